@@ -1,0 +1,62 @@
+"""Headless commands over the core and the report: ``python main.py <command> ...``.
+
+Each command lives in its own module of ``designer.commands`` with a ``HELP`` line, an
+``add_arguments(parser)`` and a ``run(args) -> int``; this module finds them, so adding a
+command never touches the others. Exit codes: 0 success, 1 the design has errors (for
+``check``), 2 the input cannot be read or the output cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+from types import ModuleType
+
+import designer.commands
+from designer import __version__
+
+
+def _command_modules() -> dict[str, ModuleType]:
+    modules = {}
+    for info in pkgutil.iter_modules(designer.commands.__path__):
+        if not info.name.startswith("_"):
+            modules[info.name] = importlib.import_module(f"designer.commands.{info.name}")
+    return modules
+
+
+def command_names() -> list[str]:
+    """The headless commands, in the order ``--help`` lists them."""
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules(designer.commands.__path__)
+        if not info.name.startswith("_")
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with one sub-command per module of ``designer.commands``."""
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description=(
+            "rackplan: design AI compute halls. With no command, opens the designer window "
+            "(python main.py [FILE]). The commands below run without a display."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"rackplan {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="<command>")
+    for name, module in sorted(_command_modules().items()):
+        sub = commands.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 0
+    return int(args.run(args))

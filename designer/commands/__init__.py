@@ -1,0 +1,1 @@
+"""One module per headless command; ``designer.cli`` discovers them by name."""

@@ -1,0 +1,37 @@
+"""What every command shares: loading a project with clear messages, writing output."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from designer.core.catalog import CatalogError, default_catalog
+from designer.core.io.project_file import LoadResult, ProjectFileError, load
+
+#: Exit code when the input cannot be read or the output cannot be written.
+EXIT_UNREADABLE = 2
+
+
+class CommandError(Exception):
+    """A command cannot go on; the message is printed and the exit code is 2."""
+
+
+def open_project(path: str) -> LoadResult:
+    """Load ``path`` or raise ``CommandError`` with the loader's message.
+
+    Problems inside a file that still loads (an unknown rack type, a dangling id) are
+    printed to stderr as warnings; the command goes on with what is valid.
+    """
+    try:
+        result = load(Path(path), default_catalog().racks)
+    except (ProjectFileError, CatalogError) as err:
+        raise CommandError(str(err)) from err
+    for problem in result.problems:
+        print(f"warning: {problem.message}", file=sys.stderr)
+    return result
+
+
+def fail(err: Exception) -> int:
+    """Print a command error as one line on stderr; returns exit code 2."""
+    print(f"error: {err}", file=sys.stderr)
+    return EXIT_UNREADABLE

@@ -1,0 +1,156 @@
+"""``summary FILE``: sites, halls, racks by type and the project's totals, with units."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from designer.commands._common import CommandError, fail, open_project
+from designer.core.catalog import default_catalog
+from designer.core.model.project import Project
+from designer.core.totals import Totals, facility_kw, hall_totals, project_totals
+
+#: Precisions from the lowest to the highest, the order spec sheets list them.
+PRECISIONS = ("fp4", "fp8", "int8", "bf16")
+
+HELP = "Print a project's sites, halls, racks by type, accelerators, compute, power, heat, weight and area."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        result = open_project(args.file)
+    except CommandError as err:
+        return fail(err)
+    data = summarize(result.project)
+    print(json.dumps(data, indent=2) if args.format == "json" else as_text(data))
+    return 0
+
+
+def _totals_dict(totals: Totals) -> dict[str, Any]:
+    return {
+        "racks": totals.racks,
+        "accelerators": totals.accelerator_count,
+        "accelerators_by_kind": dict(sorted(totals.accelerators.items())),
+        "dense_pflops": {
+            k: round(totals.pflops_dense[k], 3) for k in PRECISIONS if k in totals.pflops_dense
+        },
+        "hbm_tb": round(totals.hbm_tb, 3),
+        "it_power_typical_kw": round(totals.it_typical_kw, 2),
+        "it_power_max_kw": round(totals.it_max_kw, 2),
+        "heat_to_liquid_kw": round(totals.liquid_kw, 2),
+        "heat_to_air_kw": round(totals.air_kw, 2),
+        "weight_kg": round(totals.weight_kg, 1),
+        "rack_floor_area_m2": round(totals.rack_area_m2, 2),
+    }
+
+
+def summarize(project: Project) -> dict[str, Any]:
+    """The summary as plain data, the same for text and JSON output."""
+    catalog = default_catalog()
+    rack_types = catalog.with_custom_racks(project.custom_types)
+    totals = project_totals(project, rack_types)
+    sites = []
+    for site in project.sites.values():
+        halls = []
+        for hall in project.halls.values():
+            if hall.site_id != site.id:
+                continue
+            halls.append(
+                {
+                    "id": hall.id,
+                    "name": hall.name,
+                    "floor_area_m2": round(hall.area_m2, 2),
+                    "floor_rating_kpa": hall.floor_rating_kpa,
+                    "floor_type": hall.floor_type,
+                    "power_capacity_kw": hall.power_capacity_kw,
+                    **_totals_dict(hall_totals(project, hall.id, rack_types)),
+                }
+            )
+        sites.append(
+            {
+                "id": site.id,
+                "name": site.name,
+                "location": site.location,
+                "power_capacity_kw": site.power_capacity_kw,
+                "cooling_capacity_kw": site.cooling_capacity_kw,
+                "pue": site.pue,
+                "halls": halls,
+            }
+        )
+    by_type = [
+        {"type_id": type_id, "name": rack_types[type_id].name, "count": count}
+        for type_id, count in sorted(totals.racks_by_type.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+    return {
+        "project": project.meta.name,
+        "revision": project.meta.revision,
+        "sites": sites,
+        "racks_by_type": by_type,
+        "unknown_type_racks": totals.unknown_racks,
+        "hall_floor_area_m2": round(sum(h.area_m2 for h in project.halls.values()), 2),
+        "facility_power_max_kw": round(facility_kw(project, rack_types), 2),
+        **_totals_dict(totals),
+    }
+
+
+def _n(value: float, digits: int = 1) -> str:
+    """A number with thousands separators and at most ``digits`` decimals."""
+    text = f"{value:,.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def as_text(data: dict[str, Any]) -> str:
+    """The summary as a page a person reads in a terminal."""
+    lines = [f"Project: {data['project']} (revision {data['revision']})"]
+    hall_count = sum(len(s["halls"]) for s in data["sites"])
+    lines.append(f"Sites: {len(data['sites'])}   Halls: {hall_count}")
+    for site in data["sites"]:
+        where = f" ({site['location']})" if site["location"] else ""
+        lines.append(
+            f"  Site {site['name']}{where}: {_n(site['power_capacity_kw'])} kW power, "
+            f"{_n(site['cooling_capacity_kw'])} kW cooling, PUE {site['pue']}"
+        )
+        for hall in site["halls"]:
+            lines.append(
+                f"    Hall {hall['name']}: {_n(hall['floor_area_m2'])} m², "
+                f"{_n(hall['floor_rating_kpa'])} kPa {hall['floor_type']} floor, "
+                f"{hall['racks']} racks, {_n(hall['it_power_max_kw'])} kW max of "
+                f"{_n(hall['power_capacity_kw'])} kW"
+            )
+    lines.append("Racks by type:")
+    width = max((len(str(r["count"])) for r in data["racks_by_type"]), default=1)
+    for rack in data["racks_by_type"]:
+        lines.append(f"  {rack['count']:>{width}}  {rack['name']} ({rack['type_id']})")
+    if data["unknown_type_racks"]:
+        lines.append(
+            f"  {data['unknown_type_racks']:>{width}}  of unknown type (not counted below)"
+        )
+    kinds = ", ".join(f"{_n(n, 0)} {k}" for k, n in data["accelerators_by_kind"].items())
+    lines.append(f"Accelerators: {_n(data['accelerators'], 0)}" + (f" ({kinds})" if kinds else ""))
+    if data["dense_pflops"]:
+        flops = "  ".join(f"{k.upper()} {_n(v)}" for k, v in data["dense_pflops"].items())
+        lines.append(f"Dense PFLOPS: {flops}")
+    lines.append(f"HBM: {_n(data['hbm_tb'])} TB")
+    lines.append(
+        f"IT power: {_n(data['it_power_typical_kw'])} kW typical, "
+        f"{_n(data['it_power_max_kw'])} kW max"
+    )
+    lines.append(
+        f"Facility power at max IT load and each site's PUE: {_n(data['facility_power_max_kw'])} kW"
+    )
+    lines.append(
+        f"Heat at max power: {_n(data['heat_to_liquid_kw'])} kW to liquid, "
+        f"{_n(data['heat_to_air_kw'])} kW to air"
+    )
+    lines.append(f"Weight: {_n(data['weight_kg'], 0)} kg")
+    lines.append(
+        f"Floor area: {_n(data['hall_floor_area_m2'])} m² of halls, "
+        f"{_n(data['rack_floor_area_m2'])} m² under racks"
+    )
+    return "\n".join(lines)

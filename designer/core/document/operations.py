@@ -1,0 +1,639 @@
+"""Domain verbs: the only code that opens transactions.
+
+The GUI's tools, the CLI and the example builders call these; none of them stages edits by
+hand. Each verb validates through the models (``evolve``), keeps multi-rack systems whole
+(moving, turning or deleting one rack of a CloudMatrix384 acts on all 16 until the group is
+dissolved) and clears or cascades references so that no id is left dangling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
+
+from designer.core.document.document import Document, TransactionError
+from designer.core.geometry.footprint import (
+    Box,
+    corner_keeping_centre,
+    footprint,
+    footprint_size,
+)
+from designer.core.model.base import Point, Rotation, evolve
+from designer.core.model.equipment import RackType
+from designer.core.model.hall import (
+    CableTray,
+    CoolingGroup,
+    CoolingUnit,
+    Hall,
+    Obstacle,
+    PowerFeed,
+)
+from designer.core.model.link import Bundle
+from designer.core.model.placement import Group, Placement
+from designer.core.model.project import COLLECTIONS, Project
+from designer.core.model.site import FibreRoute, Site
+
+
+def rectangle(x: int, y: int, width: int, depth: int) -> list[Point]:
+    """The outline of an axis-aligned rectangle, clockwise on the page."""
+    return [(x, y), (x + width, y), (x + width, y + depth), (x, y + depth)]
+
+
+# --- sites and halls -----------------------------------------------------------------
+
+
+def add_site(doc: Document, name: str, **fields: Any) -> str:
+    """Add a site; ``fields`` are those of ``Site`` (capacities are required)."""
+    site_id = fields.pop("id", None) or doc.new_id("site")
+    with doc.transaction(f"Add site {name}") as tx:
+        tx.put(Site(id=site_id, name=name, **fields))
+    return site_id
+
+
+def add_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float) -> str:
+    """Record the fibre route distance between two sites."""
+    route_id = doc.new_id("fibre")
+    with doc.transaction("Add fibre route") as tx:
+        tx.put(FibreRoute(id=route_id, site_a=site_a, site_b=site_b, distance_km=distance_km))
+    return route_id
+
+
+def add_hall(
+    doc: Document, site_id: str, name: str, width_mm: int, depth_mm: int, **fields: Any
+) -> str:
+    """Add a rectangular hall of ``width_mm`` x ``depth_mm``; other fields as ``Hall``."""
+    hall_id = fields.pop("id", None) or doc.new_id("hall")
+    outline = fields.pop("outline", None) or rectangle(0, 0, width_mm, depth_mm)
+    with doc.transaction(f"Add hall {name}") as tx:
+        tx.put(Hall(id=hall_id, site_id=site_id, name=name, outline=outline, **fields))
+    return hall_id
+
+
+def add_obstacle(
+    doc: Document, hall_id: str, kind: str, outline: list[Point], label: str = ""
+) -> str:
+    """Add a column, wall stub or keep-out zone."""
+    obstacle_id = doc.new_id("obs")
+    with doc.transaction(f"Add {kind}") as tx:
+        tx.put(Obstacle(id=obstacle_id, hall_id=hall_id, kind=kind, outline=outline, label=label))
+    return obstacle_id
+
+
+def add_tray(
+    doc: Document,
+    hall_id: str,
+    path: list[Point],
+    height_mm: int,
+    width_mm: int,
+    depth_mm: int,
+    name: str = "",
+) -> str:
+    """Add a cable tray along ``path``."""
+    tray_id = doc.new_id("tray")
+    with doc.transaction("Add cable tray") as tx:
+        tx.put(
+            CableTray(
+                id=tray_id,
+                hall_id=hall_id,
+                name=name,
+                path=path,
+                height_mm=height_mm,
+                width_mm=width_mm,
+                depth_mm=depth_mm,
+            )
+        )
+    return tray_id
+
+
+def add_feed(
+    doc: Document, hall_id: str, type_id: str, path: list[Point], name: str, **fields: Any
+) -> str:
+    """Add a busway or PDU of a catalog type; ``fields`` override its figures or set a side."""
+    kind = doc.catalog.feeds.get(type_id)
+    if kind is None:
+        raise TransactionError(f"there is no power feed type {type_id!r} in the catalog")
+    feed_id = fields.pop("id", None) or doc.new_id("feed")
+    values = {
+        "kind": kind.kind,
+        "voltage_v": kind.voltage_v,
+        "amps": kind.amps,
+        "phases": kind.phases,
+    }
+    values.update(fields)
+    with doc.transaction(f"Add {name}") as tx:
+        tx.put(
+            PowerFeed(id=feed_id, hall_id=hall_id, name=name, type_id=type_id, path=path, **values)
+        )
+    return feed_id
+
+
+def add_cooling_group(doc: Document, hall_id: str, name: str, redundancy: str) -> str:
+    """Add a group of CDUs that share their racks (``N`` or ``N+1``)."""
+    group_id = doc.new_id("cgrp")
+    with doc.transaction(f"Add cooling group {name}") as tx:
+        tx.put(CoolingGroup(id=group_id, hall_id=hall_id, name=name, redundancy=redundancy))
+    return group_id
+
+
+def add_cooling_unit(
+    doc: Document,
+    hall_id: str,
+    type_id: str,
+    x: int,
+    y: int,
+    name: str,
+    rotation: Rotation = 0,
+    **fields: Any,
+) -> str:
+    """Place a CDU, CRAH or in-row cooler of a catalog type at ``(x, y)``."""
+    kind = doc.catalog.cooling.get(type_id)
+    if kind is None:
+        raise TransactionError(f"there is no cooling type {type_id!r} in the catalog")
+    unit_id = fields.pop("id", None) or doc.new_id("cool")
+    values = {
+        "kind": kind.kind,
+        "mount": kind.mount,
+        "width_mm": kind.width_mm,
+        "depth_mm": kind.depth_mm,
+        "liquid_capacity_kw": kind.liquid_capacity_kw,
+        "air_capacity_kw": kind.air_capacity_kw,
+        "flow_lpm": kind.flow_lpm,
+    }
+    values.update(fields)
+    with doc.transaction(f"Add {name}") as tx:
+        tx.put(
+            CoolingUnit(
+                id=unit_id,
+                hall_id=hall_id,
+                name=name,
+                type_id=type_id,
+                x=x,
+                y=y,
+                rotation=rotation,
+                **values,
+            )
+        )
+    return unit_id
+
+
+# --- racks and systems ---------------------------------------------------------------
+
+
+def _rack_type(doc: Document, type_id: str) -> RackType:
+    kind = doc.rack_types.get(type_id)
+    if kind is None:
+        raise TransactionError(f"there is no rack type {type_id!r} in the catalog or the project")
+    return kind
+
+
+def place_rack(
+    doc: Document,
+    hall_id: str,
+    type_id: str,
+    x: int,
+    y: int,
+    rotation: Rotation = 0,
+    label: str = "",
+    **fields: Any,
+) -> str:
+    """Place one rack with its footprint's corner at ``(x, y)``."""
+    _rack_type(doc, type_id)
+    rack_id = fields.pop("id", None) or doc.new_id("rk")
+    with doc.transaction(f"Place {label or type_id}") as tx:
+        tx.put(
+            Placement(
+                id=rack_id,
+                hall_id=hall_id,
+                type_id=type_id,
+                x=x,
+                y=y,
+                rotation=rotation,
+                label=label,
+                **fields,
+            )
+        )
+    return rack_id
+
+
+def row_positions(
+    width_mm: int, depth_mm: int, x: int, y: int, count: int, rotation: Rotation, gap_mm: int = 0
+) -> list[tuple[int, int]]:
+    """Corners of ``count`` racks side by side, the row running along their front edges."""
+    sx, sy = footprint_size(width_mm, depth_mm, rotation)
+    if rotation in (0, 180):
+        return [(x + i * (sx + gap_mm), y) for i in range(count)]
+    return [(x, y + i * (sy + gap_mm)) for i in range(count)]
+
+
+def place_row(
+    doc: Document,
+    hall_id: str,
+    type_id: str,
+    x: int,
+    y: int,
+    count: int,
+    rotation: Rotation = 0,
+    gap_mm: int = 0,
+    label_prefix: str = "",
+    first_index: int = 1,
+    **fields: Any,
+) -> list[str]:
+    """Place ``count`` racks of one type in a row, as one undo step."""
+    if count < 1:
+        raise TransactionError("a row needs at least one rack")
+    kind = _rack_type(doc, type_id)
+    corners = row_positions(kind.width_mm, kind.depth_mm, x, y, count, rotation, gap_mm)
+    ids: list[str] = []
+    with doc.transaction(f"Place a row of {count} {kind.name}") as tx:
+        for index, (cx, cy) in enumerate(corners, start=first_index):
+            rack_id = doc.new_id("rk", ids)
+            label = f"{label_prefix}{index:02d}" if label_prefix else ""
+            tx.put(
+                Placement(
+                    id=rack_id,
+                    hall_id=hall_id,
+                    type_id=type_id,
+                    x=cx,
+                    y=cy,
+                    rotation=rotation,
+                    label=label,
+                    **fields,
+                )
+            )
+    return ids
+
+
+def system_layout(
+    doc: Document, system_id: str, x: int, y: int, rotation: Rotation = 0
+) -> list[tuple[str, str, int, int, Rotation]]:
+    """Where each member rack of a system goes: ``(type_id, role, x, y, rotation)``.
+
+    The template's arrangement is turned clockwise by ``rotation`` about its own bounding
+    box, and its corner put at ``(x, y)``.
+    """
+    system = doc.catalog.systems.get(system_id)
+    if system is None:
+        raise TransactionError(f"there is no system {system_id!r} in the catalog")
+    boxes: list[tuple[str, str, Box, int]] = []
+    for member in system.members:
+        kind = _rack_type(doc, member.type_id)
+        box = footprint(member.dx_mm, member.dy_mm, kind.width_mm, kind.depth_mm, member.rotation)
+        boxes.append((member.type_id, member.role, box, member.rotation))
+    for _ in range(rotation // 90):
+        boxes = _quarter_turn(boxes)
+    origin_x = min(b.x0 for _, _, b, _ in boxes)
+    origin_y = min(b.y0 for _, _, b, _ in boxes)
+    return [
+        (type_id, role, box.x0 - origin_x + x, box.y0 - origin_y + y, turned)  # type: ignore[misc]
+        for type_id, role, box, turned in boxes
+    ]
+
+
+def _quarter_turn(boxes: list[tuple[str, str, Box, int]]) -> list[tuple[str, str, Box, int]]:
+    """Turn boxes a quarter clockwise on the page about their common bounding box's centre."""
+    hull = boxes[0][2]
+    for _, _, box, _ in boxes[1:]:
+        hull = hull.union(box)
+    s = hull.x0 + hull.x1 + hull.y0 + hull.y1
+    d = hull.y0 + hull.y1 - hull.x0 - hull.x1
+    turned = []
+    for type_id, role, b, rot in boxes:
+        # (x, y) -> (cx + cy - y, cy - cx + x) with doubled centre sums s and d
+        nb = Box(s // 2 - b.y1, d // 2 + b.x0, s // 2 - b.y0, d // 2 + b.x1)
+        turned.append((type_id, role, nb, (rot + 90) % 360))
+    return turned
+
+
+def place_system(
+    doc: Document,
+    hall_id: str,
+    system_id: str,
+    x: int,
+    y: int,
+    rotation: Rotation = 0,
+    label: str = "",
+) -> str:
+    """Place a multi-rack system (a CloudMatrix384) as one group; returns the group id."""
+    layout = system_layout(doc, system_id, x, y, rotation)
+    system = doc.catalog.systems[system_id]
+    taken: list[str] = []
+    with doc.transaction(f"Place {label or system.name}") as tx:
+        group_id = doc.new_id("sys", taken)
+        tx.put(Group(id=group_id, system_id=system_id, label=label))
+        counters: dict[str, int] = {}
+        for type_id, role, rx, ry, turned in layout:
+            counters[role] = counters.get(role, 0) + 1
+            rack_label = f"{label}-{role}-{counters[role]:02d}" if label else ""
+            tx.put(
+                Placement(
+                    id=doc.new_id("rk", taken),
+                    hall_id=hall_id,
+                    type_id=type_id,
+                    x=rx,
+                    y=ry,
+                    rotation=turned,
+                    label=rack_label,
+                    group_id=group_id,
+                )
+            )
+    return group_id
+
+
+# --- editing -------------------------------------------------------------------------
+
+
+def with_groups(project: Project, ids: Iterable[str]) -> list[str]:
+    """``ids`` with every rack of each system a rack belongs to, in a stable order."""
+    wanted = dict.fromkeys(ids)
+    groups = {
+        project.placements[i].group_id
+        for i in wanted
+        if i in project.placements and project.placements[i].group_id
+    }
+    groups |= {i for i in wanted if i in project.groups}
+    if groups:
+        for rack in project.placements.values():
+            if rack.group_id in groups:
+                wanted.setdefault(rack.id)
+    return [i for i in wanted if i not in project.groups]
+
+
+def _moved(entity: BaseModel, dx: int, dy: int) -> BaseModel:
+    if isinstance(entity, Placement | CoolingUnit):
+        return evolve(entity, x=entity.x + dx, y=entity.y + dy)
+    if isinstance(entity, Obstacle):
+        return evolve(entity, outline=[(x + dx, y + dy) for x, y in entity.outline])
+    if isinstance(entity, CableTray | PowerFeed):
+        return evolve(entity, path=[(x + dx, y + dy) for x, y in entity.path])
+    raise TransactionError(f"a {type(entity).__name__} cannot be moved")
+
+
+def move(
+    doc: Document, ids: Iterable[str], dx: int, dy: int, merge_key: str | None = None
+) -> list[str]:
+    """Move racks (whole systems), cooling units, obstacles, trays and feeds by ``(dx, dy)``."""
+    targets = with_groups(doc.project, ids)
+    if (dx == 0 and dy == 0) or not targets:
+        return targets
+    label = "Move" if len(targets) != 1 else f"Move {_name(doc, targets[0])}"
+    with doc.transaction(label, merge_key=merge_key) as tx:
+        for entity_id in targets:
+            entity = tx.get(entity_id)
+            if entity is None:
+                raise TransactionError(f"there is no {entity_id!r} to move")
+            tx.put(_moved(entity, dx, dy))
+    return targets
+
+
+def _name(doc: Document, entity_id: str) -> str:
+    entity = doc.project.placements.get(entity_id)
+    if entity is not None:
+        return entity.label or entity.type_id
+    return entity_id
+
+
+def rotate(doc: Document, ids: Iterable[str], quarter_turns: int = 1) -> list[str]:
+    """Turn racks clockwise in place; a system turns as a whole about its own centre."""
+    project = doc.project
+    targets = with_groups(project, ids)
+    turns = quarter_turns % 4
+    if not turns or not targets:
+        return targets
+    types = doc.rack_types
+    with doc.transaction("Rotate") as tx:
+        by_group: dict[str, list[Placement]] = {}
+        for entity_id in targets:
+            entity = tx.get(entity_id)
+            if isinstance(entity, Placement) and entity.group_id:
+                by_group.setdefault(entity.group_id, []).append(entity)
+            elif isinstance(entity, Placement | CoolingUnit):
+                tx.put(_turned_in_place(entity, turns, types))
+        for members in by_group.values():
+            for member in _turned_group(members, turns, types):
+                tx.put(member)
+    return targets
+
+
+def _size(entity: Placement | CoolingUnit, types: Any) -> tuple[int, int]:
+    if isinstance(entity, Placement):
+        kind = types[entity.type_id]
+        return kind.width_mm, kind.depth_mm
+    return entity.width_mm, entity.depth_mm
+
+
+def _turned_in_place(
+    entity: Placement | CoolingUnit, turns: int, types: Any
+) -> Placement | CoolingUnit:
+    width, depth = _size(entity, types)
+    new_rotation = (entity.rotation + 90 * turns) % 360
+    box = footprint(entity.x, entity.y, width, depth, entity.rotation)
+    x, y = corner_keeping_centre(box, footprint_size(width, depth, new_rotation))
+    return evolve(entity, x=x, y=y, rotation=new_rotation)
+
+
+def _turned_group(members: list[Placement], turns: int, types: Any) -> list[Placement]:
+    boxes = []
+    for member in members:
+        width, depth = _size(member, types)
+        box = footprint(member.x, member.y, width, depth, member.rotation)
+        boxes.append((member.id, "", box, member.rotation))
+    hull = boxes[0][2]
+    for _, _, box, _ in boxes[1:]:
+        hull = hull.union(box)
+    for _ in range(turns):
+        boxes = _quarter_turn(boxes)
+    turned_hull = boxes[0][2]
+    for _, _, box, _ in boxes[1:]:
+        turned_hull = turned_hull.union(box)
+    # keep the group's centre where it was
+    x0, y0 = corner_keeping_centre(hull, (turned_hull.width, turned_hull.height))
+    shift_x, shift_y = x0 - turned_hull.x0, y0 - turned_hull.y0
+    by_id = {m.id: m for m in members}
+    return [
+        evolve(by_id[i], x=box.x0 + shift_x, y=box.y0 + shift_y, rotation=rot)
+        for i, _, box, rot in boxes
+    ]
+
+
+def update(doc: Document, entity_id: str, **changes: Any) -> None:
+    """Change fields of one entity, validated; e.g. a rack's label, type or rear door.
+
+    A new rotation turns the rack about its centre, as the rotate verb does.
+    """
+    with doc.transaction(f"Edit {_name(doc, entity_id)}") as tx:
+        entity = tx.get(entity_id)
+        if entity is None:
+            raise TransactionError(f"there is no {entity_id!r} to edit")
+        if "rotation" in changes and isinstance(entity, Placement | CoolingUnit):
+            turns = ((changes.pop("rotation") - entity.rotation) % 360) // 90
+            entity = _turned_in_place(entity, turns, doc.rack_types)
+        try:
+            tx.put(evolve(entity, **changes))
+        except ValueError as err:
+            raise TransactionError(_first_error(err)) from err
+
+
+def _first_error(err: ValueError) -> str:
+    errors = getattr(err, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        field = ".".join(str(p) for p in first["loc"])
+        return f"{field}: {first['msg']}"
+    return str(err)
+
+
+def update_settings(doc: Document, label: str, **changes: Any) -> None:
+    """Change the project's checker or network settings."""
+    with doc.transaction(label) as tx:
+        try:
+            tx.set_record("settings", evolve(doc.project.settings, **changes))
+        except ValueError as err:
+            raise TransactionError(_first_error(err)) from err
+
+
+def update_meta(doc: Document, **changes: Any) -> None:
+    """Change the project's name, description, revision, author or date."""
+    with doc.transaction("Edit project details") as tx:
+        try:
+            tx.set_record("meta", evolve(doc.project.meta, **changes))
+        except ValueError as err:
+            raise TransactionError(_first_error(err)) from err
+
+
+def assign_feeds(doc: Document, rack_ids: Iterable[str], feed_ids: list[str]) -> None:
+    """Connect racks to power feeds (one per side for A/B)."""
+    with doc.transaction("Assign power feeds") as tx:
+        for rack_id in rack_ids:
+            rack = doc.project.placements[rack_id]
+            tx.put(evolve(rack, feed_ids=list(feed_ids)))
+
+
+def assign_cdu(doc: Document, rack_ids: Iterable[str], cdu_id: str | None) -> None:
+    """Connect racks' liquid loops to a CDU (``None`` disconnects them)."""
+    with doc.transaction("Assign CDU") as tx:
+        for rack_id in rack_ids:
+            rack = doc.project.placements[rack_id]
+            tx.put(evolve(rack, cdu_id=cdu_id))
+
+
+def ungroup(doc: Document, group_id: str) -> list[str]:
+    """Dissolve a system group: its racks stay where they are and move on their own."""
+    members = [r for r in doc.project.placements.values() if r.group_id == group_id]
+    with doc.transaction("Ungroup") as tx:
+        for rack in members:
+            tx.put(evolve(rack, group_id=None))
+        tx.remove(group_id)
+    return [r.id for r in members]
+
+
+# --- deleting ------------------------------------------------------------------------
+
+
+def delete(doc: Document, ids: Iterable[str]) -> list[str]:
+    """Delete entities and what depends on them; returns every id removed.
+
+    Deleting a rack deletes its system's other racks and the bundles that end on them;
+    deleting a feed, CDU or cooling group only disconnects the racks and units using it;
+    deleting a hall or a site deletes everything in it.
+    """
+    project = doc.project
+    doomed = _cascade(project, with_groups(project, ids) + [i for i in ids if i in project.groups])
+    if not doomed:
+        return []
+    with doc.transaction("Delete" if len(doomed) != 1 else f"Delete {_name(doc, doomed[0])}") as tx:
+        for entity_id in doomed:
+            tx.remove(entity_id)
+        for rack in project.placements.values():
+            if rack.id in doomed:
+                continue
+            fixed = _without(rack, set(doomed))
+            if fixed is not rack:
+                tx.put(fixed)
+        for unit in project.cooling_units.values():
+            if unit.id not in doomed and unit.group_id in doomed:
+                tx.put(evolve(unit, group_id=None))
+    return doomed
+
+
+def _cascade(project: Project, ids: list[str]) -> list[str]:
+    """``ids`` plus the entities that cannot exist without them."""
+    doomed = dict.fromkeys(i for i in ids if _exists(project, i))
+    sites = {i for i in doomed if i in project.sites}
+    halls = {i for i in doomed if i in project.halls}
+    halls |= {h.id for h in project.halls.values() if h.site_id in sites}
+    doomed.update(dict.fromkeys(halls))
+    for name in ("obstacles", "trays", "feeds", "cooling_groups", "cooling_units", "placements"):
+        doomed.update(
+            dict.fromkeys(e.id for e in getattr(project, name).values() if e.hall_id in halls)
+        )
+    doomed.update(
+        dict.fromkeys(r.id for r in project.fibre_routes.values() if {r.site_a, r.site_b} & sites)
+    )
+    racks = {i for i in doomed if i in project.placements}
+    ends = racks | sites
+    doomed.update(
+        dict.fromkeys(
+            b.id for b in project.bundles.values() if b.a.node in ends or b.b.node in ends
+        )
+    )
+    for group in project.groups.values():
+        members = [r.id for r in project.placements.values() if r.group_id == group.id]
+        if members and all(m in racks for m in members):
+            doomed.setdefault(group.id)
+    return list(doomed)
+
+
+def _exists(project: Project, entity_id: str) -> bool:
+    return any(entity_id in getattr(project, name) for name in COLLECTIONS.values())
+
+
+def _without(rack: Placement, doomed: set[str]) -> Placement:
+    """``rack`` with references to deleted feeds, CDUs and network racks cleared."""
+    changes: dict[str, Any] = {}
+    if any(f in doomed for f in rack.feed_ids):
+        changes["feed_ids"] = [f for f in rack.feed_ids if f not in doomed]
+    if rack.cdu_id in doomed:
+        changes["cdu_id"] = None
+    if rack.network_rack_id in doomed:
+        changes["network_rack_id"] = None
+    if rack.group_id in doomed:
+        changes["group_id"] = None
+    return evolve(rack, **changes) if changes else rack
+
+
+def add_bundle(doc: Document, bundle: Bundle) -> str:
+    """Add a link bundle drawn or imported by the architect."""
+    with doc.transaction("Add link bundle") as tx:
+        tx.put(bundle)
+    return bundle.id
+
+
+__all__ = [
+    "add_bundle",
+    "add_cooling_group",
+    "add_cooling_unit",
+    "add_feed",
+    "add_fibre_route",
+    "add_hall",
+    "add_obstacle",
+    "add_site",
+    "add_tray",
+    "assign_cdu",
+    "assign_feeds",
+    "delete",
+    "move",
+    "place_rack",
+    "place_row",
+    "place_system",
+    "rectangle",
+    "rotate",
+    "row_positions",
+    "system_layout",
+    "ungroup",
+    "update",
+    "update_meta",
+    "update_settings",
+    "with_groups",
+]

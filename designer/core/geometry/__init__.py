@@ -1,0 +1,1 @@
+"""Footprints, service zones and spatial lookups on a hall's floor (integer millimetres)."""

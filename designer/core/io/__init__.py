@@ -1,0 +1,1 @@
+"""Project files: canonical JSON, atomic saves, migrations, clear messages, autosave."""

@@ -1,0 +1,50 @@
+"""Write a file so that it is either entirely the old version or entirely the new one.
+
+The bytes go to a temporary file in the same folder (a rename is only atomic within one
+filesystem), are flushed to disk, take over the old file's permissions and then replace
+it in one ``os.replace``. On any failure the temporary file is removed and the old file is
+untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (through a symlink, not over it)."""
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".~{target.name}.", suffix=".tmp")
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode))
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            temp.unlink()
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; not every platform or filesystem allows it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,228 @@
+"""Load and save project files.
+
+Load: read -> parse JSON -> check it is a rackplan project -> refuse a newer schema ->
+migrate step by step -> validate -> report integrity problems (unknown rack types,
+dangling ids) without refusing the file, so no work is lost to one bad reference.
+Save: serialize in memory, then write atomically. Every way a file can be wrong becomes a
+``ProjectFileError`` whose message is one paragraph naming the file, the place (line or
+field) and what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import errno
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.core.document.integrity import (
+    dangling,
+    describe,
+    duplicate_ids,
+    unknown_types,
+)
+from designer.core.io.atomic import atomic_write_bytes
+from designer.core.io.canonical_json import dumps
+from designer.core.io.migrations import upgrade
+from designer.core.model.equipment import RackType
+from designer.core.model.project import FORMAT, SCHEMA_VERSION, Project
+
+#: The extension rackplan gives its files (they are plain JSON).
+SUFFIX = ".rackplan.json"
+
+
+class ProjectFileError(Exception):
+    """A project file cannot be read or written; ``str(err)`` is the user-facing message."""
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """Something wrong inside a file that still loads: a code, a sentence and the ids."""
+
+    code: str
+    message: str
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """A loaded project, the schema its file had, and what is wrong inside it."""
+
+    project: Project
+    path: Path
+    file_version: int
+    problems: list[FileProblem] = field(default_factory=list)
+
+    @property
+    def migrated(self) -> bool:
+        """True when the file was written by an older version and will be upgraded on save."""
+        return self.file_version < SCHEMA_VERSION
+
+
+def to_bytes(project: Project) -> bytes:
+    """The file contents for ``project``: canonical, UTF-8, ending with a newline."""
+    return dumps(project.model_dump(mode="json")).encode("utf-8")
+
+
+def save(project: Project, path: Path) -> None:
+    """Write ``project`` to ``path`` atomically; the old file survives any failure."""
+    data = to_bytes(project)
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as err:
+        raise ProjectFileError(_write_failure(path, err)) from err
+
+
+def _write_failure(path: Path, err: OSError) -> str:
+    unchanged = "The previous file, if any, is unchanged."
+    if isinstance(err, FileNotFoundError) or err.errno == errno.ENOENT:
+        reason = f"the folder {path.parent} does not exist. Choose a folder that exists."
+    elif isinstance(err, IsADirectoryError):
+        reason = "that is a folder. Give a file name."
+    elif isinstance(err, PermissionError) or err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        reason = f"permission denied. Choose a folder you can write to. {unchanged}"
+    elif err.errno == errno.ENOSPC:
+        reason = f"the disk is full. Free some space and save again. {unchanged}"
+    else:
+        reason = f"{err.strerror or err}. {unchanged}"
+    return f"Cannot save to {path}: {reason}"
+
+
+def load(path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
+    """Read the project at ``path``; ``rack_types`` are the catalog's rack types."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as err:
+        raise ProjectFileError(f"Cannot open {path}: the file does not exist.") from err
+    except IsADirectoryError as err:
+        raise ProjectFileError(
+            f"Cannot open {path}: that is a folder, not a project file."
+        ) from err
+    except PermissionError as err:
+        raise ProjectFileError(f"Cannot open {path}: permission denied.") from err
+    except OSError as err:
+        raise ProjectFileError(f"Cannot open {path}: {err.strerror or err}.") from err
+    return loads(data, path, rack_types)
+
+
+def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
+    """Parse, migrate and validate the bytes of a project file read from ``path``."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ProjectFileError(
+            f"{path} is not a rackplan project: it is not UTF-8 text (byte {err.start} cannot "
+            "be decoded). rackplan projects are JSON files."
+        ) from err
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ProjectFileError(
+            f"{path} is not a rackplan project: it is not valid JSON ({err.msg} at line "
+            f"{err.lineno}, column {err.colno}). If you edited it by hand, look for a missing "
+            "comma or quote there."
+        ) from err
+    version = _check_header(raw, path)
+    if version < SCHEMA_VERSION:
+        raw = upgrade(raw, version)
+    try:
+        project = Project.model_validate(raw)
+    except ValidationError as err:
+        raise ProjectFileError(_invalid(path, text, err)) from err
+    known = dict(rack_types)
+    known.update(project.custom_types)
+    return LoadResult(project, path, version, integrity_problems(project, known))
+
+
+def _check_header(raw: Any, path: Path) -> int:
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        found = f"a JSON {type(raw).__name__}" if not isinstance(raw, dict) else "JSON without it"
+        raise ProjectFileError(
+            f"{path} is not a rackplan project file: a project starts with "
+            f'"schema_version" and "format": "{FORMAT}", and this file is {found}.'
+        )
+    version = raw.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ProjectFileError(
+            f"{path} has no usable schema version: expected a whole number such as "
+            f'"schema_version": {SCHEMA_VERSION}, found {json.dumps(version)}.'
+        )
+    if version > SCHEMA_VERSION:
+        raise ProjectFileError(
+            f"{path} was written by a newer rackplan (schema version {version}); this version "
+            f"reads schema versions 1 to {SCHEMA_VERSION}. Install a newer rackplan to open it; "
+            "the file has not been changed."
+        )
+    return version
+
+
+def _invalid(path: Path, text: str, err: ValidationError) -> str:
+    """One paragraph for the first validation error, with the field path and its line."""
+    first = err.errors(include_url=False)[0]
+    loc = [str(part) for part in first["loc"]]
+    where = " -> ".join(loc) if loc else "the top level"
+    line = _line_of(text, loc)
+    at = f" (line {line})" if line else ""
+    message = first["msg"].removeprefix("Value error, ")
+    found = first.get("input")
+    shown = ""
+    if found is not None and not isinstance(found, dict | list):
+        shown = f"; found {json.dumps(found)}"
+    more = len(err.errors()) - 1
+    tail = f" {more} more problem(s) follow this one." if more else ""
+    return f"{path} cannot be opened: the field {where}{at} is wrong: {message}{shown}.{tail}"
+
+
+def _line_of(text: str, loc: list[str]) -> int | None:
+    """The line where the field at ``loc`` is written, found by walking the keys and ids."""
+    position = 0
+    for part in loc:
+        if part.isdigit():
+            continue
+        pattern = rf'"id"\s*:\s*"{re.escape(part)}"|"{re.escape(part)}"\s*:'
+        found = re.compile(pattern).search(text, position)
+        if found is None:
+            break
+        position = found.start()
+    return text.count("\n", 0, position) + 1 if position else None
+
+
+def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> list[FileProblem]:
+    """What is inconsistent inside a valid file: unknown types, dangling and duplicate ids."""
+    problems = []
+    for rack in unknown_types(project, rack_types):
+        near = difflib.get_close_matches(rack.type_id, list(rack_types), n=1)
+        hint = f" Did you mean {near[0]!r}?" if near else ""
+        problems.append(
+            FileProblem(
+                "file.unknown_type",
+                f"The rack {rack.label or rack.id!r} uses the type {rack.type_id!r}, which is "
+                f"neither in the catalog nor among the project's own types.{hint} Until it is "
+                "fixed, the rack counts for no power, weight or cooling.",
+                (rack.id,),
+            )
+        )
+    for reference in dangling(project):
+        problems.append(
+            FileProblem(
+                "file.dangling_id",
+                describe(reference).capitalize() + ". The reference is ignored until it is fixed.",
+                (reference.owner, reference.target),
+            )
+        )
+    for twice in duplicate_ids(project):
+        problems.append(
+            FileProblem(
+                "file.duplicate_id",
+                f"The id {twice!r} is used by two different kinds of entity; ids must be unique "
+                "across the project.",
+                (twice,),
+            )
+        )
+    return problems

@@ -1,0 +1,141 @@
+"""A data hall and the infrastructure drawn on its floor: obstacles, trays, feeds, cooling."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+from shapely.geometry import Polygon
+
+from designer.core.model.base import Entity, Kw, Point, PositiveMm, Rotation, Side
+
+Outline = Annotated[list[Point], Field(min_length=3, max_length=10_000)]
+
+
+def _check_outline(outline: list[Point], what: str) -> None:
+    """Refuse an outline that does not enclose a simple area."""
+    polygon = Polygon(outline)
+    if polygon.convex_hull.area <= 0:
+        raise ValueError(f"the {what} outline encloses no area")
+    if not polygon.is_valid:
+        raise ValueError(f"the {what} outline crosses itself")
+
+
+class Hall(Entity):
+    """A room of a site with a floor rating and a power budget.
+
+    ``outline`` is a polygon in the hall's own coordinates; ``site_origin`` places the hall's
+    corner on the site plan, and ``cable_entry`` is where cables leave for other halls.
+    """
+
+    site_id: str
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    outline: Outline
+    floor_rating_kpa: Annotated[float, Field(gt=0, le=1_000)]
+    floor_type: Literal["raised", "slab"]
+    tile_mm: PositiveMm = 600
+    tile_rating_kg: Annotated[float, Field(gt=0, le=100_000)] | None = None
+    power_capacity_kw: Kw
+    cooling_capacity_kw: Kw
+    site_origin: Point = (0, 0)
+    cable_entry: Point | None = None
+
+    @model_validator(mode="after")
+    def _outline_encloses_area(self) -> Hall:
+        _check_outline(self.outline, f"hall {self.name!r}")
+        return self
+
+    @property
+    def area_m2(self) -> float:
+        """Floor area inside the outline, in square metres."""
+        return Polygon(self.outline).area / 1e6
+
+
+class Obstacle(Entity):
+    """Something racks cannot stand on: a column, a wall stub or a keep-out zone."""
+
+    hall_id: str
+    kind: Literal["column", "keepout", "wall"]
+    outline: Outline
+    label: str = ""
+
+    @model_validator(mode="after")
+    def _outline_encloses_area(self) -> Obstacle:
+        _check_outline(self.outline, f"{self.kind} {self.id!r}")
+        return self
+
+
+class CableTray(Entity):
+    """A cable tray: a polyline at a height above the floor with a cross-section."""
+
+    hall_id: str
+    name: str = ""
+    path: Annotated[list[Point], Field(min_length=2, max_length=10_000)]
+    height_mm: Annotated[int, Field(ge=-2_000, le=20_000)]
+    width_mm: Annotated[int, Field(gt=0, le=3_000)]
+    depth_mm: Annotated[int, Field(gt=0, le=1_000)]
+
+    @property
+    def length_mm(self) -> float:
+        """Length along the tray's centre line."""
+        return sum(math.dist(a, b) for a, b in zip(self.path, self.path[1:], strict=False))
+
+
+class PowerFeed(Entity):
+    """A power feed: an overhead busway run along a row, or a PDU.
+
+    Capacity follows from voltage, current and phases (three-phase: sqrt(3) x V x I with V
+    line to line). ``side`` marks A/B redundant paths; ``upstream_capacity_kw`` caps what the
+    switchboard behind the feed can deliver when that is less than the feed's own rating.
+    """
+
+    hall_id: str
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    kind: Literal["busway", "pdu"]
+    type_id: str | None = None
+    voltage_v: Annotated[float, Field(gt=0, le=1_500)]
+    amps: Annotated[float, Field(gt=0, le=10_000)]
+    phases: Literal[1, 3]
+    power_factor: Annotated[float, Field(gt=0, le=1)] = 1.0
+    side: Side | None = None
+    upstream_capacity_kw: Kw | None = None
+    path: Annotated[list[Point], Field(min_length=1, max_length=10_000)]
+
+    @property
+    def rating_kw(self) -> float:
+        """Nameplate capacity in kW at the feed's power factor."""
+        volt_amps = self.voltage_v * self.amps * (math.sqrt(3) if self.phases == 3 else 1.0)
+        return volt_amps * self.power_factor / 1000.0
+
+
+class CoolingGroup(Entity):
+    """CDUs that share their racks' load; ``N+1`` means the group must carry it with one down."""
+
+    hall_id: str
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    redundancy: Literal["N", "N+1"]
+
+
+class CoolingUnit(Entity):
+    """A CDU (liquid) or a CRAH / in-row cooler (air) standing in a hall.
+
+    Capacities are copied from the catalog type when the unit is placed and stay editable,
+    because what a unit delivers depends on the site's water temperatures. An in-rack CDU
+    has no footprint of its own (``width_mm`` and ``depth_mm`` are 0).
+    """
+
+    hall_id: str
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    kind: Literal["cdu", "crah", "inrow_cooler"]
+    mount: Literal["in_rack", "in_row", "perimeter"]
+    type_id: str | None = None
+    x: Annotated[int, Field(ge=-100_000_000, le=100_000_000)]
+    y: Annotated[int, Field(ge=-100_000_000, le=100_000_000)]
+    rotation: Rotation = 0
+    width_mm: Annotated[int, Field(ge=0, le=20_000)]
+    depth_mm: Annotated[int, Field(ge=0, le=20_000)]
+    liquid_capacity_kw: Kw = 0.0
+    air_capacity_kw: Kw = 0.0
+    flow_lpm: Annotated[float, Field(ge=0, le=1_000_000)] = 0.0
+    group_id: str | None = None

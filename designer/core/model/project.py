@@ -1,0 +1,115 @@
+"""The project: the root of the file format and of every change.
+
+Every collection is a dict keyed by entity id (insertion-ordered) and is written to the
+file as a list in that order, so the file reads naturally and diffs stay stable.
+References between entities are ids, never nested objects.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BeforeValidator, Field, PlainSerializer
+
+from designer.core.model.base import Entity, Record
+from designer.core.model.equipment import RackType
+from designer.core.model.hall import CableTray, CoolingGroup, CoolingUnit, Hall, Obstacle, PowerFeed
+from designer.core.model.link import Bundle
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.model.placement import Group, Placement
+from designer.core.model.rule_settings import RuleSettings
+from designer.core.model.site import FibreRoute, Site
+
+#: The schema this version of rackplan writes. Older files are migrated on load
+#: (``designer.core.io.migrations``); newer ones are refused with a clear message.
+SCHEMA_VERSION = 2
+
+FORMAT = "rackplan-project"
+
+T = TypeVar("T")
+
+
+def _list_to_dict(value: Any) -> Any:
+    """Accept a collection as the file writes it: a list of records, each with an id."""
+    if not isinstance(value, list):
+        return value
+    keyed: dict[str, Any] = {}
+    for index, item in enumerate(value):
+        key = item.get("id") if isinstance(item, dict) else getattr(item, "id", None)
+        if not isinstance(key, str):
+            raise ValueError(f"item {index} has no string 'id'")
+        if key in keyed:
+            raise ValueError(
+                f"the id {key!r} appears twice (items {list(keyed).index(key)} and {index})"
+            )
+        keyed[key] = item
+    return keyed
+
+
+def _dict_to_list(value: dict[str, Any]) -> list[Any]:
+    return list(value.values())
+
+
+def Collection(item: type[T]) -> Any:
+    """A dict of entities keyed by id, stored in the file as a list."""
+    return Annotated[
+        dict[str, item],  # type: ignore[valid-type]
+        BeforeValidator(_list_to_dict),
+        PlainSerializer(_dict_to_list, return_type=list[item]),  # type: ignore[valid-type]
+        Field(default_factory=dict),
+    ]
+
+
+class ProjectMeta(Record):
+    """What the title block of every drawing shows."""
+
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    description: str = ""
+    revision: Annotated[str, Field(max_length=40)] = "A"
+    author: Annotated[str, Field(max_length=200)] = ""
+    date: Annotated[str, Field(max_length=40)] = ""
+
+
+class ProjectSettings(Record):
+    """Project-wide settings of the checker and the network planner."""
+
+    rules: RuleSettings = Field(default_factory=RuleSettings)
+    network: NetworkSettings = Field(default_factory=NetworkSettings)
+
+
+class Project(Record):
+    """A rackplan project: sites, halls and everything placed in them."""
+
+    schema_version: Literal[2] = SCHEMA_VERSION
+    format: Literal["rackplan-project"] = FORMAT
+    meta: ProjectMeta
+    settings: ProjectSettings = Field(default_factory=ProjectSettings)
+    custom_types: Collection(RackType)
+    sites: Collection(Site)
+    fibre_routes: Collection(FibreRoute)
+    halls: Collection(Hall)
+    obstacles: Collection(Obstacle)
+    trays: Collection(CableTray)
+    feeds: Collection(PowerFeed)
+    cooling_groups: Collection(CoolingGroup)
+    cooling_units: Collection(CoolingUnit)
+    groups: Collection(Group)
+    placements: Collection(Placement)
+    bundles: Collection(Bundle)
+
+
+#: The entity collections of a project in file order, by the class they hold.
+COLLECTIONS: dict[type[Entity] | type[RackType], str] = {
+    RackType: "custom_types",
+    Site: "sites",
+    FibreRoute: "fibre_routes",
+    Hall: "halls",
+    Obstacle: "obstacles",
+    CableTray: "trays",
+    PowerFeed: "feeds",
+    CoolingGroup: "cooling_groups",
+    CoolingUnit: "cooling_units",
+    Group: "groups",
+    Placement: "placements",
+    Bundle: "bundles",
+}

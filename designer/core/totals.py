@@ -1,0 +1,86 @@
+"""Totals of a project or one hall: racks, accelerators, compute, power, heat, weight, area.
+
+Heat is counted at each rack's max power, the figure the facility must be designed for;
+the liquid share goes to the rack's liquid loop, the rest to room air.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from designer.core.geometry.floor import placement_box
+from designer.core.model.equipment import RackType
+from designer.core.model.placement import Placement
+from designer.core.model.project import Project
+
+
+@dataclass
+class Totals:
+    """Sums over a set of racks; ``racks_by_type`` counts placements per type id."""
+
+    racks: int = 0
+    racks_by_type: Counter[str] = field(default_factory=Counter)
+    accelerators: Counter[str] = field(default_factory=Counter)
+    pflops_dense: dict[str, float] = field(default_factory=dict)
+    hbm_tb: float = 0.0
+    it_typical_kw: float = 0.0
+    it_max_kw: float = 0.0
+    liquid_kw: float = 0.0
+    air_kw: float = 0.0
+    weight_kg: float = 0.0
+    rack_area_m2: float = 0.0
+    unknown_racks: int = 0
+
+    @property
+    def accelerator_count(self) -> int:
+        return sum(self.accelerators.values())
+
+    def add(self, placement: Placement, kind: RackType | None, area_m2: float) -> None:
+        """Count one rack; a rack of unknown type counts as a rack and nothing else."""
+        self.racks += 1
+        if kind is None:
+            self.unknown_racks += 1
+            return
+        self.racks_by_type[kind.id] += 1
+        if kind.accelerators:
+            self.accelerators[kind.accelerator_kind or "accelerator"] += kind.accelerators
+        for precision, value in kind.pflops_dense.items():
+            self.pflops_dense[precision] = self.pflops_dense.get(precision, 0.0) + value
+        self.hbm_tb += kind.hbm_tb
+        self.it_typical_kw += kind.typical_kw
+        self.it_max_kw += kind.max_kw
+        self.liquid_kw += kind.liquid_kw
+        self.air_kw += kind.air_kw
+        self.weight_kg += kind.weight_kg
+        self.rack_area_m2 += area_m2
+
+
+def rack_totals(racks: Iterable[Placement], rack_types: Mapping[str, RackType]) -> Totals:
+    """Totals over the given placements."""
+    totals = Totals()
+    for rack in racks:
+        box = placement_box(rack, rack_types)
+        totals.add(rack, rack_types.get(rack.type_id), box.area_m2 if box else 0.0)
+    return totals
+
+
+def hall_totals(project: Project, hall_id: str, rack_types: Mapping[str, RackType]) -> Totals:
+    """Totals of the racks standing in one hall."""
+    return rack_totals((r for r in project.placements.values() if r.hall_id == hall_id), rack_types)
+
+
+def project_totals(project: Project, rack_types: Mapping[str, RackType]) -> Totals:
+    """Totals of every rack of the project."""
+    return rack_totals(project.placements.values(), rack_types)
+
+
+def facility_kw(project: Project, rack_types: Mapping[str, RackType]) -> float:
+    """Facility power at max IT load: each hall's racks times its site's PUE."""
+    total = 0.0
+    for hall in project.halls.values():
+        site = project.sites.get(hall.site_id)
+        pue = site.pue if site else 1.0
+        total += hall_totals(project, hall.id, rack_types).it_max_kw * pue
+    return total

@@ -1,0 +1,80 @@
+"""``python main.py summary``: totals by hand, exit codes, messages instead of tracebacks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args, env=None):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def test_help_lists_the_commands():
+    out = run("--help")
+    assert out.returncode == 0
+    assert "summary" in out.stdout
+
+
+def test_summary_json_of_the_scalable_unit():
+    out = run("summary", "projects/gb200-nvl72-su.rackplan.json", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["accelerators"] == 576
+    assert data["it_power_max_kw"] == pytest.approx(8 * 132 + 20.4)
+    assert data["heat_to_liquid_kw"] == pytest.approx(918.72)
+    assert data["racks_by_type"][0] == {
+        "type_id": "nvidia-gb200-nvl72",
+        "name": "NVIDIA GB200 NVL72",
+        "count": 8,
+    }
+    [site] = data["sites"]
+    [hall] = site["halls"]
+    assert hall["floor_area_m2"] == pytest.approx(9.6 * 7.2)
+    assert data["facility_power_max_kw"] == pytest.approx((8 * 132 + 20.4) * 1.2)
+
+
+def test_summary_text_has_units():
+    out = run("summary", "projects/cm384-supernode.rackplan.json")
+    assert out.returncode == 0, out.stderr
+    assert "Accelerators: 384 (384 Ascend 910C)" in out.stdout
+    assert "IT power: 500.4 kW typical, 559 kW max" in out.stdout
+    assert "kg" in out.stdout
+    assert "m²" in out.stdout
+
+
+def test_an_unreadable_file_exits_2_with_the_loader_message(tmp_path):
+    bad = tmp_path / "bad.rackplan.json"
+    bad.write_text("{not json")
+    out = run("summary", str(bad))
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"error: {bad} is not a rackplan project: it is not valid JSON")
+    missing = run("summary", str(tmp_path / "none.json"))
+    assert missing.returncode == 2
+    assert "does not exist" in missing.stderr
+
+
+def test_no_display_gets_one_line_not_a_qt_abort():
+    env = {
+        k: v
+        for k, v in __import__("os").environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    out = run(env=env)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "no display" in lines[0]
+    assert "summary" in lines[0]

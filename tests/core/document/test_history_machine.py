@@ -1,0 +1,115 @@
+"""Any sequence of edits, undone entirely, gives back the first project; redone, the last."""
+
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, TransactionError, sequential_ids
+from designer.core.model import Project, ProjectMeta
+from tests.strategies import RACK_TYPES, rotations
+
+
+class EditSession(RuleBasedStateMachine):
+    """Random edits and undos, checked against the snapshot of every history position."""
+
+    @initialize()
+    def start(self):
+        self.doc = Document(Project(meta=ProjectMeta(name="Machine")), ids=sequential_ids())
+        site = ops.add_site(self.doc, "S", power_capacity_kw=9e5, cooling_capacity_kw=9e5)
+        self.hall = ops.add_hall(
+            self.doc,
+            site,
+            "H",
+            60_000,
+            40_000,
+            floor_rating_kpa=20,
+            floor_type="slab",
+            power_capacity_kw=1,
+            cooling_capacity_kw=1,
+        )
+        self.feed = ops.add_feed(self.doc, self.hall, "busway-800a-415v", [(0, 0)], "A")
+        self.first = self.doc.project
+        self.snapshots = [self.doc.project]
+        self.position = 0
+
+    def _ids(self):
+        return sorted(self.doc.project.placements)
+
+    def _record(self, edit):
+        before = self.doc.project
+        try:
+            edit()
+        except TransactionError:
+            assert self.doc.project is before
+            return
+        if self.doc.project is before:
+            return
+        del self.snapshots[self.position + 1 :]
+        self.snapshots.append(self.doc.project)
+        self.position += 1
+
+    @rule(
+        kind=st.sampled_from(RACK_TYPES),
+        x=st.integers(0, 50_000),
+        y=st.integers(0, 30_000),
+        r=rotations,
+    )
+    def place(self, kind, x, y, r):
+        self._record(lambda: ops.place_rack(self.doc, self.hall, kind, x, y, r))
+
+    @rule(x=st.integers(0, 40_000), y=st.integers(0, 30_000), r=rotations)
+    def place_system(self, x, y, r):
+        self._record(lambda: ops.place_system(self.doc, self.hall, "huawei-cm384", x, y, r))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), dx=st.integers(-3_000, 3_000), dy=st.integers(-3_000, 3_000))
+    def move(self, data, dx, dy):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
+        self._record(lambda: ops.move(self.doc, picked, dx, dy))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), turns=st.integers(1, 3))
+    def rotate(self, data, turns):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=2))
+        self._record(lambda: ops.rotate(self.doc, picked, turns))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data())
+    def delete(self, data):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=2))
+        self._record(lambda: ops.delete(self.doc, picked))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), label=st.text(max_size=10))
+    def relabel_and_feed(self, data, label):
+        picked = data.draw(st.sampled_from(self._ids()))
+        self._record(lambda: ops.update(self.doc, picked, label=label, feed_ids=[self.feed]))
+
+    @precondition(lambda self: self.position > 0)
+    @rule()
+    def undo(self):
+        self.doc.undo()
+        self.position -= 1
+
+    @precondition(lambda self: self.position < len(self.snapshots) - 1)
+    @rule()
+    def redo(self):
+        self.doc.redo()
+        self.position += 1
+
+    @invariant()
+    def matches_its_snapshot(self):
+        assert self.doc.project == self.snapshots[self.position]
+
+    def teardown(self):
+        last = self.snapshots[-1]
+        while self.doc.history.can_undo and self.position > 0:
+            self.doc.undo()
+            self.position -= 1
+        assert self.doc.project == self.first
+        while self.doc.history.can_redo:
+            self.doc.redo()
+        assert self.doc.project == last
+
+
+TestEditSession = EditSession.TestCase

@@ -1,0 +1,160 @@
+"""Project files: byte-stable round trips, atomic saves, migrations, one clear message per fault."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from designer.core.catalog import default_catalog
+from designer.core.io.canonical_json import dumps
+from designer.core.io.project_file import ProjectFileError, load, loads, save, to_bytes
+from designer.core.model import SCHEMA_VERSION
+from tests.strategies import projects
+
+DATA = Path(__file__).parent / "data"
+RACKS = default_catalog().racks
+
+
+@given(projects())
+def test_save_load_save_is_byte_identical(project):
+    first = to_bytes(project)
+    again = loads(first, Path("memory.rackplan.json"), RACKS)
+    assert again.project == project
+    assert again.problems == []
+    assert to_bytes(again.project) == first
+
+
+def test_save_writes_through_a_temp_file_and_leaves_no_trace(tmp_path, hypothesis_free_project):
+    target = tmp_path / "p.rackplan.json"
+    save(hypothesis_free_project, target)
+    assert target.read_bytes() == to_bytes(hypothesis_free_project)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.rackplan.json"]
+
+
+def test_a_failed_replace_keeps_the_old_file_and_removes_the_temp(
+    tmp_path, monkeypatch, hypothesis_free_project
+):
+    target = tmp_path / "p.rackplan.json"
+    target.write_bytes(b"old contents")
+
+    def refuse(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(ProjectFileError, match="disk is full"):
+        save(hypothesis_free_project, target)
+    assert target.read_bytes() == b"old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["p.rackplan.json"]
+
+
+def test_saving_into_a_missing_folder_says_so(tmp_path, hypothesis_free_project):
+    with pytest.raises(ProjectFileError, match="does not exist"):
+        save(hypothesis_free_project, tmp_path / "nowhere" / "p.rackplan.json")
+
+
+def test_saving_where_writing_is_not_allowed_says_so(tmp_path, hypothesis_free_project):
+    # /sys refuses new files even to root, so this holds however the tests are run
+    with pytest.raises(ProjectFileError, match="permission denied"):
+        save(hypothesis_free_project, Path("/sys/p.rackplan.json"))
+
+
+def test_an_older_schema_file_is_migrated():
+    result = load(DATA / "v1-two-racks.json", RACKS)
+    assert result.file_version == 1 and result.migrated
+    racks = result.project.placements
+    assert (racks["r1"].x, racks["r1"].y, racks["r1"].feed_ids) == (1200, 1200, ["f1"])
+    assert racks["r2"].feed_ids == []
+    assert result.project.schema_version == SCHEMA_VERSION
+    assert result.problems == []
+
+
+def write(tmp_path, text):
+    path = tmp_path / "bad.rackplan.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def valid_dict(project):
+    return json.loads(to_bytes(project))
+
+
+def test_not_json_names_line_and_column(tmp_path):
+    path = write(tmp_path, '{\n  "schema_version": 2,\n  "format" "rackplan-project"\n}')
+    with pytest.raises(ProjectFileError) as err:
+        load(path, RACKS)
+    assert str(path) in str(err.value)
+    assert "not valid JSON" in str(err.value) and "line 3, column 12" in str(err.value)
+
+
+def test_json_that_is_not_a_project_is_refused(tmp_path):
+    with pytest.raises(ProjectFileError, match="not a rackplan project file"):
+        load(write(tmp_path, '{"hello": "world"}'), RACKS)
+    with pytest.raises(ProjectFileError, match="a JSON list"):
+        load(write(tmp_path, "[1, 2, 3]"), RACKS)
+
+
+def test_a_newer_schema_is_refused_without_guessing(tmp_path, hypothesis_free_project):
+    data = valid_dict(hypothesis_free_project)
+    data["schema_version"] = SCHEMA_VERSION + 5
+    with pytest.raises(ProjectFileError) as err:
+        load(write(tmp_path, json.dumps(data)), RACKS)
+    assert f"schema version {SCHEMA_VERSION + 5}" in str(err.value)
+    assert f"reads schema versions 1 to {SCHEMA_VERSION}" in str(err.value)
+
+
+def test_a_negative_size_names_the_field_and_its_line(tmp_path, hypothesis_free_project):
+    data = valid_dict(hypothesis_free_project)
+    data["trays"][0]["width_mm"] = -600
+    path = write(tmp_path, dumps(data))
+    with pytest.raises(ProjectFileError) as err:
+        load(path, RACKS)
+    message = str(err.value)
+    tray_id = data["trays"][0]["id"]
+    assert f"trays -> {tray_id} -> width_mm" in message
+    assert "greater than 0" in message and "found -600" in message
+    line = next(
+        i for i, text in enumerate(path.read_text().splitlines(), 1) if '"width_mm": -600' in text
+    )
+    assert f"(line {line})" in message
+
+
+def test_an_absurd_size_is_refused(tmp_path, hypothesis_free_project):
+    data = valid_dict(hypothesis_free_project)
+    data["placements"][0]["x"] = 10**12
+    with pytest.raises(ProjectFileError, match=r"placements -> rk-001 -> x .*less than or equal"):
+        load(write(tmp_path, json.dumps(data)), RACKS)
+
+
+def test_an_unknown_rack_type_loads_with_a_problem_that_names_it(tmp_path, hypothesis_free_project):
+    data = valid_dict(hypothesis_free_project)
+    data["placements"][0]["type_id"] = "nvidia-gb200-nvl27"
+    result = load(write(tmp_path, json.dumps(data)), RACKS)
+    [problem] = result.problems
+    assert problem.code == "file.unknown_type" and problem.ids == ("rk-001",)
+    assert "'nvidia-gb200-nvl27'" in problem.message
+    assert "Did you mean 'nvidia-gb200-nvl72'?" in problem.message
+
+
+def test_a_dangling_id_loads_with_a_problem_that_names_it(tmp_path, hypothesis_free_project):
+    data = valid_dict(hypothesis_free_project)
+    data["placements"][0]["feed_ids"] = ["feed-404"]
+    result = load(write(tmp_path, json.dumps(data)), RACKS)
+    [problem] = result.problems
+    assert problem.code == "file.dangling_id"
+    assert "'rk-001'" in problem.message and "'feed-404'" in problem.message
+
+
+def test_a_missing_file_and_a_folder_get_messages(tmp_path):
+    with pytest.raises(ProjectFileError, match="does not exist"):
+        load(tmp_path / "none.rackplan.json", RACKS)
+    with pytest.raises(ProjectFileError, match="that is a folder"):
+        load(tmp_path, RACKS)
+
+
+def test_binary_junk_is_not_a_project(tmp_path):
+    path = tmp_path / "junk.rackplan.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff")
+    with pytest.raises(ProjectFileError, match="not UTF-8 text"):
+        load(path, RACKS)
