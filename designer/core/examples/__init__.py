@@ -1,0 +1,34 @@
+"""The example projects of ``projects/``, built through the same operations as the designer.
+
+One module per example, each with a ``build() -> Document``. Rebuild the files with
+``python -m designer.core.examples projects``; a test rebuilds them in memory and compares
+bytes, so the files and the code never drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from designer.core.document.document import Document
+from designer.core.examples import cm384, gb200_su, hgx_air, mistakes
+from designer.core.io.atomic import atomic_write_bytes
+from designer.core.io.project_file import SUFFIX, to_bytes
+
+#: File stem -> builder, in the order a new user should meet them.
+EXAMPLES: dict[str, Callable[[], Document]] = {
+    "gb200-nvl72-su": gb200_su.build,
+    "cm384-supernode": cm384.build,
+    "hgx-air-hall": hgx_air.build,
+    "mistakes": mistakes.build,
+}
+
+
+def write_all(folder: Path) -> list[Path]:
+    """Write every example project into ``folder``; returns the paths written."""
+    written = []
+    for name, build in EXAMPLES.items():
+        path = folder / f"{name}{SUFFIX}"
+        atomic_write_bytes(path, to_bytes(build().project))
+        written.append(path)
+    return written
