@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 
 from pydantic import BaseModel
 
@@ -49,13 +50,14 @@ class Reference:
     allowed: tuple[str, ...]
 
 
+_GETTERS = {field: attrgetter(field) for _, field, _ in REFERENCE_FIELDS}
+
+
 def _targets(entity: BaseModel, field: str) -> list[str]:
-    value: object = entity
-    for part in field.split("."):
-        value = getattr(value, part)
+    value = _GETTERS[field](entity)
     if value is None:
         return []
-    return list(value) if isinstance(value, list) else [value]  # type: ignore[list-item]
+    return value if isinstance(value, list) else [value]
 
 
 def references(entity: BaseModel) -> Iterator[Reference]:
@@ -72,7 +74,11 @@ def dangling(project: Project) -> list[Reference]:
     problems: list[Reference] = []
     for collection, field, allowed in REFERENCE_FIELDS:
         entities = getattr(project, collection).values()
-        named = {t for e in entities for t in _targets(e, field)}
+        get = _GETTERS[field]
+        values = [get(e) for e in entities]
+        named = {v for v in values if isinstance(v, str)}
+        named.update(t for v in values if isinstance(v, list) for t in v)
+
         missing = {t for t in named if not any(t in getattr(project, a) for a in allowed)}
         if missing:
             problems.extend(

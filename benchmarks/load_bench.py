@@ -1,0 +1,51 @@
+"""Load the 6,912-rack campus: load + validate against ``json.loads`` of the same bytes.
+
+Target (DESIGN.md section 9): load + validate <= 4x json.loads. Both are timed side by
+side in this run, several times each, and the best of each is compared, so the ratio holds
+on a busy shared machine where absolute times drift.
+
+    python benchmarks/load_bench.py
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import campus
+from designer.core.io.project_file import load, save
+
+REPEATS = 9
+
+
+def best_of(action: Callable[[], object]) -> float:
+    """The fastest of ``REPEATS`` runs, in seconds."""
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    project = campus.build(432).project
+    racks = default_catalog().racks
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "campus.rackplan.json"
+        save(project, path)
+        data = path.read_bytes()
+        parse = best_of(lambda: json.loads(data))
+        full = best_of(lambda: load(path, racks))
+    print(f"campus: {len(project.placements):,} racks, {len(data) / 1e6:.1f} MB on disk")
+    print(f"json.loads            {parse * 1000:8.1f} ms")
+    print(f"load + validate       {full * 1000:8.1f} ms")
+    print(f"ratio                 {full / parse:8.2f}   (target <= 4)")
+
+
+if __name__ == "__main__":
+    main()
