@@ -9,6 +9,7 @@ untouched.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -48,3 +49,19 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def describe_write_error(path: Path, err: OSError) -> str:
+    """One sentence for a failed write, naming the file and what to do about it."""
+    unchanged = "The previous file, if any, is unchanged."
+    if isinstance(err, FileNotFoundError) or err.errno == errno.ENOENT:
+        reason = f"the folder {path.parent} does not exist. Choose a folder that exists."
+    elif isinstance(err, IsADirectoryError):
+        reason = "that is a folder. Give a file name."
+    elif isinstance(err, PermissionError) or err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        reason = f"permission denied. Choose a folder you can write to. {unchanged}"
+    elif err.errno == errno.ENOSPC:
+        reason = f"the disk is full. Free some space and save again. {unchanged}"
+    else:
+        reason = f"{err.strerror or err}. {unchanged}"
+    return f"Cannot save to {path}: {reason}"

@@ -11,7 +11,6 @@ field) and what was expected.
 from __future__ import annotations
 
 import difflib
-import errno
 import json
 import re
 from collections.abc import Mapping
@@ -27,7 +26,7 @@ from designer.core.document.integrity import (
     duplicate_ids,
     unknown_types,
 )
-from designer.core.io.atomic import atomic_write_bytes
+from designer.core.io.atomic import atomic_write_bytes, describe_write_error
 from designer.core.io.canonical_json import dumps
 from designer.core.io.migrations import upgrade
 from designer.core.model.equipment import RackType
@@ -76,22 +75,7 @@ def save(project: Project, path: Path) -> None:
     try:
         atomic_write_bytes(path, data)
     except OSError as err:
-        raise ProjectFileError(_write_failure(path, err)) from err
-
-
-def _write_failure(path: Path, err: OSError) -> str:
-    unchanged = "The previous file, if any, is unchanged."
-    if isinstance(err, FileNotFoundError) or err.errno == errno.ENOENT:
-        reason = f"the folder {path.parent} does not exist. Choose a folder that exists."
-    elif isinstance(err, IsADirectoryError):
-        reason = "that is a folder. Give a file name."
-    elif isinstance(err, PermissionError) or err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        reason = f"permission denied. Choose a folder you can write to. {unchanged}"
-    elif err.errno == errno.ENOSPC:
-        reason = f"the disk is full. Free some space and save again. {unchanged}"
-    else:
-        reason = f"{err.strerror or err}. {unchanged}"
-    return f"Cannot save to {path}: {reason}"
+        raise ProjectFileError(describe_write_error(path, err)) from err
 
 
 def load(path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
