@@ -1,0 +1,24 @@
+"""Numbers as people read them in reports and terminals: thousands separators, units."""
+
+from __future__ import annotations
+
+
+def number(value: float, digits: int = 1) -> str:
+    """``value`` with thousands separators and at most ``digits`` decimals (no trailing zeros)."""
+    text = f"{value:,.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def power(kw: float) -> str:
+    """A power in kW below 10 MW, in MW above."""
+    return f"{number(kw / 1000, 2)} MW" if kw >= 10_000 else f"{number(kw)} kW"
+
+
+def compute(pflops: float) -> str:
+    """Dense compute in PFLOPS, or EFLOPS from 10,000 PFLOPS up."""
+    return f"{number(pflops / 1000, 1)} EFLOPS" if pflops >= 10_000 else f"{number(pflops)} PFLOPS"
+
+
+def memory(tb: float) -> str:
+    """Memory in TB, or PB from 10,000 TB up."""
+    return f"{number(tb / 1000, 2)} PB" if tb >= 10_000 else f"{number(tb)} TB"

@@ -1,0 +1,67 @@
+"""What the sheets say, gathered from the core: totals, sites, halls (no drawing here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from designer.core.format import compute, memory, number, power
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.core.totals import facility_kw, hall_totals, project_totals
+from designer.report.pages.cover import CoverContent, KeyFigure
+
+PRECISIONS = ("fp4", "fp8", "int8", "bf16")
+
+
+def cover_content(project: Project, rack_types: Mapping[str, RackType]) -> CoverContent:
+    """The cover's figures for ``project``."""
+    totals = project_totals(project, rack_types)
+    pues = sorted({s.pue for s in project.sites.values()})
+    pue_note = f"at PUE {number(pues[0], 2)}" if len(pues) == 1 else "at each site's PUE"
+    kinds = ", ".join(f"{number(n, 0)} {k}" for k, n in sorted(totals.accelerators.items()))
+    flops = [(p, totals.pflops_dense[p]) for p in PRECISIONS if p in totals.pflops_dense]
+    head = flops[0] if flops else ("bf16", 0.0)
+    hall_area = sum(h.area_m2 for h in project.halls.values())
+    figures = [
+        KeyFigure("Accelerators", number(totals.accelerator_count, 0), kinds),
+        KeyFigure(
+            f"Dense {head[0].upper()} compute",
+            compute(head[1]),
+            ", ".join(f"{p.upper()} {number(v)}" for p, v in flops[1:]),
+        ),
+        KeyFigure("HBM", memory(totals.hbm_tb)),
+        KeyFigure(
+            "IT power, max", power(totals.it_max_kw), f"typical {power(totals.it_typical_kw)}"
+        ),
+        KeyFigure("Facility power, max", power(facility_kw(project, rack_types)), pue_note),
+        KeyFigure(
+            "Racks",
+            number(totals.racks, 0),
+            f"{len(project.halls)} halls, {len(project.sites)} sites",
+        ),
+        KeyFigure("Heat to liquid", power(totals.liquid_kw), "at max power"),
+        KeyFigure("Heat to air", power(totals.air_kw), "at max power, before rear doors"),
+        KeyFigure(
+            "Floor area", f"{number(hall_area)} m²", f"{number(totals.rack_area_m2)} m² under racks"
+        ),
+        KeyFigure("Weight", f"{number(totals.weight_kg / 1000, 1)} t", "racks as configured"),
+    ]
+    by_type = tuple(
+        (number(count, 0), rack_types[type_id].name)
+        for type_id, count in sorted(totals.racks_by_type.items(), key=lambda kv: (-kv[1], kv[0]))
+    )
+    sites = []
+    for site in project.sites.values():
+        halls = [h for h in project.halls.values() if h.site_id == site.id]
+        where = f", {site.location}" if site.location else ""
+        sites.append(f"{site.name}{where}: {power(site.power_capacity_kw)} available")
+        for hall in halls:
+            racks = hall_totals(project, hall.id, rack_types)
+            sites.append(f"    {hall.name}: {racks.racks} racks, {power(racks.it_max_kw)}")
+    meta = project.meta
+    byline = " · ".join(
+        part
+        for part in (f"Revision {meta.revision}", meta.date, meta.author and f"by {meta.author}")
+        if part
+    )
+    return CoverContent(meta.name, meta.description, byline, tuple(figures), by_type, tuple(sites))

@@ -1,0 +1,1 @@
+"""The kinds of sheet in a drawing set, one module each."""

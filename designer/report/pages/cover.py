@@ -1,0 +1,96 @@
+"""The cover: what the project is and its totals, the figures a reader looks for first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor
+
+from designer.report.page import Page, wrap
+from designer.report.paper import Rect
+from designer.report.sheet import MUTED, Sheet
+
+TILE_FILL = QColor("#eef2f7")
+ACCENT = QColor("#1f4e79")
+
+
+@dataclass(frozen=True)
+class KeyFigure:
+    """One figure of the summary grid: a caption, a value with its unit, a footnote."""
+
+    caption: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CoverContent:
+    """Everything the cover shows, already formatted."""
+
+    name: str
+    description: str
+    byline: str
+    figures: tuple[KeyFigure, ...]
+    racks_by_type: tuple[tuple[str, str], ...]
+    sites: tuple[str, ...]
+
+
+def cover_page(content: CoverContent) -> Page:
+    """The first sheet of the set."""
+    return Page("Cover and summary", "-", lambda sheet: _draw(sheet, content))
+
+
+def _draw(sheet: Sheet, content: CoverContent) -> None:
+    area = sheet.frame.content
+    sheet.text(
+        area.x, area.y + 12, content.name, size_pt=24, bold=True, colour=ACCENT, width=area.width
+    )
+    sheet.text(area.x, area.y + 20, content.byline, size_pt=10, colour=MUTED, width=area.width)
+    y = area.y + 28
+    for line in wrap(sheet, content.description, area.width * 0.62, 9.5)[:6]:
+        sheet.text(area.x, y, line, size_pt=9.5)
+        y += 4.8
+    grid_top = max(y + 4, area.y + 50)
+    left_width = area.width * 0.62
+    _figure_grid(sheet, content.figures, Rect(area.x, grid_top, left_width, area.bottom - grid_top))
+    side = Rect(area.x + left_width + 8, area.y + 28, area.width - left_width - 8, area.height - 28)
+    _side_lists(sheet, content, side)
+
+
+def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> None:
+    columns = 3
+    rows = max(1, -(-len(figures) // columns))
+    gap = 3.0
+    width = (area.width - gap * (columns - 1)) / columns
+    height = min(24.0, (area.height - gap * (rows - 1)) / rows)
+    for index, figure in enumerate(figures):
+        row, column = divmod(index, columns)
+        x = area.x + column * (width + gap)
+        y = area.y + row * (height + gap)
+        sheet.box(Rect(x, y, width, height), width_mm=0, fill=TILE_FILL)
+        sheet.text(
+            x + 3, y + 5.5, figure.caption.upper(), size_pt=6.5, colour=MUTED, width=width - 6
+        )
+        sheet.text(x + 3, y + 13.5, figure.value, size_pt=14, bold=True, width=width - 6)
+        if figure.note:
+            sheet.text(x + 3, y + height - 3, figure.note, size_pt=6, colour=MUTED, width=width - 6)
+
+
+def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> None:
+    y = area.y
+    sheet.text(area.x, y, "Racks by type", size_pt=11, bold=True)
+    y += 6
+    for count, name in content.racks_by_type:
+        sheet.text(area.x, y, count, size_pt=8.5, align="right", width=10)
+        sheet.text(area.x + 13, y, name, size_pt=8.5, width=area.width - 13)
+        y += 4.6
+    y += 5
+    sheet.text(area.x, y, "Sites and halls", size_pt=11, bold=True)
+    y += 6
+    for line in content.sites:
+        if y > area.bottom - 2:
+            sheet.text(area.x, y, "...", size_pt=8.5)
+            break
+        sheet.text(area.x, y, line, size_pt=8.5, width=area.width)
+        y += 4.6

@@ -1,0 +1,87 @@
+"""Choosing a drawing scale for a hall plan, and tiling the plan when no legible scale fits.
+
+Drawing sets use a few standard scales. We pick the largest (most detailed) one at which the
+whole hall fits the drawing area; below 1:200 a 600 mm rack would be under 3 mm on paper,
+too small to label, so a hall that does not fit at 1:200 is split into tiles at 1:200, each
+on its own sheet, with the tile's position stated.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+#: Standard scales, most detailed first (1:n).
+STANDARD_SCALES = (50, 100, 200)
+#: The coarsest scale at which racks stay readable; larger halls are tiled at this scale.
+COARSEST_LEGIBLE = 200
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A window of the hall, in hall millimetres, drawn on one sheet."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    column: int
+    row: int
+
+
+@dataclass(frozen=True)
+class PlanLayout:
+    """The scale (1:``denominator``) and the tiles that cover the hall at that scale."""
+
+    denominator: int
+    tiles: tuple[Tile, ...]
+    columns: int
+    rows: int
+
+    @property
+    def tiled(self) -> bool:
+        return len(self.tiles) > 1
+
+
+def choose_layout(
+    hall_box: tuple[float, float, float, float],
+    area_mm: tuple[float, float],
+    margin_mm: float = 1_000.0,
+) -> PlanLayout:
+    """The most detailed standard scale that fits ``hall_box`` (+ margin) into ``area_mm``.
+
+    ``hall_box`` is ``(x0, y0, x1, y1)`` in hall millimetres; ``area_mm`` the drawing area
+    on paper. Falls back to tiles at the coarsest legible scale.
+    """
+    x0, y0, x1, y1 = hall_box
+    x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
+    width, height = x1 - x0, y1 - y0
+    for denominator in STANDARD_SCALES:
+        if width / denominator <= area_mm[0] and height / denominator <= area_mm[1]:
+            return PlanLayout(denominator, (Tile(x0, y0, x1, y1, 0, 0),), 1, 1)
+    span_x = area_mm[0] * COARSEST_LEGIBLE
+    span_y = area_mm[1] * COARSEST_LEGIBLE
+    columns = math.ceil(width / span_x)
+    rows = math.ceil(height / span_y)
+    tiles = tuple(
+        Tile(
+            x0 + c * span_x,
+            y0 + r * span_y,
+            min(x1, x0 + (c + 1) * span_x),
+            min(y1, y0 + (r + 1) * span_y),
+            c,
+            r,
+        )
+        for r in range(rows)
+        for c in range(columns)
+    )
+    return PlanLayout(COARSEST_LEGIBLE, tiles, columns, rows)
+
+
+def scale_bar_metres(denominator: int, max_paper_mm: float) -> int:
+    """The longest round length in metres (1, 2, 5, 10, 20, ...) whose bar fits ``max_paper_mm``."""
+    best = 1
+    for metres in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+        if metres * 1000 / denominator <= max_paper_mm:
+            best = metres
+    return best

@@ -1,0 +1,100 @@
+"""One sheet of the drawing set as the page code sees it: millimetres in, vector out.
+
+Wraps a QPainter on any paint device (a QPdfWriter page, a QImage) and converts sheet
+millimetres to device units, so text stays text at its point size and lines stay lines.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+
+from designer.report.paper import Rect, SheetFrame
+
+FONT_FAMILY = "DejaVu Sans"
+INK = QColor("#1a1a1a")
+MUTED = QColor("#666666")
+RULE = QColor("#9a9a9a")
+
+
+class Sheet:
+    """Draw on a page in millimetres; ``dpi`` is the paint device's resolution."""
+
+    def __init__(self, painter: QPainter, frame: SheetFrame, dpi: float) -> None:
+        self.painter = painter
+        self.frame = frame
+        self.k = dpi / 25.4
+        self._fonts: dict[tuple[float, bool], QFont] = {}
+
+    def mm(self, value: float) -> float:
+        """Sheet millimetres to device units."""
+        return value * self.k
+
+    def rect(self, r: Rect) -> QRectF:
+        return QRectF(r.x * self.k, r.y * self.k, r.width * self.k, r.height * self.k)
+
+    def font(self, size_pt: float, bold: bool = False) -> QFont:
+        key = (size_pt, bold)
+        if key not in self._fonts:
+            font = QFont(FONT_FAMILY)
+            font.setPointSizeF(size_pt)
+            font.setBold(bold)
+            self._fonts[key] = font
+        return self._fonts[key]
+
+    def text_width(self, text: str, size_pt: float, bold: bool = False) -> float:
+        """Width of ``text`` in millimetres."""
+        metrics = QFontMetricsF(self.font(size_pt, bold), self.painter.device())
+        return metrics.horizontalAdvance(text) / self.k
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size_pt: float = 9,
+        bold: bool = False,
+        colour: QColor = INK,
+        align: str = "left",
+        width: float = 0.0,
+    ) -> None:
+        """Draw one line whose baseline is at ``y``; ``align`` within ``width`` if given.
+
+        Text wider than ``width`` is cut with an ellipsis, so a long label never runs into
+        the next column.
+        """
+        font = self.font(size_pt, bold)
+        metrics = QFontMetricsF(font, self.painter.device())
+        if width > 0:
+            text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width * self.k)
+        advance = metrics.horizontalAdvance(text) / self.k
+        if align == "right":
+            x = x + width - advance
+        elif align == "center":
+            x = x + (width - advance) / 2
+        self.painter.setFont(font)
+        self.painter.setPen(colour)
+        self.painter.drawText(QPointF(x * self.k, y * self.k), text)
+
+    def line(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        width_mm: float = 0.25,
+        colour: QColor = INK,
+    ) -> None:
+        self.painter.setPen(QPen(colour, width_mm * self.k))
+        self.painter.drawLine(QLineF(x0 * self.k, y0 * self.k, x1 * self.k, y1 * self.k))
+
+    def box(
+        self,
+        r: Rect,
+        width_mm: float = 0.25,
+        colour: QColor = INK,
+        fill: QColor | None = None,
+    ) -> None:
+        self.painter.setPen(QPen(colour, width_mm * self.k) if width_mm > 0 else Qt.PenStyle.NoPen)
+        self.painter.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
+        self.painter.drawRect(self.rect(r))

@@ -1,0 +1,89 @@
+"""Tables that flow over as many sheets as they need, each sheet repeating the header."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor
+
+from designer.report.paper import Rect
+from designer.report.sheet import MUTED, RULE, Sheet
+
+ROW_MM = 5.2
+HEADER_MM = 7.0
+TEXT_PT = 7.5
+STRIPE = QColor("#f2f4f7")
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its caption, its share of the table width and how its cells align."""
+
+    title: str
+    share: float
+    align: str = "left"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled table; ``rows`` are already formatted strings, one per column."""
+
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+def rows_per_sheet(area: Rect) -> int:
+    """How many body rows fit under a table's title and header in ``area``."""
+    return max(1, int((area.height - 10 - HEADER_MM - 6) // ROW_MM))
+
+
+def split(table: Table, area: Rect) -> list[Table]:
+    """The table cut into sheet-sized parts; later parts say they continue."""
+    per = rows_per_sheet(area)
+    if len(table.rows) <= per:
+        return [table]
+    parts = []
+    for start in range(0, len(table.rows), per):
+        title = table.title if start == 0 else f"{table.title} (continued)"
+        parts.append(Table(title, table.columns, table.rows[start : start + per], table.note))
+    return parts
+
+
+def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
+    """Draw ``table`` (one sheet's part of it) at the top of ``area``."""
+    sheet.text(area.x, area.y + 6, table.title, size_pt=13, bold=True)
+    top = area.y + 10
+    widths = _widths(table.columns, area.width)
+    sheet.box(Rect(area.x, top, area.width, HEADER_MM), width_mm=0, fill=QColor("#dde3ea"))
+    x = area.x
+    for column, width in zip(table.columns, widths, strict=True):
+        sheet.text(
+            x + 1.5,
+            top + 4.8,
+            column.title,
+            size_pt=TEXT_PT,
+            bold=True,
+            align=column.align,
+            width=width - 3,
+        )
+        x += width
+    y = top + HEADER_MM
+    for index, row in enumerate(table.rows):
+        if index % 2:
+            sheet.box(Rect(area.x, y, area.width, ROW_MM), width_mm=0, fill=STRIPE)
+        x = area.x
+        for column, width, cell in zip(table.columns, widths, row, strict=True):
+            sheet.text(x + 1.5, y + 3.7, cell, size_pt=TEXT_PT, align=column.align, width=width - 3)
+            x += width
+        y += ROW_MM
+    sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
+    if table.note:
+        sheet.text(area.x, y + 4.5, table.note, size_pt=6.5, colour=MUTED, width=area.width)
+
+
+def _widths(columns: Sequence[Column], total: float) -> list[float]:
+    shares = sum(c.share for c in columns)
+    return [total * c.share / shares for c in columns]

@@ -1,0 +1,67 @@
+"""The PDF set: searchable vector text, numbered sheets, never a half-written file."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import EXAMPLES
+from designer.report.drawing_set import drawing_set
+from designer.report.writer import ExportCancelled, ExportError, SetInfo, write_pdf
+
+
+def pdftotext(path: Path) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def export(tmp_path, name="gb200-nvl72-su", paper="A3", progress=None):
+    project = EXAMPLES[name]().project
+    pages = drawing_set(project, default_catalog())
+    path = tmp_path / f"{name}.pdf"
+    info = SetInfo(project.meta.name, project.meta.revision, project.meta.date)
+    write_pdf(pages, path, paper, info, progress)
+    return path, pages
+
+
+def test_the_cover_is_searchable_text_with_the_totals(tmp_path, gui_app):
+    path, pages = export(tmp_path)
+    text = pdftotext(path)
+    assert "GB200 NVL72 SuperPOD scalable unit" in text
+    assert "576" in text
+    assert "1,076.4 kW" in text  # 8 x 132 kW + 12 x 1.7 kW
+    assert "NVIDIA GB200 NVL72" in text
+    assert f"1 of {len(pages)}" in text
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout
+    assert all(line.split()[-5] == "yes" for line in fonts.splitlines()[2:])
+
+
+def test_cancel_leaves_no_file(tmp_path, gui_app):
+    with pytest.raises(ExportCancelled):
+        export(tmp_path, progress=lambda done, total: False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_folder_is_one_message_and_no_file(tmp_path, gui_app):
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    target = tmp_path / "nowhere" / "set.pdf"
+    with pytest.raises(ExportError, match="does not exist"):
+        write_pdf(drawing_set(project, default_catalog()), target, "A4", SetInfo("p", "A", ""))
+    assert not target.parent.exists()
+
+
+def test_a_failed_final_move_keeps_the_old_file(tmp_path, gui_app, monkeypatch):
+    target = tmp_path / "gb200-nvl72-su.pdf"
+    target.write_bytes(b"old")
+
+    def full(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(ExportError, match="disk is full"):
+        export(tmp_path)
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["gb200-nvl72-su.pdf"]
