@@ -8,12 +8,17 @@ dissolved) and clears or cascades references so that no id is left dangling.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from designer.core.document.changes import SINGLETONS
 from designer.core.document.document import Document, TransactionError
+from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import (
     Box,
     corner_keeping_centre,
@@ -528,6 +533,302 @@ def ungroup(doc: Document, group_id: str) -> list[str]:
     return [r.id for r in members]
 
 
+# --- arranging -----------------------------------------------------------------------
+
+#: The edges and centre lines ``align`` lines things up on.
+ALIGN_EDGES = ("left", "right", "top", "bottom", "centre_x", "centre_y")
+
+
+def footprint_of(project: Project, entity_id: str, rack_types: Any) -> Box | None:
+    """The floor box of a rack, cooling unit, obstacle, tray or feed; None for anything else.
+
+    An in-rack CDU, which has no footprint, is the point where it stands.
+    """
+    rack = project.placements.get(entity_id)
+    if rack is not None:
+        return placement_box(rack, rack_types)
+    unit = project.cooling_units.get(entity_id)
+    if unit is not None:
+        return cooling_box(unit) or Box(unit.x, unit.y, unit.x, unit.y)
+    for name, points in (("obstacles", "outline"), ("trays", "path"), ("feeds", "path")):
+        entity = getattr(project, name).get(entity_id)
+        if entity is not None:
+            return bounds(getattr(entity, points))
+    return None
+
+
+def _arranged_units(doc: Document, ids: Iterable[str]) -> list[tuple[list[str], Box]]:
+    """What moves as one when arranging: each system (all its racks), each other item."""
+    project = doc.project
+    types = doc.rack_types
+    systems: dict[str, list[str]] = {}
+    units: list[tuple[list[str], Box]] = []
+    for entity_id in with_groups(project, ids):
+        rack = project.placements.get(entity_id)
+        if rack is not None and rack.group_id:
+            systems.setdefault(rack.group_id, []).append(entity_id)
+            continue
+        box = footprint_of(project, entity_id, types)
+        if box is not None:
+            units.append(([entity_id], box))
+    for members in systems.values():
+        boxes = [b for b in (footprint_of(project, m, types) for m in members) if b is not None]
+        if boxes:
+            hull = boxes[0]
+            for box in boxes[1:]:
+                hull = hull.union(box)
+            units.append((members, hull))
+    return units
+
+
+def _alignment_shift(edge: str, box: Box, whole: Box) -> tuple[int, int]:
+    """How far ``box`` moves to line up on ``edge`` of the selection's bounds ``whole``."""
+    if edge == "left":
+        return whole.x0 - box.x0, 0
+    if edge == "right":
+        return whole.x1 - box.x1, 0
+    if edge == "top":
+        return 0, whole.y0 - box.y0
+    if edge == "bottom":
+        return 0, whole.y1 - box.y1
+    if edge == "centre_x":
+        return (whole.x0 + whole.x1 - box.x0 - box.x1) // 2, 0
+    return 0, (whole.y0 + whole.y1 - box.y0 - box.y1) // 2
+
+
+def align(doc: Document, ids: Iterable[str], edge: str) -> list[str]:
+    """Line up the selected items on one edge (or centre line) of their common bounds.
+
+    A system moves as a whole, by its outline. ``edge`` is one of ``ALIGN_EDGES``;
+    returns the ids that moved.
+    """
+    if edge not in ALIGN_EDGES:
+        raise TransactionError(f"cannot align on {edge!r}; choose one of {', '.join(ALIGN_EDGES)}")
+    units = _arranged_units(doc, ids)
+    if len(units) < 2:
+        return []
+    whole = units[0][1]
+    for _, box in units[1:]:
+        whole = whole.union(box)
+    moved: list[str] = []
+    with doc.transaction(f"Align {edge.replace('_', ' ')}") as tx:
+        for members, box in units:
+            dx, dy = _alignment_shift(edge, box, whole)
+            if dx == 0 and dy == 0:
+                continue
+            for entity_id in members:
+                tx.put(_moved(tx.get(entity_id), dx, dy))  # type: ignore[arg-type]
+                moved.append(entity_id)
+    return moved
+
+
+def set_rotation(doc: Document, ids: Iterable[str], rotation: Rotation) -> list[str]:
+    """Turn racks and cooling units in place until they face ``rotation``.
+
+    A system turns as a whole until its first named rack faces ``rotation``, so its racks
+    keep facing each other across their aisle.
+    """
+    project = doc.project
+    targets = with_groups(project, ids)
+    types = doc.rack_types
+    done: set[str] = set()
+    with doc.transaction(f"Turn to {rotation}°") as tx:
+        for entity_id in targets:
+            entity = tx.get(entity_id)
+            if isinstance(entity, Placement) and entity.group_id:
+                if entity.group_id in done:
+                    continue
+                done.add(entity.group_id)
+                turns = (rotation - entity.rotation) % 360 // 90
+                members = [
+                    tx.get(i)
+                    for i in targets
+                    if isinstance(tx.get(i), Placement) and tx.get(i).group_id == entity.group_id  # type: ignore[union-attr]
+                ]
+                if turns:
+                    for member in _turned_group(members, turns, types):  # type: ignore[arg-type]
+                        tx.put(member)
+            elif isinstance(entity, Placement | CoolingUnit):
+                turns = (rotation - entity.rotation) % 360 // 90
+                if turns:
+                    tx.put(_turned_in_place(entity, turns, types))
+    return targets
+
+
+# --- copy and paste ------------------------------------------------------------------
+
+#: What can be copied, by collection, with the prefix of the ids its copies get.
+_COPYABLE = {
+    "groups": "sys",
+    "placements": "rk",
+    "cooling_units": "cool",
+    "obstacles": "obs",
+    "trays": "tray",
+    "feeds": "feed",
+}
+_FRAGMENT_MARK = "rackplan_fragment"
+_CLASSES = {name: cls for cls, name in COLLECTIONS.items()}
+_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Items copied out of one hall, with the references among them intact.
+
+    It travels through the system clipboard as JSON, so it can be pasted into another
+    window or after the copied items were deleted.
+    """
+
+    hall_id: str
+    items: tuple[tuple[str, BaseModel], ...]
+
+    @property
+    def ids(self) -> list[str]:
+        return [entity.id for _, entity in self.items]  # type: ignore[attr-defined]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                _FRAGMENT_MARK: 1,
+                "hall_id": self.hall_id,
+                "items": [
+                    {"collection": name, "entity": entity.model_dump(mode="json")}
+                    for name, entity in self.items
+                ],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Fragment:
+        """Read a fragment; a clipboard holding anything else raises ``TransactionError``."""
+        try:
+            raw = json.loads(text)
+            if raw.get(_FRAGMENT_MARK) != 1:
+                raise ValueError("not a fragment")
+            items = tuple(
+                (item["collection"], _CLASSES[item["collection"]].model_validate(item["entity"]))
+                for item in raw["items"]
+                if item["collection"] in _COPYABLE
+            )
+            return cls(str(raw["hall_id"]), items)
+        except (ValueError, KeyError, TypeError, AttributeError, ValidationError) as err:
+            raise TransactionError("the clipboard holds no rackplan items to paste") from err
+
+
+def copy_fragment(project: Project, ids: Iterable[str]) -> Fragment:
+    """The items named by ``ids`` (whole systems for any of their racks), ready to paste."""
+    wanted = with_groups(project, ids)
+    group_ids = list(
+        dict.fromkeys(
+            project.placements[i].group_id
+            for i in wanted
+            if i in project.placements and project.placements[i].group_id
+        )
+    )
+    items: list[tuple[str, BaseModel]] = [("groups", project.groups[g]) for g in group_ids]
+    hall_id = ""
+    for entity_id in wanted:
+        for name in _COPYABLE:
+            entity = getattr(project, name).get(entity_id)
+            if entity is not None:
+                items.append((name, entity))
+                hall_id = hall_id or getattr(entity, "hall_id", "")
+    return Fragment(hall_id, tuple(items))
+
+
+def free_name(taken: Iterable[str], wanted: str) -> str:
+    """``wanted`` if no one uses it, else the next free name counting up its last number.
+
+    "NVL72-08" becomes "NVL72-09" (keeping the digits' width); a name without a number
+    gets "-2", "-3", ... An empty name stays empty.
+    """
+    used = set(taken)
+    if not wanted or wanted not in used:
+        return wanted
+    found = _TRAILING_NUMBER.match(wanted)
+    stem, digits = (found.group(1), found.group(2)) if found else (f"{wanted}-", "1")
+    number = int(digits) + 1
+    while f"{stem}{number:0{len(digits)}d}" in used:
+        number += 1
+    return f"{stem}{number:0{len(digits)}d}"
+
+
+def _names(project: Project, name: str) -> set[str]:
+    field_name = "label" if name in ("placements", "groups", "obstacles") else "name"
+    return {getattr(e, field_name) for e in getattr(project, name).values()}
+
+
+def paste(doc: Document, fragment: Fragment, hall_id: str, dx: int, dy: int) -> list[str]:
+    """Add copies of a fragment's items to ``hall_id``, shifted by ``(dx, dy)``; one undo step.
+
+    Copies get new ids and free labels; references among the copied items follow the
+    copies; references to feeds, CDUs or network racks outside the fragment are kept when
+    those stand in the target hall, and dropped otherwise. Returns the new ids.
+    """
+    if hall_id not in doc.project.halls:
+        raise TransactionError(f"there is no hall {hall_id!r} to paste into")
+    if not fragment.items:
+        return []
+    project = doc.project
+    taken: list[str] = []
+    new_ids = {e.id: doc.new_id(_COPYABLE[n], taken) for n, e in fragment.items}  # type: ignore[attr-defined]
+    names = {name: _names(project, name) for name in _COPYABLE}
+
+    def in_hall(entity_id: str | None, collection: str) -> str | None:
+        if entity_id is None:
+            return None
+        if entity_id in new_ids:
+            return new_ids[entity_id]
+        target = getattr(project, collection).get(entity_id)
+        return entity_id if target is not None and target.hall_id == hall_id else None
+
+    count = sum(1 for name, _ in fragment.items if name != "groups")
+    with doc.transaction(f"Paste {count} item{'s' if count != 1 else ''}") as tx:
+        for name, entity in fragment.items:
+            changes: dict[str, Any] = {"id": new_ids[entity.id]}  # type: ignore[attr-defined]
+            label_field = "label" if name in ("placements", "groups", "obstacles") else "name"
+            label = free_name(names[name], getattr(entity, label_field))
+            names[name].add(label)
+            changes[label_field] = label
+            if name != "groups":
+                changes["hall_id"] = hall_id
+            if isinstance(entity, Placement):
+                changes["group_id"] = new_ids.get(entity.group_id) if entity.group_id else None
+                changes["feed_ids"] = [
+                    f for f in (in_hall(f, "feeds") for f in entity.feed_ids) if f
+                ]
+                changes["cdu_id"] = in_hall(entity.cdu_id, "cooling_units")
+                changes["network_rack_id"] = in_hall(entity.network_rack_id, "placements")
+            elif isinstance(entity, CoolingUnit):
+                changes["group_id"] = in_hall(entity.group_id, "cooling_groups")
+            copy = evolve(entity, **changes)
+            tx.put(copy if name == "groups" else _moved(copy, dx, dy))
+    return [new_ids[e.id] for n, e in fragment.items if n != "groups"]  # type: ignore[attr-defined]
+
+
+# --- whole-project edits -------------------------------------------------------------
+
+
+def replace_project(doc: Document, project: Project, label: str) -> None:
+    """Make the document hold ``project`` as one undoable edit (e.g. recovered work).
+
+    Undo gives back what the document held before, so restoring an autosave over the
+    saved file leaves the file's version one undo away.
+    """
+    current = doc.project
+    with doc.transaction(label) as tx:
+        for name in COLLECTIONS.values():
+            old, new = getattr(current, name), getattr(project, name)
+            for gone in old.keys() - new.keys():
+                tx.remove(gone)
+            for entity in new.values():
+                if old.get(entity.id) != entity:
+                    tx.put(entity)
+        for name in SINGLETONS:
+            if getattr(current, name) != getattr(project, name):
+                tx.set_record(name, getattr(project, name))
+
+
 # --- deleting ------------------------------------------------------------------------
 
 
@@ -611,6 +912,8 @@ def add_bundle(doc: Document, bundle: Bundle) -> str:
 
 
 __all__ = [
+    "ALIGN_EDGES",
+    "Fragment",
     "add_bundle",
     "add_cooling_group",
     "add_cooling_unit",
@@ -620,16 +923,23 @@ __all__ = [
     "add_obstacle",
     "add_site",
     "add_tray",
+    "align",
     "assign_cdu",
     "assign_feeds",
+    "copy_fragment",
     "delete",
+    "footprint_of",
+    "free_name",
     "move",
+    "paste",
     "place_rack",
     "place_row",
     "place_system",
     "rectangle",
+    "replace_project",
     "rotate",
     "row_positions",
+    "set_rotation",
     "system_layout",
     "ungroup",
     "update",

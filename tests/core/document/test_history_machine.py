@@ -28,6 +28,7 @@ class EditSession(RuleBasedStateMachine):
             cooling_capacity_kw=1,
         )
         self.feed = ops.add_feed(self.doc, self.hall, "busway-800a-415v", [(0, 0)], "A")
+        self.cdu = ops.add_cooling_unit(self.doc, self.hall, "cdu-inrow-1368", 0, 0, "CDU-1")
         self.first = self.doc.project
         self.snapshots = [self.doc.project]
         self.position = 0
@@ -84,6 +85,55 @@ class EditSession(RuleBasedStateMachine):
     def relabel_and_feed(self, data, label):
         picked = data.draw(st.sampled_from(self._ids()))
         self._record(lambda: ops.update(self.doc, picked, label=label, feed_ids=[self.feed]))
+
+    @rule(
+        kind=st.sampled_from(RACK_TYPES),
+        x=st.integers(0, 40_000),
+        y=st.integers(0, 30_000),
+        count=st.integers(1, 6),
+        r=rotations,
+        gap=st.integers(0, 600),
+    )
+    def place_row(self, kind, x, y, count, r, gap):
+        self._record(lambda: ops.place_row(self.doc, self.hall, kind, x, y, count, r, gap, "R-"))
+
+    @precondition(lambda self: len(self.doc.project.placements) > 1)
+    @rule(data=st.data(), edge=st.sampled_from(ops.ALIGN_EDGES))
+    def align(self, data, edge):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=2, max_size=4))
+        self._record(lambda: ops.align(self.doc, picked, edge))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), r=rotations)
+    def set_rotation(self, data, r):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
+        self._record(lambda: ops.set_rotation(self.doc, picked, r))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), dx=st.integers(-3_000, 3_000), dy=st.integers(-3_000, 3_000))
+    def copy_paste(self, data, dx, dy):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
+        text = ops.copy_fragment(self.doc.project, picked).to_json()
+        self._record(lambda: ops.paste(self.doc, ops.Fragment.from_json(text), self.hall, dx, dy))
+
+    @precondition(lambda self: self.doc.project.groups)
+    @rule(data=st.data())
+    def ungroup(self, data):
+        group = data.draw(st.sampled_from(sorted(self.doc.project.groups)))
+        self._record(lambda: ops.ungroup(self.doc, group))
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), connect=st.booleans())
+    def assign_feed_and_cdu(self, data, connect):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
+        self._record(lambda: ops.assign_feeds(self.doc, picked, [self.feed] if connect else []))
+        self._record(lambda: ops.assign_cdu(self.doc, picked, self.cdu if connect else None))
+
+    @precondition(lambda self: self.position > 1)
+    @rule(data=st.data())
+    def replace_with_an_earlier_state(self, data):
+        earlier = self.snapshots[data.draw(st.integers(0, self.position - 1))]
+        self._record(lambda: ops.replace_project(self.doc, earlier, "Recover"))
 
     @precondition(lambda self: self.position > 0)
     @rule()

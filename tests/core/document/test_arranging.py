@@ -1,0 +1,181 @@
+"""Align, turn to a facing, copy and paste, recover: one undo step each, systems kept whole."""
+
+import pytest
+
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, TransactionError, sequential_ids
+from designer.core.geometry.floor import placement_box
+from designer.core.model import Project, ProjectMeta
+
+
+@pytest.fixture
+def doc():
+    doc = Document(Project(meta=ProjectMeta(name="T")), ids=sequential_ids())
+    site = ops.add_site(doc, "S", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    for name in ("H", "H2"):
+        ops.add_hall(
+            doc,
+            site,
+            name,
+            30_000,
+            20_000,
+            floor_rating_kpa=25,
+            floor_type="slab",
+            power_capacity_kw=900,
+            cooling_capacity_kw=900,
+        )
+    return doc
+
+
+def boxes(doc, ids):
+    return [placement_box(doc.project.placements[i], doc.rack_types) for i in ids]
+
+
+def test_align_left_lines_up_the_left_edges_in_one_step(doc):
+    a = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 0)
+    b = ops.place_rack(doc, "hall-001", "nvidia-dgx-h100-rack", 3_000, 2_400)
+    c = ops.place_rack(doc, "hall-001", "nvidia-qm9700-rack", 4_800, 4_800, 90)
+    before = doc.project
+    moved = ops.align(doc, [a, b, c], "left")
+    assert sorted(moved) == sorted([b, c])
+    assert {box.x0 for box in boxes(doc, [a, b, c])} == {1_200}
+    assert [box.y0 for box in boxes(doc, [a, b, c])] == [0, 2_400, 4_800]
+    assert doc.history.undo_label == "Align left"
+    doc.undo()
+    assert doc.project == before
+
+
+@pytest.mark.parametrize(
+    ("edge", "expected"),
+    [
+        ("right", lambda b: b.x1 == 6_000),
+        ("bottom", lambda b: b.y1 == 5_400),
+        ("top", lambda b: b.y0 == 0),
+        ("centre_x", lambda b: b.x0 + b.x1 == 1_200 + 6_000),
+    ],
+)
+def test_every_edge_lines_things_up(doc, edge, expected):
+    a = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 0)
+    c = ops.place_rack(doc, "hall-001", "nvidia-qm9700-rack", 4_800, 4_800, 90)
+    ops.align(doc, [a, c], edge)
+    assert all(expected(box) for box in boxes(doc, [a, c]))
+
+
+def test_a_system_aligns_as_one_block(doc):
+    group = ops.place_system(doc, "hall-001", "huawei-cm384", 6_000, 6_000)
+    members = [r.id for r in doc.project.placements.values() if r.group_id == group]
+    start = {i: (doc.project.placements[i].x, doc.project.placements[i].y) for i in members}
+    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 0)
+    ops.align(doc, [members[3], rack], "left")
+    after = doc.project.placements
+    assert {after[i].x - start[i][0] for i in members} == {1_200 - 6_000}
+    assert {after[i].y for i in members} == {start[i][1] for i in members}
+
+
+def test_align_refuses_an_unknown_edge_and_needs_two_things(doc):
+    a = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 0)
+    with pytest.raises(TransactionError, match="diagonal"):
+        ops.align(doc, [a], "diagonal")
+    assert ops.align(doc, [a], "left") == []
+
+
+def test_set_rotation_turns_each_rack_to_face_the_same_way(doc):
+    a = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 0, 0)
+    b = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 3_000, 0, 270)
+    centres = [box.centre for box in boxes(doc, [a, b])]
+    ops.set_rotation(doc, [a, b], 90)
+    assert [doc.project.placements[i].rotation for i in (a, b)] == [90, 90]
+    assert [box.centre for box in boxes(doc, [a, b])] == centres
+    assert doc.history.undo_label == "Turn to 90°"
+
+
+def test_set_rotation_turns_a_system_whole(doc):
+    group = ops.place_system(doc, "hall-001", "huawei-cm384", 6_000, 6_000)
+    first = next(r for r in doc.project.placements.values() if r.group_id == group)
+    ops.set_rotation(doc, [first.id], (first.rotation + 90) % 360)
+    turned = [r for r in doc.project.placements.values() if r.group_id == group]
+    assert doc.project.placements[first.id].rotation == (first.rotation + 90) % 360
+    assert {r.rotation for r in turned} == {90, 270}
+
+
+def test_copy_and_paste_a_rack_keeps_its_feed_in_the_same_hall(doc):
+    feed = ops.add_feed(doc, "hall-001", "busway-800a-415v", [(0, 0), (9_000, 0)], "A1", side="A")
+    cdu = ops.add_cooling_unit(doc, "hall-001", "cdu-inrow-1368", 0, 3_000, "CDU-1")
+    rack = ops.place_rack(
+        doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 600, 180, "NVL72-01", feed_ids=[feed]
+    )
+    ops.assign_cdu(doc, [rack], cdu)
+    fragment = ops.Fragment.from_json(ops.copy_fragment(doc.project, [rack]).to_json())
+    (copy,) = ops.paste(doc, fragment, "hall-001", 600, 0)
+    pasted = doc.project.placements[copy]
+    original = doc.project.placements[rack]
+    assert copy != rack
+    assert (pasted.x, pasted.y, pasted.rotation) == (1_800, 600, 180)
+    assert pasted.label == "NVL72-02"
+    assert pasted.feed_ids == [feed] and pasted.cdu_id == cdu
+    assert original.label == "NVL72-01"
+    assert doc.history.undo_label == "Paste 1 item"
+
+
+def test_pasting_into_another_hall_drops_references_that_do_not_stand_there(doc):
+    feed = ops.add_feed(doc, "hall-001", "busway-800a-415v", [(0, 0), (9_000, 0)], "A1")
+    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 600, feed_ids=[feed])
+    (copy,) = ops.paste(doc, ops.copy_fragment(doc.project, [rack]), "hall-002", 0, 0)
+    pasted = doc.project.placements[copy]
+    assert pasted.hall_id == "hall-002"
+    assert pasted.feed_ids == []
+
+
+def test_a_pasted_system_is_a_new_group_and_copied_references_follow_the_copies(doc):
+    group = ops.place_system(doc, "hall-001", "huawei-cm384", 6_000, 6_000, label="CM")
+    member = next(r.id for r in doc.project.placements.values() if r.group_id == group)
+    cdu = ops.add_cooling_unit(doc, "hall-001", "cdu-inrow-1368", 5_000, 6_000, "CDU-1")
+    ops.assign_cdu(doc, [member], cdu)
+    fragment = ops.copy_fragment(doc.project, [member, cdu])
+    new = ops.paste(doc, fragment, "hall-001", 0, 6_000)
+    assert len(new) == 17
+    copies = [doc.project.placements[i] for i in new if i in doc.project.placements]
+    (new_group,) = {r.group_id for r in copies}
+    assert new_group not in (None, group)
+    assert doc.project.groups[new_group].label == "CM-2"
+    new_cdu = next(i for i in new if i in doc.project.cooling_units)
+    assert {r.cdu_id for r in copies} == {None, new_cdu}
+    assert doc.project.cooling_units[new_cdu].name == "CDU-2"
+    ops.move(doc, [copies[0].id], 600, 0)
+    assert all(doc.project.placements[r.id].x == r.x + 600 for r in copies)
+
+
+def test_the_clipboard_refuses_what_is_not_a_fragment():
+    for text in ("", "hello", '{"a": 1}', '{"rackplan_fragment": 1, "hall_id": "h"}'):
+        with pytest.raises(TransactionError, match="no rackplan items"):
+            ops.Fragment.from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("taken", "wanted", "expected"),
+    [
+        (set(), "NVL72-01", "NVL72-01"),
+        ({"NVL72-01"}, "NVL72-01", "NVL72-02"),
+        ({"NVL72-08", "NVL72-09"}, "NVL72-08", "NVL72-10"),
+        ({"CDU-9"}, "CDU-9", "CDU-10"),
+        ({"Main"}, "Main", "Main-2"),
+        ({""}, "", ""),
+    ],
+)
+def test_free_name_counts_up_the_last_number(taken, wanted, expected):
+    assert ops.free_name(taken, wanted) == expected
+
+
+def test_replace_project_is_one_undo_step_back_to_what_was_there(doc):
+    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 600)
+    saved = doc.project
+    ops.move(doc, [rack], 600, 0)
+    ops.place_rack(doc, "hall-002", "nvidia-dgx-h100-rack", 0, 0)
+    ops.update_meta(doc, name="Changed")
+    edited = doc.project
+    fresh = Document(saved, ids=sequential_ids())
+    ops.replace_project(fresh, edited, "Recover unsaved changes")
+    assert fresh.project == edited
+    assert fresh.is_dirty
+    fresh.undo()
+    assert fresh.project == saved
