@@ -1,0 +1,410 @@
+"""Cooling: does every watt of heat have somewhere to go?
+
+Heat is counted at each rack's max power. The liquid share goes to the rack's CDU; the
+rest goes to room air, less what a rear-door heat exchanger takes to water (up to its
+rating). Per rack: a liquid-cooled rack needs a CDU within the allowed pipe run, and the
+air heat of one rack is limited (links B6) unless a rear door takes it. Per CDU: its liquid
+load against its capacity and flow; per cooling group in N+1: the load with the largest CDU
+down. Per hall: air heat against the CRAHs and in-row coolers, total heat against the
+hall's cooling capacity; per site: total heat against its heat rejection.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from designer.core.geometry.floor import cooling_box
+from designer.core.model.hall import CoolingUnit
+from designer.core.model.placement import Placement
+from designer.core.rules.check import Check, each_rack
+from designer.core.rules.context import Changes, Context
+from designer.core.rules.findings import CodeInfo, Finding, Severity
+from designer.core.rules.layout import FLOOR, hall_centre
+from designer.core.rules.links import LINKS, named_by_changes
+from designer.core.rules.power import halls_with_new_load, it_kw, site_racks, sites_with_new_load
+from designer.core.rules.text import first_up, kw, num, rack_name
+
+FAMILY = "cooling"
+
+NO_CDU = CodeInfo(
+    "cooling.no_cdu",
+    FAMILY,
+    "Liquid-cooled rack without a CDU",
+    Severity.ERROR,
+    "A rack sends heat to liquid but is connected to no CDU.",
+)
+CDU_DISTANCE = CodeInfo(
+    "cooling.cdu_distance",
+    FAMILY,
+    "CDU too far from its rack",
+    Severity.WARNING,
+    "The pipe run from a CDU to a rack it serves, along the floor from centre to centre, is "
+    "longer than the project allows (our own limit: the reference found no standard).",
+)
+RACK_AIR_LIMIT = CodeInfo(
+    "cooling.rack_air_limit",
+    FAMILY,
+    "Too much air heat in one rack",
+    Severity.ERROR,
+    "A rack without a rear-door heat exchanger puts more heat into the room air than air "
+    "cooling can remove from one rack.",
+)
+REAR_DOOR_OVERLOAD = CodeInfo(
+    "cooling.rear_door_overload",
+    FAMILY,
+    "Rear door too small",
+    Severity.ERROR,
+    "A rack above the per-rack air limit puts more heat into the air than its rear-door heat "
+    "exchanger takes.",
+)
+CDU_OVERLOAD = CodeInfo(
+    "cooling.cdu_overload",
+    FAMILY,
+    "CDU overloaded",
+    Severity.ERROR,
+    "The liquid heat of a CDU's racks is more than its capacity.",
+)
+CDU_FLOW = CodeInfo(
+    "cooling.cdu_flow",
+    FAMILY,
+    "CDU flow too low",
+    Severity.WARNING,
+    "The coolant flow a CDU's liquid load needs is more than the CDU delivers.",
+)
+GROUP_REDUNDANCY = CodeInfo(
+    "cooling.group_redundancy",
+    FAMILY,
+    "N+1 cooling group short",
+    Severity.ERROR,
+    "An N+1 group of CDUs cannot carry its racks' liquid heat with its largest CDU down.",
+)
+HALL_AIR = CodeInfo(
+    "cooling.hall_air",
+    FAMILY,
+    "Hall air cooling short",
+    Severity.ERROR,
+    "The heat a hall's racks put into the room air is more than its CRAHs and in-row "
+    "coolers remove.",
+)
+HALL_CAPACITY = CodeInfo(
+    "cooling.hall_capacity",
+    FAMILY,
+    "Hall cooling capacity exceeded",
+    Severity.ERROR,
+    "The heat of a hall's racks at max power is more than the hall's cooling capacity.",
+)
+SITE_CAPACITY = CodeInfo(
+    "cooling.site_capacity",
+    FAMILY,
+    "Site heat rejection exceeded",
+    Severity.ERROR,
+    "The heat of a site's racks at max power is more than the site's cooling capacity.",
+)
+
+
+def _room_air_kw(ctx: Context, rack: Placement) -> float:
+    """Heat a rack puts into room air: its air share less what a rear door takes."""
+    kind = ctx.rack_types.get(rack.type_id)
+    if kind is None:
+        return 0.0
+    return max(0.0, kind.air_kw - (rack.rear_door_kw or 0.0))
+
+
+def _unit_centre(unit: CoolingUnit) -> tuple[float, float]:
+    box = cooling_box(unit)
+    return box.centre if box else (float(unit.x), float(unit.y))
+
+
+# --- per rack -------------------------------------------------------------------------
+
+
+def _cdu_of(ctx: Context, rack: Placement) -> CoolingUnit | None:
+    unit = ctx.project.cooling_units.get(rack.cdu_id) if rack.cdu_id else None
+    return unit if unit is not None and unit.kind == "cdu" else None
+
+
+def _pipe_run(
+    ctx: Context, rack: Placement, cdu: CoolingUnit, where: tuple[float, float]
+) -> Iterator[Finding]:
+    name = first_up(rack_name(rack))
+    if cdu.hall_id != rack.hall_id:
+        yield CDU_DISTANCE.finding(
+            f"{name} is served by CDU {cdu.name}, which stands in another hall. Use a CDU in "
+            "the rack's own hall.",
+            (rack.id, cdu.id),
+            limit=ctx.limits.max_pipe_run_mm / 1000,
+            unit="m",
+            hall_id=rack.hall_id,
+            where=where,
+        )
+        return
+    cx, cy = _unit_centre(cdu)
+    run_m = (abs(where[0] - cx) + abs(where[1] - cy)) / 1000
+    limit_m = ctx.limits.max_pipe_run_mm / 1000
+    if run_m > limit_m:
+        yield CDU_DISTANCE.finding(
+            f"{name} is {num(run_m)} m of pipe from its CDU {cdu.name} (along the floor, centre "
+            f"to centre), more than the {num(limit_m)} m this project allows. The limit is our "
+            "own planning choice, as no standard gives one; check the pressure drop, or use a "
+            "nearer CDU.",
+            (rack.id, cdu.id),
+            measured=run_m,
+            limit=limit_m,
+            unit="m",
+            hall_id=rack.hall_id,
+            where=where,
+        )
+
+
+def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
+    rack = ctx.project.placements.get(rack_id)
+    kind = ctx.rack_types.get(rack.type_id) if rack else None
+    box = ctx.get(FLOOR).racks.box(rack_id)
+    if rack is None or kind is None or box is None:
+        return
+    name = first_up(rack_name(rack))
+    where = box.centre
+    if kind.liquid_kw > 0:
+        cdu = _cdu_of(ctx, rack)
+        if cdu is not None:
+            yield from _pipe_run(ctx, rack, cdu, where)
+        else:
+            unit = ctx.project.cooling_units.get(rack.cdu_id) if rack.cdu_id else None
+            why = f"its unit {unit.name} is a {unit.kind.upper()}, not a CDU" if unit else "no CDU"
+            yield NO_CDU.finding(
+                f"{name} ({kind.name}) sends {kw(kind.liquid_kw)} of heat to liquid, but has "
+                f"{why}. Connect it to a CDU with room for that load.",
+                (rack.id,),
+                measured=kind.liquid_kw,
+                unit="kW",
+                hall_id=rack.hall_id,
+                where=where,
+            )
+    limit = ctx.limits.rack_air_limit_kw
+    if kind.air_kw <= limit:
+        return
+    if rack.rear_door_kw is None:
+        yield RACK_AIR_LIMIT.finding(
+            f"{name} ({kind.name}) puts {kw(kind.air_kw)} of heat into the room air, more than "
+            f"the {kw(limit)} air cooling can remove from one rack. Fit a rear-door heat "
+            f"exchanger of at least {kw(kind.air_kw)}, or use liquid cooling.",
+            (rack.id,),
+            measured=kind.air_kw,
+            limit=limit,
+            unit="kW",
+            hall_id=rack.hall_id,
+            where=where,
+        )
+    elif kind.air_kw > rack.rear_door_kw:
+        yield REAR_DOOR_OVERLOAD.finding(
+            f"{name} ({kind.name}) puts {kw(kind.air_kw)} of heat into the air, more than its "
+            f"rear-door heat exchanger takes ({kw(rack.rear_door_kw)}). Fit a door rated for "
+            f"at least {kw(kind.air_kw)}.",
+            (rack.id,),
+            measured=kind.air_kw,
+            limit=rack.rear_door_kw,
+            unit="kW",
+            hall_id=rack.hall_id,
+            where=where,
+        )
+
+
+def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = {rack_id for rack_id, _, _ in changes.of("placements")}
+    links = ctx.get(LINKS)
+    for unit_id, _, _ in changes.of("cooling_units"):
+        found.update(links.of("racks_on_cdu", unit_id))
+    return found
+
+
+# --- per CDU and cooling group ---------------------------------------------------------
+
+
+def _liquid_kw(ctx: Context, rack_ids: Iterable[str]) -> float:
+    """Heat the given racks send to liquid, in kW."""
+    kinds = ctx.rack_types
+    placements = ctx.project.placements
+    return math.fsum(
+        kind.liquid_kw for r in rack_ids if (kind := kinds.get(placements[r].type_id)) is not None
+    )
+
+
+def _cdu_subjects(ctx: Context) -> Iterable[str]:
+    return [u.id for u in ctx.project.cooling_units.values() if u.kind == "cdu"]
+
+
+def _cdu_run(ctx: Context, unit_id: str) -> Iterator[Finding]:
+    unit = ctx.project.cooling_units.get(unit_id)
+    if unit is None or unit.kind != "cdu":
+        return
+    racks = ctx.get(LINKS).of("racks_on_cdu", unit_id)
+    load = _liquid_kw(ctx, racks)
+    where = _unit_centre(unit)
+    if load > unit.liquid_capacity_kw:
+        yield CDU_OVERLOAD.finding(
+            f"CDU {unit.name} carries {kw(load)} of liquid heat from {len(racks)} racks, more "
+            f"than its capacity of {kw(unit.liquid_capacity_kw)}. Move racks to another CDU or "
+            "add one.",
+            (unit.id, *racks),
+            measured=load,
+            limit=unit.liquid_capacity_kw,
+            unit="kW",
+            hall_id=unit.hall_id,
+            where=where,
+        )
+    per_kw = ctx.limits.cdu_flow_lpm_per_kw
+    needed = load * per_kw
+    if unit.flow_lpm > 0 and needed > unit.flow_lpm:
+        yield CDU_FLOW.finding(
+            f"CDU {unit.name} needs {num(needed, 0)} L/min for its {kw(load)} of liquid heat at "
+            f"{num(per_kw)} L/min per kW, more than the {num(unit.flow_lpm, 0)} L/min it "
+            "delivers. Move racks to another CDU or use one with more flow.",
+            (unit.id,),
+            measured=needed,
+            limit=unit.flow_lpm,
+            unit="L/min",
+            hall_id=unit.hall_id,
+            where=where,
+        )
+
+
+def _cdu_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = {unit_id for unit_id, _, _ in changes.of("cooling_units")}
+    return found | named_by_changes(changes, "placements", "cdu_id", ("cdu_id", "type_id"))
+
+
+def _group_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.cooling_groups
+
+
+def _group_run(ctx: Context, group_id: str) -> Iterator[Finding]:
+    group = ctx.project.cooling_groups.get(group_id)
+    if group is None or group.redundancy != "N+1":
+        return
+    links = ctx.get(LINKS)
+    units = ctx.project.cooling_units
+    cdus = [units[u] for u in links.of("units_in_group", group_id) if units[u].kind == "cdu"]
+    if not cdus:
+        return
+    load = _liquid_kw(ctx, [r for u in cdus for r in links.of("racks_on_cdu", u.id)])
+    largest = max(u.liquid_capacity_kw for u in cdus)
+    remaining = math.fsum(u.liquid_capacity_kw for u in cdus) - largest
+    if load > remaining:
+        others = len(cdus) - 1
+        yield GROUP_REDUNDANCY.finding(
+            f"Cooling group {group.name} (N+1) carries {kw(load)} of liquid heat; with its "
+            f"largest CDU ({kw(largest)}) down, the other {others} CDU{'s' * (others != 1)} "
+            f"can take only {kw(remaining)}. Add a CDU to the group or move racks to another "
+            "group.",
+            (group.id, *(u.id for u in cdus)),
+            measured=load,
+            limit=remaining,
+            unit="kW",
+            hall_id=group.hall_id,
+            where=_unit_centre(cdus[0]),
+        )
+
+
+def _group_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = {group_id for group_id, _, _ in changes.of("cooling_groups")}
+    for _, before, after in changes.of("cooling_units"):
+        found.update(u.group_id for u in (before, after) if u is not None and u.group_id)
+    units = ctx.project.cooling_units
+    for cdu_id in named_by_changes(changes, "placements", "cdu_id", ("cdu_id", "type_id")):
+        unit = units.get(cdu_id)
+        if unit is not None and unit.group_id:
+            found.add(unit.group_id)
+    return found
+
+
+# --- per hall and site -----------------------------------------------------------------
+
+
+def _hall_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.halls
+
+
+def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
+    hall = ctx.project.halls.get(hall_id)
+    if hall is None:
+        return
+    links = ctx.get(LINKS)
+    racks = links.of("racks_in_hall", hall_id)
+    placements = ctx.project.placements
+    air = math.fsum(_room_air_kw(ctx, placements[r]) for r in racks)
+    units = ctx.project.cooling_units
+    air_capacity = math.fsum(units[u].air_capacity_kw for u in links.of("units_in_hall", hall_id))
+    if air > air_capacity:
+        yield HALL_AIR.finding(
+            f"The racks of hall {hall.name} put {kw(air)} of heat into the room air (air-cooled "
+            "racks and the air share of liquid-cooled ones, less what rear doors take), more "
+            f"than the {kw(air_capacity)} its CRAHs and in-row coolers remove. Add "
+            f"{kw(air - air_capacity)} of air cooling or fit rear doors.",
+            (hall.id,),
+            measured=air,
+            limit=air_capacity,
+            unit="kW",
+            hall_id=hall.id,
+            where=hall_centre(hall),
+        )
+    heat = it_kw(ctx, racks)
+    if heat > hall.cooling_capacity_kw:
+        yield HALL_CAPACITY.finding(
+            f"The racks of hall {hall.name} give off up to {kw(heat)}, more than its cooling "
+            f"capacity of {kw(hall.cooling_capacity_kw)}. Move racks to another hall or add "
+            f"{kw(heat - hall.cooling_capacity_kw)} of cooling.",
+            (hall.id,),
+            measured=heat,
+            limit=hall.cooling_capacity_kw,
+            unit="kW",
+            hall_id=hall.id,
+            where=hall_centre(hall),
+        )
+
+
+def _hall_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = halls_with_new_load(ctx, changes, ("type_id", "rear_door_kw"))
+    for _, before, after in changes.of("cooling_units"):
+        found.update(u.hall_id for u in (before, after) if u is not None)
+    return found
+
+
+def _site_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.sites
+
+
+def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
+    site = ctx.project.sites.get(site_id)
+    if site is None:
+        return
+    heat = it_kw(ctx, site_racks(ctx, site_id))
+    if heat > site.cooling_capacity_kw:
+        yield SITE_CAPACITY.finding(
+            f"The racks of site {site.name} give off up to {kw(heat)}, more than its "
+            f"{kw(site.cooling_capacity_kw)} of heat rejection. Move racks to another site or "
+            "add heat rejection.",
+            (site.id,),
+            measured=heat,
+            limit=site.cooling_capacity_kw,
+            unit="kW",
+        )
+
+
+def _site_touched(ctx: Context, changes: Changes) -> set[str]:
+    return sites_with_new_load(ctx, changes, ("type_id",))
+
+
+CHECKS = (
+    Check(
+        "cooling.racks",
+        (NO_CDU, CDU_DISTANCE, RACK_AIR_LIMIT, REAR_DOOR_OVERLOAD),
+        each_rack,
+        _rack_run,
+        _rack_touched,
+    ),
+    Check("cooling.cdus", (CDU_OVERLOAD, CDU_FLOW), _cdu_subjects, _cdu_run, _cdu_touched),
+    Check("cooling.groups", (GROUP_REDUNDANCY,), _group_subjects, _group_run, _group_touched),
+    Check("cooling.halls", (HALL_AIR, HALL_CAPACITY), _hall_subjects, _hall_run, _hall_touched),
+    Check("cooling.sites", (SITE_CAPACITY,), _site_subjects, _site_run, _site_touched),
+)

@@ -1,0 +1,126 @@
+"""The rule engine: run every check, then re-run only what each edit touches.
+
+Findings are kept per check and subject. ``run`` fills that table from scratch; ``update``
+asks each check which subjects an edit touched and replaces only their rows, so the
+report after an edit is the one a full run would give (a property test holds it to that)
+at the cost of the edit, not of the project. Severity overrides and exclusions are applied
+when the report is assembled, so changing them re-runs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from designer.core.catalog import Catalog
+from designer.core.model.project import Project
+from designer.core.rules.check import Check
+from designer.core.rules.context import Changes, Context
+from designer.core.rules.findings import Finding, Report, Severity
+from designer.core.rules.limits import default_thresholds, resolve
+from designer.core.rules.registry import CHECKS, UNUSED_EXCLUSION
+
+Table = dict[str, dict[str, tuple[Finding, ...]]]
+"""Check name -> subject -> its findings (subjects without findings are left out)."""
+
+
+class RuleEngine:
+    """Checks projects against the design rules; keeps what it needs to check edits fast.
+
+    Call ``run`` on a project, then ``update`` with each following revision and the ids its
+    edit changed (a ``ChangeSet``'s ``ids``). One thread at a time.
+    """
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+        self._defaults = default_thresholds().values
+        self._codes = {check.name: {info.code for info in check.codes} for check in CHECKS}
+        self._ctx: Context | None = None
+        self._table: Table = {}
+
+    def run(self, project: Project) -> Report:
+        """Check the whole project."""
+        self._ctx = None
+        limits = resolve(self._defaults, project.settings.rules.thresholds)
+        ctx = Context(project, self._catalog, limits)
+        self._table = {check.name: {} for check in CHECKS}
+        for check in CHECKS:
+            for subject in check.subjects(ctx):
+                self._record(check, ctx, subject)
+        self._ctx = ctx
+        return self._report(project)
+
+    def update(self, project: Project, changed_ids: Iterable[str]) -> Report:
+        """Check ``project``, an edit of the last project checked that changed ``changed_ids``.
+
+        Falls back to a full run when there is no last project, or when the edit changed
+        what every check depends on (thresholds, the project's own rack types).
+        """
+        old = self._ctx
+        if old is None or _changes_everything(old.project, project):
+            return self.run(project)
+        if project is not old.project:
+            changes = Changes(old.project, project, changed_ids)
+            ctx = Context(project, self._catalog, old.limits, previous=(old, changes))
+            self._ctx = None  # a failure below leaves the table half-updated: run in full next
+            for check in CHECKS:
+                for subject in set(check.touched(ctx, changes)):
+                    self._record(check, ctx, subject)
+            ctx.settle()
+            self._ctx = ctx
+        return self._report(project)
+
+    def _record(self, check: Check, ctx: Context, subject: str) -> None:
+        findings = tuple(check.run(ctx, subject))
+        allowed = self._codes[check.name]
+        for finding in findings:
+            if finding.code not in allowed:
+                raise ValueError(
+                    f"the check {check.name!r} emitted {finding.code!r}, a code it does not declare"
+                )
+        if findings:
+            self._table[check.name][subject] = findings
+        else:
+            self._table[check.name].pop(subject, None)
+
+    def _report(self, project: Project) -> Report:
+        """The table's findings with the project's severities and exclusions, in order."""
+        rules = project.settings.rules
+        accepted = {(e.code, frozenset(e.ids)): e for e in rules.exclusions}
+        used: set[tuple[str, frozenset[str]]] = set()
+        found: list[Finding] = []
+        for by_subject in self._table.values():
+            for findings in by_subject.values():
+                for finding in findings:
+                    key = (finding.code, frozenset(finding.ids))
+                    if key in accepted:
+                        used.add(key)
+                        finding = replace(finding, excluded=True, comment=accepted[key].comment)
+                    found.append(finding)
+        for key, exclusion in accepted.items():
+            if key not in used:
+                found.append(
+                    UNUSED_EXCLUSION.finding(
+                        f"The accepted finding {exclusion.code} on {', '.join(exclusion.ids)} "
+                        f"no longer occurs (comment: {exclusion.comment or 'none'}). Remove the "
+                        "exclusion.",
+                        tuple(exclusion.ids),
+                    )
+                )
+        resolved = []
+        for finding in found:
+            override = rules.severities.get(finding.code)
+            if override == "ignore":
+                continue
+            if override is not None and override != finding.severity:
+                finding = replace(finding, severity=Severity(override))
+            resolved.append(finding)
+        return Report(tuple(sorted(resolved, key=Finding.sort_key)))
+
+
+def _changes_everything(before: Project, after: Project) -> bool:
+    """True when an edit changed what every check reads: thresholds or custom rack types."""
+    return (
+        before.settings.rules.thresholds != after.settings.rules.thresholds
+        or before.custom_types != after.custom_types
+    )

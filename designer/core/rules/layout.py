@@ -1,0 +1,119 @@
+"""The floor as the space checks see it: spatial indexes of racks, cooling units and
+obstacles per hall, and each hall's outline, kept up to date edit by edit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely import Polygon, prepared
+
+from designer.core.geometry.floor import bounds, cooling_box, placement_box
+from designer.core.geometry.footprint import Box
+from designer.core.model.hall import CoolingUnit, Hall, Obstacle
+from designer.core.model.placement import Placement
+from designer.core.rules.context import Changes, Context, Derived
+from designer.core.rules.grid import Grid
+
+
+@dataclass(frozen=True)
+class HallShape:
+    """A hall's outline as a polygon, and as a box when it is an axis-aligned rectangle."""
+
+    polygon: Polygon
+    prepared: prepared.PreparedGeometry
+    rectangle: Box | None
+
+    @classmethod
+    def of(cls, hall: Hall) -> HallShape:
+        polygon = Polygon(hall.outline)
+        box = bounds(list(hall.outline))
+        rectangle = box if polygon.area == box.width * box.height else None
+        return cls(polygon, prepared.prep(polygon), rectangle)
+
+    def covers(self, box: Box) -> bool:
+        """True when ``box`` lies inside the outline (touching it from inside counts)."""
+        if self.rectangle is not None:
+            r = self.rectangle
+            return r.x0 <= box.x0 and box.x1 <= r.x1 and r.y0 <= box.y0 and box.y1 <= r.y1
+        return self.prepared.covers(Polygon(_corners(box)))
+
+
+def _corners(box: Box) -> list[tuple[int, int]]:
+    return [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+
+
+def as_polygon(box: Box) -> Polygon:
+    """A box as a shapely polygon, for areas against outlines that are not boxes."""
+    return Polygon(_corners(box))
+
+
+@dataclass
+class Floor:
+    """Racks, cooling units with a footprint and obstacles, indexed per hall."""
+
+    racks: Grid
+    units: Grid
+    obstacles: Grid
+    obstacle_shapes: dict[str, Polygon]
+    halls: dict[str, HallShape]
+
+
+def _put_rack(floor: Floor, ctx: Context, rack: Placement) -> None:
+    box = placement_box(rack, ctx.rack_types)
+    if box is not None:
+        floor.racks.put(rack.id, rack.hall_id, box)
+
+
+def _put_unit(floor: Floor, unit: CoolingUnit) -> None:
+    box = cooling_box(unit)
+    if box is not None:
+        floor.units.put(unit.id, unit.hall_id, box)
+
+
+def _put_obstacle(floor: Floor, obstacle: Obstacle) -> None:
+    floor.obstacles.put(obstacle.id, obstacle.hall_id, bounds(list(obstacle.outline)))
+    floor.obstacle_shapes[obstacle.id] = Polygon(obstacle.outline)
+
+
+def _build(ctx: Context) -> Floor:
+    project = ctx.project
+    floor = Floor(
+        Grid(), Grid(), Grid(), {}, {h.id: HallShape.of(h) for h in project.halls.values()}
+    )
+    for rack in project.placements.values():
+        _put_rack(floor, ctx, rack)
+    for unit in project.cooling_units.values():
+        _put_unit(floor, unit)
+    for obstacle in project.obstacles.values():
+        _put_obstacle(floor, obstacle)
+    return floor
+
+
+def _update(floor: Floor, ctx: Context, changes: Changes) -> Floor:
+    for rack_id, _, rack in changes.of("placements"):
+        floor.racks.drop(rack_id)
+        if rack is not None:
+            _put_rack(floor, ctx, rack)
+    for unit_id, _, unit in changes.of("cooling_units"):
+        floor.units.drop(unit_id)
+        if unit is not None:
+            _put_unit(floor, unit)
+    for obstacle_id, _, obstacle in changes.of("obstacles"):
+        floor.obstacles.drop(obstacle_id)
+        floor.obstacle_shapes.pop(obstacle_id, None)
+        if obstacle is not None:
+            _put_obstacle(floor, obstacle)
+    for hall_id, _, hall in changes.of("halls"):
+        floor.halls.pop(hall_id, None)
+        if hall is not None:
+            floor.halls[hall_id] = HallShape.of(hall)
+    return floor
+
+
+FLOOR: Derived[Floor] = Derived("floor", _build, _update)
+"""The floor of every hall, indexed; updated in place after each edit."""
+
+
+def hall_centre(hall: Hall) -> tuple[float, float]:
+    """Where a finding about a whole hall puts its marker: the middle of its outline."""
+    return bounds(list(hall.outline)).centre

@@ -1,0 +1,313 @@
+"""Power: can every feed, hall and site deliver what its racks draw at max power?
+
+A rack's feeds are grouped into paths by side (A, B, or none). The feeds of one path
+share the rack's load evenly, and every path must carry all of it alone: with A/B feeds
+either side may be down. So a busway's load is the sum, over its racks, of each rack's
+max power divided by the number of that rack's feeds on the busway's side. A feed may
+carry ``continuous_load_share`` of its rating (80 %, links B32) and never more than the
+switchboard behind it (``upstream_capacity_kw``). Sites are checked at facility power:
+their racks' IT power times the site's PUE, because the utility supplies the cooling and
+losses too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from designer.core.geometry.floor import bounds
+from designer.core.model.hall import PowerFeed
+from designer.core.model.placement import Placement
+from designer.core.rules.check import Check, each_rack
+from designer.core.rules.context import Changes, Context
+from designer.core.rules.findings import CodeInfo, Finding, Severity
+from designer.core.rules.layout import FLOOR, hall_centre
+from designer.core.rules.links import LINKS, named_by_changes
+from designer.core.rules.text import first_up, kw, num, rack_name
+
+FAMILY = "power"
+
+NO_FEED = CodeInfo(
+    "power.no_feed", FAMILY, "Rack without power", Severity.ERROR, "A rack has no power feed."
+)
+RACK_OVER_FEEDS = CodeInfo(
+    "power.rack_over_feeds",
+    FAMILY,
+    "Rack draws more than its feeds",
+    Severity.ERROR,
+    "A rack's max power is more than the feeds of one of its sides can deliver continuously.",
+)
+FEED_OVERLOAD = CodeInfo(
+    "power.feed_overload",
+    FAMILY,
+    "Feed overloaded",
+    Severity.ERROR,
+    "A busway or PDU carries more than its continuous limit (80 % of its rating by default); "
+    "with A/B feeds, each side is loaded as if the other were down.",
+)
+HALL_CAPACITY = CodeInfo(
+    "power.hall_capacity",
+    FAMILY,
+    "Hall power capacity exceeded",
+    Severity.ERROR,
+    "The racks of a hall draw more at max power than the hall's power capacity.",
+)
+SITE_CAPACITY = CodeInfo(
+    "power.site_capacity",
+    FAMILY,
+    "Site power capacity exceeded",
+    Severity.ERROR,
+    "A site's facility power (its racks' max power times its PUE) is more than its supply.",
+)
+
+
+def feed_limit(feed: PowerFeed, share: float) -> float:
+    """What ``feed`` may carry continuously, in kW."""
+    limit = feed.rating_kw * share
+    if feed.upstream_capacity_kw is not None:
+        limit = min(limit, feed.upstream_capacity_kw)
+    return limit
+
+
+def _paths(ctx: Context, rack: Placement) -> dict[str | None, list[PowerFeed]]:
+    """The rack's existing feeds by side, each listed once."""
+    paths: dict[str | None, list[PowerFeed]] = {}
+    for feed_id in dict.fromkeys(rack.feed_ids):
+        feed = ctx.project.feeds.get(feed_id)
+        if feed is not None:
+            paths.setdefault(feed.side, []).append(feed)
+    return paths
+
+
+def _side_name(side: str | None) -> str:
+    return f"its side {side} feeds" if side else "its feeds"
+
+
+# --- per rack -------------------------------------------------------------------------
+
+
+def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
+    rack = ctx.project.placements.get(rack_id)
+    kind = ctx.rack_types.get(rack.type_id) if rack else None
+    if rack is None or kind is None or kind.max_kw <= 0:
+        return
+    box = ctx.get(FLOOR).racks.box(rack_id)
+    where = box.centre if box else None
+    paths = _paths(ctx, rack)
+    if not paths:
+        yield NO_FEED.finding(
+            f"{first_up(rack_name(rack))} ({kind.name}, up to {kw(kind.max_kw)}) has no power "
+            "feed. Connect it to a busway or PDU, one on each side for A/B.",
+            (rack.id,),
+            measured=kind.max_kw,
+            unit="kW",
+            hall_id=rack.hall_id,
+            where=where,
+        )
+        return
+    share = ctx.limits.continuous_load_share
+    capacity, side, feeds = min(
+        (math.fsum(feed_limit(f, share) for f in feeds), side or "", feeds)
+        for side, feeds in paths.items()
+    )
+    if kind.max_kw > capacity:
+        names = ", ".join(f.name for f in feeds)
+        yield RACK_OVER_FEEDS.finding(
+            f"{first_up(rack_name(rack))} ({kind.name}) draws up to {kw(kind.max_kw)}, but "
+            f"{_side_name(side or None)} ({names}) can deliver only {kw(capacity)} continuously "
+            f"({num(share * 100, 0)} % of their rating). Connect it to larger feeds or more "
+            "feeds on that side.",
+            (rack.id, *(f.id for f in feeds)),
+            measured=kind.max_kw,
+            limit=capacity,
+            unit="kW",
+            hall_id=rack.hall_id,
+            where=where,
+        )
+
+
+def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = {rack_id for rack_id, _, _ in changes.of("placements")}
+    links = ctx.get(LINKS)
+    for feed_id, _, _ in changes.of("feeds"):
+        found.update(links.of("racks_on_feed", feed_id))
+    return found
+
+
+# --- per feed -------------------------------------------------------------------------
+
+
+def _share_on(ctx: Context, rack: Placement, feed: PowerFeed) -> float:
+    """The part of ``rack``'s max power ``feed`` must carry when the other side is down."""
+    kind = ctx.rack_types.get(rack.type_id)
+    if kind is None:
+        return 0.0
+    same_side = _paths(ctx, rack).get(feed.side, [])
+    return kind.max_kw / len(same_side) if same_side else 0.0
+
+
+def _larger_feed(ctx: Context, feed: PowerFeed, load: float, share: float) -> str:
+    """Advice: the smallest catalog feed of the same kind and voltage that carries ``load``."""
+    fits = sorted(
+        t.amps
+        for t in ctx.catalog.feeds.values()
+        if t.kind == feed.kind
+        and t.voltage_v == feed.voltage_v
+        and t.phases == feed.phases
+        and t.amps > feed.amps
+        and feed.rating_kw * t.amps / feed.amps * share >= load
+    )
+    kind = "busway" if feed.kind == "busway" else "PDU"
+    if fits and feed.upstream_capacity_kw is None:
+        return f"Move a rack to another feed or use a {kind} rated {num(fits[0], 0)} A."
+    return "Move racks to other feeds."
+
+
+def _feed_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.feeds
+
+
+def _feed_run(ctx: Context, feed_id: str) -> Iterator[Finding]:
+    project = ctx.project
+    feed = project.feeds.get(feed_id)
+    if feed is None:
+        return
+    racks = ctx.get(LINKS).of("racks_on_feed", feed_id)
+    load = math.fsum(_share_on(ctx, project.placements[r], feed) for r in racks)
+    share = ctx.limits.continuous_load_share
+    limit = feed_limit(feed, share)
+    if load <= limit:
+        return
+    other = {"A": "B", "B": "A"}.get(feed.side or "")
+    down = f" with side {other} down" if other else ""
+    basis = (
+        f"its switchboard supplies {kw(feed.upstream_capacity_kw)}"
+        if limit == feed.upstream_capacity_kw
+        else f"{num(share * 100, 0)} % of {kw(feed.rating_kw)} at {num(feed.voltage_v, 0)} V, "
+        f"{num(feed.amps, 0)} A"
+    )
+    yield FEED_OVERLOAD.finding(
+        f"{feed.name} carries {kw(load)}{down}: over its continuous limit of {kw(limit)} "
+        f"({basis}). {_larger_feed(ctx, feed, load, share)}",
+        (feed.id, *racks),
+        measured=load,
+        limit=limit,
+        unit="kW",
+        hall_id=feed.hall_id,
+        where=bounds(list(feed.path)).centre,
+    )
+
+
+def _feed_touched(ctx: Context, changes: Changes) -> set[str]:
+    project = ctx.project
+    links = ctx.get(LINKS)
+    found = named_by_changes(changes, "placements", "feed_ids", ("feed_ids", "type_id"))
+    # A feed that changes side changes how its racks split their load over their other feeds.
+    for feed_id, _, _ in changes.of("feeds"):
+        found.add(feed_id)
+        for rack_id in links.of("racks_on_feed", feed_id):
+            found.update(project.placements[rack_id].feed_ids)
+    return found
+
+
+# --- per hall and site -----------------------------------------------------------------
+
+
+def it_kw(ctx: Context, rack_ids: Iterable[str]) -> float:
+    """Max power of the given racks, in kW (racks of unknown type count for nothing)."""
+    kinds = ctx.rack_types
+    placements = ctx.project.placements
+    return math.fsum(
+        kind.max_kw for r in rack_ids if (kind := kinds.get(placements[r].type_id)) is not None
+    )
+
+
+def _hall_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.halls
+
+
+def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
+    hall = ctx.project.halls.get(hall_id)
+    if hall is None:
+        return
+    load = it_kw(ctx, ctx.get(LINKS).of("racks_in_hall", hall_id))
+    if load > hall.power_capacity_kw:
+        yield HALL_CAPACITY.finding(
+            f"The racks of hall {hall.name} draw up to {kw(load)}, more than its power "
+            f"capacity of {kw(hall.power_capacity_kw)}. Move racks to another hall or bring "
+            f"{kw(load - hall.power_capacity_kw)} more power to it.",
+            (hall.id,),
+            measured=load,
+            limit=hall.power_capacity_kw,
+            unit="kW",
+            hall_id=hall.id,
+            where=hall_centre(hall),
+        )
+
+
+def halls_with_new_load(ctx: Context, changes: Changes, watched: tuple[str, ...]) -> set[str]:
+    """Halls whose racks' sums may differ: changed halls, and the halls of racks that came,
+    went, or changed one of the ``watched`` fields (``hall_id`` is always watched)."""
+    found = {hall_id for hall_id, _, _ in changes.of("halls")}
+    found |= named_by_changes(changes, "placements", "hall_id", ("hall_id", *watched))
+    return found
+
+
+def _hall_touched(ctx: Context, changes: Changes) -> set[str]:
+    return halls_with_new_load(ctx, changes, ("type_id",))
+
+
+def site_racks(ctx: Context, site_id: str) -> list[str]:
+    """The racks standing in the halls of a site."""
+    links = ctx.get(LINKS)
+    return [r for h in links.of("halls_in_site", site_id) for r in links.of("racks_in_hall", h)]
+
+
+def sites_with_new_load(ctx: Context, changes: Changes, watched: tuple[str, ...]) -> set[str]:
+    """Sites whose sums may differ: changed sites, and the sites of ``halls_with_new_load``."""
+    found = {site_id for site_id, _, _ in changes.of("sites")}
+    for _, before, after in changes.of("halls"):
+        found.update(h.site_id for h in (before, after) if h is not None)
+    halls = ctx.project.halls
+    found.update(halls[h].site_id for h in halls_with_new_load(ctx, changes, watched) if h in halls)
+    return found
+
+
+def _site_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.sites
+
+
+def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
+    site = ctx.project.sites.get(site_id)
+    if site is None:
+        return
+    it = it_kw(ctx, site_racks(ctx, site_id))
+    facility = it * site.pue
+    if facility > site.power_capacity_kw:
+        yield SITE_CAPACITY.finding(
+            f"Site {site.name} needs {kw(facility)} at its racks' max power ({kw(it)} of IT "
+            f"× PUE {num(site.pue, 2)}), more than its {kw(site.power_capacity_kw)} supply. "
+            "Move racks to another site or raise the site's supply.",
+            (site.id,),
+            measured=facility,
+            limit=site.power_capacity_kw,
+            unit="kW",
+        )
+
+
+def _site_touched(ctx: Context, changes: Changes) -> set[str]:
+    return sites_with_new_load(ctx, changes, ("type_id",))
+
+
+CHECKS = (
+    Check(
+        "power.racks",
+        (NO_FEED, RACK_OVER_FEEDS),
+        each_rack,
+        _rack_run,
+        _rack_touched,
+    ),
+    Check("power.feeds", (FEED_OVERLOAD,), _feed_subjects, _feed_run, _feed_touched),
+    Check("power.halls", (HALL_CAPACITY,), _hall_subjects, _hall_run, _hall_touched),
+    Check("power.sites", (SITE_CAPACITY,), _site_subjects, _site_run, _site_touched),
+)

@@ -1,0 +1,536 @@
+"""Space: does every rack stand on free floor inside its hall, with room to serve it?
+
+Per rack: overlaps with racks, obstacles and cooling units; the hall outline; the service
+clearance in front and behind; the aisle to the row it faces. Per row: its length. Per
+CloudMatrix384: one hall, within the span its optics allow.
+
+Rows across an aisle are judged by the aisle checks (cold aisle front to front, hot aisle
+back to back, never a front facing a back); the service clearances look only at what is
+not a parallel rack (walls, columns, cooling units, racks turned side-on), so one mistake
+gives one finding. A pair of racks is reported once, by the rack with the smaller id.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from designer.core.geometry.floor import bounds, cooling_box, placement_box
+from designer.core.geometry.footprint import FRONT_DIRECTION, Box, service_zone
+from designer.core.model.placement import Placement
+from designer.core.rules.check import Check, each_rack
+from designer.core.rules.context import Changes, Context
+from designer.core.rules.findings import CodeInfo, Finding, Severity
+from designer.core.rules.layout import FLOOR, Floor, HallShape, as_polygon
+from designer.core.rules.links import LINKS
+from designer.core.rules.rows import ROWS
+from designer.core.rules.text import first_up, mm, num, rack_name
+
+FAMILY = "space"
+
+OVERLAP = CodeInfo(
+    "space.overlap", FAMILY, "Racks overlap", Severity.ERROR, "Two racks share floor area."
+)
+ON_OBSTACLE = CodeInfo(
+    "space.on_obstacle",
+    FAMILY,
+    "Rack on an obstacle",
+    Severity.ERROR,
+    "A rack stands on a column, wall stub or keep-out zone.",
+)
+ON_COOLING_UNIT = CodeInfo(
+    "space.on_cooling_unit",
+    FAMILY,
+    "Rack on a cooling unit",
+    Severity.ERROR,
+    "A rack shares floor with a CDU, CRAH or in-row cooler.",
+)
+OUTSIDE_HALL = CodeInfo(
+    "space.outside_hall",
+    FAMILY,
+    "Rack outside its hall",
+    Severity.ERROR,
+    "Part of a rack's footprint lies beyond its hall's outline.",
+)
+FRONT_CLEARANCE = CodeInfo(
+    "space.front_clearance",
+    FAMILY,
+    "Front service clearance",
+    Severity.ERROR,
+    "A wall, obstacle, cooling unit or side-on rack is closer to a rack's front than the "
+    "front service clearance.",
+)
+REAR_CLEARANCE = CodeInfo(
+    "space.rear_clearance",
+    FAMILY,
+    "Rear service clearance",
+    Severity.ERROR,
+    "A wall, obstacle, cooling unit or side-on rack is closer to a rack's rear than the rear "
+    "service clearance.",
+)
+COLD_AISLE = CodeInfo(
+    "space.cold_aisle",
+    FAMILY,
+    "Cold aisle too narrow",
+    Severity.ERROR,
+    "Two racks face each other front to front across less than the cold-aisle width.",
+)
+HOT_AISLE = CodeInfo(
+    "space.hot_aisle",
+    FAMILY,
+    "Hot aisle too narrow",
+    Severity.ERROR,
+    "Two racks stand back to back across less than the hot-aisle width.",
+)
+AISLE_ORIENTATION = CodeInfo(
+    "space.aisle_orientation",
+    FAMILY,
+    "Front faces a rear",
+    Severity.ERROR,
+    "A rack's front faces the rear of a rack in the adjacent row, so it breathes the other "
+    "rack's exhaust; adjacent rows must face front to front or back to back.",
+)
+ROW_LENGTH = CodeInfo(
+    "space.row_length",
+    FAMILY,
+    "Row too long",
+    Severity.WARNING,
+    "A row holds more racks than the limit without a cross aisle.",
+)
+SYSTEM_SPLIT = CodeInfo(
+    "space.system_split",
+    FAMILY,
+    "System split over halls",
+    Severity.ERROR,
+    "The racks of one multi-rack system (a CloudMatrix384) stand in more than one hall.",
+)
+SYSTEM_SPAN = CodeInfo(
+    "space.system_span",
+    FAMILY,
+    "System spread too far",
+    Severity.ERROR,
+    "The racks of one multi-rack system are farther apart than its template allows.",
+)
+
+
+# --- geometry helpers ----------------------------------------------------------------
+
+
+def _gap(face: Box, other: Box, direction: tuple[int, int]) -> int:
+    """Floor between ``face``'s side facing ``direction`` and the near side of ``other``."""
+    dx, dy = direction
+    if dy < 0:
+        return face.y0 - other.y1
+    if dy > 0:
+        return other.y0 - face.y1
+    if dx > 0:
+        return other.x0 - face.x1
+    return face.x0 - other.x1
+
+
+def _direction(rack: Placement, rear: bool) -> tuple[int, int]:
+    dx, dy = FRONT_DIRECTION[rack.rotation]
+    return (-dx, -dy) if rear else (dx, dy)
+
+
+def _midpoint(a: Box, b: Box) -> tuple[float, float]:
+    (ax, ay), (bx, by) = a.centre, b.centre
+    return ((ax + bx) / 2, (ay + by) / 2)
+
+
+def _intersection(a: Box, b: Box) -> Box:
+    return Box(max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1))
+
+
+def reach(ctx: Context) -> int:
+    """How far from a rack its own checks look, in millimetres."""
+    limits = ctx.limits
+    return max(limits.adjacent_row_mm, limits.front_service_mm, limits.rear_service_mm)
+
+
+# --- per rack -------------------------------------------------------------------------
+
+
+def _overlaps(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator[Finding]:
+    project = ctx.project
+    for other_id in floor.racks.overlapping(rack.hall_id, box):
+        if other_id <= rack.id:
+            continue
+        shared = _intersection(box, floor.racks.box(other_id))  # type: ignore[arg-type]
+        yield OVERLAP.finding(
+            f"{first_up(rack_name(rack))} and {rack_name(project.placements[other_id])} "
+            f"overlap by {mm(shared.width)} × {mm(shared.height)}. Move one of them so their "
+            "footprints do not share floor.",
+            (rack.id, other_id),
+            measured=shared.area_m2,
+            limit=0.0,
+            unit="m²",
+            hall_id=rack.hall_id,
+            where=shared.centre,
+        )
+    for obstacle_id in floor.obstacles.overlapping(rack.hall_id, box):
+        shared_shape = floor.obstacle_shapes[obstacle_id].intersection(as_polygon(box))
+        if shared_shape.area <= 0:
+            continue
+        obstacle = project.obstacles[obstacle_id]
+        point = shared_shape.centroid
+        yield ON_OBSTACLE.finding(
+            f"{first_up(rack_name(rack))} stands on {obstacle.kind} "
+            f"{obstacle.label or obstacle.id}: {num(shared_shape.area / 1e6, 2)} m² of its "
+            "footprint is on it. Move the rack clear of it.",
+            (rack.id, obstacle_id),
+            measured=shared_shape.area / 1e6,
+            limit=0.0,
+            unit="m²",
+            hall_id=rack.hall_id,
+            where=(point.x, point.y),
+        )
+    for unit_id in floor.units.overlapping(rack.hall_id, box):
+        shared = _intersection(box, floor.units.box(unit_id))  # type: ignore[arg-type]
+        unit = project.cooling_units[unit_id]
+        yield ON_COOLING_UNIT.finding(
+            f"{first_up(rack_name(rack))} overlaps cooling unit {unit.name} by "
+            f"{mm(shared.width)} × {mm(shared.height)}. Move the rack or the unit.",
+            (rack.id, unit_id),
+            measured=shared.area_m2,
+            limit=0.0,
+            unit="m²",
+            hall_id=rack.hall_id,
+            where=shared.centre,
+        )
+
+
+def _outside(ctx: Context, rack: Placement, box: Box, shape: HallShape) -> Finding:
+    hall = ctx.project.halls[rack.hall_id]
+    outside = as_polygon(box).difference(shape.polygon).area / 1e6
+    how = "outside" if outside >= box.area_m2 else "partly outside"
+    return OUTSIDE_HALL.finding(
+        f"{first_up(rack_name(rack))} stands {how} hall {hall.name}: "
+        f"{num(outside, 2)} m² of its footprint is beyond the outline. Move it inside the hall.",
+        (rack.id,),
+        measured=outside,
+        limit=0.0,
+        unit="m²",
+        hall_id=rack.hall_id,
+        where=box.centre,
+    )
+
+
+def _wall_gap(box: Box, zone: Box, shape: HallShape, direction: tuple[int, int]) -> int | None:
+    """How far the hall's wall is from the rack's face, when it cuts into ``zone``."""
+    if shape.covers(zone):
+        return None
+    beyond = as_polygon(zone).difference(shape.polygon)
+    if beyond.area <= 0:
+        return None
+    x0, y0, x1, y1 = beyond.bounds
+    return max(0, _gap(box, Box(int(x0), int(y0), int(x1), int(y1)), direction))
+
+
+def _clearance(
+    ctx: Context,
+    floor: Floor,
+    rack: Placement,
+    box: Box,
+    shape: HallShape | None,
+    rear: bool,
+) -> Iterator[Finding]:
+    """The service zone in front of (or behind) a rack must be free of all but aisles."""
+    depth = ctx.limits.rear_service_mm if rear else ctx.limits.front_service_mm
+    if depth <= 0:
+        return
+    zone = service_zone(box, rack.rotation, depth, rear=rear)
+    direction = _direction(rack, rear)
+    project = ctx.project
+    blockers: list[tuple[int, str, str]] = []
+    if shape is not None:
+        wall = _wall_gap(box, zone, shape, direction)
+        if wall is not None:
+            hall = project.halls[rack.hall_id]
+            blockers.append((wall, rack.hall_id, f"the wall of hall {hall.name}"))
+    for obstacle_id in floor.obstacles.overlapping(rack.hall_id, zone):
+        cut = floor.obstacle_shapes[obstacle_id].intersection(as_polygon(zone))
+        if cut.area > 0:
+            x0, y0, x1, y1 = cut.bounds
+            obstacle = project.obstacles[obstacle_id]
+            blockers.append(
+                (
+                    max(0, _gap(box, Box(int(x0), int(y0), int(x1), int(y1)), direction)),
+                    obstacle_id,
+                    f"{obstacle.kind} {obstacle.label or obstacle.id}",
+                )
+            )
+    for unit_id in floor.units.overlapping(rack.hall_id, zone):
+        unit_box = floor.units.box(unit_id)
+        blockers.append(
+            (
+                max(0, _gap(box, unit_box, direction)),  # type: ignore[arg-type]
+                unit_id,
+                f"cooling unit {project.cooling_units[unit_id].name}",
+            )
+        )
+    for other_id in floor.racks.overlapping(rack.hall_id, zone):
+        other = project.placements[other_id]
+        if other_id != rack.id and (other.rotation - rack.rotation) % 180:
+            other_box = floor.racks.box(other_id)
+            blockers.append(
+                (max(0, _gap(box, other_box, direction)), other_id, f"side-on {rack_name(other)}")  # type: ignore[arg-type]
+            )
+    if not blockers:
+        return
+    free, _, what = min(blockers)
+    side = "behind it" if rear else "in front"
+    code = REAR_CLEARANCE if rear else FRONT_CLEARANCE
+    kind = "rear" if rear else "front"
+    yield code.finding(
+        f"{first_up(rack_name(rack))} has {mm(free)} clear {side}, less than the "
+        f"{mm(depth)} {kind} service clearance: {what} is in the way. Move the rack or "
+        "what blocks it.",
+        (rack.id, *sorted({blocker_id for _, blocker_id, _ in blockers})),
+        measured=float(free),
+        limit=float(depth),
+        unit="mm",
+        hall_id=rack.hall_id,
+        where=zone.centre,
+    )
+
+
+def _across(
+    ctx: Context, floor: Floor, rack: Placement, box: Box, rear: bool
+) -> list[tuple[int, str, Placement, Box]]:
+    """The parallel racks of the adjacent row in front of (or behind) ``rack``.
+
+    Racks in the strip up to ``adjacent_row_mm`` away count when they are the nearest row:
+    their near face lies closer than the nearest one's far face.
+    """
+    strip = service_zone(box, rack.rotation, ctx.limits.adjacent_row_mm, rear=rear)
+    direction = _direction(rack, rear)
+    found = []
+    for other_id in floor.racks.overlapping(rack.hall_id, strip):
+        other = ctx.project.placements[other_id]
+        other_box = floor.racks.box(other_id)
+        if other_id == rack.id or (other.rotation - rack.rotation) % 180 or other_box is None:
+            continue
+        gap = _gap(box, other_box, direction)
+        if gap >= 0:
+            found.append((gap, other_id, other, other_box))
+    if not found:
+        return []
+    nearest_gap, _, _, nearest_box = min(found, key=lambda f: (f[0], f[1]))
+    depth = nearest_box.height if direction[0] == 0 else nearest_box.width
+    return [f for f in found if f[0] < nearest_gap + depth]
+
+
+def _aisles(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator[Finding]:
+    limits = ctx.limits
+    for gap, other_id, other, other_box in _across(ctx, floor, rack, box, rear=False):
+        where = _midpoint(box, other_box)
+        if other.rotation == rack.rotation:
+            yield AISLE_ORIENTATION.finding(
+                f"{first_up(rack_name(rack))} faces the rear of {rack_name(other)} "
+                f"{mm(gap)} away and breathes its hot exhaust. Adjacent rows must face front "
+                "to front (a cold aisle) or back to back (a hot aisle); turn one row around.",
+                (rack.id, other_id),
+                measured=float(gap),
+                unit="mm",
+                hall_id=rack.hall_id,
+                where=where,
+            )
+        elif gap < limits.cold_aisle_mm and rack.id < other_id:
+            yield COLD_AISLE.finding(
+                f"The cold aisle between {rack_name(rack)} and {rack_name(other)} is "
+                f"{mm(gap)} wide, less than {mm(limits.cold_aisle_mm)}. Move the rows "
+                f"{mm(limits.cold_aisle_mm - gap)} further apart.",
+                (rack.id, other_id),
+                measured=float(gap),
+                limit=float(limits.cold_aisle_mm),
+                unit="mm",
+                hall_id=rack.hall_id,
+                where=where,
+            )
+    for gap, other_id, other, other_box in _across(ctx, floor, rack, box, rear=True):
+        if other.rotation != rack.rotation and gap < limits.hot_aisle_mm and rack.id < other_id:
+            yield HOT_AISLE.finding(
+                f"The hot aisle between {rack_name(rack)} and {rack_name(other)} is "
+                f"{mm(gap)} wide, less than {mm(limits.hot_aisle_mm)}. Move the rows "
+                f"{mm(limits.hot_aisle_mm - gap)} further apart.",
+                (rack.id, other_id),
+                measured=float(gap),
+                limit=float(limits.hot_aisle_mm),
+                unit="mm",
+                hall_id=rack.hall_id,
+                where=_midpoint(box, other_box),
+            )
+
+
+def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
+    rack = ctx.project.placements.get(rack_id)
+    floor = ctx.get(FLOOR)
+    box = floor.racks.box(rack_id)
+    shape = floor.halls.get(rack.hall_id) if rack else None
+    if rack is None or box is None or shape is None:
+        return
+    yield from _overlaps(ctx, floor, rack, box)
+    inside = shape.covers(box)
+    if not inside:
+        yield _outside(ctx, rack, box, shape)
+    # A rack already outside the hall gets no wall findings on top of that one.
+    for rear in (False, True):
+        yield from _clearance(ctx, floor, rack, box, shape if inside else None, rear)
+    yield from _aisles(ctx, floor, rack, box)
+
+
+def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
+    """The changed racks, and every rack within reach of where anything changed."""
+    floor = ctx.get(FLOOR)
+    margin = reach(ctx)
+    found: set[str] = set()
+
+    def near(hall_id: str, box: Box | None) -> None:
+        if box is not None:
+            found.update(floor.racks.near(hall_id, box, margin))
+
+    for rack_id, before, after in changes.of("placements"):
+        found.add(rack_id)
+        for rack in (before, after):
+            if rack is not None:
+                near(rack.hall_id, placement_box(rack, ctx.rack_types))
+    for _, before, after in changes.of("cooling_units"):
+        for unit in (before, after):
+            if unit is not None:
+                near(unit.hall_id, cooling_box(unit))
+    for _, before, after in changes.of("obstacles"):
+        for obstacle in (before, after):
+            if obstacle is not None:
+                near(obstacle.hall_id, bounds(list(obstacle.outline)))
+    links = ctx.get(LINKS)
+    for hall_id, _, _ in changes.of("halls"):
+        found.update(links.of("racks_in_hall", hall_id))
+    return found
+
+
+# --- per row ---------------------------------------------------------------------------
+
+
+def _row_subjects(ctx: Context) -> Iterable[str]:
+    return list(ctx.get(ROWS).members)
+
+
+def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
+    members = ctx.get(ROWS).members.get(row_key)
+    limit = ctx.limits.max_row_racks
+    racks = [ctx.project.placements[m] for m in members or () if m in ctx.project.placements]
+    if len(racks) <= limit:
+        return
+    floor = ctx.get(FLOOR)
+    boxes = {r.id: floor.racks.box(r.id) for r in racks}
+    racks.sort(key=lambda r: (boxes[r.id].x0, boxes[r.id].y0))  # type: ignore[union-attr]
+    span = boxes[racks[0].id]
+    for box in boxes.values():
+        span = span.union(box)  # type: ignore[union-attr,arg-type]
+    yield ROW_LENGTH.finding(
+        f"The row from {rack_name(racks[0])} to {rack_name(racks[-1])} holds {len(racks)} racks "
+        f"with no gap of {mm(ctx.limits.row_break_mm)}, more than {limit}. Break it with a cross "
+        "aisle so no one has to pass more than "
+        f"{limit} racks to get out of it.",
+        tuple(r.id for r in racks),
+        measured=float(len(racks)),
+        limit=float(limit),
+        unit="racks",
+        hall_id=racks[0].hall_id,
+        where=span.centre,  # type: ignore[union-attr]
+    )
+
+
+def _row_touched(ctx: Context, changes: Changes) -> set[str]:
+    return ctx.get(ROWS).recent
+
+
+# --- per multi-rack system -----------------------------------------------------------
+
+
+def _system_subjects(ctx: Context) -> Iterable[str]:
+    return ctx.project.groups
+
+
+def _system_run(ctx: Context, group_id: str) -> Iterator[Finding]:
+    project = ctx.project
+    group = project.groups.get(group_id)
+    member_ids = ctx.get(LINKS).of("racks_in_system", group_id)
+    if group is None or not member_ids:
+        return
+    name = f"system {group.label or group.id}"
+    members = [project.placements[m] for m in member_ids]
+    halls = sorted({m.hall_id for m in members})
+    if len(halls) > 1:
+        counts = ", ".join(
+            f"{sum(m.hall_id == h for m in members)} in "
+            f"{project.halls[h].name if h in project.halls else h}"
+            for h in halls
+        )
+        yield SYSTEM_SPLIT.finding(
+            f"The {len(members)} racks of {name} stand in {len(halls)} halls ({counts}). "
+            "They are wired to each other and must stand in one hall; move them together.",
+            (group_id, *member_ids),
+            measured=float(len(halls)),
+            limit=1.0,
+            unit="halls",
+        )
+        return
+    template = ctx.catalog.systems.get(group.system_id)
+    floor = ctx.get(FLOOR)
+    placed = [(m.id, b) for m in members if (b := floor.racks.box(m.id)) is not None]
+    if template is None or len(placed) < 2:
+        return
+    span_mm, a, b = max(
+        (math.dist(ba.centre, bb.centre), ia, ib)
+        for i, (ia, ba) in enumerate(placed)
+        for ib, bb in placed[i + 1 :]
+    )
+    span_m = span_mm / 1000
+    if span_m > template.max_span_m:
+        box_a, box_b = floor.racks.box(a), floor.racks.box(b)
+        yield SYSTEM_SPAN.finding(
+            f"The racks of {name} are spread over {num(span_m)} m (between "
+            f"{rack_name(project.placements[a])} and {rack_name(project.placements[b])}), "
+            f"more than the {num(template.max_span_m)} m its links allow. Place its racks "
+            "closer together.",
+            (group_id, *member_ids),
+            measured=span_m,
+            limit=template.max_span_m,
+            unit="m",
+            hall_id=halls[0],
+            where=_midpoint(box_a, box_b),  # type: ignore[arg-type]
+        )
+
+
+def _system_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = {group_id for group_id, _, _ in changes.of("groups")}
+    for _, before, after in changes.of("placements"):
+        found.update(r.group_id for r in (before, after) if r is not None and r.group_id)
+    return found
+
+
+CHECKS = (
+    Check(
+        "space.racks",
+        (
+            OVERLAP,
+            ON_OBSTACLE,
+            ON_COOLING_UNIT,
+            OUTSIDE_HALL,
+            FRONT_CLEARANCE,
+            REAR_CLEARANCE,
+            COLD_AISLE,
+            HOT_AISLE,
+            AISLE_ORIENTATION,
+        ),
+        each_rack,
+        _rack_run,
+        _rack_touched,
+    ),
+    Check("space.rows", (ROW_LENGTH,), _row_subjects, _row_run, _row_touched),
+    Check(
+        "space.systems", (SYSTEM_SPLIT, SYSTEM_SPAN), _system_subjects, _system_run, _system_touched
+    ),
+)
