@@ -1,0 +1,118 @@
+"""Power checks at their boundaries.
+
+Three-phase rating = sqrt(3) x V x I x power factor; continuous limit = 80 % of it.
+800 A at 415 V: 575.04 kW, limit 460.03 kW. GB200 NVL72: 132 kW max.
+"""
+
+import pytest
+
+from designer.core.document import operations as ops
+from tests.core.rules.helpers import found, hall_doc, one
+
+NVL72 = "nvidia-gb200-nvl72"
+H100 = "nvidia-dgx-h100-rack"
+
+
+def _busway(doc, hall, name, side=None, amps=800, **fields):
+    return ops.add_feed(
+        doc, hall, f"busway-{amps}a-415v", [(0, 1_000), (18_000, 1_000)], name, side=side, **fields
+    )
+
+
+@pytest.mark.parametrize(("racks", "over"), [(3, False), (4, True)])
+def test_an_800_amp_busway_carries_three_nvl72_not_four(racks, over):
+    doc, hall = hall_doc()
+    feed = _busway(doc, hall, "Busway A1", side="A")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, racks, 180, feed_ids=[feed])
+    findings = found(doc, "power.feed_overload")
+    assert len(findings) == over
+    if over:
+        f = findings[0]
+        # 4 x 132 = 528 kW against 0.8 x 575.04 = 460.03 kW
+        assert f.measured == pytest.approx(528)
+        assert f.limit == pytest.approx(460.03, abs=0.01)
+        assert f.ids[0] == feed
+        assert f.message.startswith("Busway A1 carries 528.0 kW")
+        for text in ("460.0 kW", "80 % of 575.0 kW at 415 V, 800 A", "1,250 A"):
+            assert text in f.message
+
+
+def test_each_side_of_an_ab_pair_carries_the_full_load():
+    doc, hall = hall_doc()
+    a, b = _busway(doc, hall, "Busway A1", "A"), _busway(doc, hall, "Busway B1", "B")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 4, 180, feed_ids=[a, b])
+    # Not 264 kW each: with B down, A carries all 528 kW.
+    assert {f.ids[0]: f.measured for f in found(doc, "power.feed_overload")} == {
+        a: pytest.approx(528),
+        b: pytest.approx(528),
+    }
+
+
+def test_two_feeds_on_one_side_share_the_load():
+    doc, hall = hall_doc()
+    a1, a2 = _busway(doc, hall, "Busway A1", "A"), _busway(doc, hall, "Busway A2", "A")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 4, 180, feed_ids=[a1, a2])
+    # 528 / 2 = 264 kW on each, within 460 kW
+    assert found(doc, "power.feed_overload") == []
+
+
+def test_the_switchboard_behind_a_feed_caps_it():
+    doc, hall = hall_doc()
+    feed = _busway(doc, hall, "Busway 1", upstream_capacity_kw=100)
+    ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 180, feed_ids=[feed])
+    f = one(doc, "power.feed_overload")
+    assert f.limit == 100
+    assert "its switchboard supplies 100.0 kW" in f.message
+
+
+@pytest.mark.parametrize(("amps", "short"), [(71, False), (70.9, True)])
+def test_a_rack_against_its_feeds(amps, short):
+    # 0.8 x sqrt(3) x 415 V x 71 A = 40.83 kW >= 40.8 kW; at 70.9 A: 40.77 kW < 40.8 kW
+    doc, hall = hall_doc()
+    pdu = ops.add_feed(doc, hall, "pdu-415v-60a-3ph", [(2_000, 2_000)], "PDU-1", amps=amps)
+    rack = ops.place_rack(doc, hall, H100, 2_000, 2_000, 0, feed_ids=[pdu])
+    findings = found(doc, "power.rack_over_feeds")
+    assert [f.ids for f in findings] == ([(rack, pdu)] if short else [])
+    if short:
+        assert findings[0].limit == pytest.approx(40.77, abs=0.01)
+
+
+def test_the_weaker_side_of_a_rack_is_named():
+    doc, hall = hall_doc()
+    a1, a2, b1 = (
+        ops.add_feed(doc, hall, "pdu-415v-60a-3ph", [(0, 0)], name, side=side)
+        for name, side in (("PDU-A1", "A"), ("PDU-A2", "A"), ("PDU-B1", "B"))
+    )
+    rack = ops.place_rack(doc, hall, H100, 2_000, 2_000, 0, "H100-01", feed_ids=[a1, a2, b1])
+    f = one(doc, "power.rack_over_feeds")
+    # side A: 2 x 34.5 = 69.0 kW; side B: 34.5 kW < 40.8 kW
+    assert f.ids == (rack, b1)
+    assert "side B" in f.message
+
+
+def test_a_rack_without_a_feed():
+    doc, hall = hall_doc()
+    rack = ops.place_rack(doc, hall, H100, 2_000, 2_000, 0, "H100-01")
+    f = one(doc, "power.no_feed")
+    assert f.ids == (rack,)
+    assert "up to 40.8 kW" in f.message
+
+
+@pytest.mark.parametrize(("capacity", "over"), [(132, False), (131.9, True)])
+def test_hall_power_capacity(capacity, over):
+    doc, hall = hall_doc(power_capacity_kw=capacity)
+    ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
+    assert [f.ids for f in found(doc, "power.hall_capacity")] == ([(hall,)] if over else [])
+
+
+@pytest.mark.parametrize(("capacity", "over"), [(158.4, False), (158.3, True)])
+def test_site_power_is_checked_at_facility_power(capacity, over):
+    doc, hall = hall_doc()
+    site = doc.project.halls[hall].site_id
+    ops.update(doc, site, power_capacity_kw=capacity, pue=1.2)
+    ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
+    findings = found(doc, "power.site_capacity")
+    # 132 kW x PUE 1.2 = 158.4 kW
+    assert len(findings) == over
+    if over:
+        assert "132.0 kW of IT × PUE 1.20" in findings[0].message

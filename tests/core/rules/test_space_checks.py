@@ -1,0 +1,217 @@
+"""Space checks at their boundaries: overlaps, the outline, clearances, aisles, rows, systems.
+
+Racks: DGX H100 rack 800 x 1,200 mm, QM9700 network rack 600 x 1,200 mm. Rotation 0 faces
+up the page (-y), 180 down (+y). Defaults (resources/catalog/rules.json): front clearance
+915 mm, rear 610 mm, cold aisle 1,200 mm, hot aisle 900 mm, adjacent rows within 3,000 mm,
+rows of at most 20 racks, broken by a gap of 1,200 mm.
+"""
+
+import pytest
+
+from designer.core.document import operations as ops
+from tests.core.rules.helpers import found, hall_doc, one
+
+H100 = "nvidia-dgx-h100-rack"
+NET = "nvidia-qm9700-rack"
+
+
+@pytest.mark.parametrize(("x", "overlap"), [(1_800, False), (1_799, True)])
+def test_racks_that_touch_do_not_overlap_one_millimetre_more_does(x, overlap):
+    doc, hall = hall_doc()
+    a = ops.place_rack(doc, hall, H100, 1_000, 2_000, 0, "A")  # x 1,000..1,800
+    b = ops.place_rack(doc, hall, H100, x, 2_000, 0, "B")
+    findings = found(doc, "space.overlap")
+    if not overlap:
+        assert findings == []
+        return
+    [f] = findings
+    assert f.ids == (a, b)
+    # 1 mm x 1,200 mm shared
+    assert f.measured == pytest.approx(0.0012)
+    assert "overlap by 1 mm × 1,200 mm" in f.message
+
+
+@pytest.mark.parametrize(("column_x", "hit"), [(1_800, False), (1_799, True)])
+def test_rack_on_a_column(column_x, hit):
+    doc, hall = hall_doc()
+    rack = ops.place_rack(doc, hall, H100, 1_000, 2_000, 0, "A")
+    column = ops.add_obstacle(doc, hall, "column", ops.rectangle(column_x, 2_000, 600, 600), "C1")
+    findings = found(doc, "space.on_obstacle")
+    assert [f.ids for f in findings] == ([(rack, column)] if hit else [])
+    if hit:
+        assert "column C1" in findings[0].message
+
+
+def test_rack_on_a_cooling_unit():
+    doc, hall = hall_doc()
+    rack = ops.place_rack(doc, hall, H100, 1_000, 2_000, 0, "A")
+    ops.add_cooling_unit(doc, hall, "inrow-cooler-50", 1_800, 2_000, "IRC-1")  # touches
+    assert found(doc, "space.on_cooling_unit") == []
+    unit = ops.add_cooling_unit(doc, hall, "inrow-cooler-50", 1_500, 5_000, "IRC-2")
+    ops.move(doc, [unit], 0, -3_000)  # now x 1,500..2,100 over the rack's 1,000..1,800
+    assert one(doc, "space.on_cooling_unit").ids == (rack, unit)
+
+
+@pytest.mark.parametrize(("x", "outside_m2"), [(19_200, None), (19_201, 0.0012)])
+def test_rack_flush_with_the_wall_is_inside(x, outside_m2):
+    doc, hall = hall_doc(width=20_000)
+    ops.place_rack(doc, hall, H100, x, 2_000, 0, "A")  # 800 mm wide: ends at x + 800
+    findings = found(doc, "space.outside_hall")
+    if outside_m2 is None:
+        assert findings == []
+    else:
+        # 1 mm x 1,200 mm beyond x = 20,000
+        assert findings[0].measured == pytest.approx(outside_m2)
+        assert "partly outside hall Hall 1" in findings[0].message
+
+
+@pytest.mark.parametrize(("y", "short"), [(915, False), (914, True)])
+def test_front_clearance_to_the_wall(y, short):
+    doc, hall = hall_doc()
+    rack = ops.place_rack(doc, hall, H100, 2_000, y, 0, "A")  # front edge at y, wall at 0
+    findings = found(doc, "space.front_clearance")
+    assert [f.ids for f in findings] == ([(rack, hall)] if short else [])
+    if short:
+        assert findings[0].measured == 914
+        assert findings[0].limit == 915
+        assert "914 mm clear in front, less than the 915 mm" in findings[0].message
+
+
+@pytest.mark.parametrize(("y", "short"), [(10_190, False), (10_191, True)])
+def test_rear_clearance_to_the_wall(y, short):
+    doc, hall = hall_doc(depth=12_000)
+    # rotation 0: the rear edge is at y + 1,200; 12,000 - (10,190 + 1,200) = 610 mm
+    rack = ops.place_rack(doc, hall, H100, 2_000, y, 0, "A")
+    findings = found(doc, "space.rear_clearance")
+    assert [f.ids for f in findings] == ([(rack, hall)] if short else [])
+    if short:
+        assert findings[0].measured == 609
+
+
+def test_a_cooling_unit_in_front_blocks_the_front_clearance():
+    doc, hall = hall_doc()
+    rack = ops.place_rack(doc, hall, H100, 2_000, 3_000, 180, "A")  # front edge at y = 4,200
+    unit = ops.add_cooling_unit(doc, hall, "inrow-cooler-50", 2_000, 4_700, "IRC-1")
+    f = one(doc, "space.front_clearance")
+    assert f.ids == (rack, unit)
+    assert f.measured == 500  # 4,700 - 4,200
+
+
+@pytest.mark.parametrize(("y", "narrow"), [(3_400, False), (3_399, True)])
+def test_cold_aisle_between_facing_racks(y, narrow):
+    doc, hall = hall_doc()
+    a = ops.place_rack(doc, hall, NET, 2_000, 1_000, 180, "A")  # faces down, front at 2,200
+    b = ops.place_rack(doc, hall, NET, 2_000, y, 0, "B")  # faces up, front at y
+    findings = found(doc, "space.cold_aisle")
+    assert [f.ids for f in findings] == ([(a, b)] if narrow else [])
+    if narrow:
+        # 3,399 - 2,200 = 1,199 mm
+        assert findings[0].measured == 1_199
+        assert "1,199 mm wide, less than 1,200 mm" in findings[0].message
+
+
+@pytest.mark.parametrize(("y", "narrow"), [(4_100, False), (4_099, True)])
+def test_hot_aisle_between_back_to_back_racks(y, narrow):
+    doc, hall = hall_doc()
+    a = ops.place_rack(doc, hall, NET, 2_000, 2_000, 0, "A")  # rear edge at 3,200
+    b = ops.place_rack(doc, hall, NET, 2_000, y, 180, "B")  # rear edge at y
+    findings = found(doc, "space.hot_aisle")
+    assert [f.ids for f in findings] == ([(a, b)] if narrow else [])
+    if narrow:
+        assert findings[0].measured == 899  # 4,099 - 3,200
+
+
+@pytest.mark.parametrize(("y", "adjacent"), [(800, False), (801, True)])
+def test_a_front_facing_a_rear_in_the_adjacent_row(y, adjacent):
+    doc, hall = hall_doc()
+    # Both face up: A's front (y = 5,000) looks at B's rear (y + 1,200). They are adjacent
+    # rows when the gap is under 3,000 mm: 5,000 - (801 + 1,200) = 2,999.
+    a = ops.place_rack(doc, hall, NET, 2_000, 5_000, 0, "A")
+    b = ops.place_rack(doc, hall, NET, 2_000, y, 0, "B")
+    findings = found(doc, "space.aisle_orientation")
+    assert [f.ids for f in findings] == ([(a, b)] if adjacent else [])
+    if adjacent:
+        assert "faces the rear of rack B 2,999 mm away" in findings[0].message
+
+
+def test_rows_that_face_the_right_ways_raise_no_aisle_finding():
+    doc, hall = hall_doc()
+    ops.place_row(doc, hall, NET, 2_000, 1_000, 4, 180)  # faces down, front at 2,200
+    ops.place_row(doc, hall, NET, 2_000, 3_400, 4, 0)  # faces up: 1,200 cold aisle
+    ops.place_row(doc, hall, NET, 2_000, 5_500, 4, 180)  # back to back: 900 hot aisle
+    for code in ("space.cold_aisle", "space.hot_aisle", "space.aisle_orientation"):
+        assert found(doc, code) == []
+
+
+@pytest.mark.parametrize(("count", "long"), [(20, False), (21, True)])
+def test_row_length(count, long):
+    doc, hall = hall_doc()
+    racks = ops.place_row(doc, hall, NET, 1_000, 2_000, count, 0)
+    findings = found(doc, "space.row_length")
+    assert len(findings) == long
+    if long:
+        assert set(findings[0].ids) == set(racks)
+        assert findings[0].measured == 21
+        assert findings[0].limit == 20
+
+
+@pytest.mark.parametrize(("gap", "split"), [(1_200, True), (1_199, False)])
+def test_a_cross_aisle_ends_a_row(gap, split):
+    doc, hall = hall_doc()
+    left = ops.place_row(doc, hall, NET, 1_000, 2_000, 11, 0)  # x 1,000..7,600
+    ops.place_row(doc, hall, NET, 7_600 + gap, 2_000, 10, 0)
+    findings = found(doc, "space.row_length")
+    assert len(findings) == (0 if split else 1)
+    if not split:
+        assert findings[0].ids[0] == left[0]
+
+
+def test_an_inrow_cdu_does_not_break_a_row():
+    doc, hall = hall_doc()
+    ops.place_row(doc, hall, NET, 1_000, 2_000, 10, 0)  # x 1,000..7,000
+    ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 7_000, 2_000, "CDU-1", 0)  # 800 wide
+    ops.place_row(doc, hall, NET, 7_800, 2_000, 11, 0)
+    assert one(doc, "space.row_length").measured == 21
+
+
+def test_a_cloudmatrix_split_over_two_halls():
+    doc, hall = hall_doc()
+    other = ops.add_hall(
+        doc,
+        doc.project.halls[hall].site_id,
+        "Hall 2",
+        20_000,
+        12_000,
+        floor_rating_kpa=50,
+        floor_type="slab",
+        power_capacity_kw=1e5,
+        cooling_capacity_kw=1e5,
+    )
+    group = ops.place_system(doc, hall, "huawei-cm384", 2_000, 2_000, 0, "CM")
+    assert found(doc, "space.system_split") == []
+    member = sorted(r.id for r in doc.project.placements.values() if r.group_id == group)[0]
+    ops.update(doc, member, hall_id=other)
+    f = one(doc, "space.system_split")
+    assert f.ids[0] == group
+    assert "15 in Hall 1, 1 in Hall 2" in f.message
+
+
+@pytest.mark.parametrize(("x", "too_far"), [(4_258, False), (4_257, True)])
+def test_a_cloudmatrix_spread_beyond_its_span(x, too_far):
+    doc, hall = hall_doc(width=60_000)
+    group = ops.place_system(doc, hall, "huawei-cm384", 50_000, 1_000, 0, "CM")
+    corner = next(
+        r
+        for r in doc.project.placements.values()
+        if r.group_id == group and (r.x, r.y) == (50_000, 1_000)
+    )
+    # Moved to x, the corner rack's centre is (x + 300, 1,600); the farthest member's is
+    # (54,500, 4,000). x = 4,258: hypot(49,942, 2,400) = 49,999.6 mm, within 50 m;
+    # x = 4,257: hypot(49,943, 2,400) = 50,000.6 mm, beyond it.
+    ops.update(doc, corner.id, x=x)
+    findings = found(doc, "space.system_span")
+    assert len(findings) == too_far
+    if too_far:
+        assert findings[0].ids[0] == group
+        assert findings[0].measured == pytest.approx(50.0006, abs=1e-4)
+        assert "spread over 50.0 m" in findings[0].message
