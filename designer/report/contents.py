@@ -7,8 +7,11 @@ from collections.abc import Mapping
 from designer.core.format import compute, memory, number, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
+from designer.core.naming import display_name
+from designer.core.rules import Report, Severity
 from designer.core.totals import facility_kw, hall_totals, project_totals
 from designer.report.pages.cover import CoverContent, KeyFigure
+from designer.report.pages.findings import FindingEntry
 
 PRECISIONS = ("fp4", "fp8", "int8", "bf16")
 
@@ -65,3 +68,27 @@ def cover_content(project: Project, rack_types: Mapping[str, RackType]) -> Cover
         if part
     )
     return CoverContent(meta.name, meta.description, byline, tuple(figures), by_type, tuple(sites))
+
+
+def finding_entries(project: Project, report: Report) -> tuple[list[FindingEntry], str]:
+    """The findings as printed, and a one-line count of them."""
+    entries = [
+        FindingEntry(
+            severity=str(f.severity),
+            code=f.code,
+            message=f.message,
+            items=", ".join(display_name(project, i) for i in f.ids),
+            excluded_comment=f.comment if f.excluded else None,
+        )
+        for f in report.findings
+    ]
+    counts = report.counts()
+    excluded = sum(f.excluded for f in report.findings)
+    summary = ", ".join(
+        f"{counts[s]} {s}{'s' if counts[s] != 1 and s is not Severity.INFO else ''}"
+        for s in Severity
+    )
+
+    if excluded:
+        summary += f"; {excluded} accepted with a comment and not counted"
+    return entries, summary.capitalize() + "."

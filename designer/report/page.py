@@ -15,19 +15,3 @@ class Page:
     title: str
     scale: str
     draw: Callable[[Sheet], None]
-
-
-def wrap(sheet: Sheet, text: str, width_mm: float, size_pt: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width_mm`` at ``size_pt``."""
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and sheet.text_width(candidate, size_pt) > width_mm:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines

@@ -7,11 +7,11 @@ millimetres to device units, so text stays text at its point size and lines stay
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 
+from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
 
-FONT_FAMILY = "DejaVu Sans"
 INK = QColor("#1a1a1a")
 MUTED = QColor("#666666")
 RULE = QColor("#9a9a9a")
@@ -24,7 +24,6 @@ class Sheet:
         self.painter = painter
         self.frame = frame
         self.k = dpi / 25.4
-        self._fonts: dict[tuple[float, bool], QFont] = {}
 
     def mm(self, value: float) -> float:
         """Sheet millimetres to device units."""
@@ -32,20 +31,6 @@ class Sheet:
 
     def rect(self, r: Rect) -> QRectF:
         return QRectF(r.x * self.k, r.y * self.k, r.width * self.k, r.height * self.k)
-
-    def font(self, size_pt: float, bold: bool = False) -> QFont:
-        key = (size_pt, bold)
-        if key not in self._fonts:
-            font = QFont(FONT_FAMILY)
-            font.setPointSizeF(size_pt)
-            font.setBold(bold)
-            self._fonts[key] = font
-        return self._fonts[key]
-
-    def text_width(self, text: str, size_pt: float, bold: bool = False) -> float:
-        """Width of ``text`` in millimetres."""
-        metrics = QFontMetricsF(self.font(size_pt, bold), self.painter.device())
-        return metrics.horizontalAdvance(text) / self.k
 
     def text(
         self,
@@ -63,7 +48,7 @@ class Sheet:
         Text wider than ``width`` is cut with an ellipsis, so a long label never runs into
         the next column.
         """
-        font = self.font(size_pt, bold)
+        font = measure.font(size_pt, bold)
         metrics = QFontMetricsF(font, self.painter.device())
         if width > 0:
             text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width * self.k)

@@ -20,7 +20,7 @@ def pdftotext(path: Path) -> str:
 
 def export(tmp_path, name="gb200-nvl72-su", paper="A3", progress=None):
     project = EXAMPLES[name]().project
-    pages = drawing_set(project, default_catalog())
+    pages = drawing_set(project, default_catalog(), paper)
     path = tmp_path / f"{name}.pdf"
     info = SetInfo(project.meta.name, project.meta.revision, project.meta.date)
     write_pdf(pages, path, paper, info, progress)
@@ -49,7 +49,9 @@ def test_a_missing_folder_is_one_message_and_no_file(tmp_path, gui_app):
     project = EXAMPLES["gb200-nvl72-su"]().project
     target = tmp_path / "nowhere" / "set.pdf"
     with pytest.raises(ExportError, match="does not exist"):
-        write_pdf(drawing_set(project, default_catalog()), target, "A4", SetInfo("p", "A", ""))
+        write_pdf(
+            drawing_set(project, default_catalog(), "A4"), target, "A4", SetInfo("p", "A", "")
+        )
     assert not target.parent.exists()
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
-from designer.report.page import Page, wrap
+from designer.report.measure import wrap
+from designer.report.page import Page
 from designer.report.paper import Rect
 from designer.report.sheet import MUTED, Sheet
 
@@ -48,7 +49,7 @@ def _draw(sheet: Sheet, content: CoverContent) -> None:
     )
     sheet.text(area.x, area.y + 20, content.byline, size_pt=10, colour=MUTED, width=area.width)
     y = area.y + 28
-    for line in wrap(sheet, content.description, area.width * 0.62, 9.5)[:6]:
+    for line in wrap(content.description, area.width * 0.62, 9.5)[:6]:
         sheet.text(area.x, y, line, size_pt=9.5)
         y += 4.8
     grid_top = max(y + 4, area.y + 50)

@@ -1,0 +1,59 @@
+"""Text measurement in millimetres, before anything is painted.
+
+Sheets are split (a long findings list over several sheets) before they are numbered, so
+text must be measured without a page. Widths in millimetres do not depend on the device,
+so one small image at the PDF's resolution serves.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtGui import QFont, QFontMetricsF, QImage
+
+FONT_FAMILY = "DejaVu Sans"
+MEASURE_DPI = 1200
+
+
+@lru_cache(maxsize=1)
+def _device() -> QImage:
+    image = QImage(1, 1, QImage.Format.Format_ARGB32)
+    dots_per_metre = round(MEASURE_DPI / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    return image
+
+
+@lru_cache(maxsize=64)
+def font(size_pt: float, bold: bool = False) -> QFont:
+    """The report's font at ``size_pt``."""
+    made = QFont(FONT_FAMILY)
+    made.setPointSizeF(size_pt)
+    made.setBold(bold)
+    return made
+
+
+@lru_cache(maxsize=64)
+def _metrics(size_pt: float, bold: bool) -> QFontMetricsF:
+    return QFontMetricsF(font(size_pt, bold), _device())
+
+
+def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+    """Width of ``text`` in millimetres."""
+    return _metrics(size_pt, bold).horizontalAdvance(text) * 25.4 / MEASURE_DPI
+
+
+def wrap(text: str, width_mm: float, size_pt: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width_mm`` at ``size_pt``."""
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, size_pt) > width_mm:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
