@@ -1,4 +1,4 @@
-"""``summary FILE``: sites, halls, racks by type and the project's totals, with units."""
+"""``summary FILE``: sites, halls, racks by type, the project's totals and its cabling."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ from typing import Any
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
 from designer.core.model.project import Project
+from designer.core.network import LinkTotals, NetworkPlanner, link_totals
 from designer.core.totals import Totals, facility_kw, hall_totals, project_totals
 
 #: Precisions from the lowest to the highest, the order spec sheets list them.
 PRECISIONS = ("fp4", "fp8", "int8", "bf16")
 
-HELP = "Print a project's sites, halls, racks by type, accelerators, compute, power, heat, weight and area."
+HELP = (
+    "Print a project's sites, halls, racks by type, accelerators, compute, power, heat, "
+    "weight, area and its cabling: links by medium, optics power, cost and DCI."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -96,6 +100,35 @@ def summarize(project: Project) -> dict[str, Any]:
         "hall_floor_area_m2": round(sum(h.area_m2 for h in project.halls.values()), 2),
         "facility_power_max_kw": round(facility_kw(project, rack_types), 2),
         **_totals_dict(totals),
+        "links": _links_dict(link_totals(NetworkPlanner(catalog).plan(project)), project),
+    }
+
+
+def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
+    return {
+        "bundles": links.bundles,
+        "links": links.links,
+        "by_medium": dict(links.by_medium),
+        "nvlink_links_in_racks": links.in_rack_nvlink,
+        "links_without_route_or_medium": links.unplanned,
+        "optics_power_kw": round(links.optics_power_kw, 3),
+        "cost_usd": round(links.cost_usd, 2),
+        "cost_confidence": "low",
+        "switches": dict(links.switches),
+        "fibre_pairs": links.fibre_pairs,
+        "dci": [
+            {
+                "from": project.sites[r.site_a].name,
+                "to": project.sites[r.site_b].name,
+                "distance_km": r.distance_km,
+                "tbps": round(r.tbps, 3),
+                "links": r.links,
+                "fibre_pairs": r.pairs,
+                "latency_us": round(r.distance_km * links.fibre_us_per_km, 1),
+            }
+            for r in links.dci
+        ],
+        "findings": {"errors": links.errors, "warnings": links.warnings},
     }
 
 
@@ -153,4 +186,37 @@ def as_text(data: dict[str, Any]) -> str:
         f"Floor area: {_n(data['hall_floor_area_m2'])} m² of halls, "
         f"{_n(data['rack_floor_area_m2'])} m² under racks"
     )
+    lines.extend(_links_text(data["links"]))
     return "\n".join(lines)
+
+
+def _links_text(links: dict[str, Any]) -> list[str]:
+    """The cabling part of the summary page."""
+    media = ", ".join(f"{_n(n, 0)} {name}" for name, n in links["by_medium"].items())
+    lines = [
+        f"Links: {_n(links['links'], 0)} in {_n(links['bundles'], 0)} bundles"
+        + (f" ({media})" if media else "")
+    ]
+    if links["nvlink_links_in_racks"]:
+        lines.append(f"  NVLink inside NVL72 racks: {_n(links['nvlink_links_in_racks'], 0)} links")
+    if links["links_without_route_or_medium"]:
+        lines.append(
+            f"  Without a route or medium: {_n(links['links_without_route_or_medium'], 0)} links"
+        )
+    lines.append(
+        f"Optics and active cables: {_n(links['optics_power_kw'], 2)} kW; "
+        f"cost ${_n(links['cost_usd'], 0)} (low-confidence prices)"
+    )
+    if links["switches"]:
+        fabric = ", ".join(f"{_n(n, 0)} {item}" for item, n in links["switches"].items())
+        lines.append(f"Fabric switches: {fabric}")
+    for route in links["dci"]:
+        lines.append(
+            f"DCI {route['from']} - {route['to']}: {_n(route['distance_km'])} km, "
+            f"{_n(route['tbps'])} Tb/s on {_n(route['links'], 0)} coherent links, "
+            f"{_n(route['fibre_pairs'], 0)} fibre pair(s), {_n(route['latency_us'])} µs one way"
+        )
+    found = links["findings"]
+    if found["errors"] or found["warnings"]:
+        lines.append(f"Link findings: {found['errors']} errors, {found['warnings']} warnings")
+    return lines

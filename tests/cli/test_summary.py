@@ -31,7 +31,8 @@ def test_summary_json_of_the_scalable_unit():
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["accelerators"] == 576
-    assert data["it_power_max_kw"] == pytest.approx(8 * 132 + 20.4)
+    # 8 NVL72 at 132 kW and three QM9700 network racks at 20.4 kW
+    assert data["it_power_max_kw"] == pytest.approx(8 * 132 + 3 * 20.4)
     assert data["heat_to_liquid_kw"] == pytest.approx(918.72)
     assert data["racks_by_type"][0] == {
         "type_id": "nvidia-gb200-nvl72",
@@ -41,7 +42,7 @@ def test_summary_json_of_the_scalable_unit():
     [site] = data["sites"]
     [hall] = site["halls"]
     assert hall["floor_area_m2"] == pytest.approx(9.6 * 7.2)
-    assert data["facility_power_max_kw"] == pytest.approx((8 * 132 + 20.4) * 1.2)
+    assert data["facility_power_max_kw"] == pytest.approx((8 * 132 + 3 * 20.4) * 1.2)
 
 
 def test_summary_text_has_units():

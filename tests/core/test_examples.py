@@ -31,15 +31,16 @@ def totals(name):
 
 def test_gb200_scalable_unit_totals():
     t = totals("gb200-nvl72-su")
-    # 8 NVL72 at 72 GPUs, 120 kW typical, 132 kW max, 87 % to liquid, 1,360 kg;
-    # one QM9700 rack of 12 switches at 1.1 kW typical, 1.7 kW max, 327.6 kg
+    # 8 NVL72 at 72 GPUs, 120 kW typical, 132 kW max, 87 % to liquid, 1,360 kg; three
+    # QM9700 racks (18 leaf + 9 spine switches of the 27 their 36 slots hold), each of 12
+    # switches at 1.1 kW typical, 1.7 kW max, 12 x 14.8 kg + 150 kg of rack
     assert t.accelerators == {"B200": 576}
-    assert t.racks_by_type == {"nvidia-gb200-nvl72": 8, "nvidia-qm9700-rack": 1}
-    assert t.it_max_kw == pytest.approx(8 * 132 + 12 * 1.7)
-    assert t.it_typical_kw == pytest.approx(8 * 120 + 12 * 1.1)
+    assert t.racks_by_type == {"nvidia-gb200-nvl72": 8, "nvidia-qm9700-rack": 3}
+    assert t.it_max_kw == pytest.approx(8 * 132 + 3 * 12 * 1.7)
+    assert t.it_typical_kw == pytest.approx(8 * 120 + 3 * 12 * 1.1)
     assert t.liquid_kw == pytest.approx(8 * 132 * 0.87)
-    assert t.air_kw == pytest.approx(8 * 132 * 0.13 + 20.4)
-    assert t.weight_kg == pytest.approx(8 * 1360 + 12 * 14.8 + 150)
+    assert t.air_kw == pytest.approx(8 * 132 * 0.13 + 3 * 20.4)
+    assert t.weight_kg == pytest.approx(8 * 1360 + 3 * (12 * 14.8 + 150))
     assert t.pflops_dense == {"fp4": 5760, "fp8": 2880, "bf16": 1440}
 
 

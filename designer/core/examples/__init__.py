@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from designer.core.document.document import Document
-from designer.core.examples import cm384, gb200_su, hgx_air, mistakes
+from designer.core.examples import cm384, gb200_su, hgx_air, mistakes, two_sites
 from designer.core.io.atomic import atomic_write_bytes
 from designer.core.io.project_file import SUFFIX, to_bytes
 
@@ -21,6 +21,7 @@ EXAMPLES: dict[str, Callable[[], Document]] = {
     "cm384-supernode": cm384.build,
     "hgx-air-hall": hgx_air.build,
     "mistakes": mistakes.build,
+    "two-sites": two_sites.build,
 }
 
 

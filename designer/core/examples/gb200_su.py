@@ -1,4 +1,4 @@
-"""Example (a): a DGX SuperPOD GB200 scalable unit."""
+"""Example (a): a DGX SuperPOD GB200 scalable unit with its compute fabric."""
 
 from __future__ import annotations
 
@@ -8,11 +8,17 @@ from designer.core.examples._common import busway, new_document
 
 
 def build() -> Document:
-    """(a) A DGX SuperPOD GB200 scalable unit: 8 NVL72 in one row, CDUs, A/B busways."""
+    """(a) A DGX SuperPOD GB200 scalable unit: 8 NVL72 in one row, CDUs, A/B busways.
+
+    The 576 GPUs at 400G NDR need 18 leaf and 9 spine QM9700 switches at 1:1 (radix 64:
+    576 / 32 leaves, 576 / 64 spines), so three network racks of 12 stand in the middle of
+    the row: the leaves of each half next to it, the spines between them.
+    """
     doc = new_document(
         "GB200 NVL72 SuperPOD scalable unit",
-        "One scalable unit of 8 GB200 NVL72 racks (576 GPUs) in a single row with its network "
-        "rack in the middle, two in-row CDUs in N+1 at the row ends, 1,250 A busways on A and B "
+        "One scalable unit of 8 GB200 NVL72 racks (576 GPUs) in a single row with its three "
+        "QM9700 network racks in the middle (leaves of the left and right halves either side, "
+        "spines between), two in-row CDUs in N+1 at the row ends, 1,250 A busways on A and B "
         "sides (each side alone carries the row), two CRAHs for the air share and an overhead "
         "tray. The slab is rated 25 kPa for the 1.36 t racks.",
     )
@@ -36,17 +42,19 @@ def build() -> Document:
     front = 2_400
     group = ops.add_cooling_group(doc, hall, "SU CDUs", "N+1")
     cdu_a = ops.add_cooling_unit(
-        doc, hall, "cdu-inrow-1368", 1_200, front - 1_200, "CDU-1", 180, group_id=group
+        doc, hall, "cdu-inrow-1368", 700, front - 1_200, "CDU-1", 180, group_id=group
     )
     left = ops.place_row(
-        doc, hall, "nvidia-gb200-nvl72", 2_000, front - 1_068, 4, 180, label_prefix="NVL72-"
+        doc, hall, "nvidia-gb200-nvl72", 1_500, front - 1_068, 4, 180, label_prefix="NVL72-"
     )
-    net = ops.place_rack(doc, hall, "nvidia-qm9700-rack", 4_400, front - 1_200, 180, "NET-01")
+    net = ops.place_row(
+        doc, hall, "nvidia-qm9700-rack", 3_900, front - 1_200, 3, 180, label_prefix="NET-"
+    )
     right = ops.place_row(
         doc,
         hall,
         "nvidia-gb200-nvl72",
-        5_000,
+        5_700,
         front - 1_068,
         4,
         180,
@@ -54,15 +62,15 @@ def build() -> Document:
         first_index=5,
     )
     cdu_b = ops.add_cooling_unit(
-        doc, hall, "cdu-inrow-1368", 7_400, front - 1_200, "CDU-2", 180, group_id=group
+        doc, hall, "cdu-inrow-1368", 8_100, front - 1_200, "CDU-2", 180, group_id=group
     )
 
-    a1 = busway(doc, hall, "Busway A1", 1250, "A", 1_500, 2_000, 4_400)
-    b1 = busway(doc, hall, "Busway B1", 1250, "B", 2_100, 2_000, 4_400)
-    a2 = busway(doc, hall, "Busway A2", 1250, "A", 1_500, 4_400, 7_400)
-    b2 = busway(doc, hall, "Busway B2", 1250, "B", 2_100, 4_400, 7_400)
+    a1 = busway(doc, hall, "Busway A1", 1250, "A", 1_500, 1_500, 3_900)
+    b1 = busway(doc, hall, "Busway B1", 1250, "B", 2_100, 1_500, 3_900)
+    a2 = busway(doc, hall, "Busway A2", 1250, "A", 1_500, 3_900, 8_100)
+    b2 = busway(doc, hall, "Busway B2", 1250, "B", 2_100, 3_900, 8_100)
     ops.assign_feeds(doc, left, [a1, b1])
-    ops.assign_feeds(doc, [*right, net], [a2, b2])
+    ops.assign_feeds(doc, [*net, *right], [a2, b2])
     ops.assign_cdu(doc, left, cdu_a)
     ops.assign_cdu(doc, right, cdu_b)
     ops.add_cooling_unit(doc, hall, "crah-150", 1_800, 6_200, "CRAH-1")
@@ -70,7 +78,7 @@ def build() -> Document:
     ops.add_tray(
         doc,
         hall,
-        [(600, 1_800), (8_600, 1_800), (8_600, 600), (0, 600)],
+        [(600, 1_800), (9_000, 1_800), (9_000, 600), (0, 600)],
         2_700,
         600,
         100,

@@ -1,0 +1,51 @@
+"""``links FILE``: the cable schedule, every bundle routed along the trays with its medium."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from designer.commands._common import CommandError, fail, open_project
+from designer.core.network import NetworkPlanner, cable_schedule
+from designer.core.network.export import ExportError, save_text, schedule_csv, schedule_json
+
+HELP = (
+    "Print the cable schedule: every bundle with its routed and order length, medium, "
+    "power, latency, cost and the reason for the medium."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    parser.add_argument("--format", choices=("csv", "json"), default="csv")
+    parser.add_argument("-o", "--output", help="write to this file instead of the screen")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        project = open_project(args.file).project
+    except CommandError as err:
+        return fail(err)
+    plan = NetworkPlanner().plan(project)
+    lines = cable_schedule(plan)
+    findings = plan.findings
+    if args.format == "json":
+        text = schedule_json(project.meta.name, lines, findings)
+    else:
+        text = schedule_csv(lines)
+    if args.output:
+        try:
+            save_text(Path(args.output), text)
+        except ExportError as err:
+            return fail(err)
+    else:
+        sys.stdout.write(text)
+    errors = sum(f.severity == "error" for f in findings)
+    if findings:
+        print(
+            f"note: the planner found {len(findings)} problem(s), {errors} of them errors; "
+            "the reason column says which bundles they stop",
+            file=sys.stderr,
+        )
+    return 0

@@ -1,0 +1,44 @@
+"""Connectivity: which cables a design needs, how long they run, what they are and cost.
+
+Three steps, each pure and testable on its own (DESIGN section 5):
+
+1. Topology, generated from what is placed: the scale-up wiring of each system
+   (``scaleup``), a rail-optimised leaf/spine fabric per site with a core tier when one
+   spine layer no longer fits (``fabric``), and the coherent links between sites
+   (``dci``). Bundles the architect drew are planned alongside.
+2. Routing (``routing``, ``traygraph``): each bundle's length from the floor, up from the
+   port, along the shortest tray path, down at the far end, through cable entries between
+   halls and along fibre routes between sites.
+3. Media (``media``): the first medium up the ladder of ``resources/catalog/media.json``
+   whose reach, lane rate, protocol and plane fit, with the reason, power, latency and
+   price.
+
+``NetworkPlanner`` runs the three over a project and keeps the result current edit by
+edit; ``cable_schedule`` and ``bill_of_materials`` turn a plan into what is ordered. The
+findings (``findings.CODES``) reach the rule checker through ``designer.core.rules``.
+"""
+
+from designer.core.network.bom import Bom, BomLine, bill_of_materials
+from designer.core.network.findings import CODES, LinkFinding
+from designer.core.network.media import MediaCatalog, default_media, load_media
+from designer.core.network.planner import NetworkPlanner, Plan, TrayFill
+from designer.core.network.schedule import ScheduleLine, cable_schedule
+from designer.core.network.totals import LinkTotals, link_totals
+
+__all__ = [
+    "CODES",
+    "Bom",
+    "BomLine",
+    "LinkFinding",
+    "LinkTotals",
+    "MediaCatalog",
+    "NetworkPlanner",
+    "Plan",
+    "ScheduleLine",
+    "TrayFill",
+    "bill_of_materials",
+    "cable_schedule",
+    "default_media",
+    "link_totals",
+    "load_media",
+]

@@ -1,0 +1,166 @@
+"""The bill of materials of a plan: what to order, and what the optics draw and cost.
+
+Modules are counted per end (two per link) by medium and port rate; cables by type and
+order length (copper and active optical cables carry their rate, fibre does not); fabric
+switches by type and role; fibre pairs and amplifiers per pair of sites. Prices are the
+catalog's low-confidence defaults unless the project overrides them; the in-rack NVLink
+spine is part of its rack and is not ordered.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from designer.core.network.media import (
+    Medium,
+    cable_usd,
+    module_usd,
+    power_w_per_end,
+)
+from designer.core.network.planner import Plan
+
+Category = Literal["module", "cable", "switch", "fibre_pair", "amplifier"]
+
+#: BOM categories in the order the BOM lists them.
+CATEGORIES: tuple[Category, ...] = ("module", "cable", "switch", "fibre_pair", "amplifier")
+
+
+@dataclass(frozen=True)
+class BomLine:
+    """``quantity`` of one item; power and cost are per unit and in total (``None``: none
+    is counted here, e.g. switches draw from their rack's power)."""
+
+    category: Category
+    item: str
+    length_m: float | None
+    quantity: int
+    unit_power_w: float | None
+    power_w: float | None
+    unit_usd: float | None
+    cost_usd: float | None
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Bom:
+    """The lines and their totals: optics and active-cable power, and cost."""
+
+    lines: tuple[BomLine, ...]
+    optics_power_w: float
+    cost_usd: float
+
+
+def bill_of_materials(plan: Plan) -> Bom:
+    """Count what ``plan`` needs."""
+    table = plan.table()
+    cols = plan.columns()
+    media = plan.media
+    overrides = plan.settings.media
+    modules: Counter[tuple[int, int]] = Counter()
+    cables: Counter[tuple[int, int, float]] = Counter()
+    pairs: Counter[tuple[str, str, float, int]] = Counter()
+    for i in range(len(table)):
+        position = int(cols.medium[i])
+        if position < 0 or media.media[position].kind == "nvlink":
+            continue
+        medium = media.media[position]
+        count, rate = int(table.count[i]), int(table.rate[i])
+        if not medium.integrated:
+            modules[(position, rate)] += 2 * count
+        if medium.kind != "coherent":
+            cables[(position, rate if medium.integrated else 0, float(cols.order_m[i]))] += count
+        fibre_m = float(cols.fibre_m[i])
+        if fibre_m > 0:
+            sites = sorted({_site(plan, table.a[i]), _site(plan, table.b[i])})
+            if medium.kind == "coherent":
+                needed = math.ceil(round(count * rate / (plan.settings.fibre_pair_tbps * 1000), 9))
+            else:
+                needed = count
+            pairs[(sites[0], sites[-1], fibre_m, position)] += needed
+
+    lines: list[BomLine] = []
+    for (position, rate), quantity in sorted(modules.items()):
+        medium = media.media[position]
+        override = overrides.get(medium.id)
+        watts = power_w_per_end(medium, rate, override)
+        usd = module_usd(medium, rate, override)
+        lines.append(_line("module", f"{rate}G {medium.module_class}", None, quantity, watts, usd))
+    for (position, rate, order_m), quantity in sorted(cables.items()):
+        medium = media.media[position]
+        override = overrides.get(medium.id)
+        item = f"{rate}G {medium.cable}" if rate else medium.cable
+        # Cables with built-in ends draw power at both ends; fibre draws none.
+        watts = 2 * power_w_per_end(medium, rate, override) if medium.integrated else 0.0
+        usd = cable_usd(medium, order_m, override)
+        lines.append(_line("cable", item, order_m, quantity, watts, usd))
+    switches: Counter[tuple[str, str]] = Counter()
+    for fabric in plan.fabrics().values():
+        for _, switch_id, role, n in fabric.placed:
+            switches[(switch_id, role)] += n
+    for (switch_id, role), quantity in sorted(switches.items()):
+        name = plan.catalog.switches[switch_id].name
+        lines.append(BomLine("switch", f"{name} ({role})", None, quantity, None, None, None, None))
+    constants = media.constants
+    spacing_m = plan.settings.amplifier_spacing_km * 1000
+    for (site_a, site_b, fibre_m, position), quantity in sorted(pairs.items()):
+        medium = media.media[position]
+        route = f"{plan.name(site_a)} - {plan.name(site_b)}"
+        lines.append(
+            BomLine("fibre_pair", f"fibre pair {route}", fibre_m, quantity, None, None, None, None)
+        )
+        if medium.kind != "coherent":
+            continue
+        amplifiers = constants.terminal_amplifiers_per_pair * quantity
+        if medium.inline_amplifiers:
+            amplifiers += _inline_huts(fibre_m, spacing_m) * quantity
+        lines.append(
+            BomLine(
+                "amplifier",
+                f"optical amplifier {route} ({_amplifier_note(medium, fibre_m, spacing_m)})",
+                None,
+                amplifiers,
+                None,
+                None,
+                None,
+                None,
+            )
+        )
+    power = sum(line.power_w or 0.0 for line in lines)
+    cost = sum(line.cost_usd or 0.0 for line in lines)
+    return Bom(tuple(lines), power, cost)
+
+
+def _line(
+    category: Category, item: str, length_m: float | None, quantity: int, watts: float, usd: float
+) -> BomLine:
+    return BomLine(
+        category,
+        item,
+        None if length_m is None or math.isnan(length_m) else length_m,
+        quantity,
+        round(watts, 3),
+        round(watts * quantity, 3),
+        round(usd, 2),
+        round(usd * quantity, 2),
+    )
+
+
+def _inline_huts(fibre_m: float, spacing_m: float) -> int:
+    """Inline amplifier sites on a span: one every ``spacing_m`` (links:S85)."""
+    return max(0, math.ceil(round(fibre_m / spacing_m, 9)) - 1)
+
+
+def _amplifier_note(medium: Medium, fibre_m: float, spacing_m: float) -> str:
+    if medium.inline_amplifiers:
+        return f"booster and pre-amplifier per pair, {_inline_huts(fibre_m, spacing_m)} inline"
+    return "booster and pre-amplifier per pair"
+
+
+def _site(plan: Plan, node: str) -> str:
+    found = plan.index.facts.get(node)
+    return found.site if found else node

@@ -1,0 +1,110 @@
+"""Data-centre interconnect: how much bandwidth each fibre route between sites carries.
+
+Each site needs a share of its scale-out bandwidth towards the other sites (the project
+setting ``dci_share``, or the architect's own figure per site in ``dci_tbps``). A site
+splits its need evenly over the fibre routes that touch it, and a route carries the
+smaller of its two ends' shares (the smaller end cannot use more). The route is lit with
+coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow from the C-band
+capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.model.project import Project
+from designer.core.network.bundles import Row
+from designer.core.network.findings import LinkFinding
+
+
+@dataclass(frozen=True)
+class RouteDemand:
+    """What one fibre route carries: bandwidth, coherent links and fibre pairs."""
+
+    route_id: str
+    site_a: str
+    site_b: str
+    distance_km: float
+    tbps: float
+    links: int
+    pairs: int
+
+
+@dataclass(frozen=True)
+class DciPlan:
+    """Each site's need, each route's load, the DCI bundles and what is missing."""
+
+    site_tbps: tuple[tuple[str, float], ...]
+    routes: tuple[RouteDemand, ...]
+    rows: tuple[Row, ...]
+    findings: tuple[LinkFinding, ...]
+
+
+def site_need_tbps(settings: NetworkSettings, site_id: str, scale_out_gbps: float) -> float:
+    """A site's inter-site bandwidth in Tb/s: the architect's figure or the share."""
+    if site_id in settings.dci_tbps:
+        return settings.dci_tbps[site_id]
+    return scale_out_gbps * settings.dci_share / 1000.0
+
+
+def plan_dci(
+    project: Project, scale_out_gbps: Mapping[str, float], settings: NetworkSettings
+) -> DciPlan:
+    """The DCI of ``project``; ``scale_out_gbps`` is each site's scale-out NIC bandwidth."""
+    need = {
+        site_id: site_need_tbps(settings, site_id, scale_out_gbps.get(site_id, 0.0))
+        for site_id in project.sites
+    }
+    routes = [
+        r
+        for r in project.fibre_routes.values()
+        if r.site_a in project.sites and r.site_b in project.sites
+    ]
+    degree = dict.fromkeys(project.sites, 0)
+    for route in routes:
+        degree[route.site_a] += 1
+        degree[route.site_b] += 1
+    wavelength = settings.dci_wavelength_gbps
+    loads = []
+    rows = []
+    for route in routes:
+        tbps = min(
+            need[route.site_a] / degree[route.site_a], need[route.site_b] / degree[route.site_b]
+        )
+        links = math.ceil(round(tbps * 1000 / wavelength, 9))
+        pairs = math.ceil(round(tbps / settings.fibre_pair_tbps, 9))
+        loads.append(
+            RouteDemand(route.id, route.site_a, route.site_b, route.distance_km, tbps, links, pairs)
+        )
+        if links:
+            rows.append(
+                Row(
+                    route.site_a,
+                    route.site_b,
+                    "dci",
+                    wavelength,
+                    wavelength,
+                    links,
+                    "ethernet",
+                    "dci",
+                )
+            )
+    findings = []
+    if len(project.sites) > 1:
+        findings = [
+            LinkFinding(
+                "network.no_dci_route",
+                f"{project.sites[site_id].name} needs {need[site_id]:,.1f} Tb/s to the other "
+                "sites but no fibre route reaches it.",
+                (site_id,),
+                measured=need[site_id],
+                limit=0.0,
+                unit="Tb/s",
+            )
+            for site_id in project.sites
+            if need[site_id] > 0 and degree[site_id] == 0
+        ]
+    return DciPlan(tuple(sorted(need.items())), tuple(loads), tuple(rows), tuple(findings))

@@ -1,0 +1,115 @@
+"""The cable schedule and the bill of materials as CSV or JSON text, and writing them.
+
+Text is built whole in memory and written atomically (``atomic_write_bytes``): a failed
+write leaves no partial file and the previous file, if any, untouched.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from designer.core.io.atomic import atomic_write_bytes, describe_write_error
+from designer.core.network.bom import Bom
+from designer.core.network.findings import LinkFinding
+from designer.core.network.schedule import COLUMNS, ScheduleLine, line_values
+
+BOM_COLUMNS = (
+    "category",
+    "item",
+    "length_m",
+    "quantity",
+    "unit_power_w",
+    "power_w",
+    "unit_usd",
+    "cost_usd",
+)
+
+
+class ExportError(Exception):
+    """An output file cannot be written; the message names it and what to do."""
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def schedule_csv(lines: Sequence[ScheduleLine]) -> str:
+    """The schedule, one bundle per row, with a header row."""
+    return _csv(COLUMNS, (line_values(line) for line in lines))
+
+
+def schedule_json(
+    project: str, lines: Sequence[ScheduleLine], findings: Sequence[LinkFinding]
+) -> str:
+    """The schedule and the planner's findings as one JSON document."""
+    bundles = [dict(zip(COLUMNS, line.as_dict().values(), strict=True)) for line in lines]
+    return _json({"project": project, "bundles": bundles, "findings": findings_data(findings)})
+
+
+def findings_data(findings: Sequence[LinkFinding]) -> list[dict[str, object]]:
+    """Findings as plain data: code, severity, message, ids, measured, limit, unit."""
+    return [
+        {
+            "code": f.code,
+            "severity": f.severity,
+            "message": f.message,
+            "ids": list(f.ids),
+            "measured": f.measured,
+            "limit": f.limit,
+            "unit": f.unit,
+        }
+        for f in findings
+    ]
+
+
+def bom_csv(bom: Bom) -> str:
+    """The BOM, one item per row, then a total row (power in W, cost in USD)."""
+    rows = [["" if v is None else v for v in line.as_dict().values()] for line in bom.lines]
+    rows.append(
+        [
+            "total",
+            "optics and active cables; cost low confidence",
+            "",
+            "",
+            "",
+            round(bom.optics_power_w, 3),
+            "",
+            round(bom.cost_usd, 2),
+        ]
+    )
+    return _csv(BOM_COLUMNS, rows)
+
+
+def bom_json(project: str, bom: Bom) -> str:
+    """The BOM as one JSON document with its totals."""
+    return _json(
+        {
+            "project": project,
+            "lines": [line.as_dict() for line in bom.lines],
+            "totals": {
+                "optics_power_w": round(bom.optics_power_w, 3),
+                "cost_usd": round(bom.cost_usd, 2),
+                "cost_confidence": "low",
+            },
+        }
+    )
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically, or raise ``ExportError`` saying why not."""
+    try:
+        atomic_write_bytes(path, text.encode("utf-8"))
+    except OSError as err:
+        raise ExportError(describe_write_error(path, err)) from err

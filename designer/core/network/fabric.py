@@ -1,0 +1,371 @@
+"""Rail-optimised leaf/spine fabrics (and a core tier when one spine layer no longer fits).
+
+The rules are NVIDIA's DGX SuperPOD rules as recorded in links 1.2 and systems section 3:
+
+- one NIC per GPU at the catalog rate; a switch of ``P`` ports at ``G`` Gb/s has a radix
+  ``k = P x (G / rate)`` at that rate (an 800G port splits into two 400G links);
+- a leaf gives ``d`` ports to nodes and ``k - d`` to spines; at 1:1 ``d = k / 2``, and an
+  oversubscription ``o:1`` gives ``d = floor(k o / (o + 1))``;
+- leaves are filled rail by rail (NIC ``i`` of every server on the same leaves), so one DGX
+  H100 scalable unit of 32 systems (256 GPUs at 400G on the 64-port QM9700) needs 8 leaves,
+  one per rail, and 4 spines: 256 node-leaf and 256 leaf-spine links;
+- two tiers hold up to ``k`` leaves (a spine reaches every leaf); beyond, leaves form pods
+  of ``k / 2`` with their own spines and a core tier joins the pods (16 SU: 128 leaf,
+  128 spine, 64 core switches); beyond three tiers the fabric is reported, not built.
+
+Leaves live in the network rack each compute rack names (``network_rack_id``) or, by
+default, the nearest network rack whose switches take its ports; spines and cores take the
+free slots nearest the leaves. One fabric is built per site and per NIC rate and lane rate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from designer.core.model.equipment import SwitchType
+from designer.core.network.bundles import Row
+from designer.core.network.findings import LinkFinding
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ComputeRack:
+    """A rack with scale-out NICs: where it stands on the site plan and what it asks for."""
+
+    id: str
+    point: Point
+    ports: int
+    rate_gbps: int
+    lane_gbps: int
+    wanted: str | None = None
+
+
+@dataclass(frozen=True)
+class SwitchRack:
+    """A network rack: where it stands and the switches it holds."""
+
+    id: str
+    point: Point
+    switch: SwitchType
+    slots: int
+
+
+@dataclass(frozen=True)
+class Tiers:
+    """Switch counts of one fabric (one NIC rate in one site)."""
+
+    rate_gbps: int
+    switch_id: str
+    radix: int
+    ports: int
+    leaves: int
+    spines: int
+    cores: int
+
+    @property
+    def switches(self) -> int:
+        return self.leaves + self.spines + self.cores
+
+
+@dataclass(frozen=True)
+class SiteFabric:
+    """The bundles, switch placements and problems of a site's scale-out fabrics.
+
+    ``placed`` lists ``(network rack, switch type, role, count)``.
+    """
+
+    rows: tuple[Row, ...]
+    placed: tuple[tuple[str, str, str, int], ...]
+    tiers: tuple[Tiers, ...]
+    findings: tuple[LinkFinding, ...]
+
+
+def radix(switch: SwitchType, rate_gbps: int, lane_gbps: int) -> int:
+    """Links of ``rate_gbps`` one switch takes: its ports, split where the rate allows.
+
+    Zero when the switch cannot carry that port (slower ports, or other lanes).
+    """
+    if switch.lane_gbps != lane_gbps or switch.port_gbps < rate_gbps:
+        return 0
+    if switch.port_gbps % rate_gbps:
+        return 0
+    return switch.ports * (switch.port_gbps // rate_gbps)
+
+
+def split_leaf(k: int, oversubscription: float) -> int:
+    """Node-facing ports of a leaf of radix ``k``: ``k / 2`` at 1:1."""
+    return max(1, min(k - 1, math.floor(k * oversubscription / (oversubscription + 1))))
+
+
+def count_tiers(
+    ports: int, k: int, oversubscription: float
+) -> tuple[list[int], list[int], int, int] | None:
+    """Leaf loads, leaf uplinks, spines and cores for ``ports`` NICs on radix-``k`` switches.
+
+    A fabric that fits one switch is one leaf with no uplinks. ``None`` when it needs more
+    than three tiers.
+    """
+    if ports <= k:
+        return [ports], [0], 0, 0
+    down = split_leaf(k, oversubscription)
+    loads = [down] * (ports // down) + ([ports % down] if ports % down else [])
+    ups = [math.ceil(load / oversubscription) for load in loads]
+    if len(loads) <= k:
+        return loads, ups, math.ceil(sum(ups) / k), 0
+    half = k // 2
+    pods = math.ceil(len(loads) / half)
+    if pods > k:
+        return None
+    spines = sum(math.ceil(sum(ups[p * half : (p + 1) * half]) / half) for p in range(pods))
+    return loads, ups, spines, math.ceil(sum(ups) / k)
+
+
+def plan_site(
+    site_id: str,
+    compute: Sequence[ComputeRack],
+    network: Sequence[SwitchRack],
+    oversubscription: float,
+    rails: int,
+) -> SiteFabric:
+    """The scale-out fabrics of one site: one per NIC rate, built in rate order.
+
+    Network racks are shared: the slots one fabric takes are not offered to the next.
+    """
+    free = {rack.id: rack.slots for rack in sorted(network, key=lambda r: r.id)}
+    rows: list[Row] = []
+    placed: Counter[tuple[str, str, str]] = Counter()
+    tiers: list[Tiers] = []
+    findings: list[LinkFinding] = []
+    groups: dict[tuple[int, int], list[ComputeRack]] = {}
+    for rack in sorted(compute, key=lambda r: r.id):
+        groups.setdefault((rack.rate_gbps, rack.lane_gbps), []).append(rack)
+    for (rate, lane), members in sorted(groups.items()):
+        built = _fabric(site_id, rate, lane, members, network, free, oversubscription, rails)
+        rows.extend(built.rows)
+        placed.update({(r, s, role): n for r, s, role, n in built.placed})
+        tiers.extend(built.tiers)
+        findings.extend(built.findings)
+    return SiteFabric(
+        tuple(rows),
+        tuple((r, s, role, n) for (r, s, role), n in sorted(placed.items())),
+        tuple(tiers),
+        tuple(findings),
+    )
+
+
+def _fabric(
+    site_id: str,
+    rate: int,
+    lane: int,
+    members: list[ComputeRack],
+    network: Sequence[SwitchRack],
+    free: dict[str, int],
+    oversubscription: float,
+    rails: int,
+) -> SiteFabric:
+    ports = sum(m.ports for m in members)
+    ids = tuple(m.id for m in members)
+    usable = [r for r in network if radix(r.switch, rate, lane)]
+    if not usable:
+        return _only(
+            LinkFinding(
+                "network.no_switch",
+                f"{len(members)} racks with {ports:,} scale-out ports of {rate}G on {lane}G "
+                "lanes have no network rack in their site whose switches take them.",
+                (site_id, *ids),
+                measured=float(ports),
+                limit=0.0,
+                unit="ports",
+            )
+        )
+    slots: Counter[str] = Counter()
+    for rack in usable:
+        slots[rack.switch.id] += rack.slots
+    switch_id = min(slots, key=lambda s: (-slots[s], s))
+    candidates = sorted((r for r in usable if r.switch.id == switch_id), key=lambda r: r.id)
+    switch = candidates[0].switch
+    k = radix(switch, rate, lane)
+    homes, findings = _homes(members, candidates)
+    counted = count_tiers(ports, k, oversubscription)
+    if counted is None:
+        return _only(
+            LinkFinding(
+                "network.fabric_too_large",
+                f"{ports:,} ports of {rate}G need more than three tiers of {switch.name} "
+                f"(radix {k}; three tiers hold {k**3 // 4:,} at 1:1).",
+                (site_id, *ids),
+                measured=float(ports),
+                limit=float(k**3 // 4),
+                unit="ports",
+            ),
+            *findings,
+        )
+    loads, ups, spines, cores = counted
+    need = len(loads) + spines + cores
+    have = sum(free[r.id] for r in candidates)
+    tier = Tiers(rate, switch_id, k, ports, len(loads), spines, cores)
+    if need > have:
+        return _only(
+            LinkFinding(
+                "network.switch_shortage",
+                f"{ports:,} ports of {rate}G need {need} {switch.name} switches "
+                f"({len(loads)} leaf, {spines} spine, {cores} core at radix {k}); the site's "
+                f"network racks have {have} free slots for them.",
+                (site_id, *(r.id for r in candidates)),
+                measured=float(need),
+                limit=float(have),
+                unit="switches",
+            ),
+            *findings,
+            tiers=(tier,),
+        )
+    by_id = {r.id: r for r in candidates}
+    leaves = _fill_leaves(members, homes, loads, rails)
+    leaf_racks = [_take_near(by_id[home].point, candidates, free) for home, _ in leaves]
+    centre = tuple(np.mean([by_id[r].point for r in leaf_racks], axis=0))
+    spine_racks = [_take_near(centre, candidates, free) for _ in range(spines)]  # type: ignore[arg-type]
+    core_racks = [_take_near(centre, candidates, free) for _ in range(cores)]  # type: ignore[arg-type]
+
+    links: Counter[tuple[str, str, str]] = Counter()
+    for (_, nics), leaf in zip(leaves, leaf_racks, strict=True):
+        for rack_id, n in nics.items():
+            links[(rack_id, leaf, "node-leaf")] += n
+    half = k // 2
+    spine_ups = [0] * spines
+    if cores:
+        offset = 0
+        for pod in range(math.ceil(len(loads) / half)):
+            pod_ups = ups[pod * half : (pod + 1) * half]
+            pod_spines = math.ceil(sum(pod_ups) / half)
+            members_ = range(offset, offset + pod_spines)
+            _spread(links, leaf_racks[pod * half :], pod_ups, members_, spine_racks, spine_ups)
+            offset += pod_spines
+        _spread(links, spine_racks, spine_ups, range(cores), core_racks, [0] * cores, "spine-core")
+    else:
+        _spread(links, leaf_racks, ups, range(spines), spine_racks, spine_ups)
+    rows = tuple(
+        Row(a, b, "scale_out", rate, lane, n, switch.protocol, role)
+        for (a, b, role), n in links.items()
+    )
+    placed = Counter(
+        [(r, switch_id, "leaf") for r in leaf_racks]
+        + [(r, switch_id, "spine") for r in spine_racks]
+        + [(r, switch_id, "core") for r in core_racks]
+    )
+    return SiteFabric(
+        rows,
+        tuple((r, s, role, n) for (r, s, role), n in placed.items()),
+        (tier,),
+        tuple(findings),
+    )
+
+
+def _only(*findings: LinkFinding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:
+    return SiteFabric((), (), tiers, tuple(findings))
+
+
+def _homes(
+    members: list[ComputeRack], candidates: list[SwitchRack]
+) -> tuple[dict[str, str], list[LinkFinding]]:
+    """Each compute rack's leaf rack: the one it names if usable, else the nearest."""
+    ids = [r.id for r in candidates]
+    points = np.array([r.point for r in candidates])
+    homes: dict[str, str] = {}
+    findings = []
+    for rack in members:
+        if rack.wanted in ids:
+            homes[rack.id] = rack.wanted  # type: ignore[assignment]
+            continue
+        gap = np.hypot(*(points - np.array(rack.point)).T)
+        homes[rack.id] = ids[int(np.argmin(gap))]
+        if rack.wanted:
+            findings.append(
+                LinkFinding(
+                    "network.leaf_rack_unusable",
+                    f"The rack asks for its leaves in {rack.wanted}, which is not a network "
+                    f"rack of its site holding switches for {rack.rate_gbps}G ports; its "
+                    f"leaves go to the nearest one, {homes[rack.id]}.",
+                    (rack.id, rack.wanted),
+                )
+            )
+    return homes, findings
+
+
+def _fill_leaves(
+    members: list[ComputeRack], homes: dict[str, str], loads: list[int], rails: int
+) -> list[tuple[str, dict[str, int]]]:
+    """Leaves in order, each with its home rack and the NICs of each compute rack on it.
+
+    NICs are taken home by home and, within a home, rail by rail across its racks, so a
+    leaf holds one rail of many servers (rail-optimised) and rarely spans two homes.
+    """
+    nics: list[tuple[str, str, int]] = []
+    for home in sorted(set(homes.values())):
+        racks = [m for m in members if homes[m.id] == home]
+        for rail in range(rails):
+            for rack in racks:
+                n = rack.ports // rails + (1 if rail < rack.ports % rails else 0)
+                if n:
+                    nics.append((home, rack.id, n))
+    leaves: list[tuple[str, dict[str, int]]] = []
+    queue = iter(nics)
+    home, rack_id, left = next(queue)
+    for load in loads:
+        on_leaf: Counter[str] = Counter()
+        by_home: Counter[str] = Counter()
+        room = load
+        while room:
+            if not left:
+                home, rack_id, left = next(queue)
+            n = min(room, left)
+            on_leaf[rack_id] += n
+            by_home[home] += n
+            room -= n
+            left -= n
+        leaves.append((max(by_home, key=by_home.__getitem__), dict(on_leaf)))
+    return leaves
+
+
+def _take_near(point: Point, candidates: list[SwitchRack], free: dict[str, int]) -> str:
+    """Take one free slot in the candidate rack nearest ``point`` (ties by id)."""
+    best = min(
+        (r for r in candidates if free[r.id] > 0),
+        key=lambda r: (math.dist(point, r.point), r.id),
+    )
+    free[best.id] -= 1
+    return best.id
+
+
+def _spread(
+    links: Counter[tuple[str, str, str]],
+    lower: Sequence[str],
+    ups: Sequence[int],
+    upper: range,
+    upper_racks: Sequence[str],
+    upper_load: list[int],
+    role: str = "leaf-spine",
+) -> None:
+    """Deal each lower switch's uplinks round-robin over the ``upper`` switches.
+
+    One running counter over all lower switches keeps every upper switch within one link
+    of the others, so none exceeds its radix.
+    """
+    width = len(upper)
+    if not width:
+        return
+    start = 0
+    positions = np.arange(width)
+    for rack_id, u in zip(lower, ups, strict=False):
+        # links landing on upper switch s: positions start..start+u-1 congruent to s
+        counts = (start + u - 1 - positions) // width - (start - 1 - positions) // width
+        for s, n in zip(upper, counts.tolist(), strict=True):
+            if n:
+                links[(rack_id, upper_racks[s], role)] += n
+                upper_load[s] += n
+        start += u

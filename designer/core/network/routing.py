@@ -1,0 +1,282 @@
+"""Cable lengths from the floor (links-and-rules 1.5).
+
+A bundle between two racks of one hall runs: up from the port to the tray (``rise``), from
+the rack's top to the nearest tray point (``lateral``), along the trays by the shortest
+path, and the same at the far end, plus an in-rack allowance at each end. Between halls of
+a site it runs to each hall's cable entry and across the site between the entries (hall
+``site_origin`` + ``cable_entry``, the rectilinear distance, as corridors run). Between
+sites it adds the fibre route's length as laid. Two ends in one rack need only the
+allowances. Lengths are millimetres until the media step; slack and rounding come there.
+
+Everything here works on whole columns of bundles; per rack, the anchor (where its cables
+meet the trays) is computed once and reused until the rack or its hall's trays change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from designer.core.geometry.footprint import footprint
+from designer.core.model.equipment import RackType
+from designer.core.model.hall import CableTray, Hall
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.model.placement import Placement
+from designer.core.network.bundles import BundleTable
+from designer.core.network.media import PLANE_INDEX
+from designer.core.network.traygraph import TrayGraph, build_graph
+
+#: Why a bundle has (or has not) a length.
+OK, IN_RACK, NO_TRAY, NO_ENTRY, NO_FIBRE, UNKNOWN, NVLINK_LEAVES = range(7)
+
+
+class Anchor(NamedTuple):
+    """Where a rack's cables meet the trays; ``edge`` is -1 when no tray reaches it.
+
+    ``lateral`` is the plan distance from the rack's top centre to the tray (the nearest
+    tray's, even when beyond reach, so a finding can say how far it is).
+    """
+
+    hall: str
+    edge: int
+    along: float
+    lateral: float
+    rise: float
+    allowance: float
+    point: tuple[float, float]
+
+
+@dataclass(frozen=True, eq=False)
+class HallFloor:
+    """A hall's tray graph, its site, and where its cable entry meets the trays."""
+
+    hall_id: str
+    site_id: str
+    index: int
+    graph: TrayGraph
+    entry: Anchor | None
+    entry_on_site: tuple[float, float] | None
+
+
+def hall_floor(
+    hall: Hall, trays: Collection[CableTray], settings: NetworkSettings, index: int
+) -> HallFloor:
+    """The routing view of ``hall`` with its ``trays``."""
+    graph = build_graph(sorted(trays, key=lambda t: t.id))
+    entry = None
+    on_site = None
+    if hall.cable_entry is not None:
+        point = np.array([hall.cable_entry], dtype=float)
+        found = graph.attach(point)
+        edge = int(found.edge[0])
+        lateral = float(found.lateral_mm[0])
+        reached = edge >= 0 and lateral <= settings.tray_reach_mm
+        entry = Anchor(
+            hall.id,
+            edge if reached else -1,
+            float(found.along_mm[0]),
+            lateral,
+            0.0,
+            0.0,
+            (float(hall.cable_entry[0]), float(hall.cable_entry[1])),
+        )
+        on_site = (
+            float(hall.site_origin[0] + hall.cable_entry[0]),
+            float(hall.site_origin[1] + hall.cable_entry[1]),
+        )
+    return HallFloor(hall.id, hall.site_id, index, graph, entry, on_site)
+
+
+def rack_anchors(
+    racks: list[tuple[Placement, RackType]], floor: HallFloor, settings: NetworkSettings
+) -> dict[str, Anchor]:
+    """Anchors of racks standing in ``floor``'s hall, computed together."""
+    if not racks:
+        return {}
+    boxes = [footprint(p.x, p.y, k.width_mm, k.depth_mm, p.rotation) for p, k in racks]
+    points = np.array([box.centre for box in boxes])
+    found = floor.graph.attach(points)
+    anchors = {}
+    for i, (placement, kind) in enumerate(racks):
+        edge = int(found.edge[i])
+        lateral = float(found.lateral_mm[i])
+        reached = edge >= 0 and lateral <= settings.tray_reach_mm
+        port = kind.height_mm * settings.port_height_share
+        rise = abs(float(floor.graph.edge_height[edge]) - port) if edge >= 0 else 0.0
+        anchors[placement.id] = Anchor(
+            floor.hall_id,
+            edge if reached else -1,
+            float(found.along_mm[i]),
+            lateral,
+            rise,
+            float(settings.in_rack_allowance_mm),
+            (float(points[i, 0]), float(points[i, 1])),
+        )
+    return anchors
+
+
+@dataclass(frozen=True, eq=False)
+class Routes:
+    """Per bundle: status, length inside buildings, fibre-route length, and tray legs.
+
+    ``legs[i, k]`` is ``(hall index, edge a, edge b, node a, node b)`` for the ``k``-th
+    hall the bundle crosses (``hall index`` -1 when unused); see ``TrayGraph.between``.
+    """
+
+    status: np.ndarray
+    building_mm: np.ndarray
+    fibre_mm: np.ndarray
+    legs: np.ndarray
+
+
+def route(
+    table: BundleTable,
+    anchors: Mapping[str, Anchor],
+    floors: Mapping[str, HallFloor],
+    sites: Collection[str],
+    fibre_km: Mapping[frozenset[str], float],
+) -> Routes:
+    """The lengths of every bundle of ``table`` (see the module docstring)."""
+    n = len(table)
+    nodes = list(dict.fromkeys(table.a + table.b))
+    at = {node: i for i, node in enumerate(nodes)}
+    ia = np.fromiter((at[x] for x in table.a), dtype=np.int64, count=n)
+    ib = np.fromiter((at[x] for x in table.b), dtype=np.int64, count=n)
+    site_names = sorted({f.site_id for f in floors.values()} | set(sites))
+    site_at = {s: i for i, s in enumerate(site_names)}
+    hall_of = [-1] * len(nodes)
+    site_of = [-1] * len(nodes)
+    known = np.zeros(len(nodes), dtype=bool)
+    edge = np.full(len(nodes), -1)
+    along, lateral, rise, allowance = (np.zeros(len(nodes)) for _ in range(4))
+    for i, node in enumerate(nodes):
+        anchor = anchors.get(node)
+        if anchor is not None and anchor.hall in floors:
+            floor = floors[anchor.hall]
+            known[i] = True
+            hall_of[i] = floor.index
+            site_of[i] = site_at[floor.site_id]
+            edge[i] = anchor.edge
+            along[i], lateral[i], rise[i], allowance[i] = (
+                anchor.along,
+                anchor.lateral,
+                anchor.rise,
+                anchor.allowance,
+            )
+        elif node in sites:
+            known[i] = True
+            site_of[i] = site_at[node]
+    hall = np.array(hall_of, dtype=np.int64)
+    site = np.array(site_of, dtype=np.int64)
+    by_index = {f.index: f for f in floors.values()}
+
+    status = np.full(n, OK, dtype=np.int8)
+    building = np.zeros(n)
+    fibre = np.zeros(n)
+    legs = np.full((n, 2, 5), -1, dtype=np.int64)
+
+    rack_a, rack_b = hall[ia] >= 0, hall[ib] >= 0
+    same_rack = (ia == ib) & rack_a
+    same_hall = rack_a & rack_b & (hall[ia] == hall[ib]) & ~same_rack
+    same_site = site[ia] == site[ib]
+    cross_hall = rack_a & rack_b & ~same_hall & ~same_rack & same_site
+    cross_site = ~same_site
+    reached = edge >= 0
+
+    building[same_rack] = allowance[ia[same_rack]] * 2
+    status[same_rack] = IN_RACK
+
+    rows = np.flatnonzero(same_hall & reached[ia] & reached[ib])
+    dist, node_a, node_b = _along(
+        by_index, hall[ia[rows]], edge[ia[rows]], along[ia[rows]], edge[ib[rows]], along[ib[rows]]
+    )
+    building[rows] = (
+        rise[ia[rows]]
+        + lateral[ia[rows]]
+        + dist
+        + lateral[ib[rows]]
+        + rise[ib[rows]]
+        + allowance[ia[rows]]
+        + allowance[ib[rows]]
+    )
+    legs[rows, 0] = np.stack(
+        [hall[ia[rows]], edge[ia[rows]], edge[ib[rows]], node_a, node_b], axis=1
+    )
+    status[same_hall & ~(reached[ia] & reached[ib])] = NO_TRAY
+
+    # Ends that leave their hall: to the cable entry.
+    leaves = cross_hall | cross_site
+    entry_ok = np.zeros(max(by_index, default=-1) + 1, dtype=bool)
+    entry_edge = np.full(len(entry_ok), -1)
+    entry_along, entry_lateral = np.zeros(len(entry_ok)), np.zeros(len(entry_ok))
+    entry_x, entry_y = np.zeros(len(entry_ok)), np.zeros(len(entry_ok))
+    for index, floor in by_index.items():
+        if floor.entry is not None and floor.entry.edge >= 0 and floor.entry_on_site:
+            entry_ok[index] = True
+            entry_edge[index] = floor.entry.edge
+            entry_along[index] = floor.entry.along
+            entry_lateral[index] = floor.entry.lateral
+            entry_x[index], entry_y[index] = floor.entry_on_site
+    for column, (ends, slot) in enumerate(((ia, 0), (ib, 1))):
+        is_rack = (rack_a, rack_b)[column]
+        out = np.flatnonzero(leaves & is_rack)
+        node = ends[out]
+        h = hall[node]
+        blocked_tray = ~reached[node]
+        blocked_entry = ~entry_ok[h]
+        status[out[blocked_tray]] = NO_TRAY
+        no_entry = out[blocked_entry & ~blocked_tray]
+        status[no_entry] = np.where(status[no_entry] == OK, NO_ENTRY, status[no_entry])
+        good = ~blocked_tray & ~blocked_entry
+        out, node, h = out[good], node[good], h[good]
+        dist, u, v = _along(by_index, h, edge[node], along[node], entry_edge[h], entry_along[h])
+        building[out] += rise[node] + lateral[node] + dist + entry_lateral[h] + allowance[node]
+        legs[out, slot] = np.stack([h, edge[node], entry_edge[h], u, v], axis=1)
+
+    both = np.flatnonzero(cross_hall)
+    ha, hb = hall[ia[both]], hall[ib[both]]
+    building[both] += np.abs(entry_x[ha] - entry_x[hb]) + np.abs(entry_y[ha] - entry_y[hb])
+
+    far = np.flatnonzero(cross_site & (site[ia] >= 0) & (site[ib] >= 0))
+    km = np.array(
+        [
+            fibre_km.get(frozenset((site_names[site[ia[i]]], site_names[site[ib[i]]])), np.nan)
+            for i in far
+        ]
+    )
+    fibre[far] = km * 1e6
+    status[far[np.isnan(km)]] = NO_FIBRE
+
+    status[~(known[ia] & known[ib])] = UNKNOWN
+    nvlink = table.plane == PLANE_INDEX["nvlink"]
+    status[nvlink & ~same_rack & known[ia] & known[ib]] = NVLINK_LEAVES
+    building[nvlink & same_rack] = 0.0
+    bad = (status != OK) & (status != IN_RACK)
+    building[bad] = np.nan
+    fibre[bad] = np.nan
+    legs[bad] = -1
+    return Routes(status, building, fibre, legs)
+
+
+def _along(
+    floors: Mapping[int, HallFloor],
+    hall: np.ndarray,
+    edge_a: np.ndarray,
+    along_a: np.ndarray,
+    edge_b: np.ndarray,
+    along_b: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``TrayGraph.between`` for points in several halls, hall by hall."""
+    dist = np.zeros(len(hall))
+    node_a = np.full(len(hall), -1)
+    node_b = np.full(len(hall), -1)
+    for index in np.unique(hall):
+        rows = np.flatnonzero(hall == index)
+        d, u, v = floors[int(index)].graph.between(
+            edge_a[rows], along_a[rows], edge_b[rows], along_b[rows]
+        )
+        dist[rows], node_a[rows], node_b[rows] = d, u, v
+    return dist, node_a, node_b

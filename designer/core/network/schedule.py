@@ -1,0 +1,177 @@
+"""The cable schedule: one line per bundle, with its route, medium and why.
+
+A line names both ends as a person knows them (rack labels, site names), the plane and
+rates, how many links, the routed length (to the millimetre) and the length ordered, the
+medium and its module class, power per end, latency, price (low confidence) and the
+reason the medium was chosen, or why the bundle could not be routed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+from designer.core.network.media import (
+    PLANES,
+    PROTOCOLS,
+    cable_usd,
+    latency_ns,
+    module_usd,
+    power_w_per_end,
+    reason,
+)
+from designer.core.network.planner import Plan
+from designer.core.network.routing import (
+    NO_ENTRY,
+    NO_FIBRE,
+    NO_TRAY,
+    NVLINK_LEAVES,
+    UNKNOWN,
+)
+
+_NOT_ROUTED = {
+    NO_TRAY: "not routed: no tray reaches an end (see the findings)",
+    NO_ENTRY: "not routed: a hall on the way has no usable cable entry",
+    NO_FIBRE: "not routed: no fibre route joins the two sites",
+    UNKNOWN: "not routed: an end is missing or of an unknown type",
+    NVLINK_LEAVES: "not allowed: NVLink never leaves an NVL72",
+}
+
+
+@dataclass(frozen=True)
+class ScheduleLine:
+    """One bundle of the schedule; lengths in metres, power in W, latency in ns, USD."""
+
+    from_name: str
+    to_name: str
+    from_id: str
+    to_id: str
+    plane: str
+    role: str
+    protocol: str
+    rate_gbps: int
+    lane_gbps: int
+    count: int
+    routed_m: float | None
+    order_m: float | None
+    medium: str
+    module_class: str
+    power_w_per_end: float | None
+    latency_ns: float | None
+    cost_usd: float | None
+    reason: str
+    bundle_id: str
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+#: Column names for CSV, in order (``from`` and ``to`` as a person reads them).
+COLUMNS = (
+    "from",
+    "to",
+    "from_id",
+    "to_id",
+    "plane",
+    "role",
+    "protocol",
+    "rate_gbps",
+    "lane_gbps",
+    "count",
+    "routed_m",
+    "order_m",
+    "medium",
+    "module_class",
+    "power_w_per_end",
+    "latency_ns",
+    "cost_usd",
+    "reason",
+    "bundle_id",
+)
+
+
+def _number(value: float, digits: int) -> float | None:
+    return None if math.isnan(value) else round(value, digits)
+
+
+def cable_schedule(plan: Plan) -> list[ScheduleLine]:
+    """Every bundle of ``plan`` as a schedule line, in schedule order."""
+    table = plan.table()
+    cols = plan.columns()
+    media = plan.media
+    overrides = plan.settings.media
+    lines = []
+    for i in range(len(table)):
+        a, b = table.a[i], table.b[i]
+        rate, lane = int(table.rate[i]), int(table.lane[i])
+        count = int(table.count[i])
+        status = int(cols.status[i])
+        routed = float(cols.routed_m[i])
+        order = float(cols.order_m[i])
+        position = int(cols.medium[i])
+        plane = int(table.plane[i])
+        medium = media.media[position] if position >= 0 else None
+        power = latency = cost = None
+        if medium is None:
+            name, module_class = "", ""
+            ladder = media.ladder(lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i]))
+            why = _NOT_ROUTED.get(status) or reason(
+                media, ladder, -1, float(cols.choice_m[i]), order, lane, rate, plane
+            )
+        else:
+            name, module_class = medium.name, medium.module_class
+            override = overrides.get(medium.id)
+            power = round(power_w_per_end(medium, rate, override), 3)
+            latency = round(latency_ns(media, medium, routed), 1)
+            modules = 0.0 if medium.integrated else 2 * module_usd(medium, rate, override)
+            cost = round(count * (modules + cable_usd(medium, order, override)), 2)
+            if medium.kind == "nvlink":
+                why = (
+                    f"inside the rack: {count:,} NVLink links on the copper spine, fixed by the "
+                    "product"
+                )
+            else:
+                ladder = media.ladder(
+                    lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i])
+                )
+                why = reason(
+                    media,
+                    ladder,
+                    int(cols.rung[i]),
+                    float(cols.choice_m[i]),
+                    order,
+                    lane,
+                    rate,
+                    plane,
+                    routed,
+                )
+        lines.append(
+            ScheduleLine(
+                from_name=plan.name(a),
+                to_name=plan.name(b),
+                from_id=a,
+                to_id=b,
+                plane=PLANES[plane],
+                role=table.role[i],
+                protocol=PROTOCOLS[int(table.protocol[i])],
+                rate_gbps=rate,
+                lane_gbps=lane,
+                count=count,
+                routed_m=_number(routed, 3),
+                order_m=_number(order, 3),
+                medium=name,
+                module_class=module_class,
+                power_w_per_end=power,
+                latency_ns=latency,
+                cost_usd=cost,
+                reason=why,
+                bundle_id=table.bundle_id[i],
+            )
+        )
+    return lines
+
+
+def line_values(line: ScheduleLine) -> list[object]:
+    """A line's values in ``COLUMNS`` order (empty where there is none)."""
+    values = list(line.as_dict().values())
+    return ["" if v is None else v for v in values]

@@ -1,0 +1,68 @@
+"""The headline figures of a plan: links by medium, optics power, cost, switches, DCI."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from designer.core.network.bom import bill_of_materials
+from designer.core.network.dci import RouteDemand
+from designer.core.network.planner import Plan
+
+
+@dataclass(frozen=True)
+class LinkTotals:
+    """What a summary shows of the cabling.
+
+    ``by_medium`` counts the links to order per medium, in ladder order; the NVLink spine
+    inside NVL72 racks is counted apart (``in_rack_nvlink``), and ``unplanned`` counts the
+    links no route or medium was found for. ``fibre_us_per_km`` turns a DCI route's length
+    into its one-way propagation latency.
+    """
+
+    bundles: int
+    links: int
+    by_medium: tuple[tuple[str, int], ...]
+    in_rack_nvlink: int
+    unplanned: int
+    optics_power_kw: float
+    cost_usd: float
+    switches: tuple[tuple[str, int], ...]
+    fibre_pairs: int
+    dci: tuple[RouteDemand, ...]
+    fibre_us_per_km: float
+    errors: int
+    warnings: int
+
+
+def link_totals(plan: Plan) -> LinkTotals:
+    """Sum up ``plan``."""
+    table = plan.table()
+    cols = plan.columns()
+    media = plan.media
+    per_medium: Counter[int] = Counter()
+    for position, count in zip(cols.medium.tolist(), table.count.tolist(), strict=True):
+        per_medium[position] += count
+    nvlink = media.index("nvlink_copper")
+    unplanned = per_medium.pop(-1, 0)
+    in_rack = per_medium.pop(nvlink, 0)
+    bom = bill_of_materials(plan)
+    findings = plan.findings
+    dci = plan.dci()
+    return LinkTotals(
+        bundles=len(table),
+        links=sum(per_medium.values()),
+        by_medium=tuple((media.media[m].short, n) for m, n in sorted(per_medium.items())),
+        in_rack_nvlink=in_rack,
+        unplanned=unplanned,
+        optics_power_kw=bom.optics_power_w / 1000,
+        cost_usd=bom.cost_usd,
+        switches=tuple(
+            (line.item, line.quantity) for line in bom.lines if line.category == "switch"
+        ),
+        fibre_pairs=sum(line.quantity for line in bom.lines if line.category == "fibre_pair"),
+        dci=tuple(r for r in dci.routes if r.links) if dci else (),
+        fibre_us_per_km=media.constants.fibre_ns_per_m,
+        errors=sum(f.severity == "error" for f in findings),
+        warnings=sum(f.severity == "warning" for f in findings),
+    )

@@ -1,0 +1,262 @@
+"""The cable trays of one hall as a graph, and shortest runs along it.
+
+Tray centre lines are cut wherever two trays cross, touch, overlap or where one tray's end
+lies on another, so a cable can turn from one tray onto the other there. Each piece is an
+edge; where two trays meet at different heights a vertical edge of the height difference
+joins them. All-pairs shortest distances (Floyd-Warshall on a numpy matrix; a hall has
+tens to hundreds of tray nodes) make any two points on the trays one lookup apart, which is
+what lets thousands of bundles be routed as arrays.
+
+A point of the floor (a rack's top, the hall's cable entry) attaches to the nearest point
+of any tray centre line; the plan distance to it is the lateral run from the point to the
+tray.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from designer.core.model.hall import CableTray
+
+#: Intersections and merged nodes are compared at a micrometre.
+_TOL = 1e-3
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """Where points attach to the trays: edge, distance along it from its first node, and
+    the plan distance from each point to that place (arrays, one entry per point)."""
+
+    edge: np.ndarray
+    along_mm: np.ndarray
+    lateral_mm: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class TrayGraph:
+    """Nodes ``(x, y, height)``, edges between them, and all-pairs shortest distances.
+
+    Plan edges lie along trays (``edge_tray`` names the tray); vertical edges join trays
+    meeting at different heights (``edge_tray`` is ``""``). ``capacity_mm2`` is the usable
+    cross-section of each edge's tray (width x depth).
+    """
+
+    nodes: np.ndarray
+    edge_u: np.ndarray
+    edge_v: np.ndarray
+    edge_length: np.ndarray
+    edge_tray: tuple[str, ...]
+    edge_height: np.ndarray
+    capacity_mm2: np.ndarray
+    distance: np.ndarray
+    next_hop: np.ndarray
+    _plan_edges: np.ndarray
+    _paths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def plan_edges(self) -> np.ndarray:
+        """Indices of the edges that lie along trays (not the vertical ones)."""
+        return self._plan_edges
+
+    def midpoint(self, edge: int) -> tuple[float, float]:
+        """The plan point halfway along ``edge``."""
+        u, v = self.nodes[self.edge_u[edge]], self.nodes[self.edge_v[edge]]
+        return (float(u[0] + v[0]) / 2, float(u[1] + v[1]) / 2)
+
+    def attach(self, points: np.ndarray) -> Attachment:
+        """The nearest tray point to each plan point ``(x, y)`` (shape ``(n, 2)``).
+
+        An empty graph attaches nothing: edge ``-1`` and an infinite lateral distance.
+        """
+        n = len(points)
+        edges = self._plan_edges
+        if n == 0 or len(edges) == 0:
+            return Attachment(np.full(n, -1), np.zeros(n), np.full(n, np.inf))
+        start = self.nodes[self.edge_u[edges], :2]
+        end = self.nodes[self.edge_v[edges], :2]
+        run = end - start
+        length2 = (run**2).sum(axis=1)
+        rel = points[:, None, :] - start[None, :, :]
+        t = np.clip((rel * run[None, :, :]).sum(axis=2) / length2[None, :], 0.0, 1.0)
+        closest = start[None, :, :] + t[:, :, None] * run[None, :, :]
+        gap = np.hypot(*(points[:, None, :] - closest).transpose(2, 0, 1))
+        best = np.argmin(gap, axis=1)
+        rows = np.arange(n)
+        return Attachment(edges[best], t[rows, best] * np.sqrt(length2[best]), gap[rows, best])
+
+    def between(
+        self, edge_a: np.ndarray, along_a: np.ndarray, edge_b: np.ndarray, along_b: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Shortest run along the trays between attachment points, with the end nodes used.
+
+        Returns ``(distance_mm, node_a, node_b)``; on one edge the run is straight along it
+        and both nodes are ``-1``. Otherwise the run leaves edge ``a`` at ``node_a`` and
+        joins edge ``b`` at ``node_b``.
+        """
+        length_a, length_b = self.edge_length[edge_a], self.edge_length[edge_b]
+        ends_a = (self.edge_u[edge_a], self.edge_v[edge_a])
+        ends_b = (self.edge_u[edge_b], self.edge_v[edge_b])
+        to_a = (along_a, length_a - along_a)
+        to_b = (along_b, length_b - along_b)
+        best = np.full(len(edge_a), np.inf)
+        node_a = np.full(len(edge_a), -1)
+        node_b = np.full(len(edge_a), -1)
+        for i in (0, 1):
+            for j in (0, 1):
+                total = to_a[i] + self.distance[ends_a[i], ends_b[j]] + to_b[j]
+                better = total < best
+                best = np.where(better, total, best)
+                node_a = np.where(better, ends_a[i], node_a)
+                node_b = np.where(better, ends_b[j], node_b)
+        same = edge_a == edge_b
+        best = np.where(same, np.abs(along_a - along_b), best)
+        node_a = np.where(same, -1, node_a)
+        node_b = np.where(same, -1, node_b)
+        return best, node_a, node_b
+
+    def path_edges(self, u: int, v: int) -> tuple[int, ...]:
+        """The edges of the shortest path from node ``u`` to node ``v``."""
+        key = (u, v)
+        found = self._paths.get(key)
+        if found is None:
+            edges = []
+            at = u
+            while at != v and self.next_hop[at, v] >= 0:
+                step = int(self.next_hop[at, v])
+                edges.append(self._edge_of(at, step))
+                at = step
+            found = tuple(edges)
+            self._paths[key] = found
+        return found
+
+    def _edge_of(self, u: int, v: int) -> int:
+        """The shortest edge joining adjacent nodes ``u`` and ``v``."""
+        joins = ((self.edge_u == u) & (self.edge_v == v)) | (
+            (self.edge_u == v) & (self.edge_v == u)
+        )
+        candidates = np.flatnonzero(joins)
+        return int(candidates[np.argmin(self.edge_length[candidates])])
+
+
+def _cuts(
+    segments: list[tuple[float, float, float, float, int]], i: int, j: int
+) -> tuple[list[float], list[float]]:
+    """Parameters along segments ``i`` and ``j`` where they meet (crossing, touching or
+    overlapping); empty when they do not."""
+    ax, ay, bx, by, _ = segments[i]
+    cx, cy, dx, dy, _ = segments[j]
+    rx, ry, sx, sy = bx - ax, by - ay, dx - cx, dy - cy
+    qx, qy = cx - ax, cy - ay
+    denom = rx * sy - ry * sx
+    len_r, len_s = math.hypot(rx, ry), math.hypot(sx, sy)
+    if abs(denom) > _TOL * len_r * len_s * 1e-6:
+        t = (qx * sy - qy * sx) / denom
+        u = (qx * ry - qy * rx) / denom
+        slack_t, slack_u = _TOL / len_r, _TOL / len_s
+        if -slack_t <= t <= 1 + slack_t and -slack_u <= u <= 1 + slack_u:
+            return [min(max(t, 0.0), 1.0)], [min(max(u, 0.0), 1.0)]
+        return [], []
+    if abs(qx * ry - qy * rx) > _TOL * len_r:
+        return [], []
+    # Collinear: cut each at the other's ends where they fall inside it.
+    on_i = [((px - ax) * rx + (py - ay) * ry) / len_r**2 for px, py in ((cx, cy), (dx, dy))]
+    on_j = [((px - cx) * sx + (py - cy) * sy) / len_s**2 for px, py in ((ax, ay), (bx, by))]
+    keep = lambda ts, length: [t for t in ts if -_TOL / length <= t <= 1 + _TOL / length]  # noqa: E731
+    return keep(on_i, len_r), keep(on_j, len_s)
+
+
+def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
+    """The graph of ``trays`` (all in one hall)."""
+    trays = list(trays)
+    segments: list[tuple[float, float, float, float, int]] = []
+    for index, tray in enumerate(trays):
+        for (ax, ay), (bx, by) in zip(tray.path, tray.path[1:], strict=False):
+            if (ax, ay) != (bx, by):
+                segments.append((ax, ay, bx, by, index))
+    cuts: list[set[float]] = [{0.0, 1.0} for _ in segments]
+    for i in range(len(segments)):
+        for j in range(i + 1, len(segments)):
+            on_i, on_j = _cuts(segments, i, j)
+            cuts[i].update(on_i)
+            cuts[j].update(on_j)
+
+    nodes: dict[tuple[float, float, int], int] = {}
+
+    def node(x: float, y: float, height: int) -> int:
+        key = (round(x / _TOL) * _TOL, round(y / _TOL) * _TOL, height)
+        return nodes.setdefault(key, len(nodes))
+
+    eu: list[int] = []
+    ev: list[int] = []
+    lengths: list[float] = []
+    owner: list[str] = []
+    heights: list[float] = []
+    capacity: list[float] = []
+    for (ax, ay, bx, by, index), ts in zip(segments, cuts, strict=True):
+        tray = trays[index]
+        points = [(ax + t * (bx - ax), ay + t * (by - ay)) for t in sorted(ts)]
+        for (px, py), (qx, qy) in itertools.pairwise(points):
+            length = math.hypot(qx - px, qy - py)
+            if length <= _TOL:
+                continue
+            eu.append(node(px, py, tray.height_mm))
+            ev.append(node(qx, qy, tray.height_mm))
+            lengths.append(length)
+            owner.append(tray.id)
+            heights.append(tray.height_mm)
+            capacity.append(tray.width_mm * tray.depth_mm)
+    plan_count = len(eu)
+    by_plan_point: dict[tuple[float, float], list[tuple[int, int]]] = {}
+    for (x, y, height), index in nodes.items():
+        by_plan_point.setdefault((x, y), []).append((height, index))
+    for stacked in by_plan_point.values():
+        stacked.sort()
+        for (low, a), (high, b) in itertools.pairwise(stacked):
+            eu.append(a)
+            ev.append(b)
+            lengths.append(float(high - low))
+            owner.append("")
+            heights.append(float(low))
+            capacity.append(math.inf)
+    coords = np.array(list(nodes), dtype=float).reshape(-1, 3)
+    u, v, length = np.array(eu, dtype=int), np.array(ev, dtype=int), np.array(lengths)
+    distance, next_hop = _all_pairs(len(nodes), u, v, length)
+    return TrayGraph(
+        nodes=coords,
+        edge_u=u,
+        edge_v=v,
+        edge_length=length,
+        edge_tray=tuple(owner),
+        edge_height=np.array(heights),
+        capacity_mm2=np.array(capacity),
+        distance=distance,
+        next_hop=next_hop,
+        _plan_edges=np.arange(plan_count),
+    )
+
+
+def _all_pairs(
+    n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Floyd-Warshall: shortest distances and the next node on each shortest path."""
+    distance = np.full((n, n), np.inf)
+    next_hop = np.full((n, n), -1, dtype=int)
+    if n == 0:
+        return distance, next_hop
+    np.fill_diagonal(distance, 0.0)
+    np.fill_diagonal(next_hop, np.arange(n))
+    for a, b, d in zip(u.tolist(), v.tolist(), length.tolist(), strict=True):
+        if d < distance[a, b]:
+            distance[a, b] = distance[b, a] = d
+            next_hop[a, b], next_hop[b, a] = b, a
+    for k in range(n):
+        via = distance[:, k, None] + distance[None, k, :]
+        better = via < distance
+        distance = np.where(better, via, distance)
+        next_hop = np.where(better, next_hop[:, k, None], next_hop)
+    return distance, next_hop
