@@ -1,0 +1,71 @@
+"""``python main.py check``: exit codes, text for a person, JSON for a script."""
+
+import json
+
+import pytest
+
+from designer.cli import main
+from designer.core.catalog import projects_dir
+from designer.core.document import operations as ops
+from designer.core.examples import mistakes
+from designer.core.io.project_file import save
+from designer.core.model.rule_settings import Exclusion, RuleSettings
+
+MISTAKES = str(projects_dir() / "mistakes.rackplan.json")
+CLEAN = str(projects_dir() / "gb200-nvl72-su.rackplan.json")
+
+
+def test_a_clean_project_exits_0(capsys):
+    assert main(["check", CLEAN]) == 0
+    assert capsys.readouterr().out.strip() == "0 errors, 0 warnings, 0 info"
+
+
+def test_a_project_with_errors_exits_1_with_a_line_per_finding(capsys):
+    assert main(["check", MISTAKES]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 10
+    assert lines[-1] == "9 errors, 0 warnings, 0 info"
+    overload = next(line for line in lines if "power.feed_overload" in line)
+    assert overload.startswith("error")
+    assert "Busway 1 carries 352.4 kW" in overload
+
+
+def test_an_unreadable_file_exits_2(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "missing.rackplan.json")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_json_output(capsys):
+    assert main(["check", MISTAKES, "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["counts"] == {"error": 9, "warning": 0, "info": 0}
+    assert len(data["findings"]) == 9
+    overload = next(f for f in data["findings"] if f["code"] == "power.feed_overload")
+    assert set(overload) == {"code", "severity", "message", "items", "measured", "limit", "unit"}
+    assert overload["severity"] == "error"
+    assert overload["unit"] == "kW"
+    assert overload["measured"] == pytest.approx(352.4)
+    # 0.8 x sqrt(3) x 415 V x 400 A = 230.016 kW
+    assert overload["limit"] == pytest.approx(230.016, abs=0.001)
+    assert overload["items"][0] == "feed-001"
+
+
+def test_the_severity_filter_lists_fewer_but_the_exit_code_still_counts_errors(capsys):
+    assert main(["check", MISTAKES, "--format", "json", "--severity", "warning,info"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["findings"] == []
+    assert data["counts"]["error"] == 9
+
+
+def test_excluded_errors_do_not_fail_the_check(tmp_path, capsys):
+    doc = mistakes.build()
+    main(["check", MISTAKES, "--format", "json"])
+    listed = json.loads(capsys.readouterr().out)["findings"]
+    accepted = [Exclusion(code=f["code"], ids=f["items"], comment="training") for f in listed]
+    ops.update_settings(doc, "Accept all", rules=RuleSettings(exclusions=accepted))
+    path = tmp_path / "accepted.rackplan.json"
+    save(doc.project, path)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "0 errors, 0 warnings, 0 info; 9 excluded"
+    assert all("[excluded: training]" in line for line in out[:-1])

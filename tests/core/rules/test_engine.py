@@ -1,0 +1,160 @@
+"""The engine: severity overrides, exclusions, report order, codes, derived data, and how
+little it re-checks after a move."""
+
+import dataclasses
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.examples import campus
+from designer.core.model.rule_settings import Exclusion, RuleSettings
+from designer.core.rules import CODES, RuleEngine, Severity
+from designer.core.rules import engine as engine_module
+from designer.core.rules.context import Changes, Context, Derived
+from designer.core.rules.limits import default_thresholds
+from tests.core.rules.helpers import CATALOG, hall_doc
+
+H100 = "nvidia-dgx-h100-rack"
+
+
+def _overlapping_pair():
+    doc, hall = hall_doc()
+    a = ops.place_rack(doc, hall, H100, 1_000, 2_000, 0, "A", rear_door_kw=45)
+    b = ops.place_rack(doc, hall, H100, 1_400, 2_000, 0, "B", rear_door_kw=45)
+    return doc, a, b
+
+
+def _codes(report):
+    return [(f.code, f.severity, f.excluded) for f in report.findings]
+
+
+def test_a_severity_override_and_ignore():
+    doc, _a, _b = _overlapping_pair()
+    ops.update_settings(
+        doc, "Severities", rules=RuleSettings(severities={"space.overlap": "warning"})
+    )
+    report = RuleEngine(CATALOG).run(doc.project)
+    assert ("space.overlap", Severity.WARNING, False) in _codes(report)
+    ops.update_settings(
+        doc, "Severities", rules=RuleSettings(severities={"space.overlap": "ignore"})
+    )
+    assert "space.overlap" not in {f.code for f in RuleEngine(CATALOG).run(doc.project).findings}
+
+
+def test_an_exclusion_survives_a_move_and_is_not_counted():
+    doc, a, b = _overlapping_pair()
+    engine = RuleEngine(CATALOG)
+    before = engine.run(doc.project).counts()
+    accepted = Exclusion(code="space.overlap", ids=[b, a], comment="temporary, moved next week")
+    ops.update_settings(doc, "Accept", rules=RuleSettings(exclusions=[accepted]))
+    ops.move(doc, [a, b], 600, 600)
+    for report in (
+        engine.update(doc.project, {a, b, "settings"}),
+        RuleEngine(CATALOG).run(doc.project),
+    ):
+        [overlap] = [f for f in report.findings if f.code == "space.overlap"]
+        assert overlap.excluded
+        assert overlap.comment == "temporary, moved next week"
+        assert report.counts()[Severity.ERROR] == before[Severity.ERROR] - 1
+        assert not any(f.code == "rules.unused_exclusion" for f in report.findings)
+
+
+def test_an_exclusion_that_matches_nothing_is_reported():
+    doc, a, _b = _overlapping_pair()
+    ops.update_settings(
+        doc, "Accept", rules=RuleSettings(exclusions=[Exclusion(code="floor.overload", ids=[a])])
+    )
+    [stale] = [
+        f
+        for f in RuleEngine(CATALOG).run(doc.project).findings
+        if f.code == "rules.unused_exclusion"
+    ]
+    assert stale.severity is Severity.INFO
+    assert stale.ids == (a,)
+
+
+def test_findings_come_errors_first_then_by_code_and_ids():
+    doc, hall = hall_doc()
+    ops.update_settings(doc, "Severities", rules=RuleSettings(severities={"power.no_feed": "info"}))
+    ops.place_rack(doc, hall, H100, 1_000, 2_000, 0)
+    ops.place_rack(doc, hall, H100, 1_400, 2_000, 0)
+    findings = RuleEngine(CATALOG).run(doc.project).findings
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    keys = [(order[f.severity], f.code, f.ids) for f in findings]
+    assert keys == sorted(keys)
+    assert findings[-1].severity is Severity.INFO
+
+
+def test_every_code_names_its_family_and_has_a_title():
+    assert {c.split(".")[0] for c in CODES} >= {"space", "floor", "power", "cooling", "file"}
+    for code, info in CODES.items():
+        assert info.code == code
+        assert code.startswith(info.family + ".")
+        assert info.title and info.description
+
+
+def test_a_check_emitting_an_undeclared_code_is_refused(monkeypatch):
+    doc, a, _b = _overlapping_pair()
+    rogue = dataclasses.replace(engine_module.CHECKS[0], codes=())
+    monkeypatch.setattr(engine_module, "CHECKS", (rogue,))
+    ops.update(doc, a, type_id="no-such-rack")  # makes the file check report
+    with pytest.raises(ValueError, match="does not declare"):
+        RuleEngine(CATALOG).run(doc.project)
+
+
+def test_derived_data_is_built_once_per_revision_then_carried_forward():
+    doc, _a, b = _overlapping_pair()
+    calls = []
+    counted = Derived(
+        "counted",
+        lambda ctx: calls.append("build") or len(ctx.project.placements),
+        lambda value, ctx, changes: calls.append("update") or len(ctx.project.placements),
+    )
+    limits = default_thresholds().values
+    first = Context(doc.project, CATALOG, limits)
+    assert first.get(counted) == first.get(counted) == 2
+    old = doc.project
+    ops.delete(doc, [b])
+    second = Context(doc.project, CATALOG, limits, previous=(first, Changes(old, doc.project, {b})))
+    second.settle()
+    assert second.get(counted) == 1
+    assert calls == ["build", "update"]
+
+
+def test_moving_one_rack_rechecks_only_its_neighbourhood(monkeypatch):
+    project = campus.build(27).project
+    runs: dict[str, int] = {}
+
+    def counting(check):
+        def run(ctx, subject):
+            runs[check.name] = runs.get(check.name, 0) + 1
+            return check.run(ctx, subject)
+
+        return dataclasses.replace(check, run=run)
+
+    monkeypatch.setattr(engine_module, "CHECKS", tuple(counting(c) for c in engine_module.CHECKS))
+    engine = RuleEngine(default_catalog())
+    engine.run(project)
+    runs.clear()
+    rack = next(iter(project.placements.values()))
+    moved = project.model_copy(
+        update={
+            "placements": {
+                **project.placements,
+                rack.id: rack.model_copy(update={"y": rack.y + 100}),
+            }
+        }
+    )
+    engine.update(moved, {rack.id})
+    # The hall, site, feed, CDU and integrity checks do not run for a move.
+    assert set(runs) <= {
+        "space.racks",
+        "space.rows",
+        "space.systems",
+        "floor.racks",
+        "power.racks",
+        "cooling.racks",
+    }
+    # The space check looks at racks within 3 m of the old and new places, not the hall's 288.
+    assert runs["space.racks"] < 60

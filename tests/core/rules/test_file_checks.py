@@ -1,0 +1,54 @@
+"""What the loader finds inside a file that still opens comes back as error findings."""
+
+import json
+
+from designer.core.catalog import default_catalog
+from designer.core.io.project_file import load
+from designer.core.rules import RuleEngine, Severity
+from tests.core.rules.helpers import CATALOG
+
+DATA = {
+    "schema_version": 2,
+    "format": "rackplan-project",
+    "meta": {"name": "Broken"},
+    "sites": [{"id": "site-1", "name": "S", "power_capacity_kw": 100, "cooling_capacity_kw": 100}],
+    "halls": [
+        {
+            "id": "hall-1",
+            "site_id": "site-1",
+            "name": "H",
+            "outline": [[0, 0], [9000, 0], [9000, 9000], [0, 9000]],
+            "floor_rating_kpa": 12,
+            "floor_type": "slab",
+            "power_capacity_kw": 100,
+            "cooling_capacity_kw": 100,
+        }
+    ],
+    "placements": [
+        {"id": "rk-1", "hall_id": "hall-1", "type_id": "nvidia-gb200-nvl73", "x": 0, "y": 0},
+        {
+            "id": "rk-2",
+            "hall_id": "hall-1",
+            "type_id": "nvidia-qm9700-rack",
+            "x": 3000,
+            "y": 3000,
+            "feed_ids": ["feed-gone"],
+        },
+    ],
+}
+
+
+def test_unknown_types_and_dangling_ids_are_errors(tmp_path):
+    path = tmp_path / "broken.rackplan.json"
+    path.write_text(json.dumps(DATA))
+    result = load(path, default_catalog().racks)
+    findings = RuleEngine(CATALOG).run(result.project).findings
+    file_findings = {(f.code, f.ids, f.severity) for f in findings if f.code.startswith("file.")}
+    assert file_findings == {
+        ("file.unknown_type", ("rk-1",), Severity.ERROR),
+        ("file.dangling_id", ("rk-2", "feed-gone"), Severity.ERROR),
+    }
+    assert {(p.code, p.ids) for p in result.problems} == {(c, i) for c, i, _ in file_findings}
+    unknown = next(f for f in findings if f.code == "file.unknown_type")
+    assert "nvidia-gb200-nvl72" in unknown.message  # the loader's "did you mean"
+    assert unknown.hall_id == "hall-1"
