@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
+import sys
 from types import ModuleType
 
 import designer.commands
@@ -59,4 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:
+        # The reader stopped early (``... | head``): not an error. Point stdout at devnull so
+        # the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+

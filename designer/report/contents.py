@@ -8,6 +8,7 @@ from designer.core.format import compute, memory, number, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
+from designer.core.network import LinkTotals
 from designer.core.rules import Report, Severity
 from designer.core.totals import facility_kw, hall_totals, project_totals
 from designer.report.pages.cover import CoverContent, KeyFigure
@@ -16,8 +17,10 @@ from designer.report.pages.findings import FindingEntry
 PRECISIONS = ("fp4", "fp8", "int8", "bf16")
 
 
-def cover_content(project: Project, rack_types: Mapping[str, RackType]) -> CoverContent:
-    """The cover's figures for ``project``."""
+def cover_content(
+    project: Project, rack_types: Mapping[str, RackType], links: LinkTotals
+) -> CoverContent:
+    """The cover's figures for ``project`` and its cabling."""
     totals = project_totals(project, rack_types)
     pues = sorted({s.pue for s in project.sites.values()})
     pue_note = f"at PUE {number(pues[0], 2)}" if len(pues) == 1 else "at each site's PUE"
@@ -48,6 +51,14 @@ def cover_content(project: Project, rack_types: Mapping[str, RackType]) -> Cover
             "Floor area", f"{number(hall_area)} m²", f"{number(totals.rack_area_m2)} m² under racks"
         ),
         KeyFigure("Weight", f"{number(totals.weight_kg / 1000, 1)} t", "racks as configured"),
+        KeyFigure(
+            "Optics power",
+            power(links.optics_power_kw),
+            f"{number(links.links, 0)} links, {number(links.fibre_pairs, 0)} DCI fibre pairs",
+        ),
+        KeyFigure(
+            "Cabling cost", f"{number(links.cost_usd / 1e6, 2)} M USD", "low-confidence prices"
+        ),
     ]
     by_type = tuple(
         (number(count, 0), rack_types[type_id].name)

@@ -1,24 +1,60 @@
-"""The whole drawing set of a project, in order, ready to be numbered and written."""
+"""The whole drawing set of a project, in order, ready to be numbered and written.
+
+Cover and summary; the design-rule findings; the power and cooling tables; the cable
+schedule summary, DCI routes and bill of materials. The designer passes the findings and
+the network plan it already keeps current; the CLI lets this module compute them.
+"""
 
 from __future__ import annotations
 
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
-from designer.core.rules import RuleEngine
+from designer.core.network import (
+    NetworkPlanner,
+    Plan,
+    bill_of_materials,
+    cable_schedule,
+    link_totals,
+)
+from designer.core.rules import Report, RuleEngine
+from designer.core.rules.limits import default_thresholds, resolve
+from designer.core.rules.loads import loads
 from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
+from designer.report.pages.cabling import bom_table, dci_table, schedule_summary
 from designer.report.pages.cover import cover_page
 from designer.report.pages.findings import findings_pages
+from designer.report.pages.power_cooling import load_tables
+from designer.report.pages.tables import tables_pages
 from designer.report.paper import SheetFrame
 
 
-def drawing_set(project: Project, catalog: Catalog, paper: str) -> list[Page]:
-    """Cover and summary, then the findings, then the rest of the set."""
+def drawing_set(
+    project: Project,
+    catalog: Catalog,
+    paper: str,
+    report: Report | None = None,
+    plan: Plan | None = None,
+) -> list[Page]:
+    """Every sheet of the set for ``project`` on ``paper``."""
     rack_types = catalog.with_custom_racks(project.custom_types)
     frame = SheetFrame.of(paper)
-    report = RuleEngine(catalog).run(project)
+    report = report or RuleEngine(catalog).run(project)
+    plan = plan or NetworkPlanner(catalog).plan(project)
     entries, summary = finding_entries(project, report)
+    limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
+    hall_names = {h.id: h.name for h in project.halls.values()}
+    found = loads(project, rack_types, limits.continuous_load_share)
+    totals = link_totals(plan)
+    names = {s.id: s.name for s in project.sites.values()}
+    cabling = [schedule_summary(cable_schedule(plan))]
+    dci = dci_table(totals, names)
+    if dci is not None:
+        cabling.append(dci)
     return [
-        cover_page(cover_content(project, rack_types)),
+        cover_page(cover_content(project, rack_types, totals)),
         *findings_pages(entries, summary, frame),
+        *tables_pages("Power and cooling", load_tables(found, hall_names), frame),
+        *tables_pages("Cabling", cabling, frame),
+        *tables_pages("Bill of materials", [bom_table(bill_of_materials(plan))], frame),
     ]

@@ -13,6 +13,7 @@ from designer.report.sheet import MUTED, RULE, Sheet
 ROW_MM = 5.2
 HEADER_MM = 7.0
 TEXT_PT = 7.5
+GAP_MM = 6.0
 STRIPE = QColor("#f2f4f7")
 
 
@@ -87,3 +88,31 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
 def _widths(columns: Sequence[Column], total: float) -> list[float]:
     shares = sum(c.share for c in columns)
     return [total * c.share / shares for c in columns]
+
+
+def height(table: Table) -> float:
+    """Height of a drawn table in millimetres, with its title and note."""
+    return 10 + HEADER_MM + len(table.rows) * ROW_MM + (7 if table.note else 2)
+
+
+def table_pages(tables: Sequence[Table], area: Rect) -> list[list[Table]]:
+    """Tables stacked on sheets of ``area``: as many per sheet as fit, long ones split."""
+    sheets: list[list[Table]] = [[]]
+    used = 0.0
+    for table in tables:
+        for part in split(table, area):
+            needed = height(part) + GAP_MM
+            if sheets[-1] and used + needed > area.height:
+                sheets.append([])
+                used = 0.0
+            sheets[-1].append(part)
+            used += needed
+    return [sheet for sheet in sheets if sheet] or [[]]
+
+
+def draw_tables(sheet: Sheet, tables: Sequence[Table], area: Rect) -> None:
+    """Draw tables one under the other from the top of ``area``."""
+    y = area.y
+    for table in tables:
+        draw_table(sheet, table, Rect(area.x, y, area.width, area.bottom - y))
+        y += height(table) + GAP_MM

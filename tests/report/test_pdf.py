@@ -32,7 +32,7 @@ def test_the_cover_is_searchable_text_with_the_totals(tmp_path, gui_app):
     text = pdftotext(path)
     assert "GB200 NVL72 SuperPOD scalable unit" in text
     assert "576" in text
-    assert "1,076.4 kW" in text  # 8 x 132 kW + 12 x 1.7 kW
+    assert "1,117.2 kW" in text  # 8 NVL72 x 132 kW + 3 QM9700 racks x 12 switches x 1.7 kW
     assert "NVIDIA GB200 NVL72" in text
     assert f"1 of {len(pages)}" in text
     fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout

@@ -1,0 +1,206 @@
+"""How loaded each feed, CDU, cooling group, hall and site is, at every rack's max power.
+
+One definition for the checks that judge the loads, the designer's dashboard that draws them
+and the report's power and cooling tables, so the three always agree:
+
+- a feed carries, of every rack connected to it, the rack's max power divided among that
+  rack's feeds on the same side: with A and B sides, each side must carry the rack alone
+  when the other is down;
+- a feed may carry its continuous share (80 % by default) of its rating, or what its
+  switchboard supplies when that is less;
+- a CDU carries the liquid heat of its racks; an N+1 cooling group must carry its racks'
+  liquid heat with its largest CDU down;
+- a hall's room air takes the air heat of its racks less what rear doors remove, against
+  its CRAHs and in-row coolers; its power and heat against its capacities;
+- a site supplies its racks' max power times its PUE, and rejects their heat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from designer.core.model.equipment import RackType
+from designer.core.model.hall import PowerFeed
+from designer.core.model.placement import Placement
+from designer.core.model.project import Project
+
+LoadKind = Literal[
+    "feed", "cdu", "cooling_group", "hall_air", "hall_power", "hall_heat", "site_power", "site_heat"
+]
+
+
+def feed_limit(feed: PowerFeed, share: float) -> float:
+    """What ``feed`` may carry continuously, in kW."""
+    limit = feed.rating_kw * share
+    if feed.upstream_capacity_kw is not None:
+        limit = min(limit, feed.upstream_capacity_kw)
+    return limit
+
+
+def feed_share(
+    rack: Placement, kind: RackType, feed: PowerFeed, feeds: Mapping[str, PowerFeed]
+) -> float:
+    """The part of ``rack``'s max power ``feed`` must carry when the other side is down."""
+    same_side = {f for f in rack.feed_ids if f in feeds and feeds[f].side == feed.side}
+    return kind.max_kw / len(same_side) if feed.id in same_side else 0.0
+
+
+def room_air_kw(rack: Placement, kind: RackType) -> float:
+    """Heat a rack puts into room air: its air share less what a rear door takes."""
+    return max(0.0, kind.air_kw - (rack.rear_door_kw or 0.0))
+
+
+@dataclass(frozen=True)
+class Load:
+    """One thing that carries load: what it carries, what it may carry, its nameplate (kW)."""
+
+    kind: LoadKind
+    id: str
+    name: str
+    hall_id: str | None
+    load_kw: float
+    limit_kw: float
+    rating_kw: float
+    note: str = ""
+
+    @property
+    def share(self) -> float:
+        """Load over limit; infinite when something loads a zero limit."""
+        if self.limit_kw <= 0:
+            return math.inf if self.load_kw > 0 else 0.0
+        return self.load_kw / self.limit_kw
+
+
+def loads(
+    project: Project, rack_types: Mapping[str, RackType], continuous_share: float
+) -> list[Load]:
+    """Every feed, CDU, N+1 cooling group, hall and site with its load, in that order."""
+    feeds = project.feeds
+    feed_kw: dict[str, list[float]] = defaultdict(list)
+    cdu_kw: dict[str, list[float]] = defaultdict(list)
+    hall_it: dict[str, list[float]] = defaultdict(list)
+    hall_air: dict[str, list[float]] = defaultdict(list)
+    for rack in project.placements.values():
+        kind = rack_types.get(rack.type_id)
+        if kind is None:
+            continue
+        hall_it[rack.hall_id].append(kind.max_kw)
+        hall_air[rack.hall_id].append(room_air_kw(rack, kind))
+        if rack.cdu_id:
+            cdu_kw[rack.cdu_id].append(kind.liquid_kw)
+        for feed_id in dict.fromkeys(rack.feed_ids):
+            if feed_id in feeds:
+                feed_kw[feed_id].append(feed_share(rack, kind, feeds[feed_id], feeds))
+    found = [
+        Load(
+            "feed",
+            feed.id,
+            feed.name,
+            feed.hall_id,
+            math.fsum(feed_kw[feed.id]),
+            feed_limit(feed, continuous_share),
+            feed.rating_kw,
+            f"side {feed.side}, with side {'B' if feed.side == 'A' else 'A'} down"
+            if feed.side
+            else "",
+        )
+        for feed in feeds.values()
+    ]
+    cdus = [u for u in project.cooling_units.values() if u.kind == "cdu"]
+    found += [
+        Load(
+            "cdu",
+            u.id,
+            u.name,
+            u.hall_id,
+            math.fsum(cdu_kw[u.id]),
+            u.liquid_capacity_kw,
+            u.liquid_capacity_kw,
+        )
+        for u in cdus
+    ]
+    for group in project.cooling_groups.values():
+        members = [u for u in cdus if u.group_id == group.id]
+        if not members:
+            continue
+        total = math.fsum(u.liquid_capacity_kw for u in members)
+        largest = max(u.liquid_capacity_kw for u in members) if group.redundancy == "N+1" else 0.0
+        load = math.fsum(math.fsum(cdu_kw[u.id]) for u in members)
+        note = "N+1: with its largest CDU down" if group.redundancy == "N+1" else "N"
+        found.append(
+            Load(
+                "cooling_group",
+                group.id,
+                group.name,
+                group.hall_id,
+                load,
+                total - largest,
+                total,
+                note,
+            )
+        )
+    air_capacity: dict[str, float] = defaultdict(float)
+    for unit in project.cooling_units.values():
+        air_capacity[unit.hall_id] += unit.air_capacity_kw
+    site_it: dict[str, list[float]] = defaultdict(list)
+    for hall in project.halls.values():
+        it = math.fsum(hall_it[hall.id])
+        site_it[hall.site_id].append(it)
+        found += [
+            Load(
+                "hall_power",
+                hall.id,
+                hall.name,
+                hall.id,
+                it,
+                hall.power_capacity_kw,
+                hall.power_capacity_kw,
+            ),
+            Load(
+                "hall_heat",
+                hall.id,
+                hall.name,
+                hall.id,
+                it,
+                hall.cooling_capacity_kw,
+                hall.cooling_capacity_kw,
+            ),
+            Load(
+                "hall_air",
+                hall.id,
+                hall.name,
+                hall.id,
+                math.fsum(hall_air[hall.id]),
+                air_capacity[hall.id],
+                air_capacity[hall.id],
+                "less what rear doors remove",
+            ),
+        ]
+    for site in project.sites.values():
+        it = math.fsum(site_it[site.id])
+        found += [
+            Load(
+                "site_power",
+                site.id,
+                site.name,
+                None,
+                it * site.pue,
+                site.power_capacity_kw,
+                site.power_capacity_kw,
+                f"IT x PUE {site.pue:g}",
+            ),
+            Load(
+                "site_heat",
+                site.id,
+                site.name,
+                None,
+                it,
+                site.cooling_capacity_kw,
+                site.cooling_capacity_kw,
+            ),
+        ]
+    return found

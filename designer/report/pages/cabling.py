@@ -1,0 +1,137 @@
+"""The cabling sheets: the cable schedule summarised by plane and medium, DCI routes, the BOM.
+
+The full schedule (one line per bundle, thousands at campus scale) is what ``links`` writes
+as CSV; the drawing set summarises it so a reader sees at a glance what is copper, what is
+optics and what crosses between sites, how long it runs and what it draws and costs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from designer.core.format import number
+from designer.core.network import Bom, LinkTotals, ScheduleLine
+from designer.report.table import Column, Table
+
+SCHEDULE_COLUMNS = (
+    Column("Plane", 0.9),
+    Column("Medium", 1.6),
+    Column("Module class", 2.6),
+    Column("Bundles", 0.7, "right"),
+    Column("Links", 0.8, "right"),
+    Column("Ordered lengths (m)", 1.5, "right"),
+    Column("Cable (m)", 1.0, "right"),
+    Column("Power (kW)", 0.9, "right"),
+    Column("Cost (USD)", 1.2, "right"),
+)
+
+
+def schedule_summary(lines: Sequence[ScheduleLine]) -> Table:
+    """The schedule grouped by plane and medium, longest plane first."""
+    groups: dict[tuple[str, str, str], list[ScheduleLine]] = defaultdict(list)
+    for line in lines:
+        groups[(line.plane, line.medium or "not planned", line.module_class)].append(line)
+    rows = []
+    for (plane, medium, module_class), members in sorted(groups.items()):
+        lengths = [m.order_m for m in members if m.order_m is not None]
+        links = sum(m.count for m in members)
+        metres = sum(m.count * m.order_m for m in members if m.order_m is not None)
+        watts = sum(2 * m.count * m.power_w_per_end for m in members if m.power_w_per_end)
+        cost = sum(m.cost_usd for m in members if m.cost_usd is not None)
+        span = f"{number(min(lengths))}–{number(max(lengths))}" if lengths else "–"
+        rows.append(
+            (
+                plane,
+                medium,
+                module_class or "–",
+                number(len(members), 0),
+                number(links, 0),
+                span,
+                number(metres, 0) if lengths else "–",
+                number(watts / 1000, 2),
+                number(cost, 0),
+            )
+        )
+    return Table(
+        "Cable schedule summary",
+        SCHEDULE_COLUMNS,
+        tuple(rows),
+        "Per plane and medium. Power counts both ends of every link. Prices are low-confidence "
+        "defaults (links-and-rules section 4); the full schedule: python main.py links FILE.",
+    )
+
+
+DCI_COLUMNS = (
+    Column("Route", 2.6),
+    Column("Fibre (km)", 0.9, "right"),
+    Column("Capacity (Tb/s)", 1.1, "right"),
+    Column("Coherent links", 1.1, "right"),
+    Column("Fibre pairs", 0.9, "right"),
+    Column("One-way latency (µs)", 1.4, "right"),
+)
+
+
+def dci_table(totals: LinkTotals, names: dict[str, str]) -> Table | None:
+    """The fibre routes between sites and what they carry; None for a single site."""
+    if not totals.dci:
+        return None
+    rows = tuple(
+        (
+            f"{names.get(r.site_a, r.site_a)} – {names.get(r.site_b, r.site_b)}",
+            number(r.distance_km),
+            number(r.tbps, 1),
+            number(r.links, 0),
+            number(r.pairs, 0),
+            number(r.distance_km * totals.fibre_us_per_km, 1),
+        )
+        for r in totals.dci
+    )
+    return Table(
+        "Data-centre interconnect",
+        DCI_COLUMNS,
+        rows,
+        "Latency is propagation in the fibre only (4.9 µs/km, links 1.3). "
+        "Pairs at 25.6 Tb/s per pair in the C band (links 1.6).",
+    )
+
+
+BOM_COLUMNS = (
+    Column("Category", 0.8),
+    Column("Item", 3.2),
+    Column("Length (m)", 0.8, "right"),
+    Column("Quantity", 0.8, "right"),
+    Column("Unit power (W)", 0.9, "right"),
+    Column("Power (kW)", 0.8, "right"),
+    Column("Unit (USD)", 0.9, "right"),
+    Column("Cost (USD)", 1.0, "right"),
+)
+
+
+def bom_table(bom: Bom) -> Table:
+    """Every line of the bill of materials with the totals in the note."""
+
+    def opt(value: float | None, digits: int = 0, scale: float = 1.0) -> str:
+        return "–" if value is None else number(value / scale, digits)
+
+    rows = tuple(
+        (
+            line.category.replace("_", " "),
+            line.item,
+            opt(line.length_m, 1),
+            number(line.quantity, 0),
+            opt(line.unit_power_w, 1),
+            opt(line.power_w, 2, 1000),
+            opt(line.unit_usd),
+            opt(line.cost_usd),
+        )
+        for line in bom.lines
+    )
+    return Table(
+        "Bill of materials",
+        BOM_COLUMNS,
+        rows,
+        f"Optics and active cables draw {number(bom.optics_power_w / 1000, 2)} kW in all; "
+        f"total {number(bom.cost_usd, 0)} USD at low-confidence default prices. Switches draw "
+        "from their racks' power.",
+    )

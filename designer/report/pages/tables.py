@@ -1,0 +1,23 @@
+"""Sheets made of tables: as many tables per sheet as fit, the title numbering the parts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from designer.report.page import Page
+from designer.report.paper import SheetFrame
+from designer.report.table import Table, draw_tables, table_pages
+
+
+def tables_pages(title: str, tables: Sequence[Table], frame: SheetFrame) -> list[Page]:
+    """The sheets of ``tables`` under the drawing title ``title``."""
+    sheets = table_pages(tables, frame.content)
+    total = len(sheets)
+    return [
+        Page(
+            title + (f" ({n} of {total})" if total > 1 else ""),
+            "-",
+            lambda sheet, part=part: draw_tables(sheet, part, sheet.frame.content),
+        )
+        for n, part in enumerate(sheets, start=1)
+    ]
