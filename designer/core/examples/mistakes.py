@@ -61,4 +61,7 @@ def build() -> Document:
     # Fronts: the NVL72's at y = 2,400 (facing down), NET-01's at y = 3,400 (facing up).
     ops.place_rack(doc, hall, "nvidia-qm9700-rack", 3_000, 3_400, 0, "NET-01")
     ops.add_cooling_unit(doc, hall, "crah-150", 6_000, 5_000, "CRAH-1")
+    # Cabling is not among the mistakes: an overhead tray reaches every rack.
+    ops.add_tray(doc, hall, [(600, 1_800), (9_000, 1_800)], 2_700, 600, 100, "Row tray")
+    ops.add_tray(doc, hall, [(3_300, 1_800), (3_300, 4_000)], 2_700, 600, 100, "Drop to NET-01")
     return doc
