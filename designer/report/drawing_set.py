@@ -25,6 +25,7 @@ from designer.report.pages.cabling import bom_table, dci_table, schedule_summary
 from designer.report.pages.cover import cover_page
 from designer.report.pages.findings import findings_pages
 from designer.report.pages.power_cooling import load_tables
+from designer.report.pages.site_map import site_map_content, site_map_page
 from designer.report.pages.tables import tables_pages
 from designer.report.paper import SheetFrame
 
@@ -51,8 +52,14 @@ def drawing_set(
     dci = dci_table(totals, names)
     if dci is not None:
         cabling.append(dci)
+    site_map = []
+    if len(project.sites) > 1:
+        site_it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
+        sites, routes = site_map_content(project, site_it, totals.dci, totals.fibre_us_per_km)
+        site_map.append(site_map_page(sites, routes))
     return [
         cover_page(cover_content(project, rack_types, totals)),
+        *site_map,
         *findings_pages(entries, summary, frame),
         *tables_pages("Power and cooling", load_tables(found, hall_names), frame),
         *tables_pages("Cabling", cabling, frame),

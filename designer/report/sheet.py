@@ -7,7 +7,7 @@ millimetres to device units, so text stays text at its point size and lines stay
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
@@ -83,3 +83,15 @@ class Sheet:
         self.painter.setPen(QPen(colour, width_mm * self.k) if width_mm > 0 else Qt.PenStyle.NoPen)
         self.painter.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
         self.painter.drawRect(self.rect(r))
+
+    def polygon(
+        self,
+        points: list[tuple[float, float]],
+        width_mm: float = 0.25,
+        colour: QColor = INK,
+        fill: QColor | None = None,
+    ) -> None:
+        """A closed outline through ``points`` (sheet millimetres)."""
+        self.painter.setPen(QPen(colour, width_mm * self.k) if width_mm > 0 else Qt.PenStyle.NoPen)
+        self.painter.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
+        self.painter.drawPolygon(QPolygonF([QPointF(x * self.k, y * self.k) for x, y in points]))

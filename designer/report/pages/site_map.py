@@ -1,0 +1,158 @@
+"""The site map: each site with the halls on its plan, and the fibre between sites.
+
+Schematic, not to scale between sites (a site plan is metres, a fibre route kilometres):
+sites sit on a circle, each drawn with its halls to one scale inside its box; every fibre
+route is a line labelled with its length and what the DCI plan puts on it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor
+
+from designer.core.format import number, power
+from designer.core.model.project import Project
+from designer.core.network.dci import RouteDemand
+from designer.report.page import Page
+from designer.report.paper import Rect
+from designer.report.sheet import MUTED, Sheet
+
+SITE_FILL = QColor("#eef2f7")
+HALL_FILL = QColor("#c9d6e6")
+FIBRE = QColor("#7b3fa0")
+BOX_W, BOX_H = 78.0, 52.0
+
+
+@dataclass(frozen=True)
+class SiteBox:
+    """A site as the map shows it: name, a line of figures, its halls as outlines (site mm)."""
+
+    id: str
+    name: str
+    figures: str
+    halls: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+
+
+@dataclass(frozen=True)
+class FibreLine:
+    """A fibre route between two sites with its label."""
+
+    site_a: str
+    site_b: str
+    label: str
+
+
+def site_map_content(
+    project: Project, it_kw: Mapping[str, float], routes: Sequence[RouteDemand], us_per_km: float
+) -> tuple[list[SiteBox], list[FibreLine]]:
+    """The sites and routes of ``project``; ``it_kw`` is each site's max IT power."""
+    sites = []
+    for site in project.sites.values():
+        halls = tuple(
+            (h.name, tuple((x + h.site_origin[0], y + h.site_origin[1]) for x, y in h.outline))
+            for h in project.halls.values()
+            if h.site_id == site.id
+        )
+        figures = f"{len(halls)} halls, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
+        sites.append(SiteBox(site.id, site.name, figures, halls))
+    demand = {r.route_id: r for r in routes}
+    lines = []
+    for route in project.fibre_routes.values():
+        carried = demand.get(route.id)
+        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km, 0)} µs one way"
+        if carried is not None and carried.links:
+            label += f"; {number(carried.tbps, 1)} Tb/s: {carried.links} coherent links, {carried.pairs} pair(s)"
+        lines.append(FibreLine(route.site_a, route.site_b, label))
+    return sites, lines
+
+
+def site_map_page(sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> Page:
+    """The site map sheet."""
+    return Page(
+        "Site map and data-centre interconnect",
+        "schematic",
+        lambda sheet: _draw(sheet, sites, lines),
+    )
+
+
+def _centres(count: int, area: Rect) -> list[tuple[float, float]]:
+    cx, cy = area.x + area.width / 2, area.y + area.height / 2 + 4
+    if count == 1:
+        return [(cx, cy)]
+    rx, ry = (area.width - BOX_W) / 2 - 6, (area.height - BOX_H) / 2 - 12
+    return [
+        (
+            cx + rx * math.cos(math.pi + 2 * math.pi * i / count),
+            cy + ry * math.sin(math.pi + 2 * math.pi * i / count),
+        )
+        for i in range(count)
+    ]
+
+
+def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> None:
+    area = sheet.frame.content
+    sheet.text(area.x, area.y + 6, "Sites and the fibre between them", size_pt=13, bold=True)
+    sheet.text(
+        area.x,
+        area.y + 11.5,
+        "Not to scale between sites; halls to scale within each site.",
+        size_pt=8,
+        colour=MUTED,
+    )
+    where = dict(zip((s.id for s in sites), _centres(len(sites), area), strict=True))
+    for line in lines:
+        if line.site_a not in where or line.site_b not in where:
+            continue
+        (ax, ay), (bx, by) = where[line.site_a], where[line.site_b]
+        sheet.line(ax, ay, bx, by, width_mm=0.8, colour=FIBRE)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        width = 70.0
+        sheet.box(Rect(mx - width / 2, my - 4.5, width, 7.5), width_mm=0, fill=QColor("white"))
+        sheet.text(
+            mx - width / 2,
+            my - 1,
+            line.label.split(";")[0],
+            size_pt=7,
+            colour=FIBRE,
+            align="center",
+            width=width,
+        )
+        if ";" in line.label:
+            sheet.text(
+                mx - width / 2,
+                my + 2.5,
+                line.label.split(";")[1].strip(),
+                size_pt=6.5,
+                colour=FIBRE,
+                align="center",
+                width=width,
+            )
+    for site in sites:
+        cx, cy = where[site.id]
+        box = Rect(cx - BOX_W / 2, cy - BOX_H / 2, BOX_W, BOX_H)
+        sheet.box(box, width_mm=0.35, fill=SITE_FILL)
+        sheet.text(box.x + 3, box.y + 6, site.name, size_pt=10, bold=True, width=BOX_W - 6)
+        sheet.text(
+            box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=BOX_W - 6
+        )
+        _draw_halls(sheet, site.halls, Rect(box.x + 3, box.y + 13, BOX_W - 6, BOX_H - 16))
+
+
+def _draw_halls(
+    sheet: Sheet, halls: Sequence[tuple[str, tuple[tuple[float, float], ...]]], area: Rect
+) -> None:
+    points = [p for _, outline in halls for p in outline]
+    if not points:
+        return
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
+    scale = min(area.width / max(x1 - x0, 1), area.height / max(y1 - y0, 1))
+    for _, outline in halls:
+        sheet.polygon(
+            [(area.x + (x - x0) * scale, area.y + (y - y0) * scale) for x, y in outline],
+            width_mm=0.2,
+            fill=HALL_FILL,
+        )
