@@ -22,6 +22,7 @@ from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_centre
 from designer.core.rules.links import LINKS, named_by_changes
+from designer.core.rules.loads import room_air_kw
 from designer.core.rules.power import halls_with_new_load, it_kw, site_racks, sites_with_new_load
 from designer.core.rules.text import first_up, kw, num, rack_name
 
@@ -101,14 +102,6 @@ SITE_CAPACITY = CodeInfo(
     Severity.ERROR,
     "The heat of a site's racks at max power is more than the site's cooling capacity.",
 )
-
-
-def _room_air_kw(ctx: Context, rack: Placement) -> float:
-    """Heat a rack puts into room air: its air share less what a rear door takes."""
-    kind = ctx.rack_types.get(rack.type_id)
-    if kind is None:
-        return 0.0
-    return max(0.0, kind.air_kw - (rack.rear_door_kw or 0.0))
 
 
 def _unit_centre(unit: CoolingUnit) -> tuple[float, float]:
@@ -332,7 +325,12 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     links = ctx.get(LINKS)
     racks = links.of("racks_in_hall", hall_id)
     placements = ctx.project.placements
-    air = math.fsum(_room_air_kw(ctx, placements[r]) for r in racks)
+    kinds = ctx.rack_types
+    air = math.fsum(
+        room_air_kw(rack, kind)
+        for r in racks
+        if (kind := kinds.get((rack := placements[r]).type_id)) is not None
+    )
     units = ctx.project.cooling_units
     air_capacity = math.fsum(units[u].air_capacity_kw for u in links.of("units_in_hall", hall_id))
     if air > air_capacity:

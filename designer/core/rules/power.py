@@ -23,6 +23,7 @@ from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_centre
 from designer.core.rules.links import LINKS, named_by_changes
+from designer.core.rules.loads import feed_limit, feed_share
 from designer.core.rules.text import first_up, kw, num, rack_name
 
 FAMILY = "power"
@@ -59,14 +60,6 @@ SITE_CAPACITY = CodeInfo(
     Severity.ERROR,
     "A site's facility power (its racks' max power times its PUE) is more than its supply.",
 )
-
-
-def feed_limit(feed: PowerFeed, share: float) -> float:
-    """What ``feed`` may carry continuously, in kW."""
-    limit = feed.rating_kw * share
-    if feed.upstream_capacity_kw is not None:
-        limit = min(limit, feed.upstream_capacity_kw)
-    return limit
 
 
 def _paths(ctx: Context, rack: Placement) -> dict[str | None, list[PowerFeed]]:
@@ -140,10 +133,7 @@ def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
 def _share_on(ctx: Context, rack: Placement, feed: PowerFeed) -> float:
     """The part of ``rack``'s max power ``feed`` must carry when the other side is down."""
     kind = ctx.rack_types.get(rack.type_id)
-    if kind is None:
-        return 0.0
-    same_side = _paths(ctx, rack).get(feed.side, [])
-    return kind.max_kw / len(same_side) if same_side else 0.0
+    return feed_share(rack, kind, feed, ctx.project.feeds) if kind is not None else 0.0
 
 
 def _larger_feed(ctx: Context, feed: PowerFeed, load: float, share: float) -> str:
