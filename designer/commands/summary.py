@@ -111,6 +111,7 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
         "by_medium": dict(links.by_medium),
         "nvlink_links_in_racks": links.in_rack_nvlink,
         "links_without_route_or_medium": links.unplanned,
+        "scale_out_ports_not_connected": links.unconnected_ports,
         "optics_power_kw": round(links.optics_power_kw, 3),
         "cost_usd": round(links.cost_usd, 2),
         "cost_confidence": "low",
@@ -202,6 +203,10 @@ def _links_text(links: dict[str, Any]) -> list[str]:
     if links["links_without_route_or_medium"]:
         lines.append(
             f"  Without a route or medium: {_n(links['links_without_route_or_medium'], 0)} links"
+        )
+    if links["scale_out_ports_not_connected"]:
+        lines.append(
+            f"  Scale-out ports in no fabric yet: {_n(links['scale_out_ports_not_connected'], 0)}"
         )
     lines.append(
         f"Optics and active cables: {_n(links['optics_power_kw'], 2)} kW; "

@@ -79,3 +79,34 @@ def test_no_display_gets_one_line_not_a_qt_abort():
     assert len(lines) == 1
     assert "no display" in lines[0]
     assert "summary" in lines[0]
+
+
+def test_summary_has_the_link_totals():
+    out = run("summary", "projects/gb200-nvl72-su.rackplan.json", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    links = json.loads(out.stdout)["links"]
+    # 576 GPUs to 18 leaves and 576 leaf-spine links, all multimode at 5-7 m; the NVLink
+    # spine (72 GPUs x 18 links per rack) is inside the racks and not ordered
+    assert links["by_medium"] == {"multimode SR": 576 + 576}
+    assert links["nvlink_links_in_racks"] == 8 * 72 * 18
+    assert links["switches"] == {
+        "NVIDIA Quantum-2 QM9700 (leaf)": 18,
+        "NVIDIA Quantum-2 QM9700 (spine)": 9,
+    }
+    # two 400G multimode modules of 9 W per link (links:S18)
+    assert links["optics_power_kw"] == pytest.approx(1_152 * 2 * 9 / 1000)
+    assert links["findings"] == {"errors": 0, "warnings": 0}
+
+
+def test_summary_text_shows_the_dci():
+    out = run("summary", "projects/two-sites.rackplan.json")
+    assert out.returncode == 0, out.stderr
+    assert (
+        "Links: 784 in 16 bundles (256 DAC, 384 multimode SR, 128 single-mode DR, 16 coherent ZR)"
+        in out.stdout
+    )
+    # 40 km x 4.9 us/km (links:S46)
+    assert (
+        "DCI North - South: 40 km, 6.4 Tb/s on 16 coherent links, 1 fibre pair(s), 196 µs one way"
+        in out.stdout
+    )

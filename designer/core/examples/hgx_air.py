@@ -5,6 +5,7 @@ from __future__ import annotations
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.examples._common import busway, new_document
+from designer.core.model.network_settings import NetworkSettings
 
 
 def build() -> Document:
@@ -14,8 +15,10 @@ def build() -> Document:
         "Six DGX H100 racks (4 systems each, 40.8 kW) face four DGX B200 racks (57.2 kW) and a "
         "QM9700 network rack across a 1.8 m cold aisle. At these densities air alone is past the "
         "25 kW per-rack limit, so each compute rack has a rear-door heat exchanger (45 kW on the "
-        "H100 racks, 60 kW on the B200 racks); one CRAH takes the rest.",
+        "H100 racks, 60 kW on the B200 racks); one CRAH takes the rest. The compute fabric is "
+        "2:1 oversubscribed, so the one QM9700 rack holds it (8 leaves, 3 spines).",
     )
+    ops.update_settings(doc, "Fabric 2:1", network=NetworkSettings(oversubscription=2.0))
     site = ops.add_site(doc, "Site 1", power_capacity_kw=800, cooling_capacity_kw=800, pue=1.4)
     hall = ops.add_hall(
         doc,

@@ -77,13 +77,15 @@ class Tiers:
 class SiteFabric:
     """The bundles, switch placements and problems of a site's scale-out fabrics.
 
-    ``placed`` lists ``(network rack, switch type, role, count)``.
+    ``placed`` lists ``(network rack, switch type, role, count)``; ``unconnected`` counts
+    the scale-out ports no fabric could take (none designed yet, or not enough switches).
     """
 
     rows: tuple[Row, ...]
     placed: tuple[tuple[str, str, str, int], ...]
     tiers: tuple[Tiers, ...]
     findings: tuple[LinkFinding, ...]
+    unconnected: int = 0
 
 
 def radix(switch: SwitchType, rate_gbps: int, lane_gbps: int) -> int:
@@ -142,6 +144,7 @@ def plan_site(
     placed: Counter[tuple[str, str, str]] = Counter()
     tiers: list[Tiers] = []
     findings: list[LinkFinding] = []
+    unconnected = 0
     groups: dict[tuple[int, int], list[ComputeRack]] = {}
     for rack in sorted(compute, key=lambda r: r.id):
         groups.setdefault((rack.rate_gbps, rack.lane_gbps), []).append(rack)
@@ -151,11 +154,13 @@ def plan_site(
         placed.update({(r, s, role): n for r, s, role, n in built.placed})
         tiers.extend(built.tiers)
         findings.extend(built.findings)
+        unconnected += built.unconnected
     return SiteFabric(
         tuple(rows),
         tuple((r, s, role, n) for (r, s, role), n in sorted(placed.items())),
         tuple(tiers),
         tuple(findings),
+        unconnected,
     )
 
 
@@ -172,8 +177,12 @@ def _fabric(
     ports = sum(m.ports for m in members)
     ids = tuple(m.id for m in members)
     usable = [r for r in network if radix(r.switch, rate, lane)]
+    if not network:
+        # No network rack in the site yet: the fabric is not designed, which is no mistake.
+        return SiteFabric((), (), (), (), ports)
     if not usable:
         return _only(
+            ports,
             LinkFinding(
                 "network.no_switch",
                 f"{len(members)} racks with {ports:,} scale-out ports of {rate}G on {lane}G "
@@ -182,7 +191,7 @@ def _fabric(
                 measured=float(ports),
                 limit=0.0,
                 unit="ports",
-            )
+            ),
         )
     slots: Counter[str] = Counter()
     for rack in usable:
@@ -195,6 +204,7 @@ def _fabric(
     counted = count_tiers(ports, k, oversubscription)
     if counted is None:
         return _only(
+            ports,
             LinkFinding(
                 "network.fabric_too_large",
                 f"{ports:,} ports of {rate}G need more than three tiers of {switch.name} "
@@ -212,6 +222,7 @@ def _fabric(
     tier = Tiers(rate, switch_id, k, ports, len(loads), spines, cores)
     if need > have:
         return _only(
+            ports,
             LinkFinding(
                 "network.switch_shortage",
                 f"{ports:,} ports of {rate}G need {need} {switch.name} switches "
@@ -266,8 +277,9 @@ def _fabric(
     )
 
 
-def _only(*findings: LinkFinding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:
-    return SiteFabric((), (), tiers, tuple(findings))
+def _only(ports: int, *findings: LinkFinding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:
+    """A fabric that could not be built: its ``ports`` stay unconnected."""
+    return SiteFabric((), (), tiers, tuple(findings), ports)
 
 
 def _homes(

@@ -39,7 +39,8 @@ _CODES = (
         "No tray reaches the rack",
         "error",
         "A rack with cables to route has no tray centre line within reach of its top, so its "
-        "lengths cannot be computed from the floor.",
+        "lengths cannot be computed from the floor. (A hall with no tray at all has no cable "
+        "plan yet; the schedule lists its links as not routed.)",
     ),
     Code(
         "cabling.no_cable_entry",
@@ -106,10 +107,11 @@ _CODES = (
     Code(
         "network.no_switch",
         "network",
-        "Scale-out ports without a network rack",
+        "Scale-out ports without a matching switch",
         "warning",
-        "Racks have scale-out ports but their site has no network rack whose switches take "
-        "their port and lane rate.",
+        "Racks have scale-out ports and their site has network racks, but none whose switches "
+        "take their port and lane rate. (A site without network racks has no fabric yet; the "
+        "summary counts its ports as not connected.)",
     ),
     Code(
         "network.switch_shortage",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from designer.core.model.project import COLLECTIONS, Project
 from designer.core.network.bundles import BundleTable, Row, concat
 from designer.core.network.dci import DciPlan, plan_dci
 from designer.core.network.fabric import ComputeRack, SiteFabric, SwitchRack, plan_site
+from designer.core.network.fill import edge_peaks
 from designer.core.network.findings import LinkFinding
 from designer.core.network.index import DCI, ProjectIndex, UnitKey, build_index, facts
 from designer.core.network.media import (
@@ -98,6 +100,7 @@ class Decisions:
     order_m: np.ndarray
     nvidia: np.ndarray
     legs: np.ndarray
+    along: np.ndarray
     area_um2: np.ndarray
     findings: tuple[LinkFinding, ...]
     halls: frozenset[str]
@@ -155,14 +158,15 @@ class Plan:
             **joined,
             nvidia=np.concatenate([p.nvidia for p in parts]),
             legs=np.concatenate([p.legs for p in parts]).reshape(-1, 2, 5),
+            along=np.concatenate([p.along for p in parts]).reshape(-1, 2, 2),
             area_um2=np.concatenate([p.area_um2 for p in parts]),
             findings=(),
             halls=frozenset(),
         )
 
-    @property
+    @cached_property
     def findings(self) -> list[LinkFinding]:
-        """Every finding, each once, sorted by code and ids."""
+        """Every finding, each once, sorted by code and ids (assembled once per plan)."""
         found: dict[tuple[str, tuple[str, ...]], LinkFinding] = {}
         for key in self.keys():
             for f in (*self.units[key].findings, *self.decisions[key].findings):
@@ -439,7 +443,7 @@ def _build_unit(plan: Plan, key: UnitKey) -> Unit | None:
     else:
         bundle = plan.project.bundles.get(ref)
         rows = [_drawn_row(plan, bundle)] if bundle is not None else []
-    if not rows and not findings and not (fabric and fabric.tiers):
+    if not rows and not findings and not (fabric and (fabric.tiers or fabric.unconnected)):
         return None
     table = BundleTable.from_rows(rows)
     return Unit(key, table, findings, fabric, dci, _usage(table))
@@ -581,6 +585,7 @@ def _decide(plan: Plan, keys: list[UnitKey]) -> None:
             order_m=choice.order_m[rows],
             nvidia=nvidia[rows],
             legs=legs,
+            along=routes.along[rows],
             area_um2=area[rows],
             findings=_route_findings(
                 plan, part, routes.status[rows], choice.medium[rows], choice_m[rows]
@@ -611,9 +616,11 @@ def _route_findings(
         ids = tuple(x for x in (table.bundle_id[i], a, b) if x)
         what = f"{plan.name(a)} - {plan.name(b)}"
         if status[i] == NO_TRAY:
+            # A hall without any tray has no cable plan yet: the schedule says so, and
+            # that is no mistake; a rack the drawn trays miss is one.
             for end in dict.fromkeys((a, b)):
                 anchor = plan.anchors.get(end)
-                if anchor is not None and anchor.edge < 0:
+                if anchor is not None and anchor.edge < 0 and has_trays(plan, anchor.hall):
                     add(_no_tray(plan, end, anchor))
         elif status[i] == NO_ENTRY:
             for end in dict.fromkeys((a, b)):
@@ -646,6 +653,12 @@ def _route_findings(
     return tuple(found.values())
 
 
+def has_trays(plan: Plan, hall_id: str) -> bool:
+    """True when the hall has at least one tray drawn."""
+    floor = plan.floors.get(hall_id)
+    return floor is not None and len(floor.graph.plan_edges) > 0
+
+
 def _site_of(plan: Plan, node: str) -> str:
     found = plan.index.facts.get(node)
     return found.site if found else node
@@ -660,18 +673,13 @@ def _where(plan: Plan, node: str) -> dict[str, object]:
 
 def _no_tray(plan: Plan, rack_id: str, anchor: Anchor) -> LinkFinding:
     reach = plan.settings.tray_reach_mm / 1000
-    if np.isinf(anchor.lateral):
-        why = "its hall has no cable tray"
-    else:
-        why = (
-            f"the nearest tray is {anchor.lateral / 1000:.1f} m from its top, beyond the "
-            f"{reach:g} m a rack reaches"
-        )
     return LinkFinding(
         "cabling.no_tray",
-        f"{plan.name(rack_id)}: {why}; its links cannot be routed.",
+        f"{plan.name(rack_id)}: the nearest tray is {format_reach(round(anchor.lateral) / 1000)} "
+        f"from its top, beyond the {format_reach(reach)} a rack reaches; its links cannot be "
+        "routed.",
         (rack_id,),
-        measured=None if np.isinf(anchor.lateral) else anchor.lateral / 1000,
+        measured=anchor.lateral / 1000,
         limit=reach,
         unit="m",
         **_where(plan, rack_id),  # type: ignore[arg-type]
@@ -685,8 +693,8 @@ def _no_entry(plan: Plan, floor: HallFloor) -> LinkFinding:
         where = None
     else:
         why = (
-            f"has its cable entry {floor.entry.lateral / 1000:.1f} m from the nearest tray, "
-            f"beyond the {plan.settings.tray_reach_mm / 1000:g} m reach"
+            f"has its cable entry {format_reach(round(floor.entry.lateral) / 1000)} from the "
+            f"nearest tray, beyond the {format_reach(plan.settings.tray_reach_mm / 1000)} reach"
         )
         where = floor.entry.point
     return LinkFinding(
@@ -751,36 +759,31 @@ def _refill(plan: Plan, halls: Iterable[str]) -> None:
             plan.fills.pop(hall_id, None)
             continue
         graph = floor.graph
-        keys, areas = [], []
+        legs, along, areas = [], [], []
         for key in plan.hall_units.get(hall_id, ()):
             d = plan.decisions[key]
             for slot in (0, 1):
                 rows = d.legs[:, slot, 0] == floor.index
-                keys.append(d.legs[rows, slot, 1:])
+                legs.append(d.legs[rows, slot, 1:])
+                along.append(d.along[rows, slot])
                 areas.append(d.area_um2[rows])
-        per_edge = np.zeros(len(graph.edge_length), dtype=np.int64)
-        if keys:
-            legs = np.concatenate(keys)
-            area = np.concatenate(areas)
-            unique, inverse = np.unique(legs, axis=0, return_inverse=True)
-            sums = np.zeros(len(unique), dtype=np.int64)
-            np.add.at(sums, inverse.ravel(), area)
-            for (ea, eb, ua, ub), total in zip(unique.tolist(), sums.tolist(), strict=True):
-                edges = {ea, eb}
-                if ua >= 0:
-                    edges.update(graph.path_edges(ua, ub))
-                for e in edges:
-                    per_edge[e] += total
+        if not legs:
+            plan.fills.pop(hall_id, None)
+            continue
+        peaks = edge_peaks(
+            graph, np.concatenate(legs), np.concatenate(along), np.concatenate(areas)
+        )
         fills: dict[str, TrayFill] = {}
         for e in graph.plan_edges.tolist():
-            if not per_edge[e]:
+            if not peaks.area_um2[e]:
                 continue
-            area_mm2 = per_edge[e] / 1e6
+            area_mm2 = int(peaks.area_um2[e]) / 1e6
             capacity = float(graph.capacity_mm2[e])
             ratio = area_mm2 / capacity
             tray = graph.edge_tray[e]
             if tray not in fills or ratio > fills[tray].fill:
-                fills[tray] = TrayFill(tray, hall_id, ratio, area_mm2, capacity, graph.midpoint(e))
+                where = graph.point_along(e, float(peaks.at_mm[e]))
+                fills[tray] = TrayFill(tray, hall_id, ratio, area_mm2, capacity, where)
         plan.fills[hall_id] = tuple(fills[t] for t in sorted(fills))
 
 

@@ -123,13 +123,16 @@ class Routes:
     """Per bundle: status, length inside buildings, fibre-route length, and tray legs.
 
     ``legs[i, k]`` is ``(hall index, edge a, edge b, node a, node b)`` for the ``k``-th
-    hall the bundle crosses (``hall index`` -1 when unused); see ``TrayGraph.between``.
+    hall the bundle crosses (``hall index`` -1 when unused), and ``along[i, k]`` the
+    positions on edges ``a`` and ``b`` where it joins and leaves the trays; see
+    ``TrayGraph.between``.
     """
 
     status: np.ndarray
     building_mm: np.ndarray
     fibre_mm: np.ndarray
     legs: np.ndarray
+    along: np.ndarray
 
 
 def route(
@@ -177,6 +180,7 @@ def route(
     building = np.zeros(n)
     fibre = np.zeros(n)
     legs = np.full((n, 2, 5), -1, dtype=np.int64)
+    leg_along = np.zeros((n, 2, 2))
 
     rack_a, rack_b = hall[ia] >= 0, hall[ib] >= 0
     same_rack = (ia == ib) & rack_a
@@ -205,6 +209,7 @@ def route(
     legs[rows, 0] = np.stack(
         [hall[ia[rows]], edge[ia[rows]], edge[ib[rows]], node_a, node_b], axis=1
     )
+    leg_along[rows, 0] = np.stack([along[ia[rows]], along[ib[rows]]], axis=1)
     status[same_hall & ~(reached[ia] & reached[ib])] = NO_TRAY
 
     # Ends that leave their hall: to the cable entry.
@@ -235,6 +240,7 @@ def route(
         dist, u, v = _along(by_index, h, edge[node], along[node], entry_edge[h], entry_along[h])
         building[out] += rise[node] + lateral[node] + dist + entry_lateral[h] + allowance[node]
         legs[out, slot] = np.stack([h, edge[node], entry_edge[h], u, v], axis=1)
+        leg_along[out, slot] = np.stack([along[node], entry_along[h]], axis=1)
 
     both = np.flatnonzero(cross_hall)
     ha, hb = hall[ia[both]], hall[ib[both]]
@@ -258,7 +264,7 @@ def route(
     building[bad] = np.nan
     fibre[bad] = np.nan
     legs[bad] = -1
-    return Routes(status, building, fibre, legs)
+    return Routes(status, building, fibre, legs, leg_along)
 
 
 def _along(

@@ -20,7 +20,7 @@ from designer.core.network.media import (
     power_w_per_end,
     reason,
 )
-from designer.core.network.planner import Plan
+from designer.core.network.planner import Plan, has_trays
 from designer.core.network.routing import (
     NO_ENTRY,
     NO_FIBRE,
@@ -30,8 +30,7 @@ from designer.core.network.routing import (
 )
 
 _NOT_ROUTED = {
-    NO_TRAY: "not routed: no tray reaches an end (see the findings)",
-    NO_ENTRY: "not routed: a hall on the way has no usable cable entry",
+    NO_ENTRY: "not routed: a hall on the way has no usable cable entry (see the findings)",
     NO_FIBRE: "not routed: no fibre route joins the two sites",
     UNKNOWN: "not routed: an end is missing or of an unknown type",
     NVLINK_LEAVES: "not allowed: NVLink never leaves an NVL72",
@@ -115,7 +114,8 @@ def cable_schedule(plan: Plan) -> list[ScheduleLine]:
         if medium is None:
             name, module_class = "", ""
             ladder = media.ladder(lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i]))
-            why = _NOT_ROUTED.get(status) or reason(
+            why = _no_tray(plan, a, b) if status == NO_TRAY else _NOT_ROUTED.get(status)
+            why = why or reason(
                 media, ladder, -1, float(cols.choice_m[i]), order, lane, rate, plane
             )
         else:
@@ -169,6 +169,18 @@ def cable_schedule(plan: Plan) -> list[ScheduleLine]:
             )
         )
     return lines
+
+
+def _no_tray(plan: Plan, a: str, b: str) -> str:
+    """Why a bundle has no route: the first end no tray reaches, and whether its hall has
+    trays at all."""
+    for end in (a, b):
+        anchor = plan.anchors.get(end)
+        if anchor is not None and anchor.edge < 0:
+            if not has_trays(plan, anchor.hall):
+                return f"not routed: {plan.project.halls[anchor.hall].name} has no cable trays yet"
+            return f"not routed: no tray within reach of {plan.name(end)} (see the findings)"
+    return "not routed"
 
 
 def line_values(line: ScheduleLine) -> list[object]:

@@ -16,7 +16,8 @@ class LinkTotals:
 
     ``by_medium`` counts the links to order per medium, in ladder order; the NVLink spine
     inside NVL72 racks is counted apart (``in_rack_nvlink``), and ``unplanned`` counts the
-    links no route or medium was found for. ``fibre_us_per_km`` turns a DCI route's length
+    links no route or medium was found for. ``unconnected_ports`` are scale-out ports no
+    fabric takes (the site has no network rack yet, or too few switches). ``fibre_us_per_km`` turns a DCI route's length
     into its one-way propagation latency.
     """
 
@@ -25,6 +26,7 @@ class LinkTotals:
     by_medium: tuple[tuple[str, int], ...]
     in_rack_nvlink: int
     unplanned: int
+    unconnected_ports: int
     optics_power_kw: float
     cost_usd: float
     switches: tuple[tuple[str, int], ...]
@@ -55,6 +57,7 @@ def link_totals(plan: Plan) -> LinkTotals:
         by_medium=tuple((media.media[m].short, n) for m, n in sorted(per_medium.items())),
         in_rack_nvlink=in_rack,
         unplanned=unplanned,
+        unconnected_ports=sum(f.unconnected for f in plan.fabrics().values()),
         optics_power_kw=bom.optics_power_w / 1000,
         cost_usd=bom.cost_usd,
         switches=tuple(

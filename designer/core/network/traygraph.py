@@ -63,10 +63,11 @@ class TrayGraph:
         """Indices of the edges that lie along trays (not the vertical ones)."""
         return self._plan_edges
 
-    def midpoint(self, edge: int) -> tuple[float, float]:
-        """The plan point halfway along ``edge``."""
+    def point_along(self, edge: int, along_mm: float) -> tuple[float, float]:
+        """The plan point ``along_mm`` from ``edge``'s first node."""
         u, v = self.nodes[self.edge_u[edge]], self.nodes[self.edge_v[edge]]
-        return (float(u[0] + v[0]) / 2, float(u[1] + v[1]) / 2)
+        t = along_mm / self.edge_length[edge]
+        return (float(u[0] + t * (v[0] - u[0])), float(u[1] + t * (v[1] - u[1])))
 
     def attach(self, points: np.ndarray) -> Attachment:
         """The nearest tray point to each plan point ``(x, y)`` (shape ``(n, 2)``).

@@ -1,0 +1,86 @@
+"""How full each piece of tray is at its fullest point.
+
+A cable occupies a tray only between where it joins and where it leaves: along the edge it
+joins (from its rack's attachment to the edge's end it leaves by), along every edge of the
+shortest path in full, and along the edge it leaves (to the far rack's attachment). The
+fill of an edge is the largest cross-section present at any one point of it, found by
+sweeping the cables' intervals along the edge; a whole-row tray is not charged with cables
+that never pass the same point. Areas are integers (square micrometres), so sums do not
+depend on the order cables are added in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from designer.core.network.traygraph import TrayGraph
+
+
+@dataclass(frozen=True)
+class EdgePeaks:
+    """Per edge of a tray graph: the largest cable area at one point, and that point's
+    distance from the edge's first node (the midpoint when the load is uniform)."""
+
+    area_um2: np.ndarray
+    at_mm: np.ndarray
+
+
+def edge_peaks(
+    graph: TrayGraph, legs: np.ndarray, along: np.ndarray, area_um2: np.ndarray
+) -> EdgePeaks:
+    """Peak load of every edge from cable legs in this graph's hall.
+
+    ``legs`` rows are ``(edge a, edge b, node a, node b)``, ``along`` rows ``(position on
+    a, position on b)`` and ``area_um2`` the cables' total cross-section per leg (see
+    ``TrayGraph.between``; nodes are -1 when the leg stays on one edge).
+    """
+    edges = len(graph.edge_length)
+    through = np.zeros(edges, dtype=np.int64)
+    ea, eb, ua, ub = (legs[:, i] for i in range(4))
+    ta, tb = along[:, 0], along[:, 1]
+    same = ua < 0
+    # Where a leg leaves edge a (at node a) and joins edge b (at node b).
+    leave_a = np.where(graph.edge_u[ea] == ua, 0.0, graph.edge_length[ea])
+    join_b = np.where(graph.edge_u[eb] == ub, 0.0, graph.edge_length[eb])
+    edge = np.concatenate([ea[same], ea[~same], eb[~same]])
+    one = np.concatenate([ta[same], ta[~same], tb[~same]])
+    two = np.concatenate([tb[same], leave_a[~same], join_b[~same]])
+    load = np.concatenate([area_um2[same], area_um2[~same], area_um2[~same]])
+    crossing = ~same
+    if crossing.any():
+        pairs, inverse = np.unique(
+            np.stack([ua[crossing], ub[crossing]], axis=1), axis=0, return_inverse=True
+        )
+        sums = np.zeros(len(pairs), dtype=np.int64)
+        np.add.at(sums, inverse.ravel(), area_um2[crossing])
+        for (u, v), total in zip(pairs.tolist(), sums.tolist(), strict=True):
+            for e in graph.path_edges(u, v):
+                through[e] += total
+    start, end = np.minimum(one, two), np.maximum(one, two)
+    keep = end > start
+    peak = through.copy()
+    at = graph.edge_length / 2
+    edge, start, end, load = edge[keep], start[keep], end[keep], load[keep]
+    order = np.argsort(edge, kind="stable")
+    edge, start, end, load = edge[order], start[order], end[order], load[order]
+    bounds = np.flatnonzero(np.diff(edge)) + 1
+    for e, s, f, a in zip(
+        np.split(edge, bounds),
+        np.split(start, bounds),
+        np.split(end, bounds),
+        np.split(load, bounds),
+        strict=True,
+    ):
+        if not len(e):
+            continue
+        position = np.concatenate([s, f])
+        delta = np.concatenate([a, -a])
+        # A cable covers [start, end): at one position, those leaving go before those joining.
+        ranked = np.lexsort((delta, position))
+        running = np.cumsum(delta[ranked])
+        best = int(np.argmax(running))
+        peak[e[0]] += int(running[best])
+        at[e[0]] = position[ranked][best]
+    return EdgePeaks(peak, at)

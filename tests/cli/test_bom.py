@@ -1,0 +1,87 @@
+"""``python main.py bom``: modules, cables, switches, fibre and amplifiers, with totals."""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TWO_SITES = "projects/two-sites.rackplan.json"
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def test_csv_bom_ends_with_the_totals():
+    out = run("bom", TWO_SITES)
+    assert out.returncode == 0, out.stderr
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert list(rows[0]) == [
+        "category",
+        "item",
+        "length_m",
+        "quantity",
+        "unit_power_w",
+        "power_w",
+        "unit_usd",
+        "cost_usd",
+    ]
+    assert [r["category"] for r in rows] == sorted(
+        (r["category"] for r in rows),
+        key=["module", "cable", "switch", "fibre_pair", "amplifier", "total"].index,
+    )
+    total = rows[-1]
+    assert total["category"] == "total"
+    # the power of every module and active cable line adds up to the total
+    assert float(total["power_w"]) == pytest.approx(
+        sum(float(r["power_w"] or 0) for r in rows[:-1])
+    )
+    assert float(total["power_w"]) == pytest.approx(768 * 9 + 256 * 9 + 32 * 15 + 256 * 0.2)
+
+
+def test_json_bom():
+    out = run("bom", TWO_SITES, "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["totals"]["cost_confidence"] == "low"
+    pairs = [x for x in data["lines"] if x["category"] == "fibre_pair"]
+    assert pairs == [
+        {
+            "category": "fibre_pair",
+            "item": "fibre pair North - South",
+            "length_m": 40000.0,
+            "quantity": 1,
+            "unit_power_w": None,
+            "power_w": None,
+            "unit_usd": None,
+            "cost_usd": None,
+        }
+    ]
+
+
+def test_bom_to_a_file_and_to_nowhere(tmp_path):
+    target = tmp_path / "bom.json"
+    assert run("bom", TWO_SITES, "--format", "json", "-o", str(target)).returncode == 0
+    assert json.loads(target.read_text())["project"] == "Two sites, 40 km apart"
+    blocked = tmp_path / "bom.json" / "inside.csv"  # a file cannot hold a file
+    out = run("bom", TWO_SITES, "-o", str(blocked))
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert out.stderr.startswith(f"error: Cannot save to {blocked}")
+    assert [p.name for p in tmp_path.iterdir()] == ["bom.json"]
+
+
+def test_a_missing_input_exits_2(tmp_path):
+    out = run("bom", str(tmp_path / "none.rackplan.json"))
+    assert out.returncode == 2
+    assert "does not exist" in out.stderr

@@ -1,0 +1,146 @@
+"""``python main.py links``: the cable schedule as CSV or JSON, to the screen or a file."""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from designer.core.document import operations as ops
+from designer.core.io.project_file import save
+from tests.core.network.helpers import H100, add_hall, new_doc, tray
+
+ROOT = Path(__file__).resolve().parents[2]
+TWO_SITES = "projects/two-sites.rackplan.json"
+HEADER = [
+    "from",
+    "to",
+    "from_id",
+    "to_id",
+    "plane",
+    "role",
+    "protocol",
+    "rate_gbps",
+    "lane_gbps",
+    "count",
+    "routed_m",
+    "order_m",
+    "medium",
+    "module_class",
+    "power_w_per_end",
+    "latency_ns",
+    "cost_usd",
+    "reason",
+    "bundle_id",
+]
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def test_csv_schedule_of_the_two_sites():
+    out = run("links", TWO_SITES)
+    assert out.returncode == 0, out.stderr
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert list(rows[0]) == HEADER
+    # 12 node-leaf, 3 leaf-spine and 1 DCI bundle
+    assert len(rows) == 16
+    kinds = {row["medium"].split(" (")[0] for row in rows}
+    assert kinds == {
+        "Passive direct-attach copper",
+        "Multimode SR transceivers",
+        "Single-mode DR transceivers",
+        "Coherent 400ZR / 800ZR on an amplified DWDM span",
+    }
+    [dci] = [row for row in rows if row["plane"] == "dci"]
+    assert (dci["from"], dci["to"], dci["count"], dci["routed_m"]) == (
+        "North",
+        "South",
+        "16",
+        "40000.0",
+    )
+    assert dci["order_m"] == ""
+    assert dci["reason"] == "40.0 km DCI at 400G: coherent ZR reaches 120 km"
+    assert out.stderr == ""
+
+
+def test_json_schedule():
+    out = run("links", "projects/cm384-supernode.rackplan.json", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["project"] == "CloudMatrix384 supernode"
+    # 12 compute racks x 4 UB switch racks, 56 links each
+    assert len(data["bundles"]) == 48
+    assert list(data["bundles"][0]) == HEADER
+    assert {b["count"] for b in data["bundles"]} == {56}
+    assert data["findings"] == []
+
+
+def test_unrouted_links_say_why(tmp_path):
+    # Two DGX H100 racks and a QM9700 rack in a hall with no tray yet, and a rack in a second
+    # hall whose only tray runs 5 m away from it: 96 ports, 3 leaves and 2 spines.
+    doc, site = new_doc()
+    bare = add_hall(doc, site, "Bare hall")
+    ops.place_rack(doc, bare, H100, 0, 1_200, label="H100-A")
+    ops.place_rack(doc, bare, H100, 3_000, 1_200, label="H100-C")
+    ops.place_rack(doc, bare, "nvidia-qm9700-rack", 1_800, 1_200, label="NET")
+    far = add_hall(doc, site, "Far hall")
+    rack = ops.place_rack(doc, far, H100, 0, 1_200, label="H100-B")
+    tray(doc, far, [(0, 6_800), (6_000, 6_800)])
+    path = tmp_path / "unrouted.rackplan.json"
+    save(doc.project, path)
+    out = run("links", str(path), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    reasons = {b["from"]: b["reason"] for b in data["bundles"] if b["role"] == "node-leaf"}
+    assert reasons == {
+        "H100-A": "not routed: Bare hall has no cable trays yet",
+        "H100-C": "not routed: Bare hall has no cable trays yet",
+        "H100-B": "not routed: no tray within reach of H100-B (see the findings)",
+    }
+    # no cable plan yet is no mistake; a rack the drawn trays miss is one
+    assert [(f["code"], f["ids"]) for f in data["findings"]] == [("cabling.no_tray", [rack])]
+    assert "1 problem(s), 1 of them errors" in out.stderr
+    # leaf to spine inside the network rack needs no tray: 1 m + 10 %, a 1.5 m DAC
+    [spine] = [b for b in data["bundles"] if b["role"] == "leaf-spine"]
+    assert (spine["routed_m"], spine["order_m"]) == (1.0, 1.5)
+
+
+def test_output_to_a_file_is_what_the_screen_shows(tmp_path):
+    target = tmp_path / "links.csv"
+    out = run("links", TWO_SITES, "-o", str(target))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ""
+    assert target.read_text() == run("links", TWO_SITES).stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["links.csv"]
+
+
+def test_an_unwritable_output_is_one_message_and_no_file(tmp_path):
+    for target, reason in (
+        (tmp_path / "missing" / "links.csv", "does not exist"),
+        (tmp_path, "that is a folder"),
+    ):
+        out = run("links", TWO_SITES, "-o", str(target))
+        assert out.returncode == 2
+        assert out.stdout == ""
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1
+        assert lines[0].startswith(f"error: Cannot save to {target}")
+        assert reason in lines[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unreadable_input_exits_2(tmp_path):
+    bad = tmp_path / "bad.rackplan.json"
+    bad.write_text("{not json")
+    out = run("links", str(bad))
+    assert out.returncode == 2
+    assert out.stderr.startswith(f"error: {bad} is not a rackplan project")
+    assert "Traceback" not in out.stderr

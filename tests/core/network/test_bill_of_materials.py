@@ -1,0 +1,67 @@
+"""The bill of materials of the two-site example, counted by hand."""
+
+import pytest
+
+from designer.core.examples import two_sites
+from designer.core.network import bill_of_materials
+from tests.core.network.helpers import plan_of
+
+
+@pytest.fixture(scope="module")
+def bom():
+    return bill_of_materials(plan_of(two_sites.build()))
+
+
+def lines(bom, category):
+    return {(x.item, x.length_m): x.quantity for x in bom.lines if x.category == category}
+
+
+def test_modules_two_per_link(bom):
+    # 12 DGX B200 racks x 32 NICs to their leaves over multimode (768 modules); North's
+    # second hall: 4 leaves x 32 uplinks to the spines in the first hall over single-mode
+    # (256); 16 wavelengths of 400ZR between the sites (32)
+    assert lines(bom, "module") == {
+        ("400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)", None): 768,
+        ("400G DR single-mode transceiver (400G DR4, 800G 2xDR4, 1.6T 2xDR4)", None): 256,
+        ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 32,
+    }
+
+
+def test_cables_by_order_length(bom):
+    # In each hall the DGX B200 racks' centres are 2.75, 2.05, 1.35 and 0.65 m from the
+    # network rack's along the tray; with rises of 1.5 m (ports at 1.2 m of 2.4 m) and
+    # 1.6 m and 1 m of allowances: 6.85, 6.15, 5.45, 4.75 m; +10 %: 7.5 -> 10 m, the rest
+    # 7 m. Leaf to spine in one rack: 1 m + 10 % -> 1.5 m DAC (128 in North, 128 in South).
+    # North hall 2 to hall 1: 7.6 m to each entry and 150 m between them, 165.2 m + 10 %
+    # = 181.7 m -> 190 m of single-mode.
+    assert lines(bom, "cable") == {
+        ("400G DAC", 1.5): 256,
+        ("MPO multimode fibre (OM4)", 7.0): 3 * 96,
+        ("MPO multimode fibre (OM4)", 10.0): 3 * 32,
+        ("MPO single-mode fibre (OS2)", 190.0): 128,
+    }
+
+
+def test_switches_fibre_and_amplifiers(bom):
+    # North 256 ports: 8 leaves, 4 spines; South 128 ports: 4 leaves, 2 spines
+    assert lines(bom, "switch") == {
+        ("NVIDIA Quantum-2 QM9700 (leaf)", None): 12,
+        ("NVIDIA Quantum-2 QM9700 (spine)", None): 6,
+    }
+    assert lines(bom, "fibre_pair") == {("fibre pair North - South", 40_000.0): 1}
+    assert sum(lines(bom, "amplifier").values()) == 2
+
+
+def test_power_and_cost(bom):
+    # 768 x 9 W + 256 x 9 W + 32 x 15 W + 256 DACs x 2 x 0.1 W
+    assert bom.optics_power_w == pytest.approx(768 * 9 + 256 * 9 + 32 * 15 + 256 * 0.2)
+    # modules, then cables: fixed part plus fibre by the metre (all low-confidence defaults)
+    assert bom.cost_usd == pytest.approx(
+        768 * 700
+        + 256 * 800
+        + 32 * 4_000
+        + 256 * 120
+        + 288 * (100 + 1.5 * 7)
+        + 96 * (100 + 1.5 * 10)
+        + 128 * (100 + 1.0 * 190)
+    )

@@ -1,0 +1,75 @@
+"""Between sites: bandwidth per route, coherent links, fibre pairs, amplifiers, latency."""
+
+import pytest
+
+from designer.core.document import operations as ops
+from designer.core.examples import EXAMPLES
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.network import bill_of_materials, cable_schedule
+from tests.core.network.helpers import H100, add_hall, new_doc, plan_of, tray
+
+
+def test_the_two_site_example():
+    plan = plan_of(EXAMPLES["two-sites"]())
+    [route] = plan.dci().routes
+    # North: 8 DGX B200 racks x 32 x 400G = 102.4 Tb/s, South half that; each needs 1/8 of
+    # it across sites: 12.8 and 6.4 Tb/s. The one route carries the smaller, 6.4 Tb/s:
+    # 16 wavelengths of 400ZR and one C-band pair of 25.6 Tb/s (links 1.6)
+    assert route.tbps == pytest.approx(6.4)
+    assert (route.links, route.pairs) == (16, 1)
+    [line] = [x for x in cable_schedule(plan) if x.plane == "dci"]
+    assert (line.from_name, line.to_name, line.count) == ("North", "South", 16)
+    assert line.routed_m == 40_000
+    assert line.order_m is None
+    assert line.medium.startswith("Coherent 400ZR")
+    # 40 km x 4.9 us/km (links:S46) plus two coherent modules of 500 ns (an estimate)
+    assert line.latency_ns == pytest.approx(40_000 * 4.9 + 2 * 500)
+    bom = {(x.category, x.item): x.quantity for x in bill_of_materials(plan).lines}
+    assert bom[("fibre_pair", "fibre pair North - South")] == 1
+    assert (
+        bom[("amplifier", "optical amplifier North - South (booster and pre-amplifier per pair)")]
+        == 2
+    )
+    assert bom[("module", "400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line")] == 32
+
+
+def two_sites(km, **network):
+    """Two sites ``km`` apart by fibre, with the network settings ``network``."""
+    doc, north = new_doc()
+    south = ops.add_site(doc, "South", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    ops.add_fibre_route(doc, north, south, km)
+    if "dci_tbps" in network:
+        network["dci_tbps"] = {north: network["dci_tbps"], south: network["dci_tbps"]}
+    ops.update_settings(doc, "Network", network=NetworkSettings(**network))
+    return doc, north, south
+
+
+def test_beyond_120_km_zr_plus_with_inline_amplifiers():
+    doc, _, _ = two_sites(200.0, dci_tbps=30)
+    plan = plan_of(doc)
+    [route] = plan.dci().routes
+    # 30 Tb/s: ceil(30,000 / 400) = 75 wavelengths, ceil(30 / 25.6) = 2 pairs
+    assert (route.links, route.pairs) == (75, 2)
+    [line] = cable_schedule(plan)
+    assert line.medium.startswith("Coherent 400ZR+")
+    amplifiers = [x for x in bill_of_materials(plan).lines if x.category == "amplifier"]
+    # per pair: a booster and a pre-amplifier, and ceil(200 / 80) - 1 = 2 inline huts
+    assert [x.quantity for x in amplifiers] == [2 * (2 + 2)]
+
+
+def test_800zr_halves_the_wavelengths():
+    doc, _, _ = two_sites(60.0, dci_tbps=30, dci_wavelength_gbps=800)
+    [route] = plan_of(doc).dci().routes
+    assert (route.links, route.pairs) == (38, 2)  # ceil(30,000 / 800)
+
+
+def test_a_site_with_bandwidth_and_no_route_is_reported():
+    doc, _, _ = two_sites(40.0)
+    third = ops.add_site(doc, "East", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    hall = add_hall(doc, third, cable_entry=(0, 1_800))
+    ops.place_rack(doc, hall, H100, 0, 1_200)
+    tray(doc, hall, [(0, 1_800), (4_000, 1_800)])
+    [finding] = [f for f in plan_of(doc).findings if f.code == "network.no_dci_route"]
+    # 32 x 400G x 1/8 = 1.6 Tb/s
+    assert finding.ids == (third,)
+    assert finding.measured == pytest.approx(1.6)

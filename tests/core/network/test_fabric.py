@@ -1,0 +1,175 @@
+"""Fabric sizes against NVIDIA's reference architectures (links 1.2, systems section 3)."""
+
+from collections import Counter
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.examples import gb200_su
+from designer.core.network import bill_of_materials
+from designer.core.network.fabric import ComputeRack, SwitchRack, count_tiers, plan_site
+from tests.core.network.helpers import H100, add_hall, new_doc, plan_of, tray
+
+SWITCHES = default_catalog().switches
+QM9700 = SWITCHES["nvidia-qm9700"]
+
+
+def links_by_role(plan):
+    table = plan.table()
+    counts = Counter()
+    for role, count in zip(table.role, table.count.tolist(), strict=True):
+        counts[role] += count
+    return counts
+
+
+def switches_by_role(plan):
+    return {
+        line.item: line.quantity
+        for line in bill_of_materials(plan).lines
+        if line.category == "switch"
+    }
+
+
+def test_one_dgx_h100_scalable_unit():
+    # 32 DGX H100 in 8 racks of 4 (256 GPUs at 400G) around one QM9700 rack (radix 64):
+    # leaves of 32 down + 32 up: 256 / 32 = 8 leaves (one per rail); 256 uplinks / 64 = 4
+    # spines; 256 node-leaf and 256 leaf-spine cables (links 1.2, links:S54)
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    left = ops.place_row(doc, hall, H100, 0, 1_200, 4)
+    ops.place_rack(doc, hall, "nvidia-qm9700-rack", 3_200, 1_200, label="NET")
+    right = ops.place_row(doc, hall, H100, 3_800, 1_200, 4)
+    tray(doc, hall, [(0, 1_800), (7_000, 1_800)])
+    plan = plan_of(doc)
+    assert switches_by_role(plan) == {
+        "NVIDIA Quantum-2 QM9700 (leaf)": 8,
+        "NVIDIA Quantum-2 QM9700 (spine)": 4,
+    }
+    assert links_by_role(plan) == {"node-leaf": 256, "leaf-spine": 256}
+    assert len(left + right) == 8
+    assert plan.findings == []
+
+
+def test_eight_gb200_nvl72():
+    # 576 GPUs at 400G on QM9700: 576 / 32 = 18 leaves, 576 / 64 = 9 spines; node-leaf and
+    # leaf-spine cables each equal the GPU count at 1:1
+    plan = plan_of(gb200_su.build())
+    assert switches_by_role(plan) == {
+        "NVIDIA Quantum-2 QM9700 (leaf)": 18,
+        "NVIDIA Quantum-2 QM9700 (spine)": 9,
+    }
+    assert links_by_role(plan)["node-leaf"] == 576
+    assert links_by_role(plan)["leaf-spine"] == 576
+
+
+def test_one_dgx_b300_xdr_scalable_unit():
+    # 72 DGX B300 (18 racks of 4, 576 GPUs at 800G XDR) on Q3400 (radix 144): 576 / 72 = 8
+    # leaves and 576 / 144 = 4 spines, 576 + 576 cables (systems:S35)
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    ops.place_row(doc, hall, "nvidia-dgx-b300-rack", 0, 1_200, 18)
+    ops.place_row(doc, hall, "nvidia-q3400-rack", 0, 4_800, 4)
+    tray(doc, hall, [(0, 1_800), (13_000, 1_800)])
+    tray(doc, hall, [(0, 5_400), (13_000, 5_400)])
+    tray(doc, hall, [(0, 1_800), (0, 5_400)])
+    plan = plan_of(doc)
+    assert switches_by_role(plan) == {
+        "NVIDIA Quantum-X800 Q3400-RA (leaf)": 8,
+        "NVIDIA Quantum-X800 Q3400-RA (spine)": 4,
+    }
+    assert links_by_role(plan) == {"node-leaf": 576, "leaf-spine": 576}
+
+
+def racks(n, ports=32):
+    return [ComputeRack(f"c{i:03d}", (i * 800.0, 0.0), ports, 400, 100) for i in range(n)]
+
+
+def network(n, slots=12):
+    return [SwitchRack(f"n{j:03d}", (j * 600.0, 5_000.0), QM9700, slots) for j in range(n)]
+
+
+def test_sixteen_scalable_units_need_a_core_tier():
+    # 4,096 GPUs: 128 leaves exceed the 64 a spine reaches, so pods of 32 leaves with 32
+    # spines each and 4,096 / 64 = 64 core switches (links 1.2: 128 / 128 / 64)
+    assert count_tiers(4_096, 64, 1.0)[2:] == (128, 64)
+    fabric = plan_site("s", racks(128), network(30), 1.0, 8)
+    [tiers] = fabric.tiers
+    assert (tiers.leaves, tiers.spines, tiers.cores) == (128, 128, 64)
+    roles = Counter()
+    for row in fabric.rows:
+        roles[row.role] += row.count
+    assert roles == {"node-leaf": 4_096, "leaf-spine": 4_096, "spine-core": 4_096}
+    # and no switch gets more links than it has ports
+    ports = Counter()
+    for row in fabric.rows:
+        ports[row.a] += row.count
+        ports[row.b] += row.count
+    held = Counter()
+    for rack, _, _, n in fabric.placed:
+        held[rack] += n
+    assert all(ports[rack] <= held[rack] * 64 for rack in held)
+
+
+def test_eight_scalable_units_still_fit_two_tiers():
+    # 2,048 GPUs: 64 leaves, the most a 64-port spine reaches (links 1.2: 8 SU = 64 / 32)
+    assert count_tiers(2_048, 64, 1.0)[2:] == (32, 0)
+
+
+def test_oversubscription_trades_uplinks_for_node_ports():
+    # 2:1 on radix 64: 42 node ports and 22 uplinks per leaf; 256 ports need 7 leaves
+    # (6 x 42 + 4), 6 x 21 + 2 = 128 uplinks, so 2 spines
+    loads, ups, spines, cores = count_tiers(256, 64, 2.0)
+    assert loads == [42] * 6 + [4]
+    assert sum(ups) == 128
+    assert (spines, cores) == (2, 0)
+
+
+def test_too_few_switches_is_an_error_with_the_numbers():
+    fabric = plan_site("s", racks(8, ports=72), network(1), 1.0, 8)
+    assert fabric.rows == ()
+    [finding] = fabric.findings
+    assert finding.code == "network.switch_shortage"
+    assert (finding.measured, finding.limit) == (27, 12)  # 18 leaf + 9 spine vs 12 slots
+
+
+def test_leaves_go_where_the_architect_says_else_to_the_nearest():
+    # Three H100 racks at each end of a row, a network rack next to each group: 192 ports
+    # need 6 leaves (3 per group, 96 / 32) and 3 spines.
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    west = ops.place_row(doc, hall, H100, 0, 1_200, 3)
+    east = ops.place_row(doc, hall, H100, 14_000, 1_200, 3)
+    near_w = ops.place_rack(doc, hall, "nvidia-qm9700-rack", 2_400, 1_200, label="NET-W")
+    near_e = ops.place_rack(doc, hall, "nvidia-qm9700-rack", 13_400, 1_200, label="NET-E")
+    tray(doc, hall, [(0, 1_800), (17_000, 1_800)])
+
+    def leaf_racks():
+        table = plan_of(doc).table()
+        return {
+            (x, y)
+            for x, y, role in zip(table.a, table.b, table.role, strict=True)
+            if role == "node-leaf"
+        }
+
+    assert leaf_racks() == {*((r, near_w) for r in west), *((r, near_e) for r in east)}
+    ops.update(doc, west[0], network_rack_id=near_e)
+    assert leaf_racks() == {
+        *((r, near_w) for r in west[1:]),
+        *((r, near_e) for r in (west[0], *east)),
+    }
+    ops.update(doc, west[0], network_rack_id=east[0])  # not a network rack: nearest used
+    assert leaf_racks() == {*((r, near_w) for r in west), *((r, near_e) for r in east)}
+    [finding] = [f for f in plan_of(doc).findings if f.code == "network.leaf_rack_unusable"]
+    assert finding.ids == (west[0], east[0])
+
+
+def test_racks_without_a_matching_switch_are_reported():
+    # GB300 NVL72 ports are 800G on 200G lanes; a QM9700 (400G on 100G lanes) cannot take them
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    rack = ops.place_rack(doc, hall, "nvidia-gb300-nvl72", 0, 1_200)
+    ops.place_rack(doc, hall, "nvidia-qm9700-rack", 1_200, 1_200)
+    [finding] = [f for f in plan_of(doc).findings if f.code == "network.no_switch"]
+    assert finding.ids == (site, rack)
+    assert finding.measured == pytest.approx(72)

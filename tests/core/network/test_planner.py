@@ -1,0 +1,234 @@
+"""The planner: tray fill and ports at their limits, and update() equal to a full plan."""
+
+import contextlib
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from designer.core.document import operations as ops
+from designer.core.document.document import TransactionError
+from designer.core.examples import two_sites
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.network import NetworkPlanner, bill_of_materials, cable_schedule
+from tests.core.network.helpers import H100, add_hall, draw, new_doc, plan_of, tray
+
+#: An MPO fibre cable of 3.0 mm takes 3.0^2 x 0.785 = 7.065 mm² of a tray (links B46).
+FIBRE_MM2 = 3.0**2 * 0.785
+
+
+def fill_codes(count):
+    """Codes found for ``count`` fibre links on a 100 x 100 mm tray (10,000 mm²)."""
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    a = ops.place_rack(doc, hall, H100, 0, 1_200)
+    b = ops.place_rack(doc, hall, H100, 1_800, 1_200)
+    ops.add_tray(doc, hall, [(0, 1_800), (6_000, 1_800)], 2_700, 100, 100, "Narrow")
+    draw(doc, a, b, plane="storage", count=count)  # 6.6 m with slack: multimode fibre
+    return {f.code: f for f in plan_of(doc).findings if f.code.startswith("cabling.tray")}
+
+
+@pytest.mark.parametrize(
+    ("count", "codes"),
+    [
+        (566, set()),  # 566 x 7.065 = 3,998.8 mm²: 39.99 %
+        (567, {"cabling.tray_fill"}),  # 4,005.9 mm²: 40.06 %, a warning
+        (707, {"cabling.tray_fill"}),  # 4,995.0 mm²: 49.95 %
+        (708, {"cabling.tray_overfull"}),  # 5,002.0 mm²: 50.02 %, an error
+    ],
+)
+def test_tray_fill_at_40_and_50_percent(count, codes):
+    found = fill_codes(count)
+    assert set(found) == codes
+    for finding in found.values():
+        assert finding.measured == pytest.approx(count * FIBRE_MM2 / 10_000 * 100)
+
+
+def exceeded(doc):
+    plan = plan_of(doc)
+    return {
+        f.ids: (f.measured, f.limit) for f in plan.findings if f.code == "network.ports_exceeded"
+    }
+
+
+def test_more_links_than_a_racks_ports():
+    # Without a network rack there is no fabric; a drawn bundle alone uses the ports.
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    a = ops.place_rack(doc, hall, H100, 0, 1_200)
+    b = ops.place_rack(doc, hall, H100, 3_600, 1_200)
+    tray(doc, hall, [(0, 1_800), (6_000, 1_800)])
+    bundle = draw(doc, a, b, count=32)  # 4 DGX x 8 NICs: 32 scale-out ports per rack
+    assert exceeded(doc) == {}
+    ops.update(doc, bundle, count=33)
+    assert exceeded(doc) == {(a,): (33, 32), (b,): (33, 32)}
+
+
+def test_more_links_than_a_switch_racks_ports():
+    # A UB switch rack has no storage ports of its own, so only the QM9700 rack counts:
+    # 12 switches x 64 ports of 400G = 768.
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    other = ops.place_rack(doc, hall, "huawei-cm384-ub-switch", 0, 1_200)
+    net = ops.place_rack(doc, hall, "nvidia-qm9700-rack", 1_800, 1_200, label="NET")
+    tray(doc, hall, [(0, 1_800), (6_000, 1_800)])
+    bundle = draw(doc, other, net, plane="storage", count=768)
+    assert exceeded(doc) == {}
+    ops.update(doc, bundle, count=769)
+    assert exceeded(doc) == {(net,): (769, 768)}
+    # the fabric's own links count too: every scale-out port of a full SU fills the rack
+    ops.place_row(doc, hall, H100, 2_400, 1_200, 8)
+    ops.update(doc, bundle, count=1)
+    assert exceeded(doc) == {(net,): (8 * 32 * 3 + 1, 768)}  # node, leaf up, spine down
+
+
+def test_settings_change_the_plan():
+    doc = two_sites.build()
+    planner = NetworkPlanner(doc.catalog)
+    before = {line.medium for line in cable_schedule(planner.plan(doc.project))}
+    assert "Retimed active electrical cable (AEC)" not in before
+    ops.update_settings(doc, "Any vendor", network=NetworkSettings(nvidia_only=False))
+    after = {line.medium for line in cable_schedule(planner.update(doc.project, {"settings"}))}
+    # servers 4.8-6.9 m from their leaves: AEC (7 m, not NVIDIA) now beats multimode
+    assert "Retimed active electrical cable (AEC)" in after
+
+
+def test_the_project_file_keeps_only_changed_settings():
+    assert NetworkSettings().model_dump() == {}
+    assert NetworkSettings(slack=0.2).model_dump() == {"slack": 0.2}
+
+
+def snapshot(plan):
+    """Everything a user sees of a plan."""
+    fills = sorted((f for group in plan.fills.values() for f in group), key=lambda f: f.tray_id)
+    return cable_schedule(plan), plan.findings, fills, bill_of_materials(plan)
+
+
+steps = st.sampled_from([-2_400, -600, -300, 300, 600, 2_400])
+
+
+class PlannerSession(RuleBasedStateMachine):
+    """Random edits of the two-site example, a CloudMatrix384 and drawn bundles; after
+    each, the planner's update must equal a fresh full plan of the same project."""
+
+    @initialize()
+    def start(self):
+        self.doc = two_sites.build()
+        doc = self.doc
+        self.changes = []
+        halls = list(doc.project.halls)
+        big = ops.add_hall(
+            doc,
+            next(iter(doc.project.sites)),
+            "CM hall",
+            14_000,
+            9_600,
+            floor_rating_kpa=12,
+            floor_type="raised",
+            power_capacity_kw=900,
+            cooling_capacity_kw=900,
+            site_origin=(0, 40_000),
+            cable_entry=(0, 600),
+        )
+        ops.place_system(doc, big, "huawei-cm384", 2_400, 1_800, 0, "CM")
+        ops.add_tray(
+            doc, big, [(0, 600), (2_400, 600), (2_400, 4_800), (8_000, 4_800)], 2_700, 900, 150
+        )
+        ops.add_tray(doc, big, [(2_400, 2_400), (8_000, 2_400)], 2_700, 900, 150)
+        ops.place_rack(doc, halls[0], "nvidia-gb200-nvl72", 4_600, 2_600, 0, "NVL72")
+        racks = list(doc.project.placements)
+        draw(doc, racks[0], racks[-1], plane="storage", count=4)
+        draw(doc, racks[1], racks[12], plane="management", rate=100, lane=25, count=2)
+        self.planner = NetworkPlanner(doc.catalog)
+        self.planner.plan(doc.project)
+        doc.subscribe(self.changes.append)
+
+    def _racks(self):
+        return sorted(self.doc.project.placements)
+
+    def _edit(self, action):
+        with contextlib.suppress(TransactionError):
+            action()
+
+    @rule(pick=st.integers(0, 200), dx=steps, dy=steps)
+    def move_a_rack(self, pick, dx, dy):
+        racks = self._racks()
+        if racks:
+            self._edit(lambda: ops.move(self.doc, [racks[pick % len(racks)]], dx, dy))
+
+    @rule(pick=st.integers(0, 200))
+    def turn_a_rack(self, pick):
+        racks = self._racks()
+        if racks:
+            self._edit(lambda: ops.rotate(self.doc, [racks[pick % len(racks)]]))
+
+    @rule(pick=st.integers(0, 200))
+    def delete_a_rack(self, pick):
+        racks = self._racks()
+        if racks:
+            self._edit(lambda: ops.delete(self.doc, [racks[pick % len(racks)]]))
+
+    @rule(
+        kind=st.sampled_from(
+            [H100, "nvidia-qm9700-rack", "nvidia-gb200-nvl72", "nvidia-dgx-b200-rack"]
+        ),
+        hall=st.integers(0, 3),
+        x=st.integers(0, 20).map(lambda v: v * 600),
+    )
+    def place_a_rack(self, kind, hall, x):
+        halls = sorted(self.doc.project.halls)
+        self._edit(lambda: ops.place_rack(self.doc, halls[hall % len(halls)], kind, x, 1_200))
+
+    @rule(pick=st.integers(0, 200), leaf=st.integers(0, 200))
+    def choose_a_leaf_rack(self, pick, leaf):
+        racks = self._racks()
+        network = [r for r in racks if "qm9700" in self.doc.project.placements[r].type_id]
+        if racks:
+            chosen = network[leaf % len(network)] if network and leaf % 3 else None
+            self._edit(
+                lambda: ops.update(self.doc, racks[pick % len(racks)], network_rack_id=chosen)
+            )
+
+    @rule(pick=st.integers(0, 200), dx=steps, dy=steps)
+    def move_a_tray(self, pick, dx, dy):
+        trays = sorted(self.doc.project.trays)
+        self._edit(lambda: ops.move(self.doc, [trays[pick % len(trays)]], dx, dy))
+
+    @rule(km=st.sampled_from([0.5, 8.0, 40.0, 150.0]))
+    def change_the_fibre_route(self, km):
+        route = next(iter(self.doc.project.fibre_routes))
+        self._edit(lambda: ops.update(self.doc, route, distance_km=km))
+
+    @rule(pick=st.integers(0, 3), y=st.sampled_from([None, 600, 5_000]))
+    def move_a_cable_entry(self, pick, y):
+        halls = sorted(self.doc.project.halls)
+        entry = None if y is None else (0, y)
+        self._edit(lambda: ops.update(self.doc, halls[pick % len(halls)], cable_entry=entry))
+
+    @rule(slack=st.sampled_from([0.1, 0.2]))
+    def change_the_slack(self, slack):
+        self._edit(
+            lambda: ops.update_settings(self.doc, "Slack", network=NetworkSettings(slack=slack))
+        )
+
+    @precondition(lambda self: self.doc.history.can_undo)
+    @rule()
+    def undo(self):
+        self.doc.undo()
+
+    @precondition(lambda self: self.doc.history.can_redo)
+    @rule()
+    def redo(self):
+        self.doc.redo()
+
+    @invariant()
+    def update_equals_a_full_plan(self):
+        for changes in self.changes:
+            self.planner.update(self.doc.project, changes.ids)
+        self.changes.clear()
+        assert snapshot(self.planner.current) == snapshot(plan_of(self.doc))
+
+
+PlannerSession.TestCase.settings = settings(max_examples=12, stateful_step_count=12, deadline=None)
+TestPlannerSession = PlannerSession.TestCase

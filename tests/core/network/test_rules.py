@@ -1,0 +1,93 @@
+"""The link families in the rule engine: codes, severities, exclusions, and edits."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.examples import EXAMPLES
+from designer.core.model.rule_settings import Exclusion, RuleSettings
+from designer.core.network import CODES as PLANNER_CODES
+from designer.core.rules import CODES, RuleEngine, Severity
+from tests.core.network.helpers import H100, add_hall, draw, new_doc, tray
+
+CATALOG = default_catalog()
+
+
+def test_every_planner_code_is_a_rule_code():
+    assert set(PLANNER_CODES) <= set(CODES)
+    assert CODES["cabling.tray_overfull"].default_severity is Severity.ERROR
+    assert CODES["cabling.tray_fill"].default_severity is Severity.WARNING
+
+
+@pytest.mark.parametrize("name", ["gb200-nvl72-su", "two-sites"])
+def test_my_examples_are_clean(name):
+    assert RuleEngine(CATALOG).run(EXAMPLES[name]().project).findings == ()
+
+
+def cabling(report):
+    return {
+        (f.ids, f.severity, f.excluded) for f in report.findings if f.code.startswith("cabling.")
+    }
+
+
+def test_a_finding_can_be_overridden_and_excluded():
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    a = ops.place_rack(doc, hall, H100, 0, 1_200)
+    b = ops.place_rack(doc, hall, H100, 1_800, 1_200)
+    tray(doc, hall, [(0, 6_000), (6_000, 6_000)])  # 4.2 m from both racks
+    draw(doc, a, b)
+    assert cabling(RuleEngine(CATALOG).run(doc.project)) == {
+        ((a,), Severity.ERROR, False),
+        ((b,), Severity.ERROR, False),
+    }
+    rules = RuleSettings(
+        severities={"cabling.no_tray": "warning"},
+        exclusions=[Exclusion(code="cabling.no_tray", ids=[a], comment="tray comes later")],
+    )
+    ops.update_settings(doc, "Rules", rules=rules)
+    assert cabling(RuleEngine(CATALOG).run(doc.project)) == {
+        ((a,), Severity.WARNING, True),
+        ((b,), Severity.WARNING, False),
+    }
+
+
+def test_edits_update_the_report_as_a_full_run_would():
+    doc = EXAMPLES["two-sites"]()
+    seen = []
+    doc.subscribe(seen.append)
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    by_label = {r.label: r.id for r in doc.project.placements.values()}
+    by_name = {h.name: h.id for h in doc.project.halls.values()}
+    edits = [
+        # off its tray, then back
+        lambda: ops.move(doc, [by_label["N1-B200-01"]], 0, 3_000),
+        lambda: ops.move(doc, [by_label["N1-B200-01"]], 0, -3_000),
+        # the second hall's leaves reach the spines through its cable entry
+        lambda: ops.update(doc, by_name["North hall 2"], cable_entry=None),
+        lambda: ops.update(doc, next(iter(doc.project.fibre_routes)), distance_km=1_500.0),
+        lambda: ops.place_row(doc, by_name["South hall 1"], H100, 1_200, 3_600, 2),
+        # 40 more links than the 32 scale-out ports of the rack
+        lambda: draw(doc, by_label["S1-B200-01"], by_label["S1-B200-02"], count=40),
+    ]
+    codes = set()
+    for edit in edits:
+        edit()
+        report = engine.update(doc.project, seen[-1].ids)
+        assert report == RuleEngine(CATALOG).run(doc.project)
+        codes |= {f.code for f in report.findings}
+    assert {"cabling.no_tray", "cabling.no_cable_entry", "network.ports_exceeded"} <= codes
+
+
+def test_the_plan_is_carried_forward_not_rebuilt(monkeypatch):
+    import designer.core.rules.network as family
+
+    doc = EXAMPLES["two-sites"]()
+    seen = []
+    doc.subscribe(seen.append)
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    monkeypatch.setattr(family, "build_plan", None)  # any rebuild would fail
+    ops.move(doc, [sorted(doc.project.placements)[0]], 300, 0)
+    engine.update(doc.project, seen[-1].ids)
