@@ -49,6 +49,9 @@ def test_summary_text_has_units():
     out = run("summary", "projects/cm384-supernode.rackplan.json")
     assert out.returncode == 0, out.stderr
     assert "Accelerators: 384 (384 Ascend 910C)" in out.stdout
+    # the UB plane is wired; the RDMA plane (one 400G port per NPU) has no network rack yet
+    assert "Links: 2,688 in 48 bundles (2,688 multimode SR)" in out.stdout
+    assert "Scale-out ports in no fabric yet: 384" in out.stdout
     assert "IT power: 500.4 kW typical, 559 kW max" in out.stdout
     assert "kg" in out.stdout
     assert "m²" in out.stdout

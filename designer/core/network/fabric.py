@@ -68,10 +68,6 @@ class Tiers:
     spines: int
     cores: int
 
-    @property
-    def switches(self) -> int:
-        return self.leaves + self.spines + self.cores
-
 
 @dataclass(frozen=True)
 class SiteFabric:
@@ -239,9 +235,9 @@ def _fabric(
     by_id = {r.id: r for r in candidates}
     leaves = _fill_leaves(members, homes, loads, rails)
     leaf_racks = [_take_near(by_id[home].point, candidates, free) for home, _ in leaves]
-    centre = tuple(np.mean([by_id[r].point for r in leaf_racks], axis=0))
-    spine_racks = [_take_near(centre, candidates, free) for _ in range(spines)]  # type: ignore[arg-type]
-    core_racks = [_take_near(centre, candidates, free) for _ in range(cores)]  # type: ignore[arg-type]
+    cx, cy = np.mean([by_id[r].point for r in leaf_racks], axis=0).tolist()
+    spine_racks = [_take_near((cx, cy), candidates, free) for _ in range(spines)]
+    core_racks = [_take_near((cx, cy), candidates, free) for _ in range(cores)]
 
     links: Counter[tuple[str, str, str]] = Counter()
     for (_, nics), leaf in zip(leaves, leaf_racks, strict=True):
@@ -291,8 +287,8 @@ def _homes(
     homes: dict[str, str] = {}
     findings = []
     for rack in members:
-        if rack.wanted in ids:
-            homes[rack.id] = rack.wanted  # type: ignore[assignment]
+        if rack.wanted is not None and rack.wanted in ids:
+            homes[rack.id] = rack.wanted
             continue
         gap = np.hypot(*(points - np.array(rack.point)).T)
         homes[rack.id] = ids[int(np.argmin(gap))]

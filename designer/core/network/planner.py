@@ -23,13 +23,16 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
 from designer.core.catalog import Catalog, default_catalog
-from designer.core.geometry.floor import placement_box
+from designer.core.geometry.footprint import footprint
 from designer.core.model.equipment import RackType
+from designer.core.model.link import Bundle
 from designer.core.model.network_settings import NetworkSettings
+from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
 from designer.core.network.bundles import BundleTable, Row, concat
 from designer.core.network.dci import DciPlan, plan_dci
@@ -319,7 +322,7 @@ def update_plan(previous: Plan, project: Project, changed_ids: Iterable[str]) ->
     return plan
 
 
-def _locate(old: Project, new: Project, entity_id: str) -> tuple[str, object, object]:
+def _locate(old: Project, new: Project, entity_id: str) -> tuple[str, Any, Any]:
     """The collection holding ``entity_id`` and the entity before and after the edit."""
     for name in COLLECTIONS.values():
         before = getattr(old, name).get(entity_id)
@@ -330,25 +333,30 @@ def _locate(old: Project, new: Project, entity_id: str) -> tuple[str, object, ob
 
 
 def _placement_changed(
-    plan: Plan, old: Project, before: object, after: object, moved: set[str]
+    plan: Plan, old: Project, before: Placement | None, after: Placement | None, moved: set[str]
 ) -> set[UnitKey]:
     """Index a placement's edit; returns the units to rebuild and marks it moved."""
     dirty: set[UnitKey] = set()
-    was = facts(before, old, plan.rack_types)  # type: ignore[arg-type]
-    now = facts(after, plan.project, plan.rack_types)  # type: ignore[arg-type]
+    was = facts(before, old, plan.rack_types)
+    now = facts(after, plan.project, plan.rack_types)
     same_membership = (
-        was is not None
+        before is not None
+        and after is not None
+        and was is not None
         and now is not None
         and was.hall == now.hall
         and was.kind is now.kind
-        and before.group_id == after.group_id  # type: ignore[attr-defined]
+        and before.group_id == after.group_id
     )
     if not same_membership:
-        if was is not None:
-            dirty |= plan.index.remove(before, was)  # type: ignore[arg-type]
-        if now is not None:
-            dirty |= plan.index.add(after, now)  # type: ignore[arg-type]
-    rack_id = (after or before).id  # type: ignore[attr-defined]
+        if before is not None and was is not None:
+            dirty |= plan.index.remove(before, was)
+        if after is not None and now is not None:
+            dirty |= plan.index.add(after, now)
+    placement = after or before
+    if placement is None:
+        return dirty
+    rack_id = placement.id
     moved.add(rack_id)
     # Leaves go to the nearest network rack, so a fabric rack's position is part of the
     # fabric, as long as the site has network racks to be near.
@@ -415,8 +423,9 @@ def _site_point(plan: Plan, rack_id: str) -> tuple[float, float]:
     """A rack's footprint centre on its site's plan."""
     placement = plan.project.placements[rack_id]
     hall = plan.project.halls[placement.hall_id]
-    box = placement_box(placement, plan.rack_types)
-    cx, cy = box.centre  # type: ignore[union-attr]
+    kind = plan.index.facts[rack_id].kind
+    box = footprint(placement.x, placement.y, kind.width_mm, kind.depth_mm, placement.rotation)
+    cx, cy = box.centre
     return (hall.site_origin[0] + cx, hall.site_origin[1] + cy)
 
 
@@ -468,27 +477,26 @@ def _site_fabric(plan: Plan, site_id: str) -> SiteFabric:
     return plan_site(site_id, compute, network, s.oversubscription, s.rails)
 
 
-def _drawn_row(plan: Plan, bundle: object) -> Row:
+def _drawn_row(plan: Plan, bundle: Bundle) -> Row:
     """A drawn bundle as a row; its protocol follows its plane or the switch it ends at."""
-    b = bundle
-    protocol = {"nvlink": "nvlink", "ub": "ub", "dci": "ethernet"}.get(b.plane, "any")  # type: ignore[attr-defined]
+    protocol = {"nvlink": "nvlink", "ub": "ub", "dci": "ethernet"}.get(bundle.plane, "any")
     if protocol == "any":
-        for node in (b.a.node, b.b.node):  # type: ignore[attr-defined]
+        for node in (bundle.a.node, bundle.b.node):
             found = plan.index.facts.get(node)
             switches = found.kind.switches if found else None
             if switches and switches.switch_id in plan.catalog.switches:
                 protocol = plan.catalog.switches[switches.switch_id].protocol
                 break
     return Row(
-        b.a.node,  # type: ignore[attr-defined]
-        b.b.node,  # type: ignore[attr-defined]
-        b.plane,  # type: ignore[attr-defined]
-        b.rate_gbps,  # type: ignore[attr-defined]
-        b.lane_gbps,  # type: ignore[attr-defined]
-        b.count,  # type: ignore[attr-defined]
+        bundle.a.node,
+        bundle.b.node,
+        bundle.plane,
+        bundle.rate_gbps,
+        bundle.lane_gbps,
+        bundle.count,
         protocol,
         "drawn",
-        b.id,  # type: ignore[attr-defined]
+        bundle.id,
     )
 
 
@@ -664,7 +672,8 @@ def _site_of(plan: Plan, node: str) -> str:
     return found.site if found else node
 
 
-def _where(plan: Plan, node: str) -> dict[str, object]:
+def _where(plan: Plan, node: str) -> dict[str, Any]:
+    """The hall and plan point of a finding about ``node``, as keyword arguments."""
     anchor = plan.anchors.get(node)
     if anchor is None:
         return {}
@@ -682,7 +691,7 @@ def _no_tray(plan: Plan, rack_id: str, anchor: Anchor) -> LinkFinding:
         measured=anchor.lateral / 1000,
         limit=reach,
         unit="m",
-        **_where(plan, rack_id),  # type: ignore[arg-type]
+        **_where(plan, rack_id),
     )
 
 
@@ -733,7 +742,7 @@ def _beyond(
             measured=length_m,
             limit=reach,
             unit="m",
-            **_where(plan, table.a[i]),  # type: ignore[arg-type]
+            **_where(plan, table.a[i]),
         )
     only = " among NVIDIA-supported parts" if nvidia else ""
     return LinkFinding(
@@ -744,7 +753,7 @@ def _beyond(
         measured=length_m,
         limit=reach,
         unit="m",
-        **_where(plan, table.a[i]),  # type: ignore[arg-type]
+        **_where(plan, table.a[i]),
     )
 
 
@@ -848,7 +857,7 @@ def _port_findings(plan: Plan, node: str) -> tuple[LinkFinding, ...]:
                     measured=used,
                     limit=float(capacity),
                     unit="ports",
-                    **_where(plan, node),  # type: ignore[arg-type]
+                    **_where(plan, node),
                 )
             )
     for plane, group in kind.ports.items():
@@ -863,7 +872,7 @@ def _port_findings(plan: Plan, node: str) -> tuple[LinkFinding, ...]:
                     measured=float(links),
                     limit=float(group.count),
                     unit="ports",
-                    **_where(plan, node),  # type: ignore[arg-type]
+                    **_where(plan, node),
                 )
             )
     return tuple(out)

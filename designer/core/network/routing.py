@@ -135,6 +135,82 @@ class Routes:
     along: np.ndarray
 
 
+@dataclass(frozen=True)
+class _Nodes:
+    """Per distinct endpoint: where it is (hall and site indices, -1 for none) and its anchor."""
+
+    known: np.ndarray
+    hall: np.ndarray
+    site: np.ndarray
+    edge: np.ndarray
+    along: np.ndarray
+    lateral: np.ndarray
+    rise: np.ndarray
+    allowance: np.ndarray
+
+
+def _nodes(
+    nodes: list[str],
+    anchors: Mapping[str, Anchor],
+    floors: Mapping[str, HallFloor],
+    sites: Collection[str],
+    site_at: Mapping[str, int],
+) -> _Nodes:
+    n = len(nodes)
+    columns = _Nodes(
+        known=np.zeros(n, dtype=bool),
+        hall=np.full(n, -1),
+        site=np.full(n, -1),
+        edge=np.full(n, -1),
+        along=np.zeros(n),
+        lateral=np.zeros(n),
+        rise=np.zeros(n),
+        allowance=np.zeros(n),
+    )
+    for i, node in enumerate(nodes):
+        anchor = anchors.get(node)
+        if anchor is not None and anchor.hall in floors:
+            floor = floors[anchor.hall]
+            columns.known[i] = True
+            columns.hall[i] = floor.index
+            columns.site[i] = site_at[floor.site_id]
+            columns.edge[i] = anchor.edge
+            columns.along[i] = anchor.along
+            columns.lateral[i] = anchor.lateral
+            columns.rise[i] = anchor.rise
+            columns.allowance[i] = anchor.allowance
+        elif node in sites:
+            columns.known[i] = True
+            columns.site[i] = site_at[node]
+    return columns
+
+
+@dataclass(frozen=True)
+class _Entries:
+    """Per hall index: whether its cable entry is usable, where it meets the trays, and
+    where it is on the site plan."""
+
+    ok: np.ndarray
+    edge: np.ndarray
+    along: np.ndarray
+    lateral: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+
+
+def _entries(by_index: Mapping[int, HallFloor]) -> _Entries:
+    n = max(by_index, default=-1) + 1
+    entries = _Entries(np.zeros(n, dtype=bool), np.full(n, -1), *(np.zeros(n) for _ in range(4)))
+    for index, floor in by_index.items():
+        if floor.entry is not None and floor.entry.edge >= 0 and floor.entry_on_site:
+            entries.ok[index] = True
+            entries.edge[index] = floor.entry.edge
+            entries.along[index] = floor.entry.along
+            entries.lateral[index] = floor.entry.lateral
+            entries.x[index], entries.y[index] = floor.entry_on_site
+    return entries
+
+
 def route(
     table: BundleTable,
     anchors: Mapping[str, Anchor],
@@ -144,36 +220,14 @@ def route(
 ) -> Routes:
     """The lengths of every bundle of ``table`` (see the module docstring)."""
     n = len(table)
-    nodes = list(dict.fromkeys(table.a + table.b))
-    at = {node: i for i, node in enumerate(nodes)}
+    names = list(dict.fromkeys(table.a + table.b))
+    at = {node: i for i, node in enumerate(names)}
     ia = np.fromiter((at[x] for x in table.a), dtype=np.int64, count=n)
     ib = np.fromiter((at[x] for x in table.b), dtype=np.int64, count=n)
     site_names = sorted({f.site_id for f in floors.values()} | set(sites))
-    site_at = {s: i for i, s in enumerate(site_names)}
-    hall_of = [-1] * len(nodes)
-    site_of = [-1] * len(nodes)
-    known = np.zeros(len(nodes), dtype=bool)
-    edge = np.full(len(nodes), -1)
-    along, lateral, rise, allowance = (np.zeros(len(nodes)) for _ in range(4))
-    for i, node in enumerate(nodes):
-        anchor = anchors.get(node)
-        if anchor is not None and anchor.hall in floors:
-            floor = floors[anchor.hall]
-            known[i] = True
-            hall_of[i] = floor.index
-            site_of[i] = site_at[floor.site_id]
-            edge[i] = anchor.edge
-            along[i], lateral[i], rise[i], allowance[i] = (
-                anchor.along,
-                anchor.lateral,
-                anchor.rise,
-                anchor.allowance,
-            )
-        elif node in sites:
-            known[i] = True
-            site_of[i] = site_at[node]
-    hall = np.array(hall_of, dtype=np.int64)
-    site = np.array(site_of, dtype=np.int64)
+    nodes = _nodes(names, anchors, floors, sites, {s: i for i, s in enumerate(site_names)})
+    hall, site, edge, along = nodes.hall, nodes.site, nodes.edge, nodes.along
+    rise, lateral, allowance = nodes.rise, nodes.lateral, nodes.allowance
     by_index = {f.index: f for f in floors.values()}
 
     status = np.full(n, OK, dtype=np.int8)
@@ -193,59 +247,42 @@ def route(
     building[same_rack] = allowance[ia[same_rack]] * 2
     status[same_rack] = IN_RACK
 
+    # Both ends in one hall: up, along the trays, down.
     rows = np.flatnonzero(same_hall & reached[ia] & reached[ib])
-    dist, node_a, node_b = _along(
-        by_index, hall[ia[rows]], edge[ia[rows]], along[ia[rows]], edge[ib[rows]], along[ib[rows]]
-    )
+    a, b = ia[rows], ib[rows]
+    dist, node_a, node_b = _along(by_index, hall[a], edge[a], along[a], edge[b], along[b])
     building[rows] = (
-        rise[ia[rows]]
-        + lateral[ia[rows]]
-        + dist
-        + lateral[ib[rows]]
-        + rise[ib[rows]]
-        + allowance[ia[rows]]
-        + allowance[ib[rows]]
+        rise[a] + lateral[a] + dist + lateral[b] + rise[b] + allowance[a] + allowance[b]
     )
-    legs[rows, 0] = np.stack(
-        [hall[ia[rows]], edge[ia[rows]], edge[ib[rows]], node_a, node_b], axis=1
-    )
-    leg_along[rows, 0] = np.stack([along[ia[rows]], along[ib[rows]]], axis=1)
+    legs[rows, 0] = np.stack([hall[a], edge[a], edge[b], node_a, node_b], axis=1)
+    leg_along[rows, 0] = np.stack([along[a], along[b]], axis=1)
     status[same_hall & ~(reached[ia] & reached[ib])] = NO_TRAY
 
-    # Ends that leave their hall: to the cable entry.
+    # Ends that leave their hall run to its cable entry.
+    entries = _entries(by_index)
     leaves = cross_hall | cross_site
-    entry_ok = np.zeros(max(by_index, default=-1) + 1, dtype=bool)
-    entry_edge = np.full(len(entry_ok), -1)
-    entry_along, entry_lateral = np.zeros(len(entry_ok)), np.zeros(len(entry_ok))
-    entry_x, entry_y = np.zeros(len(entry_ok)), np.zeros(len(entry_ok))
-    for index, floor in by_index.items():
-        if floor.entry is not None and floor.entry.edge >= 0 and floor.entry_on_site:
-            entry_ok[index] = True
-            entry_edge[index] = floor.entry.edge
-            entry_along[index] = floor.entry.along
-            entry_lateral[index] = floor.entry.lateral
-            entry_x[index], entry_y[index] = floor.entry_on_site
-    for column, (ends, slot) in enumerate(((ia, 0), (ib, 1))):
-        is_rack = (rack_a, rack_b)[column]
+    for slot, (ends, is_rack) in enumerate(((ia, rack_a), (ib, rack_b))):
         out = np.flatnonzero(leaves & is_rack)
         node = ends[out]
         h = hall[node]
         blocked_tray = ~reached[node]
-        blocked_entry = ~entry_ok[h]
+        blocked_entry = ~entries.ok[h]
         status[out[blocked_tray]] = NO_TRAY
         no_entry = out[blocked_entry & ~blocked_tray]
         status[no_entry] = np.where(status[no_entry] == OK, NO_ENTRY, status[no_entry])
         good = ~blocked_tray & ~blocked_entry
         out, node, h = out[good], node[good], h[good]
-        dist, u, v = _along(by_index, h, edge[node], along[node], entry_edge[h], entry_along[h])
-        building[out] += rise[node] + lateral[node] + dist + entry_lateral[h] + allowance[node]
-        legs[out, slot] = np.stack([h, edge[node], entry_edge[h], u, v], axis=1)
-        leg_along[out, slot] = np.stack([along[node], entry_along[h]], axis=1)
+        dist, u, v = _along(by_index, h, edge[node], along[node], entries.edge[h], entries.along[h])
+        building[out] += rise[node] + lateral[node] + dist + entries.lateral[h] + allowance[node]
+        legs[out, slot] = np.stack([h, edge[node], entries.edge[h], u, v], axis=1)
+        leg_along[out, slot] = np.stack([along[node], entries.along[h]], axis=1)
 
+    # Between the entries of two halls of a site, rectilinear on the site plan.
     both = np.flatnonzero(cross_hall)
     ha, hb = hall[ia[both]], hall[ib[both]]
-    building[both] += np.abs(entry_x[ha] - entry_x[hb]) + np.abs(entry_y[ha] - entry_y[hb])
+    building[both] += np.abs(entries.x[ha] - entries.x[hb]) + np.abs(entries.y[ha] - entries.y[hb])
 
+    # Between sites, the fibre route as laid.
     far = np.flatnonzero(cross_site & (site[ia] >= 0) & (site[ib] >= 0))
     km = np.array(
         [
@@ -256,9 +293,9 @@ def route(
     fibre[far] = km * 1e6
     status[far[np.isnan(km)]] = NO_FIBRE
 
-    status[~(known[ia] & known[ib])] = UNKNOWN
+    status[~(nodes.known[ia] & nodes.known[ib])] = UNKNOWN
     nvlink = table.plane == PLANE_INDEX["nvlink"]
-    status[nvlink & ~same_rack & known[ia] & known[ib]] = NVLINK_LEAVES
+    status[nvlink & ~same_rack & nodes.known[ia] & nodes.known[ib]] = NVLINK_LEAVES
     building[nvlink & same_rack] = 0.0
     bad = (status != OK) & (status != IN_RACK)
     building[bad] = np.nan

@@ -42,8 +42,8 @@ class TrayGraph:
     """Nodes ``(x, y, height)``, edges between them, and all-pairs shortest distances.
 
     Plan edges lie along trays (``edge_tray`` names the tray); vertical edges join trays
-    meeting at different heights (``edge_tray`` is ``""``). ``capacity_mm2`` is the usable
-    cross-section of each edge's tray (width x depth).
+    meeting at different heights (``edge_tray`` is ``""``); ``plan_edges`` lists the first
+    kind. ``capacity_mm2`` is the usable cross-section of each edge's tray (width x depth).
     """
 
     nodes: np.ndarray
@@ -55,13 +55,8 @@ class TrayGraph:
     capacity_mm2: np.ndarray
     distance: np.ndarray
     next_hop: np.ndarray
-    _plan_edges: np.ndarray
+    plan_edges: np.ndarray
     _paths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-
-    @property
-    def plan_edges(self) -> np.ndarray:
-        """Indices of the edges that lie along trays (not the vertical ones)."""
-        return self._plan_edges
 
     def point_along(self, edge: int, along_mm: float) -> tuple[float, float]:
         """The plan point ``along_mm`` from ``edge``'s first node."""
@@ -75,7 +70,7 @@ class TrayGraph:
         An empty graph attaches nothing: edge ``-1`` and an infinite lateral distance.
         """
         n = len(points)
-        edges = self._plan_edges
+        edges = self.plan_edges
         if n == 0 or len(edges) == 0:
             return Attachment(np.full(n, -1), np.zeros(n), np.full(n, np.inf))
         start = self.nodes[self.edge_u[edges], :2]
@@ -148,18 +143,18 @@ def _cuts(
     segments: list[tuple[float, float, float, float, int]], i: int, j: int
 ) -> tuple[list[float], list[float]]:
     """Parameters along segments ``i`` and ``j`` where they meet (crossing, touching or
-    overlapping); empty when they do not."""
+    overlapping); empty when they do not. Points within ``_TOL`` mm count as meeting."""
     ax, ay, bx, by, _ = segments[i]
     cx, cy, dx, dy, _ = segments[j]
     rx, ry, sx, sy = bx - ax, by - ay, dx - cx, dy - cy
     qx, qy = cx - ax, cy - ay
-    denom = rx * sy - ry * sx
     len_r, len_s = math.hypot(rx, ry), math.hypot(sx, sy)
-    if abs(denom) > _TOL * len_r * len_s * 1e-6:
+    slack_r, slack_s = _TOL / len_r, _TOL / len_s
+    denom = rx * sy - ry * sx
+    if abs(denom) > 1e-12 * len_r * len_s:
         t = (qx * sy - qy * sx) / denom
         u = (qx * ry - qy * rx) / denom
-        slack_t, slack_u = _TOL / len_r, _TOL / len_s
-        if -slack_t <= t <= 1 + slack_t and -slack_u <= u <= 1 + slack_u:
+        if -slack_r <= t <= 1 + slack_r and -slack_s <= u <= 1 + slack_s:
             return [min(max(t, 0.0), 1.0)], [min(max(u, 0.0), 1.0)]
         return [], []
     if abs(qx * ry - qy * rx) > _TOL * len_r:
@@ -167,8 +162,10 @@ def _cuts(
     # Collinear: cut each at the other's ends where they fall inside it.
     on_i = [((px - ax) * rx + (py - ay) * ry) / len_r**2 for px, py in ((cx, cy), (dx, dy))]
     on_j = [((px - cx) * sx + (py - cy) * sy) / len_s**2 for px, py in ((ax, ay), (bx, by))]
-    keep = lambda ts, length: [t for t in ts if -_TOL / length <= t <= 1 + _TOL / length]  # noqa: E731
-    return keep(on_i, len_r), keep(on_j, len_s)
+    return (
+        [t for t in on_i if -slack_r <= t <= 1 + slack_r],
+        [u for u in on_j if -slack_s <= u <= 1 + slack_s],
+    )
 
 
 def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
@@ -237,7 +234,7 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
         capacity_mm2=np.array(capacity),
         distance=distance,
         next_hop=next_hop,
-        _plan_edges=np.arange(plan_count),
+        plan_edges=np.arange(plan_count),
     )
 
 

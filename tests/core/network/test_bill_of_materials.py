@@ -2,7 +2,9 @@
 
 import pytest
 
+from designer.core.document import operations as ops
 from designer.core.examples import two_sites
+from designer.core.model.network_settings import MediumOverride, NetworkSettings
 from designer.core.network import bill_of_materials
 from tests.core.network.helpers import plan_of
 
@@ -65,3 +67,18 @@ def test_power_and_cost(bom):
         + 96 * (100 + 1.5 * 10)
         + 128 * (100 + 1.0 * 190)
     )
+
+
+def test_the_architects_prices_replace_the_defaults():
+    doc = two_sites.build()
+    ops.update_settings(
+        doc,
+        "Quotes",
+        network=NetworkSettings(media={"mm_sr": MediumOverride(module_usd=550, power_w_per_end=8)}),
+    )
+    bom = bill_of_materials(plan_of(doc))
+    [modules] = [x for x in bom.lines if x.item.startswith("400G SR multimode")]
+    assert (modules.unit_usd, modules.unit_power_w) == (550, 8)
+    assert modules.cost_usd == 768 * 550
+    # the other 256 DR modules, 32 ZR modules and the DACs keep their defaults
+    assert bom.optics_power_w == pytest.approx(768 * 8 + 256 * 9 + 32 * 15 + 256 * 0.2)
