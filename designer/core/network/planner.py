@@ -109,6 +109,24 @@ class Decisions:
     halls: frozenset[str]
 
 
+NO_DECISIONS = Decisions(
+    status=np.zeros(0, dtype=np.int8),
+    routed_m=np.zeros(0),
+    fibre_m=np.zeros(0),
+    choice_m=np.zeros(0),
+    medium=np.zeros(0, dtype=np.int16),
+    rung=np.zeros(0, dtype=np.int16),
+    order_m=np.zeros(0),
+    nvidia=np.zeros(0, dtype=bool),
+    legs=np.zeros((0, 2, 5), dtype=np.int64),
+    along=np.zeros((0, 2, 2)),
+    area_um2=np.zeros(0, dtype=np.int64),
+    findings=(),
+    halls=frozenset(),
+)
+"""The decisions of a plan without bundles."""
+
+
 @dataclass(frozen=True)
 class TrayFill:
     """How full a tray is at its fullest piece, by the cables' cross-section."""
@@ -155,6 +173,8 @@ class Plan:
     def columns(self) -> Decisions:
         """Every bundle's decisions, aligned with ``table()``."""
         parts = [self.decisions[k] for k in self.keys()]
+        if not parts:
+            return NO_DECISIONS
         names = ("status", "routed_m", "fibre_m", "choice_m", "medium", "rung", "order_m")
         joined = {n: np.concatenate([getattr(p, n) for p in parts]) for n in names}
         return Decisions(

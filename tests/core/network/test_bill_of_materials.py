@@ -5,8 +5,8 @@ import pytest
 from designer.core.document import operations as ops
 from designer.core.examples import two_sites
 from designer.core.model.network_settings import MediumOverride, NetworkSettings
-from designer.core.network import bill_of_materials
-from tests.core.network.helpers import plan_of
+from designer.core.network import bill_of_materials, cable_schedule, link_totals
+from tests.core.network.helpers import add_hall, new_doc, plan_of
 
 
 @pytest.fixture(scope="module")
@@ -82,3 +82,14 @@ def test_the_architects_prices_replace_the_defaults():
     assert modules.cost_usd == 768 * 550
     # the other 256 DR modules, 32 ZR modules and the DACs keep their defaults
     assert bom.optics_power_w == pytest.approx(768 * 8 + 256 * 9 + 32 * 15 + 256 * 0.2)
+
+
+def test_a_project_without_bundles_has_an_empty_schedule_and_bom():
+    doc, site = new_doc()
+    add_hall(doc, site)
+    plan = plan_of(doc)
+    assert cable_schedule(plan) == []
+    empty = bill_of_materials(plan)
+    assert (empty.lines, empty.optics_power_w, empty.cost_usd) == ((), 0, 0)
+    totals = link_totals(plan)
+    assert (totals.bundles, totals.links, totals.by_medium) == (0, 0, ())

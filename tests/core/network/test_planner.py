@@ -3,7 +3,7 @@
 import contextlib
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -13,6 +13,7 @@ from designer.core.examples import two_sites
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.network import NetworkPlanner, bill_of_materials, cable_schedule
 from tests.core.network.helpers import H100, add_hall, draw, new_doc, plan_of, tray
+from tests.strategies import projects
 
 #: An MPO fibre cable of 3.0 mm takes 3.0^2 x 0.785 = 7.065 mm² of a tray (links B46).
 FIBRE_MM2 = 3.0**2 * 0.785
@@ -232,3 +233,16 @@ class PlannerSession(RuleBasedStateMachine):
 
 PlannerSession.TestCase.settings = settings(max_examples=12, stateful_step_count=12, deadline=None)
 TestPlannerSession = PlannerSession.TestCase
+
+
+@given(project=projects())
+def test_any_valid_project_can_be_planned(project):
+    plan = NetworkPlanner().plan(project)
+    lines = cable_schedule(plan)
+    assert len(lines) == len(plan.table())
+    for line in lines:
+        # a bundle either has a route and a medium, or says why not
+        assert (line.medium != "") or line.reason
+        assert line.routed_m is None or line.routed_m >= 0
+    bom = bill_of_materials(plan)
+    assert bom.optics_power_w >= 0
