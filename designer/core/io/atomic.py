@@ -27,8 +27,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode))
+        match_permissions(temp, target)
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -37,7 +36,23 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     _sync_folder(folder)
 
 
+def match_permissions(temp: Path, target: Path) -> None:
+    """Give ``temp`` the permissions ``target`` has, or a new file's under the umask.
+
+    ``mkstemp`` creates files only their owner can read; a saved project or an exported PDF
+    must be as readable as any file the user creates.
+    """
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(temp, mode)
+
+
 def _sync_folder(folder: Path) -> None:
+
     """Make the rename itself durable; not every platform or filesystem allows it."""
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -158,3 +158,13 @@ def test_binary_junk_is_not_a_project(tmp_path):
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff")
     with pytest.raises(ProjectFileError, match="not UTF-8 text"):
         load(path, RACKS)
+
+
+def test_a_new_file_is_readable_like_any_file_the_user_creates(tmp_path, hypothesis_free_project):
+    target = tmp_path / "new.rackplan.json"
+    umask = os.umask(0o022)
+    try:
+        save(hypothesis_free_project, target)
+    finally:
+        os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o644
