@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 
 from designer.core.format import compute, memory, number, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
-from designer.core.network import LinkTotals
+from designer.core.network import LinkTotals, ScheduleLine
 from designer.core.rules import Report, Severity
 from designer.core.totals import facility_kw, hall_totals, project_totals
 from designer.report.pages.cover import CoverContent, KeyFigure
@@ -103,3 +104,21 @@ def finding_entries(project: Project, report: Report) -> tuple[list[FindingEntry
     if excluded:
         summary += f"; {excluded} accepted with a comment and not counted"
     return entries, summary.capitalize() + "."
+
+
+def media_by_hall(
+    project: Project, lines: Sequence[ScheduleLine]
+) -> dict[str, list[tuple[str, int]]]:
+    """For each hall, the media of the links with an end in it and how many links each has."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for line in lines:
+        if not line.medium:
+            continue
+        halls = {
+            project.placements[end].hall_id
+            for end in (line.from_id, line.to_id)
+            if end in project.placements
+        }
+        for hall in halls:
+            counts[hall][line.medium] += line.count
+    return {hall: sorted(found.items(), key=lambda kv: -kv[1]) for hall, found in counts.items()}

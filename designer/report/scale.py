@@ -1,9 +1,9 @@
 """Choosing a drawing scale for a hall plan, and tiling the plan when no legible scale fits.
 
 Drawing sets use a few standard scales. We pick the largest (most detailed) one at which the
-whole hall fits the drawing area; below 1:200 a 600 mm rack would be under 3 mm on paper,
-too small to label, so a hall that does not fit at 1:200 is split into tiles at 1:200, each
-on its own sheet, with the tile's position stated.
+whole hall fits the drawing area; below 1:250 a 600 mm rack would be under 2.4 mm on paper,
+too small to tell apart, so a hall that does not fit at 1:250 is split into tiles at 1:250,
+each on its own sheet, with the tile's position stated.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ import math
 from dataclasses import dataclass
 
 #: Standard scales, most detailed first (1:n).
-STANDARD_SCALES = (50, 100, 200)
+STANDARD_SCALES = (50, 100, 200, 250)
+#: Coarser scales for a single picture of a hall that must fit one sheet whatever its size.
+OVERVIEW_SCALES = (500, 1_000, 2_000, 5_000, 10_000)
 #: The coarsest scale at which racks stay readable; larger halls are tiled at this scale.
-COARSEST_LEGIBLE = 200
+COARSEST_LEGIBLE = 250
 
 
 @dataclass(frozen=True)
@@ -47,16 +49,18 @@ def choose_layout(
     hall_box: tuple[float, float, float, float],
     area_mm: tuple[float, float],
     margin_mm: float = 1_000.0,
+    tiles: bool = True,
 ) -> PlanLayout:
     """The most detailed standard scale that fits ``hall_box`` (+ margin) into ``area_mm``.
 
     ``hall_box`` is ``(x0, y0, x1, y1)`` in hall millimetres; ``area_mm`` the drawing area
-    on paper. Falls back to tiles at the coarsest legible scale.
+    on paper. Falls back to tiles at the coarsest legible scale, or, with ``tiles`` False
+    (one picture of the hall), to an overview scale at which the whole hall fits.
     """
     x0, y0, x1, y1 = hall_box
     x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
     width, height = x1 - x0, y1 - y0
-    for denominator in STANDARD_SCALES:
+    for denominator in STANDARD_SCALES + (() if tiles else OVERVIEW_SCALES):
         if width / denominator <= area_mm[0] and height / denominator <= area_mm[1]:
             return PlanLayout(denominator, (Tile(x0, y0, x1, y1, 0, 0),), 1, 1)
     span_x = area_mm[0] * COARSEST_LEGIBLE

@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from designer.core.io.atomic import describe_write_error
+from designer.core.io.atomic import describe_write_error, match_permissions
 from designer.report.page import Page
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
@@ -65,6 +65,7 @@ def write_atomically(path: Path, render: Callable[[Path], None]) -> None:
     temp = Path(name)
     try:
         render(temp)
+        match_permissions(temp, target)
         os.replace(temp, target)
     except OSError as err:
         raise ExportError(describe_write_error(path, err)) from err
