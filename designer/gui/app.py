@@ -36,17 +36,25 @@ def first_example() -> Path:
 
 
 def run(path: str | None) -> int:
-    """Open the designer on ``path`` (default: the first example); returns the exit code."""
+    """Open the designer on ``path`` (default: the first example); returns the exit code.
+
+    Work left unsaved by a crash is offered back first: an untitled project from the
+    recovery folder, or (when the file is opened) the snapshot beside ``path``.
+    """
     if not has_display():
         print(headless_hint(), file=sys.stderr)  # noqa: T201 - the one line the user sees
         return 2
     from PySide6.QtWidgets import QApplication
 
     from designer.gui.main_window import MainWindow
+    from designer.gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("rackplan")
+    app.setOrganizationName("rackplan")
+    apply_theme(app)  # type: ignore[arg-type]
     window = MainWindow()
-    window.open_path(Path(path) if path else first_example())
+    if not window.files.recover_untitled():
+        window.open_path(Path(path) if path else first_example())
     window.show()
     return app.exec()

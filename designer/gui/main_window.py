@@ -1,65 +1,679 @@
-"""The main window: for now a read-only view of a project's halls and racks."""
+"""The designer's main window: palette, canvas, properties, findings, dashboard, menus.
+
+It wires the parts together and owns no project state: the document lives in the
+``DocumentBridge``, edits go through the ``Editor`` to the core operations, undo and redo
+come from the core history, and the title and menu labels follow it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF, QResizeEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMainWindow, QMessageBox
+from PySide6.QtCore import QMimeData, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
-from designer.core.catalog import default_catalog
-from designer.core.geometry.floor import placement_box
-from designer.core.io.project_file import ProjectFileError, load
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, TransactionError
+from designer.core.geometry.footprint import Box
+from designer.core.model.project import Project, ProjectMeta
+from designer.gui.autosave import INTERVAL_MS, Autosaver
+from designer.gui.bridge import DocumentBridge
+from designer.gui.canvas.tools.base import Tool
+from designer.gui.canvas.tools.draw import ObstacleTool, OutlineTool, RunTool
+from designer.gui.canvas.tools.place import PlaceTool, RowTool, next_index
+from designer.gui.canvas.tools.select import SelectTool
+from designer.gui.canvas.view import CanvasView
+from designer.gui.editor import NUDGE_MM, Editor
+from designer.gui.files import FileController, display_name
+from designer.gui.findings import DEBOUNCE_MS, FindingsService
+from designer.gui.icons import icon
+from designer.gui.panels.dashboard import DashboardPanel
+from designer.gui.panels.findings import FindingsPanel
+from designer.gui.panels.palette import PalettePanel
+from designer.gui.panels.properties import PropertiesPanel
+from designer.gui.panels.status import StatusBar
+from designer.gui.placing import PaletteEntry, rack_tag
+from designer.gui.prompts import DialogPrompts, Prompts
+from designer.gui.recent import RecentFiles
+from designer.gui.selection import Selection
 
-#: Gap between halls drawn side by side, in millimetres.
-HALL_GAP_MM = 3_000
+FRAGMENT_MIME = "application/x-rackplan-fragment"
+SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
+Ctrl+Z undo · Ctrl+Y redo · Ctrl+X / C / V cut, copy, paste · Del delete · Ctrl+A select all
+R rotate clockwise (Shift+R anticlockwise) · arrows nudge 100 mm (Shift: one tile)
+Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom · wheel zooms at the cursor
+Middle button or Space + drag pans · H heat colouring · G tile grid
+V select · W row of racks · T cable tray · B busway · Esc cancels"""
 
 
-class FitView(QGraphicsView):
-    """A view that keeps the whole scene in sight as the window resizes."""
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+def blank_document() -> Document:
+    """An empty untitled project (no hall yet)."""
+    return Document(Project(meta=ProjectMeta(name="Untitled")))
 
 
 class MainWindow(QMainWindow):
-    """Shows the halls of one project to scale; liquid-cooled racks blue, air-cooled orange."""
+    """The designer window. ``prompts`` and ``recent`` can be replaced (tests script them)."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        prompts: Prompts | None = None,
+        recent: RecentFiles | None = None,
+        document: Document | None = None,
+        autosave_ms: int = INTERVAL_MS,
+        debounce_ms: int = DEBOUNCE_MS,
+    ) -> None:
         super().__init__()
         self.resize(1600, 1000)
-        self.scene = QGraphicsScene(self)
-        self.view = FitView(self.scene, self)
-        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.bridge = DocumentBridge(document or blank_document(), self)
+        self.selection = Selection(self)
+        self.editor = Editor(self.bridge, self.selection, self)
+        self.view = CanvasView(self.editor)
         self.setCentralWidget(self.view)
+        self.prompts: Prompts = prompts or DialogPrompts(self)
+        self.autosaver = Autosaver(self.bridge, autosave_ms)
+        self.files = FileController(
+            self.bridge, self.prompts, recent or RecentFiles(), self.autosaver
+        )
+        self.checker = FindingsService(self.bridge, self.editor, debounce_ms)
+        self.status = StatusBar(self.editor)
+        self.setStatusBar(self.status)
+        self.palette = PalettePanel(self.bridge.document.catalog)
+        self.properties = PropertiesPanel(self.editor)
+        self.findings_panel = FindingsPanel(self.editor)
+        self.dashboard = DashboardPanel(self.editor)
+        self._docks()
+        self.hall_chooser = QComboBox()
+        self.hall_chooser.setObjectName("hallChooser")
+        self.hall_chooser.setToolTip("The hall shown on the canvas")
+        self._busway_type = "busway-800a-415v"
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._connect()
+        self._history_changed()
+        self._halls_changed()
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _docks(self) -> None:
+        self.palette_dock = self._dock(
+            "Catalog", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "paletteDock"
+        )
+        self.properties_dock = self._dock(
+            "Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea, "propertiesDock"
+        )
+        self.findings_dock = self._dock(
+            "Findings", self.findings_panel, Qt.DockWidgetArea.BottomDockWidgetArea, "findingsDock"
+        )
+        self.dashboard_dock = self._dock(
+            "Utilisation", self.dashboard, Qt.DockWidgetArea.BottomDockWidgetArea, "dashboardDock"
+        )
+        self.splitDockWidget(self.findings_dock, self.dashboard_dock, Qt.Orientation.Horizontal)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resizeDocks(
+            [self.palette_dock, self.properties_dock], [310, 330], Qt.Orientation.Horizontal
+        )
+        self.resizeDocks([self.findings_dock], [230], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.findings_dock, self.dashboard_dock], [600, 360], Qt.Orientation.Horizontal
+        )
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def _action(
+        self,
+        name: str,
+        text: str,
+        slot: Callable[..., Any],
+        shortcuts: tuple[str | QKeySequence.StandardKey, ...] = (),
+        icon_name: str = "",
+        tip: str = "",
+        canvas_only: bool = False,
+        checkable: bool = False,
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        keys = [QKeySequence(k) for k in shortcuts]
+        if keys:
+            action.setShortcuts(keys)
+        if icon_name:
+            action.setIcon(icon(icon_name))
+        shown_keys = (
+            f" ({keys[0].toString(QKeySequence.SequenceFormat.NativeText)})" if keys else ""
+        )
+        action.setToolTip((tip or text.replace("&", "").rstrip("…")) + shown_keys)
+        action.setStatusTip(tip)
+        action.setCheckable(checkable)
+        action.triggered.connect(lambda checked=False: slot(checked) if checkable else slot())
+        if canvas_only:
+            # single keys and arrows act on the floor plan only, never while typing in a field
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.view.addAction(action)
+        else:
+            self.addAction(action)
+        self.actions_by_name[name] = action
+        return action
+
+    def _build_actions(self) -> None:
+        a, ed, files, view = self._action, self.editor, self.files, self.view
+        Key = QKeySequence.StandardKey
+        a("new", "&New…", files.new, (Key.New,), "new", "Start a project with a new hall")
+        a("open", "&Open…", files.open, (Key.Open,), "open", "Open a project file")
+        a("save", "&Save", files.save, (Key.Save,), "save", "Save the project")
+        a(
+            "save_as",
+            "Save &As…",
+            files.save_as,
+            ("Ctrl+Shift+S",),
+            "",
+            "Save the project under a new name",
+        )
+        a("quit", "&Quit", self.close, (Key.Quit,), "", "Close rackplan")
+        a("undo", "&Undo", self.bridge.undo, (Key.Undo,), "undo")
+        a("redo", "&Redo", self.bridge.redo, ("Ctrl+Y", "Ctrl+Shift+Z"), "redo")
+        a(
+            "cut",
+            "Cu&t",
+            self.cut,
+            (Key.Cut,),
+            "",
+            "Copy the selection and delete it",
+            canvas_only=True,
+        )
+        a("copy", "&Copy", self.copy, (Key.Copy,), "", "Copy the selection", canvas_only=True)
+        a("paste", "&Paste", self.paste, (Key.Paste,), "", "Paste at the cursor", canvas_only=True)
+        a(
+            "delete",
+            "&Delete",
+            ed.delete_selection,
+            ("Del", "Backspace"),
+            "delete",
+            "Delete the selection (a system goes whole)",
+            canvas_only=True,
+        )
+        a(
+            "select_all",
+            "Select &All",
+            ed.select_all,
+            (Key.SelectAll,),
+            "",
+            "Select everything in this hall",
+            canvas_only=True,
+        )
+        a(
+            "rotate",
+            "&Rotate",
+            lambda: ed.rotate_selection(1),
+            ("R",),
+            "rotate",
+            "Turn the selection clockwise",
+            canvas_only=True,
+        )
+        a(
+            "rotate_back",
+            "Rotate &Anticlockwise",
+            lambda: ed.rotate_selection(3),
+            ("Shift+R",),
+            "",
+            "Turn the selection anticlockwise",
+            canvas_only=True,
+        )
+        a(
+            "ungroup",
+            "&Ungroup System",
+            ed.ungroup_selection,
+            ("Ctrl+Shift+G",),
+            "",
+            "Let a system's racks move on their own",
+        )
+        a(
+            "place_row",
+            "Place Ro&w…",
+            self.place_row,
+            ("Ctrl+Shift+W",),
+            "",
+            "Place N racks side by side",
+        )
+        a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
+        for edge, text in (
+            ("left", "Left Edges"),
+            ("right", "Right Edges"),
+            ("top", "Top Edges"),
+            ("bottom", "Bottom Edges"),
+            ("centre_x", "Centres Vertically"),
+            ("centre_y", "Centres Horizontally"),
+        ):
+            a(
+                f"align_{edge}",
+                f"Align {text}",
+                lambda e=edge: ed.align(e),
+                (),
+                "",
+                f"Line the selection up on its {text.lower()}",
+            )
+        step = NUDGE_MM
+        for key, dx, dy in (("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)):
+            a(
+                f"nudge_{key.lower()}",
+                f"Nudge {key}",
+                lambda dx=dx, dy=dy: ed.nudge(dx * step, dy * step),
+                (key,),
+                "",
+                "",
+                canvas_only=True,
+            )
+            a(
+                f"step_{key.lower()}",
+                f"Step {key}",
+                lambda dx=dx, dy=dy: ed.nudge(dx * ed.tile_mm, dy * ed.tile_mm),
+                (f"Shift+{key}",),
+                "",
+                "",
+                canvas_only=True,
+            )
+        a("fit", "&Fit Hall", view.fit_hall, ("Ctrl+0",), "fit", "Show the whole hall")
+        a("zoom_in", "Zoom &In", lambda: view.zoom_by(1.25), (Key.ZoomIn, "Ctrl+="), "", "")
+        a("zoom_out", "Zoom &Out", lambda: view.zoom_by(0.8), (Key.ZoomOut,), "", "")
+        a(
+            "heat",
+            "Colour by &Heat",
+            lambda on: view.set_colour_mode("heat" if on else "status"),
+            ("H",),
+            "heat",
+            "Colour racks by max power instead of by findings",
+            checkable=True,
+            canvas_only=True,
+        )
+        grid = a(
+            "grid",
+            "Tile &Grid",
+            lambda on: view.hall_scene.set_grid_visible(on),
+            ("G",),
+            "",
+            "Show the 600 mm floor tiles",
+            checkable=True,
+            canvas_only=True,
+        )
+        grid.setChecked(True)
+        a(
+            "shortcuts",
+            "&Keyboard Shortcuts",
+            lambda: self.prompts.info("Keyboard shortcuts", SHORTCUTS),
+            (Key.HelpContents,),
+            "",
+            "",
+        )
+        self.tools = QActionGroup(self)
+        self.tools.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        tools: list[tuple[str, str, Callable[[], Tool | None], tuple[str, ...], str, str]] = [
+            ("tool_select", "&Select", lambda: None, ("V",), "select", "Select and move"),
+            (
+                "tool_row",
+                "&Row of Racks",
+                lambda: RowTool(view, self.palette.current_rack),
+                ("W",),
+                "row",
+                "Drag to lay out a row of the rack type chosen in the catalog",
+            ),
+            (
+                "tool_outline",
+                "Hall &Outline",
+                lambda: OutlineTool(view),
+                (),
+                "outline",
+                "Redraw the hall's outline corner by corner",
+            ),
+            (
+                "tool_column",
+                "&Column",
+                lambda: ObstacleTool(view, "column"),
+                (),
+                "column",
+                "Draw a column",
+            ),
+            (
+                "tool_keepout",
+                "&Keep-out Zone",
+                lambda: ObstacleTool(view, "keepout"),
+                (),
+                "keepout",
+                "Draw a keep-out zone",
+            ),
+            ("tool_wall", "&Wall", lambda: ObstacleTool(view, "wall"), (), "wall", "Draw a wall"),
+            (
+                "tool_tray",
+                "Cable &Tray",
+                lambda: RunTool(view),
+                ("T",),
+                "tray",
+                "Draw a cable tray along its route",
+            ),
+            (
+                "tool_busway",
+                "&Busway",
+                lambda: RunTool(view, self._busway_type),
+                ("B",),
+                "busway",
+                "Draw a busway along its route",
+            ),
+        ]
+        for name, text, make, keys, icon_name, tip in tools:
+            action = a(
+                name,
+                text,
+                lambda make=make: view.set_tool(make()),
+                keys,
+                icon_name,
+                tip,
+                canvas_only=True,
+            )
+            action.setCheckable(True)
+            self.tools.addAction(action)
+        self.actions_by_name["tool_select"].setChecked(True)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        n = self.actions_by_name
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([n["new"], n["open"]])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        file_menu.addSeparator()
+        file_menu.addActions([n["save"], n["save_as"]])
+        file_menu.addSeparator()
+        file_menu.addAction(n["quit"])
+        edit = bar.addMenu("&Edit")
+        edit.addActions([n["undo"], n["redo"]])
+        edit.addSeparator()
+        edit.addActions([n["cut"], n["copy"], n["paste"], n["delete"], n["select_all"]])
+        edit.addSeparator()
+        edit.addActions([n["rotate"], n["rotate_back"]])
+        align = edit.addMenu("A&lign")
+        align.addActions(
+            [n[f"align_{e}"] for e in ("left", "right", "top", "bottom", "centre_x", "centre_y")]
+        )
+        edit.addActions([n["ungroup"], n["place_row"]])
+        edit.addSeparator()
+        edit.addAction(n["add_hall"])
+        view = bar.addMenu("&View")
+        view.addActions([n["fit"], n["zoom_in"], n["zoom_out"]])
+        view.addSeparator()
+        view.addActions([n["heat"], n["grid"]])
+        view.addSeparator()
+        for dock in (
+            self.palette_dock,
+            self.properties_dock,
+            self.findings_dock,
+            self.dashboard_dock,
+        ):
+            view.addAction(dock.toggleViewAction())
+        tools = bar.addMenu("&Tools")
+        tools.addActions(self.tools.actions())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(n["shortcuts"])
+        self._recent_changed()
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Main")
+        bar.setObjectName("mainToolbar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        bar.setIconSize(QSize(22, 22))
+        n = self.actions_by_name
+        bar.addActions([n["new"], n["open"], n["save"]])
+        bar.addSeparator()
+        bar.addActions([n["undo"], n["redo"]])
+        bar.addSeparator()
+        bar.addActions(self.tools.actions())
+        bar.addSeparator()
+        bar.addActions([n["rotate"], n["delete"]])
+        bar.addSeparator()
+        bar.addActions([n["fit"], n["heat"]])
+        bar.addSeparator()
+        label = QLabel("  Hall ")
+        bar.addWidget(label)
+        bar.addWidget(self.hall_chooser)
+        self.addToolBar(bar)
+
+    # --- wiring -------------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        self.bridge.history_changed.connect(self._history_changed)
+        self.bridge.replaced.connect(self._halls_changed)
+        self.bridge.changed.connect(self._maybe_halls_changed)
+        self.editor.hall_changed.connect(self._sync_hall_chooser)
+        self.hall_chooser.activated.connect(
+            lambda i: self.editor.set_hall(self.hall_chooser.itemData(i))
+        )
+        self.view.cursor_moved.connect(self.status.show_cursor)
+        self.view.tool_changed.connect(self._tool_changed)
+        self.palette.activated.connect(self._palette_activated)
+        self.findings_panel.activated.connect(self.show_finding)
+        self.files.message.connect(self.status.say)
+        self.files.recent_changed.connect(self._recent_changed)
+        self.autosaver.failed.connect(self.status.say)
+        self.checker.failed.connect(self.status.say)
+        self.selection.changed.connect(self._selection_changed)
+        self._selection_changed()
+
+    def _history_changed(self) -> None:
+        document = self.bridge.document
+        history = document.history
+        undo, redo = self.actions_by_name["undo"], self.actions_by_name["redo"]
+        undo.setEnabled(history.can_undo)
+        redo.setEnabled(history.can_redo)
+        undo.setText(f"&Undo {history.undo_label}" if history.can_undo else "&Undo")
+        redo.setText(f"&Redo {history.redo_label}" if history.can_redo else "&Redo")
+        self.setWindowTitle(self.title())
+
+    def title(self) -> str:
+        """The window title: the file name, an asterisk when there are unsaved changes."""
+        document = self.bridge.document
+        return f"{display_name(document)}{'*' if document.is_dirty else ''} — {document.project.meta.name} — rackplan"
+
+    def _selection_changed(self) -> None:
+        has = bool(self.selection)
+        for name in ("cut", "copy", "delete", "rotate", "rotate_back"):
+            self.actions_by_name[name].setEnabled(has)
+
+    def _maybe_halls_changed(self, changes: Any) -> None:
+        if any(c.collection == "halls" for c in changes.changes.values()):
+            self._halls_changed()
+
+    def _halls_changed(self) -> None:
+        chooser = self.hall_chooser
+        chooser.blockSignals(True)
+        chooser.clear()
+        project = self.editor.project
+        for hall in project.halls.values():
+            site = project.sites.get(hall.site_id)
+            racks = sum(1 for r in project.placements.values() if r.hall_id == hall.id)
+            where = f" — {site.name}" if site and len(project.sites) > 1 else ""
+            chooser.addItem(f"{hall.name}{where} ({racks:,} racks)", hall.id)
+        chooser.blockSignals(False)
+        self._sync_hall_chooser()
+
+    def _sync_hall_chooser(self) -> None:
+        index = self.hall_chooser.findData(self.editor.hall_id)
+        if index >= 0:
+            self.hall_chooser.setCurrentIndex(index)
+
+    def _tool_changed(self, tool: Tool) -> None:
+        if isinstance(tool, SelectTool):
+            self.actions_by_name["tool_select"].setChecked(True)
+            self.palette.clear_choice()
+        elif isinstance(tool, PlaceTool):
+            checked = self.tools.checkedAction()
+            if checked is not None:
+                checked.setChecked(False)
+
+    def _palette_activated(self, entry: PaletteEntry) -> None:
+        if (
+            entry.kind == "feed"
+            and self.bridge.document.catalog.feeds[entry.type_id].kind == "busway"
+        ):
+            self._busway_type = entry.type_id
+        self.view.set_tool(PlaceTool(self.view, entry))
+        self.view.setFocus()
+
+    def _recent_changed(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        paths = self.files.recent.paths()
+        for path in paths:
+            action = menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.files.open(p))
+        if paths:
+            menu.addSeparator()
+            menu.addAction("Clear List", self._clear_recent)
+        menu.setEnabled(bool(paths))
+
+    def _clear_recent(self) -> None:
+        self.files.recent.clear()
+        self._recent_changed()
+
+    # --- commands -------------------------------------------------------------------------------
 
     def open_path(self, path: Path) -> bool:
-        """Load and show ``path``; a file that cannot be read gets the loader's message."""
-        catalog = default_catalog()
+        """Open ``path`` at start-up (nothing to save yet)."""
+        return self.files.load(path)
+
+    def copy(self) -> None:
+        fragment = self.editor.copy_selection()
+        if fragment is None:
+            return
+        data = QMimeData()
+        data.setData(FRAGMENT_MIME, fragment.to_json().encode("utf-8"))
+        QGuiApplication.clipboard().setMimeData(data)
+        self.status.say(f"Copied {len(fragment.ids)} items.")
+
+    def cut(self) -> None:
+        self.copy()
+        self.editor.delete_selection()
+
+    def paste(self) -> None:
+        data = QGuiApplication.clipboard().mimeData()
+        if data is None or not data.hasFormat(FRAGMENT_MIME):
+            self.status.say("The clipboard holds no rackplan items to paste.")
+            return
         try:
-            result = load(path, catalog.racks)
-        except ProjectFileError as err:
-            QMessageBox.warning(self, "Cannot open project", str(err))
-            return False
-        project = result.project
-        types = catalog.with_custom_racks(project.custom_types)
-        self.scene.clear()
-        offset = 0
-        for hall in project.halls.values():
-            outline = QPolygonF([QPointF(x + offset, y) for x, y in hall.outline])
-            self.scene.addPolygon(outline, QPen(QColor("#333"), 40), QBrush(QColor("#f4f4f4")))
-            for rack in project.placements.values():
-                box = placement_box(rack, types) if rack.hall_id == hall.id else None
-                if box is None:
-                    continue
-                liquid = types[rack.type_id].liquid_share > 0.5
-                colour = QColor("#4a90d9") if liquid else QColor("#e07b39")
-                rect = QRectF(box.x0 + offset, box.y0, box.width, box.height)
-                self.scene.addRect(rect, QPen(QColor("#222"), 10), QBrush(colour))
-            offset += max(x for x, _ in hall.outline) + HALL_GAP_MM
-        self.setWindowTitle(f"{project.meta.name} - rackplan")
-        self.scene.setSceneRect(self.scene.itemsBoundingRect().adjusted(-500, -500, 500, 500))
-        self.view.fitInView(self.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        return True
+            fragment = ops.Fragment.from_json(
+                bytes(data.data(FRAGMENT_MIME).data()).decode("utf-8")
+            )
+        except TransactionError as err:
+            self.status.say(str(err).capitalize() + ".")
+            return
+        viewport = self.view.viewport()
+        local = viewport.mapFromGlobal(QCursor.pos())
+        at = None
+        if viewport.rect().contains(local):
+            point = self.view.mapToScene(local)
+            at = (point.x(), point.y())
+        self.editor.paste(fragment, at)
+
+    def place_row(self) -> None:
+        editor = self.editor
+        if editor.hall_id is None:
+            return
+        types = dict(editor.doc.rack_types)
+        type_id = self.palette.current_rack
+        prefix = f"{rack_tag(types[type_id])}-"
+        box = editor.selection_box()
+        at = (box.x0, box.y1 + editor.tile_mm) if box else (editor.tile_mm * 2, editor.tile_mm * 2)
+        spec = self.prompts.place_row(types, type_id, prefix, at)
+        if spec is None:
+            return
+        doc, hall = editor.doc, editor.hall_id
+        first = next_index(doc.project, spec.label_prefix)
+        ids = editor.run(
+            lambda: ops.place_row(
+                doc,
+                hall,
+                spec.type_id,
+                spec.x,
+                spec.y,
+                spec.count,
+                spec.rotation,
+                spec.gap_mm,
+                spec.label_prefix,
+                first,
+            )  # type: ignore[arg-type]
+        )
+        if ids:
+            self.selection.set(ids)
+
+    def add_hall(self) -> None:
+        spec = self.prompts.new_hall()
+        if spec is None:
+            return
+        doc = self.editor.doc
+        site = next(iter(doc.project.sites), None)
+
+        def add() -> str:
+            site_id = site or ops.add_site(
+                doc,
+                "Site 1",
+                power_capacity_kw=spec.power_capacity_kw,
+                cooling_capacity_kw=spec.cooling_capacity_kw,
+            )
+            return ops.add_hall(
+                doc,
+                site_id,
+                spec.hall_name,
+                round(spec.width_m * 1000),
+                round(spec.depth_m * 1000),
+                floor_rating_kpa=spec.floor_rating_kpa,
+                floor_type=spec.floor_type,
+                tile_rating_kg=spec.tile_rating_kg,
+                power_capacity_kw=spec.power_capacity_kw,
+                cooling_capacity_kw=spec.cooling_capacity_kw,
+            )
+
+        hall = self.editor.run(add)
+        if hall:
+            self.editor.set_hall(hall)
+
+    def show_finding(self, finding: Any) -> None:
+        """Select what a finding names and zoom to it (switching hall if needed)."""
+        editor = self.editor
+        if finding.hall_id and finding.hall_id != editor.hall_id:
+            editor.set_hall(finding.hall_id)
+        picker = editor.picker()
+        boxes = [(i, picker.box(i)) for i in finding.ids]
+        found = [(i, b) for i, b in boxes if b is not None]
+        self.selection.set([i for i, _ in found])
+        if found:
+            total = found[0][1]
+            for _, box in found[1:]:
+                total = total.union(box)
+            self.view.zoom_to_box(total)
+        elif finding.where is not None:
+            x, y = finding.where
+            self.view.zoom_to_box(Box(round(x), round(y), round(x), round(y)))
+        self.status.say(finding.message)
+
+    # --- closing ---------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.settle():
+            event.ignore()
+            return
+        self.checker.shutdown()
+        self.autosaver.timer.stop()
+        event.accept()

@@ -393,10 +393,20 @@ def move(
 
 
 def _name(doc: Document, entity_id: str) -> str:
+    """What the undo menu calls an entity: a rack's label or type, another's name or label."""
     entity = doc.project.placements.get(entity_id)
     if entity is not None:
         return entity.label or entity.type_id
-    return entity_id
+    found = _find_entity(doc.project, entity_id)
+    return getattr(found, "name", "") or getattr(found, "label", "") or entity_id
+
+
+def _find_entity(project: Project, entity_id: str) -> BaseModel | None:
+    for name in COLLECTIONS.values():
+        found = getattr(project, name).get(entity_id)
+        if found is not None:
+            return found
+    return None
 
 
 def rotate(doc: Document, ids: Iterable[str], quarter_turns: int = 1) -> list[str]:
@@ -478,6 +488,28 @@ def update(doc: Document, entity_id: str, **changes: Any) -> None:
             tx.put(evolve(entity, **changes))
         except ValueError as err:
             raise TransactionError(_first_error(err)) from err
+
+
+def update_many(doc: Document, ids: Iterable[str], **changes: Any) -> None:
+    """Set the same fields on several entities (e.g. the type or rear door of many racks).
+
+    One undo step; the first invalid value refuses the whole edit. Use ``set_rotation``
+    to turn things.
+    """
+    ids = list(ids)
+    if "rotation" in changes:
+        raise TransactionError("turn racks with set_rotation, which keeps systems whole")
+    with doc.transaction(
+        f"Edit {len(ids)} items" if len(ids) != 1 else f"Edit {_name(doc, ids[0])}"
+    ) as tx:
+        for entity_id in ids:
+            entity = tx.get(entity_id)
+            if entity is None:
+                raise TransactionError(f"there is no {entity_id!r} to edit")
+            try:
+                tx.put(evolve(entity, **changes))
+            except ValueError as err:
+                raise TransactionError(_first_error(err)) from err
 
 
 def _first_error(err: ValueError) -> str:
@@ -887,7 +919,7 @@ def _cascade(project: Project, ids: list[str]) -> list[str]:
 
 
 def _exists(project: Project, entity_id: str) -> bool:
-    return any(entity_id in getattr(project, name) for name in COLLECTIONS.values())
+    return _find_entity(project, entity_id) is not None
 
 
 def _without(rack: Placement, doomed: set[str]) -> Placement:
@@ -943,6 +975,7 @@ __all__ = [
     "system_layout",
     "ungroup",
     "update",
+    "update_many",
     "update_meta",
     "update_settings",
     "with_groups",

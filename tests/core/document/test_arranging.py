@@ -179,3 +179,15 @@ def test_replace_project_is_one_undo_step_back_to_what_was_there(doc):
     assert fresh.is_dirty
     fresh.undo()
     assert fresh.project == saved
+
+
+def test_update_many_edits_every_rack_in_one_step_or_none(doc):
+    a = ops.place_rack(doc, "hall-001", "nvidia-dgx-h100-rack", 0, 0)
+    b = ops.place_rack(doc, "hall-001", "nvidia-dgx-h100-rack", 1_200, 0)
+    ops.update_many(doc, [a, b], rear_door_kw=45)
+    assert {doc.project.placements[i].rear_door_kw for i in (a, b)} == {45}
+    assert doc.history.undo_label == "Edit 2 items"
+    before = doc.project
+    with pytest.raises(TransactionError, match="rear_door_kw"):
+        ops.update_many(doc, [a, b], rear_door_kw=-1)
+    assert doc.project is before

@@ -116,6 +116,12 @@ class EditSession(RuleBasedStateMachine):
         text = ops.copy_fragment(self.doc.project, picked).to_json()
         self._record(lambda: ops.paste(self.doc, ops.Fragment.from_json(text), self.hall, dx, dy))
 
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), door=st.none() | st.floats(-10, 100, allow_nan=False))
+    def rear_doors(self, data, door):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
+        self._record(lambda: ops.update_many(self.doc, picked, rear_door_kw=door))
+
     @precondition(lambda self: self.doc.project.groups)
     @rule(data=st.data())
     def ungroup(self, data):

@@ -1,0 +1,154 @@
+"""A hall's floor: the outline to scale, the tile grid, the walls and the overall dimensions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
+
+from designer.core.format import number
+from designer.core.model.hall import Hall
+from designer.drawing import style
+from designer.drawing.arrays import draw_lines
+from designer.drawing.lod import MIN_GRID_SPACING_PT, Context
+from designer.drawing.text import draw_text_at
+
+#: Tiles between major grid lines (5 x 600 mm = 3 m).
+MAJOR_EVERY = 5
+#: How far the dimension lines stand off the walls, in points.
+DIMENSION_OFFSET_PT = 11.0
+
+
+@dataclass(frozen=True)
+class FloorGeometry:
+    """What drawing a hall's floor needs, computed once per hall outline."""
+
+    outline: QPolygonF
+    bounds: QRectF
+    tile_mm: int
+    rectangular: bool
+    name: str
+
+    @property
+    def clip_path(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self.outline)
+        path.closeSubpath()
+        return path
+
+
+def floor_geometry(hall: Hall) -> FloorGeometry:
+    """The outline polygon and bounds of ``hall``."""
+    polygon = QPolygonF([QPointF(x, y) for x, y in hall.outline])
+    bounds = polygon.boundingRect()
+    xs = {x for x, _ in hall.outline}
+    ys = {y for _, y in hall.outline}
+    rectangular = len(hall.outline) == 4 and len(xs) == 2 and len(ys) == 2
+    return FloorGeometry(polygon, bounds, hall.tile_mm, rectangular, hall.name)
+
+
+def dimension_margin_mm(floor: FloorGeometry) -> float:
+    """Room to leave around the hall for its dimension lines (what a canvas item must cover)."""
+    return max(3_000.0, 0.12 * max(floor.bounds.width(), floor.bounds.height()))
+
+
+def draw_floor(
+    painter: QPainter,
+    floor: FloorGeometry,
+    ctx: Context,
+    grid: bool = True,
+    dimensions: bool = True,
+) -> None:
+    """Fill the hall, draw its tile grid (clipped to the outline), walls and dimensions."""
+    painter.setPen(style.NO_PEN)
+    painter.setBrush(style.brush(style.FLOOR))
+    painter.drawPolygon(floor.outline)
+    if grid:
+        _draw_grid(painter, floor, ctx)
+    painter.setBrush(style.NO_BRUSH)
+    painter.setPen(style.pen(style.WALL, 2.0, ctx.px_per_point))
+    painter.drawPolygon(floor.outline)
+    if dimensions:
+        draw_dimensions(painter, floor, ctx)
+
+
+def _grid_lines(
+    x0: float, x1: float, y0: float, y1: float, step: int, vertical: bool
+) -> np.ndarray:
+    """Lines every ``step`` mm (on multiples of ``step``) across ``[x0, x1] x [y0, y1]``."""
+    lo, hi = (x0, x1) if vertical else (y0, y1)
+    first = np.ceil(lo / step) * step
+    positions = np.arange(first, hi + 0.5, step, dtype=np.float64)
+    lines = np.empty((len(positions), 4))
+    if vertical:
+        lines[:, 0] = lines[:, 2] = positions
+        lines[:, 1], lines[:, 3] = y0, y1
+    else:
+        lines[:, 1] = lines[:, 3] = positions
+        lines[:, 0], lines[:, 2] = x0, x1
+    return lines
+
+
+def _draw_grid(painter: QPainter, floor: FloorGeometry, ctx: Context) -> None:
+    tile = floor.tile_mm
+    area = floor.bounds if ctx.clip is None else floor.bounds.intersected(ctx.clip)
+    if area.isEmpty():
+        return
+    x0, y0, x1, y1 = area.left(), area.top(), area.right(), area.bottom()
+    clipped = not floor.rectangular
+    if clipped:
+        painter.save()
+        painter.setClipPath(floor.clip_path, Qt.ClipOperation.IntersectClip)
+    for step, colour in ((tile, style.GRID_MINOR), (tile * MAJOR_EVERY, style.GRID_MAJOR)):
+        if step * ctx.points_per_mm < MIN_GRID_SPACING_PT:
+            continue
+        painter.setPen(style.pen(colour, 0.75, ctx.px_per_point))
+        draw_lines(painter, _grid_lines(x0, x1, y0, y1, step, vertical=True))
+        draw_lines(painter, _grid_lines(x0, x1, y0, y1, step, vertical=False))
+    if clipped:
+        painter.restore()
+
+
+def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> None:
+    """Overall width above the hall and depth to its left, as on an architect's plan."""
+    offset = ctx.millimetres(DIMENSION_OFFSET_PT)
+    if offset <= 0 or offset > dimension_margin_mm(floor) * 0.8:
+        return
+    b = floor.bounds
+    tick = ctx.millimetres(3.0)
+    top = b.top() - offset
+    left = b.left() - offset
+    lines = np.array(
+        [
+            (b.left(), top, b.right(), top),
+            (b.left(), top - tick, b.left(), top + tick),
+            (b.right(), top - tick, b.right(), top + tick),
+            (left, b.top(), left, b.bottom()),
+            (left - tick, b.top(), left + tick, b.top()),
+            (left - tick, b.bottom(), left + tick, b.bottom()),
+        ],
+        dtype=np.float64,
+    )
+    painter.setPen(style.pen(style.DIMENSION, 0.75, ctx.px_per_point))
+    draw_lines(painter, lines)
+    size = 7.5
+    draw_text_at(
+        painter,
+        ctx,
+        QPointF(b.center().x(), top),
+        f"{number(b.width() / 1000, 2)} m",
+        size,
+        style.DIMENSION,
+        halo=True,
+    )
+    draw_text_at(
+        painter,
+        ctx,
+        QPointF(left, b.center().y()),
+        f"{number(b.height() / 1000, 2)} m",
+        size,
+        style.DIMENSION,
+        halo=True,
+    )

@@ -1,0 +1,304 @@
+"""What else stands in a hall: obstacles, overhead trays and busways, CDUs and CRAHs.
+
+Each kind has a geometry builder (model entities -> arrays and paths, done once per change)
+and a draw function (geometry -> painter, done every paint), so a canvas layer rebuilds
+only when its entities change and a 6,912-rack hall's 800 busways are three ``drawLines``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
+
+from designer.core.format import number
+from designer.core.geometry.floor import cooling_box
+from designer.core.geometry.footprint import FRONT_DIRECTION, Box
+from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
+from designer.drawing import style
+from designer.drawing.arrays import draw_lines, draw_rects, in_clip
+from designer.drawing.lod import LABEL_LOD, Context
+from designer.drawing.text import draw_boxed_labels, draw_text_at
+
+#: Size of the square drawn for a PDU or the end of a busway, and of an in-rack CDU, in mm.
+POINT_MARK_MM = 300
+#: Depth of the band marking the front (discharge side) of a cooling unit, in mm.
+UNIT_FRONT_MM = 120
+
+
+def _bounds(boxes: Iterable[QRectF]) -> QRectF:
+    total = QRectF()
+    for box in boxes:
+        total = total.united(box)
+    return total
+
+
+# --- obstacles -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ObstacleGeometry:
+    """Outlines of obstacles by kind, with their labels."""
+
+    paths: dict[str, QPainterPath]
+    labels: list[tuple[QRectF, str]]
+    bounds: QRectF
+
+
+def obstacle_geometry(obstacles: Iterable[Obstacle]) -> ObstacleGeometry:
+    paths: dict[str, QPainterPath] = {}
+    labels = []
+    boxes = []
+    for obstacle in obstacles:
+        polygon = QPolygonF([QPointF(x, y) for x, y in obstacle.outline])
+        path = paths.setdefault(obstacle.kind, QPainterPath())
+        path.addPolygon(polygon)
+        path.closeSubpath()
+        box = polygon.boundingRect()
+        boxes.append(box)
+        text = obstacle.label or ("KEEP OUT" if obstacle.kind == "keepout" else "")
+        if text:
+            labels.append((box, text))
+    return ObstacleGeometry(paths, labels, _bounds(boxes))
+
+
+_OBSTACLE_LOOK = {
+    "column": (style.COLUMN, style.COLUMN_EDGE, Qt.BrushStyle.BDiagPattern),
+    "keepout": (style.KEEPOUT, style.KEEPOUT_EDGE, Qt.BrushStyle.FDiagPattern),
+    "wall": (style.WALL_STUB, style.WALL, None),
+}
+_HATCH = {
+    kind: QBrush(edge, pattern) for kind, (_, edge, pattern) in _OBSTACLE_LOOK.items() if pattern
+}
+
+
+def draw_obstacles(painter: QPainter, geometry: ObstacleGeometry, ctx: Context) -> None:
+    """Columns hatched grey, keep-outs hatched red with a dashed edge, walls solid."""
+    for kind, path in geometry.paths.items():
+        fill, edge, _ = _OBSTACLE_LOOK[kind]
+        dashed = Qt.PenStyle.DashLine if kind == "keepout" else Qt.PenStyle.SolidLine
+        painter.setPen(style.pen(edge, 1.0, ctx.px_per_point, dashed))
+        painter.setBrush(style.brush(fill))
+        painter.drawPath(path)
+        if kind in _HATCH and ctx.points_per_mm >= LABEL_LOD / 4:
+            painter.setPen(style.NO_PEN)
+            painter.setBrush(_HATCH[kind])
+            painter.drawPath(path)
+    if ctx.points_per_mm >= LABEL_LOD:
+        draw_boxed_labels(painter, ctx, geometry.labels, 6.5, style.INK, bold=True)
+
+
+# --- cable trays ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrayGeometry:
+    """The floor area under the trays (one stroked path) and their centre lines."""
+
+    band: QPainterPath
+    centre: np.ndarray
+    labels: list[tuple[QPointF, str]]
+    bounds: QRectF
+
+
+def _segments(path: list[tuple[int, int]]) -> list[tuple[float, float, float, float]]:
+    return [(a[0], a[1], b[0], b[1]) for a, b in pairwise(path)]
+
+
+def tray_geometry(trays: Iterable[CableTray]) -> TrayGeometry:
+    band = QPainterPath()
+    band.setFillRule(Qt.FillRule.WindingFill)
+    centre: list[tuple[float, float, float, float]] = []
+    labels = []
+    for tray in trays:
+        line = QPainterPath(QPointF(*tray.path[0]))
+        for x, y in tray.path[1:]:
+            line.lineTo(x, y)
+        stroker = QPainterPathStroker()
+        stroker.setWidth(tray.width_mm)
+        stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+        stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        band.addPath(stroker.createStroke(line))
+        centre.extend(_segments(tray.path))
+        if tray.name:
+            (ax, ay), (bx, by) = max(
+                pairwise(tray.path),
+                key=lambda ends: abs(ends[1][0] - ends[0][0]) + abs(ends[1][1] - ends[0][1]),
+            )
+            labels.append((QPointF((ax + bx) / 2, (ay + by) / 2), tray.name))
+    return TrayGeometry(
+        band.simplified(), np.array(centre, dtype=np.float64), labels, band.boundingRect()
+    )
+
+
+def draw_trays(painter: QPainter, geometry: TrayGeometry, ctx: Context) -> None:
+    """Overhead trays the way plans show things above the floor: a light band, dashed edges."""
+    painter.setPen(style.pen(style.TRAY_EDGE, 0.9, ctx.px_per_point, Qt.PenStyle.DashLine))
+    painter.setBrush(style.brush(style.TRAY))
+    painter.drawPath(geometry.band)
+    if ctx.points_per_mm >= LABEL_LOD and len(geometry.centre):
+        painter.setPen(style.pen(style.TRAY_EDGE, 0.5, ctx.px_per_point, Qt.PenStyle.DashDotLine))
+        draw_lines(painter, geometry.centre)
+    if ctx.points_per_mm >= LABEL_LOD * 2:
+        for anchor, name in geometry.labels:
+            if ctx.shows(anchor.x(), anchor.y(), anchor.x(), anchor.y()):
+                draw_text_at(painter, ctx, anchor, name, 6.0, style.TRAY_EDGE, halo=True)
+
+
+# --- power feeds ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FeedGeometry:
+    """Busway segments and end marks per A/B side; PDUs as squares; labels."""
+
+    segments: dict[str | None, np.ndarray]
+    marks: dict[str | None, np.ndarray]
+    labels: list[tuple[QPointF, str]]
+    bounds: QRectF
+
+
+def feed_geometry(feeds: Iterable[PowerFeed]) -> FeedGeometry:
+    segments: dict[str | None, list] = {}
+    marks: dict[str | None, list] = {}
+    labels = []
+    half = POINT_MARK_MM / 2
+    boxes = []
+    for feed in feeds:
+        side = feed.side
+        segments.setdefault(side, []).extend(_segments(feed.path))
+        ends = [feed.path[0], feed.path[-1]] if len(feed.path) > 1 else [feed.path[0]]
+        size = POINT_MARK_MM if len(feed.path) == 1 else POINT_MARK_MM / 2
+        marks.setdefault(side, []).extend((x - size / 2, y - size / 2, size, size) for x, y in ends)
+        xs = [p[0] for p in feed.path]
+        ys = [p[1] for p in feed.path]
+        boxes.append(
+            QRectF(
+                min(xs) - half,
+                min(ys) - half,
+                max(xs) - min(xs) + 2 * half,
+                max(ys) - min(ys) + 2 * half,
+            )
+        )
+        labels.append((QPointF(*feed.path[0]), f"{feed.name}  {number(feed.rating_kw, 0)} kW"))
+    return FeedGeometry(
+        {k: np.array(v, dtype=np.float64).reshape(-1, 4) for k, v in segments.items()},
+        {k: np.array(v, dtype=np.float64).reshape(-1, 4) for k, v in marks.items()},
+        labels,
+        _bounds(boxes),
+    )
+
+
+def draw_feeds(painter: QPainter, geometry: FeedGeometry, ctx: Context) -> None:
+    """Busways as lines in their side's colour (A blue, B orange), PDUs as squares."""
+    for side, lines in geometry.segments.items():
+        colour = style.FEED_SIDE.get(side, style.FEED_SIDE[None])
+        painter.setPen(style.pen(colour, 2.2, ctx.px_per_point))
+        draw_lines(painter, lines)
+        painter.setPen(style.NO_PEN)
+        painter.setBrush(style.brush(colour))
+        draw_rects(painter, geometry.marks[side])
+    if ctx.points_per_mm >= LABEL_LOD * 1.6:
+        offset = ctx.millimetres(2.0)
+        for anchor, text in geometry.labels:
+            if ctx.shows(anchor.x(), anchor.y(), anchor.x(), anchor.y()):
+                draw_text_at(
+                    painter,
+                    ctx,
+                    QPointF(anchor.x() + offset, anchor.y() - offset),
+                    text,
+                    5.5,
+                    style.MUTED_INK,
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+                    halo=True,
+                )
+
+
+# --- cooling units -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoolingGeometry:
+    """Footprints of cooling units by kind, their front bands, in-rack CDUs and labels."""
+
+    rects: dict[str, np.ndarray]
+    fronts: np.ndarray
+    in_rack: np.ndarray
+    labels: list[tuple[QRectF, str]]
+    bounds: QRectF
+
+
+def front_band(box: Box, rotation: int, depth: float) -> tuple[float, float, float, float]:
+    """The strip ``depth`` mm deep along the front edge inside ``box`` (x, y, w, h)."""
+    dx, dy = FRONT_DIRECTION[rotation]
+    if dy < 0:
+        return (box.x0, box.y0, box.width, depth)
+    if dy > 0:
+        return (box.x0, box.y1 - depth, box.width, depth)
+    if dx > 0:
+        return (box.x1 - depth, box.y0, depth, box.height)
+    return (box.x0, box.y0, depth, box.height)
+
+
+_UNIT_FILL = {"cdu": style.CDU, "crah": style.CRAH, "inrow_cooler": style.INROW}
+_UNIT_EDGE = {"cdu": style.CDU_EDGE, "crah": style.CRAH_EDGE, "inrow_cooler": style.CRAH_EDGE}
+
+
+def cooling_geometry(units: Iterable[CoolingUnit]) -> CoolingGeometry:
+    rects: dict[str, list] = {}
+    fronts = []
+    in_rack = []
+    labels = []
+    boxes = []
+    for unit in units:
+        box = cooling_box(unit)
+        if box is None:
+            half = POINT_MARK_MM / 2
+            in_rack.append((unit.x - half, unit.y - half, POINT_MARK_MM, POINT_MARK_MM))
+            boxes.append(QRectF(unit.x - half, unit.y - half, POINT_MARK_MM, POINT_MARK_MM))
+            continue
+        rect = (box.x0, box.y0, box.width, box.height)
+        rects.setdefault(unit.kind, []).append(rect)
+        fronts.append(
+            front_band(box, unit.rotation, min(UNIT_FRONT_MM, box.height / 3, box.width / 3))
+        )
+        boxes.append(QRectF(*rect))
+        capacity = unit.liquid_capacity_kw or unit.air_capacity_kw
+        labels.append((QRectF(*rect), f"{unit.name}\n{number(capacity, 0)} kW"))
+    return CoolingGeometry(
+        {k: np.array(v, dtype=np.float64) for k, v in rects.items()},
+        np.array(fronts, dtype=np.float64).reshape(-1, 4),
+        np.array(in_rack, dtype=np.float64).reshape(-1, 4),
+        labels,
+        _bounds(boxes),
+    )
+
+
+def draw_cooling(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> None:
+    """CDUs teal, CRAHs light blue, in-row coolers between; in-rack CDUs as teal dots."""
+    outline = ctx.points_per_mm >= LABEL_LOD / 6
+    for kind, rects in geometry.rects.items():
+        painter.setPen(
+            style.pen(_UNIT_EDGE[kind], 0.9, ctx.px_per_point) if outline else style.NO_PEN
+        )
+        painter.setBrush(style.brush(_UNIT_FILL[kind]))
+        draw_rects(painter, rects[in_clip(rects, ctx.clip)])
+    painter.setPen(style.NO_PEN)
+    painter.setBrush(style.brush(style.CDU_EDGE))
+    draw_rects(painter, geometry.fronts)
+    if len(geometry.in_rack):
+        painter.setPen(style.pen(style.CDU_EDGE, 0.9, ctx.px_per_point))
+        painter.setBrush(style.brush(style.CDU))
+        for x, y, w, h in geometry.in_rack:
+            painter.drawEllipse(QRectF(x, y, w, h))
+    if ctx.points_per_mm >= LABEL_LOD:
+        shown = [
+            (r, t)
+            for r, t in geometry.labels
+            if ctx.shows(r.left(), r.top(), r.right(), r.bottom())
+        ]
+        draw_boxed_labels(painter, ctx, shown, 6.0, style.INK)

@@ -1,0 +1,151 @@
+"""Scale bar and legend of a plan, drawn in device coordinates at a fixed size in points.
+
+The canvas draws them over the view's corner; a report draws them beside the plan. Both
+call these with the painter's world transform reset (identity) and say where to draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+
+from designer.drawing import style
+
+#: Scale bar lengths to choose from, in metres.
+BAR_LENGTHS_M = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000)
+
+
+def scale_bar_length_m(px_per_mm: float, max_px: float) -> float:
+    """The longest standard length in metres whose bar fits in ``max_px`` pixels."""
+    best = BAR_LENGTHS_M[0]
+    for metres in BAR_LENGTHS_M:
+        if metres * 1000 * px_per_mm <= max_px:
+            best = metres
+    return best
+
+
+def scale_bar_width(px_per_mm: float, px_per_point: float, max_px: float) -> float:
+    """Width in pixels ``draw_scale_bar`` will use, label included."""
+    metres = scale_bar_length_m(px_per_mm, max_px)
+    label = QFontMetricsF(style.font(7.0, px_per_point)).horizontalAdvance(f"{metres:g} m")
+    return metres * 1000 * px_per_mm + 5 * px_per_point + label
+
+
+def draw_scale_bar(
+    painter: QPainter, left_centre: QPointF, px_per_mm: float, px_per_point: float, max_px: float
+) -> None:
+    """A two-tone bar of a round length in metres followed by its length, from ``left_centre``."""
+    metres = scale_bar_length_m(px_per_mm, max_px)
+    length = metres * 1000 * px_per_mm
+    height = 4 * px_per_point
+    x, y = left_centre.x(), left_centre.y() - height / 2
+    half = length / 2
+    painter.setPen(style.pen(style.INK, 0.75, px_per_point))
+    painter.setBrush(style.brush(style.INK))
+    painter.drawRect(QRectF(x, y, half, height))
+    painter.setBrush(style.brush(style.PAPER))
+    painter.drawRect(QRectF(x + half, y, half, height))
+    font = style.font(7.0, px_per_point)
+    metrics = QFontMetricsF(font)
+    painter.setFont(font)
+    label = f"{metres:g} m"
+    painter.drawText(
+        QRectF(
+            x + length + 5 * px_per_point,
+            left_centre.y() - metrics.height() / 2,
+            metrics.horizontalAdvance(label) + 2,
+            metrics.height(),
+        ),
+        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+        label,
+    )
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A swatch and its text; ``line`` draws the swatch as a line (busways) not a box."""
+
+    colour: QColor
+    text: str
+    line: bool = False
+
+
+def status_entries(checked: bool = True) -> list[LegendEntry]:
+    """Legend of the status colouring and the services drawn on the floor.
+
+    Before any check has run, racks show as "not checked" and the legend says so.
+    """
+    racks = (
+        [
+            LegendEntry(style.STATUS_FILL[style.OK], "No findings"),
+            LegendEntry(style.STATUS_FILL[style.WARNING], "Warning"),
+            LegendEntry(style.STATUS_FILL[style.ERROR], "Error"),
+        ]
+        if checked
+        else [LegendEntry(style.STATUS_FILL[style.UNCHECKED], "Not checked")]
+    )
+    return [*racks, LegendEntry(style.FRONT_BAND[0], "Rack front"), *_service_entries()]
+
+
+def heat_entries() -> list[LegendEntry]:
+    """Legend of the heat colouring: each rack's max power."""
+    entries = []
+    lower = 0.0
+    for upper, colour in style.HEAT_STEPS:
+        text = f"≥ {lower:g} kW" if upper == float("inf") else f"< {upper:g} kW"
+        entries.append(LegendEntry(colour, text))
+        lower = upper
+    return entries
+
+
+def _service_entries() -> list[LegendEntry]:
+    return [
+        LegendEntry(style.CDU, "CDU"),
+        LegendEntry(style.CRAH, "CRAH"),
+        LegendEntry(style.FEED_SIDE["A"], "Busway A", line=True),
+        LegendEntry(style.FEED_SIDE["B"], "Busway B", line=True),
+        LegendEntry(style.TRAY_EDGE, "Tray", line=True),
+    ]
+
+
+def legend_row_width(entries: list[LegendEntry], px_per_point: float) -> float:
+    """Width in pixels of ``entries`` laid out in one row by ``draw_legend_row``."""
+    metrics = QFontMetricsF(style.font(7.0, px_per_point))
+    swatch, gap = 9 * px_per_point, 12 * px_per_point
+    return sum(swatch + 4 * px_per_point + metrics.horizontalAdvance(e.text) + gap for e in entries)
+
+
+def draw_legend_row(
+    painter: QPainter, left_centre: QPointF, entries: list[LegendEntry], px_per_point: float
+) -> float:
+    """``entries`` side by side, starting at ``left_centre``; returns the width used.
+
+    One line of swatches and words fits under a plan (or along a sheet's edge) without
+    covering it.
+    """
+    font = style.font(7.0, px_per_point)
+    metrics = QFontMetricsF(font)
+    swatch, gap = 9 * px_per_point, 12 * px_per_point
+    height = metrics.height()
+    x, y = left_centre.x(), left_centre.y()
+    painter.setFont(font)
+    for entry in entries:
+        if entry.line:
+            painter.setPen(style.pen(entry.colour, 2.2, px_per_point))
+            painter.drawLine(QPointF(x, y), QPointF(x + swatch, y))
+        else:
+            painter.setPen(style.pen(style.RACK_EDGE, 0.6, px_per_point))
+            painter.setBrush(style.brush(entry.colour))
+            painter.drawRect(QRectF(x, y - swatch * 0.4, swatch, swatch * 0.8))
+        x += swatch + 4 * px_per_point
+        width = metrics.horizontalAdvance(entry.text)
+        painter.setPen(style.INK)
+        painter.drawText(
+            QRectF(x, y - height / 2, width + 2, height),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            entry.text,
+        )
+        x += width + gap
+    return x - left_centre.x() - gap

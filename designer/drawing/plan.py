@@ -1,0 +1,132 @@
+"""A whole hall's plan in one call: what ``designer.report`` draws on a sheet.
+
+    plan = hall_plan(project, hall_id, rack_types, findings)
+    painter.setTransform(...)          # hall millimetres -> page, e.g. 1:100
+    draw_hall_plan(painter, plan, Context.of(painter, clip=tile_rect))
+
+The canvas draws the same layers from separate items (so it can update one layer at a
+time) by calling the same ``draw_*`` functions in the same order, which is why a printed
+plan looks like the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter
+
+from designer.core.geometry.floor import cooling_box, placement_box
+from designer.core.geometry.footprint import Box
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.drawing import style
+from designer.drawing.floor import FloorGeometry, draw_floor, floor_geometry
+from designer.drawing.infrastructure import (
+    CoolingGeometry,
+    FeedGeometry,
+    ObstacleGeometry,
+    TrayGeometry,
+    cooling_geometry,
+    draw_cooling,
+    draw_feeds,
+    draw_obstacles,
+    draw_trays,
+    feed_geometry,
+    obstacle_geometry,
+    tray_geometry,
+)
+from designer.drawing.lod import Context
+from designer.drawing.markers import Markers, draw_markers, markers_for, severity_name
+from designer.drawing.racks import RackArrays, draw_racks, rack_arrays
+
+_RANK = {"info": style.OK, "warning": style.WARNING, "error": style.ERROR}
+
+
+def status_by_id(findings: Iterable[Any]) -> dict[str, int]:
+    """The worst status bucket of every id named by a finding that is not excluded.
+
+    Notes (info) leave a rack "no findings" green; warnings and errors colour it.
+    """
+    worst: dict[str, int] = {}
+    for finding in findings:
+        if finding.excluded:
+            continue
+        rank = _RANK[severity_name(finding.severity)]
+        for entity_id in finding.ids:
+            if worst.get(entity_id, style.OK) < rank:
+                worst[entity_id] = rank
+    return worst
+
+
+@dataclass(frozen=True)
+class HallPlan:
+    """Everything drawn on one hall's plan, as drawing geometry."""
+
+    floor: FloorGeometry
+    obstacles: ObstacleGeometry
+    racks: RackArrays
+    cooling: CoolingGeometry
+    trays: TrayGeometry
+    feeds: FeedGeometry
+    markers: Markers
+
+    @property
+    def bounds(self) -> QRectF:
+        """The hall with everything drawn in it (something may stand outside the walls)."""
+        total = self.floor.bounds
+        for part in (self.racks.bounds, self.cooling.bounds, self.trays.bounds, self.feeds.bounds):
+            if not part.isEmpty():
+                total = total.united(part)
+        return total
+
+
+def hall_plan(
+    project: Project,
+    hall_id: str,
+    rack_types: Mapping[str, RackType],
+    findings: Iterable[Any] | None = None,
+) -> HallPlan:
+    """The plan of ``hall_id``; ``findings`` (from the rule engine) colour racks and add markers.
+
+    Without findings the racks show as "not checked".
+    """
+    hall = project.halls[hall_id]
+    found = list(findings) if findings is not None else []
+    racks = [r for r in project.placements.values() if r.hall_id == hall_id]
+    units = [u for u in project.cooling_units.values() if u.hall_id == hall_id]
+
+    def locate(entity_id: str) -> Box | None:
+        if entity_id in project.placements and project.placements[entity_id].hall_id == hall_id:
+            return placement_box(project.placements[entity_id], rack_types)
+        unit = project.cooling_units.get(entity_id)
+        return cooling_box(unit) if unit is not None and unit.hall_id == hall_id else None
+
+    return HallPlan(
+        floor=floor_geometry(hall),
+        obstacles=obstacle_geometry(o for o in project.obstacles.values() if o.hall_id == hall_id),
+        racks=rack_arrays(racks, rack_types, status_by_id(found), checked=findings is not None),
+        cooling=cooling_geometry(units),
+        trays=tray_geometry(t for t in project.trays.values() if t.hall_id == hall_id),
+        feeds=feed_geometry(f for f in project.feeds.values() if f.hall_id == hall_id),
+        markers=markers_for(found, hall_id, locate),
+    )
+
+
+def draw_hall_plan(
+    painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
+) -> None:
+    """Draw the hall's floor, obstacles, racks, cooling, trays, feeds and markers, in that order.
+
+    The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
+    ``Context.of(painter, clip)``.
+    """
+    draw_floor(painter, plan.floor, ctx, grid=grid)
+    draw_obstacles(painter, plan.obstacles, ctx)
+    draw_racks(painter, plan.racks, ctx, colour_mode)
+    draw_cooling(painter, plan.cooling, ctx)
+    draw_trays(painter, plan.trays, ctx)
+    draw_feeds(painter, plan.feeds, ctx)
+    draw_markers(painter, plan.markers, ctx)

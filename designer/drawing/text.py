@@ -1,0 +1,104 @@
+"""Text on a plan: placed in floor millimetres, sized in points, never scaled with the floor.
+
+Labels are drawn with the world transform reset, so a rack label stays 7 pt whether the
+hall is shown at 1:50 or 1:500; it is elided to the width of what it labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+
+from designer.drawing import style
+from designer.drawing.lod import Context
+
+CENTRE = Qt.AlignmentFlag.AlignCenter
+
+
+def draw_boxed_labels(
+    painter: QPainter,
+    ctx: Context,
+    labels: Iterable[tuple[QRectF, str]],
+    size_pt: float,
+    colour: QColor = style.LABEL_ON_RACK,
+    bold: bool = False,
+) -> None:
+    """Write each text centred in its floor rectangle (mm), elided to fit its width.
+
+    A text too wide for a tall, narrow rectangle (a rack seen from above) runs up it instead.
+
+    Lines of a text are separated by newlines; lines that do not fit the rectangle's
+    height are dropped from the end.
+    """
+    transform = painter.worldTransform()
+    font = style.font(size_pt, ctx.px_per_point, bold)
+    metrics = QFontMetricsF(font)
+    line_height = metrics.height()
+    painter.save()
+    painter.resetTransform()
+    painter.setFont(font)
+    painter.setPen(colour)
+    for floor_rect, text in labels:
+        box = transform.mapRect(floor_rect)
+        lines = text.split("\n")
+        widest = max(metrics.horizontalAdvance(line) for line in lines)
+        upright = box.height() > box.width() * 1.25 and widest > box.width() - 4
+        if upright:
+            box = QRectF(-box.height() / 2, -box.width() / 2, box.height(), box.width())
+            painter.save()
+            painter.translate(transform.mapRect(floor_rect).center())
+            painter.rotate(-90)
+        fitting = max(1, int(box.height() // line_height))
+        shown = [
+            metrics.elidedText(line, Qt.TextElideMode.ElideRight, box.width() - 4) for line in lines
+        ]
+        shown = [line for line in shown[:fitting] if line]
+        if shown:
+            painter.drawText(box, CENTRE, "\n".join(shown))
+        if upright:
+            painter.restore()
+    painter.restore()
+
+
+def draw_text_at(
+    painter: QPainter,
+    ctx: Context,
+    point_mm: QPointF,
+    text: str,
+    size_pt: float,
+    colour: QColor = style.INK,
+    align: Qt.AlignmentFlag = CENTRE,
+    bold: bool = False,
+    halo: bool = False,
+) -> None:
+    """Write ``text`` anchored at a floor point (mm), aligned as ``align`` says.
+
+    ``halo`` paints a thin paper-coloured backing so the text reads over lines.
+    """
+    anchor = painter.worldTransform().map(point_mm)
+    font = style.font(size_pt, ctx.px_per_point, bold)
+    metrics = QFontMetricsF(font)
+    width, height = metrics.horizontalAdvance(text) + 2, metrics.height()
+    x = anchor.x() - width / 2
+    if align & Qt.AlignmentFlag.AlignLeft:
+        x = anchor.x()
+    elif align & Qt.AlignmentFlag.AlignRight:
+        x = anchor.x() - width
+    y = anchor.y() - height / 2
+    if align & Qt.AlignmentFlag.AlignTop:
+        y = anchor.y()
+    elif align & Qt.AlignmentFlag.AlignBottom:
+        y = anchor.y() - height
+    box = QRectF(x, y, width, height)
+    painter.save()
+    painter.resetTransform()
+    if halo:
+        painter.setPen(style.NO_PEN)
+        painter.setBrush(style.brush(QColor(255, 255, 255, 210)))
+        painter.drawRect(box.adjusted(-2, 0, 2, 0))
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(box, CENTRE, text)
+    painter.restore()

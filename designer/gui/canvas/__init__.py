@@ -1,0 +1,1 @@
+"""The floor-plan canvas: scene layers, the view, and the editing tools."""

@@ -1,0 +1,193 @@
+"""The canvas items of a hall: a handful of layers, each painted by ``designer.drawing``.
+
+There is no item per rack. Racks live in ``RackChunk`` items, one per 12 m square of
+floor, each drawing its racks with a few ``drawRects`` calls; the floor, obstacles,
+cooling units, trays, feeds and finding markers are one ``PlanLayer`` each. Items hold
+drawing geometry built from the model, never the model's state, and are rebuilt only when
+the ids they show change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+
+from designer.core.model.equipment import RackType
+from designer.core.model.placement import Placement
+from designer.core.model.project import Project
+from designer.drawing.lod import Context
+from designer.drawing.racks import RackArrays, draw_racks, rack_arrays
+
+#: Side of the square of floor one rack chunk covers, in mm (about 100 racks).
+CHUNK_MM = 12_000
+#: Room around a chunk's racks for cosmetic outlines, in mm.
+CHUNK_MARGIN_MM = 60
+
+Z_FLOOR, Z_RACKS, Z_OBSTACLES, Z_COOLING, Z_TRAYS, Z_FEEDS = 0, 10, 15, 20, 30, 40
+Z_SELECTION, Z_MARKERS, Z_EDIT = 50, 60, 70
+
+
+class PlanLayer(QGraphicsItem):
+    """One layer of the plan drawn by ``draw(painter, geometry, context)``.
+
+    Its bounding rectangle is the whole scene, so text and markers sized in points may
+    reach past the geometry at any zoom; the drawing functions cull by the exposed rect.
+    """
+
+    def __init__(self, draw: Callable[[QPainter, Any, Context], None], z: float) -> None:
+        super().__init__()
+        self._draw = draw
+        self._geometry: Any = None
+        self._rect = QRectF()
+        self.setZValue(z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    @property
+    def geometry(self) -> Any:
+        return self._geometry
+
+    def set_geometry(self, geometry: Any, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = QRectF(rect)
+        self._geometry = geometry
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self._geometry is not None:
+            self._draw(painter, self._geometry, Context.of(painter, option.exposedRect))
+
+
+class RackChunk(QGraphicsItem):
+    """The racks of one square of floor, drawn in bulk from ``RackArrays``."""
+
+    def __init__(self, key: tuple[int, int]) -> None:
+        super().__init__()
+        self.key = key
+        self.members: dict[str, None] = {}
+        self.arrays: RackArrays | None = None
+        self.colour_mode = "status"
+        self._rect = QRectF()
+        self.setZValue(Z_RACKS)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def rebuild(self, arrays: RackArrays) -> None:
+        self.arrays = arrays
+        m = CHUNK_MARGIN_MM
+        rect = arrays.bounds.adjusted(-m, -m, m, m)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self.arrays is not None:
+            draw_racks(
+                painter, self.arrays, Context.of(painter, option.exposedRect), self.colour_mode
+            )
+
+
+def chunk_key(rack: Placement) -> tuple[int, int]:
+    return rack.x // CHUNK_MM, rack.y // CHUNK_MM
+
+
+class RackLayer:
+    """Every rack of the shown hall, as chunks that are rebuilt only when their racks change."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self._scene = scene
+        self._chunks: dict[tuple[int, int], RackChunk] = {}
+        self._key_of: dict[str, tuple[int, int]] = {}
+        self._status: Mapping[str, int] = {}
+        self._checked = False
+        self._hidden: set[str] = set()
+        self._mode = "status"
+
+    @property
+    def chunks(self) -> list[RackChunk]:
+        return list(self._chunks.values())
+
+    def clear(self) -> None:
+        for chunk in self._chunks.values():
+            self._scene.removeItem(chunk)
+        self._chunks.clear()
+        self._key_of.clear()
+        self._hidden.clear()
+
+    def show(self, project: Project, hall_id: str, rack_types: Mapping[str, RackType]) -> None:
+        """Build every chunk of ``hall_id``."""
+        self.clear()
+        ids = [r.id for r in project.placements.values() if r.hall_id == hall_id]
+        self.update(project, hall_id, rack_types, ids)
+
+    def update(
+        self, project: Project, hall_id: str, rack_types: Mapping[str, RackType], ids: Iterable[str]
+    ) -> None:
+        """Rebuild the chunks that held or now hold any of ``ids``."""
+        dirty: set[tuple[int, int]] = set()
+        for rack_id in ids:
+            old = self._key_of.pop(rack_id, None)
+            if old is not None:
+                self._chunks[old].members.pop(rack_id, None)
+                dirty.add(old)
+            rack = project.placements.get(rack_id)
+            if rack is None or rack.hall_id != hall_id:
+                continue
+            key = chunk_key(rack)
+            self._key_of[rack_id] = key
+            if key not in self._chunks:
+                chunk = RackChunk(key)
+                chunk.colour_mode = self._mode
+                self._chunks[key] = chunk
+                self._scene.addItem(chunk)
+            self._chunks[key].members[rack_id] = None
+            dirty.add(key)
+        for key in dirty:
+            chunk = self._chunks[key]
+            if not chunk.members:
+                self._scene.removeItem(chunk)
+                del self._chunks[key]
+                continue
+            racks = [project.placements[i] for i in chunk.members]
+            arrays = rack_arrays(racks, rack_types, self._status, self._checked)
+            if self._hidden & chunk.members.keys():
+                arrays.set_hidden(self._hidden)
+            chunk.rebuild(arrays)
+
+    def set_status(self, status: Mapping[str, int], checked: bool) -> None:
+        """Recolour racks by their worst finding; only chunks whose colours change repaint."""
+        self._status, self._checked = status, checked
+        for chunk in self._chunks.values():
+            if chunk.arrays is not None and chunk.arrays.set_status(status, checked):
+                chunk.update()
+
+    def set_colour_mode(self, mode: str) -> None:
+        self._mode = mode
+        for chunk in self._chunks.values():
+            chunk.colour_mode = mode
+            chunk.update()
+
+    def set_hidden(self, ids: Iterable[str]) -> None:
+        """Hide racks while edit proxies stand in for them (all others shown)."""
+        wanted = {i for i in ids if i in self._key_of}
+        touched = {self._key_of[i] for i in wanted ^ self._hidden if i in self._key_of}
+        self._hidden = wanted
+        for key in touched:
+            chunk = self._chunks[key]
+            if chunk.arrays is not None:
+                chunk.arrays.set_hidden(wanted)
+                chunk.update()

@@ -1,0 +1,1 @@
+"""Interaction tools of the canvas: select and move, place, draw outlines, trays and feeds."""

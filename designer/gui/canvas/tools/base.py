@@ -1,0 +1,63 @@
+"""The protocol every canvas tool follows (orange-canvas-core's interaction objects).
+
+The view hands mouse and key events to the active tool with positions already in hall
+millimetres. A tool previews with stand-in items and, when the gesture ends, makes one
+call to the editor, which makes one core operation: one undo step per gesture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+from designer.core.geometry.footprint import snap
+
+if TYPE_CHECKING:
+    from designer.gui.canvas.view import CanvasView
+
+
+class Tool:
+    """Base class: does nothing; subclasses override what their gesture needs."""
+
+    #: Status-bar hint while the tool is active.
+    hint = ""
+    cursor = Qt.CursorShape.ArrowCursor
+
+    def __init__(self, view: CanvasView) -> None:
+        self.view = view
+        self.editor = view.editor
+        self.scene = view.hall_scene
+
+    def activate(self) -> None:
+        self.view.viewport().setCursor(self.cursor)
+        if self.hint:
+            self.editor.message.emit(self.hint)
+
+    def deactivate(self) -> None:
+        """Remove every stand-in this tool added; the model is untouched."""
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> None: ...
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> None: ...
+
+    def release(self, pos: QPointF, event: QMouseEvent) -> None: ...
+
+    def double_click(self, pos: QPointF, event: QMouseEvent) -> None: ...
+
+    def key(self, event: QKeyEvent) -> bool:
+        """Handle a key; True when it was used."""
+        return False
+
+    def hall_changed(self) -> None:
+        """The canvas now shows another hall (or the same hall rebuilt)."""
+        self.deactivate()
+
+    def snapped(
+        self, pos: QPointF, event: QMouseEvent | None = None, step: int | None = None
+    ) -> tuple[int, int]:
+        """``pos`` on the tile grid (or ``step``), or on a 50 mm grid while Ctrl is held."""
+        fine = event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        grid = 50 if fine else (step or self.editor.tile_mm)
+        return snap(round(pos.x()), grid), snap(round(pos.y()), grid)

@@ -1,0 +1,223 @@
+"""Drawing tools: the hall's outline, obstacles (column, keep-out, wall) and overhead runs.
+
+Points snap to the tile grid (busways and trays to half tiles; Ctrl for 50 mm) and runs
+stay orthogonal unless Shift is held, as trays and busways are built. Each finished shape
+is one operation: one undo step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
+
+from designer.core.document import operations as ops
+from designer.core.format import number
+from designer.core.geometry.footprint import Box
+from designer.gui.canvas.preview import Ghost, boxes_path
+from designer.gui.canvas.tools.base import Tool
+
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+class _PointsTool(Tool):
+    """Collects clicked points; Enter or a double click finishes, Backspace takes one back."""
+
+    cursor = Qt.CursorShape.CrossCursor
+    minimum = 2
+    closed = False
+
+    def __init__(self, view) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(view)
+        self.points: list[tuple[int, int]] = []
+        self.ghost: Ghost | None = None
+        self._hover: tuple[int, int] | None = None
+        self._step: int | None = None
+
+    def _constrained(self, pos: QPointF, event: QMouseEvent) -> tuple[int, int]:
+        x, y = self.snapped(pos, event, self._step)
+        if self.points and not event.modifiers() & SHIFT:
+            px, py = self.points[-1]
+            if abs(x - px) >= abs(y - py):
+                y = py
+            else:
+                x = px
+        return x, y
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        point = self._constrained(pos, event)
+        if not self.points or point != self.points[-1]:
+            self.points.append(point)
+        self._show()
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> None:
+        self._hover = self._constrained(pos, event) if self.points else None
+        self._show()
+
+    def double_click(self, pos: QPointF, event: QMouseEvent) -> None:
+        self._finish()
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._finish()
+        elif event.key() == Qt.Key.Key_Backspace and self.points:
+            self.points.pop()
+            self._show()
+        elif event.key() == Qt.Key.Key_Escape and self.points:
+            self._reset()
+            self.editor.message.emit("Drawing cancelled.")
+        else:
+            return False
+        return True
+
+    def _show(self) -> None:
+        points = self.points + ([self._hover] if self._hover else [])
+        if not points:
+            return
+        path = QPainterPath()
+        polygon = QPolygonF([QPointF(x, y) for x, y in points])
+        path.addPolygon(polygon)
+        if self.closed and len(points) > 2:
+            path.closeSubpath()
+        if self.ghost is None:
+            self.ghost = Ghost(self.scene)
+        self.ghost.show_shape(self._preview(path, points), True)
+
+    def _preview(self, path: QPainterPath, points: list[tuple[int, int]]) -> QPainterPath:
+        return path
+
+    def _finish(self) -> None:
+        if len(self.points) < self.minimum:
+            self.editor.message.emit(f"Click at least {self.minimum} points, then press Enter.")
+            return
+        points = list(self.points)
+        self._reset()
+        self.commit(points)
+
+    def commit(self, points: list[tuple[int, int]]) -> None:
+        raise NotImplementedError
+
+    def _reset(self) -> None:
+        self.points = []
+        self._hover = None
+        if self.ghost is not None:
+            self.ghost.remove()
+            self.ghost = None
+
+    def deactivate(self) -> None:
+        self._reset()
+
+
+class OutlineTool(_PointsTool):
+    """Redraw the shown hall's outline: click its corners, Enter to finish."""
+
+    minimum = 3
+    closed = True
+    hint = "Click the corners of the hall (Shift: any angle); Enter finishes, Backspace undoes a corner."
+
+    def commit(self, points: list[tuple[int, int]]) -> None:
+        hall = self.editor.hall_id
+        if hall is not None:
+            self.editor.run(lambda: ops.update(self.editor.doc, hall, outline=points))
+
+
+class RunTool(_PointsTool):
+    """Draw a cable tray or a busway: click along its route, Enter or double-click to finish."""
+
+    hint = "Click along the route (Shift: any angle); double-click or Enter finishes."
+
+    def __init__(self, view, feed_type: str | None = None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(view)
+        self.feed_type = feed_type
+        self._step = self.editor.tile_mm // 2
+
+    def _preview(self, path: QPainterPath, points: list[tuple[int, int]]) -> QPainterPath:
+        return boxes_path((), [points], 300 if self.feed_type is None else 120)
+
+    def commit(self, points: list[tuple[int, int]]) -> None:
+        doc, hall = self.editor.doc, self.editor.hall_id or ""
+        project = doc.project
+        if self.feed_type is None:
+            name = ops.free_name({t.name for t in project.trays.values()}, "Tray 1")
+            new = self.editor.run(lambda: ops.add_tray(doc, hall, points, 2_700, 600, 100, name))
+        else:
+            name = ops.free_name({f.name for f in project.feeds.values()}, "Busway 1")
+            new = self.editor.run(
+                lambda: ops.add_feed(doc, hall, self.feed_type or "", points, name)
+            )
+        if new:
+            self.editor.selection.set([new])
+
+
+class ObstacleTool(Tool):
+    """Drag a rectangle to add a column, keep-out zone or wall; a click adds the catalog size."""
+
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, view, kind: str) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(view)
+        self.kind = kind
+        self.ghost: Ghost | None = None
+        self._start: tuple[int, int] | None = None
+        self._box: Box | None = None
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        what = {"column": "a column", "keepout": "a keep-out zone", "wall": "a wall"}[self.kind]
+        return f"Drag a rectangle to add {what}; a click adds the standard size. Esc stops."
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._start = self.snapped(pos, event)
+            self._box = None
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> None:
+        if self._start is None:
+            return
+        (ax, ay), (bx, by) = self._start, self.snapped(pos, event)
+        self._box = Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        if self.ghost is None:
+            self.ghost = Ghost(self.scene)
+        self.ghost.show_shape(boxes_path([self._box]), True)
+        self.editor.message.emit(
+            f"{number(self._box.width / 1000, 2)} m × {number(self._box.height / 1000, 2)} m"
+        )
+
+    def release(self, pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self._start is None:
+            return
+        box = self._box
+        if box is None or box.width == 0 or box.height == 0:
+            size = self._standard_size()
+            x, y = self._start
+            box = Box(
+                x - size[0] // 2,
+                y - size[1] // 2,
+                x + size[0] - size[0] // 2,
+                y + size[1] - size[1] // 2,
+            )
+        self._clear()
+        doc, hall = self.editor.doc, self.editor.hall_id or ""
+        stem = {"column": "C1", "keepout": "KO-1", "wall": "W1"}[self.kind]
+        label = ops.free_name({o.label for o in doc.project.obstacles.values()}, stem)
+        outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
+        new = self.editor.run(lambda: ops.add_obstacle(doc, hall, self.kind, outline, label))
+        if new:
+            self.editor.selection.set([new])
+
+    def _standard_size(self) -> tuple[int, int]:
+        for structure in self.editor.doc.catalog.structures.values():
+            if structure.kind == self.kind:
+                return structure.width_mm, structure.depth_mm
+        return 200, 2_400
+
+    def _clear(self) -> None:
+        if self.ghost is not None:
+            self.ghost.remove()
+            self.ghost = None
+        self._start = None
+        self._box = None
+
+    def deactivate(self) -> None:
+        self._clear()

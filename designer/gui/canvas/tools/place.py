@@ -1,0 +1,194 @@
+"""Placing from the catalog: one item per click (or drop), or a whole row in one drag.
+
+A ghost follows the cursor, blue where the item fits and red where it cannot stand, with
+the reason in the status bar; R turns it. Palette drops use the same preview.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+from designer.core.document import operations as ops
+from designer.core.format import number
+from designer.core.geometry.footprint import footprint, footprint_size
+from designer.core.model.base import Rotation
+from designer.core.model.project import Project
+from designer.gui.canvas.preview import Ghost, boxes_path
+from designer.gui.canvas.tools.base import Tool
+from designer.gui.placing import PaletteEntry, PlacementPlan, obstruction, rack_tag
+
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+class PlacementPreview:
+    """The ghost of a catalog item under the cursor, shared by the place tool and drops."""
+
+    def __init__(self, tool_or_view) -> None:  # type: ignore[no-untyped-def]
+        self.view = getattr(tool_or_view, "view", tool_or_view)
+        self.ghost: Ghost | None = None
+
+    def show(self, entry: PaletteEntry, pos: QPointF) -> PlacementPlan | None:
+        plan = self.view.editor.plan(entry, pos.x(), pos.y())
+        if plan is None:
+            self.hide()
+            return None
+        if self.ghost is None:
+            self.ghost = Ghost(self.view.hall_scene)
+        self.ghost.show_shape(boxes_path(plan.boxes, plan.paths), plan.problem is None)
+        self.view.editor.message.emit(plan.message() or f"{plan.name}: release to place it here.")
+        return plan
+
+    def hide(self) -> None:
+        if self.ghost is not None:
+            self.ghost.remove()
+            self.ghost = None
+
+
+class PlaceTool(Tool):
+    """Click to place the chosen catalog item; stays armed until Esc."""
+
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, view, entry: PaletteEntry) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(view)
+        self.entry = entry
+        self.preview = PlacementPreview(view)
+        self._last: QPointF | None = None
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        return "Click to place; R turns it; Shift places over other racks; Esc stops."
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> None:
+        self._last = pos
+        self.preview.show(self.entry, pos)
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.editor.place(self.entry, pos.x(), pos.y(), force=bool(event.modifiers() & SHIFT))
+            self.preview.show(self.entry, pos)
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_R:
+            turns = 3 if event.modifiers() & SHIFT else 1
+            self.editor.place_rotation = (self.editor.place_rotation + 90 * turns) % 360  # type: ignore[assignment]
+            if self._last is not None:
+                self.preview.show(self.entry, self._last)
+            return True
+        return False
+
+    def deactivate(self) -> None:
+        self.preview.hide()
+
+
+class RowTool(Tool):
+    """Drag along the floor to lay out a row of one rack type; release places it in one step."""
+
+    cursor = Qt.CursorShape.CrossCursor
+    hint = "Drag along the floor to lay out a row; R turns the fronts; Esc stops."
+
+    def __init__(self, view, type_id: str) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(view)
+        self.type_id = type_id
+        self.ghost: Ghost | None = None
+        self._start: tuple[int, int] | None = None
+        self._last: QPointF | None = None
+        self._facing = {True: 180, False: 90}
+        self._row: tuple[int, int, int, Rotation] | None = None
+        self._fine = False
+        self._blocked = False
+        self._overlaps = False
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._start = self.snapped(pos, event)
+            self.move(pos, event)
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> None:
+        self._last = pos
+        self._fine = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if self._start is not None:
+            self._lay_out(pos)
+
+    def _lay_out(self, pos: QPointF) -> None:
+        kind = self.editor.doc.rack_types[self.type_id]
+        assert self._start is not None
+        sx, sy = self._start
+        ex, ey = self.snapped(pos, step=50 if self._fine else None)
+        across = abs(ex - sx) >= abs(ey - sy)
+        rotation: Rotation = self._facing[across]  # type: ignore[assignment]
+        width, depth = footprint_size(kind.width_mm, kind.depth_mm, rotation)
+        pitch = width if across else depth
+        length = abs(ex - sx) if across else abs(ey - sy)
+        count = max(1, math.floor(length / pitch + 0.5))
+        x = sx - count * pitch if across and ex < sx else sx
+        y = sy - count * pitch if not across and ey < sy else sy
+        corners = ops.row_positions(kind.width_mm, kind.depth_mm, x, y, count, rotation)
+        boxes = [footprint(cx, cy, kind.width_mm, kind.depth_mm, rotation) for cx, cy in corners]
+        problem, overridable = obstruction(
+            self.editor.project, self.editor.hall_id or "", boxes, (), True, self.editor.picker()
+        )
+        if self.ghost is None:
+            self.ghost = Ghost(self.scene)
+        self.ghost.show_shape(boxes_path(boxes), problem is None)
+        self._row = (x, y, count, rotation)
+        row = f"Row of {count} {kind.name}, {number(count * pitch / 1000, 2)} m"
+        if problem:
+            tail = " Hold Shift on release to place it anyway." if overridable else ""
+            self.editor.message.emit(f"{row}: {problem}.{tail}")
+            self._blocked = not overridable
+        else:
+            self.editor.message.emit(f"{row}. Release to place; R turns the fronts.")
+            self._blocked = False
+        self._overlaps = problem is not None and overridable
+
+    def release(self, pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self._row is None:
+            return
+        x, y, count, rotation = self._row
+        blocked = self._blocked or (self._overlaps and not event.modifiers() & SHIFT)
+        self._clear()
+        if blocked:
+            self.editor.message.emit("Nothing placed: the row does not fit there.")
+            return
+        doc, hall = self.editor.doc, self.editor.hall_id
+        kind = doc.rack_types[self.type_id]
+        prefix = f"{rack_tag(kind)}-"
+        first = next_index(doc.project, prefix)
+        ids = self.editor.run(
+            lambda: ops.place_row(
+                doc, hall or "", self.type_id, x, y, count, rotation, 0, prefix, first
+            )
+        )
+        if ids:
+            self.editor.selection.set(ids)
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_R:
+            for across in (True, False):
+                self._facing[across] = (self._facing[across] + 180) % 360
+            if self._last is not None and self._start is not None:
+                self._lay_out(self._last)
+            return True
+        return False
+
+    def _clear(self) -> None:
+        if self.ghost is not None:
+            self.ghost.remove()
+            self.ghost = None
+        self._start = None
+        self._row = None
+
+    def deactivate(self) -> None:
+        self._clear()
+
+
+def next_index(project: Project, prefix: str) -> int:
+    """One more than the highest number after ``prefix`` among the rack labels."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)$")
+    found = [int(m.group(1)) for r in project.placements.values() if (m := pattern.match(r.label))]
+    return max(found, default=0) + 1

@@ -1,0 +1,365 @@
+"""The floor-plan view: zoom to the cursor, pan, fit, tool dispatch, palette drops, hover.
+
+The wheel zooms about the cursor; the middle button, or the left button with Space held,
+pans. Mouse events go to the active tool in hall millimetres; drops from the palette are
+previewed with a ghost and placed through the editor. The view keeps the scene in step
+with the document: a change set updates only the layers it touches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
+
+from designer.core.geometry.footprint import Box
+from designer.drawing import style
+from designer.drawing.legend import (
+    draw_legend_row,
+    draw_scale_bar,
+    heat_entries,
+    scale_bar_width,
+    status_entries,
+)
+from designer.gui.canvas.scene import HallScene
+from designer.gui.canvas.tools.base import Tool
+from designer.gui.canvas.tools.place import PlacementPreview
+from designer.gui.canvas.tools.select import SelectTool
+from designer.gui.editor import Editor
+from designer.gui.hover import hover_text
+from designer.gui.placing import PaletteEntry
+
+#: Zoom limits in screen pixels per millimetre of floor.
+MIN_ZOOM, MAX_ZOOM = 0.002, 1.5
+#: Height of the legend strip along the bottom of the view, in pixels.
+STRIP_PX = 26
+#: Room kept free around a fitted hall (left, top, right, bottom) in pixels: the dimension
+#: lines on the left and top, the legend strip at the bottom.
+FIT_INSETS = (64, 44, 28, STRIP_PX + 30)
+
+
+class CanvasView(QGraphicsView):
+    """The canvas: one hall at a time, edited through tools."""
+
+    #: The cursor's position on the floor in millimetres (x, y).
+    cursor_moved = Signal(float, float)
+    #: The zoom changed (pixels per mm).
+    zoomed = Signal(float)
+    #: Another tool became active.
+    tool_changed = Signal(object)
+
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        self.hall_scene = HallScene()
+        super().__init__(self.hall_scene, parent)
+        self.editor = editor
+        self.colour_mode = "status"
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._tool: Tool = SelectTool(self)
+        self._panning: QPoint | None = None
+        self._space = False
+        self._hovered: str | None = None
+        self._drop = PlacementPreview(self)
+        self._fitted = False
+        self._overlay_timer = QTimer(self)
+        self._overlay_timer.setSingleShot(True)
+        self._overlay_timer.setInterval(0)
+        self._overlay_timer.timeout.connect(self.viewport().update)
+        editor.hall_changed.connect(self.show_hall)
+        editor.bridge.changed.connect(self._document_changed)
+        editor.selection.changed.connect(self._selection_changed)
+        editor.findings_changed.connect(self._findings_changed)
+        self.show_hall()
+
+    # --- keeping the scene in step ------------------------------------------------------
+
+    def show_hall(self) -> None:
+        """Rebuild the scene for the editor's hall and fit it in view."""
+        self._tool.hall_changed()
+        editor = self.editor
+        if editor.hall_id is None:
+            return
+        self.hall_scene.show_hall(editor.project, editor.hall_id, editor.doc.rack_types)
+        self.hall_scene.set_colour_mode(self.colour_mode)
+        self.hall_scene.set_findings(editor.findings, editor.checked)
+        self._selection_changed()
+        self.fit_hall()
+
+    def _document_changed(self, changes: Any) -> None:
+        editor = self.editor
+        if editor.hall_id is None or editor.hall_id != self.hall_scene.hall_id:
+            return
+        rect = self.sceneRect()
+        self.hall_scene.apply(editor.project, changes, editor.doc.rack_types)
+        self._selection_changed()
+        if self.sceneRect() != rect:
+            self.fit_hall()
+
+    def _selection_changed(self) -> None:
+        if self.hall_scene.project is not None:
+            self.hall_scene.show_selection(self.editor.selected())
+
+    def _findings_changed(self) -> None:
+        self.hall_scene.set_findings(self.editor.findings, self.editor.checked)
+
+    def set_colour_mode(self, mode: str) -> None:
+        """Colour racks by ``"status"`` (worst finding) or ``"heat"`` (max power)."""
+        self.colour_mode = mode
+        self.hall_scene.set_colour_mode(mode)
+        self.viewport().update()
+
+    # --- tools ---------------------------------------------------------------------------
+
+    @property
+    def tool(self) -> Tool:
+        return self._tool
+
+    def set_tool(self, tool: Tool | None) -> None:
+        """Make ``tool`` active (None: back to select)."""
+        self._tool.deactivate()
+        self._tool = tool or SelectTool(self)
+        self._tool.activate()
+        self.tool_changed.emit(self._tool)
+
+    # --- zoom and pan --------------------------------------------------------------------
+
+    def pixels_per_mm(self) -> float:
+        return self.transform().m11()
+
+    def fit_hall(self) -> None:
+        """Show the whole hall, its dimensions clear of the legend strip (Ctrl+0)."""
+        floor = self.hall_scene.floor
+        if floor is not None:
+            self.zoom_to(floor.bounds, FIT_INSETS)
+            self._fitted = True
+
+    def zoom_to(self, rect: QRectF, insets: tuple[int, int, int, int]) -> None:
+        """Show ``rect`` (mm) as large as fits inside the viewport less ``insets`` (pixels)."""
+        left, top, right, bottom = insets
+        view = self.viewport().rect()
+        room_w, room_h = view.width() - left - right, view.height() - top - bottom
+        if room_w < 10 or room_h < 10:
+            return
+        scale = min(room_w / max(rect.width(), 1.0), room_h / max(rect.height(), 1.0))
+        scale = min(max(scale, MIN_ZOOM), MAX_ZOOM)
+        self.resetTransform()
+        self.scale(scale, scale)
+        # centre the rectangle in the free area, not in the whole viewport
+        shift = QPointF((left - right) / 2 / scale, (top - bottom) / 2 / scale)
+        self.centerOn(rect.center() - shift)
+        self._zoom_changed()
+
+    def zoom_to_box(self, box: Box) -> None:
+        """Show ``box`` (a finding's racks) with room around it to see its neighbours."""
+        grown = QRectF(box.x0, box.y0, box.width, box.height).adjusted(-2_400, -2_400, 2_400, 2_400)
+        self.zoom_to(grown, (40, 40, 40, STRIP_PX + 40))
+        self._fitted = False
+
+    def zoom_by(self, factor: float) -> None:
+        current = self.pixels_per_mm()
+        factor = min(max(current * factor, MIN_ZOOM), MAX_ZOOM) / current
+        self.scale(factor, factor)
+        self._zoom_changed()
+
+    def _zoom_changed(self) -> None:
+        self.zoomed.emit(self.pixels_per_mm())
+        self.viewport().update()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta:
+            self._fitted = False
+            self.zoom_by(1.0015**delta)
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit_hall()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self._overlay_timer.start()
+
+    # --- mouse ---------------------------------------------------------------------------
+
+    def _floor_pos(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus()
+        pans = event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space
+        )
+        if pans:
+            self._panning = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        QToolTip.hideText()
+        self._tool.press(self._floor_pos(event), event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = self._floor_pos(event)
+        self.cursor_moved.emit(pos.x(), pos.y())
+        if self._panning is not None:
+            now = event.position().toPoint()
+            delta = now - self._panning
+            self._panning = now
+            self._fitted = False
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            return
+        self._tool.move(pos, event)
+        if event.buttons() == Qt.MouseButton.NoButton and isinstance(self._tool, SelectTool):
+            self._hover(pos, event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._panning is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._panning = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space else self._tool.cursor
+            )
+            return
+        self._tool.release(self._floor_pos(event), event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        self._tool.double_click(self._floor_pos(event), event)
+
+    def _hover(self, pos: QPointF, event: QMouseEvent) -> None:
+        tolerance = 3 / max(self.pixels_per_mm(), 1e-9)
+        hit = self.editor.picker().at(pos.x(), pos.y(), tolerance)
+        if hit == self._hovered:
+            return
+        self._hovered = hit
+        if hit is None:
+            QToolTip.hideText()
+            return
+        text = hover_text(self.editor, hit)
+        QToolTip.showText(event.globalPosition().toPoint(), text, self.viewport())
+
+    def leaveEvent(self, event: Any) -> None:
+        self._hovered = None
+        super().leaveEvent(event)
+
+    # --- keys ----------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if self._tool.key(event):
+            return
+        if event.key() == Qt.Key.Key_Escape and not isinstance(self._tool, SelectTool):
+            self.set_tool(None)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self._panning = None
+            self.viewport().setCursor(self._tool.cursor)
+            return
+        super().keyReleaseEvent(event)
+
+    # --- drops from the palette ------------------------------------------------------------
+
+    @staticmethod
+    def _entry(event: QDropEvent | QDragMoveEvent | QDragEnterEvent) -> PaletteEntry | None:
+        data = event.mimeData()
+        if not data.hasFormat(PaletteEntry.MIME):
+            return None
+        return PaletteEntry.from_bytes(data.data(PaletteEntry.MIME).data())
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._entry(event) is not None and self.editor.hall_id is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        entry = self._entry(event)
+        if entry is None:
+            event.ignore()
+            return
+        self._drop.show(entry, self.mapToScene(event.position().toPoint()))
+        event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self._drop.hide()
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self._drop.hide()
+        entry = self._entry(event)
+        if entry is None:
+            event.ignore()
+            return
+        pos = self.mapToScene(event.position().toPoint())
+        force = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        placed = self.editor.place(entry, pos.x(), pos.y(), force)
+        if placed:
+            event.acceptProposedAction()
+            self.setFocus()
+        else:
+            event.ignore()
+
+    # --- legend and scale bar ------------------------------------------------------------
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        """A strip along the bottom with the legend and the scale bar, fixed on screen."""
+        px_per_point = self.logicalDpiY() / 72.0
+        view = QRectF(self.viewport().rect())
+        strip = QRectF(view.left(), view.bottom() - STRIP_PX, view.width(), STRIP_PX)
+        if not strip.intersects(self.mapFromScene(rect).boundingRect().toRectF()):
+            return
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(style.pen(style.GRID_MAJOR, 0.75, px_per_point))
+        painter.setBrush(style.brush(QColor(255, 255, 255, 230)))
+        painter.drawRect(strip.adjusted(-1, 0, 1, 1))
+        if self.colour_mode == "heat":
+            entries = heat_entries()
+        else:
+            entries = status_entries(self.editor.checked)
+        middle = strip.center().y()
+        draw_legend_row(painter, QPointF(strip.left() + 12, middle), entries, px_per_point)
+        bar_max = min(220.0, view.width() / 5)
+        width = scale_bar_width(self.pixels_per_mm(), px_per_point, bar_max)
+        draw_scale_bar(
+            painter,
+            QPointF(strip.right() - 14 - width, middle),
+            self.pixels_per_mm(),
+            px_per_point,
+            bar_max,
+        )
+        painter.restore()

@@ -1,0 +1,1 @@
+"""Dialogs: a new project, a row of racks."""

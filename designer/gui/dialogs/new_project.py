@@ -1,0 +1,141 @@
+"""File ▸ New: the first hall's size, floor rating, power and cooling capacity.
+
+``new_document(spec)`` builds the project through the core operations and hands back a
+document with an empty history, so Undo cannot take the hall away again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.catalog import Catalog
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
+from designer.core.model.project import Project, ProjectMeta
+
+
+@dataclass(frozen=True)
+class NewProjectSpec:
+    """What the New dialog asks for; sizes in metres, capacities in kW."""
+
+    name: str = "New project"
+    hall_name: str = "Hall 1"
+    width_m: float = 24.0
+    depth_m: float = 18.0
+    floor_type: str = "slab"
+    floor_rating_kpa: float = 25.0
+    tile_rating_kg: float | None = None
+    power_capacity_kw: float = 2_000.0
+    cooling_capacity_kw: float = 2_000.0
+
+
+def new_document(spec: NewProjectSpec, catalog: Catalog | None = None) -> Document:
+    """A project with one site and one hall as ``spec`` says; its history starts empty."""
+    draft = Document(
+        Project(meta=ProjectMeta(name=spec.name.strip() or "New project")), catalog=catalog
+    )
+    site = ops.add_site(
+        draft,
+        "Site 1",
+        power_capacity_kw=spec.power_capacity_kw,
+        cooling_capacity_kw=spec.cooling_capacity_kw,
+    )
+    ops.add_hall(
+        draft,
+        site,
+        spec.hall_name.strip() or "Hall 1",
+        round(spec.width_m * 1000),
+        round(spec.depth_m * 1000),
+        floor_rating_kpa=spec.floor_rating_kpa,
+        floor_type=spec.floor_type,
+        tile_rating_kg=spec.tile_rating_kg,
+        power_capacity_kw=spec.power_capacity_kw,
+        cooling_capacity_kw=spec.cooling_capacity_kw,
+    )
+    return Document(draft.project, catalog=draft.catalog)
+
+
+def _spin(value: float, low: float, high: float, suffix: str, decimals: int = 1) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(low, high)
+    box.setDecimals(decimals)
+    box.setValue(value)
+    box.setSuffix(f" {suffix}")
+    box.setGroupSeparatorShown(True)
+    return box
+
+
+class NewProjectDialog(QDialog):
+    """Asks for the first hall of a new project."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        spec: NewProjectSpec = NewProjectSpec(),
+        hall_only: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add a hall" if hall_only else "New project")
+        self.name = QLineEdit(spec.name)
+        self.hall_name = QLineEdit(spec.hall_name)
+        self.width = _spin(spec.width_m, 1.2, 5_000, "m", 2)
+        self.depth = _spin(spec.depth_m, 1.2, 5_000, "m", 2)
+        self.floor_type = QComboBox()
+        self.floor_type.addItem("Slab", "slab")
+        self.floor_type.addItem("Raised floor", "raised")
+        self.floor_type.setCurrentIndex(0 if spec.floor_type == "slab" else 1)
+        self.floor_rating = _spin(spec.floor_rating_kpa, 1, 1_000, "kPa")
+        self.tile_rating = _spin(spec.tile_rating_kg or 0, 0, 100_000, "kg", 0)
+        self.tile_rating.setSpecialValueText("not rated")
+        self.power = _spin(spec.power_capacity_kw, 0, 10_000_000, "kW", 0)
+        self.cooling = _spin(spec.cooling_capacity_kw, 0, 10_000_000, "kW", 0)
+        form = QFormLayout()
+        if not hall_only:
+            form.addRow("Project name", self.name)
+        form.addRow("Hall name", self.hall_name)
+        form.addRow("Hall width", self.width)
+        form.addRow("Hall depth", self.depth)
+        form.addRow("Floor", self.floor_type)
+        form.addRow("Floor rating", self.floor_rating)
+        form.addRow("Raised-floor tile rating", self.tile_rating)
+        form.addRow("Power capacity", self.power)
+        form.addRow("Cooling capacity", self.cooling)
+        note = QLabel(
+            "The hall starts as a rectangle; redraw its outline with Tools ▸ Hall outline."
+        )
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #5f6b76;")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+
+    def spec(self) -> NewProjectSpec:
+        return NewProjectSpec(
+            name=self.name.text(),
+            hall_name=self.hall_name.text(),
+            width_m=self.width.value(),
+            depth_m=self.depth.value(),
+            floor_type=self.floor_type.currentData(),
+            floor_rating_kpa=self.floor_rating.value(),
+            tile_rating_kg=self.tile_rating.value() or None,
+            power_capacity_kw=self.power.value(),
+            cooling_capacity_kw=self.cooling.value(),
+        )

@@ -1,0 +1,280 @@
+"""The editing controller: turns the user's intentions into core operations.
+
+Tools, actions and panels call the editor; the editor calls ``designer.core.document
+.operations`` and nothing else changes the project. A refused edit (``TransactionError``)
+becomes a status-bar message naming the problem; the document is left as it was. The
+editor also holds the view state the canvas needs: the hall shown, the selection, the
+latest findings, and a hit-test index rebuilt when the document's revision changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, TransactionError
+from designer.core.geometry.footprint import Box, snap
+from designer.core.model.base import Rotation
+from designer.core.model.project import Project
+from designer.gui.bridge import DocumentBridge
+from designer.gui.picking import Picker
+from designer.gui.placing import PaletteEntry, PlacementPlan, place, plan_placement
+from designer.gui.selection import Selection
+
+T = TypeVar("T")
+
+#: An arrow key moves the selection this far; with Shift, one tile.
+NUDGE_MM = 100
+
+
+class Editor(QObject):
+    """The hall being edited, what is selected in it, and every edit the GUI can make.
+
+    ``message`` carries sentences for the status bar; ``hall_changed`` fires when another
+    hall is shown; ``findings_changed`` when new findings arrived.
+    """
+
+    message = Signal(str)
+    hall_changed = Signal()
+    findings_changed = Signal()
+
+    def __init__(
+        self, bridge: DocumentBridge, selection: Selection, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.selection = selection
+        self.hall_id: str | None = None
+        self.place_rotation: Rotation = 0
+        self.findings: Sequence[Any] = ()
+        self.checked = False
+        self._by_id: dict[str, list[Any]] = {}
+        self._picker: tuple[tuple[int, str, int], Picker] | None = None
+        bridge.replaced.connect(self._document_replaced)
+        bridge.changed.connect(self._document_changed)
+        self._document_replaced()
+
+    # --- the document --------------------------------------------------------------------
+
+    @property
+    def doc(self) -> Document:
+        return self.bridge.document
+
+    @property
+    def project(self) -> Project:
+        return self.bridge.document.project
+
+    def _document_replaced(self) -> None:
+        self._picker = None
+        self.set_findings((), checked=False)
+        self.selection.clear()
+        halls = list(self.project.halls)
+        self.hall_id = halls[0] if halls else None
+        self.hall_changed.emit()
+
+    def _document_changed(self, _changes: Any) -> None:
+        if self.hall_id not in self.project.halls:
+            halls = list(self.project.halls)
+            self.hall_id = halls[0] if halls else None
+            self.hall_changed.emit()
+        self.selection.prune(self.project, self.hall_id)
+
+    def set_hall(self, hall_id: str) -> None:
+        """Show ``hall_id`` on the canvas."""
+        if hall_id != self.hall_id and hall_id in self.project.halls:
+            self.hall_id = hall_id
+            self.selection.clear()
+            self.hall_changed.emit()
+
+    def picker(self) -> Picker:
+        """The hit-test index of the shown hall, rebuilt when the document changed."""
+        key = (id(self.doc), self.hall_id or "", self.doc.revision)
+        if self._picker is None or self._picker[0] != key:
+            self._picker = (key, Picker(self.project, self.hall_id or "", self.doc.rack_types))
+        return self._picker[1]
+
+    @property
+    def tile_mm(self) -> int:
+        hall = self.project.halls.get(self.hall_id or "")
+        return hall.tile_mm if hall else 600
+
+    def run(self, edit: Callable[[], T]) -> T | None:
+        """Run one edit; a refusal becomes a status message and returns None."""
+        try:
+            return edit()
+        except TransactionError as err:
+            text = str(err)
+            self.message.emit(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
+            return None
+
+    # --- findings ------------------------------------------------------------------------
+
+    def set_findings(self, findings: Sequence[Any], checked: bool = True) -> None:
+        """Keep the latest findings (for hover text and panels) and tell who listens."""
+        self.findings = findings
+        self.checked = checked
+        by_id: dict[str, list[Any]] = {}
+        for finding in findings:
+            for entity_id in finding.ids:
+                by_id.setdefault(entity_id, []).append(finding)
+        self._by_id = by_id
+        self.findings_changed.emit()
+
+    def findings_of(self, entity_id: str) -> list[Any]:
+        return self._by_id.get(entity_id, [])
+
+    # --- selection -----------------------------------------------------------------------
+
+    def selected(self) -> list[str]:
+        """The selection with every rack of each selected system."""
+        return ops.with_groups(self.project, self.selection.ids)
+
+    def select_all(self) -> None:
+        project, hall = self.project, self.hall_id
+        ids = [
+            e.id
+            for name in ("placements", "cooling_units", "obstacles", "trays", "feeds")
+            for e in getattr(project, name).values()
+            if e.hall_id == hall
+        ]
+        self.selection.set(ids)
+
+    def selection_box(self) -> Box | None:
+        """The box around the selection, or None when nothing is selected."""
+        boxes = [
+            b
+            for b in (
+                ops.footprint_of(self.project, i, self.doc.rack_types) for i in self.selected()
+            )
+            if b
+        ]
+        if not boxes:
+            return None
+        total = boxes[0]
+        for box in boxes[1:]:
+            total = total.union(box)
+        return total
+
+    # --- edits on the selection ------------------------------------------------------------
+
+    def delete_selection(self) -> None:
+        ids = self.selection.ids
+        if ids and self.run(lambda: ops.delete(self.doc, ids)):
+            self.selection.clear()
+
+    def rotate_selection(self, quarter_turns: int = 1) -> None:
+        ids = self.selection.ids
+        if ids:
+            self.run(lambda: ops.rotate(self.doc, ids, quarter_turns))
+
+    def nudge(self, dx: int, dy: int) -> None:
+        """Move the selection; consecutive nudges of one selection are one undo step."""
+        ids = self.selection.ids
+        if ids:
+            key = "nudge:" + ",".join(sorted(ids))
+            self.run(lambda: ops.move(self.doc, ids, dx, dy, merge_key=key))
+
+    def move(self, ids: Sequence[str], dx: int, dy: int) -> None:
+        if ids and (dx or dy):
+            self.run(lambda: ops.move(self.doc, ids, dx, dy))
+
+    def align(self, edge: str) -> None:
+        ids = self.selection.ids
+        if len(ops.with_groups(self.project, ids)) < 2:
+            self.message.emit("Select two or more items to align.")
+            return
+        self.run(lambda: ops.align(self.doc, ids, edge))
+
+    def ungroup_selection(self) -> None:
+        groups = {
+            self.project.placements[i].group_id
+            for i in self.selection.ids
+            if i in self.project.placements and self.project.placements[i].group_id
+        }
+        if not groups:
+            self.message.emit(
+                "Select a rack of a CloudMatrix384 (or another system) to ungroup it."
+            )
+            return
+        for group in groups:
+            self.run(lambda g=group: ops.ungroup(self.doc, g))
+
+    def copy_selection(self) -> ops.Fragment | None:
+        ids = self.selection.ids
+        return ops.copy_fragment(self.project, ids) if ids else None
+
+    def paste(self, fragment: ops.Fragment, at: tuple[float, float] | None) -> list[str]:
+        """Paste ``fragment`` into the shown hall: centred on ``at`` (snapped), or one tile off."""
+        if self.hall_id is None or not fragment.items:
+            return []
+        shift = (self.tile_mm, self.tile_mm)
+        if at is not None:
+            boxes = [
+                ops.footprint_of(_fragment_project(self.project, fragment), i, self.doc.rack_types)
+                for i in fragment.ids
+            ]
+            boxes = [b for b in boxes if b]
+            if boxes:
+                x0 = min(b.x0 for b in boxes)
+                y0 = min(b.y0 for b in boxes)
+                w = max(b.x1 for b in boxes) - x0
+                h = max(b.y1 for b in boxes) - y0
+                tile = self.tile_mm
+                shift = (
+                    snap(round(at[0] - w / 2), tile) - x0,
+                    snap(round(at[1] - h / 2), tile) - y0,
+                )
+        hall = self.hall_id
+        new = self.run(lambda: ops.paste(self.doc, fragment, hall, *shift)) or []
+        if new:
+            self.selection.set(new)
+        return new
+
+    def set_rotation(self, ids: Iterable[str], rotation: Rotation) -> None:
+        ids = list(ids)
+        self.run(lambda: ops.set_rotation(self.doc, ids, rotation))
+
+    # --- placing from the palette ------------------------------------------------------
+
+    def plan(self, entry: PaletteEntry, x: float, y: float) -> PlacementPlan | None:
+        """Where ``entry`` would go at ``(x, y)`` in the shown hall, and whether it may."""
+        if self.hall_id is None:
+            return None
+        try:
+            return plan_placement(
+                self.doc, self.hall_id, entry, x, y, self.place_rotation, self.picker()
+            )
+        except TransactionError as err:
+            self.message.emit(str(err))
+            return None
+
+    def place(self, entry: PaletteEntry, x: float, y: float, force: bool = False) -> list[str]:
+        """Place ``entry`` at ``(x, y)``; refuse with a message when it cannot stand there.
+
+        ``force`` places it over other racks anyway (the checker then reports the overlap);
+        it never places anything outside the hall or on an obstacle.
+        """
+        plan = self.plan(entry, x, y)
+        if plan is None:
+            return []
+        if plan.problem and not (force and plan.overridable):
+            self.message.emit(plan.message())
+            return []
+        hall = self.hall_id
+        assert hall is not None
+        new = self.run(lambda: place(self.doc, hall, plan)) or []
+        if new:
+            self.selection.set(new)
+            self.message.emit(f"Placed {plan.name}.")
+        return new
+
+
+def _fragment_project(project: Project, fragment: ops.Fragment) -> Project:
+    """``project`` with the fragment's items in it, to measure their footprints."""
+    updates: dict[str, dict[str, Any]] = {}
+    for name, entity in fragment.items:
+        updates.setdefault(name, dict(getattr(project, name)))[entity.id] = entity  # type: ignore[attr-defined]
+    return project.model_copy(update=updates)

@@ -1,0 +1,209 @@
+"""New, Open, Save, Save As, recent files and crash recovery, without ever losing work.
+
+Every way a file can be wrong reaches the user as the loader's own message; a save that
+fails leaves the document dirty and the old file untouched; closing, opening or starting
+a new project asks first when there are unsaved changes. The recovery snapshot is deleted
+only once the work is safe (saved, or deliberately discarded).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from designer.core.catalog import projects_dir
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
+from designer.core.io import autosave
+from designer.core.io.project_file import SUFFIX, ProjectFileError, load, save
+from designer.core.model.project import Project
+from designer.gui.autosave import Autosaver
+from designer.gui.bridge import DocumentBridge
+from designer.gui.dialogs.new_project import new_document
+from designer.gui.prompts import Prompts
+from designer.gui.recent import RecentFiles
+
+RECOVER_LABEL = "Recover unsaved changes"
+
+
+def display_name(document: Document) -> str:
+    """The file name shown in the title and in questions ("Untitled" before a first save)."""
+    return document.path.name if document.path else "Untitled"
+
+
+class FileController(QObject):
+    """The File menu's verbs over the bridge's document.
+
+    ``message`` carries status-bar sentences; ``recent_changed`` fires when the recent
+    list changed.
+    """
+
+    message = Signal(str)
+    recent_changed = Signal()
+
+    def __init__(
+        self, bridge: DocumentBridge, prompts: Prompts, recent: RecentFiles, autosaver: Autosaver
+    ) -> None:
+        super().__init__(bridge)
+        self.bridge = bridge
+        self.prompts = prompts
+        self.recent = recent
+        self.autosaver = autosaver
+
+    @property
+    def document(self) -> Document:
+        return self.bridge.document
+
+    # --- leaving the current document ---------------------------------------------------------
+
+    def settle(self) -> bool:
+        """Make sure no work is lost before the document goes; False when the user cancels."""
+        document = self.document
+        if document.is_dirty:
+            answer = self.prompts.save_changes(display_name(document))
+            if answer == "cancel":
+                return False
+            if answer == "save" and not self.save():
+                return False
+        self.autosaver.discard()
+        return True
+
+    # --- new and open ----------------------------------------------------------------------
+
+    def new(self) -> bool:
+        """Ask for the first hall and start an untitled project."""
+        if not self.settle():
+            return False
+        spec = self.prompts.new_project()
+        if spec is None:
+            return False
+        self.bridge.replace(new_document(spec, self.document.catalog))
+        self.message.emit(
+            f"New project with hall ‘{spec.hall_name}’: drag racks from the palette onto the floor."
+        )
+        return True
+
+    def open(self, path: Path | None = None) -> bool:
+        """Open ``path`` (or ask for one); a file that cannot be read gets the loader's message."""
+        if not self.settle():
+            return False
+        if path is None:
+            folder = self.document.path.parent if self.document.path else projects_dir()
+            path = self.prompts.open_path(folder)
+            if path is None:
+                return False
+        return self.load(path)
+
+    def load(self, path: Path) -> bool:
+        """Replace the document with the file at ``path`` (offering recovered work); no questions about the current one."""
+        catalog = self.document.catalog
+        try:
+            result = load(path, catalog.racks)
+        except ProjectFileError as err:
+            self.prompts.error("Cannot open project", str(err))
+            if not path.exists():
+                self.recent.remove(path.resolve())
+                self.recent_changed.emit()
+            return False
+        document = Document(result.project, path=path, catalog=catalog)
+        self.bridge.replace(document)
+        self.recent.add(path)
+        self.recent_changed.emit()
+        notes = [p.message for p in result.problems]
+        if result.migrated:
+            notes.append(
+                "It was written by an older rackplan and will be upgraded when you save it."
+            )
+        if notes:
+            self.prompts.error(
+                "Opened with problems", f"{path.name} opened, but:\n\n" + "\n\n".join(notes)
+            )
+        self._offer_recovery(path)
+        self.message.emit(f"Opened {path}.")
+        return True
+
+    def _offer_recovery(self, path: Path) -> None:
+        snapshot = autosave.pending_for(path)
+        if snapshot is None:
+            return
+        if not self.prompts.restore(path.name, snapshot.saved_at or "an earlier session"):
+            autosave.discard(snapshot.path)
+            return
+        self._restore_into(self.document, snapshot)
+
+    def recover_untitled(self) -> bool:
+        """At start-up: offer the newest snapshot of an untitled project left by a crash."""
+        for snapshot in autosave.untitled_snapshots():
+            if self.prompts.restore(
+                "an untitled project", snapshot.saved_at or "an earlier session"
+            ):
+                recovered = Document(
+                    Project(meta=self.document.project.meta), catalog=self.document.catalog
+                )
+                if self._restore_into(recovered, snapshot):
+                    self.bridge.replace(recovered)
+                    return True
+            else:
+                autosave.discard(snapshot.path)
+        return False
+
+    def _restore_into(self, document: Document, snapshot: autosave.Snapshot) -> bool:
+        try:
+            result = autosave.restore(snapshot, document.catalog.racks)
+        except ProjectFileError as err:
+            self.prompts.error("Cannot recover", str(err))
+            return False
+        ops.replace_project(document, result.project, RECOVER_LABEL)
+        autosave.discard(snapshot.path)
+        self.message.emit("Recovered unsaved changes; Undo goes back to the saved version.")
+        return True
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Save to the document's file (asking for one the first time)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self._write(self.document.path)
+
+    def save_as(self) -> bool:
+        document = self.document
+        folder = document.path.parent if document.path else Path.home()
+        stem = (
+            document.path.name if document.path else _file_stem(document.project.meta.name) + SUFFIX
+        )
+        path = self.prompts.save_path(folder / stem)
+        if path is None:
+            return False
+        if not path.name.endswith(SUFFIX) and path.suffix.lower() != ".json":
+            path = path.with_name(path.name + SUFFIX)
+        return self._write(path)
+
+    def _write(self, path: Path) -> bool:
+        document = self.document
+        old_snapshot = self.autosaver.target()
+        try:
+            save(document.project, path)
+        except ProjectFileError as err:
+            self.prompts.error(
+                "Cannot save project",
+                f"{err}\n\nYour changes are still open; save them somewhere else.",
+            )
+            return False
+        document.mark_saved(path)
+        self.bridge.saved()
+        self.autosaver.discard(old_snapshot)
+        self.autosaver.discard()
+        self.recent.add(path)
+        self.recent_changed.emit()
+        self.message.emit(f"Saved {path}.")
+        return True
+
+
+def _file_stem(name: str) -> str:
+    """A file name from a project name: letters, digits and dashes."""
+    cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
+    while "--" in cleaned:
+        cleaned = cleaned.replace("--", "-")
+    return cleaned or "project"

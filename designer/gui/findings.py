@@ -1,0 +1,129 @@
+"""Live findings: the rule engine run off the GUI thread, debounced, stale results dropped.
+
+After each change set the ids it touched are collected and, once edits pause, handed with
+a frozen snapshot of the project to one worker thread, which runs the engine (a full
+check the first time, ``update`` with the changed ids after). A result whose revision is
+no longer the document's is dropped; the ids changed since are already queued for the
+next run. Only the worker thread ever calls the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from designer.core.document.changes import ChangeSet
+from designer.gui.bridge import DocumentBridge
+from designer.gui.editor import Editor
+
+#: Quiet time after the last edit before the checker runs, in milliseconds.
+DEBOUNCE_MS = 120
+
+
+def load_engine_class() -> Any:
+    """The rule engine class, or None while ``designer.core.rules`` is not installed."""
+    try:
+        return importlib.import_module("designer.core.rules").RuleEngine
+    except ImportError:
+        return None
+
+
+class FindingsService(QObject):
+    """Keeps ``editor.findings`` up to date with the document.
+
+    ``busy_changed(bool)`` tells when a check starts and ends; ``failed(message)`` reports
+    a check that raised (the document is left as it is; the next edit checks afresh).
+    """
+
+    _finished = Signal(object, object, int)
+    failed = Signal(str)
+    busy_changed = Signal(bool)
+
+    def __init__(
+        self, bridge: DocumentBridge, editor: Editor, debounce_ms: int = DEBOUNCE_MS
+    ) -> None:
+        super().__init__(editor)
+        self.bridge = bridge
+        self.editor = editor
+        self.engine_class = load_engine_class()
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-rules")
+        self._engine: Any = None
+        self._pending: set[str] | None = None
+        self._running = False
+        self._debounce = debounce_ms
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._submit)
+        self._finished.connect(self._done)
+        bridge.changed.connect(self._changed)
+        bridge.replaced.connect(self._replaced)
+        self._replaced()
+
+    @property
+    def available(self) -> bool:
+        return self.engine_class is not None
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    @property
+    def idle(self) -> bool:
+        """True when no check runs or waits: the findings describe the document as it is."""
+        return not self._running and not self._timer.isActive()
+
+    def _replaced(self) -> None:
+        if not self.available:
+            return
+        self._engine = self.engine_class(self.bridge.document.catalog)
+        self._pending = None
+        self._timer.start(0)
+
+    def _changed(self, changes: ChangeSet) -> None:
+        if not self.available:
+            return
+        if self._pending is not None:
+            self._pending |= changes.ids
+        self._timer.start(self._debounce)
+
+    def _submit(self) -> None:
+        if self._running or not self.available:
+            return
+        document = self.bridge.document
+        engine, ids = self._engine, self._pending
+        self._pending = set()
+        self._running = True
+        self.busy_changed.emit(True)
+        project, revision = document.project, document.revision
+        future = self._executor.submit(_check, engine, project, ids)
+        future.add_done_callback(lambda f: self._finished.emit(f, document, revision))
+
+    def _done(self, future: Future, document: Any, revision: int) -> None:
+        self._running = False
+        self.busy_changed.emit(False)
+        error = future.exception()
+        if error is not None:
+            # start afresh with the next edit rather than failing in a loop
+            self._pending = None
+            self.failed.emit(f"The design check failed: {error}")
+            return
+        if document is self.bridge.document and revision == document.revision:
+            self.editor.set_findings(future.result().findings, checked=True)
+        if self._pending is None or self._pending:
+            self._timer.start(self._debounce)
+
+    def wait_idle(self, timeout_s: float = 30.0) -> None:
+        """Block until queued checks are done (used when closing)."""
+        self._executor.submit(lambda: None).result(timeout=timeout_s)
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _check(engine: Any, project: Any, ids: set[str] | None) -> Any:
+    """Run on the worker thread: a full check, or only what ``ids`` touch."""
+    return engine.run(project) if ids is None else engine.update(project, ids)

@@ -1,0 +1,160 @@
+"""The dashboard: utilisation of every feed, CDU and the hall's air, power and heat.
+
+A pyqtgraph bar chart, one horizontal bar per feed, CDU or cooling group of the shown hall
+and one each for the hall's room air, power and heat, as a share of its nameplate, with
+the 80 % line marked. Loads come from ``designer.core.rules.loads``, the model the checks
+and the report use, so a red bar here is a finding there. Green: under 80 %; amber: over
+80 % but within its limit; red: over its limit (for a feed, its continuous limit). A hall
+with hundreds of feeds shows its most loaded ones. It refreshes after every edit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from designer.core.format import number
+from designer.core.rules.limits import default_thresholds, resolve
+from designer.core.rules.loads import Load, loads
+from designer.drawing import style
+from designer.gui.editor import Editor
+
+#: Where the dashed line stands: the continuous share of a rating.
+MARK = 0.8
+#: What the hall's own bars are called.
+HALL_BARS = {"hall_air": "Hall room air", "hall_power": "Hall power", "hall_heat": "Hall heat"}
+_SHOWN = ("feed", "cdu", "cooling_group", *HALL_BARS)
+
+#: At most this many feed and CDU bars are shown (the most loaded), besides the hall's.
+MAX_BARS = 18
+
+
+def utilisation(load: Load) -> float:
+    """Load over nameplate (infinite when something loads a zero nameplate)."""
+    if load.rating_kw <= 0:
+        return float("inf") if load.load_kw > 0 else 0.0
+    return load.load_kw / load.rating_kw
+
+
+def _colour(load: Load) -> QColor:
+    if load.share > 1.0:
+        return style.STATUS_FILL[style.ERROR]
+    if utilisation(load) > MARK:
+        return style.STATUS_FILL[style.WARNING]
+    return style.STATUS_FILL[style.OK]
+
+
+def hall_loads(editor: Editor, hall_id: str) -> list[Load]:
+    """The loads of one hall the dashboard shows, in the core's order."""
+    project = editor.project
+    limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
+    found = loads(project, editor.doc.rack_types, limits.continuous_load_share)
+    return [load for load in found if load.kind in _SHOWN and load.hall_id == hall_id]
+
+
+def shown_bars(every: list[Load]) -> tuple[list[Load], int]:
+    """The bars to draw and how many were left out: the most loaded feeds and CDUs, then the hall's."""
+    hall = [b for b in every if b.kind in HALL_BARS]
+    rest = [b for b in every if b.kind not in HALL_BARS]
+    kept = set(sorted(range(len(rest)), key=lambda i: -utilisation(rest[i]))[:MAX_BARS])
+    return [b for i, b in enumerate(rest) if i in kept] + hall, len(rest) - len(kept)
+
+
+def bar_name(load: Load) -> str:
+    return HALL_BARS.get(load.kind, load.name)
+
+
+class DashboardPanel(QWidget):
+    """Utilisation bars of the shown hall."""
+
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.bars: list[Load] = []
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.getPlotItem().invertY(True)
+        self.plot.getPlotItem().showGrid(x=True, y=False, alpha=0.15)
+        font = QFont()
+        font.setPointSizeF(8)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setTickFont(font)
+            axis.setPen(pg.mkPen("#8a949e"))
+            axis.setTextPen(pg.mkPen("#2b3540"))
+        self.plot.setLabel("bottom", "Utilisation (%)")
+        self.graph = pg.BarGraphItem(x0=[], y=[], height=0.66, width=[])
+        self.plot.addItem(self.graph)
+        pen80 = pg.mkPen(style.STATUS_FILL[style.ERROR], width=1.5, style=Qt.PenStyle.DashLine)
+        self.plot.addItem(pg.InfiniteLine(pos=MARK * 100, angle=90, pen=pen80))
+        self.plot.addItem(pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#2b3540", width=1)))
+        self._labels: list[pg.TextItem] = []
+        self.note = QLabel()
+        self.note.setStyleSheet("color: #5f6b76; padding: 2px 6px;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.plot)
+        layout.addWidget(self.note)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
+        self._timer.timeout.connect(self.refresh)
+        editor.findings_changed.connect(self._timer.start)
+        editor.hall_changed.connect(self._timer.start)
+        editor.bridge.changed.connect(lambda _c: self._timer.start())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the bars of the shown hall and redraw them."""
+        hall = self.editor.hall_id
+        every = hall_loads(self.editor, hall) if hall in self.editor.project.halls else []
+        self.bars, hidden = shown_bars(every)
+        shares = np.array([min(utilisation(b), 9.99) * 100 for b in self.bars], dtype=float)
+        ys = np.arange(len(self.bars), dtype=float)
+        self.graph.setVisible(bool(self.bars))
+        if self.bars:
+            self.graph.setOpts(
+                x0=np.zeros(len(self.bars)),
+                y=ys,
+                width=shares,
+                height=0.66,
+                brushes=[pg.mkBrush(_colour(b)) for b in self.bars],
+                pens=[pg.mkPen(_colour(b).darker(130)) for b in self.bars],
+            )
+        self.plot.getAxis("left").setTicks([[(i, bar_name(b)) for i, b in enumerate(self.bars)]])
+        for label in self._labels:
+            self.plot.removeItem(label)
+        self._labels = []
+        font = QFont()
+        font.setPointSizeF(7.5)
+        for y, bar, share in zip(ys, self.bars, shares, strict=True):
+            used = f"{number(share, 0)} %" if bar.rating_kw > 0 else "no capacity"
+            label = pg.TextItem(
+                f"{used}  {number(bar.load_kw, 0)} / {number(bar.rating_kw, 0)} kW",
+                color="#2b3540",
+                anchor=(0, 0.5),
+            )
+            label.setFont(font)
+            label.setToolTip(bar.note)
+            label.setPos(max(share, 100.0) + 3, y)
+            self.plot.addItem(label)
+            self._labels.append(label)
+        right = max(100.0, float(shares.max()) if len(shares) else 100.0) + 62
+        self.plot.setXRange(0, right, padding=0)
+        self.plot.setYRange(-0.6, max(len(self.bars), 1) - 0.4, padding=0)
+        over = [b for b in every if b.kind not in HALL_BARS and b.share > 1.0]
+        near = [
+            b for b in every if b.kind not in HALL_BARS and b.share <= 1.0 and utilisation(b) > MARK
+        ]
+        parts = [
+            f"{len(over)} over their limit, {len(near)} above 80 %, of {len(every) - len(HALL_BARS)} feeds and CDUs"
+        ]
+        if hidden:
+            parts.append(f"showing the {MAX_BARS} most loaded")
+        self.note.setText(" · ".join(parts) + " · dashed line: 80 %")

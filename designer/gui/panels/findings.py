@@ -1,0 +1,180 @@
+"""The findings panel: every problem the checker found, worst first, one click from its racks.
+
+A table model over the editor's findings (thousands of rows cost nothing: the view asks
+only for the visible ones). Clicking a row selects what the finding names, switches to
+its hall and zooms to it. Filters: this hall or every hall, and whether notes show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.drawing import style
+from designer.drawing.markers import severity_name
+from designer.gui.editor import Editor
+
+COLUMNS = ("", "Finding", "Code", "Hall")
+_ORDER = {"error": 0, "warning": 1, "info": 2}
+_ICON = {"error": "✖", "warning": "▲", "info": "ⓘ"}
+
+
+class FindingsModel(QAbstractTableModel):
+    """Rows of findings, sorted worst first."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Any] = []
+        self.hall_names: dict[str, str] = {}
+
+    def set_rows(self, rows: Sequence[Any], hall_names: dict[str, str]) -> None:
+        self.beginResetModel()
+        self.rows = sorted(
+            rows, key=lambda f: (f.excluded, _ORDER[severity_name(f.severity)], f.code)
+        )
+        self.hall_names = hall_names
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        finding = self.rows[index.row()]
+        severity = severity_name(finding.severity)
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return _ICON[severity]
+            if column == 1:
+                return finding.message + (" (accepted)" if finding.excluded else "")
+            if column == 2:
+                return finding.code
+            return self.hall_names.get(finding.hall_id or "", "project")
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if finding.excluded:
+                return QBrush(QColor("#9aa3ab"))
+            if column == 0:
+                return QBrush(style.SEVERITY_COLOUR[severity])
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return finding.message + (
+                f"\nAccepted: {finding.comment}" if finding.excluded and finding.comment else ""
+            )
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
+            return Qt.AlignmentFlag.AlignCenter
+        return None
+
+
+class FindingsPanel(QWidget):
+    """Findings with filters; ``activated(finding)`` fires when the user clicks one."""
+
+    activated = Signal(object)
+
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.scope = QComboBox()
+        self.scope.addItem("This hall", "hall")
+        self.scope.addItem("All halls", "all")
+        self.show_notes = QCheckBox("Notes")
+        self.show_notes.setChecked(True)
+        self.show_accepted = QCheckBox("Accepted")
+        self.counts = QLabel()
+        self.counts.setTextFormat(Qt.TextFormat.RichText)
+        self.model = FindingsModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setColumnWidth(0, 26)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 0)
+        bar.addWidget(self.counts, 1)
+        bar.addWidget(self.scope)
+        bar.addWidget(self.show_notes)
+        bar.addWidget(self.show_accepted)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(bar)
+        layout.addWidget(self.table)
+        self.table.clicked.connect(self._clicked)
+        for signal in (
+            self.scope.currentIndexChanged,
+            self.show_notes.toggled,
+            self.show_accepted.toggled,
+        ):
+            signal.connect(self.refresh)
+        editor.findings_changed.connect(self.refresh)
+        editor.hall_changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        editor = self.editor
+        self.table.setColumnHidden(3, self.scope.currentData() == "hall")
+        every = list(editor.findings)
+        shown = [
+            f
+            for f in every
+            if (self.scope.currentData() == "all" or f.hall_id in (editor.hall_id, None))
+            and (self.show_notes.isChecked() or severity_name(f.severity) != "info")
+            and (self.show_accepted.isChecked() or not f.excluded)
+        ]
+        names = {h.id: h.name for h in editor.project.halls.values()}
+        self.model.set_rows(shown, names)
+        counts = {"error": 0, "warning": 0, "info": 0}
+        for finding in every:
+            if not finding.excluded:
+                counts[severity_name(finding.severity)] += 1
+        if not editor.checked:
+            self.counts.setText("<span style='color:#5f6b76'>Not checked yet</span>")
+        else:
+            self.counts.setText(
+                " &nbsp; ".join(
+                    f"<span style='color:{style.SEVERITY_COLOUR[k].name()}'>{_ICON[k]}</span> {counts[k]} {label}"
+                    for k, label in (
+                        ("error", "errors"),
+                        ("warning", "warnings"),
+                        ("info", "notes"),
+                    )
+                )
+            )
+
+    def _clicked(self, index: QModelIndex) -> None:
+        self.activated.emit(self.model.rows[index.row()])

@@ -1,0 +1,597 @@
+"""The properties of the selection, edited in place through the core operations.
+
+One rack: label, type, facing, position, feeds, CDU and rear door. Several racks: what
+they share (type, facing, feeds, CDU, rear door) applied to all in one step. A cooling
+unit, feed, tray or obstacle: its own fields. Nothing selected: the hall itself. A value
+the model refuses leaves the project unchanged and shows the reason under the form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import shapely
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.document import operations as ops
+from designer.core.document.document import TransactionError
+from designer.core.format import number
+from designer.core.model.hall import Hall
+from designer.core.totals import hall_totals, rack_totals
+from designer.gui.editor import Editor
+
+FACINGS = ((0, "Up (0°)"), (90, "Right (90°)"), (180, "Down (180°)"), (270, "Left (270°)"))
+MIXED = "—"
+#: A model refusal starts with the field's name ("rear_door_kw: Input should be ...").
+_FIELD_PREFIX = re.compile(r"^[a-z_][a-z0-9_.]*: (.+)$")
+
+
+class InputError(ValueError):
+    """A value typed in a field is not what the field takes; the message says what is."""
+
+
+def parse_number(text: str, what: str, blank: Any = InputError) -> float | None:
+    """``text`` as a number; a blank field gives ``blank`` (or refuses when it must be filled)."""
+    text = text.strip().replace(",", "")
+    if not text:
+        if blank is InputError:
+            raise InputError(f"{what} needs a value")
+        return blank
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"{what} must be a number, not {text!r}") from None
+
+
+def parse_mm_from_m(text: str, what: str) -> int:
+    value = parse_number(text, what)
+    assert value is not None
+    return round(value * 1000)
+
+
+class PropertiesPanel(QWidget):
+    """Shows and edits the selection (or the hall when nothing is selected)."""
+
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.title = QLabel()
+        self.title.setObjectName("propertiesTitle")
+        self.title.setWordWrap(True)
+        self.subtitle = QLabel()
+        self.subtitle.setObjectName("propertiesSubtitle")
+        self.subtitle.setWordWrap(True)
+        self.form_host = QWidget()
+        self.form = QFormLayout(self.form_host)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.form.setContentsMargins(0, 4, 0, 4)
+        self.problem = QLabel()
+        self.problem.setObjectName("propertiesProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #c62828;")
+        self.problem.hide()
+        self.summary = QLabel()
+        self.summary.setObjectName("propertiesSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(10, 8, 10, 8)
+        column.addWidget(self.title)
+        column.addWidget(self.subtitle)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        column.addWidget(line)
+        column.addWidget(self.form_host)
+        column.addWidget(self.problem)
+        column.addWidget(self.summary)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        self.fields: dict[str, QWidget] = {}
+        self._single: dict[str, Callable[[str], None]] = {
+            "cooling_units": self._cooling_unit,
+            "feeds": self._feed,
+            "trays": self._tray,
+            "obstacles": self._obstacle,
+        }
+        editor.selection.changed.connect(self._selection_changed)
+        editor.hall_changed.connect(self._selection_changed)
+        editor.bridge.changed.connect(self._changed)
+        editor.bridge.replaced.connect(self.refresh)
+        self.refresh()
+
+    # --- building the form -----------------------------------------------------------------
+
+    def _selection_changed(self) -> None:
+        self.problem.hide()
+        self.refresh()
+
+    def _changed(self, changes: Any) -> None:
+        shown = set(self.editor.selected()) | {self.editor.hall_id or ""}
+        if shown & changes.ids or not self.editor.selection:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the form for the current selection, keeping the focused field focused."""
+        focused = next((k for k, w in self.fields.items() if w.hasFocus()), None)
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields = {}
+        self.summary.clear()
+        ids = self.editor.selected()
+        kinds = {self._kind(i) for i in ids}
+        if not ids:
+            self._hall()
+        elif kinds == {"placements"}:
+            self._racks(ids)
+        elif len(ids) == 1 and kinds <= self._single.keys():
+            self._single[kinds.pop()](ids[0])
+        else:
+            self.title.setText(f"{len(ids)} items selected")
+            self.subtitle.setText("Select items of one kind to edit them together.")
+        if focused in self.fields:
+            self.fields[focused].setFocus()
+
+    def _kind(self, entity_id: str) -> str:
+        for name in ("placements", "cooling_units", "feeds", "trays", "obstacles"):
+            if entity_id in getattr(self.editor.project, name):
+                return name
+        return ""
+
+    def _row(self, key: str, label: str, widget: QWidget) -> QWidget:
+        self.fields[key] = widget
+        widget.setObjectName(f"field_{key}")
+        self.form.addRow(label, widget)
+        return widget
+
+    def text_field(
+        self, key: str, label: str, value: str, commit: Callable[[str], None], tip: str = ""
+    ) -> QLineEdit:
+        field = QLineEdit(value)
+        field.setToolTip(tip)
+
+        def finished() -> None:
+            if field.isModified():
+                field.setModified(False)
+                self._apply(lambda: commit(field.text()), label)
+
+        field.editingFinished.connect(finished)
+        self._row(key, label, field)
+        return field
+
+    def choice_field(
+        self,
+        key: str,
+        label: str,
+        options: Sequence[tuple[str, Any]],
+        current: Any,
+        commit: Callable[[Any], None],
+    ) -> QComboBox:
+        field = QComboBox()
+        values = [v for _, v in options]
+        for text, value in options:
+            field.addItem(text, value)
+        if current in values:
+            field.setCurrentIndex(values.index(current))
+        else:
+            field.insertItem(0, MIXED, None)
+            field.setCurrentIndex(0)
+
+        def chosen(index: int) -> None:
+            value = field.itemData(index)
+            if value is not None and value != current:
+                self._apply(lambda: commit(value), label)
+
+        field.activated.connect(chosen)
+        self._row(key, label, field)
+        return field
+
+    def _apply(self, edit: Callable[[], None], label: str = "") -> None:
+        """Run one edit; a refusal shows under the form, named by the field's label."""
+        try:
+            edit()
+        except (TransactionError, InputError) as err:
+            text = str(err)
+            field = _FIELD_PREFIX.match(text)
+            if field and label:
+                reason = field.group(1)
+                text = f"{label}: {reason[:1].lower()}{reason[1:]}"
+            self.problem.setText(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
+            self.problem.show()
+            self.refresh()
+            return
+        self.problem.hide()
+
+    # --- racks ---------------------------------------------------------------------------
+
+    def _racks(self, ids: list[str]) -> None:
+        editor = self.editor
+        doc, project = editor.doc, editor.project
+        racks = [project.placements[i] for i in ids]
+        types = doc.rack_types
+        first = racks[0]
+        single = len(racks) == 1
+
+        def shared(attr: str) -> Any:
+            values = {repr(getattr(r, attr)) for r in racks}
+            return getattr(first, attr) if len(values) == 1 else None
+
+        if single:
+            kind = types.get(first.type_id)
+            self.title.setText(f"<b>{first.label or first.id}</b>")
+            self.subtitle.setText(
+                f"{kind.name if kind else 'Unknown type ' + first.type_id} · {first.id}"
+            )
+            self.text_field(
+                "label", "Label", first.label, lambda t: ops.update(doc, first.id, label=t.strip())
+            )
+        else:
+            self.title.setText(f"<b>{len(racks)} racks</b>")
+            systems = {r.group_id for r in racks if r.group_id}
+            self.subtitle.setText(
+                f"{len(systems)} system(s) among them"
+                if systems
+                else "Edits apply to every selected rack."
+            )
+        self.choice_field(
+            "type",
+            "Type",
+            [(t.name, t.id) for t in types.values()],
+            shared("type_id"),
+            lambda v: ops.update_many(doc, ids, type_id=v),
+        )
+        self.choice_field(
+            "facing",
+            "Front faces",
+            [(t, v) for v, t in FACINGS],
+            shared("rotation"),
+            lambda v: ops.set_rotation(doc, ids, v),
+        )
+        if single:
+            self._position(first.id, first.x, first.y)
+        self._feed_list(ids, racks)
+        cdus = [
+            (u.name, u.id)
+            for u in project.cooling_units.values()
+            if u.hall_id == first.hall_id and u.kind == "cdu"
+        ]
+        assigned = {r.cdu_id for r in racks}
+        current_cdu = (assigned.pop() or "") if len(assigned) == 1 else None
+        self.choice_field(
+            "cdu",
+            "CDU",
+            [("None", ""), *cdus],
+            current_cdu,
+            lambda v: ops.assign_cdu(doc, ids, v or None),
+        )
+        door = shared("rear_door_kw")
+        self.text_field(
+            "rear_door",
+            "Rear door (kW)",
+            "" if door is None else number(door),
+            lambda t: ops.update_many(
+                doc, ids, rear_door_kw=parse_number(t, "The rear door capacity", None)
+            ),
+            "Capacity of a rear-door heat exchanger; leave blank when there is none.",
+        )
+        groups = {r.group_id for r in racks if r.group_id}
+        if groups:
+            names = ", ".join(project.groups[g].label or g for g in groups if g in project.groups)
+            button = QPushButton("Ungroup")
+            button.setToolTip("Let the racks of this system move on their own")
+            button.clicked.connect(editor.ungroup_selection)
+            host = QWidget()
+            row = QHBoxLayout(host)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(QLabel(names), 1)
+            row.addWidget(button)
+            self._row("system", "System", host)
+        totals = rack_totals(racks, types)
+        self.summary.setText(
+            f"<p style='color:#4a5560'>{number(totals.it_max_kw)} kW max · {number(totals.liquid_kw)} kW to liquid · "
+            f"{number(totals.air_kw)} kW to air · {number(totals.weight_kg, 0)} kg"
+            + (f" · {totals.accelerator_count} accelerators" if totals.accelerator_count else "")
+            + "</p>"
+        )
+
+    def _position(self, entity_id: str, x: int, y: int) -> None:
+        doc = self.editor.doc
+
+        def moved(axis: int) -> Callable[[str], None]:
+            def commit(text: str) -> None:
+                target = parse_mm_from_m(text, "The position")
+                dx, dy = (target - x, 0) if axis == 0 else (0, target - y)
+                ops.move(doc, [entity_id], dx, dy)
+
+            return commit
+
+        self.text_field(
+            "x",
+            "X (m)",
+            number(x / 1000, 3),
+            moved(0),
+            "Distance of the footprint's left edge from the hall's corner",
+        )
+        self.text_field(
+            "y",
+            "Y (m)",
+            number(y / 1000, 3),
+            moved(1),
+            "Distance of the footprint's top edge from the hall's corner",
+        )
+
+    def _feed_list(self, ids: list[str], racks: list[Any]) -> None:
+        project, doc = self.editor.project, self.editor.doc
+        hall = racks[0].hall_id
+        feeds = [f for f in project.feeds.values() if f.hall_id == hall]
+        box = ops.footprint_of(project, ids[0], doc.rack_types)
+        if box is not None and len(feeds) > 1:
+            centre = shapely.Point(box.centre)
+            feeds.sort(
+                key=lambda f: (
+                    shapely.LineString(f.path).distance(centre)
+                    if len(f.path) > 1
+                    else shapely.Point(f.path[0]).distance(centre)
+                )
+            )
+        listing = QListWidget()
+        listing.setMaximumHeight(min(150, 24 * max(2, len(feeds)) + 6))
+        for feed in feeds:
+            side = f" · side {feed.side}" if feed.side else ""
+            item = QListWidgetItem(f"{feed.name}{side} · {number(feed.rating_kw, 0)} kW")
+            item.setData(Qt.ItemDataRole.UserRole, feed.id)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            count = sum(feed.id in r.feed_ids for r in racks)
+            state = (
+                Qt.CheckState.Checked
+                if count == len(racks)
+                else Qt.CheckState.PartiallyChecked
+                if count
+                else Qt.CheckState.Unchecked
+            )
+            item.setCheckState(state)
+            listing.addItem(item)
+        if not feeds:
+            placeholder = QListWidgetItem("No feeds in this hall yet")
+            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
+            listing.addItem(placeholder)
+
+        def commit(_item: QListWidgetItem) -> None:
+            chosen = [
+                listing.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(listing.count())
+                if listing.item(i).checkState() == Qt.CheckState.Checked
+            ]
+            self._apply(lambda: ops.assign_feeds(doc, ids, chosen), "Power feeds")
+
+        listing.itemChanged.connect(commit)
+        self._row("feeds", "Power feeds", listing)
+
+    # --- other things on the floor ----------------------------------------------------------
+
+    def _cooling_unit(self, unit_id: str) -> None:
+        doc, project = self.editor.doc, self.editor.project
+        unit = project.cooling_units[unit_id]
+        self.title.setText(f"<b>{unit.name}</b>")
+        what = {"cdu": "CDU (liquid)", "crah": "CRAH (air)", "inrow_cooler": "In-row cooler (air)"}[
+            unit.kind
+        ]
+        self.subtitle.setText(f"{what} · {unit.type_id or 'custom'} · {unit.id}")
+        self.text_field(
+            "name", "Name", unit.name, lambda t: ops.update(doc, unit_id, name=t.strip())
+        )
+        if unit.width_mm:
+            self.choice_field(
+                "facing",
+                "Front faces",
+                [(t, v) for v, t in FACINGS],
+                unit.rotation,
+                lambda v: ops.set_rotation(doc, [unit_id], v),
+            )
+        self._position(unit_id, unit.x, unit.y)
+        field = "liquid_capacity_kw" if unit.kind == "cdu" else "air_capacity_kw"
+        self.text_field(
+            "capacity",
+            "Capacity (kW)",
+            number(getattr(unit, field)),
+            lambda t: ops.update(doc, unit_id, **{field: parse_number(t, "The capacity")}),
+            "What the unit delivers at this site's water temperatures",
+        )
+        groups = [
+            (g.name, g.id) for g in project.cooling_groups.values() if g.hall_id == unit.hall_id
+        ]
+        if unit.kind == "cdu":
+            self.choice_field(
+                "group",
+                "Cooling group",
+                [("None", ""), *groups],
+                unit.group_id or "",
+                lambda v: ops.update(doc, unit_id, group_id=v or None),
+            )
+            served = [r for r in project.placements.values() if r.cdu_id == unit_id]
+            load = sum(
+                doc.rack_types[r.type_id].liquid_kw for r in served if r.type_id in doc.rack_types
+            )
+            self.summary.setText(
+                f"<p style='color:#4a5560'>Serves {len(served)} racks: {number(load)} kW of {number(unit.liquid_capacity_kw)} kW liquid.</p>"
+            )
+
+    def _feed(self, feed_id: str) -> None:
+        doc, project = self.editor.doc, self.editor.project
+        feed = project.feeds[feed_id]
+        self.title.setText(f"<b>{feed.name}</b>")
+        self.subtitle.setText(
+            f"{'Busway' if feed.kind == 'busway' else 'PDU'} · {feed.type_id or 'custom'} · {feed.id}"
+        )
+        self.text_field(
+            "name", "Name", feed.name, lambda t: ops.update(doc, feed_id, name=t.strip())
+        )
+        self.choice_field(
+            "side",
+            "Side",
+            [("None", ""), ("A", "A"), ("B", "B")],
+            feed.side or "",
+            lambda v: ops.update(doc, feed_id, side=v or None),
+        )
+        self.text_field(
+            "voltage",
+            "Voltage (V)",
+            number(feed.voltage_v),
+            lambda t: ops.update(doc, feed_id, voltage_v=parse_number(t, "The voltage")),
+        )
+        self.text_field(
+            "amps",
+            "Current (A)",
+            number(feed.amps),
+            lambda t: ops.update(doc, feed_id, amps=parse_number(t, "The current")),
+        )
+        self.choice_field(
+            "phases",
+            "Phases",
+            [("1-phase", 1), ("3-phase", 3)],
+            feed.phases,
+            lambda v: ops.update(doc, feed_id, phases=v),
+        )
+        self.text_field(
+            "pf",
+            "Power factor",
+            number(feed.power_factor, 2),
+            lambda t: ops.update(doc, feed_id, power_factor=parse_number(t, "The power factor")),
+        )
+        self.text_field(
+            "upstream",
+            "Upstream cap (kW)",
+            "" if feed.upstream_capacity_kw is None else number(feed.upstream_capacity_kw),
+            lambda t: ops.update(
+                doc, feed_id, upstream_capacity_kw=parse_number(t, "The upstream capacity", None)
+            ),
+            "What the switchboard behind the feed can deliver, when less than the feed's rating",
+        )
+        racks = sum(feed_id in r.feed_ids for r in project.placements.values())
+        self.summary.setText(
+            f"<p style='color:#4a5560'>Rating {number(feed.rating_kw)} kW (80 % continuous: {number(feed.rating_kw * 0.8)} kW) · feeds {racks} racks.</p>"
+        )
+
+    def _tray(self, tray_id: str) -> None:
+        doc, project = self.editor.doc, self.editor.project
+        tray = project.trays[tray_id]
+        self.title.setText(f"<b>{tray.name or 'Cable tray'}</b>")
+        self.subtitle.setText(f"Cable tray · {tray.id}")
+        self.text_field(
+            "name", "Name", tray.name, lambda t: ops.update(doc, tray_id, name=t.strip())
+        )
+        for key, label, attr in (
+            ("height", "Height (mm)", "height_mm"),
+            ("width", "Width (mm)", "width_mm"),
+            ("depth", "Depth (mm)", "depth_mm"),
+        ):
+            self.text_field(
+                key,
+                label,
+                str(getattr(tray, attr)),
+                lambda t, a=attr, lab=label: ops.update(
+                    doc, tray_id, **{a: round(parse_number(t, lab.split(" (")[0]) or 0)}
+                ),
+            )
+        self.summary.setText(
+            f"<p style='color:#4a5560'>{number(tray.length_mm / 1000, 1)} m long.</p>"
+        )
+
+    def _obstacle(self, obstacle_id: str) -> None:
+        doc, project = self.editor.doc, self.editor.project
+        obstacle = project.obstacles[obstacle_id]
+        self.title.setText(f"<b>{obstacle.label or obstacle.kind.capitalize()}</b>")
+        self.subtitle.setText(f"{obstacle.kind.capitalize()} · {obstacle.id}")
+        self.text_field(
+            "label",
+            "Label",
+            obstacle.label,
+            lambda t: ops.update(doc, obstacle_id, label=t.strip()),
+        )
+        self.choice_field(
+            "kind",
+            "Kind",
+            [("Column", "column"), ("Keep-out zone", "keepout"), ("Wall", "wall")],
+            obstacle.kind,
+            lambda v: ops.update(doc, obstacle_id, kind=v),
+        )
+
+    # --- the hall ----------------------------------------------------------------------------
+
+    def _hall(self) -> None:
+        editor = self.editor
+        hall_id = editor.hall_id
+        if hall_id is None:
+            self.title.setText("<b>No hall</b>")
+            self.subtitle.setText("Start a new project (File ▸ New) to draw a hall.")
+            return
+        doc = editor.doc
+        hall: Hall = editor.project.halls[hall_id]
+        self.title.setText(f"<b>{hall.name}</b>")
+        self.subtitle.setText(f"Hall · {number(hall.area_m2, 0)} m² · nothing selected")
+
+        def number_field(
+            key: str, label: str, attr: str, what: str, blank: Any = InputError
+        ) -> None:
+            value = getattr(hall, attr)
+            self.text_field(
+                key,
+                label,
+                "" if value is None else number(value),
+                lambda t: ops.update(doc, hall_id, **{attr: parse_number(t, what, blank)}),
+            )
+
+        self.text_field(
+            "name", "Name", hall.name, lambda t: ops.update(doc, hall_id, name=t.strip())
+        )
+        self.choice_field(
+            "floor_type",
+            "Floor",
+            [("Raised floor", "raised"), ("Slab", "slab")],
+            hall.floor_type,
+            lambda v: ops.update(doc, hall_id, floor_type=v),
+        )
+        number_field("floor_rating", "Floor rating (kPa)", "floor_rating_kpa", "The floor rating")
+        number_field("tile_rating", "Tile rating (kg)", "tile_rating_kg", "The tile rating", None)
+        self.text_field(
+            "tile",
+            "Tile (mm)",
+            str(hall.tile_mm),
+            lambda t: ops.update(
+                doc, hall_id, tile_mm=round(parse_number(t, "The tile size") or 0)
+            ),
+        )
+        number_field("power", "Power (kW)", "power_capacity_kw", "The power capacity")
+        number_field("cooling", "Cooling (kW)", "cooling_capacity_kw", "The cooling capacity")
+        totals = hall_totals(editor.project, hall_id, doc.rack_types)
+        self.summary.setText(
+            "<p style='color:#4a5560'>"
+            f"{totals.racks} racks · {totals.accelerator_count:,} accelerators<br>"
+            f"IT {number(totals.it_max_kw)} kW of {number(hall.power_capacity_kw)} kW<br>"
+            f"Heat {number(totals.liquid_kw)} kW liquid + {number(totals.air_kw)} kW air of {number(hall.cooling_capacity_kw)} kW<br>"
+            f"Racks weigh {number(totals.weight_kg / 1000, 1)} t</p>"
+        )

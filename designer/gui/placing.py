@@ -1,0 +1,269 @@
+"""Placing catalog items at a point: where they would go, and why they could not.
+
+A palette drop and the place tool share this: the item is centred on the cursor with its
+corner snapped to the hall's tile grid (busways and PDUs to half tiles), checked against
+the hall's walls, its obstacles and what already stands there, and then placed through
+the core operations. Plain Python, so the rules are tested without a window.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import shapely
+from shapely.geometry import LineString, Polygon
+
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, TransactionError
+from designer.core.geometry.footprint import Box, footprint, footprint_size, snap
+from designer.core.model.base import Point, Rotation
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.drawing.racks import short_name
+from designer.gui.picking import Picker
+
+EntryKind = Literal["rack", "system", "cooling", "feed", "structure"]
+#: Length of a busway dropped from the palette (eight tiles); draw longer ones with the tool.
+BUSWAY_MM = 4_800
+
+
+@dataclass(frozen=True)
+class PaletteEntry:
+    """A catalog item as the palette hands it to the canvas (also the drag's mime data)."""
+
+    kind: EntryKind
+    type_id: str
+
+    MIME = "application/x-rackplan-palette-entry"
+
+    def to_bytes(self) -> bytes:
+        return json.dumps({"kind": self.kind, "type_id": self.type_id}).encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> PaletteEntry | None:
+        """The entry in ``data``, or None when it is not one."""
+        try:
+            raw = json.loads(bytes(data).decode("utf-8"))
+            return cls(raw["kind"], raw["type_id"])
+        except (ValueError, KeyError, TypeError):
+            return None
+
+
+@dataclass(frozen=True)
+class PlacementPlan:
+    """Where an entry would go and whether it may.
+
+    ``boxes`` are the footprints to preview, ``paths`` the lines (busways); ``problem``
+    says why it cannot be placed (None when it can); ``overridable`` is True when the only
+    problem is an overlap, which the user may accept (the checker then reports it).
+    """
+
+    entry: PaletteEntry
+    name: str
+    x: int
+    y: int
+    rotation: Rotation
+    boxes: tuple[Box, ...]
+    paths: tuple[tuple[Point, ...], ...]
+    problem: str | None
+    overridable: bool = False
+
+    def message(self) -> str:
+        """The status-bar sentence for a refused placement."""
+        if self.problem is None:
+            return ""
+        tail = " Hold Shift when dropping to place it anyway." if self.overridable else ""
+        return f"Cannot place {self.name} here: {self.problem}.{tail}"
+
+
+def entry_name(doc: Document, entry: PaletteEntry) -> str:
+    """What the entry is called in the catalog."""
+    catalogs = {
+        "rack": doc.rack_types,
+        "system": doc.catalog.systems,
+        "cooling": doc.catalog.cooling,
+        "feed": doc.catalog.feeds,
+        "structure": doc.catalog.structures,
+    }
+    kind = catalogs[entry.kind].get(entry.type_id)
+    if kind is None:
+        raise TransactionError(f"there is no {entry.kind} type {entry.type_id!r} in the catalog")
+    return kind.name
+
+
+def _centred(cx: float, cy: float, size: tuple[int, int], grid: int) -> tuple[int, int]:
+    return snap(round(cx - size[0] / 2), grid), snap(round(cy - size[1] / 2), grid)
+
+
+def plan_placement(
+    doc: Document,
+    hall_id: str,
+    entry: PaletteEntry,
+    cx: float,
+    cy: float,
+    rotation: Rotation,
+    picker: Picker,
+) -> PlacementPlan:
+    """Where ``entry`` goes when dropped at ``(cx, cy)`` facing ``rotation``, and if it may."""
+    hall = doc.project.halls[hall_id]
+    tile = hall.tile_mm
+    name = entry_name(doc, entry)
+    boxes: tuple[Box, ...] = ()
+    paths: tuple[tuple[Point, ...], ...] = ()
+    floor_standing = True
+    if entry.kind == "rack":
+        kind = doc.rack_types[entry.type_id]
+        x, y = _centred(cx, cy, footprint_size(kind.width_mm, kind.depth_mm, rotation), tile)
+        boxes = (footprint(x, y, kind.width_mm, kind.depth_mm, rotation),)
+    elif entry.kind == "system":
+        layout = ops.system_layout(doc, entry.type_id, 0, 0, rotation)
+        members = [footprint(rx, ry, *_rack_size(doc, t), r) for t, _, rx, ry, r in layout]
+        size = (max(b.x1 for b in members), max(b.y1 for b in members))
+        x, y = _centred(cx, cy, size, tile)
+        boxes = tuple(b.moved(x, y) for b in members)
+    elif entry.kind == "cooling":
+        unit = doc.catalog.cooling[entry.type_id]
+        if unit.width_mm and unit.depth_mm:
+            x, y = _centred(cx, cy, footprint_size(unit.width_mm, unit.depth_mm, rotation), tile)
+            boxes = (footprint(x, y, unit.width_mm, unit.depth_mm, rotation),)
+        else:
+            x, y = snap(round(cx), tile // 2), snap(round(cy), tile // 2)
+            floor_standing = False
+            paths = (((x, y),),)
+    elif entry.kind == "feed":
+        x, y = snap(round(cx), tile // 2), snap(round(cy), tile // 2)
+        floor_standing = False
+        if doc.catalog.feeds[entry.type_id].kind == "busway":
+            half = BUSWAY_MM // 2
+            across = rotation in (0, 180)
+            paths = (((x - half, y), (x + half, y)) if across else ((x, y - half), (x, y + half)),)
+        else:
+            paths = (((x, y),),)
+    else:
+        structure = doc.catalog.structures[entry.type_id]
+        x, y = _centred(cx, cy, (structure.width_mm, structure.depth_mm), tile)
+        boxes = (Box(x, y, x + structure.width_mm, y + structure.depth_mm),)
+    problem, overridable = obstruction(doc.project, hall_id, boxes, paths, floor_standing, picker)
+    return PlacementPlan(entry, name, x, y, rotation, boxes, paths, problem, overridable)
+
+
+def _rack_size(doc: Document, type_id: str) -> tuple[int, int]:
+    kind = doc.rack_types[type_id]
+    return kind.width_mm, kind.depth_mm
+
+
+def obstruction(
+    project: Project,
+    hall_id: str,
+    boxes: Sequence[Box],
+    paths: Sequence[Sequence[Point]],
+    floor_standing: bool,
+    picker: Picker,
+    ignore: frozenset[str] = frozenset(),
+) -> tuple[str | None, bool]:
+    """Why things at ``boxes`` / along ``paths`` cannot stand there, and if that may be overridden.
+
+    Outside the walls or on an obstacle: never. Over other racks or units (not in
+    ``ignore``): only when the user insists. ``floor_standing`` False (busways, in-rack
+    CDUs) checks the walls only.
+    """
+    hall = project.halls[hall_id]
+    walls = Polygon(hall.outline)
+    shapes = [shapely.box(*b) for b in boxes] + [
+        LineString(p) if len(p) > 1 else shapely.Point(p[0]) for p in paths
+    ]
+    for shape in shapes:
+        if not walls.covers(shape):
+            where = "stick out of" if walls.intersects(shape) else "stand outside"
+            return f"it would {where} the hall ‘{hall.name}’", False
+    if not floor_standing:
+        return None, False
+    for box in boxes:
+        for obstacle_id in picker.obstacles_under(box):
+            obstacle = project.obstacles[obstacle_id]
+            what = {"column": "column", "keepout": "keep-out zone", "wall": "wall"}[obstacle.kind]
+            return f"it would stand on the {what} {obstacle.label}".rstrip(), False
+    hits = list(dict.fromkeys(i for box in boxes for i in picker.standing_on(box, ignore)))
+    if hits:
+        names = [_label(project, i) for i in hits[:2]]
+        more = f" and {len(hits) - 2} more" if len(hits) > 2 else ""
+        return f"it would overlap {' and '.join(names)}{more}", True
+    return None, False
+
+
+def _label(project: Project, entity_id: str) -> str:
+    rack = project.placements.get(entity_id)
+    if rack is not None:
+        return rack.label or rack.type_id
+    return project.cooling_units[entity_id].name
+
+
+def name_tag(name: str) -> str:
+    """A short stem for automatic labels: the last word of ``name`` holding a number.
+
+    Long words are shortened to their capitals and number: "GB200 NVL72" gives "NVL72",
+    "Huawei CloudMatrix384 supernode" gives "CM384".
+    """
+    tokens = [t for t in re.split(r"[\s/]+", name) if any(c.isdigit() for c in t)]
+    if not tokens:
+        return ""
+    token = tokens[-1]
+    if len(token) <= 8:
+        return token
+    split = re.match(r"([^\d]*)(\d.*)", token)
+    letters, digits = (split.group(1), split.group(2)) if split else (token, "")
+    return "".join(c for c in letters if c.isupper()) + digits
+
+
+def rack_tag(kind: RackType) -> str:
+    """The stem of automatic rack labels: "NVL72" for a GB200 NVL72, "NET" for a network rack."""
+    if kind.category == "network":
+        return "NET"
+    return name_tag(short_name(kind)) or "R"
+
+
+_UNIT_STEM = {"cdu": "CDU", "crah": "CRAH", "inrow_cooler": "IRC"}
+
+
+def place(doc: Document, hall_id: str, plan: PlacementPlan) -> list[str]:
+    """Place what ``plan`` describes through the core operations; returns the new ids.
+
+    Racks get free labels counting up from the catalog type's tag (NVL72-01, NVL72-02,
+    ...); systems, cooling units, feeds and columns likewise. One undo step.
+    """
+    project = doc.project
+    entry = plan.entry
+    if entry.kind == "rack":
+        kind = doc.rack_types[entry.type_id]
+        labels = {r.label for r in project.placements.values()}
+        label = ops.free_name(labels, f"{rack_tag(kind)}-01")
+        return [ops.place_rack(doc, hall_id, entry.type_id, plan.x, plan.y, plan.rotation, label)]
+    if entry.kind == "system":
+        labels = {g.label for g in project.groups.values()}
+        system = doc.catalog.systems[entry.type_id]
+        stem = name_tag(system.name) or "SYS"
+        label = ops.free_name(labels, f"{stem}-01")
+        group = ops.place_system(doc, hall_id, entry.type_id, plan.x, plan.y, plan.rotation, label)
+        return [r.id for r in doc.project.placements.values() if r.group_id == group]
+    if entry.kind == "cooling":
+        unit = doc.catalog.cooling[entry.type_id]
+        names = {u.name for u in project.cooling_units.values()}
+        name = ops.free_name(names, f"{_UNIT_STEM[unit.kind]}-1")
+        return [
+            ops.add_cooling_unit(doc, hall_id, entry.type_id, plan.x, plan.y, name, plan.rotation)
+        ]
+    if entry.kind == "feed":
+        feed = doc.catalog.feeds[entry.type_id]
+        names = {f.name for f in project.feeds.values()}
+        name = ops.free_name(names, "Busway 1" if feed.kind == "busway" else "PDU 1")
+        return [ops.add_feed(doc, hall_id, entry.type_id, list(plan.paths[0]), name)]
+    structure = doc.catalog.structures[entry.type_id]
+    box = plan.boxes[0]
+    labels = {o.label for o in project.obstacles.values()}
+    stem = {"column": "C1", "keepout": "KO-1", "wall": "W1"}[structure.kind]
+    outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
+    return [ops.add_obstacle(doc, hall_id, structure.kind, outline, ops.free_name(labels, stem))]

@@ -1,0 +1,111 @@
+"""Every question the designer asks the user, behind one object that tests replace.
+
+``DialogPrompts`` asks with real dialogs; a test hands the window a scripted stand-in, so
+no modal dialog is ever left open in an offscreen run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal, Protocol
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+
+from designer.core.io.project_file import SUFFIX
+from designer.core.model.equipment import RackType
+from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
+from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
+
+Answer = Literal["save", "discard", "cancel"]
+FILTER = f"rackplan projects (*{SUFFIX});;JSON files (*.json);;All files (*)"
+
+
+class Prompts(Protocol):
+    """The questions; each returns the user's answer (None or "cancel" when they back out)."""
+
+    def save_changes(self, name: str) -> Answer: ...
+
+    def restore(self, what: str, when: str) -> bool: ...
+
+    def open_path(self, folder: Path) -> Path | None: ...
+
+    def save_path(self, suggested: Path) -> Path | None: ...
+
+    def error(self, title: str, text: str) -> None: ...
+
+    def new_project(self) -> NewProjectSpec | None: ...
+
+    def new_hall(self) -> NewProjectSpec | None: ...
+
+    def info(self, title: str, text: str) -> None: ...
+
+    def place_row(
+        self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
+    ) -> RowSpec | None: ...
+
+
+class DialogPrompts:
+    """Asks with message boxes, file dialogs and the designer's own dialogs."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+
+    def save_changes(self, name: str) -> Answer:
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {name}?")
+        box.setInformativeText("Your changes are lost if you don't save them.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return "save"
+        if answer == QMessageBox.StandardButton.Discard:
+            return "discard"
+        return "cancel"
+
+    def restore(self, what: str, when: str) -> bool:
+        answer = QMessageBox.question(
+            self.parent,
+            "Recover unsaved work",
+            f"rackplan did not close cleanly. There is unsaved work on {what} from {when}.\n\n"
+            "Recover it? (Undo takes you back to the saved version.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def open_path(self, folder: Path) -> Path | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Open project", str(folder), FILTER)
+        return Path(path) if path else None
+
+    def save_path(self, suggested: Path) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(
+            self.parent, "Save project as", str(suggested), FILTER
+        )
+        return Path(path) if path else None
+
+    def error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self.parent, title, text)
+
+    def new_project(self) -> NewProjectSpec | None:
+        dialog = NewProjectDialog(self.parent)
+        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def new_hall(self) -> NewProjectSpec | None:
+        dialog = NewProjectDialog(self.parent, NewProjectSpec(hall_name="Hall 2"), hall_only=True)
+        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def info(self, title: str, text: str) -> None:
+        QMessageBox.information(self.parent, title, text)
+
+    def place_row(
+        self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
+    ) -> RowSpec | None:
+        dialog = PlaceRowDialog(rack_types, type_id, prefix, at, self.parent)
+        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None

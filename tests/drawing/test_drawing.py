@@ -1,0 +1,221 @@
+"""The shared drawing functions: what they draw, in bulk, at each level of detail.
+
+Rendering is checked by looking at what was drawn (pixels at known places, how many paint
+calls), not by comparing with a stored picture.
+"""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter, QTransform
+
+from designer.core.document import operations as ops
+from designer.core.examples import EXAMPLES
+from designer.core.model.placement import Placement
+from designer.core.rules import Finding, Severity
+from designer.drawing import arrays, racks, style, text
+from designer.drawing.legend import scale_bar_length_m
+from designer.drawing.lod import LABEL_LOD, Context
+from designer.drawing.markers import markers_for
+from designer.drawing.plan import draw_hall_plan, hall_plan, status_by_id
+from designer.drawing.racks import draw_racks, front_bands, rack_arrays
+
+
+@pytest.fixture(autouse=True)
+def app(qapp):
+    """pytest-qt's QApplication (a bare QGuiApplication here would keep later widget tests from running)."""
+    return qapp
+
+
+def render(plan, scale: float, size=(1200, 900), origin=(0.0, 0.0), clip=None):
+    """Draw ``plan`` at ``scale`` pixels per mm into an image; returns it and the painter's transform."""
+    image = QImage(*size, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    transform = QTransform().scale(scale, scale).translate(-origin[0], -origin[1])
+    painter.setTransform(transform)
+    draw_hall_plan(painter, plan, Context.of(painter, clip))
+    painter.end()
+    return image, transform
+
+
+def pixel(image, transform, x, y) -> QColor:
+    point = transform.map(x, y)
+    return image.pixelColor(round(point[0]), round(point[1]))
+
+
+def finding(code, severity, ids, hall_id, where=None, excluded=False):
+    return Finding(
+        code,
+        Severity(severity),
+        f"{code} here",
+        tuple(ids),
+        None,
+        None,
+        "",
+        hall_id,
+        where,
+        excluded,
+    )
+
+
+def test_drawing_never_loads_widgets_or_the_gui():
+    script = (
+        "import json, sys, pkgutil, importlib, designer.drawing\n"
+        "for m in pkgutil.walk_packages(designer.drawing.__path__, 'designer.drawing.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m in ('PySide6.QtWidgets', 'pyqtgraph') or m.startswith('designer.gui'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
+
+
+def test_a_plan_shows_racks_in_their_status_colour_with_the_front_marked():
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    project = doc.project
+    hall = next(iter(project.halls))
+    nvl = next(r for r in project.placements.values() if r.label == "NVL72-02")
+    bad = finding("power.feed_overload", "error", [nvl.id], hall)
+    image, transform = render(hall_plan(project, hall, doc.rack_types, [bad]), 0.1)
+    box = ops.footprint_of(project, nvl.id, doc.rack_types)
+    neighbour = next(r for r in project.placements.values() if r.label == "NVL72-03")
+    nbox = ops.footprint_of(project, neighbour.id, doc.rack_types)
+    # a point near the rack's back, clear of the busway lines and the tray drawn over the row
+    assert pixel(image, transform, box.x0 + 150, box.y0 + 80) == style.STATUS_FILL[style.ERROR]
+    assert pixel(image, transform, nbox.x0 + 150, nbox.y0 + 80) == style.STATUS_FILL[style.OK]
+    # rotation 180: the front faces down the page, and is drawn in the front-band colour
+    assert nvl.rotation == 180
+    assert pixel(image, transform, box.x0 + 150, box.y1 - 30) == style.FRONT_BAND[0]
+
+
+def test_without_findings_racks_show_as_not_checked():
+    doc = EXAMPLES["hgx-air-hall"]()
+    hall = next(iter(doc.project.halls))
+    plan = hall_plan(doc.project, hall, doc.rack_types)
+    assert set(plan.racks.status.tolist()) == {style.UNCHECKED}
+    assert set(hall_plan(doc.project, hall, doc.rack_types, []).racks.status.tolist()) == {style.OK}
+
+
+def test_worst_finding_wins_and_accepted_ones_do_not_colour(app):
+    findings = [
+        finding("a", "info", ["r1"], "h"),
+        finding("b", "warning", ["r1", "r2"], "h"),
+        finding("c", "error", ["r2"], "h", excluded=True),
+    ]
+    assert status_by_id(findings) == {"r1": style.WARNING, "r2": style.WARNING}
+
+
+@pytest.mark.parametrize(
+    ("rotation", "expected"),
+    [
+        (0, (0, 0, 600, 100)),
+        (90, (1_068, 0, 100, 600)),
+        (180, (0, 968, 600, 100)),
+        (270, (0, 0, 100, 600)),
+    ],
+)
+def test_the_front_band_lies_along_the_edge_the_rack_faces(rotation, expected):
+    width, depth = (600, 1_068) if rotation in (0, 180) else (1_068, 600)
+    rect = np.array([[0, 0, width, depth]], dtype=float)
+    band = front_bands(rect, np.array([rotation]), 100)
+    if rotation == 90:
+        expected = (width - 100, 0, 100, depth)
+    assert tuple(band[0]) == expected
+
+
+def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    placements = [
+        Placement(
+            id=f"r{i}",
+            hall_id="h",
+            type_id="nvidia-gb200-nvl72",
+            x=(i % 50) * 600,
+            y=(i // 50) * 1_200,
+        )
+        for i in range(1_000)
+    ]
+    worst = {f"r{i}": style.ERROR for i in range(0, 1_000, 7)}
+    arrays_ = rack_arrays(placements, doc.rack_types, worst, checked=True)
+    calls = []
+    monkeypatch.setattr(racks, "draw_rects", lambda painter, r: calls.append(len(r)))
+    labels = []
+    monkeypatch.setattr(
+        racks, "draw_boxed_labels", lambda painter, ctx, items, size: labels.append(len(items))
+    )
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.scale(0.01, 0.01)  # the whole block on screen: no labels
+    draw_racks(painter, arrays_, Context.of(painter))
+    assert len(calls) == 3  # green fills, red fills, front bands
+    assert sum(calls[:2]) == 1_000
+    assert labels == []
+    calls.clear()
+    painter.resetTransform()
+    painter.scale(0.2, 0.2)  # zoomed in: labels, but only for the racks in view
+    clip = QRectF(0, 0, 2_000, 1_500)
+    draw_racks(painter, arrays_, Context.of(painter, clip))
+    painter.end()
+    assert labels and labels[0] == 8  # 4 columns x 2 rows meet the clip (edges included)
+    assert sum(calls[:-1]) == 8
+
+
+def test_markers_sit_on_the_corner_of_what_they_name_or_at_where():
+    from designer.core.geometry.footprint import Box
+
+    boxes = {"r1": Box(0, 0, 600, 1_200)}
+    found = markers_for(
+        [
+            finding("a", "error", ["r1"], "h"),
+            finding("b", "warning", ["x"], "h", where=(5_000, 6_000)),
+            finding("c", "info", ["r1"], "other"),
+            finding("d", "error", ["r1"], "h", excluded=True),
+        ],
+        "h",
+        boxes.get,
+    )
+    assert found.points.tolist() == [[5_000, 6_000], [600, 0]]  # warnings first, errors on top
+    assert found.severity.tolist() == [1, 2]
+
+
+def test_labels_are_elided_to_the_rack_and_run_up_a_narrow_one():
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.scale(0.1, 0.1)
+    ctx = Context.of(painter)
+    assert ctx.points_per_mm >= LABEL_LOD
+    text.draw_boxed_labels(painter, ctx, [(QRectF(100, 100, 600, 1_200), "CM384-01-compute-01")], 7)
+    painter.end()
+    ink = [
+        (x, y) for x in range(200) for y in range(200) if image.pixelColor(x, y).lightness() < 128
+    ]
+    xs, ys = {x for x, _ in ink}, {y for _, y in ink}
+    assert ink and max(ys) - min(ys) > max(xs) - min(xs)  # the text runs up the rack
+    assert min(xs) >= 10 and max(xs) <= 70 and min(ys) >= 10 and max(ys) <= 130
+
+
+def test_the_scale_bar_picks_the_longest_round_length_that_fits():
+    assert scale_bar_length_m(0.1, 220) == 2
+    assert scale_bar_length_m(0.01, 220) == 20
+    assert scale_bar_length_m(1.0, 220) == 0.5  # nothing shorter is offered
+
+
+def test_every_example_hall_draws_at_every_level_of_detail():
+    for build in EXAMPLES.values():
+        doc = build()
+        for hall in doc.project.halls:
+            plan = hall_plan(doc.project, hall, doc.rack_types, [])
+            for scale in (0.005, 0.05, 0.3):
+                image, _ = render(plan, scale, (600, 400))
+                assert not image.isNull()
+
+
+def test_arrays_draw_only_what_meets_the_clip():
+    rects = np.array([[0, 0, 10, 10], [100, 100, 10, 10], [5, 5, 1, 1]], dtype=float)
+    assert arrays.in_clip(rects, QRectF(0, 0, 20, 20)).tolist() == [True, False, True]
+    assert arrays.in_clip(rects, None).all()

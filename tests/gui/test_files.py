@@ -1,0 +1,143 @@
+"""Files: the title follows unsaved changes, nothing is lost without asking, bad files and
+unwritable folders get the loader's and the writer's messages, autosave recovers a crash."""
+
+from designer.core.document import operations as ops
+from designer.core.io import autosave
+from designer.core.io.project_file import load
+
+
+def edit(window):
+    rack = next(iter(window.editor.project.placements))
+    ops.move(window.editor.doc, [rack], 600, 0)
+
+
+def test_the_title_shows_the_file_name_and_an_asterisk_while_unsaved(make_window, example):
+    path = example("gb200-nvl72-su")
+    window = make_window(path)
+    assert window.windowTitle().startswith("gb200-nvl72-su.rackplan.json —")
+    edit(window)
+    assert window.windowTitle().startswith("gb200-nvl72-su.rackplan.json* —")
+    assert window.actions_by_name["undo"].text() == "&Undo Move NVL72-01"
+    assert window.files.save()
+    assert window.windowTitle().startswith("gb200-nvl72-su.rackplan.json —")
+    assert load(path, window.editor.doc.catalog.racks).project == window.editor.project
+
+
+def test_new_and_open_ask_before_losing_changes_and_cancel_keeps_them(
+    make_window, example, prompts
+):
+    window = make_window(example("gb200-nvl72-su"))
+    edit(window)
+    changed = window.editor.project
+    prompts.save_answer = "cancel"
+    assert not window.files.new()
+    assert not window.files.open(example("mistakes"))
+    assert window.editor.project is changed
+    assert prompts.asked == ["save gb200-nvl72-su.rackplan.json"] * 2
+    prompts.save_answer = "discard"
+    assert window.files.new()
+    assert window.windowTitle().startswith("Untitled —")
+    assert [h.name for h in window.editor.project.halls.values()] == ["Hall 1"]
+    assert not window.editor.doc.history.can_undo
+
+
+def test_closing_with_changes_asks_and_cancel_keeps_the_window(make_window, example, prompts):
+    window = make_window(example("gb200-nvl72-su"))
+    edit(window)
+    prompts.save_answer = "cancel"
+    assert not window.close()
+    assert window.isVisible()
+
+
+def test_a_file_that_cannot_be_opened_shows_the_loaders_message(
+    make_window, example, prompts, tmp_path
+):
+    window = make_window(example("gb200-nvl72-su"))
+    before = window.editor.doc
+    broken = tmp_path / "broken.rackplan.json"
+    broken.write_text(
+        '{"schema_version": 2, "format": "rackplan-project", "meta": {"name": "x"},',
+        encoding="utf-8",
+    )
+    assert not window.files.open(broken)
+    ((title, text),) = prompts.errors
+    assert title == "Cannot open project"
+    assert text.startswith(f"{broken} is not a rackplan project: it is not valid JSON")
+    assert "Traceback" not in text
+    assert window.editor.doc is before
+
+
+def test_a_save_to_an_unwritable_place_keeps_the_work_and_says_why(
+    make_window, example, prompts, tmp_path
+):
+    window = make_window(example("gb200-nvl72-su"))
+    edit(window)
+    prompts.save_as_answer = tmp_path / "no-such-folder" / "plan.rackplan.json"
+    assert not window.files.save_as()
+    ((title, text),) = prompts.errors
+    assert title == "Cannot save project"
+    assert "does not exist" in text
+    assert window.editor.doc.is_dirty
+    assert window.windowTitle().split(" —")[0].endswith("*")
+
+
+def test_save_as_adds_the_suffix_and_remembers_the_file(make_window, example, prompts, tmp_path):
+    window = make_window(example("gb200-nvl72-su"))
+    prompts.save_as_answer = tmp_path / "copy"
+    assert window.files.save_as()
+    saved = tmp_path / "copy.rackplan.json"
+    assert saved.exists()
+    assert window.files.recent.paths()[0] == saved.resolve()
+    assert window.recent_menu.actions()[0].text() == "copy.rackplan.json"
+
+
+def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
+    qtbot, make_window, example, prompts
+):
+    path = example("gb200-nvl72-su")
+    crashed = make_window(path, autosave_ms=20)
+    snapshot = crashed.autosaver.target()
+    assert snapshot == path.parent / f".~{path.name}.autosave"
+    assert not snapshot.exists()
+    edit(crashed)
+    edited = crashed.editor.project
+    qtbot.waitUntil(snapshot.exists, timeout=5_000)
+    assert path.read_bytes() != snapshot.read_bytes()  # the user's file is untouched
+    crashed.autosaver.timer.stop()  # the process dies: nothing is saved or cleaned up
+
+    restarted = make_window()
+    prompts.restore_answer = True
+    assert restarted.open_path(path)
+    assert "restore gb200-nvl72-su.rackplan.json" in prompts.asked
+    assert restarted.editor.project == edited
+    assert restarted.windowTitle().startswith("gb200-nvl72-su.rackplan.json*")
+    assert not snapshot.exists()
+    restarted.bridge.undo()  # back to the version on disk
+    assert restarted.editor.project == load(path, restarted.editor.doc.catalog.racks).project
+
+
+def test_an_untitled_project_is_recovered_at_start_up(qtbot, make_window, prompts):
+    first = make_window(autosave_ms=20)
+    assert first.files.new()
+    ops.place_rack(
+        first.editor.doc, next(iter(first.editor.project.halls)), "nvidia-gb200-nvl72", 1_200, 1_200
+    )
+    edited = first.editor.project
+    qtbot.waitUntil(lambda: bool(autosave.untitled_snapshots()), timeout=5_000)
+    first.autosaver.timer.stop()
+
+    second = make_window()
+    assert second.files.recover_untitled()
+    assert second.editor.project == edited
+    assert second.editor.doc.path is None and second.editor.doc.is_dirty
+    assert autosave.untitled_snapshots() == []
+
+
+def test_saving_cleanly_deletes_the_recovery_file(qtbot, make_window, example):
+    path = example("gb200-nvl72-su")
+    window = make_window(path, autosave_ms=20)
+    edit(window)
+    snapshot = window.autosaver.target()
+    qtbot.waitUntil(snapshot.exists, timeout=5_000)
+    assert window.files.save()
+    assert not snapshot.exists()

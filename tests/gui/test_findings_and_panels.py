@@ -1,0 +1,153 @@
+"""Live findings, hover text, the properties panel, the dashboard and the hall chooser."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from designer.core.document import operations as ops
+from designer.core.rules.limits import default_thresholds
+from designer.core.rules.loads import loads
+from designer.gui.hover import hover_text
+from tests.gui.conftest import wait_checked
+
+
+def test_findings_colour_the_racks_and_clicking_one_selects_and_zooms(qtbot, make_window, example):
+    window = make_window(example("mistakes"))
+    wait_checked(qtbot, window)
+    findings = window.editor.findings
+    on_column = next(f for f in findings if f.code == "space.on_obstacle")
+    rack_id = on_column.ids[0]
+    chunk_status = {
+        i: int(s)
+        for c in window.view.hall_scene.racks.chunks
+        for i, s in zip(c.arrays.ids, c.arrays.status, strict=True)
+    }
+    assert chunk_status[rack_id] == 3  # drawn in the error colour
+    row = window.findings_panel.model.rows.index(on_column)
+    zoom_before = window.view.pixels_per_mm()
+    window.findings_panel.table.clicked.emit(window.findings_panel.model.index(row, 1))
+    assert rack_id in window.selection.ids
+    assert window.view.pixels_per_mm() > zoom_before
+    box = window.editor.picker().box(rack_id)
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(box.x0, box.y0) and visible.contains(box.x1, box.y1)
+    assert window.status.currentMessage() == on_column.message
+
+
+def test_hovering_a_rack_tells_its_power_cooling_weight_and_findings(qtbot, make_window, example):
+    window = make_window(example("mistakes"))
+    wait_checked(qtbot, window)
+    nvl72 = next(r for r in window.editor.project.placements.values() if r.label == "NVL72-01")
+    text = hover_text(window.editor, nvl72.id)
+    assert "<b>NVL72-01</b> — NVIDIA GB200 NVL72" in text
+    assert "Power 132 kW max, 120 kW typical" in text
+    assert "114.8 kW to liquid → no CDU" in text and "17.2 kW to air" in text
+    assert "Weight 1,360 kg · 72 B200" in text
+    assert "cooling.no_cdu" not in text  # messages, not codes
+    assert any(f.message.split(":")[0] in text for f in window.editor.findings_of(nvl72.id))
+
+
+def test_the_properties_panel_edits_and_refuses_bad_values_with_the_reason(make_window, example):
+    window = make_window(example("hgx-air-hall"))
+    doc = window.editor.doc
+    rack = next(r for r in doc.project.placements.values() if r.label == "H100-01")
+    window.selection.set([rack.id])
+    panel = window.properties
+    label = panel.fields["label"]
+    label.setText("H100-A")
+    label.setModified(True)
+    label.editingFinished.emit()
+    assert doc.project.placements[rack.id].label == "H100-A"
+    before = doc.project
+    door = panel.fields["rear_door"]
+    door.setText("-5")
+    door.setModified(True)
+    door.editingFinished.emit()
+    assert doc.project is before
+    assert panel.problem.isVisibleTo(panel)
+    assert panel.problem.text() == "Rear door (kW): input should be greater than or equal to 0."
+    door = panel.fields["rear_door"]
+    door.setText("lots")
+    door.setModified(True)
+    door.editingFinished.emit()
+    assert panel.problem.text() == "The rear door capacity must be a number, not 'lots'."
+    facing = panel.fields["facing"]
+    facing.activated.emit(facing.findData(90))
+    assert doc.project.placements[rack.id].rotation == 90
+    cdu = panel.fields["cdu"]
+    assert cdu.itemText(0) == "None"
+
+
+def test_feeds_and_cdu_are_assigned_from_the_panel_in_one_step(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    racks = [r for r in doc.project.placements.values() if r.label in ("NVL72-01", "NVL72-02")]
+    window.selection.set([r.id for r in racks])
+    listing = window.properties.fields["feeds"]
+    first = listing.item(0)
+    feed_id = first.data(Qt.ItemDataRole.UserRole)
+    was = first.checkState()
+    first.setCheckState(
+        Qt.CheckState.Unchecked if was == Qt.CheckState.Checked else Qt.CheckState.Checked
+    )
+    attached = [feed_id in doc.project.placements[r.id].feed_ids for r in racks]
+    assert attached == [was != Qt.CheckState.Checked] * 2
+    cdu = window.properties.fields["cdu"]
+    cdu.activated.emit(cdu.findData(""))
+    assert {doc.project.placements[r.id].cdu_id for r in racks} == {None}
+
+
+def test_the_dashboard_shows_each_feed_and_cdu_with_the_core_loads(qtbot, make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    dashboard = window.dashboard
+    qtbot.waitUntil(lambda: bool(dashboard.bars), timeout=5_000)
+    project = window.editor.project
+    names = [b.name for b in dashboard.bars]
+    assert names[: len(project.feeds)] == [f.name for f in project.feeds.values()]
+    assert [b.kind for b in dashboard.bars][-3:] == ["hall_power", "hall_heat", "hall_air"]
+    expected = {
+        (load.kind, load.id): load.load_kw
+        for load in loads(
+            project, window.editor.doc.rack_types, default_thresholds().values.continuous_load_share
+        )
+    }
+    assert all(b.load_kw == expected[(b.kind, b.id)] for b in dashboard.bars)
+    ticks = dashboard.plot.getAxis("left")._tickLevels[0]
+    assert [t[1] for t in ticks][:2] == names[:2]
+
+
+def test_the_hall_chooser_switches_halls(make_window, prompts):
+    window = make_window()
+    assert window.files.new()
+    prompts.new_answer = prompts.new_answer.__class__(hall_name="Hall B", width_m=12, depth_m=9)
+    window.add_hall()
+    project = window.editor.project
+    assert window.hall_chooser.count() == 2
+    assert window.editor.hall_id == list(project.halls)[1]
+    assert window.view.hall_scene.floor.bounds.width() == 12_000
+    window.hall_chooser.activated.emit(0)
+    assert window.editor.hall_id == next(iter(project.halls))
+    assert window.view.hall_scene.floor.bounds.width() == 24_000
+
+
+def test_heat_colouring_is_a_toggle_of_the_view_only(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    before = window.editor.project
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_H)
+    assert window.view.colour_mode == "heat"
+    assert all(c.colour_mode == "heat" for c in window.view.hall_scene.racks.chunks)
+    assert window.editor.project is before
+
+
+def test_align_and_ungroup_from_the_edit_menu(make_window, example):
+    window = make_window(example("cm384-supernode"))
+    doc = window.editor.doc
+    member = next(r for r in doc.project.placements.values() if r.group_id)
+    window.selection.set([member.id])
+    window.actions_by_name["ungroup"].trigger()
+    assert not any(r.group_id for r in doc.project.placements.values())
+    a, b = sorted(doc.project.placements.values(), key=lambda r: (r.y, r.x))[:2]
+    ops.move(doc, [b.id], 0, 300)
+    window.selection.set([a.id, b.id])
+    window.actions_by_name["align_top"].trigger()
+    assert doc.project.placements[a.id].y == doc.project.placements[b.id].y

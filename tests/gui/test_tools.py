@@ -1,0 +1,120 @@
+"""Drawing and placing tools: each finished gesture is one operation, one undo step."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtTest import QTest
+
+from designer.gui.dialogs.place_row import RowSpec
+from designer.gui.placing import PaletteEntry
+from tests.gui.helpers import click, drag, mouse, on_screen
+
+
+def new_hall_window(make_window):
+    window = make_window()
+    assert window.files.new()  # 24 m x 18 m
+    return window
+
+
+def use(window, name):
+    window.actions_by_name[name].trigger()
+    window.view.setFocus()
+
+
+def test_the_outline_tool_redraws_the_hall_corner_by_corner(make_window):
+    window = new_hall_window(make_window)
+    view, doc = window.view, window.editor.doc
+    use(window, "tool_outline")
+    # an L-shaped hall; the third click is off-axis and is squared up to the previous point
+    for x, y in [
+        (0, 0),
+        (24_000, 0),
+        (24_100, 9_100),
+        (12_000, 9_000),
+        (12_000, 18_000),
+        (0, 18_000),
+    ]:
+        click(view.viewport(), on_screen(view, x, y))
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    hall = next(iter(doc.project.halls.values()))
+    assert hall.outline == [
+        (0, 0),
+        (24_000, 0),
+        (24_000, 9_000),
+        (12_000, 9_000),
+        (12_000, 18_000),
+        (0, 18_000),
+    ]
+    assert doc.history.undo_label == "Edit Hall 1"
+    window.bridge.undo()
+    assert next(iter(doc.project.halls.values())).outline[2] == (24_000, 18_000)
+
+
+def test_a_column_is_drawn_as_a_dragged_rectangle(make_window):
+    window = new_hall_window(make_window)
+    view, doc = window.view, window.editor.doc
+    use(window, "tool_column")
+    drag(view.viewport(), on_screen(view, 6_000, 6_000), on_screen(view, 6_600, 6_600))
+    (column,) = doc.project.obstacles.values()
+    assert column.kind == "column" and column.label == "C1"
+    assert column.outline == [(6_000, 6_000), (6_600, 6_000), (6_600, 6_600), (6_000, 6_600)]
+
+
+def test_trays_and_busways_are_drawn_along_their_route(make_window):
+    window = new_hall_window(make_window)
+    view, doc = window.view, window.editor.doc
+    use(window, "tool_tray")
+    for x, y in [(1_200, 3_000), (12_000, 3_100), (12_000, 9_000)]:
+        click(view.viewport(), on_screen(view, x, y))
+    mouse(view.viewport(), QMouseEvent.Type.MouseButtonDblClick, on_screen(view, 12_000, 9_000))
+    (tray,) = doc.project.trays.values()
+    assert tray.path == [(1_200, 3_000), (12_000, 3_000), (12_000, 9_000)]
+    assert tray.name == "Tray 1"
+    use(window, "tool_busway")
+    for x in (1_200, 9_600):
+        click(view.viewport(), on_screen(view, x, 1_500))
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    (feed,) = doc.project.feeds.values()
+    assert feed.path == [(1_200, 1_500), (9_600, 1_500)] and feed.kind == "busway"
+    QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert window.actions_by_name["tool_select"].isChecked()
+
+
+def test_the_row_tool_lays_out_as_many_racks_as_the_drag_covers(make_window):
+    window = new_hall_window(make_window)
+    view, doc = window.view, window.editor.doc
+    use(window, "tool_row")
+    drag(view.viewport(), on_screen(view, 1_200, 2_400), on_screen(view, 6_000, 2_450))
+    racks = sorted(doc.project.placements.values(), key=lambda r: r.x)
+    assert [r.x for r in racks] == [1_200 + 600 * i for i in range(8)]
+    assert {(r.y, r.rotation, r.type_id) for r in racks} == {(2_400, 180, "nvidia-gb200-nvl72")}
+    assert [r.label for r in racks] == [f"NVL72-{i:02d}" for i in range(1, 9)]
+    assert doc.history.undo_label == "Place a row of 8 NVIDIA GB200 NVL72"
+
+
+def test_the_place_row_dialog_places_n_racks(make_window, prompts):
+    window = new_hall_window(make_window)
+    doc = window.editor.doc
+    prompts.row_answer = RowSpec("nvidia-dgx-b200-rack", 5, 0, 100, "B200-", 1_200, 6_000)
+    window.actions_by_name["place_row"].trigger()
+    racks = sorted(doc.project.placements.values(), key=lambda r: r.x)
+    assert [r.x for r in racks] == [1_200 + 800 * i for i in range(5)]
+    assert racks[-1].label == "B200-05"
+
+
+def test_clicking_a_palette_entry_arms_placing_by_click_with_r_to_turn(make_window):
+    window = new_hall_window(make_window)
+    view, doc = window.view, window.editor.doc
+    window.palette.activated.emit(PaletteEntry("cooling", "cdu-inrow-1368"))
+    QTest.keyClick(view, Qt.Key.Key_R)
+    mouse(
+        view.viewport(),
+        QMouseEvent.Type.MouseMove,
+        on_screen(view, 3_000, 3_000),
+        buttons=Qt.MouseButton.NoButton,
+    )
+    click(view.viewport(), on_screen(view, 3_000, 3_000))
+    (unit,) = doc.project.cooling_units.values()
+    assert (unit.name, unit.rotation) == ("CDU-1", 90)
+    assert unit.x == 2_400 and unit.y == 2_400
+    QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert window.actions_by_name["tool_select"].isChecked()
