@@ -13,9 +13,12 @@ Three steps, each pure and testable on its own (DESIGN section 5):
    whose reach, lane rate, protocol and plane fit, with the reason, power, latency and
    price.
 
-``NetworkPlanner`` runs the three over a project and keeps the result current edit by
-edit; ``cable_schedule`` and ``bill_of_materials`` turn a plan into what is ordered. The
-findings (``findings.CODES``) reach the rule checker through ``designer.core.rules``.
+``NetworkPlanner`` runs the three over a project, sums the cables in every tray at its
+fullest point (``fill``) and keeps the result current edit by edit (``planner``); a plan's
+bundles are numpy columns, never one Python object per cable. ``cable_schedule``,
+``bill_of_materials`` and ``link_totals`` turn a plan into what is ordered, and ``export``
+writes them as CSV or JSON. The findings (``findings.CODES``) reach the rule checker through
+the ``cabling``, ``scale_up`` and ``network`` families of ``designer.core.rules``.
 """
 
 from designer.core.network.bom import Bom, BomLine, bill_of_materials
