@@ -19,11 +19,12 @@ from designer.core.network import (
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
-from designer.report.contents import cover_content, finding_entries
+from designer.report.contents import cover_content, finding_entries, media_by_hall
 from designer.report.page import Page
 from designer.report.pages.cabling import bom_table, dci_table, schedule_summary
 from designer.report.pages.cover import cover_page
 from designer.report.pages.findings import findings_pages
+from designer.report.pages.plan import plan_pages
 from designer.report.pages.power_cooling import load_tables
 from designer.report.pages.site_map import site_map_content, site_map_page
 from designer.report.pages.tables import tables_pages
@@ -48,7 +49,8 @@ def drawing_set(
     found = loads(project, rack_types, limits.continuous_load_share)
     totals = link_totals(plan)
     names = {s.id: s.name for s in project.sites.values()}
-    cabling = [schedule_summary(cable_schedule(plan))]
+    schedule = cable_schedule(plan)
+    cabling = [schedule_summary(schedule)]
     dci = dci_table(totals, names)
     if dci is not None:
         cabling.append(dci)
@@ -60,6 +62,7 @@ def drawing_set(
     return [
         cover_page(cover_content(project, rack_types, totals)),
         *site_map,
+        *plan_pages(project, rack_types, report.findings, frame, media_by_hall(project, schedule)),
         *findings_pages(entries, summary, frame),
         *tables_pages("Power and cooling", load_tables(found, hall_names), frame),
         *tables_pages("Cabling", cabling, frame),

@@ -30,6 +30,8 @@ def font(size_pt: float, bold: bool = False) -> QFont:
     made = QFont(FONT_FAMILY)
     made.setPointSizeF(size_pt)
     made.setBold(bold)
+    # Without ligatures "fi" stays two letters, so pdftotext and a viewer's search find words.
+    made.setFeature(QFont.Tag("liga"), 0)
     return made
 
 

@@ -1,0 +1,56 @@
+"""``export FILE -o OUT``: the PDF drawing set, one hall as PNG or SVG, a schedule as CSV."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from designer.commands._common import CommandError, fail, open_project
+from designer.report.paper import PAPER_MM
+
+HELP = (
+    "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or OUT.svg, "
+    "with --hall), or the cable schedule or bill of materials (-o OUT.csv, with --table)."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    parser.add_argument(
+        "-o", "--output", required=True, help="OUT.pdf, OUT.png, OUT.svg or OUT.csv"
+    )
+    parser.add_argument(
+        "--paper", choices=sorted(PAPER_MM), default="A3", help="sheet size (landscape)"
+    )
+    parser.add_argument("--hall", help="the hall to draw in a PNG or SVG (its name or id)")
+    parser.add_argument(
+        "--table", choices=("links", "bom"), default="links", help="what a CSV holds"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        project = open_project(args.file).project
+    except CommandError as err:
+        return fail(err)
+    _headless_qt()
+    from designer.core.catalog import default_catalog
+    from designer.report.export import export
+    from designer.report.writer import ExportError
+
+    try:
+        export(project, default_catalog(), Path(args.output), args.paper, args.hall, args.table)
+    except ExportError as err:
+        return fail(err)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _headless_qt() -> None:
+    """A QGuiApplication on the offscreen platform: drawing needs no display (or widgets)."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        QGuiApplication([])

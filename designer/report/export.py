@@ -1,0 +1,142 @@
+"""Export a project: the PDF drawing set, one hall as PNG or SVG, or a schedule as CSV.
+
+The file's suffix chooses the format. Every format is written whole to a temporary file
+and moved into place, so an unwritable path, a missing folder or a full disk gives one
+``ExportError`` and leaves no partial file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from designer.core.catalog import Catalog
+from designer.core.model.project import Project
+from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
+from designer.core.network import export as tables
+from designer.core.rules import Report, RuleEngine
+from designer.report.contents import media_by_hall
+from designer.report.drawing_set import drawing_set
+from designer.report.page import Page
+from designer.report.pages.plan import hall_pages
+from designer.report.paper import SheetFrame
+from designer.report.sheet import Sheet
+from designer.report.title_block import TitleFields, draw_frame
+from designer.report.writer import ExportError, Progress, SetInfo, write_atomically, write_pdf
+
+FORMATS = (".pdf", ".png", ".svg", ".csv")
+PNG_DPI = 200
+SVG_DPI = 300
+
+
+def export(
+    project: Project,
+    catalog: Catalog,
+    path: Path,
+    paper: str = "A3",
+    hall: str | None = None,
+    table: str = "links",
+    progress: Progress | None = None,
+    report: Report | None = None,
+    plan: Plan | None = None,
+) -> None:
+    """Write ``project`` to ``path`` in the format its suffix names."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ExportError(
+            f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."
+        )
+    plan = plan or NetworkPlanner(catalog).plan(project)
+    if suffix == ".csv":
+        _write_csv(path, plan, table)
+        return
+    report = report or RuleEngine(catalog).run(project)
+    info = SetInfo(project.meta.name, project.meta.revision, project.meta.date)
+    if suffix == ".pdf":
+        write_pdf(drawing_set(project, catalog, paper, report, plan), path, paper, info, progress)
+        return
+    hall_id = find_hall(project, hall)
+    rack_types = catalog.with_custom_racks(project.custom_types)
+    media = media_by_hall(project, cable_schedule(plan)).get(hall_id, [])
+    [page] = hall_pages(
+        project, hall_id, rack_types, report.findings, SheetFrame.of(paper), media, tiles=False
+    )
+    render = _png if suffix == ".png" else _svg
+    write_atomically(path, lambda temp: render(temp, page, paper, info))
+
+
+def find_hall(project: Project, wanted: str | None) -> str:
+    """The id of the hall named (or with the id) ``wanted``; the only hall when None."""
+    if not project.halls:
+        raise ExportError(f"{project.meta.name} has no hall to draw.")
+    if wanted is None:
+        if len(project.halls) == 1:
+            return next(iter(project.halls))
+        names = ", ".join(h.name for h in project.halls.values())
+        raise ExportError(
+            f"The project has {len(project.halls)} halls; choose one with --hall ({names})."
+        )
+    for hall in project.halls.values():
+        if wanted in (hall.id, hall.name):
+            return hall.id
+    names = ", ".join(h.name for h in project.halls.values())
+    raise ExportError(f"There is no hall named {wanted!r}; the halls are: {names}.")
+
+
+def _write_csv(path: Path, plan: Plan, table: str) -> None:
+    if table == "bom":
+        text = tables.bom_csv(bill_of_materials(plan))
+    else:
+        text = tables.schedule_csv(cable_schedule(plan))
+    try:
+        tables.save_text(path, text)
+    except tables.ExportError as err:
+        raise ExportError(str(err)) from err
+
+
+def _paint(painter: QPainter, page: Page, paper: str, dpi: float, info: SetInfo) -> None:
+    sheet = Sheet(painter, SheetFrame.of(paper), dpi)
+    draw_frame(
+        sheet, TitleFields(info.project, page.title, info.revision, info.date, page.scale, 1, 1)
+    )
+    page.draw(sheet)
+
+
+def _pixels(paper: str, dpi: float) -> QSize:
+    frame = SheetFrame.of(paper)
+    return QSize(round(frame.width / 25.4 * dpi), round(frame.height / 25.4 * dpi))
+
+
+def _png(temp: Path, page: Page, paper: str, info: SetInfo) -> None:
+    size = _pixels(paper, PNG_DPI)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    dots = round(PNG_DPI / 0.0254)
+    image.setDotsPerMeterX(dots)
+    image.setDotsPerMeterY(dots)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    _paint(painter, page, paper, PNG_DPI, info)
+    painter.end()
+    if not image.save(str(temp), "PNG"):
+        raise OSError(28, "the PNG could not be written (is the disk full?)")
+
+
+def _svg(temp: Path, page: Page, paper: str, info: SetInfo) -> None:
+    size = _pixels(paper, SVG_DPI)
+    generator = QSvgGenerator()
+    generator.setFileName(str(temp))
+    generator.setSize(size)
+    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
+    generator.setResolution(SVG_DPI)
+    generator.setTitle(f"{info.project}: {page.title}")
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise OSError(f"cannot open {temp} for writing")
+    _paint(painter, page, paper, SVG_DPI, info)
+    if not painter.end():
+        raise OSError(28, "the SVG could not be completed (is the disk full?)")

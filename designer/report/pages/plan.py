@@ -1,0 +1,250 @@
+"""Floor-plan sheets: each hall to a stated scale, tiled over several sheets when it must be.
+
+The plan itself is ``designer.drawing.plan.draw_hall_plan``, the same functions the canvas
+paints with, under a transform that maps hall millimetres to the sheet at 1:n. Beside it
+stand the north arrow, the scale bar (its length on paper is exactly its length in metres
+at the stated scale), the legend of colours and services, and the rack types and link
+media of the hall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPolygonF
+
+from designer.core.format import number
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.drawing.legend import LegendEntry, status_entries
+from designer.drawing.lod import Context
+from designer.drawing.plan import HallPlan, draw_hall_plan, hall_plan
+from designer.drawing.racks import short_name
+from designer.report.page import Page
+from designer.report.paper import Rect, SheetFrame
+from designer.report.scale import PlanLayout, Tile, choose_layout, scale_bar_metres
+from designer.report.sheet import INK, MUTED, Sheet
+
+#: Width of the strip beside the plan (north arrow, scale bar, legend): a sixth of the sheet.
+SIDE_SHARE = 0.16
+SIDE_GAP_MM = 5.0
+
+
+@dataclass(frozen=True)
+class HallSheetInfo:
+    """What the side strip lists: rack types with counts, link media with link counts."""
+
+    rack_types: tuple[tuple[str, str], ...]
+    media: tuple[tuple[str, str], ...]
+
+
+def hall_info(
+    project: Project,
+    hall_id: str,
+    rack_types: Mapping[str, RackType],
+    media: Sequence[tuple[str, int]],
+) -> HallSheetInfo:
+    """The rack types standing in ``hall_id`` and the media of its links."""
+    counts: dict[str, int] = {}
+    for rack in project.placements.values():
+        if rack.hall_id == hall_id and rack.type_id in rack_types:
+            counts[rack.type_id] = counts.get(rack.type_id, 0) + 1
+    types = tuple(
+        (
+            f"{count} × {short_name(rack_types[type_id])}",
+            f"{rack_types[type_id].width_mm:,} × {rack_types[type_id].depth_mm:,} mm, {number(rack_types[type_id].max_kw)} kW",
+        )
+        for type_id, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    )
+    return HallSheetInfo(types, tuple((name, f"{number(links, 0)} links") for name, links in media))
+
+
+def plan_pages(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    findings: Sequence[object],
+    frame: SheetFrame,
+    media_by_hall: Mapping[str, Sequence[tuple[str, int]]],
+) -> list[Page]:
+    """The plan sheets of every hall, in the order of the project's halls."""
+    return [
+        page
+        for hall_id in project.halls
+        for page in hall_pages(
+            project, hall_id, rack_types, findings, frame, media_by_hall.get(hall_id, ())
+        )
+    ]
+
+
+def hall_pages(
+    project: Project,
+    hall_id: str,
+    rack_types: Mapping[str, RackType],
+    findings: Sequence[object],
+    frame: SheetFrame,
+    media: Sequence[tuple[str, int]],
+    tiles: bool = True,
+) -> list[Page]:
+    """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits."""
+    hall = project.halls[hall_id]
+    area = _plan_area(frame)
+    plan = hall_plan(project, hall_id, rack_types, findings)
+    bounds = plan.bounds
+    box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
+    layout = choose_layout(box, (area.width, area.height), tiles=tiles)
+    info = hall_info(project, hall_id, rack_types, media)
+    pages = []
+    for tile in layout.tiles:
+        title = f"{hall.name}: floor plan"
+        if layout.tiled:
+            title += f", part {tile.row * layout.columns + tile.column + 1} of {len(layout.tiles)}"
+        pages.append(
+            Page(
+                title,
+                f"1:{layout.denominator}",
+                lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info),
+            )
+        )
+    return pages
+
+
+def side_width(frame: SheetFrame) -> float:
+    """Width of the strip beside the plan on ``frame``, in mm."""
+    return frame.width * SIDE_SHARE
+
+
+def _plan_area(frame: SheetFrame) -> Rect:
+    content = frame.content
+    return Rect(
+        content.x, content.y, content.width - side_width(frame) - SIDE_GAP_MM, content.height
+    )
+
+
+def _draw(
+    sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, info: HallSheetInfo
+) -> None:
+    area = _plan_area(sheet.frame)
+    painter = sheet.painter
+    k = sheet.k
+    scale = k / layout.denominator
+    width = (tile.x1 - tile.x0) * scale
+    height = (tile.y1 - tile.y0) * scale
+    left = area.x * k + (area.width * k - width) / 2
+    top = area.y * k + (area.height * k - height) / 2
+    painter.save()
+    painter.setClipRect(QRectF(left, top, width, height))
+    painter.translate(left, top)
+    painter.scale(scale, scale)
+    painter.translate(-tile.x0, -tile.y0)
+    clip = QRectF(tile.x0, tile.y0, tile.x1 - tile.x0, tile.y1 - tile.y0)
+    draw_hall_plan(painter, plan, Context.of(painter, clip))
+    painter.restore()
+    if layout.tiled:
+        sheet.box(Rect(left / k, top / k, width / k, height / k), width_mm=0.3, colour=MUTED)
+    _side(sheet, layout, tile, info)
+
+
+def _side(sheet: Sheet, layout: PlanLayout, tile: Tile, info: HallSheetInfo) -> None:
+    content = sheet.frame.content
+    side = side_width(sheet.frame)
+    x = content.right - side
+    y = content.y
+    _north_arrow(sheet, x + 8, y + 12)
+    sheet.text(x + 18, y + 9, "North", size_pt=8, bold=True)
+    sheet.text(x + 18, y + 13.5, "up the page", size_pt=7, colour=MUTED)
+    y += 26
+    sheet.text(x, y, f"Scale 1:{layout.denominator}", size_pt=10, bold=True)
+    metres = scale_bar_metres(layout.denominator, side - 14)
+    _scale_bar(sheet, x, y + 4, metres, layout.denominator)
+    y += 16
+    if layout.tiled:
+        sheet.text(
+            x,
+            y,
+            f"Part {tile.row * layout.columns + tile.column + 1}: columns {tile.column + 1} of {layout.columns}, rows {tile.row + 1} of {layout.rows}",
+            size_pt=7,
+            colour=MUTED,
+            width=side,
+        )
+        sheet.text(
+            x,
+            y + 4,
+            f"x {number(tile.x0 / 1000)}–{number(tile.x1 / 1000)} m, y {number(tile.y0 / 1000)}–{number(tile.y1 / 1000)} m",
+            size_pt=7,
+            colour=MUTED,
+            width=side,
+        )
+        y += 11
+    y = _legend(sheet, x, y, status_entries(), side)
+    y = _list(sheet, x, y + 4, "Rack types", info.rack_types, side)
+    if info.media:
+        _list(sheet, x, y + 4, "Link media", info.media, side)
+
+
+def _north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
+    k = sheet.k
+    painter = sheet.painter
+    painter.setPen(INK)
+    painter.setBrush(INK)
+    painter.drawPolygon(
+        QPolygonF(
+            [
+                QPointF(cx * k, (cy - 7) * k),
+                QPointF((cx + 3.5) * k, (cy + 5) * k),
+                QPointF(cx * k, (cy + 2.5) * k),
+            ]
+        )
+    )
+    painter.setBrush(QColor("white"))
+    painter.drawPolygon(
+        QPolygonF(
+            [
+                QPointF(cx * k, (cy - 7) * k),
+                QPointF((cx - 3.5) * k, (cy + 5) * k),
+                QPointF(cx * k, (cy + 2.5) * k),
+            ]
+        )
+    )
+
+
+def _scale_bar(sheet: Sheet, x: float, y: float, metres: int, denominator: int) -> None:
+    """A bar ``metres`` long at 1:``denominator``, in five alternating parts, labelled."""
+    length = metres * 1000 / denominator
+    part = length / 5
+    for i in range(5):
+        sheet.box(
+            Rect(x + i * part, y, part, 2.2),
+            width_mm=0.2,
+            fill=INK if i % 2 == 0 else QColor("white"),
+        )
+    sheet.text(x - 2, y + 6.5, "0", size_pt=6.5, align="center", width=4)
+    sheet.text(x + length - 6, y + 6.5, f"{metres} m", size_pt=6.5, align="center", width=12)
+
+
+def _legend(
+    sheet: Sheet, x: float, y: float, entries: Sequence[LegendEntry], width: float
+) -> float:
+    sheet.text(x, y, "Legend", size_pt=9, bold=True)
+    y += 5
+    for entry in entries:
+        if entry.line:
+            sheet.line(x, y - 1.2, x + 6, y - 1.2, width_mm=0.9, colour=entry.colour)
+        else:
+            sheet.box(Rect(x, y - 3, 6, 3.4), width_mm=0.15, fill=entry.colour)
+        sheet.text(x + 8, y, entry.text, size_pt=7.5, width=width - 8)
+        y += 4.6
+    return y
+
+
+def _list(
+    sheet: Sheet, x: float, y: float, title: str, rows: Sequence[tuple[str, str]], width: float
+) -> float:
+    sheet.text(x, y, title, size_pt=9, bold=True)
+    y += 5
+    for head, detail in rows:
+        sheet.text(x, y, head, size_pt=7.5, width=width)
+        sheet.text(x + 3, y + 3.6, detail, size_pt=6.5, colour=MUTED, width=width - 3)
+        y += 8.2
+    return y

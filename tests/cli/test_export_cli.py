@@ -1,0 +1,52 @@
+"""``python main.py export``: headless, exit codes, no partial files."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args):
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "export", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def test_export_works_without_a_display(tmp_path):
+    out = run(
+        "projects/cm384-supernode.rackplan.json", "-o", str(tmp_path / "set.pdf"), "--paper", "A4"
+    )
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "set.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_an_unwritable_target_is_exit_2_one_message_and_no_file(tmp_path):
+    out = run("projects/cm384-supernode.rackplan.json", "-o", str(tmp_path / "missing" / "set.pdf"))
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1
+    assert "does not exist" in out.stderr
+    assert "Traceback" not in out.stderr
+    out = run("projects/cm384-supernode.rackplan.json", "-o", "/sys/set.pdf")
+    assert out.returncode == 2
+    assert "permission denied" in out.stderr
+    assert not Path("/sys/set.pdf").exists()
+
+
+def test_an_unreadable_project_is_exit_2(tmp_path):
+    bad = tmp_path / "bad.rackplan.json"
+    bad.write_text("[]")
+    out = run(str(bad), "-o", str(tmp_path / "set.pdf"))
+    assert out.returncode == 2
+    assert "not a rackplan project file" in out.stderr
+    assert not (tmp_path / "set.pdf").exists()

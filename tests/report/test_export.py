@@ -1,0 +1,134 @@
+"""The drawing set as a reader checks it: sheets, title blocks, rack types, totals, scale."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import EXAMPLES
+from designer.drawing.racks import short_name
+from designer.report.export import export
+from designer.report.writer import ExportError
+
+CATALOG = default_catalog()
+
+
+def text_of(pdf: Path, page: int | None = None) -> str:
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    return subprocess.run(
+        ["pdftotext", "-layout", *pages, str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def page_count(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+# Sheets: cover, the site map when there are several sites, one plan per hall (none of the
+# examples needs tiles on A3), findings, power and cooling, cabling, bill of materials.
+EXPECTED_SHEETS = {
+    "gb200-nvl72-su": 1 + 1 + 4,
+    "cm384-supernode": 1 + 1 + 4,
+    "hgx-air-hall": 1 + 1 + 4,
+    "mistakes": 1 + 1 + 4,
+    "two-sites": 1 + 1 + 3 + 4,
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_SHEETS))
+def test_each_example_makes_its_sheets_with_title_blocks_types_and_totals(name, tmp_path, gui_app):
+    project = EXAMPLES[name]().project
+    pdf = tmp_path / f"{name}.pdf"
+    export(project, CATALOG, pdf, "A3")
+    sheets = EXPECTED_SHEETS[name]
+    assert page_count(pdf) == sheets
+    text = text_of(pdf)
+    assert text.count(project.meta.name) >= sheets
+    assert f"{sheets} of {sheets}" in text
+    assert project.meta.date in text
+    for type_id in {r.type_id for r in project.placements.values()}:
+        kind = CATALOG.racks[type_id]
+
+        assert kind.name in text  # on the cover
+        assert short_name(kind) in text  # beside the plans
+    for hall in project.halls.values():
+        assert f"{hall.name}: floor plan" in text
+    accelerators = sum(CATALOG.racks[r.type_id].accelerators for r in project.placements.values())
+    assert f"{accelerators:,}" in text_of(pdf, 1)
+
+
+def test_the_cover_states_the_scalable_units_totals(tmp_path, gui_app):
+    pdf = tmp_path / "su.pdf"
+    export(EXAMPLES["gb200-nvl72-su"]().project, CATALOG, pdf, "A3")
+    cover = text_of(pdf, 1)
+    assert "576" in cover  # 8 NVL72 x 72 GPUs
+    # 8 NVL72 x 132 kW + 3 QM9700 racks x 12 switches x 1.7 kW = 1,117.2 kW; at PUE 1.2
+    # that is 1,340.6 kW of facility power
+    assert "1,117.2 kW" in cover
+    assert "1,340.6 kW" in cover
+    assert "at PUE 1.2" in cover
+
+
+def _word_centres(pdf: Path, page: int) -> list[tuple[str, float, float]]:
+    html = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.findall(
+        r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]+)<', html
+    )
+    return [(word, (float(a) + float(b)) / 2, float(y)) for a, y, b, word in found]
+
+
+def test_the_scale_bar_is_as_long_as_the_stated_scale_says(tmp_path, gui_app):
+    pdf = tmp_path / "su.pdf"
+    export(EXAMPLES["gb200-nvl72-su"]().project, CATALOG, pdf, "A3")
+    words = _word_centres(pdf, 2)
+    scale = next(w for w, _, _ in words if re.fullmatch(r"1:\d+", w))
+    denominator = int(scale.split(":")[1])
+    # the bar is labelled "0" under its start and "<n> m" under its end
+    zero = next((x, y) for w, x, y in words if w == "0")
+    unit_index = next(i for i, (w, _, y) in enumerate(words) if w == "m" and abs(y - zero[1]) < 1)
+    number, end_x, _ = words[unit_index - 1]
+    m_x = words[unit_index][1]
+    label_centre = (end_x + m_x) / 2
+    metres = int(number)
+    expected_pt = metres * 1000 / denominator / 25.4 * 72
+    assert label_centre - zero[0] == pytest.approx(expected_pt, abs=0.6)
+
+
+def test_a_png_and_an_svg_of_one_hall(tmp_path, gui_app):
+    project = EXAMPLES["two-sites"]().project
+    with pytest.raises(ExportError, match="choose one with --hall"):
+        export(project, CATALOG, tmp_path / "plan.png")
+    assert not list(tmp_path.iterdir())
+    export(project, CATALOG, tmp_path / "plan.png", "A4", hall="North hall 1")
+    image = QImage(str(tmp_path / "plan.png"))
+    # A4 landscape at 200 dpi: 297 x 210 mm -> 2339 x 1654 px
+    assert (image.width(), image.height()) == (2339, 1654)
+    export(project, CATALOG, tmp_path / "plan.svg", "A3", hall="North hall 1")
+    svg = (tmp_path / "plan.svg").read_text()
+    assert "North hall 1: floor plan" in svg
+    assert "<text" in svg
+
+
+def test_a_csv_is_the_schedule_or_the_bom(tmp_path, gui_app):
+    project = EXAMPLES["two-sites"]().project
+    export(project, CATALOG, tmp_path / "links.csv")
+    export(project, CATALOG, tmp_path / "bom.csv", table="bom")
+    assert (tmp_path / "links.csv").read_text().startswith("from,to,")
+    assert (tmp_path / "bom.csv").read_text().startswith("category,item,")
+
+
+def test_an_unknown_suffix_or_hall_is_one_message(tmp_path, gui_app):
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    with pytest.raises(ExportError, match=r"must end in \.pdf, \.png, \.svg, \.csv"):
+        export(project, CATALOG, tmp_path / "plan.docx")
+    with pytest.raises(ExportError, match="no hall named 'Hall 9'; the halls are: SU hall"):
+        export(project, CATALOG, tmp_path / "plan.png", hall="Hall 9")
