@@ -12,8 +12,10 @@ is cut into segments of two systems (16 racks to a line, within the 20-rack row 
 links B22) by 1.2 m cross aisles. Each segment has an in-row CDU at its start, carrying the
 segment's 24 compute racks (806.4 kW of 1,368 kW), the row's CDUs in N+1, and an A and a B
 busway of 1,250 A over each of its two lines (559 kW each, within 718.8 kW at 80 %). CRAHs
-line the top and bottom walls; a tray runs over each line of racks and a cross tray joins
-them to the hall's cable entry.
+line the top and bottom walls; a tray runs over each line of racks, one crosses each
+system's cold aisle between its switch racks (so its UB cables go straight across), and a
+cross tray joins the lines to the hall's cable entry.
+
 """
 
 from __future__ import annotations
@@ -96,6 +98,17 @@ def _row(doc: Document, hall: str, row: int, count: int) -> None:
             ops.assign_feeds(doc, [r.id for r in racks if r.y == y], feeds)
         compute = [r.id for r in racks if r.type_id == "huawei-cm384-compute"]
         ops.assign_cdu(doc, compute, cdu)
+        for i in range(len(systems)):
+            middle = x0 + CDU_W + i * SYSTEM_W + SYSTEM_W // 2
+            ops.add_tray(
+                doc,
+                hall,
+                [(middle, top + 600), (middle, top + 3_000)],
+                2_700,
+                900,
+                150,
+                f"R{row + 1}S{first + i + 1} aisle tray",
+            )
     right = _segment_x(segments - 1) + SEGMENT_W
     for y in (top + 600, top + 3_000):
         ops.add_tray(doc, hall, [(1_200, y), (right, y)], 2_700, 900, 150, f"Row {row + 1} tray")
