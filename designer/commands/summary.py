@@ -10,7 +10,7 @@ from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
 from designer.core.model.project import Project
 from designer.core.network import LinkTotals, NetworkPlanner, link_totals
-from designer.core.totals import Totals, facility_kw, hall_totals, project_totals
+from designer.core.totals import Totals, facility_kw, project_totals, totals_by_hall
 
 #: Precisions from the lowest to the highest, the order spec sheets list them.
 PRECISIONS = ("fp4", "fp8", "int8", "bf16")
@@ -59,6 +59,7 @@ def summarize(project: Project) -> dict[str, Any]:
     catalog = default_catalog()
     rack_types = catalog.with_custom_racks(project.custom_types)
     totals = project_totals(project, rack_types)
+    by_hall = totals_by_hall(project, rack_types)
     sites = []
     for site in project.sites.values():
         halls = []
@@ -73,7 +74,7 @@ def summarize(project: Project) -> dict[str, Any]:
                     "floor_rating_kpa": hall.floor_rating_kpa,
                     "floor_type": hall.floor_type,
                     "power_capacity_kw": hall.power_capacity_kw,
-                    **_totals_dict(hall_totals(project, hall.id, rack_types)),
+                    **_totals_dict(by_hall[hall.id]),
                 }
             )
         sites.append(

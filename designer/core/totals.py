@@ -37,6 +37,22 @@ class Totals:
     def accelerator_count(self) -> int:
         return sum(self.accelerators.values())
 
+    def absorb(self, other: Totals) -> None:
+        """Add another set of racks' totals to these (halls into a project)."""
+        self.racks += other.racks
+        self.racks_by_type.update(other.racks_by_type)
+        self.accelerators.update(other.accelerators)
+        for precision, value in other.pflops_dense.items():
+            self.pflops_dense[precision] = self.pflops_dense.get(precision, 0.0) + value
+        self.hbm_tb += other.hbm_tb
+        self.it_typical_kw += other.it_typical_kw
+        self.it_max_kw += other.it_max_kw
+        self.liquid_kw += other.liquid_kw
+        self.air_kw += other.air_kw
+        self.weight_kg += other.weight_kg
+        self.rack_area_m2 += other.rack_area_m2
+        self.unknown_racks += other.unknown_racks
+
     def add(self, placement: Placement, kind: RackType | None, area_m2: float) -> None:
         """Count one rack; a rack of unknown type counts as a rack and nothing else."""
         self.racks += 1
@@ -71,16 +87,35 @@ def hall_totals(project: Project, hall_id: str, rack_types: Mapping[str, RackTyp
     return rack_totals((r for r in project.placements.values() if r.hall_id == hall_id), rack_types)
 
 
+def totals_by_hall(project: Project, rack_types: Mapping[str, RackType]) -> dict[str, Totals]:
+    """Totals of every hall in one pass over the racks (every hall present, empty or not)."""
+    found = {hall_id: Totals() for hall_id in project.halls}
+    for rack in project.placements.values():
+        box = placement_box(rack, rack_types)
+        found.setdefault(rack.hall_id, Totals()).add(
+            rack, rack_types.get(rack.type_id), box.area_m2 if box else 0.0
+        )
+    return found
+
+
 def project_totals(project: Project, rack_types: Mapping[str, RackType]) -> Totals:
     """Totals of every rack of the project."""
     return rack_totals(project.placements.values(), rack_types)
 
 
-def facility_kw(project: Project, rack_types: Mapping[str, RackType]) -> float:
-    """Facility power at max IT load: each hall's racks times its site's PUE."""
+def facility_kw(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    by_hall: Mapping[str, Totals] | None = None,
+) -> float:
+    """Facility power at max IT load: each hall's racks times its site's PUE.
+
+    ``by_hall`` is ``totals_by_hall`` of the project, when the caller already has it.
+    """
+    by_hall = by_hall if by_hall is not None else totals_by_hall(project, rack_types)
     total = 0.0
     for hall in project.halls.values():
         site = project.sites.get(hall.site_id)
         pue = site.pue if site else 1.0
-        total += hall_totals(project, hall.id, rack_types).it_max_kw * pue
+        total += by_hall[hall.id].it_max_kw * pue
     return total

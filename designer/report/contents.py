@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from designer.core.format import compute, memory, number, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
-from designer.core.network import LinkTotals, ScheduleLine
+from designer.core.network import LinkTotals
 from designer.core.rules import Report, Severity
-from designer.core.totals import facility_kw, hall_totals, project_totals
+from designer.core.totals import Totals, facility_kw
 from designer.report.pages.cover import CoverContent, KeyFigure
 from designer.report.pages.findings import FindingEntry
 
@@ -19,10 +18,15 @@ PRECISIONS = ("fp4", "fp8", "int8", "bf16")
 
 
 def cover_content(
-    project: Project, rack_types: Mapping[str, RackType], links: LinkTotals
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    by_hall: Mapping[str, Totals],
+    links: LinkTotals,
 ) -> CoverContent:
-    """The cover's figures for ``project`` and its cabling."""
-    totals = project_totals(project, rack_types)
+    """The cover's figures for ``project`` (``by_hall``: its ``totals_by_hall``) and cabling."""
+    totals = Totals()
+    for hall_totals in by_hall.values():
+        totals.absorb(hall_totals)
     pues = sorted({s.pue for s in project.sites.values()})
     pue_note = f"at PUE {number(pues[0], 2)}" if len(pues) == 1 else "at each site's PUE"
     kinds = ", ".join(f"{number(n, 0)} {k}" for k, n in sorted(totals.accelerators.items()))
@@ -40,7 +44,9 @@ def cover_content(
         KeyFigure(
             "IT power, max", power(totals.it_max_kw), f"typical {power(totals.it_typical_kw)}"
         ),
-        KeyFigure("Facility power, max", power(facility_kw(project, rack_types)), pue_note),
+        KeyFigure(
+            "Facility power, max", power(facility_kw(project, rack_types, by_hall)), pue_note
+        ),
         KeyFigure(
             "Racks",
             number(totals.racks, 0),
@@ -71,7 +77,7 @@ def cover_content(
         where = f", {site.location}" if site.location else ""
         sites.append(f"{site.name}{where}: {power(site.power_capacity_kw)} available")
         for hall in halls:
-            racks = hall_totals(project, hall.id, rack_types)
+            racks = by_hall[hall.id]
             sites.append(f"    {hall.name}: {racks.racks} racks, {power(racks.it_max_kw)}")
     meta = project.meta
     byline = " · ".join(
@@ -104,21 +110,3 @@ def finding_entries(project: Project, report: Report) -> tuple[list[FindingEntry
     if excluded:
         summary += f"; {excluded} accepted with a comment and not counted"
     return entries, summary.capitalize() + "."
-
-
-def media_by_hall(
-    project: Project, lines: Sequence[ScheduleLine]
-) -> dict[str, list[tuple[str, int]]]:
-    """For each hall, the media of the links with an end in it and how many links each has."""
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for line in lines:
-        if not line.medium:
-            continue
-        halls = {
-            project.placements[end].hall_id
-            for end in (line.from_id, line.to_id)
-            if end in project.placements
-        }
-        for hall in halls:
-            counts[hall][line.medium] += line.count
-    return {hall: sorted(found.items(), key=lambda kv: -kv[1]) for hall, found in counts.items()}

@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
-from designer.core.network import (
-    NetworkPlanner,
-    Plan,
-    bill_of_materials,
-    cable_schedule,
-    link_totals,
-)
+from designer.core.network import NetworkPlanner, Plan, bill_of_materials, link_totals
+from designer.core.network.schedule import links_by_hall, schedule_groups
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
-from designer.report.contents import cover_content, finding_entries, media_by_hall
+from designer.core.totals import totals_by_hall
+from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
 from designer.report.pages.cabling import bom_table, dci_table, schedule_summary
 from designer.report.pages.cover import cover_page
@@ -47,10 +43,11 @@ def drawing_set(
     limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
     hall_names = {h.id: h.name for h in project.halls.values()}
     found = loads(project, rack_types, limits.continuous_load_share)
-    totals = link_totals(plan)
+    by_hall = totals_by_hall(project, rack_types)
+    bom = bill_of_materials(plan)
+    totals = link_totals(plan, bom)
     names = {s.id: s.name for s in project.sites.values()}
-    schedule = cable_schedule(plan)
-    cabling = [schedule_summary(schedule)]
+    cabling = [schedule_summary(schedule_groups(plan))]
     dci = dci_table(totals, names)
     if dci is not None:
         cabling.append(dci)
@@ -60,11 +57,11 @@ def drawing_set(
         sites, routes = site_map_content(project, site_it, totals.dci, totals.fibre_us_per_km)
         site_map.append(site_map_page(sites, routes))
     return [
-        cover_page(cover_content(project, rack_types, totals)),
+        cover_page(cover_content(project, rack_types, by_hall, totals)),
         *site_map,
-        *plan_pages(project, rack_types, report.findings, frame, media_by_hall(project, schedule)),
+        *plan_pages(project, rack_types, report.findings, frame, links_by_hall(plan), by_hall),
         *findings_pages(entries, summary, frame),
         *tables_pages("Power and cooling", load_tables(found, hall_names), frame),
         *tables_pages("Cabling", cabling, frame),
-        *tables_pages("Bill of materials", [bom_table(bill_of_materials(plan))], frame),
+        *tables_pages("Bill of materials", [bom_table(bom)], frame),
     ]

@@ -17,8 +17,9 @@ from designer.core.catalog import Catalog
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
+from designer.core.network.schedule import links_by_hall
 from designer.core.rules import Report, RuleEngine
-from designer.report.contents import media_by_hall
+from designer.core.totals import hall_totals
 from designer.report.drawing_set import drawing_set
 from designer.report.page import Page
 from designer.report.pages.plan import hall_pages
@@ -60,9 +61,17 @@ def export(
         return
     hall_id = find_hall(project, hall)
     rack_types = catalog.with_custom_racks(project.custom_types)
-    media = media_by_hall(project, cable_schedule(plan)).get(hall_id, [])
+    media = links_by_hall(plan).get(hall_id, {})
+    totals = hall_totals(project, hall_id, rack_types)
     [page] = hall_pages(
-        project, hall_id, rack_types, report.findings, SheetFrame.of(paper), media, tiles=False
+        project,
+        hall_id,
+        rack_types,
+        report.findings,
+        SheetFrame.of(paper),
+        media,
+        totals,
+        tiles=False,
     )
     render = _png if suffix == ".png" else _svg
     write_atomically(path, lambda temp: render(temp, page, paper, info))

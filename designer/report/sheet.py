@@ -7,7 +7,7 @@ millimetres to device units, so text stays text at its point size and lines stay
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
@@ -24,6 +24,10 @@ class Sheet:
         self.painter = painter
         self.frame = frame
         self.k = dpi / 25.4
+        self._metrics_cache: dict[int, QFontMetricsF] = {}
+        # What the painter holds now, so runs of text in one style set it once.
+        self._font: QFont | None = None
+        self._colour: QColor | None = None
 
     def mm(self, value: float) -> float:
         """Sheet millimetres to device units."""
@@ -49,17 +53,32 @@ class Sheet:
         the next column.
         """
         font = measure.font(size_pt, bold)
-        metrics = QFontMetricsF(font, self.painter.device())
-        if width > 0:
+        metrics = self._metrics(font)
+        # Measuring costs as much as drawing: skip it when even the widest glyphs would fit.
+        fits = width <= 0 or len(text) * metrics.maxWidth() <= width * self.k
+        if not fits:
             text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width * self.k)
-        advance = metrics.horizontalAdvance(text) / self.k
-        if align == "right":
-            x = x + width - advance
-        elif align == "center":
-            x = x + (width - advance) / 2
-        self.painter.setFont(font)
-        self.painter.setPen(colour)
+        if align != "left" and width > 0:
+            advance = metrics.horizontalAdvance(text) / self.k
+            x += width - advance if align == "right" else (width - advance) / 2
+        if font is not self._font:
+            self.painter.setFont(font)
+            self._font = font
+        if colour is not self._colour:
+            self.painter.setPen(colour)
+            self._colour = colour
         self.painter.drawText(QPointF(x * self.k, y * self.k), text)
+
+    def forget_state(self) -> None:
+        """The painter's font and pen were changed behind this sheet's back (or restored)."""
+        self._font = None
+        self._colour = None
+
+    def _metrics(self, font: QFont) -> QFontMetricsF:
+        found = self._metrics_cache.get(id(font))
+        if found is None:
+            found = self._metrics_cache[id(font)] = QFontMetricsF(font, self.painter.device())
+        return found
 
     def line(
         self,
@@ -70,6 +89,7 @@ class Sheet:
         width_mm: float = 0.25,
         colour: QColor = INK,
     ) -> None:
+        self._colour = None
         self.painter.setPen(QPen(colour, width_mm * self.k))
         self.painter.drawLine(QLineF(x0 * self.k, y0 * self.k, x1 * self.k, y1 * self.k))
 
@@ -80,6 +100,7 @@ class Sheet:
         colour: QColor = INK,
         fill: QColor | None = None,
     ) -> None:
+        self._colour = None
         self.painter.setPen(QPen(colour, width_mm * self.k) if width_mm > 0 else Qt.PenStyle.NoPen)
         self.painter.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
         self.painter.drawRect(self.rect(r))
@@ -92,6 +113,7 @@ class Sheet:
         fill: QColor | None = None,
     ) -> None:
         """A closed outline through ``points`` (sheet millimetres)."""
+        self._colour = None
         self.painter.setPen(QPen(colour, width_mm * self.k) if width_mm > 0 else Qt.PenStyle.NoPen)
         self.painter.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
         self.painter.drawPolygon(QPolygonF([QPointF(x * self.k, y * self.k) for x, y in points]))

@@ -118,6 +118,7 @@ def write_pdf(
                 painter.save()
                 page.draw(sheet)
                 painter.restore()
+                sheet.forget_state()
                 if progress is not None and not progress(number, len(pages)):
                     raise ExportCancelled
         finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from designer.core.network.bom import bill_of_materials
+from designer.core.network.bom import Bom, bill_of_materials
 from designer.core.network.dci import RouteDemand
 from designer.core.network.planner import Plan
 
@@ -37,8 +37,8 @@ class LinkTotals:
     warnings: int
 
 
-def link_totals(plan: Plan) -> LinkTotals:
-    """Sum up ``plan``."""
+def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
+    """Sum up ``plan``; pass its ``bom`` when you already have it (it is the costly part)."""
     table = plan.table()
     cols = plan.columns()
     media = plan.media
@@ -48,7 +48,7 @@ def link_totals(plan: Plan) -> LinkTotals:
     nvlink = media.index("nvlink_copper")
     unplanned = per_medium.pop(-1, 0)
     in_rack = per_medium.pop(nvlink, 0)
-    bom = bill_of_materials(plan)
+    bom = bom or bill_of_materials(plan)
     findings = plan.findings
     dci = plan.dci()
     return LinkTotals(

@@ -7,11 +7,11 @@ optics and what crosses between sites, how long it runs and what it draws and co
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 
 from designer.core.format import number
-from designer.core.network import Bom, LinkTotals, ScheduleLine
+from designer.core.network import Bom, LinkTotals
+from designer.core.network.schedule import ScheduleGroup
 from designer.report.table import Column, Table
 
 SCHEDULE_COLUMNS = (
@@ -27,36 +27,26 @@ SCHEDULE_COLUMNS = (
 )
 
 
-def schedule_summary(lines: Sequence[ScheduleLine]) -> Table:
-    """The schedule grouped by plane and medium, longest plane first."""
-    groups: dict[tuple[str, str, str], list[ScheduleLine]] = defaultdict(list)
-    for line in lines:
-        groups[(line.plane, line.medium or "not planned", line.module_class)].append(line)
-    rows = []
-    for (plane, medium, module_class), members in sorted(groups.items()):
-        lengths = [m.order_m for m in members if m.order_m is not None]
-        links = sum(m.count for m in members)
-        metres = sum(m.count * m.order_m for m in members if m.order_m is not None)
-        watts = sum(2 * m.count * m.power_w_per_end for m in members if m.power_w_per_end)
-        cost = sum(m.cost_usd for m in members if m.cost_usd is not None)
-        span = f"{number(min(lengths))}–{number(max(lengths))}" if lengths else "–"
-        rows.append(
-            (
-                plane,
-                medium,
-                module_class or "–",
-                number(len(members), 0),
-                number(links, 0),
-                span,
-                number(metres, 0) if lengths else "–",
-                number(watts / 1000, 2),
-                number(cost, 0),
-            )
+def schedule_summary(groups: Sequence[ScheduleGroup]) -> Table:
+    """The schedule grouped by plane and medium."""
+    rows = tuple(
+        (
+            g.plane,
+            g.medium or "not planned",
+            g.module_class or "–",
+            number(g.bundles, 0),
+            number(g.links, 0),
+            f"{number(g.shortest_m)}–{number(g.longest_m)}" if g.shortest_m is not None else "–",
+            number(g.cable_m, 0) if g.shortest_m is not None else "–",
+            number(g.power_w / 1000, 2),
+            number(g.cost_usd, 0),
         )
+        for g in groups
+    )
     return Table(
         "Cable schedule summary",
         SCHEDULE_COLUMNS,
-        tuple(rows),
+        rows,
         "Per plane and medium. Power counts both ends of every link. Prices are low-confidence "
         "defaults (links-and-rules section 4); the full schedule: python main.py links FILE.",
     )

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QPolygonF
 from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
+from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
 from designer.drawing.lod import Context
 from designer.drawing.plan import HallPlan, draw_hall_plan, hall_plan
@@ -41,24 +42,21 @@ class HallSheetInfo:
 
 
 def hall_info(
-    project: Project,
-    hall_id: str,
-    rack_types: Mapping[str, RackType],
-    media: Sequence[tuple[str, int]],
+    racks_by_type: Mapping[str, int], rack_types: Mapping[str, RackType], media: Mapping[str, int]
 ) -> HallSheetInfo:
-    """The rack types standing in ``hall_id`` and the media of its links."""
-    counts: dict[str, int] = {}
-    for rack in project.placements.values():
-        if rack.hall_id == hall_id and rack.type_id in rack_types:
-            counts[rack.type_id] = counts.get(rack.type_id, 0) + 1
+    """The rack types standing in a hall (from its totals) and the media of its links."""
     types = tuple(
         (
             f"{count} × {short_name(rack_types[type_id])}",
-            f"{rack_types[type_id].width_mm:,} × {rack_types[type_id].depth_mm:,} mm, {number(rack_types[type_id].max_kw)} kW",
+            f"{rack_types[type_id].width_mm:,} × {rack_types[type_id].depth_mm:,} mm, "
+            f"{number(rack_types[type_id].max_kw)} kW",
         )
-        for type_id, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        for type_id, count in sorted(racks_by_type.items(), key=lambda kv: (-kv[1], kv[0]))
     )
-    return HallSheetInfo(types, tuple((name, f"{number(links, 0)} links") for name, links in media))
+    by_count = sorted(media.items(), key=lambda kv: (-kv[1], kv[0]))
+    return HallSheetInfo(
+        types, tuple((name, f"{number(links, 0)} links") for name, links in by_count)
+    )
 
 
 def plan_pages(
@@ -66,14 +64,21 @@ def plan_pages(
     rack_types: Mapping[str, RackType],
     findings: Sequence[object],
     frame: SheetFrame,
-    media_by_hall: Mapping[str, Sequence[tuple[str, int]]],
+    links_by_hall: Mapping[str, Mapping[str, int]],
+    by_hall: Mapping[str, Totals],
 ) -> list[Page]:
     """The plan sheets of every hall, in the order of the project's halls."""
     return [
         page
         for hall_id in project.halls
         for page in hall_pages(
-            project, hall_id, rack_types, findings, frame, media_by_hall.get(hall_id, ())
+            project,
+            hall_id,
+            rack_types,
+            findings,
+            frame,
+            links_by_hall.get(hall_id, {}),
+            by_hall[hall_id],
         )
     ]
 
@@ -84,7 +89,8 @@ def hall_pages(
     rack_types: Mapping[str, RackType],
     findings: Sequence[object],
     frame: SheetFrame,
-    media: Sequence[tuple[str, int]],
+    media: Mapping[str, int],
+    totals: Totals,
     tiles: bool = True,
 ) -> list[Page]:
     """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits."""
@@ -94,7 +100,7 @@ def hall_pages(
     bounds = plan.bounds
     box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
     layout = choose_layout(box, (area.width, area.height), tiles=tiles)
-    info = hall_info(project, hall_id, rack_types, media)
+    info = hall_info(totals.racks_by_type, rack_types, media)
     pages = []
     for tile in layout.tiles:
         title = f"{hall.name}: floor plan"
@@ -141,6 +147,7 @@ def _draw(
     clip = QRectF(tile.x0, tile.y0, tile.x1 - tile.x0, tile.y1 - tile.y0)
     draw_hall_plan(painter, plan, Context.of(painter, clip))
     painter.restore()
+    sheet.forget_state()
     if layout.tiled:
         sheet.box(Rect(left / k, top / k, width / k, height / k), width_mm=0.3, colour=MUTED)
     _side(sheet, layout, tile, info)
@@ -186,6 +193,7 @@ def _side(sheet: Sheet, layout: PlanLayout, tile: Tile, info: HallSheetInfo) -> 
 def _north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
     k = sheet.k
     painter = sheet.painter
+    sheet.forget_state()
     painter.setPen(INK)
     painter.setBrush(INK)
     painter.drawPolygon(

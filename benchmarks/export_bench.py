@@ -1,0 +1,118 @@
+"""PDF export of the 6,912-rack campus against a bare QGraphicsScene rendered to a PDF.
+
+Target (DESIGN.md section 9): exporting the drawing set <= 3x rendering a bare
+QGraphicsScene that holds the same number of plain rectangles into a QPdfWriter. Both run
+side by side here, several times each, and the best times are compared. The export is
+timed from a checked and planned project, as the designer holds one (the check and the
+network plan have targets of their own; their time is printed apart).
+
+    python benchmarks/export_bench.py
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QMarginsF, QRectF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
+from PySide6.QtWidgets import QApplication, QGraphicsScene
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import campus
+from designer.core.network import NetworkPlanner
+from designer.core.rules import RuleEngine
+from designer.report.drawing_set import drawing_set
+from designer.report.export import export
+from designer.report.writer import SetInfo, write_pdf
+
+REPEATS = 3
+
+
+def best_of(action: Callable[[], object]) -> float:
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bare_scene(racks: int) -> QGraphicsScene:
+    """Plain rectangles of rack size in rows, like the floor: the floor to compare with."""
+    scene = QGraphicsScene()
+    pen, brush = QPen(QColor("#222222")), QBrush(QColor("#5fa777"))
+    per_row = 96
+    for index in range(racks):
+        row, column = divmod(index, per_row)
+        scene.addRect(QRectF(column * 600, row * 2_400, 600, 1_200), pen, brush)
+    return scene
+
+
+def render_to_pdf(scene: QGraphicsScene, path: Path) -> None:
+    writer = QPdfWriter(str(path))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A3), QPageLayout.Orientation.Landscape, QMarginsF()
+        )
+    )
+    writer.setResolution(1200)
+    painter = QPainter(writer)
+    scene.render(painter)
+    painter.end()
+
+
+def main() -> None:
+    QApplication.instance() or QApplication([])
+    catalog = default_catalog()
+    project = campus.build(432).project
+    racks = len(project.placements)
+    start = time.perf_counter()
+    report = RuleEngine(catalog).run(project)
+    plan = NetworkPlanner(catalog).plan(project)
+    prepared = time.perf_counter() - start
+    scene = bare_scene(racks)
+    info = SetInfo(project.meta.name, project.meta.revision, project.meta.date)
+    with tempfile.TemporaryDirectory() as folder:
+        bare_pdf, our_pdf, plans_pdf = (
+            Path(folder) / n for n in ("bare.pdf", "set.pdf", "plans.pdf")
+        )
+        bare = best_of(lambda: render_to_pdf(scene, bare_pdf))
+        ours = best_of(lambda: export(project, catalog, our_pdf, "A3", report=report, plan=plan))
+        pages = drawing_set(project, catalog, "A3", report, plan)
+        plans = [p for p in pages if "floor plan" in p.title]
+        floor = best_of(lambda: write_pdf(plans, plans_pdf, "A3", info))
+        size_mb = our_pdf.stat().st_size / 1e6
+        bare_mb = bare_pdf.stat().st_size / 1e6
+    print(f"campus: {racks:,} racks in {len(project.halls)} halls; the set has {len(pages)} sheets")
+    print(f"check + network plan (done once, not in the ratios)   {prepared * 1000:8.1f} ms")
+    print(
+        f"bare scene of {racks:,} rectangles to one PDF page    {bare * 1000:8.1f} ms  ({bare_mb:.2f} MB)"
+    )
+    print(f"the {len(plans)} floor-plan sheets ({racks:,} racks)           {floor * 1000:8.1f} ms")
+    print(
+        f"the whole drawing set (plans, tables, cover, ...)     {ours * 1000:8.1f} ms  ({size_mb:.2f} MB)"
+    )
+    print(
+        f"ratio, floor-plan sheets to the bare scene            {floor / bare:8.2f}   (target <= 3)"
+    )
+    print(
+        f"ratio, whole set to the bare scene                    {ours / bare:8.2f}   (target <= 3)"
+    )
+
+
+if __name__ == "__main__":
+    main()
