@@ -1,8 +1,7 @@
 import pytest
-from PySide6.QtGui import QGuiApplication
 
 
-@pytest.fixture(scope="session")
-def gui_app():
-    """A QGuiApplication: all the report needs (no widgets)."""
-    return QGuiApplication.instance() or QGuiApplication([])
+@pytest.fixture
+def gui_app(qapp):
+    """The session's Qt application (pytest-qt's QApplication); the report needs only QtGui."""
+    return qapp
