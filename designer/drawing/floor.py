@@ -120,6 +120,11 @@ def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> No
     tick = ctx.millimetres(3.0)
     top = b.top() - offset
     left = b.left() - offset
+    reach = ctx.millimetres(40.0)  # the labels' half width, about
+    along_top = ctx.shows(b.left() - reach, top - reach, b.right() + reach, top + reach)
+    along_left = ctx.shows(left - reach, b.top() - reach, left + reach, b.bottom() + reach)
+    if not (along_top or along_left):
+        return
     lines = np.array(
         [
             (b.left(), top, b.right(), top),

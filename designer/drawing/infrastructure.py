@@ -95,24 +95,29 @@ def draw_obstacles(painter: QPainter, geometry: ObstacleGeometry, ctx: Context) 
 # --- cable trays ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TrayGeometry:
-    """The floor area under the trays (one stroked path) and their centre lines."""
-
-    band: QPainterPath
-    centre: np.ndarray
-    labels: list[tuple[QPointF, str]]
-    bounds: QRectF
-
-
 def _segments(path: list[tuple[int, int]]) -> list[tuple[float, float, float, float]]:
     return [(a[0], a[1], b[0], b[1]) for a, b in pairwise(path)]
 
 
+@dataclass(frozen=True)
+class TrayGeometry:
+    """Each tray's floor band (stroked outline) with its bounds, and the centre lines.
+
+    ``runs`` groups the centre segments by tray width, for views too far out to see a
+    band's edges.
+    """
+
+    bands: list[tuple[QRectF, QPainterPath]]
+    centre: np.ndarray
+    runs: dict[int, np.ndarray]
+    labels: list[tuple[QPointF, str]]
+    bounds: QRectF
+
+
 def tray_geometry(trays: Iterable[CableTray]) -> TrayGeometry:
-    band = QPainterPath()
-    band.setFillRule(Qt.FillRule.WindingFill)
+    bands = []
     centre: list[tuple[float, float, float, float]] = []
+    runs: dict[int, list] = {}
     labels = []
     for tray in trays:
         line = QPainterPath(QPointF(*tray.path[0]))
@@ -122,8 +127,11 @@ def tray_geometry(trays: Iterable[CableTray]) -> TrayGeometry:
         stroker.setWidth(tray.width_mm)
         stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
         stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        band.addPath(stroker.createStroke(line))
-        centre.extend(_segments(tray.path))
+        band = stroker.createStroke(line).simplified()
+        bands.append((band.boundingRect(), band))
+        segments = _segments(tray.path)
+        centre.extend(segments)
+        runs.setdefault(tray.width_mm, []).extend(segments)
         if tray.name:
             (ax, ay), (bx, by) = max(
                 pairwise(tray.path),
@@ -131,15 +139,36 @@ def tray_geometry(trays: Iterable[CableTray]) -> TrayGeometry:
             )
             labels.append((QPointF((ax + bx) / 2, (ay + by) / 2), tray.name))
     return TrayGeometry(
-        band.simplified(), np.array(centre, dtype=np.float64), labels, band.boundingRect()
+        bands,
+        np.array(centre, dtype=np.float64).reshape(-1, 4),
+        {w: np.array(v, dtype=np.float64).reshape(-1, 4) for w, v in runs.items()},
+        labels,
+        _bounds(r for r, _ in bands),
     )
 
 
+#: Below this width on the page, in points, a tray is drawn as a plain band of its width.
+TRAY_EDGE_PT = 6.0
+
+
 def draw_trays(painter: QPainter, geometry: TrayGeometry, ctx: Context) -> None:
-    """Overhead trays the way plans show things above the floor: a light band, dashed edges."""
+    """Overhead trays the way plans show things above the floor: a light band, dashed edges.
+
+    Far out, where the edges would merge, each tray is one translucent stroke of its width.
+    """
+    if not geometry.bands:
+        return
+    widest = max(geometry.runs)
+    if widest * ctx.points_per_mm < TRAY_EDGE_PT:
+        for width, lines in geometry.runs.items():
+            painter.setPen(style.floor_pen(style.TRAY_FAR, width))
+            draw_lines(painter, lines)
+        return
     painter.setPen(style.pen(style.TRAY_EDGE, 0.9, ctx.px_per_point, Qt.PenStyle.DashLine))
     painter.setBrush(style.brush(style.TRAY))
-    painter.drawPath(geometry.band)
+    for rect, band in geometry.bands:
+        if ctx.shows(rect.left(), rect.top(), rect.right(), rect.bottom()):
+            painter.drawPath(band)
     if ctx.points_per_mm >= LABEL_LOD and len(geometry.centre):
         painter.setPen(style.pen(style.TRAY_EDGE, 0.5, ctx.px_per_point, Qt.PenStyle.DashDotLine))
         draw_lines(painter, geometry.centre)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPainterPath, QPolygonF
 
 from designer.core.geometry.footprint import Box
 from designer.drawing import style
@@ -79,43 +80,100 @@ def _triangle(x: float, y: float, r: float) -> QPolygonF:
     )
 
 
+def _shape_paths(
+    name: str, cx: float, cy: float, r: float, shapes: QPainterPath, ticks: QPainterPath
+) -> None:
+    """Add one marker of severity ``name`` centred at device point ``(cx, cy)``."""
+    if name == "warning":
+        shapes.addPolygon(_triangle(cx, cy, r))
+        shapes.closeSubpath()
+        ticks.addRect(QRectF(cx - r * 0.1, cy - r * 0.45, r * 0.2, r * 0.6))
+        ticks.addRect(QRectF(cx - r * 0.1, cy + r * 0.3, r * 0.2, r * 0.2))
+    else:
+        shapes.addEllipse(QPointF(cx, cy), r, r)
+        if name == "error":
+            ticks.addRect(QRectF(cx - r * 0.55, cy - r * 0.14, r * 1.1, r * 0.28))
+
+
+def _paint_shapes(
+    painter: QPainter, name: str, shapes: QPainterPath, ticks: QPainterPath, px_per_point: float
+) -> None:
+    painter.setPen(style.pen(style.PAPER, 1.0, px_per_point))
+    painter.setBrush(style.brush(style.SEVERITY_COLOUR[name]))
+    painter.drawPath(shapes)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(style.brush(style.PAPER))
+    painter.drawPath(ticks)
+
+
+def _radius(name: str, ctx: Context) -> float:
+    radius = ctx.pixels(MARKER_PT) / 2
+    return radius if name != "info" else radius * 0.75
+
+
+@lru_cache(maxsize=32)
+def _sprite(name: str, px_per_point: float) -> QImage:
+    """A marker pre-drawn into a small antialiased image, for raster devices."""
+    ctx = Context(1.0, px_per_point)
+    r = _radius(name, ctx)
+    side = int(2 * r + 4 * px_per_point) + 2
+    image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    shapes, ticks = QPainterPath(), QPainterPath()
+    _shape_paths(name, side / 2, side / 2, r, shapes, ticks)
+    _paint_shapes(painter, name, shapes, ticks, px_per_point)
+    painter.end()
+    return image
+
+
+_VECTOR_ENGINES = (QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture)
+
+
 def draw_markers(painter: QPainter, markers: Markers, ctx: Context) -> None:
-    """Draw every marker in the clip, one path per severity, in device pixels."""
+    """Draw every marker in the clip at a fixed size, in device pixels.
+
+    On a screen or an image each marker is a blit of a pre-drawn sprite (hundreds of
+    markers cost a millisecond); on a PDF, SVG or picture they are vector shapes.
+    """
     if not len(markers):
         return
     transform = painter.worldTransform()
-    radius = ctx.pixels(MARKER_PT) / 2
-    margin = ctx.millimetres(MARKER_PT)
-    clip = ctx.clip.adjusted(-margin, -margin, margin, margin) if ctx.clip is not None else None
+    points = markers.points
+    shown = np.ones(len(points), dtype=bool)
+    if ctx.clip is not None:
+        margin = ctx.millimetres(MARKER_PT)
+        c = ctx.clip.adjusted(-margin, -margin, margin, margin)
+        x, y = points[:, 0], points[:, 1]
+        shown = (x >= c.left()) & (x <= c.right()) & (y >= c.top()) & (y <= c.bottom())
+        if not shown.any():
+            return
+    # hall mm to device pixels in one step (plans are never rotated or sheared)
+    device_x = points[:, 0] * transform.m11() + transform.dx()
+    device_y = points[:, 1] * transform.m22() + transform.dy()
+    engine = painter.paintEngine()
+    vector = engine is not None and engine.type() in _VECTOR_ENGINES
     painter.save()
     painter.resetTransform()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     for code, name in enumerate(SEVERITIES):
-        shapes = QPainterPath()
-        ticks = QPainterPath()
-        for x, y in markers.points[markers.severity == code]:
-            if clip is not None and not clip.contains(x, y):
-                continue
-            anchor = transform.map(QPointF(x, y))
-            r = radius if name != "info" else radius * 0.75
-            # the marker sits just inside the corner it names, its rim on the corner
-            centre = QPointF(anchor.x() - r * 0.6, anchor.y() + r * 0.6)
-            cx, cy = centre.x(), centre.y()
-            if name == "warning":
-                shapes.addPolygon(_triangle(cx, cy, r))
-                shapes.closeSubpath()
-                ticks.addRect(QRectF(cx - r * 0.1, cy - r * 0.45, r * 0.2, r * 0.6))
-                ticks.addRect(QRectF(cx - r * 0.1, cy + r * 0.3, r * 0.2, r * 0.2))
+        r = _radius(name, ctx)
+        sprite = None if vector else _sprite(name, round(ctx.px_per_point, 3))
+        shapes, ticks = QPainterPath(), QPainterPath()
+        chosen = shown & (markers.severity == code)
+        # the marker sits just inside the corner it names, its rim on the corner
+        for cx, cy in zip(
+            (device_x[chosen] - r * 0.6).tolist(),
+            (device_y[chosen] + r * 0.6).tolist(),
+            strict=True,
+        ):
+            if sprite is not None:
+                painter.drawImage(
+                    QPointF(cx - sprite.width() / 2, cy - sprite.height() / 2), sprite
+                )
             else:
-                shapes.addEllipse(centre, r, r)
-                if name == "error":
-                    ticks.addRect(QRectF(cx - r * 0.55, cy - r * 0.14, r * 1.1, r * 0.28))
-        if shapes.isEmpty():
-            continue
-        painter.setPen(style.pen(style.PAPER, 1.0, ctx.px_per_point))
-        painter.setBrush(style.brush(style.SEVERITY_COLOUR[name]))
-        painter.drawPath(shapes)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.brush(style.PAPER))
-        painter.drawPath(ticks)
+                _shape_paths(name, cx, cy, r, shapes, ticks)
+        if not shapes.isEmpty():
+            _paint_shapes(painter, name, shapes, ticks, ctx.px_per_point)
     painter.restore()

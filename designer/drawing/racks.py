@@ -10,7 +10,8 @@ report one per hall.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 from PySide6.QtCore import QRectF
@@ -46,8 +47,10 @@ def short_name(kind: RackType) -> str:
 class RackArrays:
     """The footprints and drawing attributes of a set of racks, one row per rack.
 
-    ``rects`` holds x, y, width, height in mm; ``depth`` the extent across the front edge;
-    ``status`` and ``hidden`` change in place when findings arrive or a drag starts.
+    ``rects`` holds x, y, width, height in mm; ``status`` and ``hidden`` change (through
+    ``set_status`` and ``set_hidden``) when findings arrive or a drag starts. The rectangles
+    of each colour are kept sorted out per colouring, so a paint of a whole chunk is a few
+    ``drawRects`` calls and no array work.
     """
 
     ids: list[str]
@@ -59,11 +62,17 @@ class RackArrays:
     status: np.ndarray
     hidden: np.ndarray
     labels: list[str]
+    _groups: dict[str, list[tuple[int, np.ndarray]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    _bands: tuple[float, list[tuple[int, np.ndarray]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __len__(self) -> int:
         return len(self.ids)
 
-    @property
+    @cached_property
     def bounds(self) -> QRectF:
         """The box around every rack, empty when there is none."""
         if not len(self.ids):
@@ -73,6 +82,32 @@ class RackArrays:
         x1 = float((self.rects[:, 0] + self.rects[:, 2]).max())
         y1 = float((self.rects[:, 1] + self.rects[:, 3]).max())
         return QRectF(x0, y0, x1 - x0, y1 - y0)
+
+    def groups(self, colour_mode: str) -> list[tuple[int, np.ndarray]]:
+        """(colour index, rectangles) of the shown racks, one entry per colour in use."""
+        if colour_mode not in self._groups:
+            codes = self.heat if colour_mode == "heat" else self.status
+            shown = ~self.hidden
+            self._groups[colour_mode] = [
+                (int(code), np.ascontiguousarray(self.rects[shown & (codes == code)]))
+                for code in np.unique(codes[shown])
+            ]
+        return self._groups[colour_mode]
+
+    def bands(self, band_mm: float) -> list[tuple[int, np.ndarray]]:
+        """(category, front bands) of the shown racks for a band ``band_mm`` deep."""
+        if self._bands is None or self._bands[0] != band_mm:
+            shown = ~self.hidden
+            bands = front_bands(self.rects[shown], self.rotation[shown], band_mm)
+            categories = self.category[shown]
+            self._bands = (
+                band_mm,
+                [
+                    (int(c), np.ascontiguousarray(bands[categories == c]))
+                    for c in np.unique(categories)
+                ],
+            )
+        return self._bands[1]
 
     def set_status(self, worst: Mapping[str, int], checked: bool) -> bool:
         """Colour racks by the worst finding naming them; returns True if anything changed.
@@ -84,12 +119,15 @@ class RackArrays:
         if np.array_equal(status, self.status):
             return False
         self.status = status
+        self._groups.clear()
         return True
 
     def set_hidden(self, ids: Iterable[str]) -> None:
         """Hide these racks (while edit proxies stand in for them); show the rest."""
         wanted = set(ids)
         self.hidden = np.array([i in wanted for i in self.ids], dtype=bool)
+        self._groups.clear()
+        self._bands = None
 
 
 def rack_arrays(
@@ -150,36 +188,48 @@ def front_bands(rects: np.ndarray, rotation: np.ndarray, band_mm: float) -> np.n
 def draw_racks(
     painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str = "status"
 ) -> None:
-    """Draw the visible racks: fills by status (or heat), front bands, outlines, labels."""
+    """Draw the visible racks: fills by status (or heat), front bands, outlines, labels.
+
+    When the clip holds every rack (a whole chunk in view) the pre-sorted colour groups are
+    drawn as they are; otherwise only the racks meeting the clip are.
+    """
     if not len(racks):
         return
-    visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
-    if not visible.any():
-        return
-    rects = racks.rects
     lod = ctx.points_per_mm
-    if colour_mode == "heat":
-        codes, fills = racks.heat, [c for _, c in style.HEAT_STEPS]
-    else:
-        codes, fills = racks.status, list(style.STATUS_FILL)
+    fills = [c for _, c in style.HEAT_STEPS] if colour_mode == "heat" else list(style.STATUS_FILL)
     outline = lod >= OUTLINE_LOD
+    band = max(FRONT_BAND_MM, ctx.millimetres(FRONT_MIN_PT))
+    whole = ctx.clip is None or ctx.clip.contains(racks.bounds)
+    if whole:
+        groups = racks.groups(colour_mode)
+        bands = racks.bands(band) if lod >= FRONT_LOD else []
+        visible = ~racks.hidden
+    else:
+        visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
+        if not visible.any():
+            return
+        codes = racks.heat if colour_mode == "heat" else racks.status
+        groups = [(int(c), racks.rects[visible & (codes == c)]) for c in np.unique(codes[visible])]
+        bands = []
+        if lod >= FRONT_LOD:
+            shown = front_bands(racks.rects[visible], racks.rotation[visible], band)
+            categories = racks.category[visible]
+            bands = [(int(c), shown[categories == c]) for c in np.unique(categories)]
     painter.setPen(style.pen(style.RACK_EDGE, 0.6, ctx.px_per_point) if outline else style.NO_PEN)
-    for code in np.unique(codes[visible]):
-        painter.setBrush(style.brush(fills[int(code)]))
-        draw_rects(painter, rects[visible & (codes == code)])
-    if lod >= FRONT_LOD:
-        band = max(FRONT_BAND_MM, ctx.millimetres(FRONT_MIN_PT))
-        bands = front_bands(rects[visible], racks.rotation[visible], band)
-        categories = racks.category[visible]
-        painter.setPen(style.NO_PEN)
-        for code in np.unique(categories):
-            painter.setBrush(style.brush(style.FRONT_BAND[int(code)]))
-            draw_rects(painter, bands[categories == code])
+    for code, rects in groups:
+        painter.setBrush(style.brush(fills[code]))
+        draw_rects(painter, rects)
+    painter.setPen(style.NO_PEN)
+    for category, rects in bands:
+        painter.setBrush(style.brush(style.FRONT_BAND[category]))
+        draw_rects(painter, rects)
     if lod >= LABEL_LOD:
+        if ctx.clip is not None:
+            visible = visible & in_clip(racks.rects, ctx.clip)
         detail = lod >= DETAIL_LOD
         labels = []
         for index in np.flatnonzero(visible):
-            x, y, w, h = rects[index]
+            x, y, w, h = racks.rects[index]
             text = racks.labels[index]
             if detail:
                 text += f"\n{number(racks.max_kw[index], 0)} kW"

@@ -35,6 +35,8 @@ WALL_STUB = QColor("#46515c")
 
 # --- overhead and services -----------------------------------------------------------
 TRAY = QColor(176, 141, 87, 38)
+#: A tray seen from far out: one stroke of its width, a little stronger than the band.
+TRAY_FAR = QColor(176, 141, 87, 70)
 TRAY_EDGE = QColor("#9a7744")
 FEED_SIDE = {"A": QColor("#2f6fd1"), "B": QColor("#d9652b"), None: QColor("#66727e")}
 CDU = QColor("#1596a8")

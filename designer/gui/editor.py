@@ -52,7 +52,10 @@ class Editor(QObject):
         self.findings: Sequence[Any] = ()
         self.checked = False
         self._by_id: dict[str, list[Any]] = {}
-        self._picker: tuple[tuple[int, str, int], Picker] | None = None
+        self._picker: Picker | None = None
+        self._picker_for: tuple[int, str, int] = (0, "", -1)
+        self._picker_stale: set[str] = set()
+        self._systems: tuple[tuple[int, int], dict[str, list[str]]] = ((0, -1), {})
         bridge.replaced.connect(self._document_replaced)
         bridge.changed.connect(self._document_changed)
         self._document_replaced()
@@ -75,7 +78,10 @@ class Editor(QObject):
         self.hall_id = halls[0] if halls else None
         self.hall_changed.emit()
 
-    def _document_changed(self, _changes: Any) -> None:
+    def _document_changed(self, changes: Any) -> None:
+        self._picker_stale |= changes.ids
+        if any(c.collection in ("halls", "custom_types") for c in changes.changes.values()):
+            self._picker = None  # new walls or new footprints for every rack of a type
         if self.hall_id not in self.project.halls:
             halls = list(self.project.halls)
             self.hall_id = halls[0] if halls else None
@@ -90,11 +96,20 @@ class Editor(QObject):
             self.hall_changed.emit()
 
     def picker(self) -> Picker:
-        """The hit-test index of the shown hall, rebuilt when the document changed."""
-        key = (id(self.doc), self.hall_id or "", self.doc.revision)
-        if self._picker is None or self._picker[0] != key:
-            self._picker = (key, Picker(self.project, self.hall_id or "", self.doc.rack_types))
-        return self._picker[1]
+        """The hit-test index of the shown hall, brought up to the document's revision.
+
+        After edits only the changed ids are recomputed; another hall or document (or a
+        change to the project's own rack types) builds it afresh.
+        """
+        doc, hall = self.doc, self.hall_id or ""
+        revision = doc.revision
+        if self._picker is None or self._picker_for[:2] != (id(doc), hall):
+            self._picker = Picker(self.project, hall, doc.rack_types)
+        elif self._picker_for[2] != revision:
+            self._picker = self._picker.advanced(self.project, self._picker_stale, doc.rack_types)
+        self._picker_for = (id(doc), hall, revision)
+        self._picker_stale = set()
+        return self._picker
 
     @property
     def tile_mm(self) -> int:
@@ -129,8 +144,31 @@ class Editor(QObject):
     # --- selection -----------------------------------------------------------------------
 
     def selected(self) -> list[str]:
-        """The selection with every rack of each selected system."""
-        return ops.with_groups(self.project, self.selection.ids)
+        """The selection with every rack of each selected system (as ``ops.with_groups``).
+
+        The racks of each system are looked up once per revision, not by scanning every
+        rack on every click.
+        """
+        project = self.project
+        wanted = dict.fromkeys(self.selection.ids)
+        systems = {project.placements[i].group_id for i in wanted if i in project.placements} - {
+            None
+        }
+        if systems:
+            members = self._members()
+            for system in systems:
+                wanted.update(dict.fromkeys(members.get(system, ())))  # type: ignore[arg-type]
+        return [i for i in wanted if i not in project.groups]
+
+    def _members(self) -> dict[str, list[str]]:
+        key = (id(self.doc), self.doc.revision)
+        if self._systems[0] != key:
+            members: dict[str, list[str]] = {}
+            for rack in self.project.placements.values():
+                if rack.group_id:
+                    members.setdefault(rack.group_id, []).append(rack.id)
+            self._systems = (key, members)
+        return self._systems[1]
 
     def select_all(self) -> None:
         project, hall = self.project, self.hall_id

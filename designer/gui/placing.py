@@ -14,9 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import shapely
-from shapely.geometry import LineString, Polygon
-
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.geometry.footprint import Box, footprint, footprint_size, snap
@@ -172,22 +169,17 @@ def obstruction(
     CDUs) checks the walls only.
     """
     hall = project.halls[hall_id]
-    walls = Polygon(hall.outline)
-    shapes = [shapely.box(*b) for b in boxes] + [
-        LineString(p) if len(p) > 1 else shapely.Point(p[0]) for p in paths
-    ]
-    for shape in shapes:
-        if not walls.covers(shape):
-            where = "stick out of" if walls.intersects(shape) else "stand outside"
-            return f"it would {where} the hall ‘{hall.name}’", False
-    if not floor_standing:
+    outside = picker.outside_walls(boxes, paths)
+    if outside:
+        where = "stick out of" if outside == "partly" else "stand outside"
+        return f"it would {where} the hall ‘{hall.name}’", False
+    if not floor_standing or not boxes:
         return None, False
-    for box in boxes:
-        for obstacle_id in picker.obstacles_under(box):
-            obstacle = project.obstacles[obstacle_id]
-            what = {"column": "column", "keepout": "keep-out zone", "wall": "wall"}[obstacle.kind]
-            return f"it would stand on the {what} {obstacle.label}".rstrip(), False
-    hits = list(dict.fromkeys(i for box in boxes for i in picker.standing_on(box, ignore)))
+    for obstacle_id in picker.obstacles_under_any(boxes):
+        obstacle = project.obstacles[obstacle_id]
+        what = {"column": "column", "keepout": "keep-out zone", "wall": "wall"}[obstacle.kind]
+        return f"it would stand on the {what} {obstacle.label}".rstrip(), False
+    hits = picker.standing_on_any(boxes, ignore)
     if hits:
         names = [_label(project, i) for i in hits[:2]]
         more = f" and {len(hits) - 2} more" if len(hits) > 2 else ""

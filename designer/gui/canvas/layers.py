@@ -1,10 +1,11 @@
 """The canvas items of a hall: a handful of layers, each painted by ``designer.drawing``.
 
-There is no item per rack. Racks live in ``RackChunk`` items, one per 12 m square of
-floor, each drawing its racks with a few ``drawRects`` calls; the floor, obstacles,
-cooling units, trays, feeds and finding markers are one ``PlanLayer`` each. Items hold
-drawing geometry built from the model, never the model's state, and are rebuilt only when
-the ids they show change.
+There is no item per rack. Racks live in ``RackChunk`` items, one per 24 m square of
+floor, each drawing its racks with a few ``drawRects`` calls; the floor, the services over
+the racks and the finding markers are one ``PlanLayer`` each. Items hold drawing geometry
+built from the model, never the model's state, and are rebuilt only when the ids they show
+change. Every item caches its pixels (``DeviceCoordinateCache``): while the user drags,
+Qt repaints around the proxy from those caches without calling Python.
 """
 
 from __future__ import annotations
@@ -22,17 +23,18 @@ from designer.core.model.project import Project
 from designer.drawing.lod import Context
 from designer.drawing.racks import RackArrays, draw_racks, rack_arrays
 
-#: Side of the square of floor one rack chunk covers, in mm (about 100 racks).
-CHUNK_MM = 12_000
+#: Side of the square of floor one rack chunk covers, in mm (up to about 400 racks): big
+#: enough that a whole 6,912-rack hall is a few dozen paint calls, small enough that
+#: repainting around a dragged rack culls a few hundred rectangles.
+CHUNK_MM = 24_000
 #: Room around a chunk's racks for cosmetic outlines, in mm.
 CHUNK_MARGIN_MM = 60
 
-Z_FLOOR, Z_RACKS, Z_OBSTACLES, Z_COOLING, Z_TRAYS, Z_FEEDS = 0, 10, 15, 20, 30, 40
-Z_SELECTION, Z_MARKERS, Z_EDIT = 50, 60, 70
+Z_RACKS, Z_SERVICES, Z_SELECTION, Z_MARKERS, Z_EDIT = 10, 20, 50, 60, 70
 
 
 class PlanLayer(QGraphicsItem):
-    """One layer of the plan drawn by ``draw(painter, geometry, context)``.
+    """One layer of the plan (the services, the markers) drawn by ``draw(painter, geometry, context)``.
 
     Its bounding rectangle is the whole scene, so text and markers sized in points may
     reach past the geometry at any zoom; the drawing functions cull by the exposed rect.
@@ -45,17 +47,20 @@ class PlanLayer(QGraphicsItem):
         self._rect = QRectF()
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     @property
     def geometry(self) -> Any:
         return self._geometry
 
-    def set_geometry(self, geometry: Any, rect: QRectF) -> None:
+    def set_geometry(self, geometry: Any, rect: QRectF, dirty: QRectF | None = None) -> None:
+        """Show ``geometry``; repaint only ``dirty`` (scene mm) when that is all that changed."""
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = QRectF(rect)
+            dirty = None
         self._geometry = geometry
-        self.update()
+        self.update(dirty if dirty is not None else self._rect)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -79,6 +84,7 @@ class RackChunk(QGraphicsItem):
         self._rect = QRectF()
         self.setZValue(Z_RACKS)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def rebuild(self, arrays: RackArrays) -> None:
         self.arrays = arrays

@@ -54,9 +54,13 @@ class Ghost(QGraphicsPathItem):
         super().__init__()
         self.setZValue(Z_EDIT)
         scene.addItem(self)
+        self._valid: bool | None = None
         self.set_valid(True)
 
     def set_valid(self, valid: bool) -> None:
+        if valid == self._valid:
+            return
+        self._valid = valid
         edge = style.SELECTION if valid else style.INVALID
         fill = style.VALID_FILL if valid else style.INVALID_FILL
         self.setPen(style.pen(edge, OUTLINE_PX * 0.75, 4 / 3, Qt.PenStyle.DashLine))

@@ -15,9 +15,10 @@ from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from designer.core.document.changes import ChangeSet
-from designer.core.geometry.floor import cooling_box, placement_box
+from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
+from designer.core.model.hall import CableTray, CoolingUnit, Obstacle
 from designer.core.model.project import Project
 from designer.drawing import style
 from designer.drawing.floor import FloorGeometry, dimension_margin_mm, draw_floor, floor_geometry
@@ -32,47 +33,64 @@ from designer.drawing.infrastructure import (
     tray_geometry,
 )
 from designer.drawing.lod import Context
-from designer.drawing.markers import draw_markers, markers_for
+from designer.drawing.markers import Markers, draw_markers, markers_for
 from designer.drawing.plan import status_by_id
 from designer.gui.canvas.layers import (
-    Z_COOLING,
-    Z_FEEDS,
-    Z_FLOOR,
     Z_MARKERS,
-    Z_OBSTACLES,
     Z_SELECTION,
-    Z_TRAYS,
+    Z_SERVICES,
     PlanLayer,
     RackLayer,
 )
 from designer.gui.canvas.preview import boxes_path
 
-#: Layers other than racks, by the project collection they show.
-_LAYER_OF = {
-    "obstacles": "obstacles",
-    "cooling_units": "cooling",
-    "trays": "trays",
-    "feeds": "feeds",
+#: The services drawn over the racks, by the project collection they show, in drawing order.
+_SERVICES = {
+    "obstacles": (obstacle_geometry, draw_obstacles),
+    "cooling_units": (cooling_geometry, draw_cooling),
+    "trays": (tray_geometry, draw_trays),
+    "feeds": (feed_geometry, draw_feeds),
 }
-_BUILDERS = {
-    "obstacles": obstacle_geometry,
-    "cooling": cooling_geometry,
-    "trays": tray_geometry,
-    "feeds": feed_geometry,
-}
+#: How far, in screen pixels, a layer's labels and a marker reach past what they belong to.
+LABEL_REACH_PX = 160
+MARKER_REACH_PX = 24
 
 
 def _hall_of(entity: Any) -> str | None:
     return getattr(entity, "hall_id", None) if entity is not None else None
 
 
+def _extent(entity: Any) -> QRectF:
+    """The floor an obstacle, tray, feed or cooling unit covers (mm)."""
+    if isinstance(entity, CoolingUnit):
+        box = cooling_box(entity) or Box(
+            entity.x - 300, entity.y - 300, entity.x + 300, entity.y + 300
+        )
+    else:
+        box = bounds(entity.outline if isinstance(entity, Obstacle) else entity.path)
+    half = getattr(entity, "width_mm", 0) / 2 if isinstance(entity, CableTray) else 300
+    return QRectF(box.x0 - half, box.y0 - half, box.width + 2 * half, box.height + 2 * half)
+
+
+def draw_services(painter: QPainter, geometries: dict[str, Any], ctx: Context) -> None:
+    """Obstacles, cooling units, trays and feeds, in that order (one canvas item for all)."""
+    for collection, (_, draw) in _SERVICES.items():
+        draw(painter, geometries[collection], ctx)
+
+
 class HallScene(QGraphicsScene):
-    """The plan of one hall, as drawing layers over a fixed scene rectangle."""
+    """The plan of one hall over a fixed scene rectangle, in layers cached as pixels.
+
+    The floor (backdrop, hall, grid, walls) is the scene's background, which the view
+    caches; over it the rack chunks, the services (obstacles, cooling, trays, feeds) and the
+    finding markers are items with their own caches. Dragging a proxy over them blits
+    instead of calling Python; an edit rebuilds the geometry of what it touched and
+    repaints only around it.
+    """
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
-        self.setBackgroundBrush(style.brush(style.BACKDROP))
         self.project: Project | None = None
         self.hall_id: str | None = None
         self.rack_types: Mapping[str, RackType] = {}
@@ -82,19 +100,13 @@ class HallScene(QGraphicsScene):
         self._checked = False
         self._hidden: set[str] = set()
         self.racks = RackLayer(self)
-        self._floor_layer = PlanLayer(self._draw_floor, Z_FLOOR)
-        self._layers = {
-            "obstacles": PlanLayer(draw_obstacles, Z_OBSTACLES),
-            "cooling": PlanLayer(draw_cooling, Z_COOLING),
-            "trays": PlanLayer(draw_trays, Z_TRAYS),
-            "feeds": PlanLayer(draw_feeds, Z_FEEDS),
-        }
+        self._services = PlanLayer(draw_services, Z_SERVICES)
         self._markers = PlanLayer(draw_markers, Z_MARKERS)
         self.selection_item = QGraphicsPathItem()
         self.selection_item.setZValue(Z_SELECTION)
         self.selection_item.setPen(style.pen(style.SELECTION, 1.6, 4 / 3))
         self.selection_item.setBrush(style.brush(style.SELECTION_FILL))
-        for item in (self._floor_layer, *self._layers.values(), self._markers, self.selection_item):
+        for item in (self._services, self._markers, self.selection_item):
             self.addItem(item)
 
     # --- building --------------------------------------------------------------------
@@ -105,8 +117,8 @@ class HallScene(QGraphicsScene):
         self._hidden.clear()
         self._rebuild_floor()
         self.racks.show(project, hall_id, rack_types)
-        for name in self._layers:
-            self._rebuild_layer(name)
+        self._rebuild_services(_SERVICES)
+        self._markers.set_geometry(None, self.sceneRect())
         self._rebuild_markers()
         self.selection_item.setPath(QPainterPath())
 
@@ -119,7 +131,8 @@ class HallScene(QGraphicsScene):
         if hall is None or hall not in project.halls:
             return
         racks: list[str] = []
-        layers: set[str] = set()
+        services: set[str] = set()
+        area = QRectF()
         for entity_id, change in changes.changes.items():
             if (
                 hall not in (_hall_of(change.before), _hall_of(change.after))
@@ -132,13 +145,17 @@ class HallScene(QGraphicsScene):
                 racks.append(entity_id)
             elif change.collection == "halls" and entity_id == hall:
                 self._rebuild_floor()
-            elif change.collection in _LAYER_OF:
-                layers.add(_LAYER_OF[change.collection])
+            elif change.collection in _SERVICES:
+                services.add(change.collection)
+                for entity in (change.before, change.after):
+                    if entity is not None and _hall_of(entity) == hall:
+                        area = area.united(_extent(entity))
         if racks:
             self.racks.update(project, hall, rack_types, racks)
-        for name in layers:
-            self._rebuild_layer(name)
-        if racks or layers:
+        if services:
+            margin = self._screen_mm(LABEL_REACH_PX)
+            self._rebuild_services(services, area.adjusted(-margin, -margin, margin, margin))
+        if racks or services:
             self._rebuild_markers()
 
     def _rebuild_floor(self) -> None:
@@ -147,22 +164,34 @@ class HallScene(QGraphicsScene):
         margin = max(dimension_margin_mm(self.floor), 6_000.0)
         rect = self.floor.bounds.adjusted(-margin, -margin, margin, margin)
         self.setSceneRect(rect)
-        self._floor_layer.set_geometry(self.floor, rect)
-        for layer in (*self._layers.values(), self._markers):
+        self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+        for layer in (self._services, self._markers):
             layer.set_geometry(layer.geometry, rect)
 
-    def _rebuild_layer(self, name: str) -> None:
+    def _rebuild_services(self, collections: Iterable[str], dirty: QRectF | None = None) -> None:
+        """Rebuild the geometry of some services; repaint ``dirty`` only, when given."""
         assert self.project is not None
-        collection = next(c for c, layer in _LAYER_OF.items() if layer == name)
-        entities = [
-            e
-            for e in getattr(self.project, collection).values()
-            if e.hall_id == self.hall_id and e.id not in self._hidden
-        ]
-        self._layers[name].set_geometry(_BUILDERS[name](entities), self.sceneRect())
+        geometries = dict(self._services.geometry or {})
+        for collection in collections:
+            build, _ = _SERVICES[collection]
+            geometries[collection] = build(
+                e
+                for e in getattr(self.project, collection).values()
+                if e.hall_id == self.hall_id and e.id not in self._hidden
+            )
+        self._services.set_geometry(geometries, self.sceneRect(), dirty)
 
-    def _draw_floor(self, painter: QPainter, floor: FloorGeometry, ctx: Context) -> None:
-        draw_floor(painter, floor, ctx, grid=self.grid_visible)
+    def _screen_mm(self, pixels: float) -> float:
+        """How many millimetres ``pixels`` cover in the (first) view, at least 1 m."""
+        views = self.views()
+        scale = views[0].transform().m11() if views else 0.0
+        return max(1_000.0, pixels / scale) if scale > 0 else 1e9
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The backdrop and the hall's floor, grid and walls: the view caches this as pixels."""
+        painter.fillRect(rect, style.BACKDROP)
+        if self.floor is not None:
+            draw_floor(painter, self.floor, Context.of(painter, rect), grid=self.grid_visible)
 
     # --- findings ----------------------------------------------------------------------
 
@@ -173,11 +202,23 @@ class HallScene(QGraphicsScene):
         self._rebuild_markers()
 
     def _rebuild_markers(self) -> None:
+        """Place the markers again; repaint only around those that appeared, went or moved."""
         if self.project is None or self.hall_id is None:
             return
-        self._markers.set_geometry(
-            markers_for(self._findings, self.hall_id, self.box_of), self.sceneRect()
-        )
+        old: Markers | None = self._markers.geometry
+        new = markers_for(self._findings, self.hall_id, self.box_of)
+        dirty = None
+        if old is not None:
+            before = set(zip(map(tuple, old.points.tolist()), old.severity.tolist(), strict=True))
+            after = set(zip(map(tuple, new.points.tolist()), new.severity.tolist(), strict=True))
+            changed = before ^ after
+            if not changed:
+                return
+            margin = self._screen_mm(MARKER_REACH_PX)
+            dirty = QRectF()
+            for (x, y), _ in changed:
+                dirty = dirty.united(QRectF(x - margin, y - margin, 2 * margin, 2 * margin))
+        self._markers.set_geometry(new, self.sceneRect(), dirty)
 
     def box_of(self, entity_id: str) -> Box | None:
         """The footprint of a rack or cooling unit of this hall, or None."""
@@ -197,7 +238,7 @@ class HallScene(QGraphicsScene):
 
     def set_grid_visible(self, visible: bool) -> None:
         self.grid_visible = visible
-        self._floor_layer.update()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def set_hidden(self, ids: Iterable[str]) -> None:
         """Leave ``ids`` out of their layers while edit proxies stand in for them."""
@@ -209,9 +250,9 @@ class HallScene(QGraphicsScene):
         self._hidden = wanted
         self.racks.set_hidden(wanted)
         if project is not None:
-            for collection, name in _LAYER_OF.items():
-                if changed & getattr(project, collection).keys():
-                    self._rebuild_layer(name)
+            touched = [c for c in _SERVICES if changed & getattr(project, c).keys()]
+            if touched:
+                self._rebuild_services(touched)
 
     def outline_path(self, ids: Iterable[str]) -> QPainterPath:
         """The outlines of ``ids`` (racks, units, obstacles, trays, feeds) as one path."""

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPixmapCache,
     QResizeEvent,
     QWheelEvent,
 )
@@ -44,11 +45,20 @@ from designer.gui.placing import PaletteEntry
 
 #: Zoom limits in screen pixels per millimetre of floor.
 MIN_ZOOM, MAX_ZOOM = 0.002, 1.5
+#: Viewport-sized images the item caches may take: floor, services, markers, rack chunks.
+CACHED_VIEWPORTS = 6
 #: Height of the legend strip along the bottom of the view, in pixels.
 STRIP_PX = 26
 #: Room kept free around a fitted hall (left, top, right, bottom) in pixels: the dimension
 #: lines on the left and top, the legend strip at the bottom.
 FIT_INSETS = (64, 44, 28, STRIP_PX + 30)
+
+
+def _room_for_caches(width: int, height: int) -> None:
+    """Let Qt's pixmap cache hold the canvas layers' caches (a few viewport-sized images)."""
+    needed_kb = CACHED_VIEWPORTS * width * height * 4 // 1024
+    if QPixmapCache.cacheLimit() < needed_kb:
+        QPixmapCache.setCacheLimit(needed_kb)
 
 
 class CanvasView(QGraphicsView):
@@ -69,6 +79,7 @@ class CanvasView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -198,6 +209,7 @@ class CanvasView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        _room_for_caches(self.viewport().width(), self.viewport().height())
         if self._fitted:
             self.fit_hall()
 
