@@ -22,6 +22,8 @@ def cover_content(
     rack_types: Mapping[str, RackType],
     by_hall: Mapping[str, Totals],
     links: LinkTotals,
+    report: Report,
+    sheets: tuple[tuple[int, str, str], ...],
 ) -> CoverContent:
     """The cover's figures for ``project`` (``by_hall``: its ``totals_by_hall``) and cabling."""
     totals = Totals()
@@ -38,9 +40,14 @@ def cover_content(
         KeyFigure(
             f"Dense {head[0].upper()} compute",
             compute(head[1]),
-            ", ".join(f"{p.upper()} {number(v)}" for p, v in flops[1:]),
+            ", ".join(
+                [
+                    *(f"{p.upper()} {number(v)}" for p, v in flops[1:]),
+                    f"HBM {memory(totals.hbm_tb)}",
+                ]
+            ),
         ),
-        KeyFigure("HBM", memory(totals.hbm_tb)),
+        _check_figure(report),
         KeyFigure(
             "IT power, max", power(totals.it_max_kw), f"typical {power(totals.it_typical_kw)}"
         ),
@@ -50,7 +57,7 @@ def cover_content(
         KeyFigure(
             "Racks",
             number(totals.racks, 0),
-            f"{len(project.halls)} halls, {len(project.sites)} sites",
+            f"{plural(len(project.halls), 'hall')}, {plural(len(project.sites), 'site')}",
         ),
         KeyFigure("Heat to liquid", power(totals.liquid_kw), "at max power"),
         KeyFigure("Heat to air", power(totals.air_kw), "at max power, before rear doors"),
@@ -67,6 +74,7 @@ def cover_content(
             "Cabling cost", f"{number(links.cost_usd / 1e6, 2)} M USD", "low-confidence prices"
         ),
     ]
+
     by_type = tuple(
         (number(count, 0), rack_types[type_id].name)
         for type_id, count in sorted(totals.racks_by_type.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -85,7 +93,22 @@ def cover_content(
         for part in (f"Revision {meta.revision}", meta.date, meta.author and f"by {meta.author}")
         if part
     )
-    return CoverContent(meta.name, meta.description, byline, tuple(figures), by_type, tuple(sites))
+    return CoverContent(
+        meta.name, meta.description, byline, tuple(figures), by_type, tuple(sites), sheets
+    )
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 hall``, ``2 halls``."""
+    return f"{number(count, 0)} {noun}{'' if count == 1 else 's'}"
+
+
+def _check_figure(report: Report) -> KeyFigure:
+    counts = report.counts()
+    errors, warnings = counts[Severity.ERROR], counts[Severity.WARNING]
+    value = "No errors" if not errors else plural(errors, "error")
+    note = f"{plural(warnings, 'warning')}; see the findings"
+    return KeyFigure("Design check", value, note, alert=errors > 0)
 
 
 def finding_entries(project: Project, report: Report) -> tuple[list[FindingEntry], str]:

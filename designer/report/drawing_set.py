@@ -56,8 +56,7 @@ def drawing_set(
         site_it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
         sites, routes = site_map_content(project, site_it, totals.dci, totals.fibre_us_per_km)
         site_map.append(site_map_page(sites, routes))
-    return [
-        cover_page(cover_content(project, rack_types, by_hall, totals)),
+    rest = [
         *site_map,
         *plan_pages(project, rack_types, report.findings, frame, links_by_hall(plan), by_hall),
         *findings_pages(entries, summary, frame),
@@ -65,3 +64,6 @@ def drawing_set(
         *tables_pages("Cabling", cabling, frame),
         *tables_pages("Bill of materials", [bom_table(bom)], frame),
     ]
+    index = tuple((number, page.title, page.scale) for number, page in enumerate(rest, start=2))
+    cover = cover_content(project, rack_types, by_hall, totals, report, index)
+    return [cover_page(cover), *rest]

@@ -10,10 +10,11 @@ from PySide6.QtGui import QColor
 from designer.report.measure import wrap
 from designer.report.page import Page
 from designer.report.paper import Rect
-from designer.report.sheet import MUTED, Sheet
+from designer.report.sheet import INK, MUTED, Sheet
 
 TILE_FILL = QColor("#eef2f7")
 ACCENT = QColor("#1f4e79")
+ALERT = QColor("#c62828")
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class KeyFigure:
     caption: str
     value: str
     note: str = ""
+    alert: bool = False
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class CoverContent:
     figures: tuple[KeyFigure, ...]
     racks_by_type: tuple[tuple[str, str], ...]
     sites: tuple[str, ...]
+    sheets: tuple[tuple[int, str, str], ...] = ()
 
 
 def cover_page(content: CoverContent) -> Page:
@@ -54,12 +57,18 @@ def _draw(sheet: Sheet, content: CoverContent) -> None:
         y += 4.8
     grid_top = max(y + 4, area.y + 50)
     left_width = area.width * 0.62
-    _figure_grid(sheet, content.figures, Rect(area.x, grid_top, left_width, area.bottom - grid_top))
+    grid_bottom = _figure_grid(
+        sheet, content.figures, Rect(area.x, grid_top, left_width, area.bottom - grid_top)
+    )
+    if content.sheets:
+        top = grid_bottom + 9
+        _sheet_index(sheet, content.sheets, Rect(area.x, top, left_width, area.bottom - top))
     side = Rect(area.x + left_width + 8, area.y + 28, area.width - left_width - 8, area.height - 28)
     _side_lists(sheet, content, side)
 
 
-def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> None:
+def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> float:
+    """Draw the figures three to a row; returns the bottom of the grid."""
     columns = 3
     rows = max(1, -(-len(figures) // columns))
     gap = 3.0
@@ -73,9 +82,33 @@ def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> None
         sheet.text(
             x + 3, y + 5.5, figure.caption.upper(), size_pt=6.5, colour=MUTED, width=width - 6
         )
-        sheet.text(x + 3, y + 13.5, figure.value, size_pt=14, bold=True, width=width - 6)
+        colour = ALERT if figure.alert else INK
+        sheet.text(
+            x + 3, y + 13.5, figure.value, size_pt=14, bold=True, colour=colour, width=width - 6
+        )
         if figure.note:
             sheet.text(x + 3, y + height - 3, figure.note, size_pt=6, colour=MUTED, width=width - 6)
+    return area.y + rows * (height + gap) - gap
+
+
+def _sheet_index(sheet: Sheet, sheets: Sequence[tuple[int, str, str]], area: Rect) -> None:
+    """The sheets of the set, numbered, in as many columns as they need (up to three)."""
+    sheet.text(area.x, area.y, "Sheets in this set", size_pt=11, bold=True)
+    row_mm, top = 4.4, area.y + 6
+    per_column = max(1, int((area.bottom - top) // row_mm))
+    columns = min(3, -(-len(sheets) // per_column))
+    width = area.width / max(columns, 1)
+    shown = sheets[: per_column * 3]
+    for index, (number, title, scale) in enumerate(shown):
+        column, row = divmod(index, per_column)
+        x, y = area.x + column * width, top + row * row_mm
+        last = index == len(shown) - 1 and len(shown) < len(sheets)
+        if last:
+            sheet.text(x, y, f"... and {len(sheets) - index} more", size_pt=8, colour=MUTED)
+            break
+        sheet.text(x, y, f"{number}", size_pt=8, align="right", width=6)
+        label = f"{title} ({scale})" if scale not in ("-", "") else title
+        sheet.text(x + 8, y, label, size_pt=8, width=width - 10)
 
 
 def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> None:
