@@ -21,7 +21,7 @@ from designer.core.geometry.footprint import FRONT_DIRECTION, Box
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines, draw_rects, in_clip
-from designer.drawing.lod import LABEL_LOD, Context
+from designer.drawing.lod import DETAIL_LOD, LABEL_LOD, Context
 from designer.drawing.text import draw_boxed_labels, draw_text_at
 
 #: Size of the square drawn for a PDU or the end of a busway, and of an in-rack CDU, in mm.
@@ -222,16 +222,36 @@ def feed_geometry(feeds: Iterable[PowerFeed]) -> FeedGeometry:
     )
 
 
+#: From this level of detail busways are drawn at full weight with their end marks.
+FEED_FULL_LOD = 0.01
+
+
+def in_lines(lines: np.ndarray, ctx: Context) -> np.ndarray:
+    """Mask of the segments (x1, y1, x2, y2) whose bounding boxes meet the clip."""
+    if ctx.clip is None or not len(lines):
+        return np.ones(len(lines), dtype=bool)
+    c = ctx.clip
+    x0, x1 = np.minimum(lines[:, 0], lines[:, 2]), np.maximum(lines[:, 0], lines[:, 2])
+    y0, y1 = np.minimum(lines[:, 1], lines[:, 3]), np.maximum(lines[:, 1], lines[:, 3])
+    return (x0 <= c.right()) & (x1 >= c.left()) & (y0 <= c.bottom()) & (y1 >= c.top())
+
+
 def draw_feeds(painter: QPainter, geometry: FeedGeometry, ctx: Context) -> None:
-    """Busways as lines in their side's colour (A blue, B orange), PDUs as squares."""
+    """Busways as lines in their side's colour (A blue, B orange), PDUs as squares.
+
+    Far out the lines thin and the end marks go, so racks' colours stay readable under them.
+    """
+    weight = 2.2 if ctx.points_per_mm >= FEED_FULL_LOD else 0.9
+    marks = POINT_MARK_MM / 2 * ctx.points_per_mm >= 1.5
     for side, lines in geometry.segments.items():
         colour = style.FEED_SIDE.get(side, style.FEED_SIDE[None])
-        painter.setPen(style.pen(colour, 2.2, ctx.px_per_point))
-        draw_lines(painter, lines)
-        painter.setPen(style.NO_PEN)
-        painter.setBrush(style.brush(colour))
-        draw_rects(painter, geometry.marks[side])
-    if ctx.points_per_mm >= LABEL_LOD * 1.6:
+        painter.setPen(style.pen(colour, weight, ctx.px_per_point))
+        draw_lines(painter, lines[in_lines(lines, ctx)])
+        if marks:
+            painter.setPen(style.NO_PEN)
+            painter.setBrush(style.brush(colour))
+            draw_rects(painter, geometry.marks[side])
+    if ctx.points_per_mm >= DETAIL_LOD:
         offset = ctx.millimetres(2.0)
         for anchor, text in geometry.labels:
             if ctx.shows(anchor.x(), anchor.y(), anchor.x(), anchor.y()):

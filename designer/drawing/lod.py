@@ -18,12 +18,12 @@ from PySide6.QtGui import QPainter
 OUTLINE_LOD = 0.012
 #: From here the front edge of each rack is marked.
 FRONT_LOD = 0.006
-#: From here racks, units and feeds carry their labels (a 600 mm rack is 30 pt wide).
-LABEL_LOD = 0.05
+#: From here racks, units and feeds carry their labels (a 600 mm rack is 24 pt wide).
+LABEL_LOD = 0.04
 #: From here labels get a second line with the rack's power.
 DETAIL_LOD = 0.16
 #: Smallest spacing, in points, at which grid lines are still drawn.
-MIN_GRID_SPACING_PT = 5.0
+MIN_GRID_SPACING_PT = 8.0
 
 
 @dataclass(frozen=True)

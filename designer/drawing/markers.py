@@ -83,16 +83,25 @@ def _triangle(x: float, y: float, r: float) -> QPolygonF:
 def _shape_paths(
     name: str, cx: float, cy: float, r: float, shapes: QPainterPath, ticks: QPainterPath
 ) -> None:
-    """Add one marker of severity ``name`` centred at device point ``(cx, cy)``."""
+    """Add one marker of severity ``name`` centred at device point ``(cx, cy)``.
+
+    Errors: a red disc with "!"; warnings: an amber triangle with "!"; notes: a blue disc
+    with "i". The glyphs are rectangles, so they need no font.
+    """
+    bar = r * 0.22
     if name == "warning":
         shapes.addPolygon(_triangle(cx, cy, r))
         shapes.closeSubpath()
-        ticks.addRect(QRectF(cx - r * 0.1, cy - r * 0.45, r * 0.2, r * 0.6))
-        ticks.addRect(QRectF(cx - r * 0.1, cy + r * 0.3, r * 0.2, r * 0.2))
+        ticks.addRect(QRectF(cx - bar / 2, cy - r * 0.42, bar, r * 0.66))
+        ticks.addRect(QRectF(cx - bar / 2, cy + r * 0.36, bar, bar))
+        return
+    shapes.addEllipse(QPointF(cx, cy), r, r)
+    if name == "error":
+        ticks.addRect(QRectF(cx - bar / 2, cy - r * 0.58, bar, r * 0.72))
+        ticks.addRect(QRectF(cx - bar / 2, cy + r * 0.3, bar, bar))
     else:
-        shapes.addEllipse(QPointF(cx, cy), r, r)
-        if name == "error":
-            ticks.addRect(QRectF(cx - r * 0.55, cy - r * 0.14, r * 1.1, r * 0.28))
+        ticks.addRect(QRectF(cx - bar / 2, cy - r * 0.55, bar, bar))
+        ticks.addRect(QRectF(cx - bar / 2, cy - r * 0.15, bar, r * 0.7))
 
 
 def _paint_shapes(

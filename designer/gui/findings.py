@@ -43,12 +43,16 @@ class FindingsService(QObject):
     busy_changed = Signal(bool)
 
     def __init__(
-        self, bridge: DocumentBridge, editor: Editor, debounce_ms: int = DEBOUNCE_MS
+        self,
+        bridge: DocumentBridge,
+        editor: Editor,
+        debounce_ms: int = DEBOUNCE_MS,
+        engine_class: Any = None,
     ) -> None:
         super().__init__(editor)
         self.bridge = bridge
         self.editor = editor
-        self.engine_class = load_engine_class()
+        self.engine_class = engine_class or load_engine_class()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-rules")
         self._engine: Any = None
         self._pending: set[str] | None = None

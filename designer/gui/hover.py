@@ -9,7 +9,7 @@ from designer.core.format import number
 from designer.drawing.markers import severity_name
 from designer.gui.editor import Editor
 
-_ICON = {"error": "✖", "warning": "⚠", "info": "ⓘ"}
+_ICON = {"error": "✖", "warning": "▲", "info": "ℹ"}
 _COLOUR = {"error": "#c62828", "warning": "#b26a00", "info": "#1f5fa8"}
 #: At most this many findings are listed in a tooltip.
 MAX_LISTED = 6

@@ -41,6 +41,8 @@ from designer.gui.recent import RecentFiles
 from designer.gui.selection import Selection
 
 FRAGMENT_MIME = "application/x-rackplan-fragment"
+#: The catalog and properties never get narrower than this, whatever the panels below need.
+SIDE_DOCK_MIN_PX = 290
 SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
 Ctrl+Z undo · Ctrl+Y redo · Ctrl+X / C / V cut, copy, paste · Del delete · Ctrl+A select all
 R rotate clockwise (Shift+R anticlockwise) · arrows nudge 100 mm (Shift: one tile)
@@ -103,6 +105,8 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
+        if area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+            dock.setMinimumWidth(SIDE_DOCK_MIN_PX)
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
@@ -502,9 +506,8 @@ class MainWindow(QMainWindow):
         project = self.editor.project
         for hall in project.halls.values():
             site = project.sites.get(hall.site_id)
-            racks = sum(1 for r in project.placements.values() if r.hall_id == hall.id)
             where = f" — {site.name}" if site and len(project.sites) > 1 else ""
-            chooser.addItem(f"{hall.name}{where} ({racks:,} racks)", hall.id)
+            chooser.addItem(f"{hall.name}{where}", hall.id)
         chooser.blockSignals(False)
         self._sync_hall_chooser()
 

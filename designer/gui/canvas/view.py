@@ -81,7 +81,7 @@ class CanvasView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -136,6 +136,8 @@ class CanvasView(QGraphicsView):
 
     def _findings_changed(self) -> None:
         self.hall_scene.set_findings(self.editor.findings, self.editor.checked)
+        view = self.viewport().rect()
+        self.viewport().update(view.adjusted(0, view.height() - STRIP_PX, 0, 0))  # the legend
 
     def set_colour_mode(self, mode: str) -> None:
         """Colour racks by ``"status"`` (worst finding) or ``"heat"`` (max power)."""
@@ -190,10 +192,19 @@ class CanvasView(QGraphicsView):
         self.zoom_to(grown, (40, 40, 40, STRIP_PX + 40))
         self._fitted = False
 
-    def zoom_by(self, factor: float) -> None:
+    def zoom_by(self, factor: float, about: QPoint | None = None) -> None:
+        """Zoom by ``factor`` keeping the floor under ``about`` (viewport pixels) in place.
+
+        Without ``about`` the centre of the view stays put (menu and keyboard zoom).
+        """
         current = self.pixels_per_mm()
         factor = min(max(current * factor, MIN_ZOOM), MAX_ZOOM) / current
+        anchor = about if about is not None else self.viewport().rect().center()
+        held = self.mapToScene(anchor)
         self.scale(factor, factor)
+        drift = self.mapFromScene(held) - anchor
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + drift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + drift.y())
         self._zoom_changed()
 
     def _zoom_changed(self) -> None:
@@ -204,7 +215,7 @@ class CanvasView(QGraphicsView):
         delta = event.angleDelta().y() or event.angleDelta().x()
         if delta:
             self._fitted = False
-            self.zoom_by(1.0015**delta)
+            self.zoom_by(1.0015**delta, event.position().toPoint())
         event.accept()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -10,10 +10,12 @@ with hundreds of feeds shows its most loaded ones. It refreshes after every edit
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from designer.core.format import number
@@ -28,8 +30,9 @@ MARK = 0.8
 HALL_BARS = {"hall_air": "Hall room air", "hall_power": "Hall power", "hall_heat": "Hall heat"}
 _SHOWN = ("feed", "cdu", "cooling_group", *HALL_BARS)
 
-#: At most this many feed and CDU bars are shown (the most loaded), besides the hall's.
-MAX_BARS = 18
+#: Height each bar needs to stay readable, in pixels; the panel shows as many of the most
+#: loaded feeds and CDUs as its height allows, besides the hall's own bars.
+BAR_PX = 19
 
 
 def utilisation(load: Load) -> float:
@@ -55,11 +58,12 @@ def hall_loads(editor: Editor, hall_id: str) -> list[Load]:
     return [load for load in found if load.kind in _SHOWN and load.hall_id == hall_id]
 
 
-def shown_bars(every: list[Load]) -> tuple[list[Load], int]:
-    """The bars to draw and how many were left out: the most loaded feeds and CDUs, then the hall's."""
+def shown_bars(every: list[Load], room: int) -> tuple[list[Load], int]:
+    """The bars to draw (the ``room`` most loaded feeds and CDUs, in order, then the hall's)
+    and how many feeds and CDUs were left out."""
     hall = [b for b in every if b.kind in HALL_BARS]
     rest = [b for b in every if b.kind not in HALL_BARS]
-    kept = set(sorted(range(len(rest)), key=lambda i: -utilisation(rest[i]))[:MAX_BARS])
+    kept = set(sorted(range(len(rest)), key=lambda i: -utilisation(rest[i]))[:room])
     return [b for i, b in enumerate(rest) if i in kept] + hall, len(rest) - len(kept)
 
 
@@ -75,6 +79,7 @@ class DashboardPanel(QWidget):
         self.editor = editor
         self.bars: list[Load] = []
         self.plot = pg.PlotWidget(background="w")
+        self.plot.setMinimumWidth(220)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
@@ -96,6 +101,7 @@ class DashboardPanel(QWidget):
         self._labels: list[pg.TextItem] = []
         self.note = QLabel()
         self.note.setStyleSheet("color: #5f6b76; padding: 2px 6px;")
+        self.note.setWordWrap(True)  # never let the summary widen the window
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -110,11 +116,16 @@ class DashboardPanel(QWidget):
         editor.bridge.changed.connect(lambda _c: self._timer.start())
         self.refresh()
 
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._timer.start()  # as many bars as the new height holds
+
     def refresh(self) -> None:
         """Recompute the bars of the shown hall and redraw them."""
         hall = self.editor.hall_id
         every = hall_loads(self.editor, hall) if hall in self.editor.project.halls else []
-        self.bars, hidden = shown_bars(every)
+        room = max(1, self.plot.height() // BAR_PX - 1 - len(HALL_BARS))
+        self.bars, hidden = shown_bars(every, room)
         shares = np.array([min(utilisation(b), 9.99) * 100 for b in self.bars], dtype=float)
         ys = np.arange(len(self.bars), dtype=float)
         self.graph.setVisible(bool(self.bars))
@@ -127,25 +138,33 @@ class DashboardPanel(QWidget):
                 brushes=[pg.mkBrush(_colour(b)) for b in self.bars],
                 pens=[pg.mkPen(_colour(b).darker(130)) for b in self.bars],
             )
-        self.plot.getAxis("left").setTicks([[(i, bar_name(b)) for i, b in enumerate(self.bars)]])
+        axis = self.plot.getAxis("left")
+        axis.setTicks([[(i, bar_name(b)) for i, b in enumerate(self.bars)]])
+        names = [bar_name(b) for b in self.bars] or [""]
+        tick_font = QFontMetricsF(axis.style.get("tickFont") or QFont())
+        axis_px = max(tick_font.horizontalAdvance(n) for n in names) + 16
+        axis.setWidth(int(axis_px))  # fixed now, so the room left for labels is known
         for label in self._labels:
             self.plot.removeItem(label)
         self._labels = []
         font = QFont()
         font.setPointSizeF(7.5)
+        metrics = QFontMetricsF(font)
+        widest = 0.0
+        top = max(100.0, float(shares.max()) if len(shares) else 100.0) + 3
         for y, bar, share in zip(ys, self.bars, shares, strict=True):
             used = f"{number(share, 0)} %" if bar.rating_kw > 0 else "no capacity"
-            label = pg.TextItem(
-                f"{used}  {number(bar.load_kw, 0)} / {number(bar.rating_kw, 0)} kW",
-                color="#2b3540",
-                anchor=(0, 0.5),
-            )
+            text = f"{used}  {number(bar.load_kw, 0)} / {number(bar.rating_kw, 0)} kW"
+            widest = max(widest, metrics.horizontalAdvance(text))
+            label = pg.TextItem(text, color="#2b3540", anchor=(0, 0.5))
             label.setFont(font)
             label.setToolTip(bar.note)
             label.setPos(max(share, 100.0) + 3, y)
             self.plot.addItem(label)
             self._labels.append(label)
-        right = max(100.0, float(shares.max()) if len(shares) else 100.0) + 62
+        # leave room right of the bars (and the 100 % line) for the widest label
+        plot_px = max(self.plot.width() - axis_px - 16, 120.0)
+        right = top * plot_px / max(plot_px - widest - 12, 40.0)
         self.plot.setXRange(0, right, padding=0)
         self.plot.setYRange(-0.6, max(len(self.bars), 1) - 0.4, padding=0)
         over = [b for b in every if b.kind not in HALL_BARS and b.share > 1.0]
@@ -156,5 +175,5 @@ class DashboardPanel(QWidget):
             f"{len(over)} over their limit, {len(near)} above 80 %, of {len(every) - len(HALL_BARS)} feeds and CDUs"
         ]
         if hidden:
-            parts.append(f"showing the {MAX_BARS} most loaded")
+            parts.append(f"showing the {len(self.bars) - len(HALL_BARS)} most loaded")
         self.note.setText(" · ".join(parts) + " · dashed line: 80 %")

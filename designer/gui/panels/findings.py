@@ -30,7 +30,7 @@ from designer.gui.editor import Editor
 
 COLUMNS = ("", "Finding", "Code", "Hall")
 _ORDER = {"error": 0, "warning": 1, "info": 2}
-_ICON = {"error": "✖", "warning": "▲", "info": "ⓘ"}
+_ICON = {"error": "✖", "warning": "▲", "info": "ℹ"}
 
 
 class FindingsModel(QAbstractTableModel):
@@ -113,10 +113,15 @@ class FindingsPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(22)
+        # two lines per finding: messages carry the measured value, the limit and a remedy
+        self.table.verticalHeader().setDefaultSectionSize(36)
         self.table.setShowGrid(False)
         self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.empty = QLabel(self.table.viewport())
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setStyleSheet("color: #5f6b76;")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -158,6 +163,7 @@ class FindingsPanel(QWidget):
         ]
         names = {h.id: h.name for h in editor.project.halls.values()}
         self.model.set_rows(shown, names)
+        self._show_empty(shown, every)
         counts = {"error": 0, "warning": 0, "info": 0}
         for finding in every:
             if not finding.excluded:
@@ -175,6 +181,25 @@ class FindingsPanel(QWidget):
                     )
                 )
             )
+
+    def _show_empty(self, shown: list[Any], every: list[Any]) -> None:
+        """Say why the table is empty: not checked yet, all clear, or filtered away."""
+        if shown:
+            self.empty.hide()
+            return
+        if not self.editor.checked:
+            text = "Checking…" if self.editor.hall_id else "Nothing to check yet"
+        elif every:
+            text = "No findings to show with these filters"
+        else:
+            text = "✔ No findings: the design passes every check"
+        self.empty.setText(text)
+        self.empty.resize(self.table.viewport().size())
+        self.empty.show()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.empty.resize(self.table.viewport().size())
 
     def _clicked(self, index: QModelIndex) -> None:
         self.activated.emit(self.model.rows[index.row()])

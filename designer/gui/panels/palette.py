@@ -52,9 +52,17 @@ def _rack_figures(kind: RackType) -> str:
         parts.append(f"{kind.accelerators} {kind.accelerator_kind or 'accelerators'}")
     elif kind.switches:
         parts.append(f"{kind.switches.count} switches")
-    if kind.liquid_share:
-        parts.append(f"{number(kind.liquid_share * 100, 0)} % to liquid")
     return " · ".join(parts)
+
+
+def _cooling_note(entry: PaletteEntry, catalog: Catalog) -> str:
+    """For a rack: how its heat leaves it (the tooltip's last figure)."""
+    kind = catalog.racks.get(entry.type_id) if entry.kind == "rack" else None
+    if kind is None:
+        return ""
+    if kind.liquid_share:
+        return f"\n{number(kind.liquid_share * 100, 0)} % of its heat to liquid (needs a CDU)"
+    return "\nAir-cooled"
 
 
 def _system_figures(system: SystemTemplate, catalog: Catalog) -> str:
@@ -250,7 +258,7 @@ class PalettePanel(QWidget):
                 item.setIcon(0, glyph_icon(glyph))
                 item.setToolTip(
                     0,
-                    f"{name}\n{figures}\nDrag onto the floor, or click and then click on the floor.",
+                    f"{name}\n{figures}{_cooling_note(entry, catalog)}\nDrag onto the floor, or click it and then click on the floor.",
                 )
                 item.setFlags(
                     Qt.ItemFlag.ItemIsEnabled

@@ -106,6 +106,7 @@ class PropertiesPanel(QWidget):
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(inner)
         outer = QVBoxLayout(self)
@@ -192,6 +193,9 @@ class PropertiesPanel(QWidget):
         commit: Callable[[Any], None],
     ) -> QComboBox:
         field = QComboBox()
+        # long catalog names elide instead of widening the panel past its dock
+        field.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        field.setMinimumContentsLength(12)
         values = [v for _, v in options]
         for text, value in options:
             field.addItem(text, value)

@@ -71,5 +71,5 @@ class StatusBar(QStatusBar):
         self.findings.setText(
             f"<span style='color:{style.SEVERITY_COLOUR['error'].name()}'>✖ {counts['error']}</span> &nbsp;"
             f"<span style='color:{style.SEVERITY_COLOUR['warning'].name()}'>▲ {counts['warning']}</span> &nbsp;"
-            f"<span style='color:{style.SEVERITY_COLOUR['info'].name()}'>ⓘ {counts['info']}</span>"
+            f"<span style='color:{style.SEVERITY_COLOUR['info'].name()}'>ℹ {counts['info']}</span>"
         )
