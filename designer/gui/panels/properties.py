@@ -9,6 +9,7 @@ the model refuses leaves the project unchanged and shows the reason under the fo
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -362,6 +363,7 @@ class PropertiesPanel(QWidget):
                     else shapely.Point(f.path[0]).distance(centre)
                 )
             )
+        attached = Counter(f for r in racks for f in dict.fromkeys(r.feed_ids))
         listing = QListWidget()
         listing.setMaximumHeight(min(150, 24 * max(2, len(feeds)) + 6))
         for feed in feeds:
@@ -369,7 +371,7 @@ class PropertiesPanel(QWidget):
             item = QListWidgetItem(f"{feed.name}{side} · {number(feed.rating_kw, 0)} kW")
             item.setData(Qt.ItemDataRole.UserRole, feed.id)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            count = sum(feed.id in r.feed_ids for r in racks)
+            count = attached[feed.id]
             state = (
                 Qt.CheckState.Checked
                 if count == len(racks)

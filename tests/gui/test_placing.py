@@ -1,0 +1,95 @@
+"""Placing each kind of catalog item at a point, without a window: where it goes, and why not."""
+
+import pytest
+
+from designer.core.document import operations as ops
+from designer.core.examples import EXAMPLES
+from designer.gui.dialogs.new_project import NewProjectSpec, new_document
+from designer.gui.picking import Picker
+from designer.gui.placing import PaletteEntry, name_tag, place, plan_placement
+
+
+@pytest.fixture
+def doc():
+    doc = new_document(NewProjectSpec(width_m=24, depth_m=18))
+    hall = next(iter(doc.project.halls))
+    ops.add_obstacle(doc, hall, "column", ops.rectangle(12_000, 6_000, 600, 600), "C1")
+    return doc
+
+
+def plan(doc, entry, x, y, rotation=0):
+    hall = next(iter(doc.project.halls))
+    return plan_placement(
+        doc, hall, entry, x, y, rotation, Picker(doc.project, hall, doc.rack_types)
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (PaletteEntry("cooling", "crah-150"), {"cooling_units": ("CRAH-1", (3_000, 3_000))}),
+        (PaletteEntry("cooling", "cdu-inrack-250"), {"cooling_units": ("CDU-1", (4_200, 3_600))}),
+        (
+            PaletteEntry("feed", "busway-800a-415v"),
+            {"feeds": ("Busway 1", [(1_800, 3_600), (6_600, 3_600)])},
+        ),
+        (PaletteEntry("feed", "pdu-415v-60a-3ph"), {"feeds": ("PDU 1", [(4_200, 3_600)])}),
+        (PaletteEntry("structure", "keepout-1200"), {"obstacles": ("KO-1", (3_600, 3_000))}),
+    ],
+)
+def test_each_kind_lands_centred_on_the_cursor_and_snapped(doc, entry, expected):
+    found = plan(doc, entry, 4_250, 3_590)
+    assert found.problem is None
+    (new,) = place(doc, next(iter(doc.project.halls)), found)
+    ((collection, (name, where)),) = expected.items()
+    entity = getattr(doc.project, collection)[new]
+    assert getattr(entity, "name", getattr(entity, "label", None)) == name
+    if collection == "feeds":
+        assert entity.path == where
+    elif collection == "obstacles":
+        assert entity.outline[0] == where
+    else:
+        assert (entity.x, entity.y) == where
+
+
+def test_a_system_is_refused_on_a_column_and_outside_the_walls(doc):
+    cm384 = PaletteEntry("system", "huawei-cm384")
+    assert plan(doc, cm384, 12_300, 6_300).problem is None  # the column falls in its cold aisle
+    assert plan(doc, cm384, 12_300, 7_200).problem == "it would stand on the column C1"
+    assert plan(doc, cm384, 23_000, 9_000).problem == "it would stick out of the hall ‘Hall 1’"
+    assert plan(doc, cm384, 60_000, 9_000).problem == "it would stand outside the hall ‘Hall 1’"
+    busway = PaletteEntry("feed", "busway-800a-415v")
+    assert plan(doc, busway, 23_000, 9_000).problem == "it would stick out of the hall ‘Hall 1’"
+    assert plan(doc, busway, 12_300, 6_300).problem is None  # overhead: over a column is fine
+
+
+def test_an_overlap_can_be_overridden_and_names_what_is_under(doc):
+    nvl72 = PaletteEntry("rack", "nvidia-gb200-nvl72")
+    place(doc, next(iter(doc.project.halls)), plan(doc, nvl72, 3_000, 3_000))
+    found = plan(doc, nvl72, 3_100, 3_000)
+    assert found.problem == "it would overlap NVL72-01"
+    assert found.overridable
+    assert found.message().endswith("Hold Shift when dropping to place it anyway.")
+
+
+def test_unknown_catalog_entries_are_refused_with_their_name(doc):
+    with pytest.raises(ops.TransactionError, match="no-such-rack"):
+        plan(doc, PaletteEntry("rack", "no-such-rack"), 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "tag"),
+    [
+        ("GB200 NVL72", "NVL72"),
+        ("Huawei CloudMatrix384 supernode", "CM384"),
+        ("DGX H100 rack", "H100"),
+        ("Rack", ""),
+    ],
+)
+def test_automatic_label_stems(name, tag):
+    assert name_tag(name) == tag
+
+
+def test_the_example_catalog_has_a_stem_for_every_rack():
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    assert all(name_tag(k.name) or k.category == "network" for k in doc.rack_types.values())

@@ -1,0 +1,101 @@
+"""The properties panel for cooling units, feeds, trays, obstacles and the hall; the dialogs."""
+
+from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec, new_document
+from designer.gui.dialogs.place_row import PlaceRowDialog
+from designer.gui.hover import hover_text
+
+
+def commit(panel, key, text):
+    field = panel.fields[key]
+    field.setText(text)
+    field.setModified(True)
+    field.editingFinished.emit()
+
+
+def test_a_cdu_feed_tray_and_column_are_edited_in_the_panel(make_window, example):
+    window = make_window(example("mistakes"))
+    doc, panel = window.editor.doc, window.properties
+    project = doc.project
+    crah = next(iter(project.cooling_units))
+    window.selection.set([crah])
+    commit(panel, "capacity", "175")
+    assert doc.project.cooling_units[crah].air_capacity_kw == 175
+    feed = next(iter(project.feeds))
+    window.selection.set([feed])
+    commit(panel, "amps", "1250")
+    assert doc.project.feeds[feed].amps == 1250
+    side = panel.fields["side"]
+    side.activated.emit(side.findData("B"))
+    assert doc.project.feeds[feed].side == "B"
+    commit(panel, "voltage", "0")
+    assert doc.project.feeds[feed].voltage_v == 415
+    assert panel.problem.text() == "Voltage (V): input should be greater than 0."
+    tray = next(iter(project.trays))
+    window.selection.set([tray])
+    commit(panel, "height", "3000")
+    assert doc.project.trays[tray].height_mm == 3_000
+    column = next(iter(project.obstacles))
+    window.selection.set([column])
+    kind = panel.fields["kind"]
+    kind.activated.emit(kind.findData("keepout"))
+    assert doc.project.obstacles[column].kind == "keepout"
+
+
+def test_with_nothing_selected_the_panel_edits_the_hall(make_window, example):
+    window = make_window(example("hgx-air-hall"))
+    doc, panel = window.editor.doc, window.properties
+    hall = window.editor.hall_id
+    commit(panel, "floor_rating", "20")
+    assert doc.project.halls[hall].floor_rating_kpa == 20
+    commit(panel, "tile_rating", "")
+    assert doc.project.halls[hall].tile_rating_kg is None
+    commit(panel, "power", "-1")
+    assert panel.problem.text() == "Power (kW): input should be greater than or equal to 0."
+    assert "11 racks" in panel.summary.text()
+
+
+def test_hovering_other_things_describes_them(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    project = window.editor.project
+    cdu = next(u for u in project.cooling_units.values() if u.kind == "cdu")
+    assert "1,368 kW to liquid" in hover_text(window.editor, cdu.id)
+    assert "Serves 4 racks" in hover_text(window.editor, cdu.id)
+    feed = next(iter(project.feeds.values()))
+    assert f"{feed.name}</b> — busway, side {feed.side}" in hover_text(window.editor, feed.id)
+    tray = next(iter(project.trays.values()))
+    assert "cable tray" in hover_text(window.editor, tray.id)
+
+
+def test_the_new_project_dialog_gives_the_spec_and_a_clean_document(qtbot):
+    dialog = NewProjectDialog(spec=NewProjectSpec(hall_name="Data hall A", width_m=30, depth_m=20))
+    qtbot.addWidget(dialog)
+    dialog.floor_type.setCurrentIndex(1)
+    dialog.tile_rating.setValue(680)
+    spec = dialog.spec()
+    assert (spec.hall_name, spec.width_m, spec.floor_type, spec.tile_rating_kg) == (
+        "Data hall A",
+        30,
+        "raised",
+        680,
+    )
+    doc = new_document(spec)
+    (hall,) = doc.project.halls.values()
+    assert hall.outline == [(0, 0), (30_000, 0), (30_000, 20_000), (0, 20_000)]
+    assert not doc.history.can_undo and not doc.is_dirty
+
+
+def test_the_place_row_dialog_starts_from_what_it_is_given(qtbot, make_window):
+    window = make_window()
+    types = dict(window.editor.doc.rack_types)
+    dialog = PlaceRowDialog(types, "nvidia-dgx-h100-rack", "H100-", (1_200, 3_600))
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(6)
+    spec = dialog.spec()
+    assert (spec.type_id, spec.count, spec.rotation, spec.label_prefix, spec.x, spec.y) == (
+        "nvidia-dgx-h100-rack",
+        6,
+        180,
+        "H100-",
+        1_200,
+        3_600,
+    )
