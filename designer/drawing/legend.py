@@ -110,13 +110,6 @@ def _service_entries() -> list[LegendEntry]:
     ]
 
 
-def legend_row_width(entries: list[LegendEntry], px_per_point: float) -> float:
-    """Width in pixels of ``entries`` laid out in one row by ``draw_legend_row``."""
-    metrics = QFontMetricsF(style.font(7.0, px_per_point))
-    swatch, gap = 9 * px_per_point, 12 * px_per_point
-    return sum(swatch + 4 * px_per_point + metrics.horizontalAdvance(e.text) + gap for e in entries)
-
-
 def draw_legend_row(
     painter: QPainter, left_centre: QPointF, entries: list[LegendEntry], px_per_point: float
 ) -> float:

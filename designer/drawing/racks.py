@@ -32,8 +32,6 @@ UNKNOWN_SIZE = (600, 1_200)
 FRONT_BAND_MM = 110
 FRONT_MIN_PT = 1.3
 
-COLOUR_MODES = ("status", "heat")
-
 
 def short_name(kind: RackType) -> str:
     """A rack type's name without its vendor and its parenthesis: "GB200 NVL72"."""

@@ -48,7 +48,6 @@ INROW = QColor("#72b7d6")
 # --- racks ---------------------------------------------------------------------------
 #: Status buckets of a rack, in the order the legend lists them.
 UNCHECKED, OK, WARNING, ERROR = 0, 1, 2, 3
-STATUS_NAMES = ("not checked", "no findings", "warning", "error")
 STATUS_FILL = (
     QColor("#a9b4c0"),
     QColor("#5fa77a"),

@@ -119,10 +119,6 @@ class FindingsService(QObject):
         if self._pending is None or self._pending:
             self._timer.start(self._debounce)
 
-    def wait_idle(self, timeout_s: float = 30.0) -> None:
-        """Block until queued checks are done (used when closing)."""
-        self._executor.submit(lambda: None).result(timeout=timeout_s)
-
     def shutdown(self) -> None:
         self._timer.stop()
         self._executor.shutdown(wait=True, cancel_futures=True)

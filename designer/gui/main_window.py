@@ -390,6 +390,23 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
             self.tools.addAction(action)
         self.actions_by_name["tool_select"].setChecked(True)
+        n = self.actions_by_name
+        self.view.context_actions = [
+            n["rotate"],
+            n["rotate_back"],
+            None,
+            n["cut"],
+            n["copy"],
+            n["paste"],
+            n["delete"],
+            None,
+            n["align_left"],
+            n["align_top"],
+            n["ungroup"],
+            None,
+            n["select_all"],
+            n["fit"],
+        ]
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -468,6 +485,10 @@ class MainWindow(QMainWindow):
         self.view.tool_changed.connect(self._tool_changed)
         self.palette.activated.connect(self._palette_activated)
         self.findings_panel.activated.connect(self.show_finding)
+        self.findings_panel.accept.connect(self.accept_finding)
+        self.findings_panel.reopen.connect(
+            lambda f: self.editor.run(lambda: ops.reopen_finding(self.editor.doc, f.code, f.ids))
+        )
         self.files.message.connect(self.status.say)
         self.files.recent_changed.connect(self._recent_changed)
         self.autosaver.failed.connect(self.status.say)
@@ -670,6 +691,15 @@ class MainWindow(QMainWindow):
             x, y = finding.where
             self.view.zoom_to_box(Box(round(x), round(y), round(x), round(y)))
         self.status.say(finding.message)
+
+    def accept_finding(self, finding: Any) -> None:
+        """Accept a finding with the user's reason (kept in the project, undoable)."""
+        reason = self.prompts.comment(finding.message)
+        if reason is None:
+            return
+        doc = self.editor.doc
+        self.editor.run(lambda: ops.accept_finding(doc, finding.code, finding.ids, reason))
+        self.status.say(f"Accepted {finding.code}; it stays listed under Accepted.")
 
     # --- closing ---------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Protocol
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.equipment import RackType
@@ -38,6 +38,8 @@ class Prompts(Protocol):
     def new_hall(self) -> NewProjectSpec | None: ...
 
     def info(self, title: str, text: str) -> None: ...
+
+    def comment(self, finding: str) -> str | None: ...
 
     def place_row(
         self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
@@ -103,6 +105,14 @@ class DialogPrompts:
 
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)
+
+    def comment(self, finding: str) -> str | None:
+        text, ok = QInputDialog.getText(
+            self.parent,
+            "Accept finding",
+            f"{finding}\n\nWhy is this acceptable? (kept with the project)",
+        )
+        return text if ok else None
 
     def place_row(
         self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]

@@ -50,6 +50,9 @@ class ScriptedPrompts:
     def info(self, title: str, text: str) -> None:
         self.asked.append(f"info {title}")
 
+    def comment(self, finding: str) -> str | None:
+        return None
+
     def new_project(self) -> NewProjectSpec | None:
         return self.new_answer
 

@@ -151,3 +151,35 @@ def test_align_and_ungroup_from_the_edit_menu(make_window, example):
     window.selection.set([a.id, b.id])
     window.actions_by_name["align_top"].trigger()
     assert doc.project.placements[a.id].y == doc.project.placements[b.id].y
+
+
+def test_a_finding_is_accepted_with_a_reason_and_reopened(qtbot, make_window, example, prompts):
+    window = make_window(example("mistakes"))
+    wait_checked(qtbot, window)
+    finding = next(f for f in window.editor.findings if f.code == "cooling.no_cdu")
+    menu = window.findings_panel.menu_for(finding)
+    assert [a.text() for a in menu.actions()] == ["Show on the Plan", "Accept with a Reason…"]
+    prompts.comment = lambda message: "CDU arrives in phase 2"
+    menu.actions()[1].trigger()
+    wait_checked(qtbot, window)
+    accepted = next(f for f in window.editor.findings if f.code == "cooling.no_cdu")
+    assert accepted.excluded and accepted.comment == "CDU arrives in phase 2"
+    assert accepted not in window.findings_panel.model.rows  # accepted ones are hidden by default
+    window.findings_panel.show_accepted.setChecked(True)
+    assert accepted in window.findings_panel.model.rows
+    window.findings_panel.menu_for(accepted).actions()[1].trigger()
+    wait_checked(qtbot, window)
+    assert not next(f for f in window.editor.findings if f.code == "cooling.no_cdu").excluded
+
+
+def test_the_canvas_menu_acts_on_what_was_right_clicked(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    view = window.view
+    rack = next(r for r in window.editor.project.placements.values() if r.label == "NVL72-04")
+    box = window.editor.picker().box(rack.id)
+    menu = view.menu_at(view.mapFromScene(*box.centre))
+    assert window.selection.ids == [rack.id]
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert texts[:2] == ["&Rotate", "Rotate &Anticlockwise"]
+    next(a for a in menu.actions() if a.text() == "&Rotate").trigger()
+    assert window.editor.project.placements[rack.id].rotation == (rack.rotation + 90) % 360

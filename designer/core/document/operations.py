@@ -38,6 +38,7 @@ from designer.core.model.hall import (
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Group, Placement
 from designer.core.model.project import COLLECTIONS, Project
+from designer.core.model.rule_settings import Exclusion
 from designer.core.model.site import FibreRoute, Site
 
 
@@ -530,6 +531,31 @@ def update_settings(doc: Document, label: str, **changes: Any) -> None:
             raise TransactionError(_first_error(err)) from err
 
 
+def accept_finding(doc: Document, code: str, ids: Iterable[str], comment: str) -> None:
+    """Accept a finding (keyed by its code and ids, never by place) with the reason why.
+
+    The checker then reports it as accepted, with the comment. Accepting the same finding
+    again replaces the comment. One undo step.
+    """
+    ids = list(ids)
+    rules = doc.project.settings.rules
+    key = (code, frozenset(ids))
+    kept = [e for e in rules.exclusions if (e.code, frozenset(e.ids)) != key]
+    kept.append(Exclusion(code=code, ids=ids, comment=comment.strip()))
+    update_settings(doc, f"Accept {code}", rules=evolve(rules, exclusions=kept))
+
+
+def reopen_finding(doc: Document, code: str, ids: Iterable[str]) -> bool:
+    """Withdraw the acceptance of a finding; False when it was not accepted."""
+    key = (code, frozenset(ids))
+    rules = doc.project.settings.rules
+    kept = [e for e in rules.exclusions if (e.code, frozenset(e.ids)) != key]
+    if len(kept) == len(rules.exclusions):
+        return False
+    update_settings(doc, f"Reopen {code}", rules=evolve(rules, exclusions=kept))
+    return True
+
+
 def update_meta(doc: Document, **changes: Any) -> None:
     """Change the project's name, description, revision, author or date."""
     with doc.transaction("Edit project details") as tx:
@@ -946,6 +972,7 @@ def add_bundle(doc: Document, bundle: Bundle) -> str:
 __all__ = [
     "ALIGN_EDGES",
     "Fragment",
+    "accept_finding",
     "add_bundle",
     "add_cooling_group",
     "add_cooling_unit",
@@ -968,6 +995,7 @@ __all__ = [
     "place_row",
     "place_system",
     "rectangle",
+    "reopen_finding",
     "replace_project",
     "rotate",
     "row_positions",

@@ -12,7 +12,9 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QAction,
     QColor,
+    QContextMenuEvent,
     QDragEnterEvent,
     QDragLeaveEvent,
     QDragMoveEvent,
@@ -24,7 +26,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMenu, QToolTip, QWidget
 
 from designer.core.geometry.footprint import Box
 from designer.drawing import style
@@ -90,6 +92,8 @@ class CanvasView(QGraphicsView):
         self.setMouseTracking(True)
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        #: What the right-click menu offers (None: a separator); the window fills it in.
+        self.context_actions: list[QAction | None] = []
         self._tool: Tool = SelectTool(self)
         self._panning: QPoint | None = None
         self._space = False
@@ -286,6 +290,23 @@ class CanvasView(QGraphicsView):
             return
         text = hover_text(self.editor, hit)
         QToolTip.showText(event.globalPosition().toPoint(), text, self.viewport())
+
+    def menu_at(self, pos: QPoint) -> QMenu:
+        """The right-click menu at viewport ``pos``: what is under it gets selected first."""
+        floor = self.mapToScene(pos)
+        hit = self.editor.picker().at(floor.x(), floor.y(), 3 / max(self.pixels_per_mm(), 1e-9))
+        if hit is not None and hit not in self.editor.selected():
+            self.editor.selection.set([hit])
+        menu = QMenu(self)
+        for action in self.context_actions:
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.menu_at(event.pos()).exec(event.globalPos())
 
     def leaveEvent(self, event: Any) -> None:
         self._hovered = None

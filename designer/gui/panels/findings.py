@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -91,9 +99,15 @@ class FindingsModel(QAbstractTableModel):
 
 
 class FindingsPanel(QWidget):
-    """Findings with filters; ``activated(finding)`` fires when the user clicks one."""
+    """Findings with filters.
+
+    ``activated(finding)`` fires when the user clicks one; ``accept(finding)`` and
+    ``reopen(finding)`` when they accept it with a reason, or take that back (right click).
+    """
 
     activated = Signal(object)
+    accept = Signal(object)
+    reopen = Signal(object)
 
     def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -140,6 +154,8 @@ class FindingsPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.table)
         self.table.clicked.connect(self._clicked)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
         for signal in (
             self.scope.currentIndexChanged,
             self.show_notes.toggled,
@@ -203,3 +219,18 @@ class FindingsPanel(QWidget):
 
     def _clicked(self, index: QModelIndex) -> None:
         self.activated.emit(self.model.rows[index.row()])
+
+    def menu_for(self, finding: Any) -> QMenu:
+        """The right-click menu of a finding: show it, accept it, or reopen it."""
+        menu = QMenu(self)
+        menu.addAction("Show on the Plan", lambda: self.activated.emit(finding))
+        if finding.excluded:
+            menu.addAction("Reopen (Withdraw the Acceptance)", lambda: self.reopen.emit(finding))
+        else:
+            menu.addAction("Accept with a Reason…", lambda: self.accept.emit(finding))
+        return menu
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        if index.isValid():
+            self.menu_for(self.model.rows[index.row()]).exec(self.table.viewport().mapToGlobal(pos))

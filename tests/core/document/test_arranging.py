@@ -191,3 +191,22 @@ def test_update_many_edits_every_rack_in_one_step_or_none(doc):
     with pytest.raises(TransactionError, match="rear_door_kw"):
         ops.update_many(doc, [a, b], rear_door_kw=-1)
     assert doc.project is before
+
+
+def test_accepting_a_finding_keeps_its_reason_and_undo_withdraws_it(doc):
+    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 0, 0)
+    ops.accept_finding(doc, "cooling.no_cdu", [rack], "CDU arrives in phase 2")
+    (accepted,) = doc.project.settings.rules.exclusions
+    assert (accepted.code, accepted.ids, accepted.comment) == (
+        "cooling.no_cdu",
+        [rack],
+        "CDU arrives in phase 2",
+    )
+    assert doc.history.undo_label == "Accept cooling.no_cdu"
+    ops.accept_finding(doc, "cooling.no_cdu", [rack], "phase 3 now")
+    assert [e.comment for e in doc.project.settings.rules.exclusions] == ["phase 3 now"]
+    assert ops.reopen_finding(doc, "cooling.no_cdu", [rack])
+    assert doc.project.settings.rules.exclusions == []
+    assert not ops.reopen_finding(doc, "cooling.no_cdu", [rack])
+    doc.undo()
+    assert [e.comment for e in doc.project.settings.rules.exclusions] == ["phase 3 now"]

@@ -122,6 +122,15 @@ class EditSession(RuleBasedStateMachine):
         picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
         self._record(lambda: ops.update_many(self.doc, picked, rear_door_kw=door))
 
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), comment=st.text(max_size=10), reopen=st.booleans())
+    def accept_or_reopen(self, data, comment, reopen):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=2))
+        if reopen:
+            self._record(lambda: ops.reopen_finding(self.doc, "space.overlap", picked))
+        else:
+            self._record(lambda: ops.accept_finding(self.doc, "space.overlap", picked, comment))
+
     @precondition(lambda self: self.doc.project.groups)
     @rule(data=st.data())
     def ungroup(self, data):
