@@ -8,10 +8,11 @@ plan's vocabulary. ``draw_glyph`` paints into any rectangle of any QPainter.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 
 from designer.drawing import style
 
+#: Every glyph ``draw_glyph`` knows.
 GLYPHS = (
     "compute",
     "network",
@@ -113,7 +114,14 @@ def draw_glyph(painter: QPainter, kind: str, rect: QRectF) -> None:
     painter.restore()
 
 
-def _rack(painter: QPainter, body: QRectF, fill, band, edge, front_down: bool = False) -> None:  # type: ignore[no-untyped-def]
+def _rack(
+    painter: QPainter,
+    body: QRectF,
+    fill: QColor,
+    band: QColor,
+    edge: QPen,
+    front_down: bool = False,
+) -> None:
     painter.setPen(edge)
     painter.setBrush(style.brush(fill))
     painter.drawRect(body)

@@ -50,9 +50,10 @@ def run(path: str | None) -> int:
     from designer.gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
     app.setApplicationName("rackplan")
     app.setOrganizationName("rackplan")
-    apply_theme(app)  # type: ignore[arg-type]
+    apply_theme(app)
     window = MainWindow()
     if not window.files.recover_untitled():
         window.open_path(Path(path) if path else first_example())

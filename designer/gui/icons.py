@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QIcon,
@@ -35,7 +35,7 @@ class _PaintedIcon(QIconEngine):
         super().__init__()
         self._paint = paint
 
-    def paint(self, painter: QPainter, rect, mode, state) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if mode == QIcon.Mode.Disabled:
@@ -43,7 +43,7 @@ class _PaintedIcon(QIconEngine):
         self._paint(painter, QRectF(rect))
         painter.restore()
 
-    def pixmap(self, size: QSize, mode, state) -> QPixmap:  # type: ignore[no-untyped-def]
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
         pixmap = QPixmap(size)
         pixmap.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pixmap)

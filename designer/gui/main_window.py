@@ -637,7 +637,7 @@ class MainWindow(QMainWindow):
                 spec.gap_mm,
                 spec.label_prefix,
                 first,
-            )  # type: ignore[arg-type]
+            )
         )
         if ids:
             self.selection.set(ids)

@@ -9,19 +9,24 @@ user would look at first (the worst finding's racks, or the first rack) and save
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designer.core.catalog import projects_dir
 from designer.core.io.project_file import SUFFIX
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from designer.gui.main_window import MainWindow
+
 
 def capture(folder: Path) -> list[Path]:
     """Write one screenshot per example project into ``folder``; returns their paths."""
-    import os
-
     os.environ.setdefault("RACKPLAN_RECOVERY_DIR", tempfile.mkdtemp(prefix="rackplan-shots-"))
     from PySide6.QtCore import QStandardPaths
     from PySide6.QtWidgets import QApplication
@@ -31,7 +36,8 @@ def capture(folder: Path) -> list[Path]:
 
     QStandardPaths.setTestModeEnabled(True)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    apply_theme(app)  # type: ignore[arg-type]
+    assert isinstance(app, QApplication)
+    apply_theme(app)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for path in sorted(projects_dir().glob(f"*{SUFFIX}")):
@@ -57,7 +63,7 @@ def capture(folder: Path) -> list[Path]:
     return written
 
 
-def _settle(app, window, timeout_s: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+def _settle(app: QApplication, window: MainWindow, timeout_s: float = 20.0) -> None:
     """Process events until the findings are in and the panels have caught up."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.gui.panels.properties import FACINGS
 
@@ -26,7 +27,7 @@ class RowSpec:
 
     type_id: str
     count: int
-    rotation: int
+    rotation: Rotation
     gap_mm: int
     label_prefix: str
     x: int

@@ -7,6 +7,8 @@ is one operation: one undo step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 
@@ -15,6 +17,9 @@ from designer.core.format import number
 from designer.core.geometry.footprint import Box
 from designer.gui.canvas.preview import Ghost, boxes_path
 from designer.gui.canvas.tools.base import Tool
+
+if TYPE_CHECKING:
+    from designer.gui.canvas.view import CanvasView
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -26,7 +31,7 @@ class _PointsTool(Tool):
     minimum = 2
     closed = False
 
-    def __init__(self, view) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: CanvasView) -> None:
         super().__init__(view)
         self.points: list[tuple[int, int]] = []
         self.ghost: Ghost | None = None
@@ -127,7 +132,7 @@ class RunTool(_PointsTool):
 
     hint = "Click along the route (Shift: any angle); double-click or Enter finishes."
 
-    def __init__(self, view, feed_type: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: CanvasView, feed_type: str | None = None) -> None:
         super().__init__(view)
         self.feed_type = feed_type
         self._step = self.editor.tile_mm // 2
@@ -155,7 +160,7 @@ class ObstacleTool(Tool):
 
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, view, kind: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: CanvasView, kind: str) -> None:
         super().__init__(view)
         self.kind = kind
         self.ghost: Ghost | None = None

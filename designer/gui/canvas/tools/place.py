@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -21,14 +22,17 @@ from designer.gui.canvas.preview import Ghost, boxes_path
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.placing import PaletteEntry, PlacementPlan, obstruction, rack_tag
 
+if TYPE_CHECKING:
+    from designer.gui.canvas.view import CanvasView
+
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 class PlacementPreview:
     """The ghost of a catalog item under the cursor, shared by the place tool and drops."""
 
-    def __init__(self, tool_or_view) -> None:  # type: ignore[no-untyped-def]
-        self.view = getattr(tool_or_view, "view", tool_or_view)
+    def __init__(self, view: CanvasView) -> None:
+        self.view = view
         self.ghost: Ghost | None = None
 
     def show(self, entry: PaletteEntry, pos: QPointF) -> PlacementPlan | None:
@@ -53,7 +57,7 @@ class PlaceTool(Tool):
 
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, view, entry: PaletteEntry) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: CanvasView, entry: PaletteEntry) -> None:
         super().__init__(view)
         self.entry = entry
         self.preview = PlacementPreview(view)
@@ -91,7 +95,7 @@ class RowTool(Tool):
     cursor = Qt.CursorShape.CrossCursor
     hint = "Drag along the floor to lay out a row; R turns the fronts; Esc stops."
 
-    def __init__(self, view, type_id: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: CanvasView, type_id: str) -> None:
         super().__init__(view)
         self.type_id = type_id
         self.ghost: Ghost | None = None

@@ -7,6 +7,8 @@ corner stays on the tile grid. Release commits one ``move``; Esc puts everything
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem
@@ -18,6 +20,9 @@ from designer.gui.canvas.layers import Z_EDIT
 from designer.gui.canvas.preview import Ghost
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.placing import obstruction
+
+if TYPE_CHECKING:
+    from designer.gui.canvas.view import CanvasView
 
 #: Moving more than this many boxes skips the live clearance check (it would lag).
 LIVE_CHECK_LIMIT = 200
@@ -94,7 +99,7 @@ class SelectTool(Tool):
         "(left to right: wholly inside; right to left: touching). Shift adds, Ctrl toggles."
     )
 
-    def __init__(self, view) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view: CanvasView) -> None:
         super().__init__(view)
         self._grabbed: str | None = None
         self._press: QPointF | None = None
