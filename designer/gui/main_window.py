@@ -51,6 +51,18 @@ Middle button or Space + drag pans · H heat colouring · G tile grid
 V select · W row of racks · T cable tray · B busway · Esc cancels"""
 
 
+def release_clipboard() -> None:
+    """Empty the clipboard if it holds copied rackplan items.
+
+    They mean nothing outside rackplan, and PySide6 crashes at exit when the clipboard
+    still owns mime data made in Python.
+    """
+    clipboard = QGuiApplication.clipboard()
+    data = clipboard.mimeData()
+    if data is not None and data.hasFormat(FRAGMENT_MIME):
+        clipboard.clear()
+
+
 def blank_document() -> Document:
     """An empty untitled project (no hall yet)."""
     return Document(Project(meta=ProjectMeta(name="Untitled")))
@@ -709,4 +721,5 @@ class MainWindow(QMainWindow):
             return
         self.checker.shutdown()
         self.autosaver.timer.stop()
+        release_clipboard()
         event.accept()
