@@ -18,7 +18,6 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
 from designer.core.format import number
-from designer.core.geometry.footprint import footprint
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.drawing import style
@@ -135,31 +134,48 @@ def rack_arrays(
     checked: bool = False,
 ) -> RackArrays:
     """Build the arrays for ``placements``; ``status`` maps ids to a worst-finding bucket."""
-    ids, rects, rotation, category, kws, labels = [], [], [], [], [], []
+    looks: dict[str, tuple[int, int, int, float, int, str]] = {}
+    ids, rects, rotation, codes, labels = [], [], [], [], []
     for rack in placements:
-        kind = rack_types.get(rack.type_id)
-        width, depth = (kind.width_mm, kind.depth_mm) if kind else UNKNOWN_SIZE
-        box = footprint(rack.x, rack.y, width, depth, rack.rotation)
+        look = looks.get(rack.type_id)
+        if look is None:
+            look = looks[rack.type_id] = _look(rack.type_id, rack_types.get(rack.type_id))
+        width, depth, category, _, heat, name = look
+        x, y = rack.x, rack.y
+        sideways = rack.rotation in (90, 270)
         ids.append(rack.id)
-        rects.append((box.x0, box.y0, box.width, box.height))
+        rects.append((x, y, depth, width) if sideways else (x, y, width, depth))
         rotation.append(rack.rotation)
-        category.append(style.category_index(kind.category if kind else None))
-        kws.append(kind.max_kw if kind else 0.0)
-        labels.append(rack.label or (short_name(kind) if kind else f"? {rack.type_id}"))
-    max_kw = np.array(kws, dtype=np.float64)
+        codes.append((category, heat, look[3]))
+        labels.append(rack.label or name)
+    table = np.array(codes, dtype=np.float64).reshape(-1, 3)
     arrays = RackArrays(
         ids=ids,
         rects=np.array(rects, dtype=np.float64).reshape(-1, 4),
         rotation=np.array(rotation, dtype=np.int16),
-        category=np.array(category, dtype=np.int8),
-        heat=np.array([style.heat_bucket(kw) for kw in kws], dtype=np.int8),
-        max_kw=max_kw,
+        category=table[:, 0].astype(np.int8),
+        heat=table[:, 1].astype(np.int8),
+        max_kw=table[:, 2].copy(),
         status=np.full(len(ids), -1, dtype=np.int8),
         hidden=np.zeros(len(ids), dtype=bool),
         labels=labels,
     )
     arrays.set_status(status or {}, checked)
     return arrays
+
+
+def _look(type_id: str, kind: RackType | None) -> tuple[int, int, int, float, int, str]:
+    """What every rack of a type shares on the plan: size, category, power, heat, name."""
+    if kind is None:
+        return (*UNKNOWN_SIZE, style.category_index(None), 0.0, 0, f"? {type_id}")
+    return (
+        kind.width_mm,
+        kind.depth_mm,
+        style.category_index(kind.category),
+        kind.max_kw,
+        style.heat_bucket(kind.max_kw),
+        short_name(kind),
+    )
 
 
 def front_bands(rects: np.ndarray, rotation: np.ndarray, band_mm: float) -> np.ndarray:
