@@ -48,12 +48,17 @@ def boxes_path(
 
 
 class Ghost(QGraphicsPathItem):
-    """A translucent outline of what is being placed or moved: blue when it fits, red when not."""
+    """A translucent outline of what is being placed or moved: blue when it fits, red when not.
 
-    def __init__(self, scene: QGraphicsScene) -> None:
+    Dashed for what is not there yet (a drop, a row being laid out); solid for the edit
+    proxy of what is being dragged.
+    """
+
+    def __init__(self, scene: QGraphicsScene, dashed: bool = True) -> None:
         super().__init__()
         self.setZValue(Z_EDIT)
         scene.addItem(self)
+        self._style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
         self._valid: bool | None = None
         self.set_valid(True)
 
@@ -63,7 +68,7 @@ class Ghost(QGraphicsPathItem):
         self._valid = valid
         edge = style.SELECTION if valid else style.INVALID
         fill = style.VALID_FILL if valid else style.INVALID_FILL
-        self.setPen(style.pen(edge, OUTLINE_PX * 0.75, 4 / 3, Qt.PenStyle.DashLine))
+        self.setPen(style.pen(edge, OUTLINE_PX * 0.75, 4 / 3, self._style))
         self.setBrush(style.brush(fill))
 
     def show_shape(self, path: QPainterPath, valid: bool) -> None:

@@ -42,7 +42,7 @@ class DragSession:
         )
         self.offset = (0, 0)
         scene = tool.scene
-        self.proxy = Ghost(scene)
+        self.proxy = Ghost(scene, dashed=False)
         self.proxy.show_shape(scene.outline_path(ids), True)
         scene.selection_item.setVisible(False)
         scene.set_hidden(ids)
