@@ -68,8 +68,6 @@ class CanvasView(QGraphicsView):
 
     #: The cursor's position on the floor in millimetres (x, y).
     cursor_moved = Signal(float, float)
-    #: The zoom changed (pixels per mm).
-    zoomed = Signal(float)
     #: Another tool became active.
     tool_changed = Signal(object)
 
@@ -212,8 +210,7 @@ class CanvasView(QGraphicsView):
         self._zoom_changed()
 
     def _zoom_changed(self) -> None:
-        self.zoomed.emit(self.pixels_per_mm())
-        self.viewport().update()
+        self.viewport().update()  # the scale bar follows the zoom
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y() or event.angleDelta().x()
