@@ -720,6 +720,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.checker.shutdown()
-        self.autosaver.timer.stop()
+        self.autosaver.shutdown()
         release_clipboard()
         event.accept()

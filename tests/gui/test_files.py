@@ -141,3 +141,19 @@ def test_saving_cleanly_deletes_the_recovery_file(qtbot, make_window, example):
     qtbot.waitUntil(snapshot.exists, timeout=5_000)
     assert window.files.save()
     assert not snapshot.exists()
+
+
+def test_a_recovery_file_that_cannot_be_written_is_reported_and_editing_goes_on(
+    qtbot, make_window, monkeypatch, tmp_path
+):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the recovery folder should be")
+    monkeypatch.setenv("RACKPLAN_RECOVERY_DIR", str(blocked))
+    window = make_window(autosave_ms=20)
+    assert window.files.new()
+    with qtbot.waitSignal(window.autosaver.failed, timeout=5_000) as failed:
+        ops.place_rack(window.editor.doc, window.editor.hall_id, "nvidia-gb200-nvl72", 1_200, 1_200)
+    assert failed.args[0].startswith(f"Could not write the recovery file {blocked}/untitled-")
+    assert window.status.currentMessage() == failed.args[0]
+    ops.place_rack(window.editor.doc, window.editor.hall_id, "nvidia-gb200-nvl72", 3_000, 1_200)
+    assert len(window.editor.project.placements) == 2
