@@ -240,6 +240,7 @@ class PalettePanel(QWidget):
         self._fill(catalog)
         self.filter.textChanged.connect(self._apply_filter)
         self.tree.itemClicked.connect(self._clicked)
+        self.tree.itemActivated.connect(self._clicked)  # Enter on the keyboard
 
     def _fill(self, catalog: Catalog) -> None:
         bold = QFont()
