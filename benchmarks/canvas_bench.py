@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsView,
 )
+from timing import median_of
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
@@ -97,12 +98,7 @@ def one_hall(project: Project) -> Project:
 
 
 def median_ms(action: Callable[[], object], repeats: int = REPEATS) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    return median_of(action, repeats) * 1000
 
 
 def render(view: QGraphicsView) -> None:

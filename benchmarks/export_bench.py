@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -30,6 +29,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import QApplication, QGraphicsScene
+from timing import best_of
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import campus
@@ -40,15 +40,6 @@ from designer.report.export import export
 from designer.report.writer import SetInfo, write_pdf
 
 REPEATS = 3
-
-
-def best_of(action: Callable[[], object]) -> float:
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def bare_scene(racks: int) -> QGraphicsScene:
@@ -90,11 +81,13 @@ def main() -> None:
         bare_pdf, our_pdf, plans_pdf = (
             Path(folder) / n for n in ("bare.pdf", "set.pdf", "plans.pdf")
         )
-        bare = best_of(lambda: render_to_pdf(scene, bare_pdf))
-        ours = best_of(lambda: export(project, catalog, our_pdf, "A3", report=report, plan=plan))
+        bare = best_of(lambda: render_to_pdf(scene, bare_pdf), REPEATS)
+        ours = best_of(
+            lambda: export(project, catalog, our_pdf, "A3", report=report, plan=plan), REPEATS
+        )
         pages = drawing_set(project, catalog, "A3", report, plan)
         plans = [p for p in pages if "floor plan" in p.title]
-        floor = best_of(lambda: write_pdf(plans, plans_pdf, "A3", info))
+        floor = best_of(lambda: write_pdf(plans, plans_pdf, "A3", info), REPEATS)
         size_mb = our_pdf.stat().st_size / 1e6
         bare_mb = bare_pdf.stat().st_size / 1e6
     print(f"campus: {racks:,} racks in {len(project.halls)} halls; the set has {len(pages)} sheets")

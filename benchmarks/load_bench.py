@@ -11,25 +11,15 @@ from __future__ import annotations
 
 import json
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best_of
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import campus
 from designer.core.io.project_file import load, save
 
 REPEATS = 9
-
-
-def best_of(action: Callable[[], object]) -> float:
-    """The fastest of ``REPEATS`` runs, in seconds."""
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:
@@ -39,8 +29,8 @@ def main() -> None:
         path = Path(folder) / "campus.rackplan.json"
         save(project, path)
         data = path.read_bytes()
-        parse = best_of(lambda: json.loads(data))
-        full = best_of(lambda: load(path, racks))
+        parse = best_of(lambda: json.loads(data), REPEATS)
+        full = best_of(lambda: load(path, racks), REPEATS)
     print(f"campus: {len(project.placements):,} racks, {len(data) / 1e6:.1f} MB on disk")
     print(f"json.loads            {parse * 1000:8.1f} ms")
     print(f"load + validate       {full * 1000:8.1f} ms")

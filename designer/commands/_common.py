@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from designer.core.catalog import CatalogError, default_catalog
+from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import LoadResult, ProjectFileError, load
 
 #: Exit code when the input cannot be read or the output cannot be written.
@@ -29,6 +31,25 @@ def open_project(path: str) -> LoadResult:
     for problem in result.problems:
         print(f"warning: {problem.message}", file=sys.stderr)
     return result
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of a command that prints a table: the project, the format, ``-o``."""
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    parser.add_argument("--format", choices=("csv", "json"), default="csv")
+    parser.add_argument("-o", "--output", help="write to this file instead of the screen")
+
+
+def emit(text: str, output: str | None) -> int:
+    """Print ``text``, or write it to ``output`` atomically; returns the exit code."""
+    if not output:
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_output(Path(output), text.encode("utf-8"))
+    except OutputError as err:
+        return fail(err)
+    return 0
 
 
 def fail(err: Exception) -> int:

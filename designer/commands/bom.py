@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-from designer.commands._common import CommandError, fail, open_project
+from designer.commands._common import CommandError, add_table_arguments, emit, fail, open_project
 from designer.core.network import NetworkPlanner, bill_of_materials
-from designer.core.network.export import ExportError, bom_csv, bom_json, save_text
+from designer.core.network.export import bom_csv, bom_json
 
 HELP = (
     "Print the bill of materials: modules, cables by order length, switches, fibre pairs "
@@ -17,9 +15,7 @@ HELP = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
-    parser.add_argument("--format", choices=("csv", "json"), default="csv")
-    parser.add_argument("-o", "--output", help="write to this file instead of the screen")
+    add_table_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,11 +25,4 @@ def run(args: argparse.Namespace) -> int:
         return fail(err)
     bom = bill_of_materials(NetworkPlanner().plan(project))
     text = bom_json(project.meta.name, bom) if args.format == "json" else bom_csv(bom)
-    if args.output:
-        try:
-            save_text(Path(args.output), text)
-        except ExportError as err:
-            return fail(err)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return emit(text, args.output)

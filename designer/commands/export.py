@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from designer.commands._common import CommandError, fail, open_project
+from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
 
 HELP = (
@@ -37,11 +38,10 @@ def run(args: argparse.Namespace) -> int:
     _headless_qt()
     from designer.core.catalog import default_catalog
     from designer.report.export import export
-    from designer.report.writer import ExportError
 
     try:
         export(project, default_catalog(), Path(args.output), args.paper, args.hall, args.table)
-    except ExportError as err:
+    except OutputError as err:
         return fail(err)
     print(f"wrote {args.output}")
     return 0

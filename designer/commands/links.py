@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from designer.commands._common import CommandError, fail, open_project
+from designer.commands._common import CommandError, add_table_arguments, emit, fail, open_project
 from designer.core.network import NetworkPlanner, cable_schedule
-from designer.core.network.export import ExportError, save_text, schedule_csv, schedule_json
+from designer.core.network.export import schedule_csv, schedule_json
 
 HELP = (
     "Print the cable schedule: every bundle with its routed and order length, medium, "
@@ -17,9 +16,7 @@ HELP = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
-    parser.add_argument("--format", choices=("csv", "json"), default="csv")
-    parser.add_argument("-o", "--output", help="write to this file instead of the screen")
+    add_table_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,18 +31,12 @@ def run(args: argparse.Namespace) -> int:
         text = schedule_json(project.meta.name, lines, findings)
     else:
         text = schedule_csv(lines)
-    if args.output:
-        try:
-            save_text(Path(args.output), text)
-        except ExportError as err:
-            return fail(err)
-    else:
-        sys.stdout.write(text)
+    code = emit(text, args.output)
     errors = sum(f.severity == "error" for f in findings)
-    if findings:
+    if findings and code == 0:
         print(
             f"note: the planner found {len(findings)} problem(s), {errors} of them errors; "
             "the reason column says which bundles they stop",
             file=sys.stderr,
         )
-    return 0
+    return code

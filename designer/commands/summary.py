@@ -8,6 +8,7 @@ from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
+from designer.core.format import number
 from designer.core.model.project import Project
 from designer.core.network import LinkTotals, NetworkPlanner, link_totals
 from designer.core.totals import Totals, facility_kw, project_totals, totals_by_hall
@@ -134,12 +135,6 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
     }
 
 
-def _n(value: float, digits: int = 1) -> str:
-    """A number with thousands separators and at most ``digits`` decimals."""
-    text = f"{value:,.{digits}f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def as_text(data: dict[str, Any]) -> str:
     """The summary as a page a person reads in a terminal."""
     lines = [f"Project: {data['project']} (revision {data['revision']})"]
@@ -148,15 +143,15 @@ def as_text(data: dict[str, Any]) -> str:
     for site in data["sites"]:
         where = f" ({site['location']})" if site["location"] else ""
         lines.append(
-            f"  Site {site['name']}{where}: {_n(site['power_capacity_kw'])} kW power, "
-            f"{_n(site['cooling_capacity_kw'])} kW cooling, PUE {site['pue']}"
+            f"  Site {site['name']}{where}: {number(site['power_capacity_kw'])} kW power, "
+            f"{number(site['cooling_capacity_kw'])} kW cooling, PUE {site['pue']}"
         )
         for hall in site["halls"]:
             lines.append(
-                f"    Hall {hall['name']}: {_n(hall['floor_area_m2'])} m², "
-                f"{_n(hall['floor_rating_kpa'])} kPa {hall['floor_type']} floor, "
-                f"{hall['racks']} racks, {_n(hall['it_power_max_kw'])} kW max of "
-                f"{_n(hall['power_capacity_kw'])} kW"
+                f"    Hall {hall['name']}: {number(hall['floor_area_m2'])} m², "
+                f"{number(hall['floor_rating_kpa'])} kPa {hall['floor_type']} floor, "
+                f"{hall['racks']} racks, {number(hall['it_power_max_kw'])} kW max of "
+                f"{number(hall['power_capacity_kw'])} kW"
             )
     lines.append("Racks by type:")
     width = max((len(str(r["count"])) for r in data["racks_by_type"]), default=1)
@@ -166,27 +161,29 @@ def as_text(data: dict[str, Any]) -> str:
         lines.append(
             f"  {data['unknown_type_racks']:>{width}}  of unknown type (not counted below)"
         )
-    kinds = ", ".join(f"{_n(n, 0)} {k}" for k, n in data["accelerators_by_kind"].items())
-    lines.append(f"Accelerators: {_n(data['accelerators'], 0)}" + (f" ({kinds})" if kinds else ""))
+    kinds = ", ".join(f"{number(n, 0)} {k}" for k, n in data["accelerators_by_kind"].items())
+    lines.append(
+        f"Accelerators: {number(data['accelerators'], 0)}" + (f" ({kinds})" if kinds else "")
+    )
     if data["dense_pflops"]:
-        flops = "  ".join(f"{k.upper()} {_n(v)}" for k, v in data["dense_pflops"].items())
+        flops = "  ".join(f"{k.upper()} {number(v)}" for k, v in data["dense_pflops"].items())
         lines.append(f"Dense PFLOPS: {flops}")
-    lines.append(f"HBM: {_n(data['hbm_tb'])} TB")
+    lines.append(f"HBM: {number(data['hbm_tb'])} TB")
     lines.append(
-        f"IT power: {_n(data['it_power_typical_kw'])} kW typical, "
-        f"{_n(data['it_power_max_kw'])} kW max"
+        f"IT power: {number(data['it_power_typical_kw'])} kW typical, "
+        f"{number(data['it_power_max_kw'])} kW max"
     )
     lines.append(
-        f"Facility power at max IT load and each site's PUE: {_n(data['facility_power_max_kw'])} kW"
+        f"Facility power at max IT load and each site's PUE: {number(data['facility_power_max_kw'])} kW"
     )
     lines.append(
-        f"Heat at max power: {_n(data['heat_to_liquid_kw'])} kW to liquid, "
-        f"{_n(data['heat_to_air_kw'])} kW to air"
+        f"Heat at max power: {number(data['heat_to_liquid_kw'])} kW to liquid, "
+        f"{number(data['heat_to_air_kw'])} kW to air"
     )
-    lines.append(f"Weight: {_n(data['weight_kg'], 0)} kg")
+    lines.append(f"Weight: {number(data['weight_kg'], 0)} kg")
     lines.append(
-        f"Floor area: {_n(data['hall_floor_area_m2'])} m² of halls, "
-        f"{_n(data['rack_floor_area_m2'])} m² under racks"
+        f"Floor area: {number(data['hall_floor_area_m2'])} m² of halls, "
+        f"{number(data['rack_floor_area_m2'])} m² under racks"
     )
     lines.extend(_links_text(data["links"]))
     return "\n".join(lines)
@@ -194,33 +191,35 @@ def as_text(data: dict[str, Any]) -> str:
 
 def _links_text(links: dict[str, Any]) -> list[str]:
     """The cabling part of the summary page."""
-    media = ", ".join(f"{_n(n, 0)} {name}" for name, n in links["by_medium"].items())
+    media = ", ".join(f"{number(n, 0)} {name}" for name, n in links["by_medium"].items())
     lines = [
-        f"Links: {_n(links['links'], 0)} in {_n(links['bundles'], 0)} bundles"
+        f"Links: {number(links['links'], 0)} in {number(links['bundles'], 0)} bundles"
         + (f" ({media})" if media else "")
     ]
     if links["nvlink_links_in_racks"]:
-        lines.append(f"  NVLink inside NVL72 racks: {_n(links['nvlink_links_in_racks'], 0)} links")
+        lines.append(
+            f"  NVLink inside NVL72 racks: {number(links['nvlink_links_in_racks'], 0)} links"
+        )
     if links["links_without_route_or_medium"]:
         lines.append(
-            f"  Without a route or medium: {_n(links['links_without_route_or_medium'], 0)} links"
+            f"  Without a route or medium: {number(links['links_without_route_or_medium'], 0)} links"
         )
     if links["scale_out_ports_not_connected"]:
         lines.append(
-            f"  Scale-out ports in no fabric yet: {_n(links['scale_out_ports_not_connected'], 0)}"
+            f"  Scale-out ports in no fabric yet: {number(links['scale_out_ports_not_connected'], 0)}"
         )
     lines.append(
-        f"Optics and active cables: {_n(links['optics_power_kw'], 2)} kW; "
-        f"cost ${_n(links['cost_usd'], 0)} (low-confidence prices)"
+        f"Optics and active cables: {number(links['optics_power_kw'], 2)} kW; "
+        f"cost ${number(links['cost_usd'], 0)} (low-confidence prices)"
     )
     if links["switches"]:
-        fabric = ", ".join(f"{_n(n, 0)} {item}" for item, n in links["switches"].items())
+        fabric = ", ".join(f"{number(n, 0)} {item}" for item, n in links["switches"].items())
         lines.append(f"Fabric switches: {fabric}")
     for route in links["dci"]:
         lines.append(
-            f"DCI {route['from']} - {route['to']}: {_n(route['distance_km'])} km, "
-            f"{_n(route['tbps'])} Tb/s on {_n(route['links'], 0)} coherent links, "
-            f"{_n(route['fibre_pairs'], 0)} fibre pair(s), {_n(route['latency_us'])} µs one way"
+            f"DCI {route['from']} - {route['to']}: {number(route['distance_km'])} km, "
+            f"{number(route['tbps'])} Tb/s on {number(route['links'], 0)} coherent links, "
+            f"{number(route['fibre_pairs'], 0)} fibre pair(s), {number(route['latency_us'])} µs one way"
         )
     found = links["findings"]
     if found["errors"] or found["warnings"]:

@@ -2,7 +2,7 @@
 
 The file's suffix chooses the format. Every format is written whole to a temporary file
 and moved into place, so an unwritable path, a missing folder or a full disk gives one
-``ExportError`` and leaves no partial file.
+``OutputError`` and leaves no partial file.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from designer.core.catalog import Catalog
+from designer.core.io.atomic import OutputError, write_output
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
@@ -26,7 +27,7 @@ from designer.report.pages.plan import hall_pages
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
 from designer.report.title_block import TitleFields, draw_frame
-from designer.report.writer import ExportError, Progress, SetInfo, write_atomically, write_pdf
+from designer.report.writer import Progress, SetInfo, write_atomically, write_pdf
 
 FORMATS = (".pdf", ".png", ".svg", ".csv")
 PNG_DPI = 200
@@ -47,7 +48,7 @@ def export(
     """Write ``project`` to ``path`` in the format its suffix names."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ExportError(
+        raise OutputError(
             f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."
         )
     plan = plan or NetworkPlanner(catalog).plan(project)
@@ -80,19 +81,19 @@ def export(
 def find_hall(project: Project, wanted: str | None) -> str:
     """The id of the hall named (or with the id) ``wanted``; the only hall when None."""
     if not project.halls:
-        raise ExportError(f"{project.meta.name} has no hall to draw.")
+        raise OutputError(f"{project.meta.name} has no hall to draw.")
     if wanted is None:
         if len(project.halls) == 1:
             return next(iter(project.halls))
         names = ", ".join(h.name for h in project.halls.values())
-        raise ExportError(
+        raise OutputError(
             f"The project has {len(project.halls)} halls; choose one with --hall ({names})."
         )
     for hall in project.halls.values():
         if wanted in (hall.id, hall.name):
             return hall.id
     names = ", ".join(h.name for h in project.halls.values())
-    raise ExportError(f"There is no hall named {wanted!r}; the halls are: {names}.")
+    raise OutputError(f"There is no hall named {wanted!r}; the halls are: {names}.")
 
 
 def _write_csv(path: Path, plan: Plan, table: str) -> None:
@@ -100,10 +101,7 @@ def _write_csv(path: Path, plan: Plan, table: str) -> None:
         text = tables.bom_csv(bill_of_materials(plan))
     else:
         text = tables.schedule_csv(cable_schedule(plan))
-    try:
-        tables.save_text(path, text)
-    except tables.ExportError as err:
-        raise ExportError(str(err)) from err
+    write_output(path, text.encode("utf-8"))
 
 
 def _paint(painter: QPainter, page: Page, paper: str, dpi: float, info: SetInfo) -> None:

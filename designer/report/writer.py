@@ -2,7 +2,7 @@
 
 Everything is drawn into a temporary file beside the target and moved over it only once it
 is complete; a failure or a cancel removes the temporary file and leaves any old file as it
-was. Errors become ``ExportError`` with one sentence a user can act on.
+was. Errors become ``OutputError`` with one sentence a user can act on.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from designer.core.io.atomic import describe_write_error, match_permissions
+from designer.core.io.atomic import OutputError, describe_write_error, match_permissions
 from designer.report.page import Page
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
@@ -33,10 +33,6 @@ PAGE_SIZES = {
     "Letter": QPageSize.PageSizeId.Letter,
     "Tabloid": QPageSize.PageSizeId.Tabloid,
 }
-
-
-class ExportError(Exception):
-    """The export could not be written; the message names the file and the reason."""
 
 
 class ExportCancelled(Exception):
@@ -60,7 +56,7 @@ def write_atomically(path: Path, render: Callable[[Path], None]) -> None:
             dir=target.parent, prefix=f".~{target.name}.", suffix=".tmp"
         )
     except OSError as err:
-        raise ExportError(describe_write_error(path, err)) from err
+        raise OutputError(describe_write_error(path, err)) from err
     os.close(handle)
     temp = Path(name)
     try:
@@ -68,7 +64,7 @@ def write_atomically(path: Path, render: Callable[[Path], None]) -> None:
         match_permissions(temp, target)
         os.replace(temp, target)
     except OSError as err:
-        raise ExportError(describe_write_error(path, err)) from err
+        raise OutputError(describe_write_error(path, err)) from err
     finally:
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()

@@ -9,9 +9,9 @@ from PySide6.QtGui import QImage
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
+from designer.core.io.atomic import OutputError
 from designer.drawing.racks import short_name
 from designer.report.export import export
-from designer.report.writer import ExportError
 
 CATALOG = default_catalog()
 
@@ -105,7 +105,7 @@ def test_the_scale_bar_is_as_long_as_the_stated_scale_says(tmp_path, gui_app):
 
 def test_a_png_and_an_svg_of_one_hall(tmp_path, gui_app):
     project = EXAMPLES["two-sites"]().project
-    with pytest.raises(ExportError, match="choose one with --hall"):
+    with pytest.raises(OutputError, match="choose one with --hall"):
         export(project, CATALOG, tmp_path / "plan.png")
     assert not list(tmp_path.iterdir())
     export(project, CATALOG, tmp_path / "plan.png", "A4", hall="North hall 1")
@@ -128,7 +128,7 @@ def test_a_csv_is_the_schedule_or_the_bom(tmp_path, gui_app):
 
 def test_an_unknown_suffix_or_hall_is_one_message(tmp_path, gui_app):
     project = EXAMPLES["gb200-nvl72-su"]().project
-    with pytest.raises(ExportError, match=r"must end in \.pdf, \.png, \.svg, \.csv"):
+    with pytest.raises(OutputError, match=r"must end in \.pdf, \.png, \.svg, \.csv"):
         export(project, CATALOG, tmp_path / "plan.docx")
-    with pytest.raises(ExportError, match="no hall named 'Hall 9'; the halls are: SU hall"):
+    with pytest.raises(OutputError, match="no hall named 'Hall 9'; the halls are: SU hall"):
         export(project, CATALOG, tmp_path / "plan.png", hall="Hall 9")

@@ -8,8 +8,9 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
+from designer.core.io.atomic import OutputError
 from designer.report.drawing_set import drawing_set
-from designer.report.writer import ExportCancelled, ExportError, SetInfo, write_pdf
+from designer.report.writer import ExportCancelled, SetInfo, write_pdf
 
 
 def pdftotext(path: Path) -> str:
@@ -48,7 +49,7 @@ def test_cancel_leaves_no_file(tmp_path, gui_app):
 def test_a_missing_folder_is_one_message_and_no_file(tmp_path, gui_app):
     project = EXAMPLES["gb200-nvl72-su"]().project
     target = tmp_path / "nowhere" / "set.pdf"
-    with pytest.raises(ExportError, match="does not exist"):
+    with pytest.raises(OutputError, match="does not exist"):
         write_pdf(
             drawing_set(project, default_catalog(), "A4"), target, "A4", SetInfo("p", "A", "")
         )
@@ -63,7 +64,7 @@ def test_a_failed_final_move_keeps_the_old_file(tmp_path, gui_app, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full)
-    with pytest.raises(ExportError, match="disk is full"):
+    with pytest.raises(OutputError, match="disk is full"):
         export(tmp_path)
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["gb200-nvl72-su.pdf"]

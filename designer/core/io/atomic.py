@@ -52,7 +52,6 @@ def match_permissions(temp: Path, target: Path) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-
     """Make the rename itself durable; not every platform or filesystem allows it."""
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -64,6 +63,19 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+class OutputError(Exception):
+    """An output file (an export, a schedule, a report) cannot be written; the message names
+    the file and what to do about it."""
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """Write an output file atomically, or raise ``OutputError`` saying why not."""
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as err:
+        raise OutputError(describe_write_error(path, err)) from err
 
 
 def describe_write_error(path: Path, err: OSError) -> str:

@@ -1,7 +1,7 @@
 """The cable schedule and the bill of materials as CSV or JSON text, and writing them.
 
-Text is built whole in memory and written atomically (``atomic_write_bytes``): a failed
-write leaves no partial file and the previous file, if any, untouched.
+Text is built whole in memory; ``designer.core.io.atomic.write_output`` writes it, so a
+failed write leaves no partial file and the previous file, if any, untouched.
 """
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from designer.core.io.atomic import atomic_write_bytes, describe_write_error
 from designer.core.network.bom import Bom
 from designer.core.network.findings import LinkFinding
 from designer.core.network.schedule import COLUMNS, ScheduleLine, line_values
@@ -27,10 +25,6 @@ BOM_COLUMNS = (
     "unit_usd",
     "cost_usd",
 )
-
-
-class ExportError(Exception):
-    """An output file cannot be written; the message names it and what to do."""
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -105,11 +99,3 @@ def bom_json(project: str, bom: Bom) -> str:
 
 def _json(data: object) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def save_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically, or raise ``ExportError`` saying why not."""
-    try:
-        atomic_write_bytes(path, text.encode("utf-8"))
-    except OSError as err:
-        raise ExportError(describe_write_error(path, err)) from err
