@@ -17,7 +17,7 @@ from dataclasses import replace
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
 from designer.core.rules.check import Check
-from designer.core.rules.context import Changes, Context
+from designer.core.rules.context import Changes, Context, Derived, T
 from designer.core.rules.findings import Finding, Report, Severity
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.registry import CHECKS, UNUSED_EXCLUSION
@@ -73,7 +73,18 @@ class RuleEngine:
             self._ctx = ctx
         return self._report(project)
 
+    def derived(self, value: Derived[T]) -> T | None:
+        """``value`` (a ``Derived``, such as the network plan) for the last project checked.
+
+        It is the same object the checks read, built once per revision and carried forward
+        edit by edit, so the GUI and the report need not compute it again. None before the
+        first check. Call it from the thread that runs the engine and hand the result on:
+        derived values are not changed after they are built, so they can be shared.
+        """
+        return self._ctx.get(value) if self._ctx is not None else None
+
     def _record(self, check: Check, ctx: Context, subject: str) -> None:
+
         findings = tuple(check.run(ctx, subject))
         allowed = self._codes[check.name]
         for finding in findings:

@@ -153,3 +153,20 @@ def test_moving_one_rack_rechecks_only_its_neighbourhood(monkeypatch):
     assert not whole & set(runs)
     # The space check looks at racks within 3 m of the old and new places, not the hall's 288.
     assert runs["space.racks"] < 60
+
+
+def test_the_engine_hands_out_the_network_plan_its_checks_read():
+    from designer.core.catalog import default_catalog
+    from designer.core.examples import EXAMPLES
+    from designer.core.network import NetworkPlanner, link_totals
+    from designer.core.rules import RuleEngine
+    from designer.core.rules.network import PLAN
+
+    project = EXAMPLES["two-sites"]().project
+    engine = RuleEngine(default_catalog())
+    assert engine.derived(PLAN) is None
+    engine.run(project)
+    plan = engine.derived(PLAN)
+    fresh = NetworkPlanner().plan(project)
+    assert link_totals(plan).by_medium == link_totals(fresh).by_medium
+    assert engine.derived(PLAN) is plan
