@@ -105,9 +105,14 @@ def test_unrouted_links_say_why(tmp_path):
         "H100-C": "not routed: Bare hall has no cable trays yet",
         "H100-B": "not routed: no tray within reach of H100-B (see the findings)",
     }
-    # no cable plan yet is no mistake; a rack the drawn trays miss is one
-    assert [(f["code"], f["ids"]) for f in data["findings"]] == [("cabling.no_tray", [rack])]
-    assert "1 problem(s), 1 of them errors" in out.stderr
+    # a hall with no cable plan yet is a warning on the hall; a rack the drawn trays miss
+    # is an error on the rack
+    assert sorted((f["code"], f["ids"]) for f in data["findings"]) == [
+        ("cabling.hall_without_trays", [bare]),
+        ("cabling.no_tray", [rack]),
+    ]
+    assert "2 problem(s), 1 of them errors" in out.stderr
+
     # leaf to spine inside the network rack needs no tray: 1 m + 10 %, a 1.5 m DAC
     [spine] = [b for b in data["bundles"] if b["role"] == "leaf-spine"]
     assert (spine["routed_m"], spine["order_m"]) == (1.0, 1.5)

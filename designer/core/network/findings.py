@@ -39,9 +39,17 @@ _CODES = (
         "No tray reaches the rack",
         "error",
         "A rack with cables to route has no tray centre line within reach of its top, so its "
-        "lengths cannot be computed from the floor. (A hall with no tray at all has no cable "
-        "plan yet; the schedule lists its links as not routed.)",
+        "lengths cannot be computed from the floor.",
     ),
+    Code(
+        "cabling.hall_without_trays",
+        "cabling",
+        "Hall has links but no cable trays",
+        "warning",
+        "Racks in a hall with no tray at all have cables to route: their lengths, media and "
+        "costs are unknown until trays are drawn (the schedule lists them as not routed).",
+    ),
+
     Code(
         "cabling.no_cable_entry",
         "cabling",

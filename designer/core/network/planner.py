@@ -644,12 +644,17 @@ def _route_findings(
         ids = tuple(x for x in (table.bundle_id[i], a, b) if x)
         what = f"{plan.name(a)} - {plan.name(b)}"
         if status[i] == NO_TRAY:
-            # A hall without any tray has no cable plan yet: the schedule says so, and
-            # that is no mistake; a rack the drawn trays miss is one.
+            # A rack the drawn trays miss is an error; a hall with no tray at all has no
+            # cable plan yet, which is worth a warning on the hall, not one per rack.
             for end in dict.fromkeys((a, b)):
                 anchor = plan.anchors.get(end)
-                if anchor is not None and anchor.edge < 0 and has_trays(plan, anchor.hall):
+                if anchor is None or anchor.edge >= 0:
+                    continue
+                if has_trays(plan, anchor.hall):
                     add(_no_tray(plan, end, anchor))
+                else:
+                    add(_hall_without_trays(plan, anchor.hall))
+
         elif status[i] == NO_ENTRY:
             for end in dict.fromkeys((a, b)):
                 anchor = plan.anchors.get(end)
@@ -681,7 +686,19 @@ def _route_findings(
     return tuple(found.values())
 
 
+def _hall_without_trays(plan: Plan, hall_id: str) -> LinkFinding:
+    return LinkFinding(
+        "cabling.hall_without_trays",
+        f"Hall {plan.name(hall_id)} has no cable trays, so the links of its racks are not "
+        "routed: they have no length, medium or cost yet. Draw trays over its rows.",
+
+        (hall_id,),
+        hall_id=hall_id,
+    )
+
+
 def has_trays(plan: Plan, hall_id: str) -> bool:
+
     """True when the hall has at least one tray drawn."""
     floor = plan.floors.get(hall_id)
     return floor is not None and len(floor.graph.plan_edges) > 0
