@@ -17,7 +17,10 @@ from designer.core.catalog import CatalogError, default_catalog
 from designer.core.io.project_file import ProjectFileError, load
 from designer.core.rules import Finding, Report, RuleEngine, Severity
 
-HELP = "Check a project against the design rules (space, floor, power, cooling); exit 1 on errors."
+HELP = (
+    "Check a project against the design rules (space, floor, power, cooling, cabling, "
+    "scale-up, network); exit 1 on errors."
+)
 
 EXIT_ERRORS = 1
 
