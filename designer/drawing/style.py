@@ -145,6 +145,9 @@ def _font(size_px: float, bold: bool) -> QFont:
     result = QFont(FONT_FAMILY)
     result.setPixelSize(max(1, round(size_px)))
     result.setBold(bold)
+    # Without ligatures "fi" stays two letters, so pdftotext and a viewer's search find
+    # words such as "fill" on a printed plan.
+    result.setFeature(QFont.Tag("liga"), 0)
     return result
 
 

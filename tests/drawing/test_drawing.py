@@ -10,8 +10,8 @@ import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter, QTransform
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter, QPdfWriter, QTransform
 
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
@@ -219,3 +219,15 @@ def test_arrays_draw_only_what_meets_the_clip():
     rects = np.array([[0, 0, 10, 10], [100, 100, 10, 10], [5, 5, 1, 1]], dtype=float)
     assert arrays.in_clip(rects, QRectF(0, 0, 20, 20)).tolist() == [True, False, True]
     assert arrays.in_clip(rects, None).all()
+
+
+def test_plan_text_in_a_pdf_is_found_by_search(tmp_path):
+    # a ligature would turn "fi" into one glyph that pdftotext and viewers' search miss
+    path = tmp_path / "label.pdf"
+    writer = QPdfWriter(str(path))
+    painter = QPainter(writer)
+    painter.scale(5, 5)
+    text.draw_text_at(painter, Context.of(painter), QPointF(200, 100), "Tray fill, office", 9)
+    painter.end()
+    found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
+    assert "Tray fill, office" in found
