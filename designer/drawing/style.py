@@ -77,6 +77,9 @@ SELECTION_FILL = QColor(20, 115, 230, 45)
 INVALID = QColor("#d62d20")
 INVALID_FILL = QColor(214, 45, 32, 50)
 VALID_FILL = QColor(20, 115, 230, 40)
+#: What is placed or moved over other racks (allowed; the check reports the overlap).
+OVERLAP = QColor("#d98a00")
+OVERLAP_FILL = QColor(240, 170, 40, 60)
 SEVERITY_COLOUR = {
     "error": QColor("#d32f2f"),
     "warning": QColor("#f5a623"),

@@ -289,16 +289,16 @@ class Editor(QObject):
             self.message.emit(str(err))
             return None
 
-    def place(self, entry: PaletteEntry, x: float, y: float, force: bool = False) -> list[str]:
+    def place(self, entry: PaletteEntry, x: float, y: float) -> list[str]:
         """Place ``entry`` at ``(x, y)``; refuse with a message when it cannot stand there.
 
-        ``force`` places it over other racks anyway (the checker then reports the overlap);
-        it never places anything outside the hall or on an obstacle.
+        Outside the hall or on an obstacle it is refused; over other racks it is placed and
+        the message says what it overlaps (the checker reports the overlap).
         """
         plan = self.plan(entry, x, y)
         if plan is None:
             return []
-        if plan.problem and not (force and plan.overridable):
+        if plan.problem:
             self.message.emit(plan.message())
             return []
         hall = self.hall_id
@@ -306,7 +306,7 @@ class Editor(QObject):
         new = self.run(lambda: place(self.doc, hall, plan)) or []
         if new:
             self.selection.set(new)
-            self.message.emit(f"Placed {plan.name}.")
+            self.message.emit(plan.placed())
         return new
 
 

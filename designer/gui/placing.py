@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
@@ -55,8 +55,9 @@ class PlacementPlan:
     """Where an entry would go and whether it may.
 
     ``boxes`` are the footprints to preview, ``paths`` the lines (busways); ``problem``
-    says why it cannot be placed (None when it can); ``overridable`` is True when the only
-    problem is an overlap, which the user may accept (the checker then reports it).
+    says why it cannot be placed (outside the walls, on an obstacle; None when it can);
+    ``overlaps`` names the racks or units it would stand over, which does not stop it: it
+    is placed and the check reports the overlap.
     """
 
     entry: PaletteEntry
@@ -67,14 +68,24 @@ class PlacementPlan:
     boxes: tuple[Box, ...]
     paths: tuple[tuple[Point, ...], ...]
     problem: str | None
-    overridable: bool = False
+    overlaps: str | None = None
 
     def message(self) -> str:
-        """The status-bar sentence for a refused placement."""
-        if self.problem is None:
-            return ""
-        tail = " Hold Shift when dropping to place it anyway." if self.overridable else ""
-        return f"Cannot place {self.name} here: {self.problem}.{tail}"
+        """The status-bar sentence while the item is held over this place."""
+        if self.problem is not None:
+            return f"Cannot place {self.name} here: {self.problem}."
+        if self.overlaps is not None:
+            return (
+                f"{self.name} would overlap {self.overlaps}: release to place it anyway "
+                "(the check reports the overlap)."
+            )
+        return f"{self.name}: release to place it here."
+
+    def placed(self) -> str:
+        """The status-bar sentence once it was placed."""
+        if self.overlaps is not None:
+            return f"Placed {self.name} over {self.overlaps}; the check reports the overlap."
+        return f"Placed {self.name}."
 
 
 def entry_name(doc: Document, entry: PaletteEntry) -> str:
@@ -144,13 +155,22 @@ def plan_placement(
         structure = doc.catalog.structures[entry.type_id]
         x, y = _centred(cx, cy, (structure.width_mm, structure.depth_mm), tile)
         boxes = (Box(x, y, x + structure.width_mm, y + structure.depth_mm),)
-    problem, overridable = obstruction(doc.project, hall_id, boxes, paths, floor_standing, picker)
-    return PlacementPlan(entry, name, x, y, rotation, boxes, paths, problem, overridable)
+    found = obstruction(doc.project, hall_id, boxes, paths, floor_standing, picker)
+    return PlacementPlan(entry, name, x, y, rotation, boxes, paths, found.refused, found.overlaps)
 
 
 def _rack_size(doc: Document, type_id: str) -> tuple[int, int]:
     kind = doc.rack_types[type_id]
     return kind.width_mm, kind.depth_mm
+
+
+class Obstruction(NamedTuple):
+    """What stands in the way: ``refused`` says why it cannot go there at all (outside the
+    walls, on an obstacle); ``overlaps`` names the racks and units it would stand over,
+    which is allowed (the check reports the overlap). Both None when the floor is free."""
+
+    refused: str | None = None
+    overlaps: str | None = None
 
 
 def obstruction(
@@ -161,30 +181,30 @@ def obstruction(
     floor_standing: bool,
     picker: Picker,
     ignore: frozenset[str] = frozenset(),
-) -> tuple[str | None, bool]:
-    """Why things at ``boxes`` / along ``paths`` cannot stand there, and if that may be overridden.
+) -> Obstruction:
+    """What is in the way of things at ``boxes`` / along ``paths``.
 
-    Outside the walls or on an obstacle: never. Over other racks or units (not in
-    ``ignore``): only when the user insists. ``floor_standing`` False (busways, in-rack
-    CDUs) checks the walls only.
+    Outside the walls or on an obstacle: refused. Over other racks or units (not in
+    ``ignore``): allowed, and named. ``floor_standing`` False (busways, in-rack CDUs)
+    checks the walls only.
     """
     hall = project.halls[hall_id]
     outside = picker.outside_walls(boxes, paths)
     if outside:
         where = "stick out of" if outside == "partly" else "stand outside"
-        return f"it would {where} the hall ‘{hall.name}’", False
+        return Obstruction(refused=f"it would {where} the hall ‘{hall.name}’")
     if not floor_standing or not boxes:
-        return None, False
+        return Obstruction()
     for obstacle_id in picker.obstacles_under_any(boxes):
         obstacle = project.obstacles[obstacle_id]
         what = {"column": "column", "keepout": "keep-out zone", "wall": "wall"}[obstacle.kind]
-        return f"it would stand on the {what} {obstacle.label}".rstrip(), False
+        return Obstruction(refused=f"it would stand on the {what} {obstacle.label}".rstrip())
     hits = picker.standing_on_any(boxes, ignore)
     if hits:
         names = [_label(project, i) for i in hits[:2]]
         more = f" and {len(hits) - 2} more" if len(hits) > 2 else ""
-        return f"it would overlap {' and '.join(names)}{more}", True
-    return None, False
+        return Obstruction(overlaps=" and ".join(names) + more)
+    return Obstruction()
 
 
 def _label(project: Project, entity_id: str) -> str:

@@ -1,5 +1,6 @@
 """Palette drops: a rack lands where it was released, snapped; a system lands whole; a drop
-that cannot stand there places nothing and says why."""
+that cannot stand there (outside the hall, on a column) places nothing and says why; a drop
+over other racks is placed and the check reports the overlap."""
 
 from designer.core.geometry.footprint import snap
 from designer.gui.panels.palette import mime_data
@@ -8,7 +9,6 @@ from tests.gui.conftest import wait_checked
 from tests.gui.helpers import drag_drop, on_screen
 
 NVL72 = PaletteEntry("rack", "nvidia-gb200-nvl72")
-SHIFT = __import__("PySide6.QtCore", fromlist=["Qt"]).Qt.KeyboardModifier.ShiftModifier
 
 
 def new_racks(window, before):
@@ -85,20 +85,19 @@ def test_a_drop_onto_a_column_places_nothing_and_names_the_column(make_window, e
     assert f"column {column.label}" in window.status.currentMessage()
 
 
-def test_an_overlapping_drop_is_refused_unless_forced_then_flagged_and_undone(
-    qtbot, make_window, example
-):
+def test_an_overlapping_drop_is_placed_flagged_by_the_check_and_undone(qtbot, make_window, example):
     window = make_window(example("gb200-nvl72-su"))
     doc, view = window.editor.doc, window.view
     wait_checked(qtbot, window)
+    assert not any(f.code == "space.overlap" for f in window.editor.findings)
     target = next(r for r in doc.project.placements.values() if r.label == "NVL72-03")
-    point = on_screen(view, target.x + 300, target.y + 534)
     before = set(doc.project.placements)
-    assert not drag_drop(view.viewport(), mime_data(NVL72), point)
-    assert "it would overlap NVL72-02 and NVL72-03" in window.status.currentMessage()
-    assert "Shift" in window.status.currentMessage()
-    assert drag_drop(view.viewport(), mime_data(NVL72), point, SHIFT)
+    # no modifier held: the drop is placed over the row
+    assert drag_drop(
+        view.viewport(), mime_data(NVL72), on_screen(view, target.x + 300, target.y + 534)
+    )
     (rack,) = new_racks(window, before)
+    assert "Placed NVIDIA GB200 NVL72 over NVL72-02 and NVL72-03" in window.status.currentMessage()
 
     def overlaps():
         return [f for f in window.editor.findings if f.code == "space.overlap" and rack.id in f.ids]
@@ -107,6 +106,7 @@ def test_an_overlapping_drop_is_refused_unless_forced_then_flagged_and_undone(
     qtbot.waitUntil(lambda: bool(overlaps()), timeout=10_000)
     assert any(target.id in f.ids for f in overlaps())
     window.bridge.undo()
+    assert set(doc.project.placements) == before
     wait_checked(qtbot, window)
     qtbot.waitUntil(
         lambda: not any(f.code == "space.overlap" for f in window.editor.findings), timeout=10_000

@@ -63,13 +63,19 @@ def test_a_system_is_refused_on_a_column_and_outside_the_walls(doc):
     assert plan(doc, busway, 12_300, 6_300).problem is None  # overhead: over a column is fine
 
 
-def test_an_overlap_can_be_overridden_and_names_what_is_under(doc):
+def test_an_overlap_is_no_refusal_and_names_what_is_under(doc):
     nvl72 = PaletteEntry("rack", "nvidia-gb200-nvl72")
     place(doc, next(iter(doc.project.halls)), plan(doc, nvl72, 3_000, 3_000))
     found = plan(doc, nvl72, 3_100, 3_000)
-    assert found.problem == "it would overlap NVL72-01"
-    assert found.overridable
-    assert found.message().endswith("Hold Shift when dropping to place it anyway.")
+    assert found.problem is None
+    assert found.overlaps == "NVL72-01"
+    assert found.message() == (
+        "NVIDIA GB200 NVL72 would overlap NVL72-01: release to place it anyway "
+        "(the check reports the overlap)."
+    )
+    assert (
+        found.placed() == "Placed NVIDIA GB200 NVL72 over NVL72-01; the check reports the overlap."
+    )
 
 
 def test_unknown_catalog_entries_are_refused_with_their_name(doc):

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import pairwise
+from typing import Literal
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from designer.core.geometry.footprint import Box
@@ -47,8 +48,26 @@ def boxes_path(
     return result
 
 
+#: How what is being placed or moved stands: where it fits, where it may stand but overlaps
+#: something (placed anyway; the check reports it), where it is refused.
+Fit = Literal["fits", "overlaps", "refused"]
+_LOOK: dict[str, tuple[QColor, QColor]] = {
+    "fits": (style.SELECTION, style.VALID_FILL),
+    "overlaps": (style.OVERLAP, style.OVERLAP_FILL),
+    "refused": (style.INVALID, style.INVALID_FILL),
+}
+
+
+def fit_of(refused: str | None, overlaps: str | None) -> Fit:
+    """The look of a placement refused for ``refused``, or over ``overlaps``, or neither."""
+    if refused:
+        return "refused"
+    return "overlaps" if overlaps else "fits"
+
+
 class Ghost(QGraphicsPathItem):
-    """A translucent outline of what is being placed or moved: blue when it fits, red when not.
+    """A translucent outline of what is being placed or moved: blue when it fits, amber when
+    it overlaps something, red when it cannot stand there.
 
     Dashed for what is not there yet (a drop, a row being laid out); solid for the edit
     proxy of what is being dragged.
@@ -59,21 +78,20 @@ class Ghost(QGraphicsPathItem):
         self.setZValue(Z_EDIT)
         scene.addItem(self)
         self._style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
-        self._valid: bool | None = None
-        self.set_valid(True)
+        self._fit: Fit | None = None
+        self.set_fit("fits")
 
-    def set_valid(self, valid: bool) -> None:
-        if valid == self._valid:
+    def set_fit(self, fit: Fit) -> None:
+        if fit == self._fit:
             return
-        self._valid = valid
-        edge = style.SELECTION if valid else style.INVALID
-        fill = style.VALID_FILL if valid else style.INVALID_FILL
+        self._fit = fit
+        edge, fill = _LOOK[fit]
         self.setPen(style.pen(edge, OUTLINE_PX * 0.75, 4 / 3, self._style))
         self.setBrush(style.brush(fill))
 
-    def show_shape(self, path: QPainterPath, valid: bool) -> None:
+    def show_shape(self, path: QPainterPath, fit: Fit = "fits") -> None:
         self.setPath(path)
-        self.set_valid(valid)
+        self.set_fit(fit)
         self.setVisible(True)
 
     def remove(self) -> None:

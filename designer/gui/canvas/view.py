@@ -365,8 +365,7 @@ class CanvasView(QGraphicsView):
             event.ignore()
             return
         pos = self.mapToScene(event.position().toPoint())
-        force = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        placed = self.editor.place(entry, pos.x(), pos.y(), force)
+        placed = self.editor.place(entry, pos.x(), pos.y())
         if placed:
             event.acceptProposedAction()
             self.setFocus()

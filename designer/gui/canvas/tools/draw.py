@@ -87,7 +87,7 @@ class _PointsTool(Tool):
             path.closeSubpath()
         if self.ghost is None:
             self.ghost = Ghost(self.scene)
-        self.ghost.show_shape(self._preview(path, points), True)
+        self.ghost.show_shape(self._preview(path, points))
 
     def _preview(self, path: QPainterPath, points: list[tuple[int, int]]) -> QPainterPath:
         return path
@@ -184,7 +184,7 @@ class ObstacleTool(Tool):
         self._box = Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         if self.ghost is None:
             self.ghost = Ghost(self.scene)
-        self.ghost.show_shape(boxes_path([self._box]), True)
+        self.ghost.show_shape(boxes_path([self._box]))
         self.editor.message.emit(
             f"{number(self._box.width / 1000, 2)} m × {number(self._box.height / 1000, 2)} m"
         )

@@ -18,7 +18,7 @@ from designer.core.format import number
 from designer.core.geometry.footprint import footprint, footprint_size
 from designer.core.model.base import Rotation
 from designer.core.model.project import Project
-from designer.gui.canvas.preview import Ghost, boxes_path
+from designer.gui.canvas.preview import Ghost, boxes_path, fit_of
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.placing import PaletteEntry, PlacementPlan, obstruction, rack_tag
 
@@ -42,8 +42,10 @@ class PlacementPreview:
             return None
         if self.ghost is None:
             self.ghost = Ghost(self.view.hall_scene)
-        self.ghost.show_shape(boxes_path(plan.boxes, plan.paths), plan.problem is None)
-        self.view.editor.message.emit(plan.message() or f"{plan.name}: release to place it here.")
+        self.ghost.show_shape(
+            boxes_path(plan.boxes, plan.paths), fit_of(plan.problem, plan.overlaps)
+        )
+        self.view.editor.message.emit(plan.message())
         return plan
 
     def hide(self) -> None:
@@ -65,7 +67,7 @@ class PlaceTool(Tool):
 
     @property
     def hint(self) -> str:  # type: ignore[override]
-        return "Click to place; R turns it; Shift places over other racks; Esc stops."
+        return "Click to place; R turns it; Esc stops."
 
     def move(self, pos: QPointF, event: QMouseEvent) -> None:
         self._last = pos
@@ -73,7 +75,7 @@ class PlaceTool(Tool):
 
     def press(self, pos: QPointF, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
-            self.editor.place(self.entry, pos.x(), pos.y(), force=bool(event.modifiers() & SHIFT))
+            self.editor.place(self.entry, pos.x(), pos.y())
             self.preview.show(self.entry, pos)
 
     def key(self, event: QKeyEvent) -> bool:
@@ -105,7 +107,6 @@ class RowTool(Tool):
         self._row: tuple[int, int, int, Rotation] | None = None
         self._fine = False
         self._blocked = False
-        self._overlaps = False
 
     def press(self, pos: QPointF, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -133,28 +134,30 @@ class RowTool(Tool):
         y = sy - count * pitch if not across and ey < sy else sy
         corners = ops.row_positions(kind.width_mm, kind.depth_mm, x, y, count, rotation)
         boxes = [footprint(cx, cy, kind.width_mm, kind.depth_mm, rotation) for cx, cy in corners]
-        problem, overridable = obstruction(
+        found = obstruction(
             self.editor.project, self.editor.hall_id or "", boxes, (), True, self.editor.picker()
         )
         if self.ghost is None:
             self.ghost = Ghost(self.scene)
-        self.ghost.show_shape(boxes_path(boxes), problem is None)
+        self.ghost.show_shape(boxes_path(boxes), fit_of(*found))
         self._row = (x, y, count, rotation)
         row = f"Row of {count} {kind.name}, {number(count * pitch / 1000, 2)} m"
-        if problem:
-            tail = " Hold Shift on release to place it anyway." if overridable else ""
-            self.editor.message.emit(f"{row}: {problem}.{tail}")
-            self._blocked = not overridable
+        if found.refused:
+            self.editor.message.emit(f"{row}: {found.refused}.")
+        elif found.overlaps:
+            self.editor.message.emit(
+                f"{row} would overlap {found.overlaps}: release to place it anyway (the check "
+                "reports the overlap)."
+            )
         else:
             self.editor.message.emit(f"{row}. Release to place; R turns the fronts.")
-            self._blocked = False
-        self._overlaps = problem is not None and overridable
+        self._blocked = found.refused is not None
 
     def release(self, pos: QPointF, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or self._row is None:
             return
         x, y, count, rotation = self._row
-        blocked = self._blocked or (self._overlaps and not event.modifiers() & SHIFT)
+        blocked = self._blocked
         self._clear()
         if blocked:
             self.editor.message.emit("Nothing placed: the row does not fit there.")

@@ -17,9 +17,9 @@ from designer.core.format import number
 from designer.core.geometry.footprint import Box, snap
 from designer.drawing import style
 from designer.gui.canvas.layers import Z_EDIT
-from designer.gui.canvas.preview import Ghost
+from designer.gui.canvas.preview import Ghost, fit_of
 from designer.gui.canvas.tools.base import Tool
-from designer.gui.placing import obstruction
+from designer.gui.placing import Obstruction, obstruction
 
 if TYPE_CHECKING:
     from designer.gui.canvas.view import CanvasView
@@ -43,7 +43,7 @@ class DragSession:
         self.offset = (0, 0)
         scene = tool.scene
         self.proxy = Ghost(scene, dashed=False)
-        self.proxy.show_shape(scene.outline_path(ids), True)
+        self.proxy.show_shape(scene.outline_path(ids))
         scene.selection_item.setVisible(False)
         scene.set_hidden(ids)
         picker = tool.editor.picker()
@@ -59,19 +59,20 @@ class DragSession:
             return
         self.offset = (dx, dy)
         self.proxy.setPos(dx, dy)
-        problem = self._problem(dx, dy)
-        self.proxy.set_valid(problem is None)
+        found = self._obstruction(dx, dy)
+        self.proxy.set_fit(fit_of(*found))
         moved = f"Move by {number(dx / 1000, 2)} m, {number(dy / 1000, 2)} m"
+        problem = found.refused or (found.overlaps and f"it would overlap {found.overlaps}")
         self.tool.editor.message.emit(
             f"{moved}: {problem}." if problem else f"{moved}. Esc cancels."
         )
 
-    def _problem(self, dx: int, dy: int) -> str | None:
+    def _obstruction(self, dx: int, dy: int) -> Obstruction:
         if len(self.boxes) > LIVE_CHECK_LIMIT or not self.boxes:
-            return None
+            return Obstruction()
         editor = self.tool.editor
         moved = [b.moved(dx, dy) for b in self.boxes]
-        problem, _ = obstruction(
+        return obstruction(
             editor.project,
             editor.hall_id or "",
             moved,
@@ -80,7 +81,6 @@ class DragSession:
             editor.picker(),
             frozenset(self.ids),
         )
-        return problem
 
     def finish(self, commit: bool) -> None:
         scene = self.tool.scene
