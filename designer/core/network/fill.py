@@ -27,6 +27,49 @@ class EdgePeaks:
     at_mm: np.ndarray
 
 
+@dataclass(frozen=True)
+class LegSpans:
+    """Where cable legs lie along the trays of one hall.
+
+    ``edge``, ``start`` and ``end`` are the pieces of edge a leg covers where it joins and
+    where it leaves the trays (``start < end``, in mm from the edge's first node), ``leg``
+    the row of the leg each piece belongs to. Legs that change edges also run along every
+    edge of the shortest path between the node they leave their first edge by and the node
+    they join their last edge at: ``crossing`` lists those legs, ``node_a`` and ``node_b``
+    their two nodes (see ``TrayGraph.path_edges``).
+    """
+
+    edge: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    leg: np.ndarray
+    crossing: np.ndarray
+    node_a: np.ndarray
+    node_b: np.ndarray
+
+
+def leg_spans(graph: TrayGraph, legs: np.ndarray, along: np.ndarray) -> LegSpans:
+    """The pieces of tray cable legs cover (rows of ``legs`` and ``along`` as in
+    ``edge_peaks``)."""
+    ea, eb, ua, ub = (legs[:, i] for i in range(4))
+    ta, tb = along[:, 0], along[:, 1]
+    same = ua < 0
+    # Where a leg leaves edge a (at node a) and joins edge b (at node b).
+    leave_a = np.where(graph.edge_u[ea] == ua, 0.0, graph.edge_length[ea])
+    join_b = np.where(graph.edge_u[eb] == ub, 0.0, graph.edge_length[eb])
+    rows = np.arange(len(legs))
+    edge = np.concatenate([ea[same], ea[~same], eb[~same]])
+    one = np.concatenate([ta[same], ta[~same], tb[~same]])
+    two = np.concatenate([tb[same], leave_a[~same], join_b[~same]])
+    leg = np.concatenate([rows[same], rows[~same], rows[~same]])
+    start, end = np.minimum(one, two), np.maximum(one, two)
+    keep = end > start
+    crossing = np.flatnonzero(~same)
+    return LegSpans(
+        edge[keep], start[keep], end[keep], leg[keep], crossing, ua[crossing], ub[crossing]
+    )
+
+
 def edge_peaks(
     graph: TrayGraph, legs: np.ndarray, along: np.ndarray, area_um2: np.ndarray
 ) -> EdgePeaks:
@@ -38,33 +81,21 @@ def edge_peaks(
     """
     edges = len(graph.edge_length)
     through = np.zeros(edges, dtype=np.int64)
-    ea, eb, ua, ub = (legs[:, i] for i in range(4))
-    ta, tb = along[:, 0], along[:, 1]
-    same = ua < 0
-    # Where a leg leaves edge a (at node a) and joins edge b (at node b).
-    leave_a = np.where(graph.edge_u[ea] == ua, 0.0, graph.edge_length[ea])
-    join_b = np.where(graph.edge_u[eb] == ub, 0.0, graph.edge_length[eb])
-    edge = np.concatenate([ea[same], ea[~same], eb[~same]])
-    one = np.concatenate([ta[same], ta[~same], tb[~same]])
-    two = np.concatenate([tb[same], leave_a[~same], join_b[~same]])
-    load = np.concatenate([area_um2[same], area_um2[~same], area_um2[~same]])
-    crossing = ~same
-    if crossing.any():
+    spans = leg_spans(graph, legs, along)
+    if len(spans.crossing):
         pairs, inverse = np.unique(
-            np.stack([ua[crossing], ub[crossing]], axis=1), axis=0, return_inverse=True
+            np.stack([spans.node_a, spans.node_b], axis=1), axis=0, return_inverse=True
         )
         sums = np.zeros(len(pairs), dtype=np.int64)
-        np.add.at(sums, inverse.ravel(), area_um2[crossing])
+        np.add.at(sums, inverse.ravel(), area_um2[spans.crossing])
         for (u, v), total in zip(pairs.tolist(), sums.tolist(), strict=True):
             for e in graph.path_edges(u, v):
                 through[e] += total
-    start, end = np.minimum(one, two), np.maximum(one, two)
-    keep = end > start
     peak = through.copy()
     at = graph.edge_length / 2
-    edge, start, end, load = edge[keep], start[keep], end[keep], load[keep]
-    order = np.argsort(edge, kind="stable")
-    edge, start, end, load = edge[order], start[order], end[order], load[order]
+    order = np.argsort(spans.edge, kind="stable")
+    edge, start, end = spans.edge[order], spans.start[order], spans.end[order]
+    load = area_um2[spans.leg[order]]
     bounds = np.flatnonzero(np.diff(edge)) + 1
     for e, s, f, a in zip(
         np.split(edge, bounds),

@@ -74,3 +74,29 @@ def plan_of(doc: Document) -> Plan:
 def line_of(plan: Plan, bundle_id: str) -> ScheduleLine:
     [line] = [x for x in cable_schedule(plan) if x.bundle_id == bundle_id]
     return line
+
+
+def row_and_cross_trays() -> tuple[Document, str, dict[str, str]]:
+    """A row tray along y 1,800 with two cross trays (x 10,000 and 14,000) down to y 9,000,
+    and three bundles drawn from rack a; returns the document, the hall and the bundle ids.
+
+    Rack tops (H100, 800 x 1,200): a at x 400, b at 2,200, c at 6,000 on the row tray, d at
+    (14,000, 9,000) on the end of the second cross tray. a-b (3 links, routed 6.0 m) and a-c
+    (2 links, 9.8 m) are 400G on 100G lanes; a-d (4 links, 25.0 m) is 800G on 200G lanes,
+    where no multimode medium exists.
+    """
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    tray(doc, hall, [(0, 1_800), (20_000, 1_800)])
+    tray(doc, hall, [(10_000, 1_800), (10_000, 9_000)])
+    tray(doc, hall, [(14_000, 1_800), (14_000, 9_000)])
+    a = ops.place_rack(doc, hall, H100, 0, 1_200, label="a")
+    b = ops.place_rack(doc, hall, H100, 1_800, 1_200, label="b")
+    c = ops.place_rack(doc, hall, H100, 5_600, 1_200, label="c")
+    d = ops.place_rack(doc, hall, H100, 13_600, 8_400, label="d")
+    bundles = {
+        "ab": draw(doc, a, b, plane="storage", count=3),
+        "ac": draw(doc, a, c, plane="storage", count=2),
+        "ad": draw(doc, a, d, plane="storage", rate=800, lane=200, count=4),
+    }
+    return doc, hall, bundles

@@ -1,0 +1,131 @@
+"""The links along each piece of tray of a hall, by medium: what the links layer draws.
+
+A cable lies on the trays from where it joins them to where it leaves (``fill.leg_spans``).
+Each tray edge is cut wherever the links of one medium join or leave it; every piece then
+carries, per medium, the number of links that run along all of it. So a row tray thins
+rack by rack as its cables drop off, and a cross tray carries everything that turns onto it.
+The lateral runs from a rack's top to the tray and the rises are not on the trays and are
+left out; so are bundles inside one rack (the NVL72 spine) and bundles not routed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from designer.core.network.fill import leg_spans
+from designer.core.network.planner import Plan
+from designer.core.network.traygraph import TrayGraph
+
+
+@dataclass(frozen=True)
+class TrayLinks:
+    """Pieces of tray centre line with the links along them, one row per piece and medium.
+
+    ``lines`` holds ``(x1, y1, x2, y2)`` in hall millimetres, ``edge`` the tray-graph edge
+    the piece lies on, ``medium`` the medium's position in ``plan.media.media`` (-1 where no
+    medium reaches) and ``links`` how many links run along the whole piece. Rows are sorted
+    by edge, medium and position along the edge.
+    """
+
+    lines: np.ndarray
+    edge: np.ndarray
+    medium: np.ndarray
+    links: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.edge)
+
+
+NO_LINKS = TrayLinks(
+    np.zeros((0, 4)),
+    np.zeros(0, dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+)
+
+
+def tray_links(plan: Plan, hall_id: str) -> TrayLinks:
+    """The links along every piece of tray of ``hall_id`` in ``plan``, by medium."""
+    floor = plan.floors.get(hall_id)
+    if floor is None:
+        return NO_LINKS
+    graph = floor.graph
+    legs, along, medium, links = [], [], [], []
+    for key in plan.hall_units.get(hall_id, ()):
+        decisions, table = plan.decisions[key], plan.units[key].table
+        for slot in (0, 1):
+            rows = decisions.legs[:, slot, 0] == floor.index
+            legs.append(decisions.legs[rows, slot, 1:])
+            along.append(decisions.along[rows, slot])
+            medium.append(decisions.medium[rows].astype(np.int64))
+            links.append(table.count[rows].astype(np.int64))
+    if not legs or not sum(len(x) for x in legs):
+        return NO_LINKS
+    leg_medium, leg_links = np.concatenate(medium), np.concatenate(links)
+    spans = leg_spans(graph, np.concatenate(legs), np.concatenate(along))
+    edge = [spans.edge]
+    start = [spans.start]
+    end = [spans.end]
+    of_medium = [leg_medium[spans.leg]]
+    count = [leg_links[spans.leg]]
+    if len(spans.crossing):
+        # every edge between the node a leg leaves its first edge by and the node it
+        # joins its last edge at carries it in full
+        keys = np.stack([spans.node_a, spans.node_b, leg_medium[spans.crossing]], axis=1)
+        groups, inverse = np.unique(keys, axis=0, return_inverse=True)
+        totals = np.zeros(len(groups), dtype=np.int64)
+        np.add.at(totals, inverse.ravel(), leg_links[spans.crossing])
+        for (u, v, m), total in zip(groups.tolist(), totals.tolist(), strict=True):
+            path = np.array(graph.path_edges(u, v), dtype=np.int64)
+            edge.append(path)
+            start.append(np.zeros(len(path)))
+            end.append(graph.edge_length[path])
+            of_medium.append(np.full(len(path), m, dtype=np.int64))
+            count.append(np.full(len(path), total, dtype=np.int64))
+    return _pieces(
+        graph,
+        np.concatenate(edge),
+        np.concatenate(start),
+        np.concatenate(end),
+        np.concatenate(of_medium),
+        np.concatenate(count),
+    )
+
+
+def _pieces(
+    graph: TrayGraph,
+    edge: np.ndarray,
+    start: np.ndarray,
+    end: np.ndarray,
+    medium: np.ndarray,
+    links: np.ndarray,
+) -> TrayLinks:
+    """Cut each edge at the ends of the spans of each medium and sum the links between cuts.
+
+    Each span adds its links where it starts and takes them away where it ends; sorted by
+    edge, medium and position, a running sum gives the links on each piece between two
+    consecutive cuts (every group of one edge and medium sums to zero, so the sum starts
+    afresh at each group).
+    """
+    flat = edge < len(
+        graph.plan_edges
+    )  # vertical joins between tray heights are not drawn on a plan
+    edge, start, end, medium, links = (a[flat] for a in (edge, start, end, medium, links))
+    e = np.concatenate([edge, edge])
+    m = np.concatenate([medium, medium])
+    at = np.concatenate([start, end])
+    delta = np.concatenate([links, -links])
+    order = np.lexsort((at, m, e))
+    e, m, at = e[order], m[order], at[order]
+    running = np.cumsum(delta[order])
+    piece = (e[:-1] == e[1:]) & (m[:-1] == m[1:]) & (at[1:] > at[:-1]) & (running[:-1] > 0)
+    rows = np.flatnonzero(piece)
+    if not len(rows):
+        return NO_LINKS
+    on, a, b = e[rows], at[rows], at[rows + 1]
+    first, last = graph.nodes[graph.edge_u[on], :2], graph.nodes[graph.edge_v[on], :2]
+    run = (last - first) / graph.edge_length[on, None]
+    lines = np.concatenate([first + run * a[:, None], first + run * b[:, None]], axis=1)
+    return TrayLinks(lines, on, m[rows], running[rows])
