@@ -51,6 +51,8 @@ class Reference:
 
 
 _GETTERS = {field: attrgetter(field) for _, field, _ in REFERENCE_FIELDS}
+#: Reference fields that hold a list of ids rather than one id (or None).
+LIST_FIELDS = frozenset({"feed_ids"})
 
 
 def _targets(entity: BaseModel, field: str) -> list[str]:
@@ -74,11 +76,12 @@ def dangling(project: Project) -> list[Reference]:
     problems: list[Reference] = []
     for collection, field, allowed in REFERENCE_FIELDS:
         entities = getattr(project, collection).values()
-        get = _GETTERS[field]
-        values = [get(e) for e in entities]
-        named = {v for v in values if isinstance(v, str)}
-        named.update(t for v in values if isinstance(v, list) for t in v)
-
+        values = map(_GETTERS[field], entities)
+        if field in LIST_FIELDS:
+            named: set[str] = set().union(*values)
+        else:
+            named = set(values)
+            named.discard(None)  # type: ignore[arg-type]
         missing = {t for t in named if not any(t in getattr(project, a) for a in allowed)}
         if missing:
             problems.extend(
