@@ -7,7 +7,8 @@ drift.
 
 - The hall: every rack, busway, tray, CDU and CRAH of ``campus.build(432)`` (24 halls of
   288 racks) laid out in one 6 x 4 grid of hall-sized blocks in a single hall, coloured by
-  a real rule-engine report, its finding markers drawn.
+  a real rule-engine report, its finding markers drawn, and the links layer on: every
+  bundle of the engine's network plan along the trays.
 - Full-view repaint: ``QGraphicsView.render`` of the whole viewport into a 1600 x 1000
   image, the whole hall in view (the bare view fitted to the same rectangles).
 - Full-view repaint, cold: the same after every cache was dropped (as after a zoom step),
@@ -49,6 +50,7 @@ from designer.core.examples import campus
 from designer.core.geometry.floor import placement_box
 from designer.core.model.project import Project
 from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 from designer.gui.bridge import DocumentBridge
 from designer.gui.canvas.view import CanvasView
 from designer.gui.editor import Editor
@@ -176,13 +178,16 @@ def discard(app: QApplication, view: QGraphicsView) -> None:
     app.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
 
 
-def canvas_view(project: Project, catalog, report) -> CanvasView:  # type: ignore[no-untyped-def]
-    """Our canvas on ``project``, racks coloured and marked by ``report``."""
+def canvas_view(project: Project, catalog, report, plan) -> CanvasView:  # type: ignore[no-untyped-def]
+    """Our canvas on ``project``, racks coloured and marked by ``report``, the links of
+    ``plan`` along the trays."""
     editor = Editor(DocumentBridge(Document(project, catalog=catalog)), Selection())
     view = CanvasView(editor)
     view.resize(*SIZE)
     view.show()
     editor.set_findings(report.findings)
+    editor.set_network(plan)
+    view.show_links(True)
     view.fit_hall()
     return view
 
@@ -210,7 +215,9 @@ def main() -> None:
     started = time.perf_counter()
     grouped = one_hall(campus.build(432).project)
     catalog = Document(grouped).catalog
-    report = RuleEngine(catalog).run(grouped)
+    engine = RuleEngine(catalog)
+    report = engine.run(grouped)
+    plan = engine.derived(PLAN)
     middle = list(grouped.placements.values())[len(grouped.placements) // 2]
     system = [r.id for r in grouped.placements.values() if r.group_id == middle.group_id]
     draft = Document(grouped, catalog=catalog)
@@ -224,14 +231,15 @@ def main() -> None:
     bounds = QRectF(0, 0, max(x for x, _ in outline), max(y for _, y in outline))
 
     build_bare = median_ms(lambda: discard(app, bare_view(rects, bounds)), 3)
-    build_ours = median_ms(lambda: discard(app, canvas_view(project, catalog, report)), 3)
+    build_ours = median_ms(lambda: discard(app, canvas_view(project, catalog, report, plan)), 3)
     bare = bare_view(rects, bounds)
-    ours = canvas_view(project, catalog, report)
+    ours = canvas_view(project, catalog, report, plan)
     app.processEvents()
     print(
         f"hall: {len(project.placements):,} racks, {len(project.feeds):,} busways, "
         f"{len(project.trays):,} trays, {len(project.cooling_units):,} cooling units, "
-        f"{len(report.findings):,} findings (built and checked in {prepared:.1f} s)"
+        f"{len(report.findings):,} findings, {len(ours.hall_scene.links or ()):,} lines of links "
+        f"(built, checked and routed in {prepared:.1f} s)"
     )
     print(
         f"canvas: {len(ours.hall_scene.racks.chunks)} rack chunks, {len(ours.hall_scene.items())} "

@@ -72,8 +72,8 @@ class LegendEntry:
     line: bool = False
 
 
-def status_entries(checked: bool = True) -> list[LegendEntry]:
-    """Legend of the status colouring and the services drawn on the floor.
+def rack_entries(checked: bool = True) -> list[LegendEntry]:
+    """Legend of the status colouring of racks and of their front edge.
 
     Before any check has run, racks show as "not checked" and the legend says so.
     """
@@ -86,7 +86,12 @@ def status_entries(checked: bool = True) -> list[LegendEntry]:
         if checked
         else [LegendEntry(style.STATUS_FILL[style.UNCHECKED], "Not checked")]
     )
-    return [*racks, LegendEntry(style.FRONT_BAND[0], "Rack front"), *_service_entries()]
+    return [*racks, LegendEntry(style.FRONT_BAND[0], "Rack front")]
+
+
+def status_entries(checked: bool = True) -> list[LegendEntry]:
+    """Legend of the status colouring and the services drawn on the floor."""
+    return [*rack_entries(checked), *service_entries()]
 
 
 def heat_entries() -> list[LegendEntry]:
@@ -100,7 +105,8 @@ def heat_entries() -> list[LegendEntry]:
     return entries
 
 
-def _service_entries() -> list[LegendEntry]:
+def service_entries() -> list[LegendEntry]:
+    """Legend of the services drawn on the floor: CDUs, CRAHs, busways and trays."""
     return [
         LegendEntry(style.CDU, "CDU"),
         LegendEntry(style.CRAH, "CRAH"),
@@ -111,12 +117,17 @@ def _service_entries() -> list[LegendEntry]:
 
 
 def draw_legend_row(
-    painter: QPainter, left_centre: QPointF, entries: list[LegendEntry], px_per_point: float
+    painter: QPainter,
+    left_centre: QPointF,
+    entries: list[LegendEntry],
+    px_per_point: float,
+    max_width: float = float("inf"),
 ) -> float:
     """``entries`` side by side, starting at ``left_centre``; returns the width used.
 
     One line of swatches and words fits under a plan (or along a sheet's edge) without
-    covering it.
+    covering it: entries that would reach past ``max_width`` pixels are left out, so list
+    the ones that matter most first.
     """
     font = style.font(7.0, px_per_point)
     metrics = QFontMetricsF(font)
@@ -125,6 +136,9 @@ def draw_legend_row(
     x, y = left_centre.x(), left_centre.y()
     painter.setFont(font)
     for entry in entries:
+        width = metrics.horizontalAdvance(entry.text)
+        if x + swatch + 4 * px_per_point + width - left_centre.x() > max_width:
+            break
         if entry.line:
             painter.setPen(style.pen(entry.colour, 2.2, px_per_point))
             painter.drawLine(QPointF(x, y), QPointF(x + swatch, y))
@@ -133,7 +147,6 @@ def draw_legend_row(
             painter.setBrush(style.brush(entry.colour))
             painter.drawRect(QRectF(x, y - swatch * 0.4, swatch, swatch * 0.8))
         x += swatch + 4 * px_per_point
-        width = metrics.horizontalAdvance(entry.text)
         painter.setPen(style.INK)
         painter.drawText(
             QRectF(x, y - height / 2, width + 2, height),
@@ -141,4 +154,4 @@ def draw_legend_row(
             entry.text,
         )
         x += width + gap
-    return x - left_centre.x() - gap
+    return max(0.0, x - left_centre.x() - gap)

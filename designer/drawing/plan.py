@@ -1,6 +1,6 @@
 """A whole hall's plan in one call: what ``designer.report`` draws on a sheet.
 
-    plan = hall_plan(project, hall_id, rack_types, findings)
+    plan = hall_plan(project, hall_id, rack_types, findings, network)
     painter.setTransform(...)          # hall millimetres -> page, e.g. 1:100
     draw_hall_plan(painter, plan, Context.of(painter, clip=tile_rect))
 
@@ -22,6 +22,7 @@ from designer.core.geometry.floor import cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
+from designer.core.network.planner import Plan
 from designer.drawing import style
 from designer.drawing.floor import FloorGeometry, draw_floor, floor_geometry
 from designer.drawing.infrastructure import (
@@ -38,9 +39,10 @@ from designer.drawing.infrastructure import (
     obstacle_geometry,
     tray_geometry,
 )
+from designer.drawing.links import LinkGeometry, draw_links, hall_links
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for, severity_name
-from designer.drawing.racks import RackArrays, draw_racks, rack_arrays
+from designer.drawing.racks import RackArrays, draw_rack_labels, draw_racks, rack_arrays
 
 _RANK = {"info": style.OK, "warning": style.WARNING, "error": style.ERROR}
 
@@ -72,6 +74,7 @@ class HallPlan:
     trays: TrayGeometry
     feeds: FeedGeometry
     markers: Markers
+    links: LinkGeometry | None = None
 
     @property
     def bounds(self) -> QRectF:
@@ -88,10 +91,12 @@ def hall_plan(
     hall_id: str,
     rack_types: Mapping[str, RackType],
     findings: Iterable[Any] | None = None,
+    network: Plan | None = None,
 ) -> HallPlan:
     """The plan of ``hall_id``; ``findings`` (from the rule engine) colour racks and add markers.
 
-    Without findings the racks show as "not checked".
+    Without findings the racks show as "not checked". With the ``network`` plan the links
+    along the trays are drawn too.
     """
     hall = project.halls[hall_id]
     found = list(findings) if findings is not None else []
@@ -112,13 +117,15 @@ def hall_plan(
         trays=tray_geometry(t for t in project.trays.values() if t.hall_id == hall_id),
         feeds=feed_geometry(f for f in project.feeds.values() if f.hall_id == hall_id),
         markers=markers_for(found, hall_id, locate),
+        links=hall_links(network, hall_id) if network is not None else None,
     )
 
 
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:
-    """Draw the hall's floor, obstacles, racks, cooling, trays, feeds and markers, in that order.
+    """Draw the hall's floor, obstacles, racks, cooling, trays, feeds, links, rack labels and
+    markers, in that order.
 
     The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
     ``Context.of(painter, clip)``.
@@ -129,4 +136,7 @@ def draw_hall_plan(
     draw_cooling(painter, plan.cooling, ctx)
     draw_trays(painter, plan.trays, ctx)
     draw_feeds(painter, plan.feeds, ctx)
+    if plan.links is not None:
+        draw_links(painter, plan.links, ctx)
+    draw_rack_labels(painter, plan.racks, ctx)
     draw_markers(painter, plan.markers, ctx)

@@ -2,9 +2,9 @@
 
 Racks are drawn in bulk, never one paint call per rack: ``RackArrays`` keeps the
 footprints of a set of racks in numpy arrays, and ``draw_racks`` issues one ``drawRects``
-per colour bucket, one per front-band colour and (only when zoomed in, only for racks in
-view) the labels. The canvas keeps one ``RackArrays`` per spatial chunk of a hall; the
-report one per hall.
+per colour bucket and one per front-band colour; ``draw_rack_labels`` writes the labels
+(only when zoomed in, only for racks in view) after what lies over the racks. The canvas
+keeps one ``RackArrays`` per spatial chunk of a hall; the report one per hall.
 """
 
 from __future__ import annotations
@@ -202,10 +202,11 @@ def front_bands(rects: np.ndarray, rotation: np.ndarray, band_mm: float) -> np.n
 def draw_racks(
     painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str = "status"
 ) -> None:
-    """Draw the visible racks: fills by status (or heat), front bands, outlines, labels.
+    """Draw the visible racks: fills by status (or heat), front bands and outlines.
 
     When the clip holds every rack (a whole chunk in view) the pre-sorted colour groups are
-    drawn as they are; otherwise only the racks meeting the clip are.
+    drawn as they are; otherwise only the racks meeting the clip are. Their labels are
+    ``draw_rack_labels``, drawn after what lies over the racks (trays, busways, links).
     """
     if not len(racks):
         return
@@ -217,7 +218,6 @@ def draw_racks(
     if whole:
         groups = racks.groups(colour_mode)
         bands = racks.bands(band) if lod >= FRONT_LOD else []
-        visible = ~racks.hidden
     else:
         visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
         if not visible.any():
@@ -237,15 +237,24 @@ def draw_racks(
     for category, rects in bands:
         painter.setBrush(style.brush(style.FRONT_BAND[category]))
         draw_rects(painter, rects)
-    if lod >= LABEL_LOD:
-        if ctx.clip is not None:
-            visible = visible & in_clip(racks.rects, ctx.clip)
-        detail = lod >= DETAIL_LOD
-        labels = []
-        for index in np.flatnonzero(visible):
-            x, y, w, h = racks.rects[index]
-            text = racks.labels[index]
-            if detail:
-                text += f"\n{number(racks.max_kw[index], 0)} kW"
-            labels.append((QRectF(x, y, w, h), text))
-        draw_boxed_labels(painter, ctx, labels, 6.5 if detail else 5.5)
+
+
+def draw_rack_labels(painter: QPainter, racks: RackArrays, ctx: Context) -> None:
+    """The labels of the visible racks meeting the clip, close enough in to read them.
+
+    Apart from ``draw_racks`` so they stay readable over the trays, busways and links drawn
+    across the racks.
+    """
+    lod = ctx.points_per_mm
+    if lod < LABEL_LOD or not len(racks):
+        return
+    visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
+    detail = lod >= DETAIL_LOD
+    labels = []
+    for index in np.flatnonzero(visible):
+        x, y, w, h = racks.rects[index]
+        text = racks.labels[index]
+        if detail:
+            text += f"\n{number(racks.max_kw[index], 0)} kW"
+        labels.append((QRectF(x, y, w, h), text))
+    draw_boxed_labels(painter, ctx, labels, 6.5 if detail else 5.5)

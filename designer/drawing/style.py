@@ -39,6 +39,18 @@ TRAY = QColor(176, 141, 87, 38)
 TRAY_FAR = QColor(176, 141, 87, 70)
 TRAY_EDGE = QColor("#9a7744")
 FEED_SIDE = {"A": QColor("#2f6fd1"), "B": QColor("#d9652b"), None: QColor("#66727e")}
+#: Links along the trays, by medium family (``designer.core.network.mix.FAMILIES``):
+#: copper brown, pink active optics, aqua multimode and gold single-mode (as the jackets),
+#: violet coherent DCI, slate NVLink, red where no medium reaches.
+LINK_FAMILY = {
+    "copper": QColor("#a9521b"),
+    "aoc": QColor("#c2409a"),
+    "multimode": QColor("#10a9c2"),
+    "single-mode": QColor("#c99a00"),
+    "coherent": QColor("#6a3d9a"),
+    "nvlink": QColor("#44505c"),
+    "none": QColor("#d62d20"),
+}
 CDU = QColor("#1596a8")
 CDU_EDGE = QColor("#0c5f6b")
 CRAH = QColor("#9cc6e4")

@@ -4,7 +4,8 @@ Tools, actions and panels call the editor; the editor calls ``designer.core.docu
 .operations`` and nothing else changes the project. A refused edit (``TransactionError``)
 becomes a status-bar message naming the problem; the document is left as it was. The
 editor also holds the view state the canvas needs: the hall shown, the selection, the
-latest findings, and a hit-test index rebuilt when the document's revision changes.
+latest findings with the network plan they were checked against, and a hit-test index
+rebuilt when the document's revision changes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from designer.core.document.document import Document, TransactionError
 from designer.core.geometry.footprint import Box, snap
 from designer.core.model.base import Rotation
 from designer.core.model.project import Project
+from designer.core.network.planner import Plan
+from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
 from designer.gui.picking import Picker
 from designer.gui.placing import PaletteEntry, PlacementPlan, place, plan_placement
@@ -34,12 +37,14 @@ class Editor(QObject):
     """The hall being edited, what is selected in it, and every edit the GUI can make.
 
     ``message`` carries sentences for the status bar; ``hall_changed`` fires when another
-    hall is shown; ``findings_changed`` when new findings arrived.
+    hall is shown; ``findings_changed`` when new findings arrived; ``network_changed`` when
+    a new network plan did.
     """
 
     message = Signal(str)
     hall_changed = Signal()
     findings_changed = Signal()
+    network_changed = Signal()
 
     def __init__(
         self, bridge: DocumentBridge, selection: Selection, parent: QObject | None = None
@@ -51,6 +56,8 @@ class Editor(QObject):
         self.place_rotation: Rotation = 0
         self.findings: Sequence[Any] = ()
         self.checked = False
+        self.network: Plan | None = None
+        self._links: dict[str, LinkGeometry] = {}
         self._by_id: dict[str, list[Any]] = {}
         self._picker: Picker | None = None
         self._picker_for: tuple[int, str, int] = (0, "", -1)
@@ -73,6 +80,7 @@ class Editor(QObject):
     def _document_replaced(self) -> None:
         self._picker = None
         self.set_findings((), checked=False)
+        self.set_network(None)
         self.selection.clear()
         halls = list(self.project.halls)
         self.hall_id = halls[0] if halls else None
@@ -140,6 +148,26 @@ class Editor(QObject):
 
     def findings_of(self, entity_id: str) -> list[Any]:
         return self._by_id.get(entity_id, [])
+
+    def set_network(self, plan: Plan | None) -> None:
+        """Keep the network plan the latest findings were checked against (the rule
+        engine's own, brought up to date edit by edit), and tell who listens."""
+        if plan is self.network:
+            return
+        self.network = plan
+        self._links = {}
+        self.network_changed.emit()
+
+    def hall_links(self, hall_id: str) -> LinkGeometry | None:
+        """The links layer of ``hall_id`` from the current plan (None before any plan).
+
+        Built once per plan and hall, when a view first asks for it.
+        """
+        if self.network is None or hall_id not in self.network.project.halls:
+            return None
+        if hall_id not in self._links:
+            self._links[hall_id] = hall_links(self.network, hall_id)
+        return self._links[hall_id]
 
     # --- selection -----------------------------------------------------------------------
 

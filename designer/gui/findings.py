@@ -5,6 +5,11 @@ a frozen snapshot of the project to one worker thread, which runs the engine (a 
 check the first time, ``update`` with the changed ids after). A result whose revision is
 no longer the document's is dropped; the ids changed since are already queued for the
 next run. Only the worker thread ever calls the engine.
+
+With the findings comes the network plan the checks read (``RuleEngine.derived(PLAN)``):
+after an edit the engine has re-routed only the bundles the edit touched, so the links
+layer, the link inspector and the charts show that plan instead of planning again on the
+GUI thread. Plans are not changed once built, so handing one across threads is safe.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from designer.core.document.changes import ChangeSet
+from designer.core.rules.network import PLAN
 from designer.gui.bridge import DocumentBridge
 from designer.gui.editor import Editor
 
@@ -36,6 +42,7 @@ class FindingsService(QObject):
 
     ``busy_changed(bool)`` tells when a check starts and ends; ``failed(message)`` reports
     a check that raised (the document is left as it is; the next edit checks afresh).
+    ``report`` is the last report shown (it describes the document when ``idle``).
     """
 
     _finished = Signal(object, object, int)
@@ -53,6 +60,7 @@ class FindingsService(QObject):
         self.bridge = bridge
         self.editor = editor
         self.engine_class = engine_class or load_engine_class()
+        self.report: Any = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-rules")
         self._engine: Any = None
         self._pending: set[str] | None = None
@@ -80,6 +88,7 @@ class FindingsService(QObject):
         return not self._running and not self._timer.isActive()
 
     def _replaced(self) -> None:
+        self.report = None
         if not self.available:
             return
         self._engine = self.engine_class(self.bridge.document.catalog)
@@ -115,7 +124,10 @@ class FindingsService(QObject):
             self.failed.emit(f"The design check failed: {error}")
             return
         if document is self.bridge.document and revision == document.revision:
-            self.editor.set_findings(future.result().findings, checked=True)
+            report, plan = future.result()
+            self.report = report
+            self.editor.set_findings(report.findings, checked=True)
+            self.editor.set_network(plan)
         if self._pending is None or self._pending:
             self._timer.start(self._debounce)
 
@@ -124,6 +136,8 @@ class FindingsService(QObject):
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _check(engine: Any, project: Any, ids: set[str] | None) -> Any:
-    """Run on the worker thread: a full check, or only what ``ids`` touch."""
-    return engine.run(project) if ids is None else engine.update(project, ids)
+def _check(engine: Any, project: Any, ids: set[str] | None) -> tuple[Any, Any]:
+    """Run on the worker thread: a full check, or only what ``ids`` touch; the report and
+    the network plan the checks read."""
+    report = engine.run(project) if ids is None else engine.update(project, ids)
+    return report, engine.derived(PLAN)

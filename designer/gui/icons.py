@@ -196,6 +196,21 @@ def _dashboard(p: QPainter, r: QRectF) -> None:
     _poly(p, r, u, [(18, 2), (18, 22)])
 
 
+def _links(p: QPainter, r: QRectF) -> None:
+    u = r.width() / 24
+    for width, colour, at in (
+        (1.4, style.LINK_FAMILY["copper"], 6.0),
+        (2.4, style.LINK_FAMILY["multimode"], 11.0),
+        (3.4, style.LINK_FAMILY["single-mode"], 17.0),
+    ):
+        pen = QPen(colour, width * u)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        _poly(p, r, u, [(2, at), (at, at), (at, 22)])
+
+
 _PAINTERS: dict[str, Callable[[QPainter, QRectF], None]] = {
     "new": _new,
     "open": _open,
@@ -214,6 +229,7 @@ _PAINTERS: dict[str, Callable[[QPainter, QRectF], None]] = {
     "delete": _delete,
     "fit": _fit,
     "heat": _heat,
+    "links": _links,
     "dashboard": _dashboard,
 }
 

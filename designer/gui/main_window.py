@@ -30,8 +30,10 @@ from designer.gui.editor import NUDGE_MM, Editor
 from designer.gui.files import FileController, display_name
 from designer.gui.findings import DEBOUNCE_MS, FindingsService
 from designer.gui.icons import icon
+from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
 from designer.gui.panels.findings import FindingsPanel
+from designer.gui.panels.links import LinksPanel
 from designer.gui.panels.palette import PalettePanel
 from designer.gui.panels.properties import PropertiesPanel
 from designer.gui.panels.status import StatusBar
@@ -47,7 +49,7 @@ SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
 Ctrl+Z undo · Ctrl+Y redo · Ctrl+X / C / V cut, copy, paste · Del delete · Ctrl+A select all
 R rotate clockwise (Shift+R anticlockwise) · arrows nudge 100 mm (Shift: one tile)
 Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom · wheel zooms at the cursor
-Middle button or Space + drag pans · H heat colouring · G tile grid
+Middle button or Space + drag pans · H heat colouring · G tile grid · L links on the trays
 V select · W row of racks · T cable tray · B busway · Esc cancels"""
 
 
@@ -98,6 +100,9 @@ class MainWindow(QMainWindow):
         self.properties = PropertiesPanel(self.editor)
         self.findings_panel = FindingsPanel(self.editor)
         self.dashboard = DashboardPanel(self.editor)
+        self.links_panel = LinksPanel(self.editor)
+        self.lengths_chart = LengthsChart(self.editor)
+        self.media_chart = MediaMixChart(self.editor)
         self._docks()
         self.hall_chooser = QComboBox()
         self.hall_chooser.setObjectName("hallChooser")
@@ -126,6 +131,12 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    def _tab(self, title: str, widget: QWidget, name: str, beside: QDockWidget) -> QDockWidget:
+        """A dock shown as a tab beside ``beside``."""
+        dock = self._dock(title, widget, self.dockWidgetArea(beside), name)
+        self.tabifyDockWidget(beside, dock)
+        return dock
+
     def _docks(self) -> None:
         self.palette_dock = self._dock(
             "Catalog", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "paletteDock"
@@ -140,12 +151,26 @@ class MainWindow(QMainWindow):
             "Utilisation", self.dashboard, Qt.DockWidgetArea.BottomDockWidgetArea, "dashboardDock"
         )
         self.splitDockWidget(self.findings_dock, self.dashboard_dock, Qt.Orientation.Horizontal)
+        self.links_dock = self._dock(
+            "Links", self.links_panel, Qt.DockWidgetArea.RightDockWidgetArea, "linksDock"
+        )
+        # below the properties, not a tab beside them: a second tab group built before the
+        # window shows leaves a stale tab bar painted under the docks (Qt 6.11)
+        self.splitDockWidget(self.properties_dock, self.links_dock, Qt.Orientation.Vertical)
+        self.lengths_dock = self._tab(
+            "Cable lengths", self.lengths_chart, "lengthsDock", self.dashboard_dock
+        )
+        self.media_dock = self._tab("Media mix", self.media_chart, "mediaDock", self.dashboard_dock)
+        self.dashboard_dock.raise_()
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.resizeDocks(
             [self.palette_dock, self.properties_dock], [310, 330], Qt.Orientation.Horizontal
         )
         self.resizeDocks([self.findings_dock], [230], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.properties_dock, self.links_dock], [470, 430], Qt.Orientation.Vertical
+        )
         self.resizeDocks(
             [self.findings_dock, self.dashboard_dock], [600, 360], Qt.Orientation.Horizontal
         )
@@ -328,6 +353,16 @@ class MainWindow(QMainWindow):
         )
         grid.setChecked(True)
         a(
+            "links",
+            "&Links on the Trays",
+            view.show_links,
+            ("L",),
+            "links",
+            "Draw the cables along each tray: wider for more links, coloured by medium",
+            checkable=True,
+            canvas_only=True,
+        )
+        a(
             "shortcuts",
             "&Keyboard Shortcuts",
             lambda: self.prompts.info("Keyboard shortcuts", SHORTCUTS),
@@ -446,13 +481,16 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         view.addActions([n["fit"], n["zoom_in"], n["zoom_out"]])
         view.addSeparator()
-        view.addActions([n["heat"], n["grid"]])
+        view.addActions([n["heat"], n["grid"], n["links"]])
         view.addSeparator()
         for dock in (
             self.palette_dock,
             self.properties_dock,
+            self.links_dock,
             self.findings_dock,
             self.dashboard_dock,
+            self.lengths_dock,
+            self.media_dock,
         ):
             view.addAction(dock.toggleViewAction())
         tools = bar.addMenu("&Tools")
@@ -476,7 +514,7 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         bar.addActions([n["rotate"], n["delete"]])
         bar.addSeparator()
-        bar.addActions([n["fit"], n["heat"]])
+        bar.addActions([n["fit"], n["heat"], n["links"]])
         bar.addSeparator()
         label = QLabel("  Hall ")
         bar.addWidget(label)

@@ -16,13 +16,14 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPdfWriter, QTransform
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
 from designer.core.model.placement import Placement
+from designer.core.network import NetworkPlanner
 from designer.core.rules import Finding, Severity
-from designer.drawing import arrays, racks, style, text
+from designer.drawing import arrays, links, racks, style, text
 from designer.drawing.legend import scale_bar_length_m
 from designer.drawing.lod import LABEL_LOD, Context
 from designer.drawing.markers import markers_for
 from designer.drawing.plan import draw_hall_plan, hall_plan, status_by_id
-from designer.drawing.racks import draw_racks, front_bands, rack_arrays
+from designer.drawing.racks import draw_rack_labels, draw_racks, front_bands, rack_arrays
 
 
 @pytest.fixture(autouse=True)
@@ -151,6 +152,7 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
     painter = QPainter(image)
     painter.scale(0.01, 0.01)  # the whole block on screen: no labels
     draw_racks(painter, arrays_, Context.of(painter))
+    draw_rack_labels(painter, arrays_, Context.of(painter))
     assert len(calls) == 3  # green fills, red fills, front bands
     assert sum(calls[:2]) == 1_000
     assert labels == []
@@ -159,6 +161,7 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
     painter.scale(0.2, 0.2)  # zoomed in: labels, but only for the racks in view
     clip = QRectF(0, 0, 2_000, 1_500)
     draw_racks(painter, arrays_, Context.of(painter, clip))
+    draw_rack_labels(painter, arrays_, Context.of(painter, clip))
     painter.end()
     assert labels and labels[0] == 8  # 4 columns x 2 rows meet the clip (edges included)
     assert sum(calls[:-1]) == 8
@@ -231,3 +234,53 @@ def test_plan_text_in_a_pdf_is_found_by_search(tmp_path):
     painter.end()
     found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
     assert "Tray fill, office" in found
+
+
+def overlap(a, b) -> bool:
+    """True when two axis-parallel segments (x1, y1, x2, y2) run along each other."""
+    for along, across in ((0, 1), (1, 0)):
+        if a[across] == a[across + 2] == b[across] == b[across + 2]:
+            low, high = (
+                max(min(a[along], a[along + 2]), min(b[along], b[along + 2])),
+                min(max(a[along], a[along + 2]), max(b[along], b[along + 2])),
+            )
+            return high > low
+    return False
+
+
+def test_links_are_drawn_in_lanes_one_call_per_family_and_width(monkeypatch):
+    doc = EXAMPLES["two-sites"]()
+    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    hall = next(iter(doc.project.halls))
+    geometry = hall_plan(doc.project, hall, doc.rack_types, [], plan).links
+    assert geometry.families == ("multimode", "single-mode")
+    # where both families share a piece of tray they run side by side, not over each other
+    rows = [
+        (name, width, geometry.offset_pt[row], geometry.lines[row])
+        for name, width, chosen in geometry.batches
+        for row in chosen.tolist()
+    ]
+    shared = [(a, b) for a in rows for b in rows if a[0] < b[0] and overlap(a[3], b[3])]
+    assert shared
+    for (_, w1, o1, _), (_, w2, o2, _) in shared:
+        assert abs(o1 - o2) >= (w1 + w2) / 2
+    calls = []
+    monkeypatch.setattr(links, "draw_lines", lambda painter, lines: calls.append(len(lines)))
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.scale(0.05, 0.05)  # close: a casing and a colour pass per family and width
+    links.draw_links(painter, geometry, Context.of(painter))
+    assert len(calls) == 2 * len(geometry.batches)
+    assert sum(calls) == 2 * len(geometry)
+    calls.clear()
+    painter.resetTransform()
+    painter.scale(0.001, 0.001)  # far out: one thin pass on the centre lines
+    links.draw_links(painter, geometry, Context.of(painter))
+    painter.end()
+    assert len(calls) == len(geometry.batches)
+
+
+def test_link_widths_grow_by_decade_and_stop_at_the_widest():
+    widths = [w for _, w in links.example_widths()]
+    assert widths == sorted(widths) and widths[0] == links.BASE_PT
+    assert links.width_pt(np.array([10**6]))[0] == links.WIDEST_PT

@@ -44,6 +44,9 @@ class SlowEngine:
     def update(self, project, ids):
         return self._report(project, "update", frozenset(ids))
 
+    def derived(self, value):
+        return None  # no network plan
+
 
 def test_checks_run_on_a_worker_and_stale_results_are_dropped(qtbot):
     SlowEngine.calls = []

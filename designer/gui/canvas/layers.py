@@ -1,8 +1,9 @@
 """The canvas items of a hall: a handful of layers, each painted by ``designer.drawing``.
 
 There is no item per rack. Racks live in ``RackChunk`` items, one per 24 m square of
-floor, each drawing its racks with a few ``drawRects`` calls; the floor, the services over
-the racks and the finding markers are one ``PlanLayer`` each. Items hold drawing geometry
+floor, each drawing its racks with a few ``drawRects`` calls; the services over the racks,
+the links along the trays, the rack labels (over both, so they stay readable) and the
+finding markers are one ``PlanLayer`` each. Items hold drawing geometry
 built from the model, never the model's state, and are rebuilt only when the ids they show
 change. Every item caches its pixels (``DeviceCoordinateCache``): while the user drags,
 Qt repaints around the proxy from those caches without calling Python.
@@ -20,8 +21,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
-from designer.drawing.lod import Context
-from designer.drawing.racks import RackArrays, draw_racks, rack_arrays
+from designer.drawing.lod import LABEL_LOD, Context
+from designer.drawing.racks import RackArrays, draw_rack_labels, draw_racks, rack_arrays
 
 #: Side of the square of floor one rack chunk covers, in mm (up to about 400 racks): big
 #: enough that a whole 6,912-rack hall is a few dozen paint calls, small enough that
@@ -30,7 +31,7 @@ CHUNK_MM = 24_000
 #: Room around a chunk's racks for cosmetic outlines, in mm.
 CHUNK_MARGIN_MM = 60
 
-Z_RACKS, Z_SERVICES, Z_SELECTION, Z_MARKERS, Z_EDIT = 10, 20, 50, 60, 70
+Z_RACKS, Z_SERVICES, Z_LINKS, Z_LABELS, Z_SELECTION, Z_MARKERS, Z_EDIT = 10, 20, 30, 40, 50, 60, 70
 
 
 class PlanLayer(QGraphicsItem):
@@ -107,6 +108,20 @@ class RackChunk(QGraphicsItem):
             )
 
 
+def draw_chunk_labels(
+    painter: QPainter, chunks: Mapping[tuple[int, int], RackChunk], ctx: Context
+) -> None:
+    """The labels of the racks of ``chunks`` that meet the clip (none when too far out)."""
+    if ctx.points_per_mm < LABEL_LOD:
+        return
+    for chunk in chunks.values():
+        rect = chunk.boundingRect()
+        if chunk.arrays is not None and ctx.shows(
+            rect.left(), rect.top(), rect.right(), rect.bottom()
+        ):
+            draw_rack_labels(painter, chunk.arrays, ctx)
+
+
 def chunk_key(rack: Placement) -> tuple[int, int]:
     return rack.x // CHUNK_MM, rack.y // CHUNK_MM
 
@@ -122,14 +137,30 @@ class RackLayer:
         self._checked = False
         self._hidden: set[str] = set()
         self._mode = "status"
+        #: The racks' labels, one item over the services and links (see ``draw_rack_labels``).
+        #: Uncached: far out it draws nothing, close in only the few racks in view, so a
+        #: viewport-sized cache would cost more than it saves (and crowd the pixmap cache).
+        self.labels = PlanLayer(draw_chunk_labels, Z_LABELS)
+        self.labels.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        scene.addItem(self.labels)
 
     @property
     def chunks(self) -> list[RackChunk]:
         return list(self._chunks.values())
 
+    def set_rect(self, rect: QRectF) -> None:
+        """The scene rectangle the labels may be drawn in."""
+        self.labels.set_geometry(self._chunks, rect)
+
+    def zoomed(self, points_per_mm: float) -> None:
+        """Keep the labels out of the repaint while too far out to draw any (no Python call
+        per frame for nothing)."""
+        self.labels.setVisible(points_per_mm >= LABEL_LOD)
+
     def clear(self) -> None:
         for chunk in self._chunks.values():
             self._scene.removeItem(chunk)
+        self.labels.update()
         self._chunks.clear()
         self._key_of.clear()
         self._hidden.clear()
@@ -164,6 +195,7 @@ class RackLayer:
             dirty.add(key)
         for key in dirty:
             chunk = self._chunks[key]
+            self.labels.update(chunk.boundingRect())
             if not chunk.members:
                 self._scene.removeItem(chunk)
                 del self._chunks[key]
@@ -173,6 +205,7 @@ class RackLayer:
             if self._hidden & chunk.members.keys():
                 arrays.set_hidden(self._hidden)
             chunk.rebuild(arrays)
+            self.labels.update(chunk.boundingRect())
 
     def set_status(self, status: Mapping[str, int], checked: bool) -> None:
         """Recolour racks by their worst finding; only chunks whose colours change repaint."""
@@ -197,3 +230,4 @@ class RackLayer:
             if chunk.arrays is not None:
                 chunk.arrays.set_hidden(wanted)
                 chunk.update()
+                self.labels.update(chunk.boundingRect())

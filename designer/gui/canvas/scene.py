@@ -32,10 +32,12 @@ from designer.drawing.infrastructure import (
     obstacle_geometry,
     tray_geometry,
 )
+from designer.drawing.links import LinkGeometry, draw_links
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for
 from designer.drawing.plan import status_by_id
 from designer.gui.canvas.layers import (
+    Z_LINKS,
     Z_MARKERS,
     Z_SELECTION,
     Z_SERVICES,
@@ -82,8 +84,9 @@ class HallScene(QGraphicsScene):
     """The plan of one hall over a fixed scene rectangle, in layers cached as pixels.
 
     The floor (backdrop, hall, grid, walls) is the scene's background, which the view
-    caches; over it the rack chunks, the services (obstacles, cooling, trays, feeds) and the
-    finding markers are items with their own caches. Dragging a proxy over them blits
+    caches; over it the rack chunks, the services (obstacles, cooling, trays, feeds), the
+    links along the trays (shown on request), the rack labels and the finding markers are
+    items with their own caches. Dragging a proxy over them blits
     instead of calling Python; an edit rebuilds the geometry of what it touched and
     repaints only around it.
     """
@@ -101,12 +104,14 @@ class HallScene(QGraphicsScene):
         self._hidden: set[str] = set()
         self.racks = RackLayer(self)
         self._services = PlanLayer(draw_services, Z_SERVICES)
+        self._links = PlanLayer(draw_links, Z_LINKS)
+        self._links.setVisible(False)
         self._markers = PlanLayer(draw_markers, Z_MARKERS)
         self.selection_item = QGraphicsPathItem()
         self.selection_item.setZValue(Z_SELECTION)
         self.selection_item.setPen(style.pen(style.SELECTION, 1.6, 4 / 3))
         self.selection_item.setBrush(style.brush(style.SELECTION_FILL))
-        for item in (self._services, self._markers, self.selection_item):
+        for item in (self._services, self._links, self._markers, self.selection_item):
             self.addItem(item)
 
     # --- building --------------------------------------------------------------------
@@ -165,8 +170,9 @@ class HallScene(QGraphicsScene):
         rect = self.floor.bounds.adjusted(-margin, -margin, margin, margin)
         self.setSceneRect(rect)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
-        for layer in (self._services, self._markers):
+        for layer in (self._services, self._links, self._markers):
             layer.set_geometry(layer.geometry, rect)
+        self.racks.set_rect(rect)
 
     def _rebuild_services(self, collections: Iterable[str], dirty: QRectF | None = None) -> None:
         """Rebuild the geometry of some services; repaint ``dirty`` only, when given."""
@@ -230,6 +236,25 @@ class HallScene(QGraphicsScene):
         if unit is not None and unit.hall_id == self.hall_id:
             return cooling_box(unit) or Box(unit.x, unit.y, unit.x, unit.y)
         return None
+
+    # --- links -----------------------------------------------------------------------------
+
+    def set_links(self, links: LinkGeometry | None) -> None:
+        """Draw ``links`` (this hall's links along its trays) in the links layer."""
+        self._links.set_geometry(links, self.sceneRect())
+
+    @property
+    def links(self) -> LinkGeometry | None:
+        """The links the layer holds (drawn when ``links_visible``)."""
+        geometry: LinkGeometry | None = self._links.geometry
+        return geometry
+
+    @property
+    def links_visible(self) -> bool:
+        return self._links.isVisible()
+
+    def set_links_visible(self, visible: bool) -> None:
+        self._links.setVisible(visible)
 
     # --- view state ----------------------------------------------------------------------
 

@@ -34,9 +34,11 @@ from designer.drawing.legend import (
     draw_legend_row,
     draw_scale_bar,
     heat_entries,
+    rack_entries,
     scale_bar_width,
-    status_entries,
+    service_entries,
 )
+from designer.drawing.links import link_entries
 from designer.gui.canvas.scene import HallScene
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.canvas.tools.place import PlacementPreview
@@ -106,6 +108,7 @@ class CanvasView(QGraphicsView):
         editor.bridge.changed.connect(self._document_changed)
         editor.selection.changed.connect(self._selection_changed)
         editor.findings_changed.connect(self._findings_changed)
+        editor.network_changed.connect(self._network_changed)
         self.show_hall()
 
     # --- keeping the scene in step ------------------------------------------------------
@@ -119,6 +122,7 @@ class CanvasView(QGraphicsView):
         self.hall_scene.show_hall(editor.project, editor.hall_id, editor.doc.rack_types)
         self.hall_scene.set_colour_mode(self.colour_mode)
         self.hall_scene.set_findings(editor.findings, editor.checked)
+        self._network_changed()
         self._selection_changed()
         self.fit_hall()
 
@@ -138,8 +142,23 @@ class CanvasView(QGraphicsView):
 
     def _findings_changed(self) -> None:
         self.hall_scene.set_findings(self.editor.findings, self.editor.checked)
+        self._legend_changed()
+
+    def _network_changed(self) -> None:
+        """Show the links of the new plan (built only while the layer is on)."""
+        hall = self.editor.hall_id
+        shown = self.hall_scene.links_visible and hall is not None
+        self.hall_scene.set_links(self.editor.hall_links(hall) if shown and hall else None)
+        self._legend_changed()
+
+    def show_links(self, visible: bool) -> None:
+        """Show or hide the links along the trays."""
+        self.hall_scene.set_links_visible(visible)
+        self._network_changed()
+
+    def _legend_changed(self) -> None:
         view = self.viewport().rect()
-        self.viewport().update(view.adjusted(0, view.height() - STRIP_PX, 0, 0))  # the legend
+        self.viewport().update(view.adjusted(0, view.height() - STRIP_PX, 0, 0))
 
     def set_colour_mode(self, mode: str) -> None:
         """Colour racks by ``"status"`` (worst finding) or ``"heat"`` (max power)."""
@@ -210,6 +229,7 @@ class CanvasView(QGraphicsView):
         self._zoom_changed()
 
     def _zoom_changed(self) -> None:
+        self.hall_scene.racks.zoomed(self.pixels_per_mm() / (self.logicalDpiY() / 72.0))
         self.viewport().update()  # the scale bar follows the zoom
 
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -387,14 +407,22 @@ class CanvasView(QGraphicsView):
         painter.setPen(style.pen(style.GRID_MAJOR, 0.75, px_per_point))
         painter.setBrush(style.brush(QColor(255, 255, 255, 230)))
         painter.drawRect(strip.adjusted(-1, 0, 1, 1))
+        links = self.hall_scene.links
+        shown = links.families if self.hall_scene.links_visible and links is not None else ()
         if self.colour_mode == "heat":
-            entries = heat_entries()
+            entries = heat_entries() + link_entries(shown, short=True)
         else:
-            entries = status_entries(self.editor.checked)
+            entries = [
+                *rack_entries(self.editor.checked),
+                *link_entries(shown, short=True),
+                *service_entries(),
+            ]
         middle = strip.center().y()
-        draw_legend_row(painter, QPointF(strip.left() + 12, middle), entries, px_per_point)
         bar_max = min(220.0, view.width() / 5)
         width = scale_bar_width(self.pixels_per_mm(), px_per_point, bar_max)
+        left = strip.left() + 12
+        room = strip.right() - 14 - width - 16 - left
+        draw_legend_row(painter, QPointF(left, middle), entries, px_per_point, room)
         draw_scale_bar(
             painter,
             QPointF(strip.right() - 14 - width, middle),

@@ -15,14 +15,15 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetricsF
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
 
 from designer.core.format import number
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import Load, loads
 from designer.drawing import style
 from designer.gui.editor import Editor
+from designer.gui.panels.charts import BarChart
 
 #: Where the dashed line stands: the continuous share of a rating.
 MARK = 0.8
@@ -71,42 +72,16 @@ def bar_name(load: Load) -> str:
     return HALL_BARS.get(load.kind, load.name)
 
 
-class DashboardPanel(QWidget):
+class DashboardPanel(BarChart):
     """Utilisation bars of the shown hall."""
 
     def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("Utilisation (%)", parent)
         self.editor = editor
         self.bars: list[Load] = []
-        self.plot = pg.PlotWidget(background="w")
-        self.plot.setMinimumWidth(220)
-        self.plot.setMenuEnabled(False)
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.hideButtons()
-        self.plot.getPlotItem().invertY(True)
-        self.plot.getPlotItem().showGrid(x=True, y=False, alpha=0.15)
-        font = QFont()
-        font.setPointSizeF(8)
-        for name in ("left", "bottom"):
-            axis = self.plot.getAxis(name)
-            axis.setTickFont(font)
-            axis.setPen(pg.mkPen("#8a949e"))
-            axis.setTextPen(pg.mkPen("#2b3540"))
-        self.plot.setLabel("bottom", "Utilisation (%)")
-        self.graph = pg.BarGraphItem(x0=[], y=[], height=0.66, width=[])
-        self.plot.addItem(self.graph)
         pen80 = pg.mkPen(style.STATUS_FILL[style.ERROR], width=1.5, style=Qt.PenStyle.DashLine)
         self.plot.addItem(pg.InfiniteLine(pos=MARK * 100, angle=90, pen=pen80))
         self.plot.addItem(pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#2b3540", width=1)))
-        self._labels: list[pg.TextItem] = []
-        self.note = QLabel()
-        self.note.setStyleSheet("color: #5f6b76; padding: 2px 6px;")
-        self.note.setWordWrap(True)  # never let the summary widen the window
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.plot)
-        layout.addWidget(self.note)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)
@@ -127,46 +102,18 @@ class DashboardPanel(QWidget):
         room = max(1, self.plot.height() // BAR_PX - 1 - len(HALL_BARS))
         self.bars, hidden = shown_bars(every, room)
         shares = np.array([min(utilisation(b), 9.99) * 100 for b in self.bars], dtype=float)
-        ys = np.arange(len(self.bars), dtype=float)
-        self.graph.setVisible(bool(self.bars))
-        if self.bars:
-            self.graph.setOpts(
-                x0=np.zeros(len(self.bars)),
-                y=ys,
-                width=shares,
-                height=0.66,
-                brushes=[pg.mkBrush(_colour(b)) for b in self.bars],
-                pens=[pg.mkPen(_colour(b).darker(130)) for b in self.bars],
-            )
-        axis = self.plot.getAxis("left")
-        axis.setTicks([[(i, bar_name(b)) for i, b in enumerate(self.bars)]])
-        names = [bar_name(b) for b in self.bars] or [""]
-        tick_font = QFontMetricsF(axis.style.get("tickFont") or QFont())
-        axis_px = max(tick_font.horizontalAdvance(n) for n in names) + 16
-        axis.setWidth(int(axis_px))  # fixed now, so the room left for labels is known
-        for label in self._labels:
-            self.plot.removeItem(label)
-        self._labels = []
-        font = QFont()
-        font.setPointSizeF(7.5)
-        metrics = QFontMetricsF(font)
-        widest = 0.0
-        top = max(100.0, float(shares.max()) if len(shares) else 100.0) + 3
-        for y, bar, share in zip(ys, self.bars, shares, strict=True):
-            used = f"{number(share, 0)} %" if bar.rating_kw > 0 else "no capacity"
-            text = f"{used}  {number(bar.load_kw, 0)} / {number(bar.rating_kw, 0)} kW"
-            widest = max(widest, metrics.horizontalAdvance(text))
-            label = pg.TextItem(text, color="#2b3540", anchor=(0, 0.5))
-            label.setFont(font)
-            label.setToolTip(bar.note)
-            label.setPos(max(share, 100.0) + 3, y)
-            self.plot.addItem(label)
-            self._labels.append(label)
-        # leave room right of the bars (and the 100 % line) for the widest label
-        plot_px = max(self.plot.width() - axis_px - 16, 120.0)
-        right = top * plot_px / max(plot_px - widest - 12, 40.0)
-        self.plot.setXRange(0, right, padding=0)
-        self.plot.setYRange(-0.6, max(len(self.bars), 1) - 0.4, padding=0)
+        texts = [
+            f"{f'{number(share, 0)} %' if bar.rating_kw > 0 else 'no capacity'}  "
+            f"{number(bar.load_kw, 0)} / {number(bar.rating_kw, 0)} kW"
+            for bar, share in zip(self.bars, shares, strict=True)
+        ]
+        self.show_bars(
+            [bar_name(b) for b in self.bars],
+            [(shares, [_colour(b) for b in self.bars])],
+            texts,
+            [b.note for b in self.bars],
+            least_x=100.0,
+        )
         over = [b for b in every if b.kind not in HALL_BARS and b.share > 1.0]
         near = [
             b for b in every if b.kind not in HALL_BARS and b.share <= 1.0 and utilisation(b) > MARK

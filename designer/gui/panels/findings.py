@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -20,14 +19,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -35,18 +32,20 @@ from PySide6.QtWidgets import (
 from designer.drawing import style
 from designer.drawing.markers import severity_name
 from designer.gui.editor import Editor
+from designer.gui.panels.table import RowsModel, rows_view
 
 COLUMNS = ("", "Finding", "Code", "Hall")
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 _ICON = {"error": "✖", "warning": "▲", "info": "ℹ"}
 
 
-class FindingsModel(QAbstractTableModel):
+class FindingsModel(RowsModel):
     """Rows of findings, sorted worst first."""
+
+    COLUMNS = COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.rows: list[Any] = []
         self.hall_names: dict[str, str] = {}
 
     def set_rows(self, rows: Sequence[Any], hall_names: dict[str, str]) -> None:
@@ -56,19 +55,6 @@ class FindingsModel(QAbstractTableModel):
         )
         self.hall_names = hall_names
         self.endResetModel()
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
@@ -121,12 +107,7 @@ class FindingsPanel(QWidget):
         self.counts = QLabel()
         self.counts.setTextFormat(Qt.TextFormat.RichText)
         self.model = FindingsModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
+        self.table = rows_view(self.model)
         # two lines per finding: messages carry the measured value, the limit and a remedy
         self.table.verticalHeader().setDefaultSectionSize(36)
         self.table.setShowGrid(False)

@@ -17,7 +17,7 @@ def pieces(plan, hall):
     found = tray_links(plan, hall)
     out: dict = {}
     for line, medium, links in zip(
-        found.lines.tolist(), found.medium.tolist(), found.links.tolist(), strict=True
+        found.lines.tolist(), found.group.tolist(), found.links.tolist(), strict=True
     ):
         out.setdefault(tuple(line), {})[plan.media.media[medium].name] = links
     return out
@@ -36,6 +36,21 @@ def test_links_are_summed_per_piece_of_tray_and_medium():
         # then along the whole edge between the cross trays, and down the second one to d
         (10_000, 1_800, 14_000, 1_800): {DR: 4},
         (14_000, 1_800, 14_000, 9_000): {DR: 4},
+    }
+
+
+def test_media_grouped_together_are_summed_on_pieces_cut_for_the_group():
+    doc, hall, _ = row_and_cross_trays()
+    plan = plan_of(doc)
+    together = [0] * (len(plan.media.media) + 1)
+    found = tray_links(plan, hall, together)
+    assert set(found.group.tolist()) == {0}
+    assert dict(zip(map(tuple, found.lines.tolist()), found.links.tolist(), strict=True)) == {
+        (400, 1_800, 2_200, 1_800): 3 + 2 + 4,
+        (2_200, 1_800, 6_000, 1_800): 2 + 4,
+        (6_000, 1_800, 10_000, 1_800): 4,
+        (10_000, 1_800, 14_000, 1_800): 4,
+        (14_000, 1_800, 14_000, 9_000): 4,
     }
 
 
@@ -63,7 +78,7 @@ def test_every_link_metre_along_the_trays_is_on_one_piece(name):
         assert (lengths * found.links).sum() == pytest.approx(tray_run_link_mm(plan, hall))
         assert (found.links > 0).all()
         # NVLink stays inside its NVL72, so its copper spine is never on a tray
-        assert "nvlink_copper" not in {plan.media.media[m].id for m in found.medium.tolist()}
+        assert "nvlink_copper" not in {plan.media.media[m].id for m in found.group.tolist()}
 
 
 def test_a_hall_the_plan_does_not_know_has_no_links():

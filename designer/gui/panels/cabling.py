@@ -1,0 +1,92 @@
+"""The cabling charts: how long the project's links run, and what they are made of.
+
+Both read the network plan the design check keeps current (``Editor.network``), so they
+follow every edit without planning again, and both colour bars by medium family as the
+links layer on the canvas does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from designer.core.network.mix import FAMILIES, FAMILY_NAMES, length_histogram, media_mix
+from designer.core.network.planner import Plan
+from designer.drawing import style
+from designer.gui.editor import Editor
+from designer.gui.panels.charts import BarChart
+
+WAITING = "The links appear once the design check has run."
+
+
+def family_key(families: list[str]) -> str:
+    """A line of coloured squares naming ``families`` (rich text, for a chart's note)."""
+    return " &nbsp;".join(
+        f"<span style='color:{style.LINK_FAMILY[f].name()}'>■</span> {FAMILY_NAMES[f]}"
+        for f in families
+    )
+
+
+class PlanChart(BarChart):
+    """A chart of the network plan, drawn again with each new plan."""
+
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        super().__init__("Links", parent)
+        self.editor = editor
+        self.note.setTextFormat(Qt.TextFormat.RichText)
+        editor.network_changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        plan = self.editor.network
+        if plan is None:
+            self.show_bars([], [], [])
+            self.note.setText(WAITING)
+        else:
+            self.draw(plan)
+
+    def draw(self, plan: Plan) -> None:
+        raise NotImplementedError
+
+
+class LengthsChart(PlanChart):
+    """Links per routed-length band, stacked by medium family."""
+
+    def draw(self, plan: Plan) -> None:
+        histogram = length_histogram(plan)
+        totals = sum(histogram.links.values(), np.zeros(len(histogram.edges_m) - 1, dtype=int))
+        used = np.flatnonzero(totals)
+        bands = range(used[0], used[-1] + 1) if len(used) else range(0)
+        families = [f for f in FAMILIES if f in histogram.links]
+        self.show_bars(
+            [histogram.label(b) for b in bands],
+            [
+                (histogram.links[f][list(bands)], [style.LINK_FAMILY[f]] * len(bands))
+                for f in families
+            ],
+            [f"{int(totals[b]):,}" for b in bands],
+        )
+        parts = [f"{int(totals.sum()):,} links by routed length, every hall"]
+        if histogram.unrouted:
+            parts.append(f"{histogram.unrouted:,} not routed")
+        self.note.setText(" · ".join(parts) + "<br>" + family_key(families))
+
+
+class MediaMixChart(PlanChart):
+    """Links per medium, coloured by family."""
+
+    def draw(self, plan: Plan) -> None:
+        mix = media_mix(plan)
+        total = sum(m.links for m in mix)
+        self.show_bars(
+            [m.short for m in mix],
+            [(np.array([m.links for m in mix]), [style.LINK_FAMILY[m.family] for m in mix])],
+            [f"{m.links:,}  ({m.links / total:.0%})" for m in mix],
+            [f"{m.name}: {m.links:,} links in {m.bundles:,} bundles" for m in mix],
+        )
+        families = [f for f in FAMILIES if any(m.family == f for m in mix)]
+        bundles = sum(m.bundles for m in mix)
+        self.note.setText(
+            f"{total:,} links in {bundles:,} bundles, every hall<br>{family_key(families)}"
+        )

@@ -1,0 +1,255 @@
+"""The link inspector: the bundles of the selected racks, and everything about the one picked.
+
+A table of the selection's bundles (where each goes, how many links, how long, over what
+medium) with the picked bundle's full schedule line below it: plane and rates, routed and
+order length, medium and module class, power per end, latency, cost and the reason the
+medium was chosen (or why the bundle has none). The lines are the cable schedule's own,
+taken from the plan the design check keeps current (``Editor.network`` through
+``designer.core.network.selection.plan_of``), so after a rack moves its lengths follow
+without planning again.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.format import number
+from designer.core.network.mix import family
+from designer.core.network.schedule import ScheduleLine, cable_schedule
+from designer.core.network.selection import plan_of
+from designer.drawing import style
+from designer.gui.editor import Editor
+from designer.gui.panels.table import RowsModel, rows_view
+
+COLUMNS = ("To", "Links", "Length", "Medium")
+#: Width of the medium column, in pixels; longer names are elided (the tooltip has them).
+MEDIUM_PX = 128
+PLANES = {
+    "nvlink": "NVLink",
+    "ub": "UB (scale-up)",
+    "scale_out": "Scale-out",
+    "storage": "Storage",
+    "management": "Management",
+    "dci": "DCI",
+}
+
+
+def metres(value: float | None) -> str:
+    """A length as the schedule gives it: metres, kilometres from 1 km; a dash for none."""
+    if value is None:
+        return "—"
+    return f"{number(value / 1000, 1)} km" if value >= 1_000 else f"{number(value, 1)} m"
+
+
+class BundlesModel(RowsModel):
+    """The schedule lines of the selection, one row each."""
+
+    COLUMNS = COLUMNS
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[ScheduleLine] = []
+        self.short: dict[str, str] = {}
+        self.family: dict[str, str] = {}
+        self.racks: frozenset[str] = frozenset()
+
+    def set_lines(
+        self,
+        lines: list[ScheduleLine],
+        racks: frozenset[str],
+        short: dict[str, str],
+        families: dict[str, str],
+    ) -> None:
+        """Show ``lines``, the bundles of ``racks``; media by name as ``short`` and ``families``."""
+        self.beginResetModel()
+        self.rows, self.racks, self.short, self.family = lines, racks, short, families
+        self.endResetModel()
+
+    def far_end(self, line: ScheduleLine) -> str:
+        """Where a bundle goes as seen from the selection: the end outside it, both ends
+        when both are selected, or "in rack" for a bundle inside one rack."""
+        if line.from_id == line.to_id:
+            return "in rack" if line.from_id in self.racks else f"{line.from_name} (in rack)"
+        inside = (line.from_id in self.racks, line.to_id in self.racks)
+        if all(inside):
+            return f"{line.from_name} ↔ {line.to_name}"
+        return line.from_name if inside[1] else line.to_name
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        line = self.rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return self.far_end(line)
+            if column == 1:
+                return f"{line.count:,}"
+            if column == 2:
+                if line.from_id == line.to_id and not line.order_m:
+                    return "—"
+                return metres(line.order_m if line.order_m is not None else line.routed_m)
+            return self.short.get(line.medium, "none")
+        if role == Qt.ItemDataRole.DecorationRole and column == 3:
+            return style.LINK_FAMILY[self.family.get(line.medium, "none")]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return line.reason
+        return None
+
+
+def details(line: ScheduleLine) -> str:
+    """Everything the schedule says of one bundle, as rich text."""
+    rows = [
+        ("From", line.from_name),
+        ("To", line.to_name),
+        ("Plane", f"{PLANES.get(line.plane, line.plane)}, {line.role}"),
+        ("Rate", f"{line.rate_gbps:,}G on {line.lane_gbps}G lanes, {line.protocol}"),
+        ("Links", f"{line.count:,}"),
+        ("Routed", metres(line.routed_m)),
+        ("Ordered", metres(line.order_m)),
+        (
+            "Medium",
+            f"{line.medium or 'none'}" + (f" ({line.module_class})" if line.module_class else ""),
+        ),
+        (
+            "Power",
+            "—" if line.power_w_per_end is None else f"{number(line.power_w_per_end, 1)} W per end",
+        ),
+        ("Latency", "—" if line.latency_ns is None else f"{number(line.latency_ns, 0)} ns"),
+        ("Cost", "—" if line.cost_usd is None else f"${number(line.cost_usd, 0)} (estimate)"),
+        ("Why", line.reason),
+    ]
+    cells = "".join(
+        f"<tr><td style='color:#5f6b76; padding-right:8px'>{name}</td><td>{escape(value)}</td></tr>"
+        for name, value in rows
+    )
+    return f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
+
+
+class LinksPanel(QWidget):
+    """The bundles of the selected racks (every rack of a selected system)."""
+
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.title = QLabel()
+        self.title.setObjectName("linksTitle")
+        self.title.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("color: #5f6b76;")
+        self.model = BundlesModel(self)
+        self.table = rows_view(self.model)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(3, MEDIUM_PX)
+        self.detail = QLabel()
+        self.detail.setObjectName("linksDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setContentsMargins(2, 4, 2, 4)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.detail)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(scroll)
+        split.setChildrenCollapsible(False)
+        split.setSizes([130, 230])  # a few bundles, and the whole of the one picked
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, 1)
+        self.table.selectionModel().currentRowChanged.connect(self._show_detail)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        editor.selection.changed.connect(self._timer.start)
+        editor.network_changed.connect(self._timer.start)
+        self.refresh()
+
+    def racks(self) -> list[str]:
+        """The selected racks, every rack of a selected system included."""
+        placements = self.editor.project.placements
+        return [i for i in self.editor.selected() if i in placements]
+
+    def refresh(self) -> None:
+        """List the bundles of the selected racks from the current plan."""
+        racks = self.racks()
+        plan = self.editor.network
+        picked = self.table.currentIndex().row()
+        lines = cable_schedule(plan_of(plan, racks)) if plan is not None and racks else []
+        media = plan.media.media if plan is not None else []
+        self.model.set_lines(
+            lines,
+            frozenset(racks),
+            {m.name: m.short for m in media},
+            {m.name: family(m) for m in media},
+        )
+        placements = self.editor.project.placements
+        if not racks:
+            self.title.setText("<b>Links</b>")
+            self.summary.setText("Select racks to see their bundles.")
+        elif plan is None:
+            self.title.setText(f"<b>{self._names(racks, placements)}</b>")
+            self.summary.setText("The links appear once the design check has run.")
+        else:
+            self.title.setText(f"<b>{self._names(racks, placements)}</b>")
+            self.summary.setText(self._totals(lines))
+        if lines:
+            self.table.selectRow(min(max(picked, 0), len(lines) - 1))
+        self._show_detail(self.table.currentIndex())
+
+    @staticmethod
+    def _names(racks: list[str], placements: Any) -> str:
+        labels = [placements[i].label or i for i in racks]
+        return escape(labels[0] if len(labels) == 1 else f"{len(labels)} racks ({labels[0]}, …)")
+
+    @staticmethod
+    def _totals(lines: list[ScheduleLine]) -> str:
+        if not lines:
+            return "No bundles end at the selection."
+        links = sum(x.count for x in lines)
+        ordered = sum(x.count * x.order_m for x in lines if x.order_m is not None)
+        cost = sum(x.cost_usd or 0.0 for x in lines)
+        power = sum(2 * x.count * (x.power_w_per_end or 0.0) for x in lines)
+        bundles = f"{len(lines):,} bundle" + ("s" if len(lines) != 1 else "")
+        return (
+            f"{bundles} · {links:,} links · {metres(ordered)} of cable ordered · "
+            f"{number(power / 1000, 2)} kW at both ends · ${number(cost, 0)}"
+        )
+
+    def _show_detail(self, index: QModelIndex) -> None:
+        row = index.row()
+        lines = self.model.rows
+        self.detail.setText(details(lines[row]) if 0 <= row < len(lines) else "")

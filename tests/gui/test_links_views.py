@@ -1,0 +1,131 @@
+"""The links in the designer: the layer along the trays, the inspector, the cabling charts,
+and a moved rack's bundles re-routed by the check's own plan, not planned again."""
+
+from PySide6.QtCore import QPointF
+
+from designer.core.network.mix import length_histogram, media_mix
+from designer.core.network.schedule import cable_schedule
+from designer.core.rules import network as network_rules
+from designer.drawing import style
+from tests.gui.conftest import wait_checked
+
+
+def rack(window, label):
+    return next(r for r in window.editor.project.placements.values() if r.label == label)
+
+
+def colour_at(view, x_mm, y_mm):
+    image = view.viewport().grab().toImage()
+    point = view.mapFromScene(QPointF(x_mm, y_mm))
+    return image.pixelColor(point)
+
+
+def test_the_links_layer_toggles_and_draws_along_the_trays(qtbot, make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    view, scene = window.view, window.view.hall_scene
+    toggle = window.actions_by_name["links"]
+    assert not toggle.isChecked() and not scene.links_visible
+    # on the row tray (y 1,800) where racks NVL72-03 and -04 meet, clear of their labels
+    aqua = style.LINK_FAMILY["multimode"]
+    assert colour_at(view, 3_300, 1_800) != aqua
+    toggle.trigger()
+    assert scene.links_visible
+    assert scene.links.families == ("multimode",)  # the NVLink spine stays in its racks
+    assert colour_at(view, 3_300, 1_800) == aqua
+    toggle.trigger()
+    assert colour_at(view, 3_300, 1_800) != aqua
+
+
+def test_the_layer_shows_the_links_of_the_hall_on_screen(qtbot, make_window, example):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    window.actions_by_name["links"].trigger()
+    scene = window.view.hall_scene
+    # the north hall's network rack runs single-mode DR to the other hall of its site
+    assert scene.links.families == ("multimode", "single-mode")
+    south = next(h.id for h in window.editor.project.halls.values() if "South" in h.name)
+    window.editor.set_hall(south)
+    assert scene.links is window.editor.hall_links(south)
+    assert scene.links.families == ("multimode",)
+
+
+def test_the_inspector_lists_the_selected_racks_bundles_with_their_media(
+    qtbot, make_window, example
+):
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    nvl = rack(window, "NVL72-01")
+    window.selection.set([nvl.id])
+    panel = window.links_panel
+    qtbot.waitUntil(lambda: bool(panel.model.rows), timeout=5_000)
+    expected = [x for x in cable_schedule(window.editor.network) if nvl.id in (x.from_id, x.to_id)]
+    assert panel.model.rows == expected
+    model = panel.model
+    rows = [[model.index(r, c).data() for c in range(4)] for r in range(model.rowCount())]
+    assert rows == [
+        ["in rack", "1,296", "—", "NVLink copper spine"],  # 72 GPUs x 18 links, in the rack
+        ["NET-01", "72", "10 m", "multimode SR"],
+    ]
+    panel.table.selectRow(1)
+    text = panel.detail.text()
+    assert "Multimode SR transceivers" in text and "scale_out" not in text
+    assert "Scale-out" in text and "W per end" in text and "(estimate)" in text
+    window.selection.clear()
+    qtbot.waitUntil(lambda: not panel.model.rows, timeout=5_000)
+    assert panel.summary.text() == "Select racks to see their bundles."
+
+
+def test_the_charts_hold_the_plans_numbers(qtbot, make_window, example):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    plan = window.editor.network
+    mix = media_mix(plan)
+    chart = window.media_chart
+    qtbot.waitUntil(lambda: chart.names == [m.short for m in mix], timeout=5_000)
+    assert chart.names == ["DAC", "multimode SR", "single-mode DR", "coherent ZR"]
+    assert [t.split()[0] for t in chart.texts] == [f"{m.links:,}" for m in mix]
+    histogram = length_histogram(plan)
+    lengths = window.lengths_chart
+    assert "10–40 km" in lengths.names  # the ZR links over the 40 km between the sites
+    counts = {lengths.names[i]: int(t.replace(",", "")) for i, t in enumerate(lengths.texts)}
+    assert sum(counts.values()) == sum(int(c.sum()) for c in histogram.links.values())
+    assert counts["10–40 km"] == 16
+
+
+def test_moving_a_rack_updates_its_lengths_from_the_checks_plan_without_planning_again(
+    qtbot, make_window, example, monkeypatch
+):
+    built, updated = [], []
+    build, update = network_rules.build_plan, network_rules.update_plan
+
+    def counted_build(*args):
+        built.append(build(*args))
+        return built[-1]
+
+    def counted_update(*args):
+        updated.append(update(*args))
+        return updated[-1]
+
+    monkeypatch.setattr(network_rules, "build_plan", counted_build)
+    monkeypatch.setattr(network_rules, "update_plan", counted_update)
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    assert window.editor.network is built[-1]  # the opened project's plan, as the check built it
+    full_plans = len(built)
+    nvl = rack(window, "NVL72-01")
+    window.selection.set([nvl.id])
+    panel = window.links_panel
+    qtbot.waitUntil(lambda: len(panel.model.rows) == 2, timeout=5_000)
+    before = panel.model.rows[1].routed_m
+    window.editor.move([nvl.id], 0, -600)  # a tile towards the row tray above
+    wait_checked(qtbot, window)
+    qtbot.waitUntil(lambda: panel.model.rows[1].routed_m != before, timeout=5_000)
+    assert len(built) == full_plans  # nothing was planned again from scratch
+    assert updated and window.editor.network is updated[-1]  # the engine's own plan
+    [line] = [
+        x
+        for x in cable_schedule(updated[-1])
+        if nvl.id in (x.from_id, x.to_id) and x.from_id != x.to_id
+    ]
+    assert panel.model.rows[1] == line
