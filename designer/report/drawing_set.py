@@ -58,7 +58,9 @@ def drawing_set(
         site_map.append(site_map_page(sites, routes))
     rest = [
         *site_map,
-        *plan_pages(project, rack_types, report.findings, frame, links_by_hall(plan), by_hall),
+        *plan_pages(
+            project, rack_types, report.findings, frame, links_by_hall(plan), by_hall, plan
+        ),
         *findings_pages(entries, summary, frame),
         *tables_pages("Power and cooling", load_tables(found, hall_names), frame),
         *tables_pages("Cabling", cabling, frame),

@@ -1,10 +1,11 @@
 """Floor-plan sheets: each hall to a stated scale, tiled over several sheets when it must be.
 
 The plan itself is ``designer.drawing.plan.draw_hall_plan``, the same functions the canvas
-paints with, under a transform that maps hall millimetres to the sheet at 1:n. Beside it
-stand the north arrow, the scale bar (its length on paper is exactly its length in metres
-at the stated scale), the legend of colours and services, and the rack types and link
-media of the hall.
+paints with, under a transform that maps hall millimetres to the sheet at 1:n; given the
+network plan, it draws the links along the trays as the canvas's links layer does. Beside
+it stand the north arrow, the scale bar (its length on paper is exactly its length in
+metres at the stated scale), the legend of colours, services and link media (with a key to
+the line widths), and the rack types and link media of the hall.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from PySide6.QtGui import QColor, QPolygonF
 from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
+from designer.core.network.planner import Plan
 from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
+from designer.drawing.links import example_widths, link_entries
 from designer.drawing.lod import Context
 from designer.drawing.plan import HallPlan, draw_hall_plan, hall_plan
 from designer.drawing.racks import short_name
@@ -66,8 +69,10 @@ def plan_pages(
     frame: SheetFrame,
     links_by_hall: Mapping[str, Mapping[str, int]],
     by_hall: Mapping[str, Totals],
+    network: Plan | None = None,
 ) -> list[Page]:
-    """The plan sheets of every hall, in the order of the project's halls."""
+    """The plan sheets of every hall, in the order of the project's halls (with the links
+    of ``network`` along the trays, when given)."""
     return [
         page
         for hall_id in project.halls
@@ -79,6 +84,7 @@ def plan_pages(
             frame,
             links_by_hall.get(hall_id, {}),
             by_hall[hall_id],
+            network=network,
         )
     ]
 
@@ -92,11 +98,16 @@ def hall_pages(
     media: Mapping[str, int],
     totals: Totals,
     tiles: bool = True,
+    network: Plan | None = None,
 ) -> list[Page]:
-    """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits."""
+    """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits.
+
+    With the ``network`` plan the links along the trays are drawn and their media listed
+    in the legend.
+    """
     hall = project.halls[hall_id]
     area = _plan_area(frame)
-    plan = hall_plan(project, hall_id, rack_types, findings)
+    plan = hall_plan(project, hall_id, rack_types, findings, network)
     bounds = plan.bounds
     box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
     layout = choose_layout(box, (area.width, area.height), tiles=tiles)
@@ -150,10 +161,12 @@ def _draw(
     sheet.forget_state()
     if layout.tiled:
         sheet.box(Rect(left / k, top / k, width / k, height / k), width_mm=0.3, colour=MUTED)
-    _side(sheet, layout, tile, info)
+    _side(sheet, plan, layout, tile, info)
 
 
-def _side(sheet: Sheet, layout: PlanLayout, tile: Tile, info: HallSheetInfo) -> None:
+def _side(
+    sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, info: HallSheetInfo
+) -> None:
     content = sheet.frame.content
     side = side_width(sheet.frame)
     x = content.right - side
@@ -184,7 +197,10 @@ def _side(sheet: Sheet, layout: PlanLayout, tile: Tile, info: HallSheetInfo) -> 
             width=side,
         )
         y += 11
-    y = _legend(sheet, x, y, status_entries(), side)
+    families = plan.links.families if plan.links is not None else ()
+    y = _legend(sheet, x, y, [*status_entries(), *link_entries(families)], side)
+    if families:
+        y = _width_key(sheet, x, y, side)
     y = _list(sheet, x, y + 4, "Rack types", info.rack_types, side)
     if info.media:
         _list(sheet, x, y + 4, "Link media", info.media, side)
@@ -244,6 +260,18 @@ def _legend(
         sheet.text(x + 8, y, entry.text, size_pt=7.5, width=width - 8)
         y += 4.6
     return y
+
+
+def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
+    """A row of link lines at 1, 10, 100 and 1,000 links, as wide as the plan draws them."""
+    sheet.text(x, y, "Links along a tray:", size_pt=7.5, colour=MUTED, width=width)
+    y += 4.2
+    step = width / 4
+    for i, (links, width_pt) in enumerate(example_widths()):
+        left = x + i * step
+        sheet.line(left, y - 1.2, left + 5, y - 1.2, width_mm=width_pt * 25.4 / 72, colour=INK)
+        sheet.text(left + 6.5, y, f"{links:,}", size_pt=7, width=step - 6.5)
+    return y + 4.6
 
 
 def _list(
