@@ -21,6 +21,7 @@ from designer.core.model.project import Project
 from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.dialogs.new_project import new_document
+from designer.gui.naming import file_stem
 from designer.gui.prompts import Prompts
 from designer.gui.recent import RecentFiles
 
@@ -171,7 +172,7 @@ class FileController(QObject):
         document = self.document
         folder = document.path.parent if document.path else Path.home()
         stem = (
-            document.path.name if document.path else _file_stem(document.project.meta.name) + SUFFIX
+            document.path.name if document.path else file_stem(document.project.meta.name) + SUFFIX
         )
         path = self.prompts.save_path(folder / stem)
         if path is None:
@@ -199,11 +200,3 @@ class FileController(QObject):
         self.recent_changed.emit()
         self.message.emit(f"Saved {path}.")
         return True
-
-
-def _file_stem(name: str) -> str:
-    """A file name from a project name: letters, digits and dashes."""
-    cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
-    while "--" in cleaned:
-        cleaned = cleaned.replace("--", "-")
-    return cleaned or "project"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QTool
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.geometry.footprint import Box
+from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.gui.autosave import INTERVAL_MS, Autosaver
 from designer.gui.bridge import DocumentBridge
@@ -27,9 +28,11 @@ from designer.gui.canvas.tools.place import PlaceTool, RowTool, next_index
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
 from designer.gui.editor import NUDGE_MM, Editor
+from designer.gui.exporting import Exporter
 from designer.gui.files import FileController, display_name
 from designer.gui.findings import DEBOUNCE_MS, FindingsService
 from designer.gui.icons import icon
+from designer.gui.naming import file_stem
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
 from designer.gui.panels.findings import FindingsPanel
@@ -45,7 +48,7 @@ from designer.gui.selection import Selection
 FRAGMENT_MIME = "application/x-rackplan-fragment"
 #: The catalog and properties never get narrower than this, whatever the panels below need.
 SIDE_DOCK_MIN_PX = 290
-SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
+SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as · Ctrl+E export
 Ctrl+Z undo · Ctrl+Y redo · Ctrl+X / C / V cut, copy, paste · Del delete · Ctrl+A select all
 R rotate clockwise (Shift+R anticlockwise) · arrows nudge 100 mm (Shift: one tile)
 Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom · wheel zooms at the cursor
@@ -94,6 +97,7 @@ class MainWindow(QMainWindow):
             self.bridge, self.prompts, recent or RecentFiles(), self.autosaver
         )
         self.checker = FindingsService(self.bridge, self.editor, debounce_ms)
+        self.exporter = Exporter(self.editor, self.checker, self.prompts, self)
         self.status = StatusBar(self.editor)
         self.setStatusBar(self.status)
         self.palette = PalettePanel(self.bridge.document.catalog)
@@ -224,6 +228,14 @@ class MainWindow(QMainWindow):
             ("Ctrl+Shift+S",),
             "",
             "Save the project under a new name",
+        )
+        a(
+            "export",
+            "&Export…",
+            self.export,
+            ("Ctrl+E",),
+            "",
+            "Write the PDF drawing set, a picture of a hall, or a schedule as CSV",
         )
         a("quit", "&Quit", self.close, (Key.Quit,), "", "Close rackplan")
         a("undo", "&Undo", self.bridge.undo, (Key.Undo,), "undo")
@@ -464,6 +476,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([n["save"], n["save_as"]])
         file_menu.addSeparator()
+        file_menu.addAction(n["export"])
+        file_menu.addSeparator()
         file_menu.addAction(n["quit"])
         edit = bar.addMenu("&Edit")
         edit.addActions([n["undo"], n["redo"]])
@@ -540,6 +554,7 @@ class MainWindow(QMainWindow):
             lambda f: self.editor.run(lambda: ops.reopen_finding(self.editor.doc, f.code, f.ids))
         )
         self.files.message.connect(self.status.say)
+        self.exporter.finished.connect(self.status.say)
         self.files.recent_changed.connect(self._recent_changed)
         self.autosaver.failed.connect(self.status.say)
         self.checker.failed.connect(self.status.say)
@@ -627,6 +642,21 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> bool:
         """Open ``path`` at start-up (nothing to save yet)."""
         return self.files.load(path)
+
+    def export(self) -> None:
+        """Ask what to export and write it on a worker, with a progress dialog."""
+        document = self.bridge.document
+        project = document.project
+        folder = document.path.parent if document.path else Path.home()
+        stem = (
+            document.path.name.removesuffix(SUFFIX)
+            if document.path
+            else file_stem(project.meta.name)
+        )
+        halls = {h.id: h.name for h in project.halls.values()}
+        spec = self.prompts.export(folder, stem, halls, self.editor.hall_id)
+        if spec is not None:
+            self.exporter.start(spec)
 
     def copy(self) -> None:
         fragment = self.editor.copy_selection()
@@ -757,6 +787,7 @@ class MainWindow(QMainWindow):
         if not self.files.settle():
             event.ignore()
             return
+        self.exporter.shutdown()
         self.checker.shutdown()
         self.autosaver.shutdown()
         release_clipboard()

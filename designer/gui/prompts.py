@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, Q
 
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.equipment import RackType
+from designer.gui.dialogs.export import ExportDialog, ExportSpec
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
 
@@ -44,6 +45,10 @@ class Prompts(Protocol):
     def place_row(
         self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
     ) -> RowSpec | None: ...
+
+    def export(
+        self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None
+    ) -> ExportSpec | None: ...
 
 
 class DialogPrompts:
@@ -118,4 +123,10 @@ class DialogPrompts:
         self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
     ) -> RowSpec | None:
         dialog = PlaceRowDialog(rack_types, type_id, prefix, at, self.parent)
+        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def export(
+        self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None
+    ) -> ExportSpec | None:
+        dialog = ExportDialog(folder, stem, halls, hall_id, self.parent)
         return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -27,6 +27,7 @@ class ScriptedPrompts:
         self.save_as_answer: Path | None = None
         self.new_answer: NewProjectSpec | None = NewProjectSpec()
         self.row_answer = None
+        self.export_answer = None
         self.errors: list[tuple[str, str]] = []
         self.asked: list[str] = []
 
@@ -61,6 +62,10 @@ class ScriptedPrompts:
 
     def place_row(self, rack_types, type_id, prefix, at):  # type: ignore[no-untyped-def]
         return self.row_answer
+
+    def export(self, folder, stem, halls, hall_id):  # type: ignore[no-untyped-def]
+        self.asked.append(f"export {stem}")
+        return self.export_answer
 
 
 @pytest.fixture

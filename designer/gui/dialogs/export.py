@@ -1,0 +1,148 @@
+"""File ▸ Export: what to write (the PDF set, a picture of one hall, a schedule), on what
+paper, and where.
+
+The choice becomes an ``ExportSpec``, the arguments of ``designer.report.export.export``:
+the file's suffix names the format, so the dialog keeps the suffix in step with the choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.gui.naming import file_stem
+from designer.report.writer import PAGE_SIZES
+
+#: What can be exported: (what the menu says, file suffix, CSV table or "").
+KINDS = {
+    "pdf": ("PDF drawing set (every sheet)", ".pdf", ""),
+    "png": ("PNG picture of one hall's plan", ".png", ""),
+    "svg": ("SVG drawing of one hall's plan", ".svg", ""),
+    "links": ("CSV cable schedule", ".csv", "links"),
+    "bom": ("CSV bill of materials", ".csv", "bom"),
+}
+PAPERS = tuple(PAGE_SIZES)
+
+
+@dataclass(frozen=True)
+class ExportSpec:
+    """One export: the file (its suffix names the format), the paper, the hall drawn (PNG
+    and SVG), and the table written (CSV: "links" or "bom")."""
+
+    path: Path
+    paper: str = "A3"
+    hall_id: str | None = None
+    table: str = "links"
+
+
+def suggested_name(stem: str, kind: str, hall: str = "") -> str:
+    """A file name for ``kind`` from the project's file stem (and the hall's, for pictures)."""
+    _, suffix, _ = KINDS[kind]
+    tail = {"png": f"-{hall}", "svg": f"-{hall}", "links": "-cable-schedule", "bom": "-bom"}
+    return f"{stem}{tail.get(kind, '')}{suffix}"
+
+
+class ExportDialog(QDialog):
+    """Asks what to export, on which paper, and where to write it."""
+
+    def __init__(
+        self,
+        folder: Path,
+        stem: str,
+        halls: dict[str, str],
+        hall_id: str | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export")
+        self._stem = stem
+        self._halls = halls
+        self.kind = QComboBox()
+        for key, (text, _, _) in KINDS.items():
+            self.kind.addItem(text, key)
+        self.paper = QComboBox()
+        self.paper.addItems(PAPERS)
+        self.paper.setCurrentText("A3")
+        self.hall = QComboBox()
+        for key, name in halls.items():
+            self.hall.addItem(name, key)
+        self.hall.setCurrentIndex(max(0, self.hall.findData(hall_id)))
+        self.file = QLineEdit(str(folder / suggested_name(stem, "pdf")))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        where = QHBoxLayout()
+        where.addWidget(self.file, 1)
+        where.addWidget(browse)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #c62828;")
+        self.problem.hide()
+        form = QFormLayout()
+        form.addRow("Export", self.kind)
+        form.addRow("Paper", self.paper)
+        form.addRow("Hall", self.hall)
+        form.addRow("File", where)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export")
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(520)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.hall.currentIndexChanged.connect(self._kind_changed)
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        kind = self.kind.currentData()
+        self.paper.setEnabled(kind in ("pdf", "png", "svg"))
+        self.hall.setEnabled(kind in ("png", "svg"))
+        current = Path(self.file.text().strip() or suggested_name(self._stem, kind))
+        hall = self._halls.get(self.hall.currentData() or "", "")
+        name = suggested_name(self._stem, kind, file_stem(hall, "hall"))
+        self.file.setText(str(current.with_name(name)))
+
+    def _browse(self) -> None:
+        _, suffix, _ = KINDS[self.kind.currentData()]
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export to", self.file.text(), f"{suffix[1:].upper()} files (*{suffix})"
+        )
+        if path:
+            self.file.setText(path)
+
+    def _accept(self) -> None:
+        if self.spec() is None:
+            self.problem.setText("Name the file to write.")
+            self.problem.show()
+            return
+        self.accept()
+
+    def spec(self) -> ExportSpec | None:
+        """The export asked for, the file's suffix made to match; None without a file name."""
+        text = self.file.text().strip()
+        if not text or text.endswith(("/", "\\")):
+            return None
+        kind = self.kind.currentData()
+        _, suffix, table = KINDS[kind]
+        path = Path(text).expanduser()
+        if path.suffix.lower() != suffix:
+            path = path.with_name(path.name + suffix)
+        hall = self.hall.currentData() if kind in ("png", "svg") else None
+        return ExportSpec(path, self.paper.currentText(), hall, table or "links")

@@ -1,0 +1,112 @@
+"""File > Export: written on a worker with a progress dialog; a cancel or a failure leaves no
+file and says so in one sentence."""
+
+import re
+import subprocess
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+
+from designer.gui.dialogs.export import ExportDialog, ExportSpec
+from designer.report import export as report_export
+from designer.report.drawing_set import drawing_set
+from tests.gui.conftest import wait_checked
+
+
+def pages(pdf) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+class NoPlanning:
+    """Stands in for the planner: the designer hands over the check's plan instead."""
+
+    def __init__(self, *args):
+        raise AssertionError("the export planned the network again")
+
+
+def export(qtbot, window, spec, prompts):
+    prompts.export_answer = spec
+    with qtbot.waitSignal(window.exporter.finished, timeout=60_000) as ended:
+        window.actions_by_name["export"].trigger()
+    return ended.args[0]
+
+
+def test_the_pdf_set_is_written_with_every_sheet_and_the_checks_plan(
+    qtbot, make_window, example, prompts, tmp_path, monkeypatch
+):
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    monkeypatch.setattr(report_export, "NetworkPlanner", NoPlanning)
+    seen = []
+    window.exporter.progressed.connect(lambda done, total: seen.append((done, total)))
+    target = tmp_path / "out" / "gb200.pdf"
+    target.parent.mkdir()
+    message = export(qtbot, window, ExportSpec(target, "A4"), prompts)
+    assert message == f"Exported {target}."
+    assert window.status.currentMessage() == message
+    project, catalog = window.editor.project, window.editor.doc.catalog
+    expected = len(
+        drawing_set(project, catalog, "A4", window.checker.report, window.editor.network)
+    )
+    assert pages(target) == expected
+    assert seen[-1] == (expected, expected)
+    assert [p.name for p in target.parent.iterdir()] == ["gb200.pdf"]  # no temporary left
+    assert prompts.errors == []
+    assert window.exporter.dialog is None
+
+
+def test_a_cancelled_export_leaves_no_file(qtbot, make_window, example, prompts, tmp_path):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    out = tmp_path / "out"
+    out.mkdir()
+    prompts.export_answer = ExportSpec(out / "set.pdf", "A3")
+    with qtbot.waitSignal(window.exporter.finished, timeout=60_000) as ended:
+        window.actions_by_name["export"].trigger()
+        assert window.exporter.running
+        window.exporter.dialog.findChild(QPushButton, "").click()  # the dialog's Cancel
+    assert ended.args[0] == "Export cancelled; nothing was written."
+    assert list(out.iterdir()) == []  # neither the PDF nor its temporary file
+    assert prompts.errors == []
+
+
+def test_an_unwritable_path_shows_one_message_and_no_file(
+    qtbot, make_window, example, prompts, tmp_path
+):
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    missing = tmp_path / "no-such-folder" / "set.pdf"
+    message = export(qtbot, window, ExportSpec(missing), prompts)
+    assert message == "Export failed; nothing was written."
+    [(title, text)] = prompts.errors
+    assert title == "Export failed"
+    assert str(missing) in text and "Traceback" not in text
+    assert not missing.parent.exists()
+
+
+@pytest.mark.parametrize(("kind", "header"), [("links", "from,to,"), ("bom", "")])
+def test_a_schedule_is_written_as_csv(qtbot, make_window, example, prompts, tmp_path, kind, header):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    target = tmp_path / f"{kind}.csv"
+    assert export(qtbot, window, ExportSpec(target, table=kind), prompts) == f"Exported {target}."
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith(header) and len(text.splitlines()) > 2
+
+
+def test_the_dialog_keeps_the_suffix_in_step_with_what_is_exported(qtbot, tmp_path):
+    halls = {"h1": "North hall 1", "h2": "South hall 1"}
+    dialog = ExportDialog(tmp_path, "two-sites", halls, "h2")
+    qtbot.addWidget(dialog)
+    assert dialog.spec() == ExportSpec(tmp_path / "two-sites.pdf", "A3", None, "links")
+    dialog.paper.setCurrentText("Tabloid")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("png"))
+    assert dialog.spec() == ExportSpec(tmp_path / "two-sites-south-hall-1.png", "Tabloid", "h2")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("bom"))
+    assert dialog.spec() == ExportSpec(tmp_path / "two-sites-bom.csv", "Tabloid", None, "bom")
+    assert not dialog.paper.isEnabled() and not dialog.hall.isEnabled()
+    dialog.file.setText(str(tmp_path / "materials"))
+    assert dialog.spec().path == tmp_path / "materials.csv"
+    dialog.file.setText("  ")
+    assert dialog.spec() is None
