@@ -169,7 +169,7 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.resizeDocks(
-            [self.palette_dock, self.properties_dock], [310, 330], Qt.Orientation.Horizontal
+            [self.palette_dock, self.properties_dock], [310, 360], Qt.Orientation.Horizontal
         )
         self.resizeDocks([self.findings_dock], [230], Qt.Orientation.Vertical)
         self.resizeDocks(

@@ -4,7 +4,9 @@
 
 opens every example project at 1600 x 1000, waits for the design check, selects what a
 user would look at first (the worst finding's racks, or the first rack) and saves
-``docs/screenshot-<example>.png``. Settings and recovery files go to throw-away places.
+``docs/screenshot-<example>.png``. The examples in ``LINKS_SHOWN`` are shown with the links
+along the trays on, one rack's bundles in the link inspector and a cabling chart raised.
+Settings and recovery files go to throw-away places.
 """
 
 from __future__ import annotations
@@ -18,6 +20,12 @@ from typing import TYPE_CHECKING
 
 from designer.core.catalog import projects_dir
 from designer.core.io.project_file import SUFFIX
+
+#: Example -> (the rack whose bundles the inspector lists, the chart dock raised).
+LINKS_SHOWN = {
+    "gb200-nvl72-su": ("NVL72-01", "lengths_dock"),
+    "two-sites": ("N1-NET", "media_dock"),
+}
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -46,16 +54,23 @@ def capture(folder: Path) -> list[Path]:
         window.show()
         window.open_path(path)
         _settle(app, window)
+        name = path.name.removesuffix(SUFFIX)
         errors = [
             f for f in window.editor.findings if str(f.severity) == "error" and not f.excluded
         ]
-        if errors:
+        if name in LINKS_SHOWN:
+            label, chart = LINKS_SHOWN[name]
+            window.actions_by_name["links"].trigger()
+            placements = window.editor.project.placements.values()
+            window.selection.set([r.id for r in placements if r.label == label])
+            getattr(window, chart).raise_()
+        elif errors:
             window.show_finding(errors[0])
             window.view.fit_hall()
         elif window.editor.project.placements:
             window.selection.set([next(iter(window.editor.project.placements))])
         _settle(app, window)
-        target = folder / f"screenshot-{path.name.removesuffix(SUFFIX)}.png"
+        target = folder / f"screenshot-{name}.png"
         window.grab().save(str(target))
         written.append(target)
         window.bridge.document.mark_saved(path)  # nothing to ask on close

@@ -62,10 +62,10 @@ def test_the_inspector_lists_the_selected_racks_bundles_with_their_media(
     expected = [x for x in cable_schedule(window.editor.network) if nvl.id in (x.from_id, x.to_id)]
     assert panel.model.rows == expected
     model = panel.model
-    rows = [[model.index(r, c).data() for c in range(4)] for r in range(model.rowCount())]
+    rows = [[model.index(r, c).data() for c in range(3)] for r in range(model.rowCount())]
     assert rows == [
-        ["in rack", "1,296", "—", "NVLink copper spine"],  # 72 GPUs x 18 links, in the rack
-        ["NET-01", "72", "10 m", "multimode SR"],
+        ["in rack", "1,296", "NVLink copper spine"],  # 72 GPUs x 18 links, in the rack
+        ["NET-01", "72 × 10 m", "multimode SR"],
     ]
     panel.table.selectRow(1)
     text = panel.detail.text()

@@ -21,9 +21,11 @@ WAITING = "The links appear once the design check has run."
 
 
 def family_key(families: list[str]) -> str:
-    """A line of coloured squares naming ``families`` (rich text, for a chart's note)."""
-    return " &nbsp;".join(
-        f"<span style='color:{style.LINK_FAMILY[f].name()}'>■</span> {FAMILY_NAMES[f]}"
+    """A line of coloured squares naming ``families`` (rich text, for a chart's note); a
+    note that wraps breaks between families, never inside a name."""
+    return " &nbsp; ".join(
+        f"<span style='color:{style.LINK_FAMILY[f].name()}'>■</span>&nbsp;"
+        + FAMILY_NAMES[f].replace(" ", "&nbsp;").replace("-", "\u2011")
         for f in families
     )
 

@@ -1,7 +1,7 @@
 """The link inspector: the bundles of the selected racks, and everything about the one picked.
 
-A table of the selection's bundles (where each goes, how many links, how long, over what
-medium) with the picked bundle's full schedule line below it: plane and rates, routed and
+A table of the selection's bundles (where each goes, how many links of what ordered length
+("72 × 10 m"), over what medium) with the picked bundle's full schedule line below it: plane and rates, routed and
 order length, medium and module class, power per end, latency, cost and the reason the
 medium was chosen (or why the bundle has none). The lines are the cable schedule's own,
 taken from the plan the design check keeps current (``Editor.network`` through
@@ -38,9 +38,9 @@ from designer.drawing import style
 from designer.gui.editor import Editor
 from designer.gui.panels.table import RowsModel, rows_view
 
-COLUMNS = ("To", "Links", "Length", "Medium")
-#: Width of the medium column, in pixels; longer names are elided (the tooltip has them).
-MEDIUM_PX = 128
+COLUMNS = ("To", "Links", "Medium")
+#: Room a medium cell needs besides its name: the colour swatch and the cell's margins.
+SWATCH_PX = 34
 PLANES = {
     "nvlink": "NVLink",
     "ub": "UB (scale-up)",
@@ -101,18 +101,17 @@ class BundlesModel(RowsModel):
             if column == 0:
                 return self.far_end(line)
             if column == 1:
-                return f"{line.count:,}"
-            if column == 2:
                 if line.from_id == line.to_id and not line.order_m:
-                    return "—"
-                return metres(line.order_m if line.order_m is not None else line.routed_m)
+                    return f"{line.count:,}"  # inside one rack: nothing to cut to length
+                length = line.order_m if line.order_m is not None else line.routed_m
+                return f"{line.count:,} × {metres(length)}"
             return self.short.get(line.medium, "none")
-        if role == Qt.ItemDataRole.DecorationRole and column == 3:
+        if role == Qt.ItemDataRole.DecorationRole and column == 2:
             return style.LINK_FAMILY[self.family.get(line.medium, "none")]
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return line.reason
+            return line.medium or line.reason if column == 2 else line.reason
         return None
 
 
@@ -161,12 +160,11 @@ class LinksPanel(QWidget):
         self.table = rows_view(self.model)
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # where a bundle goes takes the room left; the medium column fits the media listed
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(3, MEDIUM_PX)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Fixed)
         self.detail = QLabel()
         self.detail.setObjectName("linksDetail")
         self.detail.setWordWrap(True)
@@ -183,7 +181,7 @@ class LinksPanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(scroll)
         split.setChildrenCollapsible(False)
-        split.setSizes([130, 230])  # a few bundles, and the whole of the one picked
+        split.setSizes([170, 200])  # a few bundles, and the whole of the one picked
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.addWidget(self.title)
@@ -216,6 +214,7 @@ class LinksPanel(QWidget):
             {m.name: m.short for m in media},
             {m.name: family(m) for m in media},
         )
+        self._fit_medium_column()
         placements = self.editor.project.placements
         if not racks:
             self.title.setText("<b>Links</b>")
@@ -229,6 +228,13 @@ class LinksPanel(QWidget):
         if lines:
             self.table.selectRow(min(max(picked, 0), len(lines) - 1))
         self._show_detail(self.table.currentIndex())
+
+    def _fit_medium_column(self) -> None:
+        """As wide as the longest medium listed (with its swatch), at most 40 % of the table."""
+        metrics = self.table.fontMetrics()
+        names = [self.model.short.get(x.medium, "none") for x in self.model.rows] or ["Medium"]
+        widest = max(metrics.horizontalAdvance(n) for n in names) + SWATCH_PX
+        self.table.horizontalHeader().resizeSection(2, min(widest, self.table.width() * 2 // 5))
 
     @staticmethod
     def _names(racks: list[str], placements: Any) -> str:
@@ -244,9 +250,16 @@ class LinksPanel(QWidget):
         cost = sum(x.cost_usd or 0.0 for x in lines)
         power = sum(2 * x.count * (x.power_w_per_end or 0.0) for x in lines)
         bundles = f"{len(lines):,} bundle" + ("s" if len(lines) != 1 else "")
-        return (
-            f"{bundles} · {links:,} links · {metres(ordered)} of cable ordered · "
-            f"{number(power / 1000, 2)} kW at both ends · ${number(cost, 0)}"
+        # no break inside a figure and its unit when the line wraps
+        return " · ".join(
+            part.replace(" ", "\u00a0")
+            for part in (
+                bundles,
+                f"{links:,} links",
+                f"{metres(ordered)} of cable ordered",
+                f"{number(power / 1000, 2)} kW at both ends",
+                f"${number(cost, 0)}",
+            )
         )
 
     def _show_detail(self, index: QModelIndex) -> None:
