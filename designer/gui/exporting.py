@@ -94,6 +94,8 @@ class Exporter(QObject):
         """Cancel what runs and wait for the worker (the window is closing)."""
         self.cancel()
         self._executor.shutdown(wait=True, cancel_futures=True)
+        if self.dialog is not None:
+            self.dialog.close()
 
     def _progress(self, done: int, total: int) -> bool:
         """Called by the writer on the worker thread after each sheet."""

@@ -110,3 +110,14 @@ def test_the_dialog_keeps_the_suffix_in_step_with_what_is_exported(qtbot, tmp_pa
     assert dialog.spec().path == tmp_path / "materials.csv"
     dialog.file.setText("  ")
     assert dialog.spec() is None
+
+
+def test_closing_the_window_during_an_export_cancels_it(qtbot, make_window, example, tmp_path):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    target = tmp_path / "out" / "set.pdf"
+    target.parent.mkdir()
+    assert window.exporter.start(ExportSpec(target))
+    window.bridge.document.mark_saved(window.bridge.document.path)  # nothing to ask
+    window.close()  # cancels the export and waits for its worker
+    assert list(target.parent.iterdir()) == []  # neither the PDF nor a temporary file
