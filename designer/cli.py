@@ -68,4 +68,3 @@ def main(argv: list[str] | None = None) -> int:
         # the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-

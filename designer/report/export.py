@@ -73,7 +73,9 @@ def export(
         media,
         totals,
         tiles=False,
+        network=plan,
     )
+
     render = _png if suffix == ".png" else _svg
     write_atomically(path, lambda temp: render(temp, page, paper, info))
 

@@ -132,3 +132,25 @@ def test_an_unknown_suffix_or_hall_is_one_message(tmp_path, gui_app):
         export(project, CATALOG, tmp_path / "plan.docx")
     with pytest.raises(OutputError, match="no hall named 'Hall 9'; the halls are: SU hall"):
         export(project, CATALOG, tmp_path / "plan.png", hall="Hall 9")
+
+
+def test_a_png_of_a_hall_draws_its_links(tmp_path, gui_app):
+    # North hall 1 of the two-site example has multimode runs along its row tray: the plan
+    # (left of the legend strip) carries the multimode colour.
+    from designer.drawing import style
+    from designer.report.pages.plan import side_width
+    from designer.report.paper import SheetFrame
+
+    project = EXAMPLES["two-sites"]().project
+    export(project, CATALOG, tmp_path / "hall.png", "A3", hall="North hall 1")
+    image = QImage(str(tmp_path / "hall.png"))
+    frame = SheetFrame.of("A3")
+    px_per_mm = image.width() / frame.width
+    plan_right = int((frame.content.right - side_width(frame)) * px_per_mm)
+    multimode = style.LINK_FAMILY["multimode"].name()
+    hits = sum(
+        image.pixelColor(x, y).name() == multimode
+        for x in range(0, plan_right, 2)
+        for y in range(0, image.height(), 2)
+    )
+    assert hits > 50

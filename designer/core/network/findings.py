@@ -49,7 +49,6 @@ _CODES = (
         "Racks in a hall with no tray at all have cables to route: their lengths, media and "
         "costs are unknown until trays are drawn (the schedule lists them as not routed).",
     ),
-
     Code(
         "cabling.no_cable_entry",
         "cabling",

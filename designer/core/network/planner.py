@@ -691,14 +691,12 @@ def _hall_without_trays(plan: Plan, hall_id: str) -> LinkFinding:
         "cabling.hall_without_trays",
         f"Hall {plan.name(hall_id)} has no cable trays, so the links of its racks are not "
         "routed: they have no length, medium or cost yet. Draw trays over its rows.",
-
         (hall_id,),
         hall_id=hall_id,
     )
 
 
 def has_trays(plan: Plan, hall_id: str) -> bool:
-
     """True when the hall has at least one tray drawn."""
     floor = plan.floors.get(hall_id)
     return floor is not None and len(floor.graph.plan_edges) > 0
