@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes.util
 import os
 import sys
 from pathlib import Path
@@ -28,6 +29,22 @@ def has_display() -> bool:
     return True
 
 
+def missing_x11_library() -> str | None:
+    """The library Qt's X11 platform needs that is not installed, or None.
+
+    Since Qt 6.5 the xcb platform will not load without libxcb-cursor, and Qt then aborts
+    the process; naming the package is kinder. Wayland and the offscreen platform do not
+    need it.
+    """
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    on_x11 = platform.startswith("xcb") or (
+        not platform and os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+    )
+    if not sys.platform.startswith("linux") or not on_x11:
+        return None
+    return None if ctypes.util.find_library("xcb-cursor") else "libxcb-cursor0"
+
+
 def first_example() -> Path:
     """The example a new user sees first: the GB200 NVL72 scalable unit."""
     from designer.core.catalog import projects_dir
@@ -44,6 +61,16 @@ def run(path: str | None) -> int:
     if not has_display():
         print(headless_hint(), file=sys.stderr)  # noqa: T201 - the one line the user sees
         return 2
+    missing = missing_x11_library()
+    if missing:
+        print(  # noqa: T201 - the one line the user sees
+            f"rackplan: Qt needs {missing} to open a window on X11 and it is not installed "
+            f"(on Debian: sudo apt-get install {missing}). The headless commands work without "
+            "it (python main.py --help).",
+            file=sys.stderr,
+        )
+        return 2
+
     from PySide6.QtWidgets import QApplication
 
     from designer.gui.main_window import MainWindow
