@@ -12,5 +12,6 @@ appears (the level of detail) and which part of the hall needs drawing.
 - ``legend`` draws scale bars and legends, ``glyphs`` the small icons of the palette;
 - ``style`` holds every colour, pen and brush; ``lod`` the context and thresholds.
 
-QtGui only: nothing here imports QtWidgets or ``designer.gui`` (DESIGN.md, rule 2).
+QtGui only: nothing here imports Qt's widget module or the designer's GUI package (DESIGN.md,
+rule 2); a test loads this package in a fresh interpreter and checks.
 """
