@@ -23,7 +23,14 @@ from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_centre
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import room_air_kw
-from designer.core.rules.power import halls_with_new_load, it_kw, site_racks, sites_with_new_load
+from designer.core.rules.power import (
+    each_hall,
+    each_site,
+    halls_with_new_load,
+    it_kw,
+    site_racks,
+    sites_with_new_racks,
+)
 from designer.core.rules.text import first_up, kw, num, rack_name
 
 FAMILY = "cooling"
@@ -314,10 +321,6 @@ def _group_touched(ctx: Context, changes: Changes) -> set[str]:
 # --- per hall and site -----------------------------------------------------------------
 
 
-def _hall_subjects(ctx: Context) -> Iterable[str]:
-    return ctx.project.halls
-
-
 def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     hall = ctx.project.halls.get(hall_id)
     if hall is None:
@@ -368,10 +371,6 @@ def _hall_touched(ctx: Context, changes: Changes) -> set[str]:
     return found
 
 
-def _site_subjects(ctx: Context) -> Iterable[str]:
-    return ctx.project.sites
-
-
 def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
     site = ctx.project.sites.get(site_id)
     if site is None:
@@ -389,10 +388,6 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
         )
 
 
-def _site_touched(ctx: Context, changes: Changes) -> set[str]:
-    return sites_with_new_load(ctx, changes, ("type_id",))
-
-
 CHECKS = (
     Check(
         "cooling.racks",
@@ -403,6 +398,6 @@ CHECKS = (
     ),
     Check("cooling.cdus", (CDU_OVERLOAD, CDU_FLOW), _cdu_subjects, _cdu_run, _cdu_touched),
     Check("cooling.groups", (GROUP_REDUNDANCY,), _group_subjects, _group_run, _group_touched),
-    Check("cooling.halls", (HALL_AIR, HALL_CAPACITY), _hall_subjects, _hall_run, _hall_touched),
-    Check("cooling.sites", (SITE_CAPACITY,), _site_subjects, _site_run, _site_touched),
+    Check("cooling.halls", (HALL_AIR, HALL_CAPACITY), each_hall, _hall_run, _hall_touched),
+    Check("cooling.sites", (SITE_CAPACITY,), each_site, _site_run, sites_with_new_racks),
 )

@@ -212,7 +212,8 @@ def it_kw(ctx: Context, rack_ids: Iterable[str]) -> float:
     )
 
 
-def _hall_subjects(ctx: Context) -> Iterable[str]:
+def each_hall(ctx: Context) -> Iterable[str]:
+    """Every hall: the subjects of the checks that sum a hall's racks."""
     return ctx.project.halls
 
 
@@ -263,7 +264,8 @@ def sites_with_new_load(ctx: Context, changes: Changes, watched: tuple[str, ...]
     return found
 
 
-def _site_subjects(ctx: Context) -> Iterable[str]:
+def each_site(ctx: Context) -> Iterable[str]:
+    """Every site: the subjects of the checks that sum a site's racks."""
     return ctx.project.sites
 
 
@@ -285,7 +287,8 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
         )
 
 
-def _site_touched(ctx: Context, changes: Changes) -> set[str]:
+def sites_with_new_racks(ctx: Context, changes: Changes) -> set[str]:
+    """Sites whose racks' max power may have changed (racks came, went or changed type)."""
     return sites_with_new_load(ctx, changes, ("type_id",))
 
 
@@ -298,6 +301,6 @@ CHECKS = (
         _rack_touched,
     ),
     Check("power.feeds", (FEED_OVERLOAD,), _feed_subjects, _feed_run, _feed_touched),
-    Check("power.halls", (HALL_CAPACITY,), _hall_subjects, _hall_run, _hall_touched),
-    Check("power.sites", (SITE_CAPACITY,), _site_subjects, _site_run, _site_touched),
+    Check("power.halls", (HALL_CAPACITY,), each_hall, _hall_run, _hall_touched),
+    Check("power.sites", (SITE_CAPACITY,), each_site, _site_run, sites_with_new_racks),
 )

@@ -13,17 +13,16 @@ from pathlib import Path
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
+from designer.gui.dialogs.form import lay_out
 from designer.gui.naming import file_stem
 from designer.report.writer import PAGE_SIZES
 
@@ -95,16 +94,7 @@ class ExportDialog(QDialog):
         form.addRow("Paper", self.paper)
         form.addRow("Hall", self.hall)
         form.addRow("File", where)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export")
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
+        lay_out(self, form, self.problem, accept=self._accept, ok_text="Export")
         self.setMinimumWidth(520)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.hall.currentIndexChanged.connect(self._kind_changed)

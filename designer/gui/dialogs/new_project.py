@@ -11,12 +11,9 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -24,6 +21,7 @@ from designer.core.catalog import Catalog
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.model.project import Project, ProjectMeta
+from designer.gui.dialogs.form import lay_out, number_box
 
 
 @dataclass(frozen=True)
@@ -67,16 +65,6 @@ def new_document(spec: NewProjectSpec, catalog: Catalog | None = None) -> Docume
     return Document(draft.project, catalog=draft.catalog)
 
 
-def _spin(value: float, low: float, high: float, suffix: str, decimals: int = 1) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
-    box.setRange(low, high)
-    box.setDecimals(decimals)
-    box.setValue(value)
-    box.setSuffix(f" {suffix}")
-    box.setGroupSeparatorShown(True)
-    return box
-
-
 class NewProjectDialog(QDialog):
     """Asks for the first hall of a new project."""
 
@@ -90,17 +78,17 @@ class NewProjectDialog(QDialog):
         self.setWindowTitle("Add a hall" if hall_only else "New project")
         self.name = QLineEdit(spec.name)
         self.hall_name = QLineEdit(spec.hall_name)
-        self.width = _spin(spec.width_m, 1.2, 5_000, "m", 2)
-        self.depth = _spin(spec.depth_m, 1.2, 5_000, "m", 2)
+        self.width = number_box(spec.width_m, 1.2, 5_000, "m", 2)
+        self.depth = number_box(spec.depth_m, 1.2, 5_000, "m", 2)
         self.floor_type = QComboBox()
         self.floor_type.addItem("Slab", "slab")
         self.floor_type.addItem("Raised floor", "raised")
         self.floor_type.setCurrentIndex(0 if spec.floor_type == "slab" else 1)
-        self.floor_rating = _spin(spec.floor_rating_kpa, 1, 1_000, "kPa")
-        self.tile_rating = _spin(spec.tile_rating_kg or 0, 0, 100_000, "kg", 0)
+        self.floor_rating = number_box(spec.floor_rating_kpa, 1, 1_000, "kPa")
+        self.tile_rating = number_box(spec.tile_rating_kg or 0, 0, 100_000, "kg", 0)
         self.tile_rating.setSpecialValueText("not rated")
-        self.power = _spin(spec.power_capacity_kw, 0, 10_000_000, "kW", 0)
-        self.cooling = _spin(spec.cooling_capacity_kw, 0, 10_000_000, "kW", 0)
+        self.power = number_box(spec.power_capacity_kw, 0, 10_000_000, "kW", 0)
+        self.cooling = number_box(spec.cooling_capacity_kw, 0, 10_000_000, "kW", 0)
         form = QFormLayout()
         if not hall_only:
             form.addRow("Project name", self.name)
@@ -117,15 +105,7 @@ class NewProjectDialog(QDialog):
         )
         note.setWordWrap(True)
         note.setStyleSheet("color: #5f6b76;")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(note)
-        layout.addWidget(buttons)
+        lay_out(self, form, note)
 
     def spec(self) -> NewProjectSpec:
         return NewProjectSpec(

@@ -7,17 +7,16 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
     QLineEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
+from designer.gui.dialogs.form import lay_out
 from designer.gui.panels.properties import FACINGS
 
 
@@ -78,14 +77,7 @@ class PlaceRowDialog(QDialog):
         form.addRow("Label prefix", self.prefix)
         form.addRow("First rack at x", self.x)
         form.addRow("First rack at y", self.y)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+        lay_out(self, form)
 
     def spec(self) -> RowSpec:
         return RowSpec(
