@@ -29,7 +29,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import QApplication, QGraphicsScene
-from timing import best_of
+from timing import best_in_turns
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import campus
@@ -39,7 +39,7 @@ from designer.report.drawing_set import drawing_set
 from designer.report.export import export
 from designer.report.writer import SetInfo, write_pdf
 
-REPEATS = 3
+ROUNDS = 6
 
 
 def bare_scene(racks: int) -> QGraphicsScene:
@@ -81,13 +81,17 @@ def main() -> None:
         bare_pdf, our_pdf, plans_pdf = (
             Path(folder) / n for n in ("bare.pdf", "set.pdf", "plans.pdf")
         )
-        bare = best_of(lambda: render_to_pdf(scene, bare_pdf), REPEATS)
-        ours = best_of(
-            lambda: export(project, catalog, our_pdf, "A3", report=report, plan=plan), REPEATS
-        )
         pages = drawing_set(project, catalog, "A3", report, plan)
         plans = [p for p in pages if "floor plan" in p.title]
-        floor = best_of(lambda: write_pdf(plans, plans_pdf, "A3", info), REPEATS)
+        best = best_in_turns(
+            {
+                "bare": lambda: render_to_pdf(scene, bare_pdf),
+                "set": lambda: export(project, catalog, our_pdf, "A3", report=report, plan=plan),
+                "plans": lambda: write_pdf(plans, plans_pdf, "A3", info),
+            },
+            ROUNDS,
+        )
+        bare, ours, floor = best["bare"], best["set"], best["plans"]
         size_mb = our_pdf.stat().st_size / 1e6
         bare_mb = bare_pdf.stat().st_size / 1e6
     print(f"campus: {racks:,} racks in {len(project.halls)} halls; the set has {len(pages)} sheets")

@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from designer.core.geometry.floor import placement_box
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
@@ -53,8 +52,11 @@ class Totals:
         self.rack_area_m2 += other.rack_area_m2
         self.unknown_racks += other.unknown_racks
 
-    def add(self, placement: Placement, kind: RackType | None, area_m2: float) -> None:
-        """Count one rack; a rack of unknown type counts as a rack and nothing else."""
+    def add(self, kind: RackType | None) -> None:
+        """Count one rack of ``kind``; a rack of unknown type counts as a rack and nothing else.
+
+        Its floor area is its type's footprint, whichever way it faces.
+        """
         self.racks += 1
         if kind is None:
             self.unknown_racks += 1
@@ -70,15 +72,14 @@ class Totals:
         self.liquid_kw += kind.liquid_kw
         self.air_kw += kind.air_kw
         self.weight_kg += kind.weight_kg
-        self.rack_area_m2 += area_m2
+        self.rack_area_m2 += kind.width_mm * kind.depth_mm / 1e6
 
 
 def rack_totals(racks: Iterable[Placement], rack_types: Mapping[str, RackType]) -> Totals:
     """Totals over the given placements."""
     totals = Totals()
     for rack in racks:
-        box = placement_box(rack, rack_types)
-        totals.add(rack, rack_types.get(rack.type_id), box.area_m2 if box else 0.0)
+        totals.add(rack_types.get(rack.type_id))
     return totals
 
 
@@ -91,10 +92,7 @@ def totals_by_hall(project: Project, rack_types: Mapping[str, RackType]) -> dict
     """Totals of every hall in one pass over the racks (every hall present, empty or not)."""
     found = {hall_id: Totals() for hall_id in project.halls}
     for rack in project.placements.values():
-        box = placement_box(rack, rack_types)
-        found.setdefault(rack.hall_id, Totals()).add(
-            rack, rack_types.get(rack.type_id), box.area_m2 if box else 0.0
-        )
+        found.setdefault(rack.hall_id, Totals()).add(rack_types.get(rack.type_id))
     return found
 
 

@@ -39,7 +39,8 @@ LANE_GAP_PT, CASING_PT = 0.5, 0.7
 #: no wider than ``FAR_PT``.
 LANES_LOD = FRONT_LOD
 FAR_PT = 1.5
-CASING = QColor(255, 255, 255, 200)
+#: Opaque: a translucent casing costs a PDF a transparency state per batch of lines.
+CASING = QColor(255, 255, 255)
 
 
 def width_pt(links: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -96,9 +97,10 @@ def concat(tables: Iterable[BundleTable]) -> BundleTable:
     if len(tables) == 1:
         return tables[0]
     joined = {
-        name: tuple(x for t in tables for x in getattr(t, name))
+        name: tuple(chain.from_iterable(getattr(t, name) for t in tables))
         for name in ("a", "b", "role", "bundle_id")
     }
+
     arrays = {
         name: np.concatenate([getattr(t, name) for t in tables])
         for name in ("plane", "rate", "lane", "count", "protocol")

@@ -245,12 +245,10 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
                 override = overrides.get(medium.id)
                 power = 2 * links * power_w_per_end(medium, rate, override)
                 modules = 0.0 if medium.integrated else 2 * module_usd(medium, rate, override)
-                cost = links * modules + float(
-                    sum(
-                        c * cable_usd(medium, float(o), override)
-                        for c, o in zip(n, orders, strict=True)
-                    )
-                )
+                # A cable's price is a fixed part plus a price per metre ordered.
+                fixed = cable_usd(medium, 0.0, override)
+                per_m = cable_usd(medium, 1.0, override) - fixed
+                cost = links * (modules + fixed) + per_m * metres
             entry = sums.setdefault((plane, position), [0.0, 0.0, 0.0, 0.0, 0.0])
             entry[0] += int(rows.sum())
             entry[1] += links
@@ -284,16 +282,28 @@ def links_by_hall(plan: Plan) -> dict[str, dict[str, int]]:
     table = plan.table()
     cols = plan.columns()
     placements = plan.project.placements
-    media = plan.media
+    halls = list(plan.project.halls)
+    where = {hall: index for index, hall in enumerate(halls)}
+
+    def hall_of(nodes: tuple[str, ...]) -> np.ndarray:
+        return np.array(
+            [where.get(placements[n].hall_id, -1) if n in placements else -1 for n in nodes],
+            dtype=np.int64,
+        ).reshape(-1)
+
+    media = plan.media.media
+    counts = np.zeros((len(halls) + 1, len(media) + 1), dtype=np.int64)
+    if len(table):
+        ends_a, ends_b = hall_of(table.a), hall_of(table.b)
+        position = cols.medium.astype(np.int64)
+        n = table.count.astype(np.int64)
+        planned = position >= 0
+        np.add.at(counts, (ends_a[planned], position[planned]), n[planned])
+        other = planned & (ends_b != ends_a)
+        np.add.at(counts, (ends_b[other], position[other]), n[other])
     found: dict[str, dict[str, int]] = {}
-    for a, b, position, n in zip(
-        table.a, table.b, cols.medium.tolist(), table.count.tolist(), strict=True
-    ):
-        if position < 0:
-            continue
-        name = media.media[position].name
-        halls = {placements[end].hall_id for end in (a, b) if end in placements}
-        for hall in halls:
-            per = found.setdefault(hall, {})
-            per[name] = per.get(name, 0) + n
+    for h, hall in enumerate(halls):
+        per = {media[m].name: int(counts[h, m]) for m in np.flatnonzero(counts[h, :-1])}
+        if per:
+            found[hall] = per
     return found
