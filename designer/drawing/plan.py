@@ -12,7 +12,7 @@ plan looks like the screen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QRectF
@@ -21,6 +21,8 @@ from PySide6.QtGui import QPainter
 from designer.core.geometry.floor import cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
+from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
+from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
 from designer.drawing import style
@@ -86,22 +88,51 @@ class HallPlan:
         return total
 
 
+@dataclass
+class HallContents:
+    """What stands in one hall, by kind: what a hall's plan is built from."""
+
+    racks: list[Placement] = field(default_factory=list)
+    units: list[CoolingUnit] = field(default_factory=list)
+    obstacles: list[Obstacle] = field(default_factory=list)
+    trays: list[CableTray] = field(default_factory=list)
+    feeds: list[PowerFeed] = field(default_factory=list)
+
+
+def contents_by_hall(project: Project) -> dict[str, HallContents]:
+    """Every hall's contents in one pass over the project (a report draws every hall)."""
+    found = {hall_id: HallContents() for hall_id in project.halls}
+    for name, field_name in (
+        ("placements", "racks"),
+        ("cooling_units", "units"),
+        ("obstacles", "obstacles"),
+        ("trays", "trays"),
+        ("feeds", "feeds"),
+    ):
+        for entity in getattr(project, name).values():
+            contents = found.get(entity.hall_id)
+            if contents is not None:
+                getattr(contents, field_name).append(entity)
+    return found
+
+
 def hall_plan(
     project: Project,
     hall_id: str,
     rack_types: Mapping[str, RackType],
     findings: Iterable[Any] | None = None,
     network: Plan | None = None,
+    contents: HallContents | None = None,
 ) -> HallPlan:
     """The plan of ``hall_id``; ``findings`` (from the rule engine) colour racks and add markers.
 
     Without findings the racks show as "not checked". With the ``network`` plan the links
-    along the trays are drawn too.
+    along the trays are drawn too. ``contents`` is the hall's part of ``contents_by_hall``
+    when the caller draws many halls.
     """
     hall = project.halls[hall_id]
     found = list(findings) if findings is not None else []
-    racks = [r for r in project.placements.values() if r.hall_id == hall_id]
-    units = [u for u in project.cooling_units.values() if u.hall_id == hall_id]
+    inside = contents or contents_by_hall(project)[hall_id]
 
     def locate(entity_id: str) -> Box | None:
         if entity_id in project.placements and project.placements[entity_id].hall_id == hall_id:
@@ -111,11 +142,13 @@ def hall_plan(
 
     return HallPlan(
         floor=floor_geometry(hall),
-        obstacles=obstacle_geometry(o for o in project.obstacles.values() if o.hall_id == hall_id),
-        racks=rack_arrays(racks, rack_types, status_by_id(found), checked=findings is not None),
-        cooling=cooling_geometry(units),
-        trays=tray_geometry(t for t in project.trays.values() if t.hall_id == hall_id),
-        feeds=feed_geometry(f for f in project.feeds.values() if f.hall_id == hall_id),
+        obstacles=obstacle_geometry(inside.obstacles),
+        racks=rack_arrays(
+            inside.racks, rack_types, status_by_id(found), checked=findings is not None
+        ),
+        cooling=cooling_geometry(inside.units),
+        trays=tray_geometry(inside.trays),
+        feeds=feed_geometry(inside.feeds),
         markers=markers_for(found, hall_id, locate),
         links=hall_links(network, hall_id) if network is not None else None,
     )

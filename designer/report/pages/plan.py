@@ -24,7 +24,13 @@ from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
 from designer.drawing.links import example_widths, link_entries
 from designer.drawing.lod import Context
-from designer.drawing.plan import HallPlan, draw_hall_plan, hall_plan
+from designer.drawing.plan import (
+    HallContents,
+    HallPlan,
+    contents_by_hall,
+    draw_hall_plan,
+    hall_plan,
+)
 from designer.drawing.racks import short_name
 from designer.report.page import Page
 from designer.report.paper import Rect, SheetFrame
@@ -73,6 +79,7 @@ def plan_pages(
 ) -> list[Page]:
     """The plan sheets of every hall, in the order of the project's halls (with the links
     of ``network`` along the trays, when given)."""
+    contents = contents_by_hall(project)
     return [
         page
         for hall_id in project.halls
@@ -85,6 +92,7 @@ def plan_pages(
             links_by_hall.get(hall_id, {}),
             by_hall[hall_id],
             network=network,
+            contents=contents[hall_id],
         )
     ]
 
@@ -99,6 +107,7 @@ def hall_pages(
     totals: Totals,
     tiles: bool = True,
     network: Plan | None = None,
+    contents: HallContents | None = None,
 ) -> list[Page]:
     """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits.
 
@@ -107,7 +116,7 @@ def hall_pages(
     """
     hall = project.halls[hall_id]
     area = _plan_area(frame)
-    plan = hall_plan(project, hall_id, rack_types, findings, network)
+    plan = hall_plan(project, hall_id, rack_types, findings, network, contents)
     bounds = plan.bounds
     box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
     layout = choose_layout(box, (area.width, area.height), tiles=tiles)
