@@ -27,7 +27,7 @@ from designer.core.rules.power import (
     each_hall,
     each_site,
     halls_with_new_load,
-    it_kw,
+    racks_kw,
     site_racks,
     sites_with_new_racks,
 )
@@ -221,15 +221,6 @@ def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
 # --- per CDU and cooling group ---------------------------------------------------------
 
 
-def _liquid_kw(ctx: Context, rack_ids: Iterable[str]) -> float:
-    """Heat the given racks send to liquid, in kW."""
-    kinds = ctx.rack_types
-    placements = ctx.project.placements
-    return math.fsum(
-        kind.liquid_kw for r in rack_ids if (kind := kinds.get(placements[r].type_id)) is not None
-    )
-
-
 def _cdu_subjects(ctx: Context) -> Iterable[str]:
     return [u.id for u in ctx.project.cooling_units.values() if u.kind == "cdu"]
 
@@ -239,7 +230,7 @@ def _cdu_run(ctx: Context, unit_id: str) -> Iterator[Finding]:
     if unit is None or unit.kind != "cdu":
         return
     racks = ctx.get(LINKS).of("racks_on_cdu", unit_id)
-    load = _liquid_kw(ctx, racks)
+    load = racks_kw(ctx, racks, "liquid_kw")
     where = _unit_centre(unit)
     if load > unit.liquid_capacity_kw:
         yield CDU_OVERLOAD.finding(
@@ -287,7 +278,7 @@ def _group_run(ctx: Context, group_id: str) -> Iterator[Finding]:
     cdus = [units[u] for u in links.of("units_in_group", group_id) if units[u].kind == "cdu"]
     if not cdus:
         return
-    load = _liquid_kw(ctx, [r for u in cdus for r in links.of("racks_on_cdu", u.id)])
+    load = racks_kw(ctx, [r for u in cdus for r in links.of("racks_on_cdu", u.id)], "liquid_kw")
     largest = max(u.liquid_capacity_kw for u in cdus)
     remaining = math.fsum(u.liquid_capacity_kw for u in cdus) - largest
     if load > remaining:
@@ -349,7 +340,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
             hall_id=hall.id,
             where=hall_centre(hall),
         )
-    heat = it_kw(ctx, racks)
+    heat = racks_kw(ctx, racks)
     if heat > hall.cooling_capacity_kw:
         yield HALL_CAPACITY.finding(
             f"The racks of hall {hall.name} give off up to {kw(heat)}, more than its cooling "
@@ -375,7 +366,7 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
     site = ctx.project.sites.get(site_id)
     if site is None:
         return
-    heat = it_kw(ctx, site_racks(ctx, site_id))
+    heat = racks_kw(ctx, site_racks(ctx, site_id))
     if heat > site.cooling_capacity_kw:
         yield SITE_CAPACITY.finding(
             f"The racks of site {site.name} give off up to {kw(heat)}, more than its "

@@ -203,12 +203,15 @@ def _feed_touched(ctx: Context, changes: Changes) -> set[str]:
 # --- per hall and site -----------------------------------------------------------------
 
 
-def it_kw(ctx: Context, rack_ids: Iterable[str]) -> float:
-    """Max power of the given racks, in kW (racks of unknown type count for nothing)."""
+def racks_kw(ctx: Context, rack_ids: Iterable[str], figure: str = "max_kw") -> float:
+    """A figure of the racks' types summed over the given racks, in kW (``max_kw``, their
+    max power, or ``liquid_kw``, their heat to liquid); unknown types count for nothing."""
     kinds = ctx.rack_types
     placements = ctx.project.placements
     return math.fsum(
-        kind.max_kw for r in rack_ids if (kind := kinds.get(placements[r].type_id)) is not None
+        getattr(kind, figure)
+        for r in rack_ids
+        if (kind := kinds.get(placements[r].type_id)) is not None
     )
 
 
@@ -221,7 +224,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     hall = ctx.project.halls.get(hall_id)
     if hall is None:
         return
-    load = it_kw(ctx, ctx.get(LINKS).of("racks_in_hall", hall_id))
+    load = racks_kw(ctx, ctx.get(LINKS).of("racks_in_hall", hall_id))
     if load > hall.power_capacity_kw:
         yield HALL_CAPACITY.finding(
             f"The racks of hall {hall.name} draw up to {kw(load)}, more than its power "
@@ -273,7 +276,7 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
     site = ctx.project.sites.get(site_id)
     if site is None:
         return
-    it = it_kw(ctx, site_racks(ctx, site_id))
+    it = racks_kw(ctx, site_racks(ctx, site_id))
     facility = it * site.pue
     if facility > site.power_capacity_kw:
         yield SITE_CAPACITY.finding(

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor
 from designer.core.format import number, power
 from designer.core.model.project import Project
 from designer.core.network.dci import RouteDemand
+from designer.report.contents import plural
 from designer.report.page import Page
 from designer.report.paper import Rect
 from designer.report.sheet import MUTED, Sheet
@@ -56,7 +57,7 @@ def site_map_content(
             for h in project.halls.values()
             if h.site_id == site.id
         )
-        figures = f"{len(halls)} halls, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
+        figures = f"{plural(len(halls), 'hall')}, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
         sites.append(SiteBox(site.id, site.name, figures, halls))
     demand = {r.route_id: r for r in routes}
     lines = []
