@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from designer.core.model.hall import CableTray
 from designer.core.network.traygraph import build_graph
@@ -57,3 +59,35 @@ def test_a_hall_without_trays_attaches_nothing():
     at = build_graph([]).attach(np.array([[0.0, 0.0]]))
     assert at.edge.tolist() == [-1]
     assert at.lateral_mm.tolist() == [np.inf]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 20).map(lambda v: v * 600),
+            st.integers(0, 20).map(lambda v: v * 600),
+            st.integers(0, 20).map(lambda v: v * 600),
+            st.integers(0, 20).map(lambda v: v * 600),
+        ).filter(lambda s: s[:2] != s[2:]),
+        max_size=25,
+    )
+)
+def test_the_spatial_index_finds_every_pair_of_meeting_tray_pieces(raw):
+    # Axis-aligned and diagonal pieces on a 600 mm grid meet in every way (cross, touch,
+    # overlap, end on another); the index must find exactly the pairs a test of every
+    # pair finds.
+    from designer.core.network import traygraph
+
+    segments = [(*s, index) for index, s in enumerate(raw)]
+    every = [
+        (i, j)
+        for i in range(len(segments))
+        for j in range(i + 1, len(segments))
+        if any(traygraph._cuts(segments, i, j))
+    ]
+    found = [
+        (i, j)
+        for i, j in traygraph._meeting_pairs(segments)
+        if any(traygraph._cuts(segments, i, j))
+    ]
+    assert found == every
