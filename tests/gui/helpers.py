@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent, QMouseEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsView,
+    QListWidget,
+    QStyle,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 LEFT = Qt.MouseButton.LeftButton
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
@@ -80,3 +88,15 @@ def click(widget: QWidget, pos: QPoint, modifiers: Qt.KeyboardModifier = NO_MODI
 def on_screen(view: QGraphicsView, x_mm: float, y_mm: float) -> QPoint:
     """The viewport pixel showing the floor point ``(x_mm, y_mm)``."""
     return view.mapFromScene(QPointF(x_mm, y_mm))
+
+
+def click_check_box(listing: QListWidget, row: int) -> None:
+    """Click the check box of ``listing``'s item ``row`` as a user does (press and release)."""
+    option = QStyleOptionViewItem()
+    option.initFrom(listing)
+    option.rect = listing.visualItemRect(listing.item(row))
+    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+    box = listing.style().subElementRect(
+        QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, listing
+    )
+    QTest.mouseClick(listing.viewport(), LEFT, NO_MODIFIER, box.center())

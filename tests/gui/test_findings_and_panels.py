@@ -2,12 +2,14 @@
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from shiboken6 import isValid
 
 from designer.core.document import operations as ops
 from designer.core.rules.limits import default_thresholds
 from designer.core.rules.loads import loads
 from designer.gui.hover import hover_text
 from tests.gui.conftest import wait_checked
+from tests.gui.helpers import click, click_check_box, on_screen
 
 
 def test_findings_colour_the_racks_and_clicking_one_selects_and_zooms(qtbot, make_window, example):
@@ -94,6 +96,106 @@ def test_feeds_and_cdu_are_assigned_from_the_panel_in_one_step(make_window, exam
     cdu = window.properties.fields["cdu"]
     cdu.activated.emit(cdu.findData(""))
     assert {doc.project.placements[r.id].cdu_id for r in racks} == {None}
+
+
+def _feed_ticks(window) -> list[tuple[str, str]]:
+    listing = window.properties.fields["feeds"]
+    items = [listing.item(i) for i in range(listing.count())]
+    return [(i.text().split(" · ")[0], i.checkState().name) for i in items]
+
+
+def test_unticking_feeds_with_the_mouse_then_clicking_the_floor(qtbot, make_window, example):
+    """The trial's path: select NVL72-02, untick its first feed, click the empty floor.
+
+    The panel rebuilt itself inside the list's own ``itemChanged`` and deleted the list
+    there; Qt's ``QAbstractItemView::mouseReleaseEvent`` then used the deleted list and the
+    designer crashed (a segmentation fault, now or at the next click).
+    """
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    doc, view, panel = window.editor.doc, window.view, window.properties
+    before = doc.project
+    nvl72 = next(r for r in before.placements.values() if r.label == "NVL72-02")
+    click(view.viewport(), on_screen(view, *window.editor.picker().box(nvl72.id).centre))
+    assert window.selection.ids == [nvl72.id]
+    # the nearest feed first: B1 runs closer to the rack's centre than A1
+    assert _feed_ticks(window)[:2] == [("Busway B1", "Checked"), ("Busway A1", "Checked")]
+    for row, left in ((0, ["feed-001"]), (1, [])):
+        listing = panel.fields["feeds"]
+        qtbot.waitUntil(listing.isVisible, timeout=2_000)
+        click_check_box(listing, row)
+        assert doc.project.placements[nvl72.id].feed_ids == left
+    assert _feed_ticks(window)[:2] == [("Busway B1", "Unchecked"), ("Busway A1", "Unchecked")]
+    assert doc.history.undo_label == "Disconnect Busway A1"
+    click(view.viewport(), on_screen(view, 5_000, 4_800))
+    assert window.selection.ids == []
+    assert panel.title.text() == "<b>SU hall</b>"
+    changed = [r.id for r in doc.project.placements.values() if r != before.placements[r.id]]
+    assert changed == [nvl72.id]
+    wait_checked(qtbot, window)
+    flagged = [f.ids for f in window.findings_panel.model.rows if f.code == "power.no_feed"]
+    assert flagged == [(nvl72.id,)]
+    window.bridge.undo()
+    window.bridge.undo()
+    assert doc.project == before
+    wait_checked(qtbot, window)
+    assert not any(f.code == "power.no_feed" for f in window.findings_panel.model.rows)
+    window.bridge.redo()
+    assert doc.project.placements[nvl72.id].feed_ids == ["feed-001"]
+    click(view.viewport(), on_screen(view, *window.editor.picker().box(nvl72.id).centre))
+    assert _feed_ticks(window)[:2] == [("Busway B1", "Unchecked"), ("Busway A1", "Checked")]
+    listing = panel.fields["feeds"]
+    qtbot.waitUntil(listing.isVisible, timeout=2_000)
+    click_check_box(listing, 0)  # ticked back: the rack is as it was, feed order and all
+    assert doc.project.placements[nvl72.id] == nvl72
+
+
+def test_a_field_outlives_the_signal_that_edits_through_it(make_window, example):
+    """A list, a combo or a line edit that commits an edit is replaced, not deleted at once:
+    Qt goes on using it when the signal returns (``QLineEdit::focusOutEvent`` did so after
+    a click on the floor committed the rear door, and crashed)."""
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    nvl72 = next(r for r in doc.project.placements.values() if r.label == "NVL72-02")
+    window.selection.set([nvl72.id])
+    listing = panel.fields["feeds"]
+    listing.item(0).setCheckState(Qt.CheckState.Unchecked)
+    door = panel.fields["rear_door"]
+    door.setText("20")
+    door.setModified(True)
+    door.editingFinished.emit()
+    cdu = panel.fields["cdu"]
+    cdu.activated.emit(cdu.findData(""))
+    for field in (listing, door, cdu):
+        assert isValid(field)  # still there for Qt's code after the signal
+        assert field not in panel.fields.values()
+    rack = doc.project.placements[nvl72.id]
+    assert (rack.feed_ids, rack.rear_door_kw, rack.cdu_id) == (["feed-001"], 20, None)
+    assert panel.fields["rear_door"].text() == "20"
+    assert panel.fields["cdu"].currentText() == "None"
+
+
+def test_ticking_a_feed_for_racks_on_different_feeds_changes_only_that_feed(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    compute, network = (
+        next(r for r in doc.project.placements.values() if r.label == label)
+        for label in ("NVL72-04", "NET-01")
+    )
+    window.selection.set([compute.id, network.id])
+    # NVL72-04 is on A1 and B1, NET-01 on A2 and B2: every feed is part-ticked
+    assert {state for _, state in _feed_ticks(window)} == {"PartiallyChecked"}
+    listing = window.properties.fields["feeds"]
+    row = next(i for i, (name, _) in enumerate(_feed_ticks(window)) if name == "Busway B1")
+    listing.item(row).setCheckState(Qt.CheckState.Checked)
+    racks = doc.project.placements
+    assert racks[compute.id].feed_ids == compute.feed_ids  # already on B1
+    assert racks[network.id].feed_ids == [*network.feed_ids, "feed-002"]
+    assert dict(_feed_ticks(window))["Busway B1"] == "Checked"
+    assert dict(_feed_ticks(window))["Busway A2"] == "PartiallyChecked"
+    window.bridge.undo()
+    assert racks is not doc.project.placements
+    assert doc.project.placements[network.id] == network
 
 
 def test_the_dashboard_shows_each_feed_and_cdu_with_the_core_loads(qtbot, make_window, example):

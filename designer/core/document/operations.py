@@ -573,6 +573,26 @@ def assign_feeds(doc: Document, rack_ids: Iterable[str], feed_ids: list[str]) ->
             tx.put(evolve(rack, feed_ids=list(feed_ids)))
 
 
+def connect_feed(
+    doc: Document, rack_ids: Iterable[str], feed_id: str, connected: bool = True
+) -> None:
+    """Connect racks to one power feed, or disconnect them from it, keeping their other feeds.
+
+    What the tick of one feed means for several racks on different feeds: only that feed
+    changes. A feed that stays keeps its place among a rack's feeds; a new one comes last.
+    Racks already as asked are left alone; one undo step, none when nothing changes.
+    """
+    feed = doc.project.feeds.get(feed_id)
+    name = feed.name if feed is not None else feed_id
+    with doc.transaction(f"Connect {name}" if connected else f"Disconnect {name}") as tx:
+        for rack_id in rack_ids:
+            rack = doc.project.placements[rack_id]
+            if connected and feed_id not in rack.feed_ids:
+                tx.put(evolve(rack, feed_ids=[*rack.feed_ids, feed_id]))
+            elif not connected and feed_id in rack.feed_ids:
+                tx.put(evolve(rack, feed_ids=[f for f in rack.feed_ids if f != feed_id]))
+
+
 def assign_cdu(doc: Document, rack_ids: Iterable[str], cdu_id: str | None) -> None:
     """Connect racks' liquid loops to a CDU (``None`` disconnects them)."""
     with doc.transaction("Assign CDU") as tx:

@@ -1,7 +1,8 @@
 """The properties of the selection, edited in place through the core operations.
 
 One rack: label, type, facing, position, feeds, CDU and rear door. Several racks: what
-they share (type, facing, feeds, CDU, rear door) applied to all in one step. A cooling
+they share (type, facing, feeds, CDU, rear door) applied to all in one step; ticking a
+feed connects or disconnects that feed alone, whatever other feeds each rack has. A cooling
 unit, feed, tray or obstacle: its own fields. Nothing selected: the hall itself. A value
 the model refuses leaves the project unchanged and shows the reason under the form.
 """
@@ -78,11 +79,7 @@ class PropertiesPanel(QWidget):
         self.subtitle = QLabel()
         self.subtitle.setObjectName("propertiesSubtitle")
         self.subtitle.setWordWrap(True)
-        self.form_host = QWidget()
-        self.form = QFormLayout(self.form_host)
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.form.setContentsMargins(0, 4, 0, 4)
+        self.form_host, self.form = self._new_form()
         self.problem = QLabel()
         self.problem.setObjectName("propertiesProblem")
         self.problem.setWordWrap(True)
@@ -93,7 +90,7 @@ class PropertiesPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         inner = QWidget()
-        column = QVBoxLayout(inner)
+        self.column = column = QVBoxLayout(inner)
         column.setContentsMargins(10, 8, 10, 8)
         column.addWidget(self.title)
         column.addWidget(self.subtitle)
@@ -140,8 +137,7 @@ class PropertiesPanel(QWidget):
     def refresh(self) -> None:
         """Rebuild the form for the current selection, keeping the focused field focused."""
         focused = next((k for k, w in self.fields.items() if w.hasFocus()), None)
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        self._replace_form()
         self.fields = {}
         self.summary.clear()
         ids = self.editor.selected()
@@ -157,6 +153,34 @@ class PropertiesPanel(QWidget):
             self.subtitle.setText("Select items of one kind to edit them together.")
         if focused in self.fields:
             self.fields[focused].setFocus()
+
+    @staticmethod
+    def _new_form() -> tuple[QWidget, QFormLayout]:
+        host = QWidget()
+        form = QFormLayout(host)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        form.setContentsMargins(0, 4, 0, 4)
+        return host, form
+
+    def _replace_form(self) -> None:
+        """Put an empty form where the old one was; the old one is deleted later, not now.
+
+        A refresh usually runs inside a signal of one of the old fields (the feed list's
+        ``itemChanged``, a line edit's ``editingFinished``, a combo's ``activated``), and
+        Qt's own code goes on using that widget when the signal returns
+        (``QAbstractItemView::mouseReleaseEvent``, ``QLineEdit::focusOutEvent``): deleting
+        it now is a use-after-free that crashes the program. The old fields are silenced
+        first, so hiding a focused one cannot commit its text a second time.
+        """
+        old = self.form_host
+        for widget in self.fields.values():
+            widget.blockSignals(True)
+        self.form_host, self.form = self._new_form()
+        self.column.insertWidget(self.column.indexOf(old), self.form_host)
+        self.column.removeWidget(old)
+        old.hide()
+        old.deleteLater()
 
     def _kind(self, entity_id: str) -> str:
         for name in ("placements", "cooling_units", "feeds", "trays", "obstacles"):
@@ -386,13 +410,13 @@ class PropertiesPanel(QWidget):
             placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
             listing.addItem(placeholder)
 
-        def commit(_item: QListWidgetItem) -> None:
-            chosen = [
-                listing.item(i).data(Qt.ItemDataRole.UserRole)
-                for i in range(listing.count())
-                if listing.item(i).checkState() == Qt.CheckState.Checked
-            ]
-            self._apply(lambda: ops.assign_feeds(doc, ids, chosen), "Power feeds")
+        def commit(item: QListWidgetItem) -> None:
+            # only the feed ticked or unticked changes: a feed some of the racks share
+            # (shown part-ticked) stays on exactly the racks that have it
+            feed_id = item.data(Qt.ItemDataRole.UserRole)
+            connected = item.checkState() == Qt.CheckState.Checked
+            if feed_id is not None:
+                self._apply(lambda: ops.connect_feed(doc, ids, feed_id, connected), "Power feeds")
 
         listing.itemChanged.connect(commit)
         self._row("feeds", "Power feeds", listing)

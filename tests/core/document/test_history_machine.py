@@ -144,6 +144,12 @@ class EditSession(RuleBasedStateMachine):
         self._record(lambda: ops.assign_feeds(self.doc, picked, [self.feed] if connect else []))
         self._record(lambda: ops.assign_cdu(self.doc, picked, self.cdu if connect else None))
 
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), connect=st.booleans())
+    def connect_one_feed(self, data, connect):
+        picked = data.draw(st.lists(st.sampled_from(self._ids()), min_size=1, max_size=3))
+        self._record(lambda: ops.connect_feed(self.doc, picked, self.feed, connect))
+
     @precondition(lambda self: self.position > 1)
     @rule(data=st.data())
     def replace_with_an_earlier_state(self, data):

@@ -59,6 +59,33 @@ def test_a_reference_to_nothing_is_refused_and_changes_nothing(doc):
     assert not doc.history.can_undo or doc.history.undo_label.startswith("Add hall")
 
 
+def test_connect_feed_changes_only_that_feed_on_each_rack_in_one_step(doc):
+    a1, b1, a2 = (
+        ops.add_feed(doc, "hall-001", "busway-800a-415v", [(0, y), (9_000, y)], name, side=name[0])
+        for y, name in ((0, "A1"), (300, "B1"), (600, "A2"))
+    )
+    left = ops.place_rack(doc, "hall-001", "nvidia-dgx-h100-rack", 0, 1_200, feed_ids=[a1, b1])
+    right = ops.place_rack(doc, "hall-001", "nvidia-dgx-h100-rack", 1_200, 1_200, feed_ids=[a2])
+    before = doc.project
+    ops.connect_feed(doc, [left, right], b1)
+    assert doc.history.undo_label == "Connect B1"
+    assert doc.project.placements[left] == before.placements[left]  # already on B1
+    assert doc.project.placements[right].feed_ids == [a2, b1]
+    ops.connect_feed(doc, [left, right], a1, connected=False)
+    assert doc.history.undo_label == "Disconnect A1"
+    assert doc.project.placements[left].feed_ids == [b1]
+    assert doc.project.placements[right].feed_ids == [a2, b1]
+    revision = doc.revision
+    ops.connect_feed(doc, [right], a1, connected=False)  # not on it: no step at all
+    assert doc.revision == revision
+    doc.undo()
+    doc.undo()
+    assert doc.project == before
+    with pytest.raises(TransactionError, match="feed-404"):
+        ops.connect_feed(doc, [left], "feed-404")
+    assert doc.project == before
+
+
 def test_deleting_a_feed_disconnects_its_racks_and_undo_reconnects_them(doc):
     feed = ops.add_feed(doc, "hall-001", "busway-800a-415v", [(0, 0), (9_000, 0)], "A1", side="A")
     rack = ops.place_rack(doc, "hall-001", "nvidia-dgx-h100-rack", 0, 600, feed_ids=[feed])
