@@ -52,35 +52,33 @@ class Totals:
         self.rack_area_m2 += other.rack_area_m2
         self.unknown_racks += other.unknown_racks
 
-    def add(self, kind: RackType | None) -> None:
-        """Count one rack of ``kind``; a rack of unknown type counts as a rack and nothing else.
+    def add(self, kind: RackType | None, count: int = 1) -> None:
+        """Count ``count`` racks of ``kind``; a rack of unknown type counts as a rack and nothing
+        else.
 
         Its floor area is its type's footprint, whichever way it faces.
         """
-        self.racks += 1
+        self.racks += count
         if kind is None:
-            self.unknown_racks += 1
+            self.unknown_racks += count
             return
-        self.racks_by_type[kind.id] += 1
+        self.racks_by_type[kind.id] += count
         if kind.accelerators:
-            self.accelerators[kind.accelerator_kind or "accelerator"] += kind.accelerators
+            self.accelerators[kind.accelerator_kind or "accelerator"] += kind.accelerators * count
         for precision, value in kind.pflops_dense.items():
-            self.pflops_dense[precision] = self.pflops_dense.get(precision, 0.0) + value
-        self.hbm_tb += kind.hbm_tb
-        self.it_typical_kw += kind.typical_kw
-        self.it_max_kw += kind.max_kw
-        self.liquid_kw += kind.liquid_kw
-        self.air_kw += kind.air_kw
-        self.weight_kg += kind.weight_kg
-        self.rack_area_m2 += kind.width_mm * kind.depth_mm / 1e6
+            self.pflops_dense[precision] = self.pflops_dense.get(precision, 0.0) + value * count
+        self.hbm_tb += kind.hbm_tb * count
+        self.it_typical_kw += kind.typical_kw * count
+        self.it_max_kw += kind.max_kw * count
+        self.liquid_kw += kind.liquid_kw * count
+        self.air_kw += kind.air_kw * count
+        self.weight_kg += kind.weight_kg * count
+        self.rack_area_m2 += kind.width_mm * kind.depth_mm / 1e6 * count
 
 
 def rack_totals(racks: Iterable[Placement], rack_types: Mapping[str, RackType]) -> Totals:
     """Totals over the given placements."""
-    totals = Totals()
-    for rack in racks:
-        totals.add(rack_types.get(rack.type_id))
-    return totals
+    return _counted(Counter(rack.type_id for rack in racks), rack_types)
 
 
 def hall_totals(project: Project, hall_id: str, rack_types: Mapping[str, RackType]) -> Totals:
@@ -90,10 +88,20 @@ def hall_totals(project: Project, hall_id: str, rack_types: Mapping[str, RackTyp
 
 def totals_by_hall(project: Project, rack_types: Mapping[str, RackType]) -> dict[str, Totals]:
     """Totals of every hall in one pass over the racks (every hall present, empty or not)."""
-    found = {hall_id: Totals() for hall_id in project.halls}
-    for rack in project.placements.values():
-        found.setdefault(rack.hall_id, Totals()).add(rack_types.get(rack.type_id))
-    return found
+    counts = Counter((rack.hall_id, rack.type_id) for rack in project.placements.values())
+    by_hall: dict[str, Counter[str]] = {hall_id: Counter() for hall_id in project.halls}
+    for (hall_id, type_id), count in counts.items():
+        by_hall.setdefault(hall_id, Counter())[type_id] = count
+    return {hall_id: _counted(types, rack_types) for hall_id, types in by_hall.items()}
+
+
+def _counted(types: Mapping[str, int], rack_types: Mapping[str, RackType]) -> Totals:
+    """Totals of ``types`` (type id -> how many racks): each type's figures once, times its
+    count, so a hall of thousands of racks of a few types costs a few additions."""
+    totals = Totals()
+    for type_id, count in types.items():
+        totals.add(rack_types.get(type_id), count)
+    return totals
 
 
 def project_totals(project: Project, rack_types: Mapping[str, RackType]) -> Totals:

@@ -42,6 +42,7 @@ def drawing_set(
     entries, summary = finding_entries(project, report)
     limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
     hall_names = {h.id: h.name for h in project.halls.values()}
+    sides = {f.id: f.side for f in project.feeds.values()}
     found = loads(project, rack_types, limits.continuous_load_share)
     by_hall = totals_by_hall(project, rack_types)
     bom = bill_of_materials(plan)
@@ -62,7 +63,9 @@ def drawing_set(
             project, rack_types, report.findings, frame, links_by_hall(plan), by_hall, plan
         ),
         *findings_pages(entries, summary, frame),
-        *tables_pages("Power and cooling", load_tables(found, hall_names), frame),
+        *tables_pages(
+            "Power and cooling", load_tables(found, hall_names, sides), frame, narrow=True
+        ),
         *tables_pages("Cabling", cabling, frame),
         *tables_pages("Bill of materials", [bom_table(bom)], frame),
     ]

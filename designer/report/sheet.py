@@ -25,6 +25,8 @@ class Sheet:
         self.frame = frame
         self.k = dpi / 25.4
         self._metrics_cache: dict[int, QFontMetricsF] = {}
+        self._elided: dict[tuple[int, str, float], str] = {}
+        self._advances: dict[tuple[int, str], float] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -53,14 +55,11 @@ class Sheet:
         the next column.
         """
         font = measure.font(size_pt, bold)
-        metrics = self._metrics(font)
-        # Measuring costs as much as drawing: skip it when even the widest glyphs would fit.
-        fits = width <= 0 or len(text) * metrics.maxWidth() <= width * self.k
-        if not fits:
-            text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width * self.k)
-        if align != "left" and width > 0:
-            advance = metrics.horizontalAdvance(text) / self.k
-            x += width - advance if align == "right" else (width - advance) / 2
+        if width > 0:
+            text = self._fitted(font, text, width)
+            if align != "left":
+                advance = self._advance(font, text)
+                x += width - advance if align == "right" else (width - advance) / 2
         if font is not self._font:
             self.painter.setFont(font)
             self._font = font
@@ -73,6 +72,31 @@ class Sheet:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""
         self._font = None
         self._colour = None
+
+    def _fitted(self, font: QFont, text: str, width: float) -> str:
+        """``text``, cut to ``width`` mm with an ellipsis if it is wider.
+
+        Measuring costs as much as drawing: it is skipped when even the widest glyphs would
+        fit, and a text that must be cut is measured once per font and width.
+        """
+        metrics = self._metrics(font)
+        if len(text) * metrics.maxWidth() <= width * self.k:
+            return text
+        key = (id(font), text, width)
+        found = self._elided.get(key)
+        if found is None:
+            found = self._elided[key] = metrics.elidedText(
+                text, Qt.TextElideMode.ElideRight, width * self.k
+            )
+        return found
+
+    def _advance(self, font: QFont, text: str) -> float:
+        """Width of ``text`` in mm, measured once per font: tables repeat their figures."""
+        key = (id(font), text)
+        found = self._advances.get(key)
+        if found is None:
+            found = self._advances[key] = self._metrics(font).horizontalAdvance(text) / self.k
+        return found
 
     def _metrics(self, font: QFont) -> QFontMetricsF:
         found = self._metrics_cache.get(id(font))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+from designer.report import measure
 from designer.report.paper import Rect
 from designer.report.sheet import MUTED, RULE, Sheet
 
@@ -15,6 +16,8 @@ HEADER_MM = 7.0
 TEXT_PT = 7.5
 GAP_MM = 6.0
 STRIPE = QColor("#f2f4f7")
+NOTE_PT = 6.5
+NOTE_LINE_MM = 3.2
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,8 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
             x += width
         y += ROW_MM
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
-    if table.note:
-        sheet.text(area.x, y + 4.5, table.note, size_pt=6.5, colour=MUTED, width=area.width)
+    for number, line in enumerate(_note_lines(table, area.width)):
+        sheet.text(area.x, y + 4.5 + number * NOTE_LINE_MM, line, size_pt=NOTE_PT, colour=MUTED)
 
 
 def _widths(columns: Sequence[Column], total: float) -> list[float]:
@@ -90,29 +93,54 @@ def _widths(columns: Sequence[Column], total: float) -> list[float]:
     return [total * c.share / shares for c in columns]
 
 
-def height(table: Table) -> float:
-    """Height of a drawn table in millimetres, with its title and note."""
-    return 10 + HEADER_MM + len(table.rows) * ROW_MM + (7 if table.note else 2)
+def _note_lines(table: Table, width: float) -> list[str]:
+    return measure.wrap(table.note, width, NOTE_PT) if table.note else []
 
 
-def table_pages(tables: Sequence[Table], area: Rect) -> list[list[Table]]:
-    """Tables stacked on sheets of ``area``: as many per sheet as fit, long ones split."""
-    sheets: list[list[Table]] = [[]]
-    used = 0.0
+def height(table: Table, width: float) -> float:
+    """Height of ``table`` drawn ``width`` mm wide, in millimetres, with its title and note."""
+    note = len(_note_lines(table, width))
+    return (
+        10 + HEADER_MM + len(table.rows) * ROW_MM + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
+    )
+
+
+#: The narrowest a column of tables may be, in mm; paper wide enough for two such columns
+#: takes narrow tables side by side instead of stretching them over the whole sheet.
+MIN_COLUMN_MM = 180.0
+
+Placed = list[tuple[Table, Rect]]
+"""One sheet's tables, each with the rectangle it is drawn at the top of."""
+
+
+def table_pages(tables: Sequence[Table], area: Rect, narrow: bool = False) -> list[Placed]:
+    """Tables stacked on sheets of ``area``: as many per sheet as fit, long ones split.
+
+    ``narrow`` tables (a few short columns) flow down one column of the sheet after another
+    when the paper is wide enough, as a newspaper does, instead of being stretched across it.
+    """
+    columns = max(1, int((area.width + GAP_MM) // (MIN_COLUMN_MM + GAP_MM))) if narrow else 1
+    width = (area.width - GAP_MM * (columns - 1)) / columns
+    frames = [
+        Rect(area.x + i * (width + GAP_MM), area.y, width, area.height) for i in range(columns)
+    ]
+    sheets: list[Placed] = [[]]
+    frame, used = 0, 0.0
     for table in tables:
-        for part in split(table, area):
-            needed = height(part) + GAP_MM
-            if sheets[-1] and used + needed > area.height:
-                sheets.append([])
-                used = 0.0
-            sheets[-1].append(part)
+        for part in split(table, frames[0]):
+            needed = height(part, width) + GAP_MM
+            if used > 0 and used + needed > area.height:
+                frame, used = frame + 1, 0.0
+                if frame == columns:
+                    sheets.append([])
+                    frame = 0
+            at = frames[frame]
+            sheets[-1].append((part, Rect(at.x, at.y + used, at.width, at.height - used)))
             used += needed
     return [sheet for sheet in sheets if sheet] or [[]]
 
 
-def draw_tables(sheet: Sheet, tables: Sequence[Table], area: Rect) -> None:
-    """Draw tables one under the other from the top of ``area``."""
-    y = area.y
-    for table in tables:
-        draw_table(sheet, table, Rect(area.x, y, area.width, area.bottom - y))
-        y += height(table) + GAP_MM
+def draw_tables(sheet: Sheet, placed: Placed) -> None:
+    """Draw one sheet's tables where ``table_pages`` placed them."""
+    for table, area in placed:
+        draw_table(sheet, table, area)

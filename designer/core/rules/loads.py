@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from designer.core.model.equipment import RackType
-from designer.core.model.hall import PowerFeed
+from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 
@@ -92,9 +92,11 @@ def loads(
         hall_air[rack.hall_id].append(room_air_kw(rack, kind))
         if rack.cdu_id:
             cdu_kw[rack.cdu_id].append(kind.liquid_kw)
-        for feed_id in dict.fromkeys(rack.feed_ids):
-            if feed_id in feeds:
-                feed_kw[feed_id].append(feed_share(rack, kind, feeds[feed_id], feeds))
+        # feed_share for each of the rack's feeds, its sides counted once.
+        connected = [feeds[f] for f in dict.fromkeys(rack.feed_ids) if f in feeds]
+        sides = [feed.side for feed in connected]
+        for feed in connected:
+            feed_kw[feed.id].append(kind.max_kw / sides.count(feed.side))
     found = [
         Load(
             "feed",
@@ -123,8 +125,11 @@ def loads(
         )
         for u in cdus
     ]
+    by_group: dict[str | None, list[CoolingUnit]] = defaultdict(list)
+    for unit in cdus:
+        by_group[unit.group_id].append(unit)
     for group in project.cooling_groups.values():
-        members = [u for u in cdus if u.group_id == group.id]
+        members = by_group[group.id]
         if not members:
             continue
         total = math.fsum(u.liquid_capacity_kw for u in members)

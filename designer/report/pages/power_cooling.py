@@ -1,7 +1,9 @@
 """The power and cooling tables: every feed, CDU, cooling group, hall and site with its load.
 
 The loads are ``designer.core.rules.loads``, the same figures the checker judges and the
-designer's dashboard draws, so a table never disagrees with a finding.
+designer's dashboard draws, so a table never disagrees with a finding. Feeds and CDUs are
+listed hall by hall, as the electrical and mechanical engineers of a hall read them; the
+halls and sites close the section.
 """
 
 from __future__ import annotations
@@ -13,32 +15,26 @@ from designer.core.format import number
 from designer.core.rules.loads import Load
 from designer.report.table import Column, Table
 
-COLUMNS = (
-    Column("Name", 1.6),
-    Column("Hall", 1.2),
-    Column("Basis", 1.9),
+FIGURES = (
     Column("Load (kW)", 0.9, "right"),
-    Column("May carry (kW)", 1.0, "right"),
+    Column("May carry (kW)", 1.1, "right"),
     Column("Rating (kW)", 0.9, "right"),
-    Column("Use", 0.6, "right"),
+    Column("Use", 0.5, "right"),
 )
+FEED_COLUMNS = (Column("Feed", 1.8), Column("Side", 1.0), *FIGURES)
+COOLING_COLUMNS = (Column("CDU or cooling group", 1.5), Column("Basis", 2.1), *FIGURES)
+TOTAL_COLUMNS = (Column("Hall or site", 1.2), Column("Basis", 2.1), *FIGURES)
 
-SECTIONS = (
-    (
-        "Power feeds",
-        ("feed",),
-        "Each side of an A/B pair carries its racks alone when the other side is down; a feed may carry its continuous share of its rating.",
-    ),
-    (
-        "CDUs and cooling groups",
-        ("cdu", "cooling_group"),
-        "Liquid heat at max power. An N+1 group must carry its load with its largest CDU down.",
-    ),
-    (
-        "Halls and sites",
-        ("hall_power", "hall_heat", "hall_air", "site_power", "site_heat"),
-        "Site power is the racks' max power times the site's PUE. Room air is the racks' air heat less what rear doors remove.",
-    ),
+FEED_NOTE = (
+    "Each side of an A/B pair carries its racks alone when the other side is down; a feed may "
+    "carry its continuous share of its rating, or what its switchboard supplies when that is less."
+)
+COOLING_NOTE = (
+    "Liquid heat at max power. An N+1 group must carry its load with its largest CDU down."
+)
+TOTAL_NOTE = (
+    "Site power is the racks' max power times the site's PUE. Room air is the racks' air heat "
+    "less what rear doors remove."
 )
 
 BASIS = {
@@ -49,6 +45,7 @@ BASIS = {
     "site_power": "facility power",
     "site_heat": "heat rejection",
 }
+TOTALS = ("hall_power", "hall_heat", "hall_air", "site_power", "site_heat")
 
 
 def _share(load: Load) -> str:
@@ -56,25 +53,52 @@ def _share(load: Load) -> str:
     return "over" if math.isinf(share) else f"{number(share * 100, 0)} %"
 
 
-def load_tables(found: Sequence[Load], hall_names: Mapping[str, str]) -> list[Table]:
-    """One table per section, leaving out sections with nothing in them."""
-    tables = []
-    for title, kinds, note in SECTIONS:
-        rows = tuple(
-            (
-                load.name,
-                hall_names.get(load.hall_id or "", "–")
-                if load.kind not in ("site_power", "site_heat")
-                else "–",
-                ", ".join(p for p in (BASIS.get(load.kind, ""), load.note) if p) or "–",
-                number(load.load_kw),
-                number(load.limit_kw),
-                number(load.rating_kw),
-                _share(load),
+def _figures(load: Load) -> tuple[str, ...]:
+    return number(load.load_kw), number(load.limit_kw), number(load.rating_kw), _share(load)
+
+
+def _basis(load: Load) -> str:
+    return ", ".join(p for p in (BASIS.get(load.kind, ""), load.note) if p) or "–"
+
+
+def _side(side: str | None) -> str:
+    if not side:
+        return "–"
+    other = "B" if side == "A" else "A"
+    return f"{side} ({other} down)"
+
+
+def load_tables(
+    found: Sequence[Load], hall_names: Mapping[str, str], feed_sides: Mapping[str, str | None]
+) -> list[Table]:
+    """Per hall, in the order of ``hall_names``, its feeds and its CDUs and cooling groups;
+    then the halls and sites. Empty tables are left out; each kind of table explains itself
+    under its first appearance."""
+    feeds: dict[str, list[Load]] = {hall: [] for hall in hall_names}
+    cooling: dict[str, list[Load]] = {hall: [] for hall in hall_names}
+    totals: list[Load] = []
+    for load in found:
+        if load.kind in TOTALS:
+            totals.append(load)
+        elif load.hall_id in hall_names:
+            (feeds if load.kind == "feed" else cooling)[load.hall_id].append(load)
+    tables: list[Table] = []
+    notes = {"feed": FEED_NOTE, "cooling": COOLING_NOTE}
+    for hall, name in hall_names.items():
+        if feeds[hall]:
+            rows = tuple((f.name, _side(feed_sides.get(f.id)), *_figures(f)) for f in feeds[hall])
+            tables.append(Table(f"Power feeds, {name}", FEED_COLUMNS, rows, notes.pop("feed", "")))
+        if cooling[hall]:
+            rows = tuple((u.name, _basis(u), *_figures(u)) for u in cooling[hall])
+            tables.append(
+                Table(
+                    f"CDUs and cooling groups, {name}",
+                    COOLING_COLUMNS,
+                    rows,
+                    notes.pop("cooling", ""),
+                )
             )
-            for load in found
-            if load.kind in kinds
-        )
-        if rows:
-            tables.append(Table(title, COLUMNS, rows, note))
+    if totals:
+        rows = tuple((load.name, _basis(load), *_figures(load)) for load in totals)
+        tables.append(Table("Halls and sites", TOTAL_COLUMNS, rows, TOTAL_NOTE))
     return tables

@@ -9,15 +9,18 @@ from designer.report.paper import SheetFrame
 from designer.report.table import Table, draw_tables, table_pages
 
 
-def tables_pages(title: str, tables: Sequence[Table], frame: SheetFrame) -> list[Page]:
-    """The sheets of ``tables`` under the drawing title ``title``."""
-    sheets = table_pages(tables, frame.content)
+def tables_pages(
+    title: str, tables: Sequence[Table], frame: SheetFrame, narrow: bool = False
+) -> list[Page]:
+    """The sheets of ``tables`` under the drawing title ``title`` (``narrow``: see
+    ``table_pages``)."""
+    sheets = table_pages(tables, frame.content, narrow)
     total = len(sheets)
     return [
         Page(
             title + (f" ({n} of {total})" if total > 1 else ""),
             "-",
-            lambda sheet, part=part: draw_tables(sheet, part, sheet.frame.content),
+            lambda sheet, part=part: draw_tables(sheet, part),
         )
         for n, part in enumerate(sheets, start=1)
     ]
