@@ -167,11 +167,21 @@ class Plan:
         return sorted(self.units, key=lambda k: (UNIT_ORDER[k[0]], k[1]))
 
     def table(self) -> BundleTable:
-        """Every bundle, in schedule order."""
-        return concat(self.units[k].table for k in self.keys())
+        """Every bundle, in schedule order (joined once per plan; read it, do not change it)."""
+        return self._table
 
     def columns(self) -> Decisions:
-        """Every bundle's decisions, aligned with ``table()``."""
+        """Every bundle's decisions, aligned with ``table()`` (joined once per plan)."""
+        return self._columns
+
+    @cached_property
+    def _table(self) -> BundleTable:
+        # The schedule, BOM, totals and links layer each read the whole table; a report
+        # reads it several times. A plan is not changed once built, so it is joined once.
+        return concat(self.units[k].table for k in self.keys())
+
+    @cached_property
+    def _columns(self) -> Decisions:
         parts = [self.decisions[k] for k in self.keys()]
         if not parts:
             return NO_DECISIONS
