@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes.util
+import linecache
 import os
 import sys
 from pathlib import Path
@@ -71,6 +72,9 @@ def run(path: str | None) -> int:
         )
         return 2
 
+    import designer.gui  # noqa: F401 - before Qt: it imports the core first (see there)
+
+    # isort: split
     from PySide6.QtWidgets import QApplication
 
     from designer.gui.main_window import MainWindow
@@ -85,4 +89,14 @@ def run(path: str | None) -> int:
     if not window.files.recover_untitled():
         window.open_path(Path(path) if path else first_example())
     window.show()
+    drop_module_sources()
     return app.exec()
+
+
+def drop_module_sources() -> None:
+    """Forget the module sources PySide6's import hook read while the designer started.
+
+    They stay in ``linecache`` for nothing (a traceback reads a file again when it needs
+    it); the designer's own modules and pyqtgraph are a few MB of text.
+    """
+    linecache.clearcache()
