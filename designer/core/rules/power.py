@@ -19,7 +19,7 @@ from designer.core.geometry.floor import bounds
 from designer.core.model.hall import PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_rack
-from designer.core.rules.context import Changes, Context
+from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_centre
 from designer.core.rules.links import LINKS, named_by_changes
@@ -46,6 +46,15 @@ FEED_OVERLOAD = CodeInfo(
     "A busway or PDU carries more than its continuous limit (80 % of its rating by default); "
     "with A/B feeds, each side is loaded as if the other were down.",
 )
+SINGLE_PATH = CodeInfo(
+    "power.single_path",
+    FAMILY,
+    "Rack on one side of an A/B hall",
+    Severity.WARNING,
+    "A rack stands in a hall fed from sides A and B but is connected to one side only, so "
+    "it goes down whenever that side is maintained or fails (links B40: a concurrently "
+    "maintainable design, Tier III, gives every rack two paths).",
+)
 HALL_CAPACITY = CodeInfo(
     "power.hall_capacity",
     FAMILY,
@@ -70,6 +79,21 @@ def _paths(ctx: Context, rack: Placement) -> dict[str | None, list[PowerFeed]]:
         if feed is not None:
             paths.setdefault(feed.side, []).append(feed)
     return paths
+
+
+def _build_hall_sides(ctx: Context) -> dict[str, set[str]]:
+    sides: dict[str, set[str]] = {}
+    for feed in ctx.project.feeds.values():
+        if feed.side:
+            sides.setdefault(feed.hall_id, set()).add(feed.side)
+    return sides
+
+
+HALL_SIDES: Derived[dict[str, set[str]]] = Derived("feed sides per hall", _build_hall_sides)
+"""Hall id -> the sides (A, B) its feeds are on; built again after each edit (a pass over
+the feeds, not the racks)."""
+
+AB = {"A", "B"}
 
 
 def _side_name(side: str | None) -> str:
@@ -98,6 +122,19 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             where=where,
         )
         return
+    if ctx.get(HALL_SIDES).get(rack.hall_id, set()) >= AB and not set(paths) >= AB:
+        has = [side for side in ("A", "B") if side in paths]
+        fed = f"side {has[0]} only" if has else "feeds of no side"
+        needed = f"a side {'B' if has == ['A'] else 'A'} feed" if has else "one feed of each side"
+        hall = ctx.project.halls.get(rack.hall_id)
+        yield SINGLE_PATH.finding(
+            f"{first_up(rack_name(rack))} ({kind.name}) is fed from {fed}, though "
+            f"{hall.name if hall else 'its hall'} has side A and side B feeds: it goes down "
+            f"whenever that path is maintained or fails. Connect it to {needed} as well.",
+            (rack.id,),
+            hall_id=rack.hall_id,
+            where=where,
+        )
     share = ctx.limits.continuous_load_share
     capacity, side, feeds = min(
         (math.fsum(feed_limit(f, share) for f in feeds), side or "", feeds)
@@ -122,8 +159,15 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
 def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
     found = {rack_id for rack_id, _, _ in changes.of("placements")}
     links = ctx.get(LINKS)
-    for feed_id, _, _ in changes.of("feeds"):
+    for feed_id, before, after in changes.of("feeds"):
         found.update(links.of("racks_on_feed", feed_id))
+        # A feed that came, went or changed side may make its hall an A/B hall or not.
+        if (before.side if before else None) != (after.side if after else None) or (
+            before is not None and after is not None and before.hall_id != after.hall_id
+        ):
+            for feed in (before, after):
+                if feed is not None:
+                    found.update(links.of("racks_in_hall", feed.hall_id))
     return found
 
 
@@ -298,7 +342,7 @@ def sites_with_new_racks(ctx: Context, changes: Changes) -> set[str]:
 CHECKS = (
     Check(
         "power.racks",
-        (NO_FEED, RACK_OVER_FEEDS),
+        (NO_FEED, SINGLE_PATH, RACK_OVER_FEEDS),
         each_rack,
         _rack_run,
         _rack_touched,

@@ -116,3 +116,28 @@ def test_site_power_is_checked_at_facility_power(capacity, over):
     assert len(findings) == over
     if over:
         assert "132.0 kW of IT × PUE 1.20" in findings[0].message
+
+
+def test_a_rack_on_one_side_of_an_ab_hall_is_flagged():
+    doc, hall = hall_doc()
+    a, b = _busway(doc, hall, "Busway A1", "A"), _busway(doc, hall, "Busway B1", "B")
+    [both] = ops.place_row(doc, hall, NVL72, 2_000, 2_000, 1, 180, feed_ids=[a, b])
+    [only_a] = ops.place_row(doc, hall, NVL72, 2_600, 2_000, 1, 180, feed_ids=[a])
+    [only_b] = ops.place_row(doc, hall, NVL72, 3_200, 2_000, 1, 180, feed_ids=[b])
+    findings = {f.ids[0]: f for f in found(doc, "power.single_path")}
+    assert set(findings) == {only_a, only_b}
+    assert findings[only_a].severity == "warning"
+    assert "fed from side A only" in findings[only_a].message
+    assert "Connect it to a side B feed as well." in findings[only_a].message
+    assert "Connect it to a side A feed as well." in findings[only_b].message
+    assert both not in findings
+
+
+def test_a_hall_with_one_side_has_no_single_path_warning():
+    doc, hall = hall_doc()
+    a = _busway(doc, hall, "Busway A1", "A")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 2, 180, feed_ids=[a])
+    assert found(doc, "power.single_path") == []
+    # Once the hall gets a B busway, both racks on A alone are one path short.
+    _busway(doc, hall, "Busway B1", "B")
+    assert len(found(doc, "power.single_path")) == 2
