@@ -165,6 +165,7 @@ def main() -> None:
         f"ratio, whole set to the bare scene                    {ours / bare:8.2f}   (target <= 3)"
     )
     print(f"ratio, the set's text alone to the bare scene          {text / bare:8.2f}")
+    print(f"ratio, whole set to the bare scene plus its text alone {ours / (bare + text):8.2f}")
 
 
 if __name__ == "__main__":
