@@ -31,3 +31,8 @@ class Check:
 def each_rack(ctx: Context) -> Iterable[str]:
     """The subjects of a check run per rack: every placement id."""
     return ctx.project.placements
+
+
+def each_hall(ctx: Context) -> Iterable[str]:
+    """The subjects of a check run per hall: every hall id."""
+    return ctx.project.halls

@@ -2,14 +2,15 @@
 
 Two checks per rack: its weight spread over its own footprint against the hall's rating
 in kPa (links B27-B31), and on a raised floor the share of its weight one tile carries
-against the tile's rating (links B29: a third of the rack on one tile).
+against the tile's rating (links B29: a third of the rack on one tile). A raised floor
+whose tile rating is not entered is said so, once per hall, rather than passed in silence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from designer.core.rules.check import Check, each_rack
+from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR
@@ -34,6 +35,15 @@ TILE_LOAD = CodeInfo(
     "Tile overloaded",
     Severity.ERROR,
     "The share of a rack's weight one raised-floor tile carries is more than the tile's rating.",
+)
+
+TILE_RATING_MISSING = CodeInfo(
+    "floor.tile_rating_missing",
+    FAMILY,
+    "Tile rating missing",
+    Severity.WARNING,
+    "A hall with a raised floor holds racks but has no tile rating, so no rack's load on "
+    "its tiles is checked.",
 )
 
 
@@ -89,4 +99,37 @@ def _touched(ctx: Context, changes: Changes) -> set[str]:
     return found
 
 
-CHECKS = (Check("floor.racks", (OVERLOAD, TILE_LOAD), each_rack, _run, _touched),)
+def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
+    hall = ctx.project.halls.get(hall_id)
+    if hall is None or hall.floor_type != "raised" or hall.tile_rating_kg is not None:
+        return
+    weights = [
+        kind.weight_kg
+        for rack_id in ctx.get(LINKS).of("racks_in_hall", hall_id)
+        if (kind := ctx.rack_types.get(ctx.project.placements[rack_id].type_id)) is not None
+    ]
+    if not weights:
+        return
+    share = ctx.limits.tile_point_share
+    yield TILE_RATING_MISSING.finding(
+        f"Hall {hall.name} has a raised floor but no tile rating, so the load of its "
+        f"{len(weights):,} racks on its tiles is not checked (the heaviest puts "
+        f"{num(max(weights) * share, 0)} kg, {num(share * 100, 0)} % of its weight, on one "
+        "tile). Enter the tiles' rated point load in the hall's properties.",
+        (hall.id,),
+        hall_id=hall.id,
+    )
+
+
+def _hall_touched(ctx: Context, changes: Changes) -> set[str]:
+    """Changed halls, and the halls racks came to, left or changed type in."""
+    found = {hall_id for hall_id, _, _ in changes.of("halls")}
+    for _, before, after in changes.of("placements"):
+        found.update(rack.hall_id for rack in (before, after) if rack is not None)
+    return found
+
+
+CHECKS = (
+    Check("floor.racks", (OVERLOAD, TILE_LOAD), each_rack, _run, _touched),
+    Check("floor.halls", (TILE_RATING_MISSING,), each_hall, _hall_run, _hall_touched),
+)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from designer.core.geometry.floor import bounds
 from designer.core.model.hall import PowerFeed
 from designer.core.model.placement import Placement
-from designer.core.rules.check import Check, each_rack
+from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_centre
@@ -257,11 +257,6 @@ def racks_kw(ctx: Context, rack_ids: Iterable[str], figure: str = "max_kw") -> f
         for r in rack_ids
         if (kind := kinds.get(placements[r].type_id)) is not None
     )
-
-
-def each_hall(ctx: Context) -> Iterable[str]:
-    """Every hall: the subjects of the checks that sum a hall's racks."""
-    return ctx.project.halls
 
 
 def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:

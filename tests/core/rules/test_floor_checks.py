@@ -48,3 +48,16 @@ def test_tiles_are_not_checked_on_a_slab():
     doc, hall = hall_doc(floor_type="slab", tile_rating_kg=100)
     ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0, "NVL72-01")
     assert found(doc, "floor.tile_load") == []
+
+
+def test_a_raised_floor_without_a_tile_rating_is_said_once_per_hall():
+    doc, hall = hall_doc(floor_type="raised")
+    assert found(doc, "floor.tile_rating_missing") == []  # no racks, nothing unchecked
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 2, 180)
+    finding = one(doc, "floor.tile_rating_missing")
+    assert finding.ids == (hall,)
+    # a third of an NVL72's 1,360 kg on one tile (links B29): 453 kg
+    assert "load of its 2 racks on its tiles is not checked" in finding.message
+    assert "the heaviest puts 453 kg" in finding.message
+    ops.update(doc, hall, tile_rating_kg=680)
+    assert found(doc, "floor.tile_rating_missing") == []
