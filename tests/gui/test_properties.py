@@ -99,3 +99,29 @@ def test_the_place_row_dialog_starts_from_what_it_is_given(qtbot, make_window):
         1_200,
         3_600,
     )
+
+
+def test_numbers_the_model_cannot_take_are_refused_with_a_message(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    rack = next(r.id for r in doc.project.placements.values() if r.label == "NVL72-01")
+    before = doc.project.placements[rack]
+    window.selection.set([rack])
+    for text, message in (
+        ("nan", "The position must be a finite number, not 'nan'."),
+        ("inf", "The position must be a finite number, not 'inf'."),
+        ("1e400", "The position must be a finite number, not '1e400'."),
+        ("1e9", "X (m): input should be less than or equal to 100000000."),
+    ):
+        commit(panel, "x", text)
+        assert panel.problem.text() == message
+        assert doc.project.placements[rack] == before
+    # A decimal comma is refused, not read as a thousands separator (1,2 m is not 12 m).
+    commit(panel, "y", "1,2")
+    assert "write decimals with a point (1.2)" in panel.problem.text()
+    assert doc.project.placements[rack] == before
+    # Commas that group thousands are how the designer writes numbers: they are taken.
+    window.selection.set([])
+    commit(panel, "power", "1,250.5")
+    assert doc.project.halls[window.editor.hall_id].power_capacity_kw == 1_250.5
+    assert panel.problem.isHidden()

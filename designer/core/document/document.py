@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.changes import SINGLETONS, Change, ChangeSet, apply, revert
@@ -48,6 +48,12 @@ class TransactionError(ValueError):
     """An edit was refused; the message says why and the document is unchanged."""
 
 
+def first_error(err: ValidationError) -> str:
+    """The model's first objection as ``field: reason``."""
+    first = err.errors()[0]
+    return ".".join(str(p) for p in first["loc"]) + f": {first['msg']}"
+
+
 class Transaction:
     """Edits staged against a document, applied all at once when the block ends."""
 
@@ -55,6 +61,7 @@ class Transaction:
         self._document = document
         self.label = label
         self._staged: dict[str, Change] = {}
+        self._indexes: dict[str, dict[str, int]] = {}
 
     @property
     def project(self) -> Project:
@@ -111,7 +118,16 @@ class Transaction:
         if before is None and after is None:
             self._staged.pop(key, None)
         else:
-            self._staged[key] = Change(collection, before, after)
+            index = self._index(collection, key) if after is None else None
+            self._staged[key] = Change(collection, before, after, index)
+
+    def _index(self, collection: str, key: str) -> int | None:
+        """Where ``key`` stands in the document's ``collection`` (None if it is not there)."""
+        if collection not in self._indexes:
+            self._indexes[collection] = {
+                k: i for i, k in enumerate(getattr(self.project, collection))
+            }
+        return self._indexes[collection].get(key)
 
     def change_set(self) -> ChangeSet:
         return ChangeSet(self.label, dict(self._staged))
@@ -187,7 +203,12 @@ class Document:
         if self._busy:
             raise TransactionError("an edit cannot start while another edit is being applied")
         tx = Transaction(self, label)
-        yield tx
+        try:
+            yield tx
+        except ValidationError as err:
+            # A value the model refuses (a rack moved 100 km away, a negative width) is a
+            # refused edit like any other, named by its field.
+            raise TransactionError(first_error(err)) from err
         changes = tx.change_set()
         if not changes:
             return

@@ -485,10 +485,7 @@ def update(doc: Document, entity_id: str, **changes: Any) -> None:
         if "rotation" in changes and isinstance(entity, Placement | CoolingUnit):
             turns = ((changes.pop("rotation") - entity.rotation) % 360) // 90
             entity = _turned_in_place(entity, turns, doc.rack_types)
-        try:
-            tx.put(evolve(entity, **changes))
-        except ValueError as err:
-            raise TransactionError(_first_error(err)) from err
+        tx.put(evolve(entity, **changes))
 
 
 def update_many(doc: Document, ids: Iterable[str], **changes: Any) -> None:
@@ -507,28 +504,13 @@ def update_many(doc: Document, ids: Iterable[str], **changes: Any) -> None:
             entity = tx.get(entity_id)
             if entity is None:
                 raise TransactionError(f"there is no {entity_id!r} to edit")
-            try:
-                tx.put(evolve(entity, **changes))
-            except ValueError as err:
-                raise TransactionError(_first_error(err)) from err
-
-
-def _first_error(err: ValueError) -> str:
-    errors = getattr(err, "errors", None)
-    if callable(errors):
-        first = errors()[0]
-        field = ".".join(str(p) for p in first["loc"])
-        return f"{field}: {first['msg']}"
-    return str(err)
+            tx.put(evolve(entity, **changes))
 
 
 def update_settings(doc: Document, label: str, **changes: Any) -> None:
     """Change the project's checker or network settings."""
     with doc.transaction(label) as tx:
-        try:
-            tx.set_record("settings", evolve(doc.project.settings, **changes))
-        except ValueError as err:
-            raise TransactionError(_first_error(err)) from err
+        tx.set_record("settings", evolve(doc.project.settings, **changes))
 
 
 def accept_finding(doc: Document, code: str, ids: Iterable[str], comment: str) -> None:
@@ -559,10 +541,7 @@ def reopen_finding(doc: Document, code: str, ids: Iterable[str]) -> bool:
 def update_meta(doc: Document, **changes: Any) -> None:
     """Change the project's name, description, revision, author or date."""
     with doc.transaction("Edit project details") as tx:
-        try:
-            tx.set_record("meta", evolve(doc.project.meta, **changes))
-        except ValueError as err:
-            raise TransactionError(_first_error(err)) from err
+        tx.set_record("meta", evolve(doc.project.meta, **changes))
 
 
 def assign_feeds(doc: Document, rack_ids: Iterable[str], feed_ids: list[str]) -> None:

@@ -9,6 +9,7 @@ the model refuses leaves the project unchanged and shows the reason under the fo
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -48,17 +49,36 @@ class InputError(ValueError):
     """A value typed in a field is not what the field takes; the message says what is."""
 
 
+#: A number whose commas group thousands, as the designer writes them ("1,200.5").
+_GROUPED = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
+
+
 def parse_number(text: str, what: str, blank: Any = InputError) -> float | None:
-    """``text`` as a number; a blank field gives ``blank`` (or refuses when it must be filled)."""
-    text = text.strip().replace(",", "")
+    """``text`` as a finite number; a blank field gives ``blank`` (or refuses when it must
+    be filled).
+
+    Commas may group thousands, as the designer shows numbers; any other comma is refused
+    rather than guessed at, since "1,2" meant as 1.2 would otherwise become 12.
+    """
+    text = text.strip()
     if not text:
         if blank is InputError:
             raise InputError(f"{what} needs a value")
         return blank
+    if "," in text:
+        if not _GROUPED.match(text):
+            raise InputError(
+                f"{what} must be a number, not {text!r}: write decimals with a point (1.2); "
+                "a comma may only group thousands (1,200)"
+            )
+        text = text.replace(",", "")
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise InputError(f"{what} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise InputError(f"{what} must be a finite number, not {text!r}")
+    return value
 
 
 def parse_mm_from_m(text: str, what: str) -> int:

@@ -5,7 +5,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError, sequential_ids
-from designer.core.model import Project, ProjectMeta
+from designer.core.model import COLLECTIONS, Project, ProjectMeta
 from tests.strategies import RACK_TYPES, rotations
 
 
@@ -171,6 +171,8 @@ class EditSession(RuleBasedStateMachine):
     @invariant()
     def matches_its_snapshot(self):
         assert self.doc.project == self.snapshots[self.position]
+        # and in the same order, so a saved file after undo is the file before the edit
+        assert order(self.doc.project) == order(self.snapshots[self.position])
 
     def teardown(self):
         last = self.snapshots[-1]
@@ -181,6 +183,10 @@ class EditSession(RuleBasedStateMachine):
         while self.doc.history.can_redo:
             self.doc.redo()
         assert self.doc.project == last
+
+
+def order(project):
+    return {name: list(getattr(project, name)) for name in COLLECTIONS.values()}
 
 
 TestEditSession = EditSession.TestCase
