@@ -192,9 +192,10 @@ def as_text(data: dict[str, Any]) -> str:
 def _links_text(links: dict[str, Any]) -> list[str]:
     """The cabling part of the summary page."""
     media = ", ".join(f"{number(n, 0)} {name}" for name, n in links["by_medium"].items())
+    every = links["links"] + links["nvlink_links_in_racks"] + links["links_without_route_or_medium"]
     lines = [
-        f"Links: {number(links['links'], 0)} in {number(links['bundles'], 0)} bundles"
-        + (f" ({media})" if media else "")
+        f"Links: {number(every, 0)} in {number(links['bundles'], 0)} bundles",
+        f"  Cabled: {number(links['links'], 0)}" + (f" ({media})" if media else ""),
     ]
     if links["nvlink_links_in_racks"]:
         lines.append(

@@ -50,7 +50,7 @@ def test_summary_text_has_units():
     assert out.returncode == 0, out.stderr
     assert "Accelerators: 384 (384 Ascend 910C)" in out.stdout
     # the UB plane is wired; the RDMA plane (one 400G port per NPU) has no network rack yet
-    assert "Links: 2,688 in 48 bundles (2,688 multimode SR)" in out.stdout
+    assert "Links: 2,688 in 48 bundles\n  Cabled: 2,688 (2,688 multimode SR)\n" in out.stdout
     assert "Scale-out ports in no fabric yet: 384" in out.stdout
     assert "IT power: 500.4 kW typical, 559 kW max" in out.stdout
     assert "kg" in out.stdout
@@ -104,8 +104,9 @@ def test_summary_has_the_link_totals():
 def test_summary_text_shows_the_dci():
     out = run("summary", "projects/two-sites.rackplan.json")
     assert out.returncode == 0, out.stderr
+    assert "Links: 784 in 16 bundles\n" in out.stdout
     assert (
-        "Links: 784 in 16 bundles (256 DAC, 384 multimode SR, 128 single-mode DR, 16 coherent ZR)"
+        "  Cabled: 784 (256 DAC, 384 multimode SR, 128 single-mode DR, 16 coherent ZR)"
         in out.stdout
     )
     # 40 km x 4.9 us/km (links:S46)
