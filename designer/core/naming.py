@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from designer.core.model.project import COLLECTIONS, Project
 
 #: The field that names an entity of each collection, most telling first.
@@ -19,3 +21,12 @@ def display_name(project: Project, entity_id: str) -> str:
                     return str(value)
             return entity_id
     return entity_id
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that reads numbers in names as numbers: compute-2 before compute-10."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.lower())
+        for part in re.split(r"(\d+)", name)
+        if part
+    )

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from designer.core.format import compute, memory, number, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
-from designer.core.naming import display_name
+from designer.core.naming import display_name, natural_key
 from designer.core.network import LinkTotals
 from designer.core.rules import Report, Severity
+from designer.core.rules.findings import SEVERITY_RANK
 from designer.core.totals import Totals, facility_kw
 from designer.report.pages.cover import CoverContent, KeyFigure
 from designer.report.pages.findings import FindingEntry
@@ -123,6 +124,9 @@ def finding_entries(project: Project, report: Report) -> tuple[list[FindingEntry
         )
         for f in report.findings
     ]
+    # The checker orders findings by severity, code and ids; a reader looks for racks by
+    # their labels, so each code's findings are listed in the labels' natural order.
+    entries.sort(key=lambda e: (SEVERITY_RANK[Severity(e.severity)], e.code, natural_key(e.items)))
     counts = report.counts()
     excluded = sum(f.excluded for f in report.findings)
     summary = ", ".join(

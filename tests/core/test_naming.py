@@ -9,3 +9,16 @@ def test_entities_are_called_by_label_or_name_else_id():
     assert display_name(project, rack.id) == rack.label == "NVL72-01"
     assert display_name(project, feed.id) == feed.name
     assert display_name(project, "no-such-id") == "no-such-id"
+
+
+def test_numbers_in_names_sort_as_numbers():
+    from designer.core.naming import natural_key
+
+    names = ["compute-12", "compute-2", "Compute-10", "compute-02b", "net"]
+    assert sorted(names, key=natural_key) == [
+        "compute-2",
+        "compute-02b",
+        "Compute-10",
+        "compute-12",
+        "net",
+    ]
