@@ -7,6 +7,7 @@ and moved into place, so an unwritable path, a missing folder or a full disk giv
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QSize
@@ -56,7 +57,9 @@ def export(
         _write_csv(path, plan, table)
         return
     report = report or RuleEngine(catalog).run(project)
-    info = SetInfo(project.meta.name, project.meta.revision, project.meta.date)
+    # A drawing set is dated; a project without a date is issued today.
+    issued = project.meta.date or datetime.date.today().isoformat()
+    info = SetInfo(project.meta.name, project.meta.revision, issued)
     if suffix == ".pdf":
         write_pdf(drawing_set(project, catalog, paper, report, plan), path, paper, info, progress)
         return

@@ -1,5 +1,7 @@
 """The properties panel for cooling units, feeds, trays, obstacles and the hall; the dialogs."""
 
+import datetime
+
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec, new_document
 from designer.gui.dialogs.place_row import PlaceRowDialog
 from designer.gui.hover import hover_text
@@ -82,6 +84,8 @@ def test_the_new_project_dialog_gives_the_spec_and_a_clean_document(qtbot):
     (hall,) = doc.project.halls.values()
     assert hall.outline == [(0, 0), (30_000, 0), (30_000, 20_000), (0, 20_000)]
     assert not doc.history.can_undo and not doc.is_dirty
+    # dated today, so its drawing set's title blocks carry a date
+    assert doc.project.meta.date == datetime.date.today().isoformat()
 
 
 def test_the_place_row_dialog_starts_from_what_it_is_given(qtbot, make_window):

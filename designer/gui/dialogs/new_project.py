@@ -6,6 +6,7 @@ document with an empty history, so Undo cannot take the hall away again.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
@@ -42,7 +43,12 @@ class NewProjectSpec:
 def new_document(spec: NewProjectSpec, catalog: Catalog | None = None) -> Document:
     """A project with one site and one hall as ``spec`` says; its history starts empty."""
     draft = Document(
-        Project(meta=ProjectMeta(name=spec.name.strip() or "New project")), catalog=catalog
+        Project(
+            meta=ProjectMeta(
+                name=spec.name.strip() or "New project", date=datetime.date.today().isoformat()
+            )
+        ),
+        catalog=catalog,
     )
     site = ops.add_site(
         draft,
