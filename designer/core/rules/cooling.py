@@ -41,6 +41,14 @@ NO_CDU = CodeInfo(
     Severity.ERROR,
     "A rack sends heat to liquid but is connected to no CDU.",
 )
+AIR_RACK_ON_CDU = CodeInfo(
+    "cooling.air_rack_on_cdu",
+    FAMILY,
+    "Air-cooled rack on a CDU",
+    Severity.WARNING,
+    "A rack with no liquid loop is connected to a CDU: the connection cools nothing, and the "
+    "rack's heat still goes to the room air.",
+)
 CDU_DISTANCE = CodeInfo(
     "cooling.cdu_distance",
     FAMILY,
@@ -180,6 +188,15 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
                 hall_id=rack.hall_id,
                 where=where,
             )
+    elif (unit := _cdu_of(ctx, rack)) is not None:
+        yield AIR_RACK_ON_CDU.finding(
+            f"{name} ({kind.name}) has no liquid loop, but is connected to {unit.name}: the "
+            f"connection cools nothing and its {kw(kind.air_kw)} still go to the room air. "
+            "Disconnect it, or choose a liquid-cooled rack type.",
+            (rack.id, unit.id),
+            hall_id=rack.hall_id,
+            where=where,
+        )
     limit = ctx.limits.rack_air_limit_kw
     if kind.air_kw <= limit:
         return
@@ -381,7 +398,7 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
 CHECKS = (
     Check(
         "cooling.racks",
-        (NO_CDU, CDU_DISTANCE, RACK_AIR_LIMIT, REAR_DOOR_OVERLOAD),
+        (NO_CDU, AIR_RACK_ON_CDU, CDU_DISTANCE, RACK_AIR_LIMIT, REAR_DOOR_OVERLOAD),
         each_rack,
         _rack_run,
         _rack_touched,

@@ -159,3 +159,15 @@ def test_site_heat_rejection(capacity, over):
     ops.update(doc, doc.project.halls[hall].site_id, cooling_capacity_kw=capacity)
     ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
     assert len(found(doc, "cooling.site_capacity")) == over
+
+
+def test_an_air_cooled_rack_on_a_cdu_is_a_connection_that_cools_nothing():
+    doc, hall = hall_doc()
+    cdu = _cdu(doc, hall)
+    rack = ops.place_rack(doc, hall, H100, 2_000, 2_000, 0, "H100-01", cdu_id=cdu)
+    finding = one(doc, "cooling.air_rack_on_cdu")
+    assert finding.ids == (rack, cdu)
+    # 4 DGX H100 systems at 10.2 kW each, all to air (systems catalog)
+    assert "its 40.8 kW still go to the room air" in finding.message
+    ops.update(doc, rack, cdu_id=None)
+    assert found(doc, "cooling.air_rack_on_cdu") == []
