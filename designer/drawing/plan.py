@@ -171,5 +171,5 @@ def draw_hall_plan(
     draw_feeds(painter, plan.feeds, ctx)
     if plan.links is not None:
         draw_links(painter, plan.links, ctx)
-    draw_rack_labels(painter, plan.racks, ctx)
+    draw_rack_labels(painter, plan.racks, ctx, colour_mode)
     draw_markers(painter, plan.markers, ctx)

@@ -15,7 +15,7 @@ from functools import cached_property
 
 import numpy as np
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QPainter
 
 from designer.core.format import number
 from designer.core.model.equipment import RackType
@@ -199,6 +199,11 @@ def front_bands(rects: np.ndarray, rotation: np.ndarray, band_mm: float) -> np.n
     return bands
 
 
+def rack_fills(colour_mode: str) -> list[QColor]:
+    """Rack fill colours by code: heat steps in the heat view, else finding status."""
+    return [c for _, c in style.HEAT_STEPS] if colour_mode == "heat" else list(style.STATUS_FILL)
+
+
 def draw_racks(
     painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str = "status"
 ) -> None:
@@ -211,7 +216,7 @@ def draw_racks(
     if not len(racks):
         return
     lod = ctx.points_per_mm
-    fills = [c for _, c in style.HEAT_STEPS] if colour_mode == "heat" else list(style.STATUS_FILL)
+    fills = rack_fills(colour_mode)
     outline = lod >= OUTLINE_LOD
     band = max(FRONT_BAND_MM, ctx.millimetres(FRONT_MIN_PT))
     whole = ctx.clip is None or ctx.clip.contains(racks.bounds)
@@ -239,22 +244,28 @@ def draw_racks(
         draw_rects(painter, rects)
 
 
-def draw_rack_labels(painter: QPainter, racks: RackArrays, ctx: Context) -> None:
+def draw_rack_labels(
+    painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str = "status"
+) -> None:
     """The labels of the visible racks meeting the clip, close enough in to read them.
 
     Apart from ``draw_racks`` so they stay readable over the trays, busways and links drawn
-    across the racks.
+    across the racks: each is set on a patch of its rack's fill (as ``colour_mode`` colours
+    it), which those lines pass under.
     """
     lod = ctx.points_per_mm
     if lod < LABEL_LOD or not len(racks):
         return
     visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
     detail = lod >= DETAIL_LOD
-    labels = []
+    fills = rack_fills(colour_mode)
+    codes = racks.heat if colour_mode == "heat" else racks.status
+    labels, backgrounds = [], []
     for index in np.flatnonzero(visible):
         x, y, w, h = racks.rects[index]
         text = racks.labels[index]
         if detail:
             text += f"\n{number(racks.max_kw[index], 0)} kW"
         labels.append((QRectF(x, y, w, h), text))
-    draw_boxed_labels(painter, ctx, labels, 6.5 if detail else 5.5)
+        backgrounds.append(fills[int(codes[index])])
+    draw_boxed_labels(painter, ctx, labels, 6.5 if detail else 5.5, backgrounds=backgrounds)

@@ -6,7 +6,7 @@ hall is shown at 1:50 or 1:500; it is elided to the width of what it labels.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
@@ -24,13 +24,16 @@ def draw_boxed_labels(
     size_pt: float,
     colour: QColor = style.LABEL_ON_RACK,
     bold: bool = False,
+    backgrounds: Sequence[QColor] | None = None,
 ) -> None:
     """Write each text centred in its floor rectangle (mm), elided to fit its width.
 
     A text too wide for a tall, narrow rectangle (a rack seen from above) runs up it instead.
 
     Lines of a text are separated by newlines; lines that do not fit the rectangle's
-    height are dropped from the end.
+    height are dropped from the end. With ``backgrounds`` (one colour per label, usually
+    its rectangle's fill) each text is set on a patch of that colour, so a link or tray
+    drawn across the rectangle passes under the words instead of through them.
     """
     transform = painter.worldTransform()
     font = style.font(size_pt, ctx.px_per_point, bold)
@@ -40,7 +43,7 @@ def draw_boxed_labels(
     painter.resetTransform()
     painter.setFont(font)
     painter.setPen(colour)
-    for floor_rect, text in labels:
+    for index, (floor_rect, text) in enumerate(labels):
         box = transform.mapRect(floor_rect)
         lines = text.split("\n")
         widest = max(metrics.horizontalAdvance(line) for line in lines)
@@ -55,6 +58,15 @@ def draw_boxed_labels(
             metrics.elidedText(line, Qt.TextElideMode.ElideRight, box.width() - 4) for line in lines
         ]
         shown = [line for line in shown[:fitting] if line]
+        if shown and backgrounds is not None:
+            width = max(metrics.horizontalAdvance(line) for line in shown) + 4
+            height = line_height * len(shown)
+            patch = QRectF(0, 0, width, height)
+            patch.moveCenter(box.center())
+            painter.setPen(style.NO_PEN)
+            painter.setBrush(style.brush(backgrounds[index]))
+            painter.drawRect(patch)
+            painter.setPen(colour)
         if shown:
             painter.drawText(box, CENTRE, "\n".join(shown))
         if upright:

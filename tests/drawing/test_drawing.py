@@ -11,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QImage, QPainter, QPdfWriter, QTransform
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPdfWriter, QTransform
 
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
@@ -146,7 +146,7 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
     monkeypatch.setattr(racks, "draw_rects", lambda painter, r: calls.append(len(r)))
     labels = []
     monkeypatch.setattr(
-        racks, "draw_boxed_labels", lambda painter, ctx, items, size: labels.append(len(items))
+        racks, "draw_boxed_labels", lambda painter, ctx, items, size, **_: labels.append(len(items))
     )
     image = QImage(400, 300, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
@@ -284,3 +284,23 @@ def test_link_widths_grow_by_decade_and_stop_at_the_widest():
     widths = [w for _, w in links.example_widths()]
     assert widths == sorted(widths) and widths[0] == links.BASE_PT
     assert links.width_pt(np.array([10**6]))[0] == links.WIDEST_PT
+
+
+def test_a_label_is_set_on_its_rack_fill_so_lines_pass_under_it():
+    image = QImage(400, 200, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    painter.setTransform(QTransform().scale(0.2, 0.2))  # 1 px = 5 mm
+    ctx = Context.of(painter)
+    rack = QRectF(0, 0, 1_800, 1_000)
+    fill, line = QColor("#64a878"), QColor("#ff0000")
+    painter.fillRect(rack, fill)
+    painter.fillRect(QRectF(0, 480, 1_800, 40), line)  # a link along the rack's middle
+    text.draw_boxed_labels(painter, ctx, [(rack, "NET-01")], 7, backgrounds=[fill])
+    painter.end()
+    metrics = QFontMetricsF(style.font(7, ctx.px_per_point))
+    left = 180 - metrics.horizontalAdvance("NET-01") / 2  # the label is centred at x = 180 px
+    # just left of the first letter, on the line: the rack's fill, not the link's red
+    assert image.pixelColor(round(left) - 1, 100) == fill
+    # beyond the label the link is still drawn
+    assert image.pixelColor(5, 100) == line

@@ -119,7 +119,7 @@ def draw_chunk_labels(
         if chunk.arrays is not None and ctx.shows(
             rect.left(), rect.top(), rect.right(), rect.bottom()
         ):
-            draw_rack_labels(painter, chunk.arrays, ctx)
+            draw_rack_labels(painter, chunk.arrays, ctx, chunk.colour_mode)
 
 
 def chunk_key(rack: Placement) -> tuple[int, int]:
