@@ -5,7 +5,9 @@ The utilisation dashboard, the cable-length histogram and the media mix all read
 rows of bars with their names down the left (names of feeds, length bands and media are
 too long to stand under a vertical bar), so they share this pyqtgraph chart: fixed (no
 mouse zoom, no context menu), small grey axes, and the x range widened just enough that
-the longest figure fits right of its bar.
+the longest figure fits right of its bar. A chart may cut its bars at a largest x (one
+huge or infinite bar would otherwise shrink the rest to slivers): a cut bar ends there with
+a white break mark across it, and its figure says how long it really is.
 """
 
 from __future__ import annotations
@@ -47,7 +49,10 @@ class BarChart(QWidget):
         self.plot.setLabel("bottom", x_label)
         self.names: list[str] = []
         self.texts: list[str] = []
-        self._bars: list[pg.BarGraphItem] = []
+        #: Where each row's bars end as drawn, and which rows were cut at the largest x.
+        self.ends = np.zeros(0)
+        self.cut = np.zeros(0, dtype=bool)
+        self._bars: list[pg.GraphicsObject] = []
         self._labels: list[pg.TextItem] = []
         self.note = QLabel()
         self.note.setStyleSheet("color: #5f6b76; padding: 2px 6px;")
@@ -65,10 +70,11 @@ class BarChart(QWidget):
         texts: Sequence[str],
         tips: Sequence[str] = (),
         least_x: float = 0.0,
+        most_x: float | None = None,
     ) -> None:
         """Rows named ``names`` (top down), bars of ``layers`` stacked left to right, and
         ``texts`` right of each bar (``tips`` their tooltips). The x axis reaches at least
-        ``least_x``."""
+        ``least_x``; bars reaching past ``most_x`` are cut there and marked."""
         for item in (*self._bars, *self._labels):
             self.plot.removeItem(item)
         self._bars, self._labels = [], []
@@ -76,8 +82,12 @@ class BarChart(QWidget):
         rows = len(self.names)
         ys = np.arange(rows, dtype=float)
         ends = np.zeros(rows)
+        full = np.zeros(rows)
         for widths, colours in layers:
             widths = np.asarray(widths, dtype=float)
+            full = full + widths
+            if most_x is not None:
+                widths = np.minimum(ends + widths, most_x) - ends
             if rows and widths.any():
                 bar = pg.BarGraphItem(
                     x0=ends.copy(),
@@ -90,6 +100,10 @@ class BarChart(QWidget):
                 self.plot.addItem(bar)
                 self._bars.append(bar)
             ends = ends + widths
+        self.ends = ends
+        self.cut = full > most_x if most_x is not None else np.zeros(rows, dtype=bool)
+        if self.cut.any():
+            self._mark_cuts(ys[self.cut], float(most_x or 0.0))
         axis = self.plot.getAxis("left")
         axis.setTicks([list(enumerate(self.names))])
         tick_font = QFontMetricsF(axis.style.get("tickFont") or QFont())
@@ -114,3 +128,16 @@ class BarChart(QWidget):
         right = max(top, 1.0) * 1.03 * plot_px / max(plot_px - widest - 12, 40.0)
         self.plot.setXRange(0, right, padding=0)
         self.plot.setYRange(-0.6, max(rows, 1) - 0.4, padding=0)
+
+    def _mark_cuts(self, ys: np.ndarray, x: float) -> None:
+        """Two white slashes across the end of each cut bar, as an axis break is drawn."""
+        xs, yy = [], []
+        for y in ys:
+            for at in (x * 0.94, x * 0.965):
+                xs += [at - x * 0.01, at + x * 0.01]
+                yy += [y + 0.36, y - 0.36]
+        marks = pg.PlotCurveItem(
+            x=np.array(xs), y=np.array(yy), connect="pairs", pen=pg.mkPen("w", width=2)
+        )
+        self.plot.addItem(marks)
+        self._bars.append(marks)

@@ -1,15 +1,21 @@
 """The dashboard: utilisation of every feed, CDU and the hall's air, power and heat.
 
 A pyqtgraph bar chart, one horizontal bar per feed, CDU or cooling group of the shown hall
-and one each for the hall's room air, power and heat, as a share of its nameplate, with
-the 80 % line marked. Loads come from ``designer.core.rules.loads``, the model the checks
-and the report use, so a red bar here is a finding there. Green: under 80 %; amber: over
-80 % but within its limit; red: over its limit (for a feed, its continuous limit). A hall
-with hundreds of feeds shows its most loaded ones. It refreshes after every edit.
+and one each for the hall's room air, power and heat. Each bar is the core's ``Load.share``
+(``designer.core.rules.loads``): the load over what the thing may carry continuously (a
+feed: its continuous share of its rating; a CDU or a hall: its capacity), the figure the
+checks and the report's power and cooling tables use, so 73 % here is 73 % in the PDF and
+a red bar here is a finding there. 100 % is that limit; the dashed line at 80 % of it marks
+"nearly there". Green: under 80 %; amber: over 80 % but within the limit; red: over it.
+One load on a zero or tiny limit would stretch the axis until every other bar is a sliver,
+so bars are cut at :func:`axis_cap` and keep their real figure as text. A hall with
+hundreds of feeds shows its most loaded ones. It refreshes after every edit.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -25,8 +31,13 @@ from designer.drawing import style
 from designer.gui.editor import Editor
 from designer.gui.panels.charts import BarChart
 
-#: Where the dashed line stands: the continuous share of a rating.
+#: Where the dashed line stands: "nearly at the limit", as a share of what a thing may carry
+#: (of its continuous limit, not of its rating).
 MARK = 0.8
+#: Bars longer than the longest finite one (at least ``LEAST_CAP_PCT``) are cut there, and
+#: never past ``MOST_CAP_PCT``, so a load on a zero limit leaves the others readable.
+LEAST_CAP_PCT = 120.0
+MOST_CAP_PCT = 200.0
 #: What the hall's own bars are called.
 HALL_BARS = {"hall_air": "Hall room air", "hall_power": "Hall power", "hall_heat": "Hall heat"}
 _SHOWN = ("feed", "cdu", "cooling_group", *HALL_BARS)
@@ -36,26 +47,45 @@ _SHOWN = ("feed", "cdu", "cooling_group", *HALL_BARS)
 BAR_PX = 19
 
 
-def utilisation(load: Load) -> float:
-    """Load over nameplate (infinite when something loads a zero nameplate)."""
-    if load.rating_kw <= 0:
-        return float("inf") if load.load_kw > 0 else 0.0
-    return load.load_kw / load.rating_kw
-
-
 def _colour(load: Load) -> QColor:
     if load.share > 1.0:
         return style.STATUS_FILL[style.ERROR]
-    if utilisation(load) > MARK:
+    if load.share > MARK:
         return style.STATUS_FILL[style.WARNING]
     return style.STATUS_FILL[style.OK]
 
 
+def axis_cap(shares_pct: Sequence[float]) -> float:
+    """Where bars are cut, in %: the longest finite bar, at least 120 % and at most 200 %
+    (an infinite share, a load on no capacity, is always cut)."""
+    finite = [s for s in shares_pct if math.isfinite(s)]
+    return min(MOST_CAP_PCT, max([LEAST_CAP_PCT, *finite]))
+
+
+def share_text(load: Load) -> str:
+    """The bar's figure: its share of its limit, or "no capacity" when the limit is zero."""
+    return "no capacity" if math.isinf(load.share) else f"{number(load.share * 100, 0)} %"
+
+
+def bar_tip(load: Load) -> str:
+    """What a bar's percentage is of, in words, for its tooltip."""
+    name, kw = bar_name(load), number(load.load_kw)
+    if load.limit_kw <= 0:
+        text = f"{name}: {kw} kW with no capacity to carry it"
+    elif load.limit_kw == load.rating_kw:
+        text = f"{name}: {kw} kW, {share_text(load)} of its {number(load.limit_kw)} kW capacity"
+    else:
+        what = "continuously" if load.kind == "feed" else "with its largest CDU down"
+        text = (
+            f"{name}: {kw} kW, {share_text(load)} of the {number(load.limit_kw)} kW it may "
+            f"carry {what} (rating {number(load.rating_kw)} kW)"
+        )
+    return f"{text}; {load.note}" if load.note else text
+
+
 def hall_loads(editor: Editor, hall_id: str) -> list[Load]:
     """The loads of one hall the dashboard shows, in the core's order."""
-    project = editor.project
-    limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
-    found = loads(project, editor.doc.rack_types, limits.continuous_load_share)
+    found = loads(editor.project, editor.doc.rack_types, continuous_share(editor))
     return [load for load in found if load.kind in _SHOWN and load.hall_id == hall_id]
 
 
@@ -64,7 +94,7 @@ def shown_bars(every: list[Load], room: int) -> tuple[list[Load], int]:
     and how many feeds and CDUs were left out."""
     hall = [b for b in every if b.kind in HALL_BARS]
     rest = [b for b in every if b.kind not in HALL_BARS]
-    kept = set(sorted(range(len(rest)), key=lambda i: -utilisation(rest[i]))[:room])
+    kept = set(sorted(range(len(rest)), key=lambda i: -rest[i].share)[:room])
     return [b for i, b in enumerate(rest) if i in kept] + hall, len(rest) - len(kept)
 
 
@@ -72,11 +102,29 @@ def bar_name(load: Load) -> str:
     return HALL_BARS.get(load.kind, load.name)
 
 
+def legend(feed_share: float) -> str:
+    """What the percentages are of, for the caption's tooltip."""
+    return (
+        "Each bar is a load as a share of what it may carry continuously, the figure of the "
+        "report's Use column and of the power and cooling findings: 100 % is the limit the "
+        f"checker enforces. A feed may carry {number(feed_share * 100, 0)} % of its rating (or "
+        "what its switchboard supplies, if less); a CDU, the hall's power, heat and room air "
+        "their capacity; an N+1 cooling group its capacity with its largest CDU down. The "
+        f"dashed line at {number(MARK * 100, 0)} % marks a load nearly at its limit."
+    )
+
+
+def continuous_share(editor: Editor) -> float:
+    """The share of its rating a feed may carry continuously in this project."""
+    thresholds = editor.project.settings.rules.thresholds
+    return resolve(default_thresholds().values, thresholds).continuous_load_share
+
+
 class DashboardPanel(BarChart):
     """Utilisation bars of the shown hall."""
 
     def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
-        super().__init__("Utilisation (%)", parent)
+        super().__init__("% of what it may carry continuously", parent)
         self.editor = editor
         self.bars: list[Load] = []
         pen80 = pg.mkPen(style.STATUS_FILL[style.ERROR], width=1.5, style=Qt.PenStyle.DashLine)
@@ -101,26 +149,39 @@ class DashboardPanel(BarChart):
         every = hall_loads(self.editor, hall) if hall in self.editor.project.halls else []
         room = max(1, self.plot.height() // BAR_PX - 1 - len(HALL_BARS))
         self.bars, hidden = shown_bars(every, room)
-        shares = np.array([min(utilisation(b), 9.99) * 100 for b in self.bars], dtype=float)
+        shares = [b.share * 100 for b in self.bars]
+        cap = axis_cap(shares)
         texts = [
-            f"{f'{number(share, 0)} %' if bar.rating_kw > 0 else 'no capacity'}  "
-            f"{number(bar.load_kw, 0)} / {number(bar.rating_kw, 0)} kW"
-            for bar, share in zip(self.bars, shares, strict=True)
+            f"{share_text(bar)}  {number(bar.load_kw, 0)} / {number(bar.limit_kw, 0)} kW"
+            for bar in self.bars
         ]
         self.show_bars(
             [bar_name(b) for b in self.bars],
-            [(shares, [_colour(b) for b in self.bars])],
+            [(np.array(shares, dtype=float), [_colour(b) for b in self.bars])],
             texts,
-            [b.note for b in self.bars],
+            [bar_tip(b) for b in self.bars],
             least_x=100.0,
+            most_x=cap,
         )
-        over = [b for b in every if b.kind not in HALL_BARS and b.share > 1.0]
-        near = [
-            b for b in every if b.kind not in HALL_BARS and b.share <= 1.0 and utilisation(b) > MARK
-        ]
+        self.note.setText(self.caption(hall, every, hidden, cap))
+        self.note.setToolTip(legend(continuous_share(self.editor)))
+
+    def caption(self, hall: str | None, every: list[Load], hidden: int, cap: float) -> str:
+        """How many feeds, CDUs and cooling groups are over or near their limit (the hall's
+        own bars are not counted), and whether bars were cut. What the percentages are of is
+        the axis title, and in full the caption's tooltip (:func:`legend`)."""
+        if hall not in self.editor.project.halls:
+            return "No hall to measure: open a project or add a hall."
+        counted = [b for b in every if b.kind not in HALL_BARS]
+        over = [b for b in counted if b.share > 1.0]
+        near = [b for b in counted if MARK < b.share <= 1.0]
         parts = [
-            f"{len(over)} over their limit, {len(near)} above 80 %, of {len(every) - len(HALL_BARS)} feeds and CDUs"
+            f"{len(over)} over their limit, {len(near)} above {number(MARK * 100, 0)} %, "
+            f"of {len(counted)} feeds, CDUs and groups"
         ]
         if hidden:
             parts.append(f"showing the {len(self.bars) - len(HALL_BARS)} most loaded")
-        self.note.setText(" · ".join(parts) + " · dashed line: 80 %")
+        parts.append(f"dashed line: {number(MARK * 100, 0)} %")
+        if self.cut.any():
+            parts.append(f"bars cut at {number(cap, 0)} %")
+        return " · ".join(parts)

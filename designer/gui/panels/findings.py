@@ -180,7 +180,9 @@ class FindingsPanel(QWidget):
             )
 
     def _show_empty(self, shown: list[Any], every: list[Any]) -> None:
-        """Say why the table is empty: not checked yet, all clear, or filtered away."""
+        """Say why the table is empty: not checked yet, nothing to check (no hall or no
+        racks: "passes every check" would claim a design there is not), all clear, or
+        filtered away."""
         if shown:
             self.empty.hide()
             return
@@ -188,6 +190,10 @@ class FindingsPanel(QWidget):
             text = "Checking…" if self.editor.hall_id else "Nothing to check yet"
         elif every:
             text = "No findings to show with these filters"
+        elif not self.editor.project.halls:
+            text = "Nothing to check yet: open a project or add a hall"
+        elif not self.editor.project.placements:
+            text = "Nothing to check yet: place racks in a hall"
         else:
             text = "✔ No findings: the design passes every check"
         self.empty.setText(text)

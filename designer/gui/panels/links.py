@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +43,8 @@ from designer.gui.panels.table import RowsModel, rows_view
 COLUMNS = ("To", "Links", "Medium")
 #: Room a medium cell needs besides its name: the colour swatch and the cell's margins.
 SWATCH_PX = 34
+#: The most of the table's width the medium column takes; where a bundle goes keeps the rest.
+MEDIUM_SHARE = 0.5
 PLANES = {
     "nvlink": "NVLink",
     "ub": "UB (scale-up)",
@@ -56,6 +60,17 @@ def metres(value: float | None) -> str:
     if value is None:
         return "—"
     return f"{number(value / 1000, 1)} km" if value >= 1_000 else f"{number(value, 1)} m"
+
+
+class ElideRight(QStyledItemDelegate):
+    """Cuts a cell's text at its end: a medium is read from its start ("NVLink copper…"),
+    whereas rack names, elided in the middle, keep their distinguishing number."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideRight
 
 
 class BundlesModel(RowsModel):
@@ -165,6 +180,8 @@ class LinksPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Fixed)
+        self._elide_right = ElideRight(self.table)
+        self.table.setItemDelegateForColumn(2, self._elide_right)
         self.detail = QLabel()
         self.detail.setObjectName("linksDetail")
         self.detail.setWordWrap(True)
@@ -230,11 +247,12 @@ class LinksPanel(QWidget):
         self._show_detail(self.table.currentIndex())
 
     def _fit_medium_column(self) -> None:
-        """As wide as the longest medium listed (with its swatch), at most 40 % of the table."""
+        """As wide as the longest medium listed (with its swatch), at most half the table."""
         metrics = self.table.fontMetrics()
         names = [self.model.short.get(x.medium, "none") for x in self.model.rows] or ["Medium"]
         widest = max(metrics.horizontalAdvance(n) for n in names) + SWATCH_PX
-        self.table.horizontalHeader().resizeSection(2, min(widest, self.table.width() * 2 // 5))
+        most = int(self.table.width() * MEDIUM_SHARE)
+        self.table.horizontalHeader().resizeSection(2, min(widest, most))
 
     @staticmethod
     def _names(racks: list[str], placements: Any) -> str:

@@ -1,0 +1,145 @@
+"""The Utilisation panel: one figure per feed, the same as the report's and the findings',
+a caption that counts right with or without a hall, and an axis one load cannot stretch."""
+
+from PySide6.QtCore import Qt
+
+from designer.core.document import operations as ops
+from designer.core.rules.limits import default_thresholds
+from designer.core.rules.loads import loads
+from designer.drawing import style
+from designer.report.pages.power_cooling import load_tables
+from tests.gui.conftest import wait_checked
+
+
+def _open(qtbot, make_window, example):  # type: ignore[no-untyped-def]
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    # tall enough for every feed, CDU and cooling group of the hall
+    window.resizeDocks([window.dashboard_dock], [700], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: window.dashboard.plot.height() > 400, timeout=2_000)
+    window.dashboard.refresh()
+    return window
+
+
+def _bar(dashboard, name):  # type: ignore[no-untyped-def]
+    """The figure right of the bar called ``name``, and the bar's load."""
+    row = dashboard.names.index(name)
+    return dashboard.texts[row], dashboard.bars[row]
+
+
+def _report_use(window) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The "Use" column of the PDF's power and cooling tables, by feed or CDU name."""
+    project = window.editor.project
+    found = loads(
+        project, window.editor.doc.rack_types, default_thresholds().values.continuous_load_share
+    )
+    halls = {h.id: h.name for h in project.halls.values()}
+    sides = {f.id: f.side for f in project.feeds.values()}
+    return {row[0]: row[-1] for t in load_tables(found, halls, sides) for row in t.rows}
+
+
+def test_each_bar_is_the_reports_use_figure_and_a_feed_is_measured_against_its_continuous_limit(
+    qtbot, make_window, example
+):
+    window = _open(qtbot, make_window, example)
+    dashboard = window.dashboard
+    use = _report_use(window)
+    shown = [n for n in dashboard.names if n in use]
+    assert {"Busway A1", "Busway B2", "CDU-1", "CDU-2", "SU CDUs"} <= set(shown)
+    for name in shown:
+        assert _bar(dashboard, name)[0].startswith(use[name] + "  "), name
+    # 528 kW on a 898.5 kW busway that may carry 80 % of it: 73 %, not 59 %
+    assert _bar(dashboard, "Busway A1")[0] == "73 %  528 / 719 kW"
+    # a CDU's limit is its capacity: its figure is its load over its capacity, as before
+    text, cdu = _bar(dashboard, "CDU-1")
+    assert cdu.limit_kw == cdu.rating_kw
+    assert text.startswith(f"{round(cdu.load_kw / cdu.rating_kw * 100)} %")
+    # what the percentages are of, in the axis title, the caption's tooltip and each bar's
+    assert dashboard.plot.getAxis("bottom").labelText == "% of what it may carry continuously"
+    assert "100 % is the limit the checker enforces" in dashboard.note.toolTip()
+    tip = dashboard._labels[dashboard.names.index("Busway A1")].toolTip()
+    assert tip.startswith("Busway A1: 528 kW, 73 % of the 718.8 kW it may carry continuously")
+
+
+def test_the_caption_counts_what_the_colours_show(qtbot, make_window, example):
+    window = _open(qtbot, make_window, example)
+    dashboard = window.dashboard
+    fills = {
+        name: dashboard._bars[0].opts["brushes"][row].color()
+        for row, name in enumerate(dashboard.names)
+    }
+    amber = [n for n, c in fills.items() if c == style.STATUS_FILL[style.WARNING]]
+    # the A2/B2 busways carry 589 of 719 kW: above 80 % of their limit, within it
+    assert {"Busway A2", "Busway B2"} <= set(amber)
+    assert fills["Busway A1"] == style.STATUS_FILL[style.OK]
+    assert dashboard.note.text().startswith("0 over their limit, 2 above 80 %, of 7 feeds")
+
+    # overload Busway A1: 528 kW on 800 A may carry 460 kW, and the finding says so
+    a1 = next(f.id for f in window.editor.project.feeds.values() if f.name == "Busway A1")
+    ops.update(window.editor.doc, a1, amps=800.0)
+    wait_checked(qtbot, window)
+    dashboard.refresh()
+    finding = next(f for f in window.editor.findings if f.code == "power.feed_overload")
+    text, _ = _bar(dashboard, "Busway A1")
+    assert text.startswith(f"{round(finding.measured / finding.limit * 100)} %  ")
+    assert text == "115 %  528 / 460 kW"
+    assert dashboard.note.text().startswith("1 over their limit, 2 above 80 %")
+
+
+def test_with_no_hall_the_caption_counts_nothing_and_never_below_zero(
+    qtbot, make_window, tmp_path, prompts
+):
+    window = make_window()
+    broken = tmp_path / "broken.rackplan.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    assert not window.open_path(broken)  # the window opens empty
+    assert prompts.errors
+    wait_checked(qtbot, window)
+    window.dashboard.refresh()
+    note = window.dashboard.note.text()
+    assert "-" not in note
+    assert note == "No hall to measure: open a project or add a hall."
+    assert window.dashboard.names == []
+
+    # a new hall with nothing in it: zero of everything
+    assert window.files.new()
+    wait_checked(qtbot, window)
+    window.dashboard.refresh()
+    assert window.dashboard.note.text().startswith(
+        "0 over their limit, 0 above 80 %, of 0 feeds, CDUs and groups"
+    )
+
+
+def test_a_load_on_no_capacity_is_cut_at_the_axis_edge_and_the_other_bars_stay_readable(
+    qtbot, make_window, example, tmp_path
+):
+    window = _open(qtbot, make_window, example)
+    dashboard = window.dashboard
+    doc = window.editor.doc
+    crahs = [u.id for u in window.editor.project.cooling_units.values() if u.kind == "crah"]
+    ops.delete(doc, crahs)  # the hall's room air now has no capacity at all
+    wait_checked(qtbot, window)
+    dashboard.refresh()
+    dashboard.grab().save(str(tmp_path / "no-crah.png"))
+    text, air = _bar(dashboard, "Hall room air")
+    assert air.limit_kw == 0 and text.startswith("no capacity  ")
+    right = dashboard.plot.viewRange()[0][1]
+    assert right < 400  # not stretched to 2,000 % by the one bar with no capacity
+    row = dashboard.names.index("Hall room air")
+    # cut at 120 % (the longest finite bar is 93 %), not drawn out to 999 %
+    assert dashboard.ends[row] == 120.0
+    assert list(dashboard.cut) == [name == "Hall room air" for name in dashboard.names]
+    assert "bars cut at 120 %" in dashboard.note.text()
+    busway = dashboard.ends[dashboard.names.index("Busway A1")]
+    assert busway / right > 0.2  # a 73 % bar is a bar, not a sliver
+
+    # a finite share far past the others is cut at 200 % and keeps its real figure
+    a1 = next(f.id for f in window.editor.project.feeds.values() if f.name == "Busway A1")
+    ops.update(doc, a1, amps=100.0)
+    wait_checked(qtbot, window)
+    dashboard.refresh()
+    text, feed = _bar(dashboard, "Busway A1")
+    row = dashboard.names.index("Busway A1")
+    assert text.startswith(f"{round(feed.share * 100)} %  ") and feed.share > 2
+    assert dashboard.ends[row] == 200.0 and dashboard.cut[row]
+    assert dashboard.plot.viewRange()[0][1] < 500
