@@ -48,7 +48,7 @@ from designer.gui.selection import Selection
 FRAGMENT_MIME = "application/x-rackplan-fragment"
 #: The catalog and properties never get narrower than this, whatever the panels below need.
 SIDE_DOCK_MIN_PX = 290
-SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as · Ctrl+E export
+SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as · Ctrl+E export · Ctrl+, settings
 Ctrl+Z undo · Ctrl+Y redo · Ctrl+X / C / V cut, copy, paste · Del delete · Ctrl+A select all
 R rotate clockwise (Shift+R anticlockwise) · arrows nudge 100 mm (Shift: one tile)
 Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom · wheel zooms at the cursor
@@ -304,6 +304,14 @@ class MainWindow(QMainWindow):
             "Place N racks side by side",
         )
         a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
+        a(
+            "settings",
+            "Project &Settings…",
+            lambda: self.prompts.project_settings(self.editor.doc),
+            ("Ctrl+,",),
+            "",
+            "Cabling, network and design-rule thresholds of this project",
+        )
         for edge, text in (
             ("left", "Left Edges"),
             ("right", "Right Edges"),
@@ -491,7 +499,7 @@ class MainWindow(QMainWindow):
         )
         edit.addActions([n["ungroup"], n["place_row"]])
         edit.addSeparator()
-        edit.addAction(n["add_hall"])
+        edit.addActions([n["add_hall"], n["settings"]])
         view = bar.addMenu("&View")
         view.addActions([n["fit"], n["zoom_in"], n["zoom_out"]])
         view.addSeparator()

@@ -11,11 +11,13 @@ from typing import Literal, Protocol
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from designer.core.document.document import Document
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.equipment import RackType
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
+from designer.gui.dialogs.project_settings import ProjectSettingsDialog
 
 Answer = Literal["save", "discard", "cancel"]
 FILTER = f"rackplan projects (*{SUFFIX});;JSON files (*.json);;All files (*)"
@@ -49,6 +51,10 @@ class Prompts(Protocol):
     def export(
         self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None
     ) -> ExportSpec | None: ...
+
+    def project_settings(self, doc: Document) -> bool:
+        """Edit ``doc``'s settings; True when the user applied them (one undo step)."""
+        ...
 
 
 class DialogPrompts:
@@ -130,3 +136,7 @@ class DialogPrompts:
     ) -> ExportSpec | None:
         dialog = ExportDialog(folder, stem, halls, hall_id, self.parent)
         return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def project_settings(self, doc: Document) -> bool:
+        dialog = ProjectSettingsDialog(doc, self.parent)
+        return dialog.exec() == QDialog.DialogCode.Accepted

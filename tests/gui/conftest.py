@@ -67,6 +67,10 @@ class ScriptedPrompts:
         self.asked.append(f"export {stem}")
         return self.export_answer
 
+    def project_settings(self, doc) -> bool:  # type: ignore[no-untyped-def]
+        self.asked.append("project settings")
+        return False
+
 
 @pytest.fixture
 def prompts() -> ScriptedPrompts:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFormLayout,
+    QLayout,
     QVBoxLayout,
     QWidget,
 )
@@ -29,12 +29,13 @@ def number_box(
 
 def lay_out(
     dialog: QDialog,
-    form: QFormLayout,
+    form: QLayout,
     *below: QWidget,
     accept: Callable[[], object] | None = None,
     ok_text: str = "",
 ) -> QDialogButtonBox:
-    """Put ``form``, then ``below``, then OK and Cancel into ``dialog``; returns the buttons.
+    """Put ``form`` (a form, or columns of them), then ``below``, then OK and Cancel into
+    ``dialog``; returns the buttons.
 
     OK calls ``accept`` (the dialog's own ``accept`` unless the dialog checks first).
     """
