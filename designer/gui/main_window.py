@@ -48,12 +48,20 @@ from designer.gui.selection import Selection
 FRAGMENT_MIME = "application/x-rackplan-fragment"
 #: The catalog and properties never get narrower than this, whatever the panels below need.
 SIDE_DOCK_MIN_PX = 290
-SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as · Ctrl+E export · Ctrl+, settings
-Ctrl+Z undo · Ctrl+Y redo · Ctrl+X / C / V cut, copy, paste · Del delete · Ctrl+A select all
-R rotate clockwise (Shift+R anticlockwise) · arrows nudge 100 mm (Shift: one tile)
-Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom · wheel zooms at the cursor
-Middle button or Space + drag pans · H heat colouring · G tile grid · L links on the trays
-V select · W row of racks · T cable tray · B busway · Esc cancels"""
+#: One short group per line: a message box wraps long lines mid-phrase.
+SHORTCUTS = """Ctrl+N new · Ctrl+O open · Ctrl+S save
+Ctrl+Shift+S save as · Ctrl+E export
+Ctrl+, project settings
+Ctrl+Z undo · Ctrl+Y redo · Del delete
+Ctrl+X / C / V cut, copy, paste · Ctrl+A select all
+R rotate clockwise · Shift+R anticlockwise
+Arrows nudge 100 mm · Shift+arrows one tile
+Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom
+Wheel zooms at the cursor
+Middle button or Space + drag pans
+H heat colouring · G tile grid · L links on the trays
+V select · W row of racks · T cable tray · B busway
+Esc cancels"""
 
 
 def release_clipboard() -> None:
@@ -110,6 +118,8 @@ class MainWindow(QMainWindow):
         self._docks()
         self.hall_chooser = QComboBox()
         self.hall_chooser.setObjectName("hallChooser")
+        # as wide as the longest hall name, not cut to a few letters
+        self.hall_chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.hall_chooser.setToolTip("The hall shown on the canvas")
         self._busway_type = "busway-800a-415v"
         self.actions_by_name: dict[str, QAction] = {}
@@ -582,7 +592,11 @@ class MainWindow(QMainWindow):
     def title(self) -> str:
         """The window title: the file name, an asterisk when there are unsaved changes."""
         document = self.bridge.document
-        return f"{display_name(document)}{'*' if document.is_dirty else ''} — {document.project.meta.name} — rackplan"
+        shown = display_name(document)
+        parts = [shown + ("*" if document.is_dirty else "")]
+        if document.project.meta.name and document.project.meta.name != shown:
+            parts.append(document.project.meta.name)
+        return " — ".join([*parts, "rackplan"])
 
     def _selection_changed(self) -> None:
         has = bool(self.selection)

@@ -157,3 +157,16 @@ def test_a_recovery_file_that_cannot_be_written_is_reported_and_editing_goes_on(
     assert window.status.currentMessage() == failed.args[0]
     ops.place_rack(window.editor.doc, window.editor.hall_id, "nvidia-gb200-nvl72", 3_000, 1_200)
     assert len(window.editor.project.placements) == 2
+
+
+def test_an_untitled_window_names_itself_once(make_window):
+    window = make_window()
+    assert window.windowTitle() == "Untitled — rackplan"
+
+
+def test_the_hall_chooser_is_as_wide_as_its_longest_hall_name(qtbot, make_window, example):
+    window = make_window(example("two-sites"))  # shown empty first, then the file opened
+    chooser = window.hall_chooser
+    longest = max(chooser.itemText(i) for i in range(chooser.count()))
+    needed = chooser.fontMetrics().horizontalAdvance(longest)
+    qtbot.waitUntil(lambda: chooser.width() >= needed, timeout=2_000)
