@@ -130,7 +130,9 @@ class Transaction:
         return self._indexes[collection].get(key)
 
     def change_set(self) -> ChangeSet:
-        return ChangeSet(self.label, dict(self._staged))
+        """The staged changes, leaving out those that put back what was there: an edit that
+        changes nothing is no undo step and does not mark the project modified."""
+        return ChangeSet(self.label, {k: c for k, c in self._staged.items() if c.before != c.after})
 
 
 def _find(project: Project, entity_id: str) -> tuple[str, BaseModel | None]:

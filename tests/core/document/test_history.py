@@ -16,3 +16,13 @@ def test_undoing_a_delete_saves_the_file_it_was_before(tmp_path):
     assert list(doc.project.placements)[4] == fifth
     save(doc.project, after)
     assert after.read_bytes() == before.read_bytes()
+
+
+def test_an_edit_that_changes_nothing_is_no_undo_step():
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    revision, last_step = doc.revision, doc.history.undo_label
+    settings = doc.project.settings
+    ops.update_settings(doc, "Project settings", network=settings.network)
+    rack = next(iter(doc.project.placements.values()))
+    ops.update(doc, rack.id, label=rack.label)
+    assert (doc.revision, doc.history.undo_label) == (revision, last_step)
