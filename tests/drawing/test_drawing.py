@@ -304,3 +304,32 @@ def test_a_label_is_set_on_its_rack_fill_so_lines_pass_under_it():
     assert image.pixelColor(round(left) - 1, 100) == fill
     # beyond the label the link is still drawn
     assert image.pixelColor(5, 100) == line
+
+
+def test_racks_drawn_to_scale_stay_rectangles_in_a_pdf(tmp_path):
+    """A floor plan is drawn under a scaling transform; each outlined rack must still be one
+    PDF rectangle at its place on the page, not a five-point path."""
+    import re
+    import zlib
+
+    path = tmp_path / "racks.pdf"
+    writer = QPdfWriter(str(path))
+    painter = QPainter(writer)
+    painter.translate(100, 200)
+    painter.scale(0.5, 0.5)
+    painter.setPen(style.pen(style.RACK_EDGE, 0.6, 10))
+    arrays.draw_rects(painter, np.array([[0, 0, 600, 1200], [1000, 0, 600, 1200]], dtype=float))
+    painter.end()
+    content = b"".join(
+        zlib.decompress(stream)
+        for stream in re.findall(
+            rb"/FlateDecode[^>]*>>\s*stream\r?\n(.*?)endstream", path.read_bytes(), re.S
+        )
+        if stream.strip()
+    )
+    placed = re.findall(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re", content)
+    # x, y, width, height on the page: translated by (100, 200), halved
+    assert [tuple(round(float(v)) for v in r) for r in placed] == [
+        (100, 200, 300, 600),
+        (600, 200, 300, 600),
+    ]
