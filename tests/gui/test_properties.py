@@ -129,3 +129,20 @@ def test_numbers_the_model_cannot_take_are_refused_with_a_message(make_window, e
     commit(panel, "power", "1,250.5")
     assert doc.project.halls[window.editor.hall_id].power_capacity_kw == 1_250.5
     assert panel.problem.isHidden()
+
+
+def test_with_nothing_selected_the_panel_edits_the_halls_site_too(qtbot, make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    site = doc.project.halls[window.editor.hall_id].site_id
+    assert panel.fields["pue"].text() == "1.2"
+    commit(panel, "pue", "0.9")
+    assert panel.problem.text() == "PUE: input should be greater than or equal to 1."
+    commit(panel, "pue", "1.5")
+    assert doc.project.sites[site].pue == 1.5
+    # facility power (8 x 132 + 3 x 20.4 kW) x 1.5 = 1,675.8 kW, more than a 1,500 kW supply
+    commit(panel, "site_power", "1,500")
+    qtbot.waitUntil(lambda: any(f.code == "power.site_capacity" for f in window.editor.findings))
+    doc.undo()
+    doc.undo()
+    assert doc.project.sites[site].pue == 1.2

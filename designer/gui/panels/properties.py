@@ -3,8 +3,9 @@
 One rack: label, type, facing, position, feeds, CDU and rear door. Several racks: what
 they share (type, facing, feeds, CDU, rear door) applied to all in one step; ticking a
 feed connects or disconnects that feed alone, whatever other feeds each rack has. A cooling
-unit, feed, tray or obstacle: its own fields. Nothing selected: the hall itself. A value
-the model refuses leaves the project unchanged and shows the reason under the form.
+unit, feed, tray or obstacle: its own fields. Nothing selected: the hall itself and its site
+(supply, heat rejection, PUE). A value the model refuses leaves the project unchanged and
+shows the reason under the form.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.format import number
 from designer.core.model.hall import Hall
+from designer.core.model.site import Site
 from designer.core.totals import hall_totals, rack_totals
 from designer.gui.editor import Editor
 
@@ -592,6 +594,31 @@ class PropertiesPanel(QWidget):
 
     # --- the hall ----------------------------------------------------------------------------
 
+    def _site_fields(self, site: Site) -> None:
+        """The shown hall's site: what it can supply and reject, and its PUE, which turns
+        every hall's IT power into facility power on the site's power check."""
+        doc = self.editor.doc
+        heading = QLabel(f"<b>Site {site.name}</b>")
+        heading.setObjectName("propertiesSection")
+        self.form.addRow(heading)
+
+        def site_number(key: str, label: str, attr: str, what: str) -> None:
+            self.text_field(
+                key,
+                label,
+                number(getattr(site, attr), 2),
+                lambda t: ops.update(doc, site.id, **{attr: parse_number(t, what)}),
+            )
+
+        self.text_field(
+            "site_name", "Site name", site.name, lambda t: ops.update(doc, site.id, name=t.strip())
+        )
+        site_number("site_power", "Site power (kW)", "power_capacity_kw", "The site's power")
+        site_number(
+            "site_cooling", "Site cooling (kW)", "cooling_capacity_kw", "The site's cooling"
+        )
+        site_number("pue", "PUE", "pue", "The PUE")
+
     def _hall(self) -> None:
         editor = self.editor
         hall_id = editor.hall_id
@@ -637,6 +664,9 @@ class PropertiesPanel(QWidget):
         )
         number_field("power", "Power (kW)", "power_capacity_kw", "The power capacity")
         number_field("cooling", "Cooling (kW)", "cooling_capacity_kw", "The cooling capacity")
+        site = editor.project.sites.get(hall.site_id)
+        if site is not None:
+            self._site_fields(site)
         totals = hall_totals(editor.project, hall_id, doc.rack_types)
         self.summary.setText(
             "<p style='color:#4a5560'>"
