@@ -146,3 +146,21 @@ def test_with_nothing_selected_the_panel_edits_the_halls_site_too(qtbot, make_wi
     doc.undo()
     doc.undo()
     assert doc.project.sites[site].pue == 1.2
+
+
+def test_the_fibre_route_to_the_other_site_is_edited_with_the_site(qtbot, make_window, example):
+    window = make_window(example("two-sites"))
+    doc, panel = window.editor.doc, window.properties
+    [route] = doc.project.fibre_routes.values()
+    key = f"fibre_{route.id}"
+    assert panel.fields[key].text() == "40"
+    commit(panel, key, "95")
+    assert doc.project.fibre_routes[route.id].distance_km == 95
+    # the live check's network plan routes the DCI links over the new 95 km of fibre
+    qtbot.waitUntil(
+        lambda: (
+            window.editor.network is not None
+            and window.editor.network.project is doc.project
+            and 95_000 in window.editor.network.columns().fibre_m
+        )
+    )

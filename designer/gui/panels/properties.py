@@ -595,8 +595,9 @@ class PropertiesPanel(QWidget):
     # --- the hall ----------------------------------------------------------------------------
 
     def _site_fields(self, site: Site) -> None:
-        """The shown hall's site: what it can supply and reject, and its PUE, which turns
-        every hall's IT power into facility power on the site's power check."""
+        """The shown hall's site: what it can supply and reject, its PUE (which turns every
+        hall's IT power into facility power on the site's power check) and the length of its
+        fibre routes to other sites (which decides the DCI links' medium and latency)."""
         doc = self.editor.doc
         heading = QLabel(f"<b>Site {site.name}</b>")
         heading.setObjectName("propertiesSection")
@@ -618,6 +619,20 @@ class PropertiesPanel(QWidget):
             "site_cooling", "Site cooling (kW)", "cooling_capacity_kw", "The site's cooling"
         )
         site_number("pue", "PUE", "pue", "The PUE")
+        project = self.editor.project
+        for route in project.fibre_routes.values():
+            if site.id not in (route.site_a, route.site_b):
+                continue
+            other = project.sites.get(route.site_b if route.site_a == site.id else route.site_a)
+            self.text_field(
+                f"fibre_{route.id}",
+                f"Fibre to {other.name if other else '?'} (km)",
+                number(route.distance_km, 2),
+                lambda t, route_id=route.id: ops.update(
+                    doc, route_id, distance_km=parse_number(t, "The fibre distance")
+                ),
+                "The route as laid, not as the crow flies: the DCI links' reach and latency",
+            )
 
     def _hall(self) -> None:
         editor = self.editor
