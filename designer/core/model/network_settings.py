@@ -54,7 +54,7 @@ class NetworkSettings(Record):
     slack: Annotated[float, Field(ge=0, le=1)] = 0.10
     in_rack_allowance_mm: Annotated[int, Field(ge=0, le=10_000)] = 500
     port_height_share: Annotated[float, Field(ge=0, le=1)] = 0.5
-    tray_reach_mm: Annotated[int, Field(ge=0, le=100_000)] = 1_200
+    tray_reach_mm: Annotated[int, Field(gt=0, le=100_000)] = 1_200
     oversubscription: Annotated[float, Field(ge=1, le=64)] = 1.0
     rails: Annotated[int, Field(ge=1, le=64)] = 8
     nvidia_only: bool = True

@@ -46,7 +46,8 @@ class Thresholds(Record):
     tile_point_share: Share | None = None
     rack_air_limit_kw: Annotated[float, Field(gt=0, le=10_000)] | None = None
     max_pipe_run_mm: Annotated[int, Field(gt=0, le=1_000_000)] | None = None
-    cdu_flow_lpm_per_kw: Annotated[float, Field(ge=0, le=100)] | None = None
+    # more than 0: a zero flow per kW would switch the CDU flow check off in silence
+    cdu_flow_lpm_per_kw: Annotated[float, Field(gt=0, le=100)] | None = None
 
     @model_serializer(mode="wrap")
     def _only_overrides(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

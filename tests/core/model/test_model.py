@@ -4,6 +4,8 @@ import pytest
 from pydantic import ValidationError
 
 from designer.core.model import Hall, Placement, PowerFeed, Project, ProjectMeta, evolve
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.model.rule_settings import Thresholds
 
 
 def test_evolve_validates_where_model_copy_would_not():
@@ -55,3 +57,14 @@ def test_duplicate_ids_in_a_collection_are_refused():
 def test_schema_version_and_format_come_first_in_the_file():
     keys = list(Project(meta=ProjectMeta(name="p")).model_dump())
     assert keys[:2] == ["schema_version", "format"]
+
+
+@pytest.mark.parametrize(
+    ("model", "field"),
+    [(Thresholds, "cdu_flow_lpm_per_kw"), (NetworkSettings, "tray_reach_mm")],
+)
+def test_settings_that_would_switch_a_check_off_cannot_be_zero(model, field):
+    # no coolant flow per kW would make every CDU's flow look sufficient; no tray reach
+    # would leave every rack unreached
+    with pytest.raises(ValidationError, match=field):
+        model(**{field: 0})
