@@ -115,7 +115,7 @@ def test_numbers_the_model_cannot_take_are_refused_with_a_message(make_window, e
         ("nan", "The position must be a finite number, not 'nan'."),
         ("inf", "The position must be a finite number, not 'inf'."),
         ("1e400", "The position must be a finite number, not '1e400'."),
-        ("1e9", "X (m): input should be less than or equal to 100000000."),
+        ("1e9", "The position must be within 100,000 m of the corner."),
     ):
         commit(panel, "x", text)
         assert panel.problem.text() == message
@@ -164,3 +164,21 @@ def test_the_fibre_route_to_the_other_site_is_edited_with_the_site(qtbot, make_w
             and 95_000 in window.editor.network.columns().fibre_m
         )
     )
+
+
+def test_a_feed_says_what_it_may_carry_under_the_projects_continuous_share(make_window, example):
+    from designer.core.document import operations as ops
+    from designer.core.model.rule_settings import Thresholds
+
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    rules = doc.project.settings.rules
+    ops.update_settings(
+        doc,
+        "Rules",
+        rules=rules.model_copy(update={"thresholds": Thresholds(continuous_load_share=0.6)}),
+    )
+    feed = next(f.id for f in doc.project.feeds.values() if f.name == "Busway A1")
+    window.selection.set([feed])
+    # 60 % of the 898.5 kW rating of a 1,250 A busway at 415 V
+    assert "may carry 539.1 kW continuously, 60 % of its rating" in panel.summary.text()

@@ -54,7 +54,8 @@ class Setting:
     def text(self, stored: float) -> str:
         """``stored`` as a sentence writes it: separators, no trailing zeros, its unit."""
         value = number(self.shown(stored), self.decimals)
-        return f"{value} {self.unit}" if self.unit else value
+        unit = self.unit[:-1] if value == "1" and self.unit in ("racks", "rails") else self.unit
+        return f"{value} {unit}" if unit else value
 
 
 #: The network settings an architect tunes (``NetworkSettings``), in the dialog's order.

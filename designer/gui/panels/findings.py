@@ -170,11 +170,12 @@ class FindingsPanel(QWidget):
         else:
             self.counts.setText(
                 " &nbsp; ".join(
-                    f"<span style='color:{style.SEVERITY_COLOUR[k].name()}'>{_ICON[k]}</span> {counts[k]} {label}"
-                    for k, label in (
-                        ("error", "errors"),
-                        ("warning", "warnings"),
-                        ("info", "notes"),
+                    f"<span style='color:{style.SEVERITY_COLOUR[k].name()}'>{_ICON[k]}</span> "
+                    f"{counts[k]} {one if counts[k] == 1 else many}"
+                    for k, one, many in (
+                        ("error", "error", "errors"),
+                        ("warning", "warning", "warnings"),
+                        ("info", "note", "notes"),
                     )
                 )
             )

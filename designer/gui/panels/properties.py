@@ -36,8 +36,11 @@ from PySide6.QtWidgets import (
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.format import number
+from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
+from designer.core.rules.limits import default_thresholds, resolve
+from designer.core.rules.loads import feed_limit
 from designer.core.totals import hall_totals, rack_totals
 from designer.gui.editor import Editor
 
@@ -84,8 +87,12 @@ def parse_number(text: str, what: str, blank: Any = InputError) -> float | None:
 
 
 def parse_mm_from_m(text: str, what: str) -> int:
+    """A length typed in metres, in the model's millimetres; refused, in metres, beyond the
+    floor the model allows (the model would name its limit in millimetres)."""
     value = parse_number(text, what)
     assert value is not None
+    if abs(value) * 1000 > MAX_FLOOR_MM:
+        raise InputError(f"{what} must be within {number(MAX_FLOOR_MM / 1000, 0)} m of the corner")
     return round(value * 1000)
 
 
@@ -544,8 +551,15 @@ class PropertiesPanel(QWidget):
             "What the switchboard behind the feed can deliver, when less than the feed's rating",
         )
         racks = sum(feed_id in r.feed_ids for r in project.placements.values())
+        # what the checker and the utilisation bars hold the feed to: the project's
+        # continuous share of its rating, or its switchboard when that is less
+        share = resolve(
+            default_thresholds().values, project.settings.rules.thresholds
+        ).continuous_load_share
         self.summary.setText(
-            f"<p style='color:#4a5560'>Rating {number(feed.rating_kw)} kW (80 % continuous: {number(feed.rating_kw * 0.8)} kW) · feeds {racks} racks.</p>"
+            f"<p style='color:#4a5560'>Rating {number(feed.rating_kw)} kW (may carry "
+            f"{number(feed_limit(feed, share))} kW continuously, {number(share * 100, 0)} % of "
+            f"its rating or its switchboard) · feeds {racks} racks.</p>"
         )
 
     def _tray(self, tray_id: str) -> None:
