@@ -66,7 +66,7 @@ def test_the_properties_panel_edits_and_refuses_bad_values_with_the_reason(make_
     door.editingFinished.emit()
     assert doc.project is before
     assert panel.problem.isVisibleTo(panel)
-    assert panel.problem.text() == "Rear door (kW): input should be greater than or equal to 0."
+    assert panel.problem.text() == "Rear door (kW) must be at least 0."
     door = panel.fields["rear_door"]
     door.setText("lots")
     door.setModified(True)

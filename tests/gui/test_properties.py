@@ -31,7 +31,7 @@ def test_a_cdu_feed_tray_and_column_are_edited_in_the_panel(make_window, example
     assert doc.project.feeds[feed].side == "B"
     commit(panel, "voltage", "0")
     assert doc.project.feeds[feed].voltage_v == 415
-    assert panel.problem.text() == "Voltage (V): input should be greater than 0."
+    assert panel.problem.text() == "Voltage (V) must be more than 0."
     tray = next(iter(project.trays))
     window.selection.set([tray])
     commit(panel, "height", "3000")
@@ -52,7 +52,7 @@ def test_with_nothing_selected_the_panel_edits_the_hall(make_window, example):
     commit(panel, "tile_rating", "")
     assert doc.project.halls[hall].tile_rating_kg is None
     commit(panel, "power", "-1")
-    assert panel.problem.text() == "Power (kW): input should be greater than or equal to 0."
+    assert panel.problem.text() == "Power (kW) must be at least 0."
     assert "11 racks" in panel.summary.text()
 
 
@@ -137,7 +137,7 @@ def test_with_nothing_selected_the_panel_edits_the_halls_site_too(qtbot, make_wi
     site = doc.project.halls[window.editor.hall_id].site_id
     assert panel.fields["pue"].text() == "1.2"
     commit(panel, "pue", "0.9")
-    assert panel.problem.text() == "PUE: input should be greater than or equal to 1."
+    assert panel.problem.text() == "PUE must be at least 1."
     commit(panel, "pue", "1.5")
     assert doc.project.sites[site].pue == 1.5
     # facility power (8 x 132 + 3 x 20.4 kW) x 1.5 = 1,675.8 kW, more than a 1,500 kW supply
@@ -182,3 +182,10 @@ def test_a_feed_says_what_it_may_carry_under_the_projects_continuous_share(make_
     window.selection.set([feed])
     # 60 % of the 898.5 kW rating of a 1,250 A busway at 415 V
     assert "may carry 539.1 kW continuously, 60 % of its rating" in panel.summary.text()
+
+
+def test_a_limit_is_said_with_thousands_separators(make_window, example):
+    window = make_window(example("hgx-air-hall"))
+    panel = window.properties
+    commit(panel, "tile_rating", "200000")
+    assert panel.problem.text() == "Tile rating (kg) must be at most 100,000."

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,7 +35,6 @@ from designer.core.model.network_settings import NetworkSettings
 from designer.core.rules.limits import default_thresholds
 from designer.gui.dialogs.form import lay_out, number_box
 from designer.gui.dialogs.settings_fields import (
-    BOUNDS,
     BOX_HIGH,
     NETWORK,
     NETWORK_FIELDS,
@@ -45,6 +43,7 @@ from designer.gui.dialogs.settings_fields import (
     THRESHOLDS,
     WAVELENGTH,
     Setting,
+    broken_bound,
     refusal,
 )
 
@@ -55,15 +54,6 @@ WAVELENGTHS = {400: "400 (400ZR)", 800: "800 (800ZR)"}
 GREY = "color: #5f6b76;"
 #: The network settings' own defaults, for the tooltips.
 _DEFAULT_NETWORK = NetworkSettings()
-
-
-def _bound(err: TransactionError) -> tuple[str, float] | None:
-    """The limit a refused value broke, such as ``("le", 1.0)``, in stored units."""
-    cause = err.__cause__
-    if not isinstance(cause, ValidationError):
-        return None
-    ctx = cause.errors(include_url=False)[0].get("ctx") or {}
-    return next(((kind, float(ctx[kind])) for kind in BOUNDS if kind in ctx), None)
 
 
 class ProjectSettingsDialog(QDialog):
@@ -207,7 +197,7 @@ class ProjectSettingsDialog(QDialog):
                 rules={**settings.rules.model_dump(), "thresholds": overrides},
             )
         except TransactionError as err:
-            path, text = refusal(str(err), _bound(err))
+            path, text = refusal(str(err), broken_bound(err))
             self.problem.setText(text)
             self.problem.show()
             fields = {

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
 from designer.core.format import number
 
 #: Where each group's fields live in the settings, as the core's messages name them.
@@ -148,6 +150,16 @@ def by_path() -> dict[str, Setting]:
         **{NETWORK + s.key: s for s in NETWORK_FIELDS},
         **{THRESHOLDS + s.key: s for s in THRESHOLD_FIELDS},
     }
+
+
+def broken_bound(err: Exception) -> tuple[str, float] | None:
+    """The limit a refused value broke, such as ``("le", 1.0)``, in the model's units: the
+    model's objection chained under the core's ``TransactionError``."""
+    cause = err.__cause__
+    if not isinstance(cause, ValidationError):
+        return None
+    ctx = cause.errors(include_url=False)[0].get("ctx") or {}
+    return next(((kind, float(ctx[kind])) for kind in BOUNDS if kind in ctx), None)
 
 
 def refusal(message: str, bound: tuple[str, float] | None = None) -> tuple[str, str]:

@@ -42,6 +42,7 @@ from designer.core.model.site import Site
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import feed_limit
 from designer.core.totals import hall_totals, rack_totals
+from designer.gui.dialogs.settings_fields import BOUNDS, broken_bound
 from designer.gui.editor import Editor
 
 FACINGS = ((0, "Up (0°)"), (90, "Right (90°)"), (180, "Down (180°)"), (270, "Left (270°)"))
@@ -275,7 +276,10 @@ class PropertiesPanel(QWidget):
         except (TransactionError, InputError) as err:
             text = str(err)
             field = _FIELD_PREFIX.match(text)
-            if field and label:
+            bound = broken_bound(err)
+            if bound is not None and label:
+                text = f"{label} must be {BOUNDS[bound[0]]} {number(bound[1], 3)}"
+            elif field and label:
                 reason = field.group(1)
                 text = f"{label}: {reason[:1].lower()}{reason[1:]}"
             self.problem.setText(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
