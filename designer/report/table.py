@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QColor
 
@@ -39,14 +39,15 @@ class Table:
     note: str = ""
 
 
-def rows_per_sheet(area: Rect) -> int:
-    """How many body rows fit under a table's title and header in ``area``."""
-    return max(1, int((area.height - 10 - HEADER_MM - 6) // ROW_MM))
+def rows_per_sheet(table: Table, area: Rect) -> int:
+    """How many body rows of ``table`` fit in ``area`` under its title and header and above
+    its note (as wrapped to the area's width)."""
+    return max(1, int((area.height - height(replace(table, rows=()), area.width)) // ROW_MM))
 
 
 def split(table: Table, area: Rect) -> list[Table]:
     """The table cut into sheet-sized parts; later parts say they continue."""
-    per = rows_per_sheet(area)
+    per = rows_per_sheet(table, area)
     if len(table.rows) <= per:
         return [table]
     parts = []
