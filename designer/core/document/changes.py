@@ -71,7 +71,7 @@ class ChangeSet:
         for key, change in later.changes.items():
             first = merged.get(key)
             before = first.before if first else change.before
-            if before is None and change.after is None:
+            if before == change.after:  # back to where it started (or never there)
                 merged.pop(key, None)
             else:
                 index = first.index if first and first.index is not None else change.index

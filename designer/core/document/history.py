@@ -34,9 +34,19 @@ class History:
             and self._index > 0
             and self._keys[-1] == merge_key
             and self._clean != self._index
+            # a removal's place is counted in the project it was removed from; merged with
+            # another step's it would put things back out of order
+            and not any(changes.removed())
+            and not any(self._entries[-1].removed())
         )
         if can_merge:
-            self._entries[-1] = self._entries[-1].then(changes)
+            merged = self._entries[-1].then(changes)
+            if merged:
+                self._entries[-1] = merged
+            else:  # the steps cancel out (a nudge and its opposite): no step at all
+                self._entries.pop()
+                self._keys.pop()
+                self._index -= 1
             return
         self._entries.append(changes)
         self._keys.append(merge_key)

@@ -168,6 +168,10 @@ def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
             for feed in (before, after):
                 if feed is not None:
                     found.update(links.of("racks_in_hall", feed.hall_id))
+    for hall_id, before, after in changes.of("halls"):
+        # the single-path warning names its hall
+        if before is None or after is None or before.name != after.name:
+            found.update(links.of("racks_in_hall", hall_id))
     return found
 
 

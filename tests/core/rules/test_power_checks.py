@@ -141,3 +141,20 @@ def test_a_hall_with_one_side_has_no_single_path_warning():
     # Once the hall gets a B busway, both racks on A alone are one path short.
     _busway(doc, hall, "Busway B1", "B")
     assert len(found(doc, "power.single_path")) == 2
+
+
+def test_renaming_a_hall_renames_it_in_the_single_path_warning_after_an_edit():
+    from designer.core.rules import RuleEngine
+    from tests.core.rules.helpers import CATALOG
+
+    doc, hall = hall_doc()
+    a = _busway(doc, hall, "Busway A1", "A")
+    _busway(doc, hall, "Busway B1", "B")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 1, 180, feed_ids=[a])
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    ops.update(doc, hall, name="North hall")
+    updated = engine.update(doc.project, [hall])
+    assert updated.findings == RuleEngine(CATALOG).run(doc.project).findings
+    [warning] = [f for f in updated.findings if f.code == "power.single_path"]
+    assert "though North hall has side A and side B feeds" in warning.message
