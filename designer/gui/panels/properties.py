@@ -617,7 +617,7 @@ class PropertiesPanel(QWidget):
         hall's IT power into facility power on the site's power check) and the length of its
         fibre routes to other sites (which decides the DCI links' medium and latency)."""
         doc = self.editor.doc
-        heading = QLabel(f"<b>Site {site.name}</b>")
+        heading = QLabel(f"<b>Site</b> · {site.name}")
         heading.setObjectName("propertiesSection")
         self.form.addRow(heading)
 
