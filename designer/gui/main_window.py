@@ -20,6 +20,7 @@ from designer.core.document.document import Document, TransactionError
 from designer.core.geometry.footprint import Box
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
+from designer.core.model.site import Site
 from designer.gui.autosave import INTERVAL_MS, Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.canvas.tools.base import Tool
@@ -315,6 +316,14 @@ class MainWindow(QMainWindow):
         )
         a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
         a(
+            "add_site",
+            "Add S&ite…",
+            self.add_site,
+            (),
+            "",
+            "Add another site, its fibre route to a site, and its first hall",
+        )
+        a(
             "settings",
             "Project &Settings…",
             lambda: self.prompts.project_settings(self.editor.doc),
@@ -509,7 +518,7 @@ class MainWindow(QMainWindow):
         )
         edit.addActions([n["ungroup"], n["place_row"]])
         edit.addSeparator()
-        edit.addActions([n["add_hall"], n["settings"]])
+        edit.addActions([n["add_hall"], n["add_site"], n["settings"]])
         view = bar.addMenu("&View")
         view.addActions([n["fit"], n["zoom_in"], n["zoom_out"]])
         view.addSeparator()
@@ -744,12 +753,49 @@ class MainWindow(QMainWindow):
         if ids:
             self.selection.set(ids)
 
-    def add_hall(self) -> None:
+    def _shown_site(self) -> Site | None:
+        """The site of the hall on the canvas (else the project's first site)."""
+        project = self.editor.project
+        hall = project.halls.get(self.editor.hall_id or "")
+        site = project.sites.get(hall.site_id) if hall is not None else None
+        return site or next(iter(project.sites.values()), None)
+
+    def add_site(self) -> None:
+        """A new site joined by a fibre route, then its first hall (each one undo step)."""
+        project = self.editor.project
+        like = self._shown_site()
+        if like is None:
+            self.prompts.info(
+                "Add a site", "Start a project first (File ▸ New): it makes the first site."
+            )
+            return
+        spec = self.prompts.new_site({s.id: s.name for s in project.sites.values()}, like)
+        if spec is None:
+            return
+        doc = self.editor.doc
+        site = self.editor.run(
+            lambda: ops.add_site(
+                doc,
+                spec.name,
+                power_capacity_kw=spec.power_capacity_kw,
+                cooling_capacity_kw=spec.cooling_capacity_kw,
+                pue=spec.pue,
+            )
+        )
+        if site is None:
+            return
+        if spec.route_to is not None:
+            self.editor.run(lambda: ops.add_fibre_route(doc, spec.route_to, site, spec.distance_km))
+        self.add_hall(site)
+
+    def add_hall(self, site: str | None = None) -> None:
+        """A new hall in ``site`` (default: the site of the hall on the canvas)."""
         spec = self.prompts.new_hall()
         if spec is None:
             return
         doc = self.editor.doc
-        site = next(iter(doc.project.sites), None)
+        shown = self._shown_site()
+        site = site or (shown.id if shown is not None else None)
 
         def add() -> str:
             site_id = site or ops.add_site(

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, Q
 from designer.core.document.document import Document
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.equipment import RackType
+from designer.core.model.site import Site
+from designer.gui.dialogs.add_site import AddSiteDialog, SiteSpec
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
@@ -39,6 +41,10 @@ class Prompts(Protocol):
     def new_project(self) -> NewProjectSpec | None: ...
 
     def new_hall(self) -> NewProjectSpec | None: ...
+
+    def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
+        """A new site, its figures starting as ``like``'s, and its fibre route."""
+        ...
 
     def info(self, title: str, text: str) -> None: ...
 
@@ -112,6 +118,10 @@ class DialogPrompts:
 
     def new_hall(self) -> NewProjectSpec | None:
         dialog = NewProjectDialog(self.parent, NewProjectSpec(hall_name="Hall 2"), hall_only=True)
+        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
+        dialog = AddSiteDialog(sites, like, self.parent)
         return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def info(self, title: str, text: str) -> None:

@@ -28,6 +28,7 @@ class ScriptedPrompts:
         self.new_answer: NewProjectSpec | None = NewProjectSpec()
         self.row_answer = None
         self.export_answer = None
+        self.site_answer = None
         self.errors: list[tuple[str, str]] = []
         self.asked: list[str] = []
 
@@ -59,6 +60,10 @@ class ScriptedPrompts:
 
     def new_hall(self) -> NewProjectSpec | None:
         return self.new_answer
+
+    def new_site(self, sites, like):  # type: ignore[no-untyped-def]
+        self.asked.append(f"new site like {like.name}")
+        return self.site_answer
 
     def place_row(self, rack_types, type_id, prefix, at):  # type: ignore[no-untyped-def]
         return self.row_answer

@@ -1,0 +1,45 @@
+"""Edit ▸ Add Site: a second site, its fibre route and its first hall, from the designer."""
+
+from designer.gui.dialogs.add_site import AddSiteDialog, SiteSpec
+from designer.gui.dialogs.new_project import NewProjectSpec
+
+
+def test_a_site_is_added_with_its_fibre_route_and_first_hall(make_window, example, prompts):
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    [first] = doc.project.sites.values()
+    prompts.site_answer = SiteSpec("South", 5_000, 5_000, 1.25, first.id, 40)
+    prompts.new_answer = NewProjectSpec(hall_name="South hall 1")
+    window.actions_by_name["add_site"].trigger()
+    assert prompts.asked[-1] == f"new site like {first.name}"
+    south = next(s for s in doc.project.sites.values() if s.name == "South")
+    assert (south.power_capacity_kw, south.pue) == (5_000, 1.25)
+    [route] = doc.project.fibre_routes.values()
+    assert {route.site_a, route.site_b} == {first.id, south.id} and route.distance_km == 40
+    hall = doc.project.halls[window.editor.hall_id]  # the designer shows the new hall
+    assert (hall.name, hall.site_id) == ("South hall 1", south.id)
+    # Add Hall now adds to the site on the canvas, not to the project's first site
+    prompts.new_answer = NewProjectSpec(hall_name="South hall 2")
+    window.actions_by_name["add_hall"].trigger()
+    assert doc.project.halls[window.editor.hall_id].site_id == south.id
+    for _ in range(4):
+        doc.undo()
+    assert list(doc.project.sites) == [first.id] and not doc.project.fibre_routes
+
+
+def test_the_dialog_starts_from_the_site_shown_and_can_leave_out_the_route(
+    qtbot, make_window, example
+):
+    window = make_window(example("gb200-nvl72-su"))
+    [first] = window.editor.project.sites.values()
+    dialog = AddSiteDialog({first.id: first.name}, first)
+    qtbot.addWidget(dialog)
+    spec = dialog.spec()
+    assert (spec.power_capacity_kw, spec.cooling_capacity_kw, spec.pue) == (
+        first.power_capacity_kw,
+        first.cooling_capacity_kw,
+        first.pue,
+    )
+    assert spec.route_to == first.id
+    dialog.route_to.setCurrentIndex(dialog.route_to.findData(None))
+    assert dialog.spec().route_to is None and not dialog.distance.isEnabled()
