@@ -94,6 +94,7 @@ class MainWindow(QMainWindow):
         debounce_ms: int = DEBOUNCE_MS,
     ) -> None:
         super().__init__()
+        self._closed = False  # the workers are stopped; see closeEvent
         self.resize(1600, 1000)
         self.bridge = DocumentBridge(document or blank_document(), self)
         self.selection = Selection(self)
@@ -852,6 +853,11 @@ class MainWindow(QMainWindow):
     # --- closing ---------------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # A second close event (a close while the first one waits for the export worker)
+        # finds the workers stopped: the window is closed already.
+        if self._closed:
+            event.accept()
+            return
         if not self.files.settle():
             event.ignore()
             return
@@ -859,4 +865,5 @@ class MainWindow(QMainWindow):
         self.checker.shutdown()
         self.autosaver.shutdown()
         release_clipboard()
+        self._closed = True
         event.accept()

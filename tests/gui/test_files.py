@@ -1,6 +1,9 @@
 """Files: the title follows unsaved changes, nothing is lost without asking, bad files and
 unwritable folders get the loader's and the writer's messages, autosave recovers a crash."""
 
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication
+
 from designer.core.document import operations as ops
 from designer.core.io import autosave
 from designer.core.io.project_file import load
@@ -170,3 +173,14 @@ def test_the_hall_chooser_is_as_wide_as_its_longest_hall_name(qtbot, make_window
     longest = max(chooser.itemText(i) for i in range(chooser.count()))
     needed = chooser.fontMetrics().horizontalAdvance(longest)
     qtbot.waitUntil(lambda: chooser.width() >= needed, timeout=2_000)
+
+
+def test_a_second_close_event_finds_the_window_closed_not_an_error(make_window, example):
+    # closing during an export waits for its worker; a close that arrives meanwhile must not
+    # ask the stopped recovery writer for work
+    window = make_window(example("gb200-nvl72-su"))
+    window.bridge.document.mark_saved(window.bridge.document.path)
+    first, second = QCloseEvent(), QCloseEvent()
+    QApplication.sendEvent(window, first)
+    QApplication.sendEvent(window, second)
+    assert first.isAccepted() and second.isAccepted()
