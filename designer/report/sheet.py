@@ -7,7 +7,17 @@ millimetres to device units, so text stays text at its point size and lines stay
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QGlyphRun,
+    QPainter,
+    QPen,
+    QPolygonF,
+    QTextLayout,
+)
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
@@ -27,6 +37,7 @@ class Sheet:
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         self._elided: dict[tuple[int, str, float], str] = {}
         self._advances: dict[tuple[int, str], float] = {}
+        self._shaped: dict[tuple[int, str], tuple[list[QGlyphRun], float]] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -66,7 +77,10 @@ class Sheet:
         if colour is not self._colour:
             self.painter.setPen(colour)
             self._colour = colour
-        self.painter.drawText(QPointF(x * self.k, y * self.k), text)
+        runs, ascent = self._shape(font, text)
+        origin = QPointF(x * self.k, y * self.k - ascent)
+        for run in runs:
+            self.painter.drawGlyphRun(origin, run)
 
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""
@@ -96,6 +110,22 @@ class Sheet:
         found = self._advances.get(key)
         if found is None:
             found = self._advances[key] = self._metrics(font).horizontalAdvance(text) / self.k
+        return found
+
+    def _shape(self, font: QFont, text: str) -> tuple[list[QGlyphRun], float]:
+        """The glyphs of ``text`` placed on one line, and the line's ascent in device units.
+
+        Shaped once per font and text: a drawing set repeats its figures, labels and units
+        thousands of times, and drawing the shaped glyphs skips laying the text out again.
+        """
+        key = (id(font), text)
+        found = self._shaped.get(key)
+        if found is None:
+            layout = QTextLayout(text, font, self.painter.device())
+            layout.beginLayout()
+            line = layout.createLine()
+            layout.endLayout()
+            found = self._shaped[key] = (layout.glyphRuns(), line.ascent())
         return found
 
     def _metrics(self, font: QFont) -> QFontMetricsF:

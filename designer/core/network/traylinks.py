@@ -86,13 +86,16 @@ def tray_links(plan: Plan, hall_id: str, groups: Sequence[int] | None = None) ->
         groups, inverse = np.unique(keys, axis=0, return_inverse=True)
         totals = np.zeros(len(groups), dtype=np.int64)
         np.add.at(totals, inverse.ravel(), leg_links[spans.crossing])
-        for (u, v, m), total in zip(groups.tolist(), totals.tolist(), strict=True):
-            path = np.array(graph.path_edges(u, v), dtype=np.int64)
-            edge.append(path)
-            start.append(np.zeros(len(path)))
-            end.append(graph.edge_length[path])
-            of_group.append(np.full(len(path), m, dtype=np.int64))
-            count.append(np.full(len(path), total, dtype=np.int64))
+        paths = [graph.path_edges(u, v) for u, v in groups[:, :2].tolist()]
+        steps = np.fromiter((len(path) for path in paths), dtype=np.int64, count=len(paths))
+        path = np.fromiter(
+            (e for path in paths for e in path), dtype=np.int64, count=int(steps.sum())
+        )
+        edge.append(path)
+        start.append(np.zeros(len(path)))
+        end.append(graph.edge_length[path])
+        of_group.append(np.repeat(groups[:, 2], steps))
+        count.append(np.repeat(totals, steps))
     return _pieces(
         graph,
         np.concatenate(edge),
