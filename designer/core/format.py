@@ -22,3 +22,8 @@ def compute(pflops: float) -> str:
 def memory(tb: float) -> str:
     """Memory in TB, or PB from 10,000 TB up."""
     return f"{number(tb / 1000, 2)} PB" if tb >= 10_000 else f"{number(tb)} TB"
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 hall``, ``2 halls``, ``1,728 racks``."""
+    return f"{number(count, 0)} {noun}{'' if count == 1 else 's'}"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QTool
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
+from designer.core.format import plural
 from designer.core.geometry.footprint import Box
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
@@ -325,6 +326,22 @@ class MainWindow(QMainWindow):
             "Add another site, its fibre route to a site, and its first hall",
         )
         a(
+            "delete_hall",
+            "Delete Hall…",
+            self.delete_hall,
+            (),
+            "",
+            "Delete the hall on screen and everything in it",
+        )
+        a(
+            "delete_site",
+            "Delete Site…",
+            self.delete_site,
+            (),
+            "",
+            "Delete the site on screen, its halls and its fibre routes",
+        )
+        a(
             "settings",
             "Project &Settings…",
             lambda: self.prompts.project_settings(self.editor.doc),
@@ -519,7 +536,9 @@ class MainWindow(QMainWindow):
         )
         edit.addActions([n["ungroup"], n["place_row"]])
         edit.addSeparator()
-        edit.addActions([n["add_hall"], n["add_site"], n["settings"]])
+        edit.addActions([n["add_hall"], n["add_site"], n["delete_hall"], n["delete_site"]])
+        edit.addSeparator()
+        edit.addAction(n["settings"])
         view = bar.addMenu("&View")
         view.addActions([n["fit"], n["zoom_in"], n["zoom_out"]])
         view.addSeparator()
@@ -821,6 +840,34 @@ class MainWindow(QMainWindow):
         hall = self.editor.run(add)
         if hall:
             self.editor.set_hall(hall)
+
+    def delete_hall(self) -> None:
+        """Delete the hall on the canvas and what stands in it, after asking (one undo step)."""
+        hall = self.editor.project.halls.get(self.editor.hall_id or "")
+        if hall is not None:
+            self._delete(
+                hall.id, "Delete hall", hall.name, [plural(self._racks({hall.id}), "rack")]
+            )
+
+    def delete_site(self) -> None:
+        """Delete the site on the canvas, its halls and fibre routes, after asking."""
+        site = self._shown_site()
+        if site is None:
+            return
+        halls = {h.id for h in self.editor.project.halls.values() if h.site_id == site.id}
+        gone = [plural(len(halls), "hall"), plural(self._racks(halls), "rack")]
+        self._delete(site.id, "Delete site", site.name, gone)
+
+    def _racks(self, halls: set[str]) -> int:
+        return sum(1 for r in self.editor.project.placements.values() if r.hall_id in halls)
+
+    def _delete(self, entity_id: str, title: str, name: str, gone: list[str]) -> None:
+        """Ask before deleting ``entity_id``, saying what goes with it."""
+        text = (
+            f"Delete {name} and everything in it ({', '.join(gone)})? Edit ▸ Undo brings it back."
+        )
+        if self.prompts.confirm(title, text, "Delete"):
+            self.editor.run(lambda: ops.delete(self.editor.doc, [entity_id]))
 
     def show_finding(self, finding: Any) -> None:
         """Select what a finding names and zoom to it (switching hall if needed)."""

@@ -48,6 +48,10 @@ class Prompts(Protocol):
 
     def info(self, title: str, text: str) -> None: ...
 
+    def confirm(self, title: str, text: str, action: str) -> bool:
+        """True when the user goes ahead with ``action`` (the button's text)."""
+        ...
+
     def comment(self, finding: str) -> str | None: ...
 
     def place_row(
@@ -126,6 +130,17 @@ class DialogPrompts:
 
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)
+
+    def confirm(self, title: str, text: str, action: str) -> bool:
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(text)
+        go = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is go
 
     def comment(self, finding: str) -> str | None:
         text, ok = QInputDialog.getText(

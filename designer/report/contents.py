@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from designer.core.format import compute, memory, number, power
+from designer.core.format import compute, memory, number, plural, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import display_name, natural_key
@@ -97,11 +97,6 @@ def cover_content(
     return CoverContent(
         meta.name, meta.description, byline, tuple(figures), by_type, tuple(sites), sheets
     )
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 hall``, ``2 halls``."""
-    return f"{number(count, 0)} {noun}{'' if count == 1 else 's'}"
 
 
 def _check_figure(report: Report) -> KeyFigure:

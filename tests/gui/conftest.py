@@ -29,6 +29,7 @@ class ScriptedPrompts:
         self.row_answer = None
         self.export_answer = None
         self.site_answer = None
+        self.confirm_answer = True
         self.errors: list[tuple[str, str]] = []
         self.asked: list[str] = []
 
@@ -54,6 +55,10 @@ class ScriptedPrompts:
 
     def comment(self, finding: str) -> str | None:
         return None
+
+    def confirm(self, title: str, text: str, action: str) -> bool:
+        self.asked.append(f"{action}? {text}")
+        return self.confirm_answer
 
     def new_project(self) -> NewProjectSpec | None:
         return self.new_answer

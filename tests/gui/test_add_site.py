@@ -43,3 +43,34 @@ def test_the_dialog_starts_from_the_site_shown_and_can_leave_out_the_route(
     assert spec.route_to == first.id
     dialog.route_to.setCurrentIndex(dialog.route_to.findData(None))
     assert dialog.spec().route_to is None and not dialog.distance.isEnabled()
+
+
+def test_a_hall_and_a_site_are_deleted_after_asking_and_come_back_with_undo(
+    make_window, example, prompts
+):
+    window = make_window(example("two-sites"))
+    doc, editor = window.editor.doc, window.editor
+    before = doc.project
+    shown = doc.project.halls[editor.hall_id]
+    racks = sum(1 for r in before.placements.values() if r.hall_id == shown.id)
+    prompts.confirm_answer = False
+    window.actions_by_name["delete_hall"].trigger()
+    assert prompts.asked[-1] == (
+        f"Delete? Delete {shown.name} and everything in it ({racks} racks)? "
+        "Edit ▸ Undo brings it back."
+    )
+    assert doc.project is before  # cancelled: nothing changed
+    prompts.confirm_answer = True
+    window.actions_by_name["delete_hall"].trigger()
+    assert shown.id not in doc.project.halls
+    assert not any(r.hall_id == shown.id for r in doc.project.placements.values())
+    assert editor.hall_id in doc.project.halls  # the canvas moved on to a hall still there
+    assert window.hall_chooser.count() == len(doc.project.halls)
+    # the site of the hall now shown goes with its halls and its fibre route
+    site = doc.project.halls[editor.hall_id].site_id
+    window.actions_by_name["delete_site"].trigger()
+    assert site not in doc.project.sites and not doc.project.fibre_routes
+    assert all(h.site_id != site for h in doc.project.halls.values())
+    doc.undo()
+    doc.undo()
+    assert doc.project == before

@@ -152,7 +152,8 @@ def test_the_fibre_route_to_the_other_site_is_edited_with_the_site(qtbot, make_w
     window = make_window(example("two-sites"))
     doc, panel = window.editor.doc, window.properties
     [route] = doc.project.fibre_routes.values()
-    key = f"fibre_{route.id}"
+    here = doc.project.halls[window.editor.hall_id].site_id
+    key = f"fibre_{route.site_b if route.site_a == here else route.site_a}"
     assert panel.fields[key].text() == "40"
     commit(panel, key, "95")
     assert doc.project.fibre_routes[route.id].distance_km == 95
@@ -164,6 +165,35 @@ def test_the_fibre_route_to_the_other_site_is_edited_with_the_site(qtbot, make_w
             and 95_000 in window.editor.network.columns().fibre_m
         )
     )
+
+
+def test_fibre_is_laid_between_existing_sites_and_taken_up_with_a_blank(
+    qtbot, make_window, example
+):
+    from designer.core.document import operations as ops
+
+    window = make_window(example("two-sites"))
+    doc, panel = window.editor.doc, window.properties
+    here = doc.project.halls[window.editor.hall_id].site_id
+    third = ops.add_site(doc, "Third", power_capacity_kw=9_000, cooling_capacity_kw=9_000)
+    window.properties.refresh()
+    key = f"fibre_{third}"
+    assert panel.fields[key].text() == ""  # no route to the new site yet
+    commit(panel, key, "12.5")
+    route = ops.fibre_route_between(doc.project, here, third)
+    assert route is not None and route.distance_km == 12.5
+    assert panel.fields[key].text() == "12.5"
+    # the two sites' own route is still there: two routes now
+    assert len(doc.project.fibre_routes) == 2
+    commit(panel, key, "")
+    assert ops.fibre_route_between(doc.project, here, third) is None
+    assert len(doc.project.fibre_routes) == 1
+    # taking up the route between the two halves of the cluster leaves its DCI nowhere to go
+    other = next(s for s in doc.project.sites if s not in (here, third))
+    commit(panel, f"fibre_{other}", "")
+    qtbot.waitUntil(lambda: any(f.code == "network.no_dci_route" for f in window.editor.findings))
+    doc.undo()
+    assert ops.fibre_route_between(doc.project, here, other).distance_km == 40
 
 
 def test_a_feed_says_what_it_may_carry_under_the_projects_continuous_share(make_window, example):

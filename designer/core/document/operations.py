@@ -66,6 +66,37 @@ def add_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float)
     return route_id
 
 
+def fibre_route_between(project: Project, site_a: str, site_b: str) -> FibreRoute | None:
+    """The fibre route joining two sites, whichever end each was given as."""
+    pair = {site_a, site_b}
+    return next((r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair), None)
+
+
+def set_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float | None) -> None:
+    """Lay, change or take up (``None``) the fibre route between two sites: one undo step.
+
+    Sites are joined by one route each way at most, so the designer edits the pair, not a
+    route id: a length where there was none lays a route, a blank takes it up.
+    """
+    route = fibre_route_between(doc.project, site_a, site_b)
+    if route is None and distance_km is None:
+        return
+    if route is not None and route.distance_km == distance_km:
+        return
+    names = " – ".join(_name(doc, s) for s in (site_a, site_b))
+    with doc.transaction(f"Fibre route {names}") as tx:
+        if distance_km is None:
+            tx.remove(route.id)  # type: ignore[union-attr]
+        elif route is None:
+            tx.put(
+                FibreRoute(
+                    id=doc.new_id("fibre"), site_a=site_a, site_b=site_b, distance_km=distance_km
+                )
+            )
+        else:
+            tx.put(evolve(route, distance_km=distance_km))
+
+
 def add_hall(
     doc: Document, site_id: str, name: str, width_mm: int, depth_mm: int, **fields: Any
 ) -> str:

@@ -638,18 +638,19 @@ class PropertiesPanel(QWidget):
         )
         site_number("pue", "PUE", "pue", "The PUE")
         project = self.editor.project
-        for route in project.fibre_routes.values():
-            if site.id not in (route.site_a, route.site_b):
+        for other in project.sites.values():
+            if other.id == site.id:
                 continue
-            other = project.sites.get(route.site_b if route.site_a == site.id else route.site_a)
+            route = ops.fibre_route_between(project, site.id, other.id)
             self.text_field(
-                f"fibre_{route.id}",
-                f"Fibre to {other.name if other else '?'} (km)",
-                number(route.distance_km, 2),
-                lambda t, route_id=route.id: ops.update(
-                    doc, route_id, distance_km=parse_number(t, "The fibre distance")
+                f"fibre_{other.id}",
+                f"Fibre to {other.name} (km)",
+                "" if route is None else number(route.distance_km, 2),
+                lambda t, other_id=other.id: ops.set_fibre_route(
+                    doc, site.id, other_id, parse_number(t, "The fibre distance", None)
                 ),
-                "The route as laid, not as the crow flies: the DCI links' reach and latency",
+                "The route as laid, not as the crow flies: the DCI links' reach and latency. "
+                "Blank: no fibre between the two sites.",
             )
 
     def _hall(self) -> None:

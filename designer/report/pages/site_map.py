@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
-from designer.core.format import number, power
+from designer.core.format import number, plural, power
 from designer.core.model.project import Project
 from designer.core.network.dci import RouteDemand
-from designer.report.contents import plural
 from designer.report.page import Page
 from designer.report.paper import Rect
 from designer.report.sheet import MUTED, Sheet

@@ -186,3 +186,37 @@ def test_listeners_hear_exactly_the_changed_ids(doc):
     ops.move(doc, [rack], 600, 0)
     doc.undo()
     assert heard == [{rack}, {rack}, {rack}]
+
+
+def test_a_fibre_route_is_laid_changed_and_taken_up_by_its_two_sites(doc):
+    far = ops.add_site(doc, "Far", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    ops.set_fibre_route(doc, "site-001", far, 40)
+    [route] = doc.project.fibre_routes.values()
+    assert {route.site_a, route.site_b} == {"site-001", far}
+    assert route.distance_km == 40
+    # named from the other end, it is the same route
+    ops.set_fibre_route(doc, far, "site-001", 95)
+    assert [r.distance_km for r in doc.project.fibre_routes.values()] == [95]
+    assert ops.fibre_route_between(doc.project, far, "site-001").id == route.id
+    ops.set_fibre_route(doc, far, "site-001", None)
+    assert doc.project.fibre_routes == {}
+    # each change is one step back
+    doc.undo()
+    assert [r.distance_km for r in doc.project.fibre_routes.values()] == [95]
+    doc.undo()
+    assert [r.distance_km for r in doc.project.fibre_routes.values()] == [40]
+    doc.undo()
+    assert doc.project.fibre_routes == {}
+
+
+def test_setting_a_fibre_route_to_what_it_is_adds_no_step(doc):
+    far = ops.add_site(doc, "Far", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    ops.set_fibre_route(doc, "site-001", far, None)
+    ops.set_fibre_route(doc, "site-001", far, 12.5)
+    project = doc.project
+    ops.set_fibre_route(doc, far, "site-001", 12.5)
+    assert doc.project is project
+    doc.undo()
+    assert doc.project.fibre_routes == {}
+    doc.undo()
+    assert "site-002" not in doc.project.sites and far not in doc.project.sites
