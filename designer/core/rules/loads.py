@@ -76,10 +76,27 @@ class Load:
 
 
 def loads(
-    project: Project, rack_types: Mapping[str, RackType], continuous_share: float
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    continuous_share: float,
+    hall_id: str | None = None,
 ) -> list[Load]:
-    """Every feed, CDU, N+1 cooling group, hall and site with its load, in that order."""
+    """Every feed, CDU, N+1 cooling group, hall and site with its load, in that order.
+
+    With ``hall_id``, only that hall's feeds, CDUs, groups and hall loads (no site's: a site
+    sums every hall), each as in the whole list; the designer redraws one hall's bars after
+    every edit and need not weigh the other halls' racks.
+    """
     feeds = project.feeds
+    ours: set[str] = set()
+    if hall_id is not None:
+        ours = {f.id for f in feeds.values() if f.hall_id == hall_id}
+        groups = {g.id for g in project.cooling_groups.values() if g.hall_id == hall_id}
+        ours |= {
+            u.id
+            for u in project.cooling_units.values()
+            if u.hall_id == hall_id or u.group_id in groups
+        }
     feed_kw: dict[str, list[float]] = defaultdict(list)
     cdu_kw: dict[str, list[float]] = defaultdict(list)
     hall_it: dict[str, list[float]] = defaultdict(list)
@@ -88,6 +105,9 @@ def loads(
         kind = rack_types.get(rack.type_id)
         if kind is None:
             continue
+        elsewhere = hall_id is not None and rack.hall_id != hall_id
+        if elsewhere and rack.cdu_id not in ours and ours.isdisjoint(rack.feed_ids):
+            continue  # neither stands in the hall nor leans on its feeds or CDUs
         hall_it[rack.hall_id].append(kind.max_kw)
         hall_air[rack.hall_id].append(room_air_kw(rack, kind))
         if rack.cdu_id:
@@ -111,8 +131,13 @@ def loads(
             else "",
         )
         for feed in feeds.values()
+        if hall_id is None or feed.hall_id == hall_id
     ]
-    cdus = [u for u in project.cooling_units.values() if u.kind == "cdu"]
+    cdus = [
+        u
+        for u in project.cooling_units.values()
+        if u.kind == "cdu" and (hall_id is None or u.id in ours)
+    ]
     found += [
         Load(
             "cdu",
@@ -124,12 +149,13 @@ def loads(
             u.liquid_capacity_kw,
         )
         for u in cdus
+        if hall_id is None or u.hall_id == hall_id
     ]
     by_group: dict[str | None, list[CoolingUnit]] = defaultdict(list)
     for unit in cdus:
         by_group[unit.group_id].append(unit)
     for group in project.cooling_groups.values():
-        members = by_group[group.id]
+        members = by_group[group.id] if hall_id is None or group.hall_id == hall_id else []
         if not members:
             continue
         total = math.fsum(u.liquid_capacity_kw for u in members)
@@ -152,7 +178,8 @@ def loads(
     for unit in project.cooling_units.values():
         air_capacity[unit.hall_id] += unit.air_capacity_kw
     site_it: dict[str, list[float]] = defaultdict(list)
-    for hall in project.halls.values():
+    halls = project.halls.values() if hall_id is None else [project.halls[hall_id]]
+    for hall in halls:
         it = math.fsum(hall_it[hall.id])
         site_it[hall.site_id].append(it)
         found += [
@@ -185,7 +212,7 @@ def loads(
                 "less what rear doors remove",
             ),
         ]
-    for site in project.sites.values():
+    for site in project.sites.values() if hall_id is None else []:
         it = math.fsum(site_it[site.id])
         found += [
             Load(

@@ -40,7 +40,6 @@ LEAST_CAP_PCT = 120.0
 MOST_CAP_PCT = 200.0
 #: What the hall's own bars are called.
 HALL_BARS = {"hall_air": "Hall room air", "hall_power": "Hall power", "hall_heat": "Hall heat"}
-_SHOWN = ("feed", "cdu", "cooling_group", *HALL_BARS)
 
 #: Height each bar needs to stay readable, in pixels; the panel shows as many of the most
 #: loaded feeds and CDUs as its height allows, besides the hall's own bars.
@@ -84,9 +83,9 @@ def bar_tip(load: Load) -> str:
 
 
 def hall_loads(editor: Editor, hall_id: str) -> list[Load]:
-    """The loads of one hall the dashboard shows, in the core's order."""
-    found = loads(editor.project, editor.doc.rack_types, continuous_share(editor))
-    return [load for load in found if load.kind in _SHOWN and load.hall_id == hall_id]
+    """The loads of one hall the dashboard shows (its feeds, CDUs, groups and the hall's own),
+    in the core's order."""
+    return loads(editor.project, editor.doc.rack_types, continuous_share(editor), hall_id)
 
 
 def shown_bars(every: list[Load], room: int) -> tuple[list[Load], int]:
