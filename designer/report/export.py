@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QBuffer, QIODevice, QRect, QSize
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
@@ -28,7 +28,7 @@ from designer.report.pages.plan import hall_pages
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
 from designer.report.title_block import TitleFields, draw_frame
-from designer.report.writer import Progress, SetInfo, write_atomically, write_pdf
+from designer.report.writer import Progress, SetInfo, write_pdf
 
 FORMATS = (".pdf", ".png", ".svg", ".csv")
 PNG_DPI = 200
@@ -79,8 +79,10 @@ def export(
         network=plan,
     )
 
+    # Drawn in memory, then written by Python, which raises on a full disk: Qt's file
+    # writers report success after a write that ran out of space.
     render = _png if suffix == ".png" else _svg
-    write_atomically(path, lambda temp: render(temp, page, paper, info))
+    write_output(path, render(page, paper, info))
 
 
 def find_hall(project: Project, wanted: str | None) -> str:
@@ -122,7 +124,7 @@ def _pixels(paper: str, dpi: float) -> QSize:
     return QSize(round(frame.width / 25.4 * dpi), round(frame.height / 25.4 * dpi))
 
 
-def _png(temp: Path, page: Page, paper: str, info: SetInfo) -> None:
+def _png(page: Page, paper: str, info: SetInfo) -> bytes:
     size = _pixels(paper, PNG_DPI)
     image = QImage(size, QImage.Format.Format_ARGB32)
     dots = round(PNG_DPI / 0.0254)
@@ -134,21 +136,30 @@ def _png(temp: Path, page: Page, paper: str, info: SetInfo) -> None:
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     _paint(painter, page, paper, PNG_DPI, info)
     painter.end()
-    if not image.save(str(temp), "PNG"):
-        raise OSError(28, "the PNG could not be written (is the disk full?)")
+    buffer = _memory()
+    if not image.save(buffer, "PNG"):
+        raise OutputError(f"The {size.width()} x {size.height()} picture could not be encoded.")
+    return bytes(buffer.data().data())
 
 
-def _svg(temp: Path, page: Page, paper: str, info: SetInfo) -> None:
+def _svg(page: Page, paper: str, info: SetInfo) -> bytes:
     size = _pixels(paper, SVG_DPI)
+    buffer = _memory()
     generator = QSvgGenerator()
-    generator.setFileName(str(temp))
+    generator.setOutputDevice(buffer)
     generator.setSize(size)
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
     generator.setResolution(SVG_DPI)
     generator.setTitle(f"{info.project}: {page.title}")
     painter = QPainter()
     if not painter.begin(generator):
-        raise OSError(f"cannot open {temp} for writing")
+        raise OutputError("The SVG drawing could not be started.")
     _paint(painter, page, paper, SVG_DPI, info)
-    if not painter.end():
-        raise OSError(28, "the SVG could not be completed (is the disk full?)")
+    painter.end()
+    return bytes(buffer.data().data())
+
+
+def _memory() -> QBuffer:
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return buffer

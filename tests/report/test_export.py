@@ -118,6 +118,24 @@ def test_a_png_and_an_svg_of_one_hall(tmp_path, gui_app):
     assert "<text" in svg
 
 
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_a_picture_that_fills_the_disk_is_one_message_and_no_file(
+    suffix, tmp_path, gui_app, monkeypatch
+):
+    import os
+
+    project = EXAMPLES["two-sites"]().project
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)  # where a write-back finds the disk full
+    target = tmp_path / f"plan{suffix}"
+    with pytest.raises(OutputError, match="the disk is full"):
+        export(project, CATALOG, target, "A4", hall="North hall 1")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_csv_is_the_schedule_or_the_bom(tmp_path, gui_app):
     project = EXAMPLES["two-sites"]().project
     export(project, CATALOG, tmp_path / "links.csv")
