@@ -17,6 +17,8 @@ from types import ModuleType
 
 import designer.commands
 from designer import __version__
+from designer.commands._common import fail
+from designer.core.catalog import CatalogError
 
 
 def _command_modules() -> dict[str, ModuleType]:
@@ -63,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return int(args.run(args))
+    except CatalogError as err:
+        # the bundled catalog or rule thresholds were edited into something unreadable
+        return fail(err)
     except BrokenPipeError:
         # The reader stopped early (``... | head``): not an error. Point stdout at devnull so
         # the interpreter's final flush does not fail again.

@@ -22,12 +22,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", required=True, help="OUT.pdf, OUT.png, OUT.svg or OUT.csv"
     )
     parser.add_argument(
-        "--paper", choices=sorted(PAPER_MM), default="A3", help="sheet size (landscape)"
+        "--paper",
+        type=_paper,
+        choices=sorted(PAPER_MM),
+        default="A3",
+        help="sheet size (landscape; any case: a4 is A4)",
     )
     parser.add_argument("--hall", help="the hall to draw in a PNG or SVG (its name or id)")
     parser.add_argument(
         "--table", choices=("links", "bom"), default="links", help="what a CSV holds"
     )
+
+
+def _paper(text: str) -> str:
+    """The paper name as the report spells it, whatever the case typed."""
+    return next((name for name in PAPER_MM if name.lower() == text.lower()), text)
 
 
 def run(args: argparse.Namespace) -> int:

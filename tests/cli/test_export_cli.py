@@ -50,3 +50,31 @@ def test_an_unreadable_project_is_exit_2(tmp_path):
     assert out.returncode == 2
     assert "not a rackplan project file" in out.stderr
     assert not (tmp_path / "set.pdf").exists()
+
+
+def test_a_broken_rule_threshold_file_is_one_message_not_a_traceback(tmp_path, monkeypatch, capsys):
+    from designer import cli
+    from designer.core.catalog import CatalogError
+    from designer.core.rules import engine
+
+    def broken():
+        raise CatalogError("The rule thresholds in rules.json hold the unknown threshold x.")
+
+    monkeypatch.setattr(engine, "default_thresholds", broken)
+    code = cli.main(["check", "projects/gb200-nvl72-su.rackplan.json"])
+    assert code == 2
+    assert capsys.readouterr().err == (
+        "error: The rule thresholds in rules.json hold the unknown threshold x.\n"
+    )
+
+
+def test_the_paper_is_named_in_any_case(tmp_path):
+    out = run(
+        "projects/cm384-supernode.rackplan.json",
+        "-o",
+        str(tmp_path / "set.pdf"),
+        "--paper",
+        "letter",
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"wrote {tmp_path / 'set.pdf'}"
