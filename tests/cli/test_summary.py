@@ -41,7 +41,7 @@ def test_summary_json_of_the_scalable_unit():
     }
     [site] = data["sites"]
     [hall] = site["halls"]
-    assert hall["floor_area_m2"] == pytest.approx(9.6 * 7.2)
+    assert hall["floor_area_m2"] == pytest.approx(10.8 * 7.2)
     assert data["facility_power_max_kw"] == pytest.approx((8 * 132 + 3 * 20.4) * 1.2)
 
 

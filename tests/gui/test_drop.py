@@ -97,7 +97,8 @@ def test_an_overlapping_drop_is_placed_flagged_by_the_check_and_undone(qtbot, ma
         view.viewport(), mime_data(NVL72), on_screen(view, target.x + 300, target.y + 534)
     )
     (rack,) = new_racks(window, before)
-    assert "Placed NVIDIA GB200 NVL72 over NVL72-02 and NVL72-03" in window.status.currentMessage()
+    # its corner (3,300 mm) snaps to the tile line at 3,600: over NVL72-03 and NVL72-04
+    assert "Placed NVIDIA GB200 NVL72 over NVL72-03 and NVL72-04" in window.status.currentMessage()
 
     def overlaps():
         return [f for f in window.editor.findings if f.code == "space.overlap" and rack.id in f.ids]

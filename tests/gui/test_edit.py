@@ -38,7 +38,8 @@ def test_a_mouse_drag_moves_a_rack_by_whole_tiles_and_one_undo_puts_it_back(
     mouse(view.viewport(), QMouseEvent.Type.MouseButtonRelease, end)
     after = doc.project.placements[moved.id]
     # the grabbed rack's corner lands on the tile grid nearest the drop
-    assert (after.x, after.y) == (3_000, 4_200)
+    # (2,100 + 1,250 = 3,350 mm to the nearest 600 mm tile line: 3,600)
+    assert (after.x, after.y) == (3_600, 4_200)
     assert doc.history.undo_label == "Move NVL72-01"
     assert doc.revision == 1
     window.bridge.undo()

@@ -29,7 +29,7 @@ def build() -> Document:
         doc,
         site,
         "SU hall",
-        9_600,
+        10_800,
         7_200,
         floor_rating_kpa=25,
         floor_type="slab",
@@ -38,23 +38,24 @@ def build() -> Document:
         cable_entry=(0, 600),
     )
     # One row, fronts facing down the page (rotation 180) at y = 2,400 mm; rears against a
-    # 1.2 m hot aisle at the top wall.
+    # 1.2 m hot aisle at the top wall; 1.3 m of floor at each row end, so both ends of its
+    # aisles are open (links B22, at least 36 in to a wall at one end).
     front = 2_400
     group = ops.add_cooling_group(doc, hall, "SU CDUs", "N+1")
     cdu_a = ops.add_cooling_unit(
-        doc, hall, "cdu-inrow-1368", 700, front - 1_200, "CDU-1", 180, group_id=group
+        doc, hall, "cdu-inrow-1368", 1_300, front - 1_200, "CDU-1", 180, group_id=group
     )
     left = ops.place_row(
-        doc, hall, "nvidia-gb200-nvl72", 1_500, front - 1_068, 4, 180, label_prefix="NVL72-"
+        doc, hall, "nvidia-gb200-nvl72", 2_100, front - 1_068, 4, 180, label_prefix="NVL72-"
     )
     net = ops.place_row(
-        doc, hall, "nvidia-qm9700-rack", 3_900, front - 1_200, 3, 180, label_prefix="NET-"
+        doc, hall, "nvidia-qm9700-rack", 4_500, front - 1_200, 3, 180, label_prefix="NET-"
     )
     right = ops.place_row(
         doc,
         hall,
         "nvidia-gb200-nvl72",
-        5_700,
+        6_300,
         front - 1_068,
         4,
         180,
@@ -62,23 +63,23 @@ def build() -> Document:
         first_index=5,
     )
     cdu_b = ops.add_cooling_unit(
-        doc, hall, "cdu-inrow-1368", 8_100, front - 1_200, "CDU-2", 180, group_id=group
+        doc, hall, "cdu-inrow-1368", 8_700, front - 1_200, "CDU-2", 180, group_id=group
     )
 
-    a1 = busway(doc, hall, "Busway A1", 1250, "A", 1_500, 1_500, 3_900)
-    b1 = busway(doc, hall, "Busway B1", 1250, "B", 2_100, 1_500, 3_900)
-    a2 = busway(doc, hall, "Busway A2", 1250, "A", 1_500, 3_900, 8_100)
-    b2 = busway(doc, hall, "Busway B2", 1250, "B", 2_100, 3_900, 8_100)
+    a1 = busway(doc, hall, "Busway A1", 1250, "A", 1_500, 2_100, 4_500)
+    b1 = busway(doc, hall, "Busway B1", 1250, "B", 2_100, 2_100, 4_500)
+    a2 = busway(doc, hall, "Busway A2", 1250, "A", 1_500, 4_500, 8_700)
+    b2 = busway(doc, hall, "Busway B2", 1250, "B", 2_100, 4_500, 8_700)
     ops.assign_feeds(doc, left, [a1, b1])
     ops.assign_feeds(doc, [*net, *right], [a2, b2])
     ops.assign_cdu(doc, left, cdu_a)
     ops.assign_cdu(doc, right, cdu_b)
-    ops.add_cooling_unit(doc, hall, "crah-150", 1_800, 6_200, "CRAH-1")
-    ops.add_cooling_unit(doc, hall, "crah-150", 5_400, 6_200, "CRAH-2")
+    ops.add_cooling_unit(doc, hall, "crah-150", 2_400, 6_200, "CRAH-1")
+    ops.add_cooling_unit(doc, hall, "crah-150", 6_000, 6_200, "CRAH-2")
     ops.add_tray(
         doc,
         hall,
-        [(600, 1_800), (9_000, 1_800), (9_000, 600), (0, 600)],
+        [(1_200, 1_800), (9_600, 1_800), (9_600, 600), (0, 600)],
         2_700,
         600,
         100,

@@ -42,6 +42,8 @@ class Thresholds(Record):
     adjacent_row_mm: Annotated[int, Field(gt=0, le=20_000)] | None = None
     row_break_mm: ClearanceMm | None = None
     max_row_racks: Annotated[int, Field(ge=1, le=1_000)] | None = None
+    row_end_clear_mm: ClearanceMm | None = None
+    max_dead_end_racks: Annotated[int, Field(ge=1, le=1_000)] | None = None
     continuous_load_share: Share | None = None
     tile_point_share: Share | None = None
     rack_air_limit_kw: Annotated[float, Field(gt=0, le=10_000)] | None = None

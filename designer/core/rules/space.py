@@ -1,7 +1,8 @@
 """Space: does every rack stand on free floor inside its hall, with room to serve it?
 
 Per rack: overlaps with racks, obstacles and cooling units; the hall outline; the service
-clearance in front and behind; the aisle to the row it faces. Per row: its length. Per
+clearance in front and behind; the aisle to the row it faces. Per row: its length, and a
+way into its aisles at one end at least (a dead end no longer than the limit). Per
 CloudMatrix384: one hall, within the span its optics allow.
 
 Rows across an aisle are judged by the aisle checks (cold aisle front to front, hot aisle
@@ -96,6 +97,21 @@ ROW_LENGTH = CodeInfo(
     "Row too long",
     Severity.WARNING,
     "A row holds more racks than the limit without a cross aisle.",
+)
+ROW_ENDS_CLOSED = CodeInfo(
+    "space.row_ends_closed",
+    FAMILY,
+    "Row closed at both ends",
+    Severity.ERROR,
+    "Neither end of a row has the clear floor of an accessible route before a wall, "
+    "obstacle, cooling unit or rack, so its aisles can only be left past other rows.",
+)
+DEAD_END_AISLE = CodeInfo(
+    "space.dead_end_aisle",
+    FAMILY,
+    "Dead-end aisle too long",
+    Severity.WARNING,
+    "A row closed at one end holds more racks than a dead-end aisle may run past.",
 )
 SYSTEM_SPLIT = CodeInfo(
     "space.system_split",
@@ -418,16 +434,20 @@ def _row_subjects(ctx: Context) -> Iterable[str]:
 
 def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
     members = ctx.get(ROWS).members.get(row_key)
-    limit = ctx.limits.max_row_racks
     racks = [ctx.project.placements[m] for m in members or () if m in ctx.project.placements]
-    if len(racks) <= limit:
+    if not racks:
         return
     floor = ctx.get(FLOOR)
     boxes = {r.id: floor.racks.box(r.id) for r in racks}
     racks.sort(key=lambda r: (boxes[r.id].x0, boxes[r.id].y0))  # type: ignore[union-attr]
     span = boxes[racks[0].id]
-    for box in boxes.values():
-        span = span.union(box)  # type: ignore[union-attr,arg-type]
+    for member in members or ():
+        box = floor.racks.box(member) or floor.units.box(member)
+        span = span.union(box) if box is not None else span  # type: ignore[union-attr]
+    yield from _row_ends(ctx, floor, racks, span, set(members or ()))  # type: ignore[arg-type]
+    limit = ctx.limits.max_row_racks
+    if len(racks) <= limit:
+        return
     yield ROW_LENGTH.finding(
         f"The row from {rack_name(racks[0])} to {rack_name(racks[-1])} holds {len(racks)} racks "
         f"with no gap of {mm(ctx.limits.row_break_mm)}, more than {limit}. Break it with a cross "
@@ -442,8 +462,112 @@ def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
     )
 
 
+def _row_ends(
+    ctx: Context, floor: Floor, racks: list[Placement], span: Box, members: set[str]
+) -> Iterator[Finding]:
+    """A way into the row's aisles at one end at least, and at most ``max_dead_end_racks``
+    racks along an aisle closed at the other."""
+    clear = ctx.limits.row_end_clear_mm
+    if clear <= 0:
+        return
+    first, last = racks[0], racks[-1]
+    along_x = first.rotation in (0, 180)
+    if along_x:
+        ends = (
+            Box(span.x0 - clear, span.y0, span.x0, span.y1),
+            Box(span.x1, span.y0, span.x1 + clear, span.y1),
+        )
+    else:
+        ends = (
+            Box(span.x0, span.y0 - clear, span.x1, span.y0),
+            Box(span.x0, span.y1, span.x1, span.y1 + clear),
+        )
+    closed = [
+        what
+        for what in (_end_blocker(ctx, floor, first.hall_id, end, members) for end in ends)
+        if what
+    ]
+    where = span.centre
+    ids = tuple(r.id for r in racks)
+    row = f"The row from {rack_name(first)} to {rack_name(last)}"
+    if len(closed) == 2:
+        yield ROW_ENDS_CLOSED.finding(
+            f"{row} has less than {mm(clear)} of clear floor at either end ({closed[0]} at one, "
+            f"{closed[1]} at the other), so no one can walk into or out of its aisles at a row "
+            "end. Open one end to a walkway.",
+            ids,
+            limit=float(clear),
+            unit="mm",
+            hall_id=first.hall_id,
+            where=where,
+        )
+    elif closed and len(racks) > ctx.limits.max_dead_end_racks:
+        limit = ctx.limits.max_dead_end_racks
+        yield DEAD_END_AISLE.finding(
+            f"{row} is closed at one end by {closed[0]} (less than {mm(clear)} of clear "
+            f"floor) and holds {len(racks)} racks, more than the {limit} a dead-end aisle may "
+            "run past. Open that end too, or shorten the row.",
+            ids,
+            measured=float(len(racks)),
+            limit=float(limit),
+            unit="racks",
+            hall_id=first.hall_id,
+            where=where,
+        )
+
+
+def _end_blocker(ctx: Context, floor: Floor, hall_id: str, end: Box, members: set[str]) -> str:
+    """What closes the strip of floor at a row's end (empty when it is clear)."""
+    project = ctx.project
+    shape = floor.halls.get(hall_id)
+    if shape is not None and not shape.covers(end):
+        return f"the wall of hall {project.halls[hall_id].name}"
+    # the lowest id of each kind, so the same floor names the same blocker however its
+    # index was built up
+    for obstacle_id in sorted(floor.obstacles.overlapping(hall_id, end)):
+        if floor.obstacle_shapes[obstacle_id].intersection(as_polygon(end)).area > 0:
+            obstacle = project.obstacles[obstacle_id]
+            return f"{obstacle.kind} {obstacle.label or obstacle.id}"
+    units = sorted(set(floor.units.overlapping(hall_id, end)) - members)
+    if units:
+        return f"cooling unit {project.cooling_units[units[0]].name}"
+    racks = sorted(set(floor.racks.overlapping(hall_id, end)) - members)
+    return rack_name(project.placements[racks[0]]) if racks else ""
+
+
 def _row_touched(ctx: Context, changes: Changes) -> set[str]:
-    return ctx.get(ROWS).recent
+    """Rows traced anew, rows of a changed hall, and rows with a member near a change: what
+    stands at a row's end decides whether it is open."""
+    rows = ctx.get(ROWS)
+    floor = ctx.get(FLOOR)
+    margin = ctx.limits.row_end_clear_mm
+    found = set(rows.recent)
+    near: set[str] = set()
+
+    def around(hall_id: str, box: Box | None) -> None:
+        if box is not None:
+            near.update(floor.racks.near(hall_id, box, margin))
+            near.update(floor.units.near(hall_id, box, margin))
+
+    for _, before, after in changes.of("placements"):
+        for rack in (before, after):
+            if rack is not None:
+                around(rack.hall_id, placement_box(rack, ctx.rack_types))
+    for _, before, after in changes.of("cooling_units"):
+        for unit in (before, after):
+            if unit is not None:
+                around(unit.hall_id, cooling_box(unit))
+    for _, before, after in changes.of("obstacles"):
+        for obstacle in (before, after):
+            if obstacle is not None:
+                around(obstacle.hall_id, bounds(list(obstacle.outline)))
+    changed_halls = {hall_id for hall_id, _, _ in changes.of("halls")}
+    if changed_halls:
+        links = ctx.get(LINKS)
+        for hall_id in changed_halls:
+            near.update(links.of("racks_in_hall", hall_id))
+    found.update(rows.row_of[key] for key in near if key in rows.row_of)
+    return found
 
 
 # --- per multi-rack system -----------------------------------------------------------
@@ -529,7 +653,13 @@ CHECKS = (
         _rack_run,
         _rack_touched,
     ),
-    Check("space.rows", (ROW_LENGTH,), _row_subjects, _row_run, _row_touched),
+    Check(
+        "space.rows",
+        (ROW_LENGTH, ROW_ENDS_CLOSED, DEAD_END_AISLE),
+        _row_subjects,
+        _row_run,
+        _row_touched,
+    ),
     Check(
         "space.systems", (SYSTEM_SPLIT, SYSTEM_SPAN), _system_subjects, _system_run, _system_touched
     ),

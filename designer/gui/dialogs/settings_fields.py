@@ -131,6 +131,8 @@ THRESHOLD_FIELDS = (
     Setting("adjacent_row_mm", "Rows count as adjacent within", "mm"),
     Setting("row_break_mm", "Narrowest gap that ends a row", "mm"),
     Setting("max_row_racks", "Longest row", "racks"),
+    Setting("row_end_clear_mm", "Clear floor at an open row end", "mm"),
+    Setting("max_dead_end_racks", "Longest row closed at one end", "racks"),
     Setting("continuous_load_share", "Continuous load limit", "% of rating", 100, 1),
     Setting("tile_point_share", "Rack weight on one tile", "%", 100, 1),
     Setting("rack_air_limit_kw", "Air-cooling ceiling per rack", "kW", decimals=1),

@@ -215,3 +215,69 @@ def test_a_cloudmatrix_spread_beyond_its_span(x, too_far):
         assert findings[0].ids[0] == group
         assert findings[0].measured == pytest.approx(50.0006, abs=1e-4)
         assert "spread over 50.0 m" in findings[0].message
+
+
+# Row ends (links B22): one end of each row at least 36 in (915 mm) from a wall; an aisle
+# closed at one end runs past at most 10 racks. Network racks are 600 mm wide, so a row of
+# n starting at x = 915 ends at 915 + 600 n.
+
+
+@pytest.mark.parametrize(("left", "closed"), [(915, False), (914, True)])
+def test_a_row_needs_one_end_open_to_a_walkway(left, closed):
+    # the hall is exactly as wide as the row plus ``left`` mm at one end and 500 at the other
+    doc, hall = hall_doc(width=left + 3 * 600 + 500)
+    racks = ops.place_row(doc, hall, NET, left, 2_000, 3, 0)
+    findings = found(doc, "space.row_ends_closed")
+    assert len(findings) == closed
+    if closed:
+        assert set(findings[0].ids) == set(racks)
+        assert findings[0].severity.value == "error"
+        assert "the wall of hall Hall 1 at one, the wall of hall Hall 1 at the other" in (
+            findings[0].message
+        )
+
+
+@pytest.mark.parametrize(("count", "dead_end"), [(10, False), (11, True)])
+def test_a_dead_end_aisle_runs_past_at_most_ten_racks(count, dead_end):
+    doc, hall = hall_doc()
+    racks = ops.place_row(doc, hall, NET, 500, 2_000, count, 0)  # 500 mm from the left wall
+    assert found(doc, "space.row_ends_closed") == []  # the right end is open
+    findings = found(doc, "space.dead_end_aisle")
+    assert len(findings) == dead_end
+    if dead_end:
+        assert set(findings[0].ids) == set(racks)
+        assert (findings[0].measured, findings[0].limit) == (11, 10)
+        assert "closed at one end by the wall of hall Hall 1" in findings[0].message
+
+
+def test_a_column_a_cooling_unit_or_a_side_on_rack_closes_a_row_end():
+    doc, hall = hall_doc()
+    ops.place_row(doc, hall, NET, 2_000, 2_000, 11, 0)  # x 2,000..8,600, y 2,000..3,200
+    assert found(doc, "space.dead_end_aisle") == []
+    column = ops.add_obstacle(doc, hall, "column", ops.rectangle(1_400, 2_300, 600, 600), "C7")
+    assert "closed at one end by column C7" in one(doc, "space.dead_end_aisle").message
+    # a CRAH at the other end as well: closed at both
+    ops.add_cooling_unit(doc, hall, "crah-150", 9_000, 2_000, "CRAH-1")
+    both = one(doc, "space.row_ends_closed")
+    assert "column C7 at one, cooling unit CRAH-1 at the other" in both.message
+    ops.delete(doc, [column])
+    assert found(doc, "space.row_ends_closed") == []
+    assert "cooling unit CRAH-1" in one(doc, "space.dead_end_aisle").message
+
+
+def test_an_edit_near_a_row_end_is_rechecked_as_a_full_check_would():
+    from designer.core.rules import RuleEngine
+    from tests.core.rules.helpers import CATALOG
+
+    doc, hall = hall_doc()
+    ops.place_row(doc, hall, NET, 2_000, 2_000, 11, 0)
+    column = ops.add_obstacle(doc, hall, "column", ops.rectangle(1_400, 2_300, 600, 600), "C7")
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    seen = []
+    for dy in (1_500, -1_500, -2_000):  # off the strip at the row's end, back, off again
+        ops.move(doc, [column], 0, dy)
+        updated = engine.update(doc.project, [column])
+        assert updated == RuleEngine(CATALOG).run(doc.project)
+        seen.append(any(f.code == "space.dead_end_aisle" for f in updated.findings))
+    assert seen == [False, True, False]
