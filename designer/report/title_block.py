@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from designer.report.measure import text_width
 from designer.report.sheet import MUTED, Sheet
 
 
@@ -20,15 +21,34 @@ class TitleFields:
     sheets: int
 
 
-#: Column widths of the title block as shares of its width, with their captions.
-COLUMNS = (
-    ("Project", 0.34),
-    ("Drawing", 0.30),
-    ("Scale", 0.08),
-    ("Revision", 0.07),
-    ("Date", 0.09),
-    ("Sheet", 0.12),
+#: The narrow columns and the widest value each must hold (dates are ISO, scales 1:N or
+#: "schematic"); each is as wide as that value at the value size, on any paper.
+NARROW = (
+    ("Scale", "schematic"),
+    ("Revision", "Rev."),
+    ("Date", "0000-00-00"),
+    ("Sheet", "000 of 000"),
 )
+#: How the project and drawing columns share what the narrow ones leave.
+WIDE_SHARES = (("Project", 34), ("Drawing", 30))
+VALUE_PT = 10.0
+CAPTION_PT = 6.0
+PAD_MM = 2.0
+
+
+def column_widths(width: float, revision: str) -> list[tuple[str, float]]:
+    """Caption and width (mm) of each column of a title block ``width`` mm wide."""
+    narrow = []
+    for caption, sample in NARROW:
+        values = (sample, revision) if caption == "Revision" else (sample,)
+        widest = max(
+            text_width(caption.upper(), CAPTION_PT),
+            *(text_width(value, VALUE_PT) for value in values),
+        )
+        narrow.append((caption, widest + 2 * PAD_MM))
+    left = width - sum(w for _, w in narrow)
+    total = sum(share for _, share in WIDE_SHARES)
+    return [(caption, left * share / total) for caption, share in WIDE_SHARES] + narrow
 
 
 def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
@@ -46,13 +66,18 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         f"{fields.sheet} of {fields.sheets}",
     )
     x = block.x
-    for (caption, share), value in zip(COLUMNS, values, strict=True):
-        width = block.width * share
+    columns = column_widths(block.width, fields.revision)
+    for (caption, width), value in zip(columns, values, strict=True):
         if x > block.x:
             sheet.line(x, block.y, x, block.bottom, width_mm=0.25)
-        sheet.text(x + 2, block.y + 5, caption.upper(), size_pt=6, colour=MUTED)
+        sheet.text(x + PAD_MM, block.y + 5, caption.upper(), size_pt=CAPTION_PT, colour=MUTED)
         sheet.text(
-            x + 2, block.y + 13, value, size_pt=10, bold=caption == "Project", width=width - 4
+            x + PAD_MM,
+            block.y + 13,
+            value,
+            size_pt=VALUE_PT,
+            bold=caption == "Project",
+            width=width - 2 * PAD_MM,
         )
         x += width
     sheet.text(
@@ -61,5 +86,5 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         "Drawn with rackplan. Figures with their sources in the catalog; estimates marked.",
         size_pt=5.5,
         colour=MUTED,
-        width=block.width * 0.64 - 4,
+        width=columns[0][1] + columns[1][1] - 2 * PAD_MM,
     )

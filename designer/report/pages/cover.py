@@ -15,6 +15,9 @@ from designer.report.sheet import INK, MUTED, Sheet
 TILE_FILL = QColor("#eef2f7")
 ACCENT = QColor("#1f4e79")
 ALERT = QColor("#c62828")
+#: The sheet index: its heading's depth and one sheet's line, in millimetres.
+INDEX_HEADING_MM = 6.0
+INDEX_ROW_MM = 4.4
 
 
 @dataclass(frozen=True)
@@ -60,11 +63,20 @@ def _draw(sheet: Sheet, content: CoverContent) -> None:
     grid_bottom = _figure_grid(
         sheet, content.figures, Rect(area.x, grid_top, left_width, area.bottom - grid_top)
     )
-    if content.sheets:
-        top = grid_bottom + 9
-        _sheet_index(sheet, content.sheets, Rect(area.x, top, left_width, area.bottom - top))
     side = Rect(area.x + left_width + 8, area.y + 28, area.width - left_width - 8, area.height - 28)
-    _side_lists(sheet, content, side)
+    if not content.sheets:
+        _side_lists(sheet, content, side)
+        return
+    top = grid_bottom + 9
+    if area.bottom - top >= INDEX_HEADING_MM + 3 * INDEX_ROW_MM:
+        _side_lists(sheet, content, side)
+        _sheet_index(sheet, content.sheets, Rect(area.x, top, left_width, area.bottom - top), 3)
+        return
+    # No room under the figures (A4, Letter): the index follows the lists at the side, which
+    # leave it room for a few sheets.
+    lists = Rect(side.x, side.y, side.width, side.height - INDEX_HEADING_MM - 6 * INDEX_ROW_MM)
+    top = _side_lists(sheet, content, lists) + 9.6  # as the lists space their headings
+    _sheet_index(sheet, content.sheets, Rect(side.x, top, side.width, area.bottom - top), 1)
 
 
 def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> float:
@@ -91,14 +103,17 @@ def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> floa
     return area.y + rows * (height + gap) - gap
 
 
-def _sheet_index(sheet: Sheet, sheets: Sequence[tuple[int, str, str]], area: Rect) -> None:
-    """The sheets of the set, numbered, in as many columns as they need (up to three)."""
+def _sheet_index(
+    sheet: Sheet, sheets: Sequence[tuple[int, str, str]], area: Rect, most_columns: int
+) -> None:
+    """The sheets of the set, numbered, in as many columns as they need (up to
+    ``most_columns``); what does not fit ends in "... and N more"."""
     sheet.text(area.x, area.y, "Sheets in this set", size_pt=11, bold=True)
-    row_mm, top = 4.4, area.y + 6
+    row_mm, top = INDEX_ROW_MM, area.y + INDEX_HEADING_MM
     per_column = max(1, int((area.bottom - top) // row_mm))
-    columns = min(3, -(-len(sheets) // per_column))
+    columns = min(most_columns, -(-len(sheets) // per_column))
     width = area.width / max(columns, 1)
-    shown = sheets[: per_column * 3]
+    shown = sheets[: per_column * most_columns]
     for index, (number, title, scale) in enumerate(shown):
         column, row = divmod(index, per_column)
         x, y = area.x + column * width, top + row * row_mm
@@ -111,7 +126,8 @@ def _sheet_index(sheet: Sheet, sheets: Sequence[tuple[int, str, str]], area: Rec
         sheet.text(x + 8, y, label, size_pt=8, width=width - 10)
 
 
-def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> None:
+def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> float:
+    """Racks by type and the sites with their halls; returns the baseline of the last line."""
     y = area.y
     sheet.text(area.x, y, "Racks by type", size_pt=11, bold=True)
     y += 6
@@ -125,6 +141,8 @@ def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> None:
     for line in content.sites:
         if y > area.bottom - 2:
             sheet.text(area.x, y, "...", size_pt=8.5)
+            y += 4.6
             break
         sheet.text(area.x, y, line, size_pt=8.5, width=area.width)
         y += 4.6
+    return y - 4.6

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor
 from designer.core.format import number, plural, power
 from designer.core.model.project import Project
 from designer.core.network.dci import RouteDemand
+from designer.report.measure import text_width
 from designer.report.page import Page
 from designer.report.paper import Rect
 from designer.report.sheet import MUTED, Sheet
@@ -24,6 +25,9 @@ SITE_FILL = QColor("#eef2f7")
 HALL_FILL = QColor("#c9d6e6")
 FIBRE = QColor("#7b3fa0")
 BOX_W, BOX_H = 78.0, 52.0
+#: Halls are named under their outlines up to this many per site (more would collide).
+MOST_NAMED_HALLS = 6
+HALL_NAME_MM = 3.2
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,12 @@ def site_map_content(
     lines = []
     for route in project.fibre_routes.values():
         carried = demand.get(route.id)
-        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km, 0)} µs one way"
+        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way"
         if carried is not None and carried.links:
-            label += f"; {number(carried.tbps, 1)} Tb/s: {carried.links} coherent links, {carried.pairs} pair(s)"
+            label += (
+                f"; {number(carried.tbps, 1)} Tb/s: {plural(carried.links, 'coherent link')}, "
+                f"{plural(carried.pairs, 'fibre pair')}"
+            )
         lines.append(FibreLine(route.site_a, route.site_b, label))
     return sites, lines
 
@@ -98,7 +105,7 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
     sheet.text(
         area.x,
         area.y + 11.5,
-        "Not to scale between sites; halls to scale within each site.",
+        "Not to scale between sites; within each box its halls are drawn to that site's own scale.",
         size_pt=8,
         colour=MUTED,
     )
@@ -149,10 +156,24 @@ def _draw_halls(
         return
     x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
     x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
-    scale = min(area.width / max(x1 - x0, 1), area.height / max(y1 - y0, 1))
-    for _, outline in halls:
-        sheet.polygon(
-            [(area.x + (x - x0) * scale, area.y + (y - y0) * scale) for x, y in outline],
-            width_mm=0.2,
-            fill=HALL_FILL,
-        )
+    named = len(halls) <= MOST_NAMED_HALLS
+    # room under the halls for their names
+    height = area.height - (HALL_NAME_MM if named else 0)
+    scale = min(area.width / max(x1 - x0, 1), height / max(y1 - y0, 1))
+    for name, outline in halls:
+        drawn = [(area.x + (x - x0) * scale, area.y + (y - y0) * scale) for x, y in outline]
+        sheet.polygon(drawn, width_mm=0.2, fill=HALL_FILL)
+        if named:
+            left, right = min(x for x, _ in drawn), max(x for x, _ in drawn)
+            room = min(text_width(name, 6) + 1, area.width / len(halls))
+            # centred under the hall, kept inside the site's box
+            start = min(max((left + right - room) / 2, area.x), area.right - room)
+            sheet.text(
+                start,
+                max(y for _, y in drawn) + HALL_NAME_MM - 0.8,
+                name,
+                size_pt=6,
+                colour=MUTED,
+                align="center",
+                width=room,
+            )
