@@ -18,8 +18,9 @@ from PySide6.QtGui import QPainter
 OUTLINE_LOD = 0.012
 #: From here the front edge of each rack is marked.
 FRONT_LOD = 0.006
-#: From here racks, units and feeds carry their labels (a 600 mm rack is 24 pt wide).
-LABEL_LOD = 0.04
+#: From here racks, units and feeds carry their labels: a drawing at 1:100 (0.028 pt per
+#: mm, a 600 x 1,200 mm rack 17 x 34 pt) has them, running up racks too narrow for them.
+LABEL_LOD = 0.025
 #: From here labels get a second line with the rack's power.
 DETAIL_LOD = 0.16
 #: Smallest spacing, in points, at which grid lines are still drawn.

@@ -32,14 +32,18 @@ from designer.drawing.plan import (
     hall_plan,
 )
 from designer.drawing.racks import short_name
+from designer.report.measure import wrap
 from designer.report.page import Page
 from designer.report.paper import Rect, SheetFrame
 from designer.report.scale import PlanLayout, Tile, choose_layout, scale_bar_metres
 from designer.report.sheet import INK, MUTED, Sheet
 
-#: Width of the strip beside the plan (north arrow, scale bar, legend): a sixth of the sheet.
+#: Width of the strip beside the plan (north arrow, scale bar, legend): a sixth of the sheet,
+#: and never so narrow that the legend's names and the link-width key are cut (A4, Letter).
 SIDE_SHARE = 0.16
+SIDE_MIN_MM = 60.0
 SIDE_GAP_MM = 5.0
+LIST_ROW_MM = 3.4
 
 
 @dataclass(frozen=True)
@@ -138,7 +142,7 @@ def hall_pages(
 
 def side_width(frame: SheetFrame) -> float:
     """Width of the strip beside the plan on ``frame``, in mm."""
-    return frame.width * SIDE_SHARE
+    return max(frame.width * SIDE_SHARE, SIDE_MIN_MM)
 
 
 def _plan_area(frame: SheetFrame) -> Rect:
@@ -210,9 +214,10 @@ def _side(
     y = _legend(sheet, x, y, [*status_entries(), *link_entries(families)], side)
     if families:
         y = _width_key(sheet, x, y, side)
-    y = _list(sheet, x, y + 4, "Rack types", info.rack_types, side)
-    if info.media:
-        _list(sheet, x, y + 4, "Link media", info.media, side)
+    bottom = content.bottom
+    y = _list(sheet, x, y + 4, "Rack types", info.rack_types, side, bottom)
+    if info.media and y + 4 + 5 + 2 * LIST_ROW_MM < bottom:
+        _list(sheet, x, y + 4, "Link media", info.media, side, bottom)
 
 
 def _north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
@@ -284,12 +289,29 @@ def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
 
 
 def _list(
-    sheet: Sheet, x: float, y: float, title: str, rows: Sequence[tuple[str, str]], width: float
+    sheet: Sheet,
+    x: float,
+    y: float,
+    title: str,
+    rows: Sequence[tuple[str, str]],
+    width: float,
+    bottom: float,
 ) -> float:
+    """A titled list of names (wrapped to two lines) with a detail under each, stopping with
+    "... and N more" where ``bottom`` comes; returns where the next block may start."""
     sheet.text(x, y, title, size_pt=9, bold=True)
     y += 5
-    for head, detail in rows:
-        sheet.text(x, y, head, size_pt=7.5, width=width)
-        sheet.text(x + 3, y + 3.6, detail, size_pt=6.5, colour=MUTED, width=width - 3)
-        y += 8.2
+    for index, (head, detail) in enumerate(rows):
+        lines = wrap(head, width, 7.5)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        if y + (len(lines) + 1) * LIST_ROW_MM > bottom:
+            more = f"... and {len(rows) - index} more"
+            sheet.text(x, y, more, size_pt=7.5, colour=MUTED, width=width)
+            return y + LIST_ROW_MM
+        for line in lines:
+            sheet.text(x, y, line, size_pt=7.5, width=width)
+            y += LIST_ROW_MM
+        sheet.text(x + 3, y + 0.2, detail, size_pt=6.5, colour=MUTED, width=width - 3)
+        y += LIST_ROW_MM + 1.2
     return y
