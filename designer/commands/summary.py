@@ -8,7 +8,7 @@ from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
-from designer.core.format import number
+from designer.core.format import number, plural
 from designer.core.model.project import Project
 from designer.core.network import LinkTotals, NetworkPlanner, link_totals
 from designer.core.totals import Totals, facility_kw, project_totals, totals_by_hall
@@ -218,11 +218,14 @@ def _links_text(links: dict[str, Any]) -> list[str]:
         lines.append(f"Fabric switches: {fabric}")
     for route in links["dci"]:
         lines.append(
-            f"DCI {route['from']} - {route['to']}: {number(route['distance_km'])} km, "
-            f"{number(route['tbps'])} Tb/s on {number(route['links'], 0)} coherent links, "
-            f"{number(route['fibre_pairs'], 0)} fibre pair(s), {number(route['latency_us'])} µs one way"
+            f"DCI {route['from']} – {route['to']}: {number(route['distance_km'])} km, "
+            f"{number(route['tbps'])} Tb/s on {plural(route['links'], 'coherent link')}, "
+            f"{plural(route['fibre_pairs'], 'fibre pair')}, {number(route['latency_us'])} µs one way"
         )
     found = links["findings"]
     if found["errors"] or found["warnings"]:
-        lines.append(f"Link findings: {found['errors']} errors, {found['warnings']} warnings")
+        lines.append(
+            f"Link findings: {plural(found['errors'], 'error')}, "
+            f"{plural(found['warnings'], 'warning')}"
+        )
     return lines

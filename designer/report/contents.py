@@ -72,7 +72,9 @@ def cover_content(
             f"{number(links.links, 0)} links, {number(links.fibre_pairs, 0)} DCI fibre pairs",
         ),
         KeyFigure(
-            "Cabling cost", f"{number(links.cost_usd / 1e6, 2)} M USD", "low-confidence prices"
+            "Cabling cost",
+            f"{number(links.cost_usd / 1e6, 2 if links.cost_usd < 1e8 else 0)} M USD",
+            "low-confidence prices",
         ),
     ]
 

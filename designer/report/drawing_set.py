@@ -49,7 +49,7 @@ def drawing_set(
     totals = link_totals(plan, bom)
     names = {s.id: s.name for s in project.sites.values()}
     cabling = [schedule_summary(schedule_groups(plan))]
-    dci = dci_table(totals, names)
+    dci = dci_table(totals, names, project.settings.network.fibre_pair_tbps)
     if dci is not None:
         cabling.append(dci)
     site_map = []

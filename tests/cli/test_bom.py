@@ -58,7 +58,7 @@ def test_json_bom():
     assert pairs == [
         {
             "category": "fibre_pair",
-            "item": "fibre pair North - South",
+            "item": "fibre pair North – South",
             "length_m": 40000.0,
             "quantity": 1,
             "unit_power_w": None,

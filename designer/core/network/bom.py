@@ -117,7 +117,7 @@ def bill_of_materials(plan: Plan) -> Bom:
     spacing_m = plan.settings.amplifier_spacing_km * 1000
     for (site_a, site_b, fibre_m, position), quantity in sorted(pairs.items()):
         medium = media.media[position]
-        route = f"{plan.name(site_a)} - {plan.name(site_b)}"
+        route = f"{plan.name(site_a)} – {plan.name(site_b)}"
         lines.append(
             BomLine("fibre_pair", f"fibre pair {route}", fibre_m, quantity, None, None, None, None)
         )

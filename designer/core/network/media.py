@@ -34,6 +34,15 @@ from designer.core.model.network_settings import MediumOverride
 #: Planes in a fixed order, so arrays can hold a plane as a small integer.
 PLANES: tuple[LinkPlane, ...] = ("nvlink", "ub", "scale_out", "storage", "management", "dci")
 PLANE_INDEX = {name: i for i, name in enumerate(PLANES)}
+#: What a reader calls each plane (the schedule, the drawing set, the links panel).
+PLANE_NAMES = {
+    "nvlink": "NVLink",
+    "ub": "UB (scale-up)",
+    "scale_out": "Scale-out",
+    "storage": "Storage",
+    "management": "Management",
+    "dci": "DCI",
+}
 
 Protocol = Literal["infiniband", "ethernet", "ub", "nvlink"]
 #: Protocols as small integers; 0 stands for "not known", which every medium accepts.

@@ -652,7 +652,7 @@ def _route_findings(
     for i in np.flatnonzero((status > IN_RACK) | no_medium).tolist():
         a, b = table.a[i], table.b[i]
         ids = tuple(x for x in (table.bundle_id[i], a, b) if x)
-        what = f"{plan.name(a)} - {plan.name(b)}"
+        what = f"{plan.name(a)} – {plan.name(b)}"
         if status[i] == NO_TRAY:
             # A rack the drawn trays miss is an error; a hall with no tray at all has no
             # cable plan yet, which is worth a warning on the hall, not one per rack.

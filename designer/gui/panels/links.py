@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.format import number
+from designer.core.network.media import PLANE_NAMES
 from designer.core.network.mix import family
 from designer.core.network.schedule import ScheduleLine, cable_schedule
 from designer.core.network.selection import plan_of
@@ -45,14 +46,6 @@ COLUMNS = ("To", "Links", "Medium")
 SWATCH_PX = 34
 #: The most of the table's width the medium column takes; where a bundle goes keeps the rest.
 MEDIUM_SHARE = 0.5
-PLANES = {
-    "nvlink": "NVLink",
-    "ub": "UB (scale-up)",
-    "scale_out": "Scale-out",
-    "storage": "Storage",
-    "management": "Management",
-    "dci": "DCI",
-}
 
 
 def metres(value: float | None) -> str:
@@ -135,7 +128,7 @@ def details(line: ScheduleLine) -> str:
     rows = [
         ("From", line.from_name),
         ("To", line.to_name),
-        ("Plane", f"{PLANES.get(line.plane, line.plane)}, {line.role}"),
+        ("Plane", f"{PLANE_NAMES.get(line.plane, line.plane)}, {line.role}"),
         ("Rate", f"{line.rate_gbps:,}G on {line.lane_gbps}G lanes, {line.protocol}"),
         ("Links", f"{line.count:,}"),
         ("Routed", metres(line.routed_m)),

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from designer.core.format import number
 from designer.core.network import Bom, LinkTotals
+from designer.core.network.media import PLANE_NAMES
 from designer.core.network.schedule import ScheduleGroup
 from designer.report.table import Column, Table
 
@@ -31,12 +32,12 @@ def schedule_summary(groups: Sequence[ScheduleGroup]) -> Table:
     """The schedule grouped by plane and medium."""
     rows = tuple(
         (
-            g.plane,
+            PLANE_NAMES.get(g.plane, g.plane),
             g.medium or "not planned",
             g.module_class or "–",
             number(g.bundles, 0),
             number(g.links, 0),
-            f"{number(g.shortest_m)}–{number(g.longest_m)}" if g.shortest_m is not None else "–",
+            _span(g.shortest_m, g.longest_m),
             number(g.cable_m, 0) if g.shortest_m is not None else "–",
             number(g.power_w / 1000, 2),
             number(g.cost_usd, 0),
@@ -48,8 +49,18 @@ def schedule_summary(groups: Sequence[ScheduleGroup]) -> Table:
         SCHEDULE_COLUMNS,
         rows,
         "Per plane and medium. Power counts both ends of every link. Prices are low-confidence "
-        "defaults (links-and-rules section 4); the full schedule: python main.py links FILE.",
+        "defaults, each with its source in the catalog. The full schedule, one line per bundle, "
+        "is exported as CSV with the set.",
     )
+
+
+def _span(shortest: float | None, longest: float | None) -> str:
+    """The ordered lengths of a group: one figure when all are alike."""
+    if shortest is None or longest is None:
+        return "–"
+    if number(shortest) == number(longest):
+        return number(shortest)
+    return f"{number(shortest)}–{number(longest)}"
 
 
 DCI_COLUMNS = (
@@ -62,8 +73,9 @@ DCI_COLUMNS = (
 )
 
 
-def dci_table(totals: LinkTotals, names: dict[str, str]) -> Table | None:
-    """The fibre routes between sites and what they carry; None for a single site."""
+def dci_table(totals: LinkTotals, names: dict[str, str], pair_tbps: float) -> Table | None:
+    """The fibre routes between sites and what they carry, with ``pair_tbps`` per fibre pair;
+    None for a single site."""
     if not totals.dci:
         return None
     rows = tuple(
@@ -81,8 +93,8 @@ def dci_table(totals: LinkTotals, names: dict[str, str]) -> Table | None:
         "Data-centre interconnect",
         DCI_COLUMNS,
         rows,
-        "Latency is propagation in the fibre only (4.9 µs/km, links 1.3). "
-        "Pairs at 25.6 Tb/s per pair in the C band (links 1.6).",
+        f"Latency is propagation in the fibre only, {number(totals.fibre_us_per_km)} µs per km. "
+        f"Each fibre pair carries {number(pair_tbps, 1)} Tb/s in the C band.",
     )
 
 
@@ -112,7 +124,7 @@ def bom_table(bom: Bom) -> Table:
             number(line.quantity, 0),
             opt(line.unit_power_w, 1),
             opt(line.power_w, 2, 1000),
-            opt(line.unit_usd),
+            opt(line.unit_usd, 2),  # 110.5 stays 110.5: quantity x unit = cost
             opt(line.cost_usd),
         )
         for line in bom.lines

@@ -50,7 +50,7 @@ def test_switches_fibre_and_amplifiers(bom):
         ("NVIDIA Quantum-2 QM9700 (leaf)", None): 12,
         ("NVIDIA Quantum-2 QM9700 (spine)", None): 6,
     }
-    assert lines(bom, "fibre_pair") == {("fibre pair North - South", 40_000.0): 1}
+    assert lines(bom, "fibre_pair") == {("fibre pair North – South", 40_000.0): 1}
     assert sum(lines(bom, "amplifier").values()) == 2
 
 

@@ -25,9 +25,9 @@ def test_the_two_site_example():
     # 40 km x 4.9 us/km (links:S46) plus two coherent modules of 500 ns (an estimate)
     assert line.latency_ns == pytest.approx(40_000 * 4.9 + 2 * 500)
     bom = {(x.category, x.item): x.quantity for x in bill_of_materials(plan).lines}
-    assert bom[("fibre_pair", "fibre pair North - South")] == 1
+    assert bom[("fibre_pair", "fibre pair North – South")] == 1
     assert (
-        bom[("amplifier", "optical amplifier North - South (booster and pre-amplifier per pair)")]
+        bom[("amplifier", "optical amplifier North – South (booster and pre-amplifier per pair)")]
         == 2
     )
     assert bom[("module", "400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line")] == 32

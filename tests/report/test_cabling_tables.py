@@ -1,0 +1,38 @@
+"""The cabling sheets read as a recipient checks them: every bill-of-materials line
+multiplies out, planes are named as people name them, a group of equal lengths has one."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import EXAMPLES
+from designer.core.network import NetworkPlanner, bill_of_materials
+from designer.core.network.schedule import schedule_groups
+from designer.report.pages.cabling import bom_table, schedule_summary
+
+
+def plan_of(name):
+    return NetworkPlanner(default_catalog()).plan(EXAMPLES[name]().project)
+
+
+def figure(text):
+    return float(text.replace(",", ""))
+
+
+@pytest.mark.parametrize("name", ["two-sites", "gb200-nvl72-su", "cm384-supernode"])
+def test_each_bom_line_is_quantity_times_unit_price(name):
+    table = bom_table(bill_of_materials(plan_of(name)))
+    priced = [row for row in table.rows if row[6] != "–"]
+    assert priced
+    for row in priced:
+        quantity, unit, cost = figure(row[3]), figure(row[6]), figure(row[7])
+        assert quantity * unit == pytest.approx(cost, abs=0.5), row
+
+
+def test_the_schedule_names_its_planes_and_gives_one_length_when_all_are_alike():
+    table = schedule_summary(schedule_groups(plan_of("gb200-nvl72-su")))
+    planes = {row[0] for row in table.rows}
+    assert planes <= {"NVLink", "Scale-out"} and "Scale-out" in planes
+    for row in table.rows:
+        low, _, high = row[5].partition("–")
+        assert high == "" or low != high, row
+    assert "python main.py" not in table.note and "links-and-rules" not in table.note
