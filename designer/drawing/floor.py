@@ -156,4 +156,5 @@ def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> No
         size,
         style.DIMENSION,
         halo=True,
+        upright=True,  # along its line: no wider than the line's offset from the wall
     )

@@ -84,28 +84,34 @@ def draw_text_at(
     align: Qt.AlignmentFlag = CENTRE,
     bold: bool = False,
     halo: bool = False,
+    upright: bool = False,
 ) -> None:
     """Write ``text`` anchored at a floor point (mm), aligned as ``align`` says.
 
-    ``halo`` paints a thin paper-coloured backing so the text reads over lines.
+    ``halo`` paints a thin paper-coloured backing so the text reads over lines; ``upright``
+    runs the text up the page (read from the right), as a vertical dimension is written.
     """
     anchor = painter.worldTransform().map(point_mm)
     font = style.font(size_pt, ctx.px_per_point, bold)
     metrics = QFontMetricsF(font)
     width, height = metrics.horizontalAdvance(text) + 2, metrics.height()
-    x = anchor.x() - width / 2
+    # the box about the anchor, in device units along the text
+    x = -width / 2
     if align & Qt.AlignmentFlag.AlignLeft:
-        x = anchor.x()
+        x = 0
     elif align & Qt.AlignmentFlag.AlignRight:
-        x = anchor.x() - width
-    y = anchor.y() - height / 2
+        x = -width
+    y = -height / 2
     if align & Qt.AlignmentFlag.AlignTop:
-        y = anchor.y()
+        y = 0
     elif align & Qt.AlignmentFlag.AlignBottom:
-        y = anchor.y() - height
+        y = -height
     box = QRectF(x, y, width, height)
     painter.save()
     painter.resetTransform()
+    painter.translate(anchor)
+    if upright:
+        painter.rotate(-90)
     if halo:
         painter.setPen(style.NO_PEN)
         painter.setBrush(style.brush(QColor(255, 255, 255, 210)))
