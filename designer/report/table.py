@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -18,6 +19,10 @@ GAP_MM = 6.0
 STRIPE = QColor("#f2f4f7")
 NOTE_PT = 6.5
 NOTE_LINE_MM = 3.2
+#: Room either side of a cell's text (the text starts 1.5 mm in), and how many of a
+#: column's longest texts are measured for its width.
+CELL_PAD_MM = 3.5
+LONGEST_MEASURED = 4
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,9 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
+    #: What each column's widest text needs (mm), measured on the whole table before it is
+    #: split, so every sheet of it has the same columns.
+    needs: tuple[float, ...] | None = None
 
 
 def rows_per_sheet(table: Table, area: Rect) -> int:
@@ -47,21 +55,39 @@ def rows_per_sheet(table: Table, area: Rect) -> int:
 
 def split(table: Table, area: Rect) -> list[Table]:
     """The table cut into sheet-sized parts; later parts say they continue."""
+    table = replace(table, needs=table.needs or needs(table))
     per = rows_per_sheet(table, area)
     if len(table.rows) <= per:
         return [table]
     parts = []
     for start in range(0, len(table.rows), per):
         title = table.title if start == 0 else f"{table.title} (continued)"
-        parts.append(Table(title, table.columns, table.rows[start : start + per], table.note))
+        parts.append(replace(table, title=title, rows=table.rows[start : start + per]))
     return parts
+
+
+def needs(table: Table) -> tuple[float, ...]:
+    """The width (mm) each column needs for its caption and its widest cell.
+
+    Only the longest few texts of a column are measured: at campus scale a column holds
+    hundreds of figures, and the widest of them is among the longest.
+    """
+    found = []
+    for index, column in enumerate(table.columns):
+        longest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in table.rows), key=len)
+        widest = max(
+            measure.text_width(column.title, TEXT_PT, bold=True),
+            *(measure.text_width(text, TEXT_PT) for text in longest),
+        )
+        found.append(widest + CELL_PAD_MM)
+    return tuple(found)
 
 
 def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     """Draw ``table`` (one sheet's part of it) at the top of ``area``."""
     sheet.text(area.x, area.y + 6, table.title, size_pt=13, bold=True)
     top = area.y + 10
-    widths = _widths(table.columns, area.width)
+    widths = _widths(table.columns, area.width, table.needs or needs(table))
     sheet.box(Rect(area.x, top, area.width, HEADER_MM), width_mm=0, fill=QColor("#dde3ea"))
     x = area.x
     for column, width in zip(table.columns, widths, strict=True):
@@ -89,9 +115,23 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
         sheet.text(area.x, y + 4.5 + number * NOTE_LINE_MM, line, size_pt=NOTE_PT, colour=MUTED)
 
 
-def _widths(columns: Sequence[Column], total: float) -> list[float]:
-    shares = sum(c.share for c in columns)
-    return [total * c.share / shares for c in columns]
+def _widths(columns: Sequence[Column], total: float, wanted: Sequence[float]) -> list[float]:
+    """Column widths filling ``total`` mm: each what it ``wanted`` and the rest shared out by
+    the columns' shares; when that is too much, columns wanting less than their share keep
+    what they want and give the rest to those wanting more, in proportion to their lack."""
+    shares = [c.share for c in columns]
+    whole = sum(shares)
+    if sum(wanted) <= total:
+        extra = total - sum(wanted)
+        return [need + extra * share / whole for need, share in zip(wanted, shares, strict=True)]
+    fair = [total * share / whole for share in shares]
+    spare = sum(max(0.0, f - need) for f, need in zip(fair, wanted, strict=True))
+    lacking = [max(0.0, need - f) for f, need in zip(fair, wanted, strict=True)]
+    short = sum(lacking)
+    return [
+        min(f, need) + (spare * lack / short if short else 0.0)
+        for f, need, lack in zip(fair, wanted, lacking, strict=True)
+    ]
 
 
 def _note_lines(table: Table, width: float) -> list[str]:
