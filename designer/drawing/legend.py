@@ -86,7 +86,11 @@ def rack_entries(checked: bool = True) -> list[LegendEntry]:
         if checked
         else [LegendEntry(style.STATUS_FILL[style.UNCHECKED], "Not checked")]
     )
-    return [*racks, LegendEntry(style.FRONT_BAND[0], "Rack front")]
+    return [
+        *racks,
+        LegendEntry(style.FRONT_BAND[0], "Rack front"),
+        LegendEntry(style.FRONT_BAND[1], "Network front"),
+    ]
 
 
 def status_entries(checked: bool = True) -> list[LegendEntry]:
@@ -106,13 +110,15 @@ def heat_entries() -> list[LegendEntry]:
 
 
 def service_entries() -> list[LegendEntry]:
-    """Legend of the services drawn on the floor: CDUs, CRAHs, busways and trays."""
+    """Legend of the services drawn on the floor: CDUs, CRAHs, busways, trays and columns."""
     return [
         LegendEntry(style.CDU, "CDU"),
         LegendEntry(style.CRAH, "CRAH"),
         LegendEntry(style.FEED_SIDE["A"], "Busway A", line=True),
         LegendEntry(style.FEED_SIDE["B"], "Busway B", line=True),
+        LegendEntry(style.FEED_SIDE[None], "Busway, no side", line=True),
         LegendEntry(style.TRAY_EDGE, "Tray", line=True),
+        LegendEntry(style.COLUMN, "Column"),
     ]
 
 

@@ -41,9 +41,11 @@ from designer.report.sheet import INK, MUTED, Sheet
 #: Width of the strip beside the plan (north arrow, scale bar, legend): a sixth of the sheet,
 #: and never so narrow that the legend's names and the link-width key are cut (A4, Letter).
 SIDE_SHARE = 0.16
-SIDE_MIN_MM = 60.0
+SIDE_MIN_MM = 66.0
 SIDE_GAP_MM = 5.0
 LIST_ROW_MM = 3.4
+#: Sheets with less drawing height than this (A4, Letter landscape) get a two-column legend.
+SHORT_SHEET_MM = 200.0
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,10 @@ def _side(
         )
         y += 11
     families = plan.links.families if plan.links is not None else ()
-    y = _legend(sheet, x, y, [*status_entries(), *link_entries(families)], side)
+    entries = [*status_entries(), *link_entries(families)]
+    # short sheets (A4, Letter) set the legend in two columns to leave the lists room
+    columns = 2 if content.height < SHORT_SHEET_MM else 1
+    y = _legend(sheet, x, y, entries, side, columns)
     if families:
         y = _width_key(sheet, x, y, side)
     bottom = content.bottom
@@ -262,18 +267,27 @@ def _scale_bar(sheet: Sheet, x: float, y: float, metres: int, denominator: int) 
 
 
 def _legend(
-    sheet: Sheet, x: float, y: float, entries: Sequence[LegendEntry], width: float
+    sheet: Sheet,
+    x: float,
+    y: float,
+    entries: Sequence[LegendEntry],
+    width: float,
+    columns: int = 1,
 ) -> float:
+    """The swatches and their meanings, down ``columns`` columns; returns the next line."""
     sheet.text(x, y, "Legend", size_pt=9, bold=True)
     y += 5
-    for entry in entries:
+    per_column = -(-len(entries) // columns)
+    column_width = width / columns
+    for index, entry in enumerate(entries):
+        column, row = divmod(index, per_column)
+        left, at = x + column * column_width, y + row * 4.6
         if entry.line:
-            sheet.line(x, y - 1.2, x + 6, y - 1.2, width_mm=0.9, colour=entry.colour)
+            sheet.line(left, at - 1.2, left + 6, at - 1.2, width_mm=0.9, colour=entry.colour)
         else:
-            sheet.box(Rect(x, y - 3, 6, 3.4), width_mm=0.15, fill=entry.colour)
-        sheet.text(x + 8, y, entry.text, size_pt=7.5, width=width - 8)
-        y += 4.6
-    return y
+            sheet.box(Rect(left, at - 3, 6, 3.4), width_mm=0.15, fill=entry.colour)
+        sheet.text(left + 8, at, entry.text, size_pt=7.5, width=column_width - 9)
+    return y + per_column * 4.6
 
 
 def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
