@@ -25,6 +25,8 @@ from designer.report.paper import Rect, SheetFrame
 INK = QColor("#1a1a1a")
 MUTED = QColor("#666666")
 RULE = QColor("#9a9a9a")
+#: A figure over its limit, as the checker reports it.
+ALERT = QColor("#c62828")
 
 
 class Sheet:

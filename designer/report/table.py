@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 
 from designer.report import measure
 from designer.report.paper import Rect
-from designer.report.sheet import MUTED, RULE, Sheet
+from designer.report.sheet import ALERT, INK, MUTED, RULE, Sheet
 
 ROW_MM = 5.2
 HEADER_MM = 7.0
@@ -45,6 +45,8 @@ class Table:
     #: What each column's widest text needs (mm), measured on the whole table before it is
     #: split, so every sheet of it has the same columns.
     needs: tuple[float, ...] | None = None
+    #: Rows to set in the alert colour (a load over its limit), by index into ``rows``.
+    alerts: frozenset[int] = frozenset()
 
 
 def rows_per_sheet(table: Table, area: Rect) -> int:
@@ -62,7 +64,10 @@ def split(table: Table, area: Rect) -> list[Table]:
     parts = []
     for start in range(0, len(table.rows), per):
         title = table.title if start == 0 else f"{table.title} (continued)"
-        parts.append(replace(table, title=title, rows=table.rows[start : start + per]))
+        alerts = frozenset(i - start for i in table.alerts if start <= i < start + per)
+        parts.append(
+            replace(table, title=title, rows=table.rows[start : start + per], alerts=alerts)
+        )
     return parts
 
 
@@ -106,8 +111,18 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
         if index % 2:
             sheet.box(Rect(area.x, y, area.width, ROW_MM), width_mm=0, fill=STRIPE)
         x = area.x
+        colour = ALERT if index in table.alerts else INK
         for column, width, cell in zip(table.columns, widths, row, strict=True):
-            sheet.text(x + 1.5, y + 3.7, cell, size_pt=TEXT_PT, align=column.align, width=width - 3)
+            sheet.text(
+                x + 1.5,
+                y + 3.7,
+                cell,
+                size_pt=TEXT_PT,
+                align=column.align,
+                width=width - 3,
+                colour=colour,
+                bold=colour is ALERT,
+            )
             x += width
         y += ROW_MM
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)

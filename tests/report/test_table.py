@@ -21,3 +21,26 @@ def test_long_tables_with_long_notes_split_inside_the_frame():
             for part, at in sheet:
                 assert at.x >= area.x and at.right <= area.right + 1e-9
                 assert at.y + height(part, at.width) <= area.bottom + 1e-9
+
+
+def test_a_row_over_its_limit_stays_marked_on_the_sheet_it_lands_on():
+    rows = tuple((f"F{i}", str(i)) for i in range(130))
+    over = frozenset({3, 90, 129})
+    table = Table("Power feeds", COLUMNS, rows, alerts=over)
+    sheets = table_pages([table], SheetFrame.of("A4").content)
+    assert len(sheets) > 1
+    marked = [part.rows[i][0] for sheet in sheets for part, _ in sheet for i in part.alerts]
+    assert marked == ["F3", "F90", "F129"]
+
+
+def test_the_power_tables_mark_a_feed_carrying_more_than_it_may():
+    from designer.core.rules.loads import Load
+    from designer.report.pages.power_cooling import load_tables
+
+    feeds = [
+        Load("feed", "f1", "Busway A1", "h", 500.0, 718.8, 898.5),
+        Load("feed", "f2", "Busway B1", "h", 1_100.0, 718.8, 898.5),  # 153 %
+    ]
+    [table] = load_tables(feeds, {"h": "Hall 1"}, {"f1": "A", "f2": "B"})
+    assert table.rows[1][-1] == "153 %"
+    assert table.alerts == frozenset({1})

@@ -10,11 +10,10 @@ from PySide6.QtGui import QColor
 from designer.report.measure import wrap
 from designer.report.page import Page
 from designer.report.paper import Rect
-from designer.report.sheet import INK, MUTED, Sheet
+from designer.report.sheet import ALERT, INK, MUTED, Sheet
 
 TILE_FILL = QColor("#eef2f7")
 ACCENT = QColor("#1f4e79")
-ALERT = QColor("#c62828")
 #: The sheet index: its heading's depth and one sheet's line, in millimetres.
 INDEX_HEADING_MM = 6.0
 INDEX_ROW_MM = 4.4

@@ -87,7 +87,15 @@ def load_tables(
     for hall, name in hall_names.items():
         if feeds[hall]:
             rows = tuple((f.name, _side(feed_sides.get(f.id)), *_figures(f)) for f in feeds[hall])
-            tables.append(Table(f"Power feeds, {name}", FEED_COLUMNS, rows, notes.pop("feed", "")))
+            tables.append(
+                Table(
+                    f"Power feeds, {name}",
+                    FEED_COLUMNS,
+                    rows,
+                    notes.pop("feed", ""),
+                    alerts=_over(feeds[hall]),
+                )
+            )
         if cooling[hall]:
             rows = tuple((u.name, _basis(u), *_figures(u)) for u in cooling[hall])
             tables.append(
@@ -96,9 +104,18 @@ def load_tables(
                     COOLING_COLUMNS,
                     rows,
                     notes.pop("cooling", ""),
+                    alerts=_over(cooling[hall]),
                 )
             )
     if totals:
         rows = tuple((load.name, _basis(load), *_figures(load)) for load in totals)
-        tables.append(Table("Halls and sites", TOTAL_COLUMNS, rows, TOTAL_NOTE))
+        tables.append(
+            Table("Halls and sites", TOTAL_COLUMNS, rows, TOTAL_NOTE, alerts=_over(totals))
+        )
     return tables
+
+
+def _over(loads: Sequence[Load]) -> frozenset[int]:
+    """The rows of ``loads`` carrying more than they may: set in red, as the checker flags
+    them."""
+    return frozenset(i for i, load in enumerate(loads) if load.share > 1)
