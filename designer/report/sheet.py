@@ -30,12 +30,20 @@ ALERT = QColor("#c62828")
 
 
 class Sheet:
-    """Draw on a page in millimetres; ``dpi`` is the paint device's resolution."""
+    """Draw on a page in millimetres; ``dpi`` is the paint device's resolution.
 
-    def __init__(self, painter: QPainter, frame: SheetFrame, dpi: float) -> None:
+    ``shaped`` draws each text from glyphs shaped once per font and text: a PDF writes them
+    as text all the same, and faster; an SVG would write them as outlines, so only the PDF
+    writer asks for it.
+    """
+
+    def __init__(
+        self, painter: QPainter, frame: SheetFrame, dpi: float, shaped: bool = False
+    ) -> None:
         self.painter = painter
         self.frame = frame
         self.k = dpi / 25.4
+        self.shaped = shaped
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         self._elided: dict[tuple[int, str, float], str] = {}
         self._advances: dict[tuple[int, str], float] = {}
@@ -79,6 +87,9 @@ class Sheet:
         if colour is not self._colour:
             self.painter.setPen(colour)
             self._colour = colour
+        if not self.shaped:
+            self.painter.drawText(QPointF(x * self.k, y * self.k), text)
+            return
         runs, ascent = self._shape(font, text)
         origin = QPointF(x * self.k, y * self.k - ascent)
         for run in runs:

@@ -97,7 +97,7 @@ def write_pdf(
         if not painter.begin(writer):
             raise OSError(f"cannot open {temp} for writing")
         try:
-            sheet = Sheet(painter, frame, PDF_DPI)
+            sheet = Sheet(painter, frame, PDF_DPI, shaped=True)
             for number, page in enumerate(pages, start=1):
                 if number > 1:
                     writer.newPage()
