@@ -104,6 +104,11 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
             f"{path} is not a rackplan project: it is not UTF-8 text (byte {err.start} cannot "
             "be decoded). rackplan projects are JSON files."
         ) from err
+    if not text.strip():
+        raise ProjectFileError(
+            f"{path} is empty: there is no project in it. It may have been cut short when it "
+            "was copied; open a backup of it."
+        )
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as err:

@@ -88,6 +88,16 @@ def test_not_json_names_line_and_column(tmp_path):
     assert "not valid JSON" in str(err.value) and "line 3, column 12" in str(err.value)
 
 
+@pytest.mark.parametrize("content", [b"", b"  \n\t\n"])
+def test_an_empty_file_is_called_empty(tmp_path, content):
+    path = tmp_path / "empty.rackplan.json"
+    path.write_bytes(content)
+    with pytest.raises(
+        ProjectFileError, match=r"empty\.rackplan\.json is empty: there is no project"
+    ):
+        load(path, RACKS)
+
+
 def test_json_that_is_not_a_project_is_refused(tmp_path):
     with pytest.raises(ProjectFileError, match="not a rackplan project file"):
         load(write(tmp_path, '{"hello": "world"}'), RACKS)
