@@ -396,29 +396,32 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
     yield from _aisles(ctx, floor, rack, box)
 
 
+def changed_boxes(ctx: Context, changes: Changes) -> Iterator[tuple[str, Box]]:
+    """Where each changed rack, cooling unit and obstacle stood before the edit and stands
+    after it: hall id and footprint."""
+    for _, before, after in changes.of("placements"):
+        for rack in (before, after):
+            box = placement_box(rack, ctx.rack_types) if rack is not None else None
+            if box is not None:
+                yield rack.hall_id, box  # type: ignore[union-attr]
+    for _, before, after in changes.of("cooling_units"):
+        for unit in (before, after):
+            box = cooling_box(unit) if unit is not None else None
+            if box is not None:
+                yield unit.hall_id, box  # type: ignore[union-attr]
+    for _, before, after in changes.of("obstacles"):
+        for obstacle in (before, after):
+            if obstacle is not None:
+                yield obstacle.hall_id, bounds(list(obstacle.outline))
+
+
 def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
     """The changed racks, and every rack within reach of where anything changed."""
     floor = ctx.get(FLOOR)
     margin = reach(ctx)
-    found: set[str] = set()
-
-    def near(hall_id: str, box: Box | None) -> None:
-        if box is not None:
-            found.update(floor.racks.near(hall_id, box, margin))
-
-    for rack_id, before, after in changes.of("placements"):
-        found.add(rack_id)
-        for rack in (before, after):
-            if rack is not None:
-                near(rack.hall_id, placement_box(rack, ctx.rack_types))
-    for _, before, after in changes.of("cooling_units"):
-        for unit in (before, after):
-            if unit is not None:
-                near(unit.hall_id, cooling_box(unit))
-    for _, before, after in changes.of("obstacles"):
-        for obstacle in (before, after):
-            if obstacle is not None:
-                near(obstacle.hall_id, bounds(list(obstacle.outline)))
+    found = {rack_id for rack_id, _, _ in changes.of("placements")}
+    for hall_id, box in changed_boxes(ctx, changes):
+        found.update(floor.racks.near(hall_id, box, margin))
     links = ctx.get(LINKS)
     for hall_id, _, _ in changes.of("halls"):
         found.update(links.of("racks_in_hall", hall_id))
@@ -543,24 +546,9 @@ def _row_touched(ctx: Context, changes: Changes) -> set[str]:
     margin = ctx.limits.row_end_clear_mm
     found = set(rows.recent)
     near: set[str] = set()
-
-    def around(hall_id: str, box: Box | None) -> None:
-        if box is not None:
-            near.update(floor.racks.near(hall_id, box, margin))
-            near.update(floor.units.near(hall_id, box, margin))
-
-    for _, before, after in changes.of("placements"):
-        for rack in (before, after):
-            if rack is not None:
-                around(rack.hall_id, placement_box(rack, ctx.rack_types))
-    for _, before, after in changes.of("cooling_units"):
-        for unit in (before, after):
-            if unit is not None:
-                around(unit.hall_id, cooling_box(unit))
-    for _, before, after in changes.of("obstacles"):
-        for obstacle in (before, after):
-            if obstacle is not None:
-                around(obstacle.hall_id, bounds(list(obstacle.outline)))
+    for hall_id, box in changed_boxes(ctx, changes):
+        near.update(floor.racks.near(hall_id, box, margin))
+        near.update(floor.units.near(hall_id, box, margin))
     changed_halls = {hall_id for hall_id, _, _ in changes.of("halls")}
     if changed_halls:
         links = ctx.get(LINKS)

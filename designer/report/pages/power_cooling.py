@@ -9,7 +9,7 @@ halls and sites close the section.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from designer.core.format import number
 from designer.core.rules.loads import Load
@@ -84,34 +84,33 @@ def load_tables(
             (feeds if load.kind == "feed" else cooling)[load.hall_id].append(load)
     tables: list[Table] = []
     notes = {"feed": FEED_NOTE, "cooling": COOLING_NOTE}
+
+    def add(
+        title: str,
+        columns: tuple[Column, ...],
+        loads: Sequence[Load],
+        note: str,
+        second: Callable[[Load], str] = _basis,
+    ) -> None:
+        """A table of ``loads``: each one's name, ``second`` column and figures."""
+        rows = tuple((load.name, second(load), *_figures(load)) for load in loads)
+        tables.append(Table(title, columns, rows, note, alerts=_over(loads)))
+
+    def side(feed: Load) -> str:
+        return _side(feed_sides.get(feed.id))
+
     for hall, name in hall_names.items():
         if feeds[hall]:
-            rows = tuple((f.name, _side(feed_sides.get(f.id)), *_figures(f)) for f in feeds[hall])
-            tables.append(
-                Table(
-                    f"Power feeds, {name}",
-                    FEED_COLUMNS,
-                    rows,
-                    notes.pop("feed", ""),
-                    alerts=_over(feeds[hall]),
-                )
-            )
+            add(f"Power feeds, {name}", FEED_COLUMNS, feeds[hall], notes.pop("feed", ""), side)
         if cooling[hall]:
-            rows = tuple((u.name, _basis(u), *_figures(u)) for u in cooling[hall])
-            tables.append(
-                Table(
-                    f"CDUs and cooling groups, {name}",
-                    COOLING_COLUMNS,
-                    rows,
-                    notes.pop("cooling", ""),
-                    alerts=_over(cooling[hall]),
-                )
+            add(
+                f"CDUs and cooling groups, {name}",
+                COOLING_COLUMNS,
+                cooling[hall],
+                notes.pop("cooling", ""),
             )
     if totals:
-        rows = tuple((load.name, _basis(load), *_figures(load)) for load in totals)
-        tables.append(
-            Table("Halls and sites", TOTAL_COLUMNS, rows, TOTAL_NOTE, alerts=_over(totals))
-        )
+        add("Halls and sites", TOTAL_COLUMNS, totals, TOTAL_NOTE)
     return tables
 
 

@@ -28,6 +28,21 @@ def hall_doc(width: int = 20_000, depth: int = 12_000, **fields: Any) -> tuple[D
     return doc, ops.add_hall(doc, site, "Hall 1", width, depth, **hall_fields)
 
 
+def second_hall(doc: Document, site: str) -> str:
+    """Another hall like ``hall_doc``'s, in ``site``."""
+    return ops.add_hall(
+        doc,
+        site,
+        "Hall 2",
+        20_000,
+        12_000,
+        floor_rating_kpa=50,
+        floor_type="slab",
+        power_capacity_kw=1e5,
+        cooling_capacity_kw=1e5,
+    )
+
+
 def found(doc: Document, code: str) -> list[Finding]:
     """The findings of ``code`` a full check of the document's project reports."""
     return [f for f in RuleEngine(CATALOG).run(doc.project).findings if f.code == code]

@@ -7,7 +7,7 @@ from designer.core.catalog import default_catalog, projects_dir
 from designer.core.document import operations as ops
 from designer.core.io.project_file import load
 from designer.core.rules.loads import loads
-from tests.core.rules.helpers import CATALOG, hall_doc
+from tests.core.rules.helpers import CATALOG, hall_doc, second_hall
 
 SHARE = 0.8
 
@@ -31,18 +31,7 @@ def test_each_examples_halls_have_the_loads_of_the_whole_list(path):
 
 def test_racks_fed_or_cooled_from_another_hall_count_where_their_feed_and_cdu_stand():
     doc, first = hall_doc()
-    site = next(iter(doc.project.sites))
-    second = ops.add_hall(
-        doc,
-        site,
-        "Hall 2",
-        20_000,
-        12_000,
-        floor_rating_kpa=50,
-        floor_type="slab",
-        power_capacity_kw=1e5,
-        cooling_capacity_kw=1e5,
-    )
+    second = second_hall(doc, next(iter(doc.project.sites)))
     feed = ops.add_feed(doc, first, "pdu-415v-60a-3ph", [(0, 0)], "PDU-1", side="A")
     cdu = ops.add_cooling_unit(doc, first, "cdu-inrow-1368", 5_000, 5_000, "CDU-1")
     far_cdu = ops.add_cooling_unit(doc, second, "cdu-inrow-1368", 5_000, 5_000, "CDU-2")

@@ -9,7 +9,7 @@ rows of at most 20 racks, broken by a gap of 1,200 mm.
 import pytest
 
 from designer.core.document import operations as ops
-from tests.core.rules.helpers import found, hall_doc, one
+from tests.core.rules.helpers import found, hall_doc, one, second_hall
 
 H100 = "nvidia-dgx-h100-rack"
 NET = "nvidia-qm9700-rack"
@@ -176,17 +176,7 @@ def test_an_inrow_cdu_does_not_break_a_row():
 
 def test_a_cloudmatrix_split_over_two_halls():
     doc, hall = hall_doc()
-    other = ops.add_hall(
-        doc,
-        doc.project.halls[hall].site_id,
-        "Hall 2",
-        20_000,
-        12_000,
-        floor_rating_kpa=50,
-        floor_type="slab",
-        power_capacity_kw=1e5,
-        cooling_capacity_kw=1e5,
-    )
+    other = second_hall(doc, doc.project.halls[hall].site_id)
     group = ops.place_system(doc, hall, "huawei-cm384", 2_000, 2_000, 0, "CM")
     assert found(doc, "space.system_split") == []
     member = sorted(r.id for r in doc.project.placements.values() if r.group_id == group)[0]
