@@ -29,6 +29,7 @@ from designer.gui.canvas.tools.draw import ObstacleTool, OutlineTool, RunTool
 from designer.gui.canvas.tools.place import PlaceTool, RowTool, next_index
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
+from designer.gui.dialogs.new_project import NewProjectSpec
 from designer.gui.editor import NUDGE_MM, Editor
 from designer.gui.exporting import Exporter
 from designer.gui.files import FileController, display_name
@@ -633,7 +634,8 @@ class MainWindow(QMainWindow):
             self.actions_by_name[name].setEnabled(has)
 
     def _maybe_halls_changed(self, changes: Any) -> None:
-        if any(c.collection == "halls" for c in changes.changes.values()):
+        # the chooser names each hall with its site
+        if any(c.collection in ("halls", "sites") for c in changes.changes.values()):
             self._halls_changed()
 
     def _halls_changed(self) -> None:
@@ -781,7 +783,11 @@ class MainWindow(QMainWindow):
         return site or next(iter(project.sites.values()), None)
 
     def add_site(self) -> None:
-        """A new site joined by a fibre route, then its first hall (each one undo step)."""
+        """A new site joined by a fibre route, and its first hall (each one undo step).
+
+        Both questions come first: a site is added with its hall or not at all, since a site
+        without a hall could not be shown or reached in the designer.
+        """
         project = self.editor.project
         like = self._shown_site()
         if like is None:
@@ -791,6 +797,9 @@ class MainWindow(QMainWindow):
             return
         spec = self.prompts.new_site({s.id: s.name for s in project.sites.values()}, like)
         if spec is None:
+            return
+        hall_spec = self.prompts.new_hall()
+        if hall_spec is None:
             return
         doc = self.editor.doc
         site = self.editor.run(
@@ -806,13 +815,16 @@ class MainWindow(QMainWindow):
             return
         if spec.route_to is not None:
             self.editor.run(lambda: ops.add_fibre_route(doc, spec.route_to, site, spec.distance_km))
-        self.add_hall(site)
+        self._add_hall(hall_spec, site)
 
-    def add_hall(self, site: str | None = None) -> None:
-        """A new hall in ``site`` (default: the site of the hall on the canvas)."""
+    def add_hall(self) -> None:
+        """A new hall in the site of the hall on the canvas, as the user describes it."""
         spec = self.prompts.new_hall()
-        if spec is None:
-            return
+        if spec is not None:
+            self._add_hall(spec)
+
+    def _add_hall(self, spec: NewProjectSpec, site: str | None = None) -> None:
+        """Add the hall ``spec`` describes to ``site`` (default: the site on the canvas)."""
         doc = self.editor.doc
         shown = self._shown_site()
         site = site or (shown.id if shown is not None else None)
@@ -844,18 +856,23 @@ class MainWindow(QMainWindow):
     def delete_hall(self) -> None:
         """Delete the hall on the canvas and what stands in it, after asking (one undo step)."""
         hall = self.editor.project.halls.get(self.editor.hall_id or "")
-        if hall is not None:
-            self._delete(
-                hall.id, "Delete hall", hall.name, [plural(self._racks({hall.id}), "rack")]
-            )
+        if hall is None:
+            self.prompts.info("Delete hall", "There is no hall on screen to delete.")
+            return
+        racks = [plural(self._racks({hall.id}), "rack")]
+        self._delete(hall.id, "Delete hall", hall.name, racks)
 
     def delete_site(self) -> None:
         """Delete the site on the canvas, its halls and fibre routes, after asking."""
         site = self._shown_site()
         if site is None:
+            self.prompts.info("Delete site", "The project has no site to delete.")
             return
-        halls = {h.id for h in self.editor.project.halls.values() if h.site_id == site.id}
+        project = self.editor.project
+        halls = {h.id for h in project.halls.values() if h.site_id == site.id}
+        routes = sum(1 for r in project.fibre_routes.values() if site.id in (r.site_a, r.site_b))
         gone = [plural(len(halls), "hall"), plural(self._racks(halls), "rack")]
+        gone += [plural(routes, "fibre route")] if routes else []
         self._delete(site.id, "Delete site", site.name, gone)
 
     def _racks(self, halls: set[str]) -> int:

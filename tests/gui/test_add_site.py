@@ -45,6 +45,30 @@ def test_the_dialog_starts_from_the_site_shown_and_can_leave_out_the_route(
     assert dialog.spec().route_to is None and not dialog.distance.isEnabled()
 
 
+def test_cancelling_the_first_hall_adds_no_site(make_window, example, prompts):
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    [first] = doc.project.sites.values()
+    before = doc.project
+    prompts.site_answer = SiteSpec("East", 5_000, 5_000, 1.25, first.id, 12)
+    prompts.new_answer = None  # the hall is cancelled
+    window.actions_by_name["add_site"].trigger()
+    assert doc.project is before and not doc.history.can_undo
+
+
+def test_with_every_hall_deleted_the_floor_is_empty(make_window, example, prompts):
+    window = make_window(example("two-sites"))
+    doc, scene = window.editor.doc, window.view.hall_scene
+    while doc.project.halls:
+        window.actions_by_name["delete_hall"].trigger()
+    assert window.editor.hall_id is None and window.hall_chooser.count() == 0
+    assert scene.floor is None and scene.racks.chunks == []
+    assert scene.hall_id is None
+    doc.undo()  # the last hall deleted comes back, and is drawn
+    assert scene.hall_id == window.editor.hall_id is not None and scene.floor is not None
+    assert scene.racks.chunks
+
+
 def test_a_hall_and_a_site_are_deleted_after_asking_and_come_back_with_undo(
     make_window, example, prompts
 ):
@@ -62,6 +86,7 @@ def test_a_hall_and_a_site_are_deleted_after_asking_and_come_back_with_undo(
     assert doc.project is before  # cancelled: nothing changed
     prompts.confirm_answer = True
     window.actions_by_name["delete_hall"].trigger()
+    assert doc.history.undo_label == f"Delete {shown.name}"
     assert shown.id not in doc.project.halls
     assert not any(r.hall_id == shown.id for r in doc.project.placements.values())
     assert editor.hall_id in doc.project.halls  # the canvas moved on to a hall still there
@@ -69,6 +94,7 @@ def test_a_hall_and_a_site_are_deleted_after_asking_and_come_back_with_undo(
     # the site of the hall now shown goes with its halls and its fibre route
     site = doc.project.halls[editor.hall_id].site_id
     window.actions_by_name["delete_site"].trigger()
+    assert prompts.asked[-1].endswith("racks, 1 fibre route)? Edit ▸ Undo brings it back.")
     assert site not in doc.project.sites and not doc.project.fibre_routes
     assert all(h.site_id != site for h in doc.project.halls.values())
     doc.undo()

@@ -187,6 +187,13 @@ def test_fibre_is_laid_between_existing_sites_and_taken_up_with_a_blank(
     assert len(doc.project.fibre_routes) == 2
     commit(panel, key, "")
     assert ops.fibre_route_between(doc.project, here, third) is None
+    # a refusal of a field far down the form is in sight, under the scrolled form
+    commit(panel, key, "0")
+    assert panel.problem.text() == "Fibre to Third (km) must be more than 0."
+    assert panel.problem.isVisible()
+    top_left = panel.problem.mapTo(panel, panel.problem.rect().topLeft())
+    bottom_right = panel.problem.mapTo(panel, panel.problem.rect().bottomRight())
+    assert panel.rect().contains(top_left) and panel.rect().contains(bottom_right)
     assert len(doc.project.fibre_routes) == 1
     # taking up the route between the two halves of the cluster leaves its DCI nowhere to go
     other = next(s for s in doc.project.sites if s not in (here, third))

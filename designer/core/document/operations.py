@@ -928,10 +928,14 @@ def delete(doc: Document, ids: Iterable[str]) -> list[str]:
     deleting a hall or a site deletes everything in it.
     """
     project = doc.project
+    ids = list(ids)
     doomed = _cascade(project, with_groups(project, ids) + [i for i in ids if i in project.groups])
     if not doomed:
         return []
-    with doc.transaction("Delete" if len(doomed) != 1 else f"Delete {_name(doc, doomed[0])}") as tx:
+    # named after what was asked for: "Delete Hall 2", not "Delete" for its hundred racks
+    named = ids[0] if len(ids) == 1 and _exists(project, ids[0]) else None
+    label = f"Delete {_name(doc, named)}" if named else "Delete"
+    with doc.transaction(label) as tx:
         for entity_id in doomed:
             tx.remove(entity_id)
         for rack in project.placements.values():

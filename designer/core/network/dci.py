@@ -93,7 +93,8 @@ def plan_dci(
                 )
             )
     findings = []
-    if len(project.sites) > 1:
+    # a site without scale-out (no racks yet) has nothing to exchange: it is no peer
+    if sum(1 for tbps in need.values() if tbps > 0) > 1:
         findings = [
             LinkFinding(
                 "network.no_dci_route",

@@ -127,6 +127,18 @@ class HallScene(QGraphicsScene):
         self._rebuild_markers()
         self.selection_item.setPath(QPainterPath())
 
+    def show_nothing(self) -> None:
+        """An empty floor: the project has no hall left to show (all deleted, or none yet)."""
+        self.project, self.hall_id, self.floor = None, None, None
+        self._hidden.clear()
+        self.racks.clear()
+        rect = self.sceneRect()
+        for layer in (self._services, self._links, self._markers):
+            layer.set_geometry(None, rect)
+        self.selection_item.setPath(QPainterPath())
+        self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.update()
+
     def apply(
         self, project: Project, changes: ChangeSet, rack_types: Mapping[str, RackType]
     ) -> None:

@@ -118,6 +118,7 @@ class CanvasView(QGraphicsView):
         self._tool.hall_changed()
         editor = self.editor
         if editor.hall_id is None:
+            self.hall_scene.show_nothing()
             return
         self.hall_scene.show_hall(editor.project, editor.hall_id, editor.doc.rack_types)
         self.hall_scene.set_colour_mode(self.colour_mode)

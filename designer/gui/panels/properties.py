@@ -129,7 +129,6 @@ class PropertiesPanel(QWidget):
         line.setFrameShadow(QFrame.Shadow.Sunken)
         column.addWidget(line)
         column.addWidget(self.form_host)
-        column.addWidget(self.problem)
         column.addWidget(self.summary)
         column.addStretch(1)
         scroll = QScrollArea()
@@ -140,6 +139,9 @@ class PropertiesPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
+        # under the scrolled form, so a refusal is in sight whichever field was edited
+        self.problem.setContentsMargins(10, 4, 10, 6)
+        outer.addWidget(self.problem)
         self.fields: dict[str, QWidget] = {}
         self._single: dict[str, Callable[[str], None]] = {
             "cooling_units": self._cooling_unit,
@@ -658,7 +660,7 @@ class PropertiesPanel(QWidget):
         hall_id = editor.hall_id
         if hall_id is None:
             self.title.setText("<b>No hall</b>")
-            self.subtitle.setText("Start a new project (File ▸ New) to draw a hall.")
+            self.subtitle.setText("Add a hall (Edit ▸ Add Hall) or start a project (File ▸ New).")
             return
         doc = editor.doc
         hall: Hall = editor.project.halls[hall_id]

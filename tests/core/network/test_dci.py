@@ -63,13 +63,27 @@ def test_800zr_halves_the_wavelengths():
     assert (route.links, route.pairs) == (38, 2)  # ceil(30,000 / 800)
 
 
-def test_a_site_with_bandwidth_and_no_route_is_reported():
-    doc, _, _ = two_sites(40.0)
-    third = ops.add_site(doc, "East", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
-    hall = add_hall(doc, third, cable_entry=(0, 1_800))
+def racks_in(doc, site):
+    hall = add_hall(doc, site, cable_entry=(0, 1_800))
     ops.place_rack(doc, hall, H100, 0, 1_200)
     tray(doc, hall, [(0, 1_800), (4_000, 1_800)])
+
+
+def test_a_site_with_bandwidth_and_no_route_is_reported():
+    doc, north, _ = two_sites(40.0)
+    third = ops.add_site(doc, "East", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    racks_in(doc, third)
+    # only East has accelerators: it has no other site to exchange anything with
+    assert [f for f in plan_of(doc).findings if f.code == "network.no_dci_route"] == []
+    racks_in(doc, north)
     [finding] = [f for f in plan_of(doc).findings if f.code == "network.no_dci_route"]
     # 32 x 400G x 1/8 = 1.6 Tb/s
     assert finding.ids == (third,)
     assert finding.measured == pytest.approx(1.6)
+
+
+def test_a_site_with_no_racks_yet_asks_for_no_fibre():
+    doc, _ = new_doc()
+    racks_in(doc, next(iter(doc.project.sites)))
+    ops.add_site(doc, "East", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    assert [f for f in plan_of(doc).findings if f.code == "network.no_dci_route"] == []
