@@ -798,7 +798,7 @@ class MainWindow(QMainWindow):
         spec = self.prompts.new_site({s.id: s.name for s in project.sites.values()}, like)
         if spec is None:
             return
-        hall_spec = self.prompts.new_hall()
+        hall_spec = self.prompts.new_hall(self._free_hall_name(f"{spec.name} hall 1"))
         if hall_spec is None:
             return
         doc = self.editor.doc
@@ -819,9 +819,14 @@ class MainWindow(QMainWindow):
 
     def add_hall(self) -> None:
         """A new hall in the site of the hall on the canvas, as the user describes it."""
-        spec = self.prompts.new_hall()
+        spec = self.prompts.new_hall(
+            self._free_hall_name(f"Hall {len(self.editor.project.halls) + 1}")
+        )
         if spec is not None:
             self._add_hall(spec)
+
+    def _free_hall_name(self, wanted: str) -> str:
+        return ops.free_name((h.name for h in self.editor.project.halls.values()), wanted)
 
     def _add_hall(self, spec: NewProjectSpec, site: str | None = None) -> None:
         """Add the hall ``spec`` describes to ``site`` (default: the site on the canvas)."""

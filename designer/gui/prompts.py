@@ -40,7 +40,9 @@ class Prompts(Protocol):
 
     def new_project(self) -> NewProjectSpec | None: ...
 
-    def new_hall(self) -> NewProjectSpec | None: ...
+    def new_hall(self, name: str) -> NewProjectSpec | None:
+        """A new hall, suggested to be called ``name``."""
+        ...
 
     def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
         """A new site, its figures starting as ``like``'s, and its fibre route."""
@@ -120,8 +122,8 @@ class DialogPrompts:
         dialog = NewProjectDialog(self.parent)
         return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
-    def new_hall(self) -> NewProjectSpec | None:
-        dialog = NewProjectDialog(self.parent, NewProjectSpec(hall_name="Hall 2"), hall_only=True)
+    def new_hall(self, name: str) -> NewProjectSpec | None:
+        dialog = NewProjectDialog(self.parent, NewProjectSpec(hall_name=name), hall_only=True)
         return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:

@@ -63,7 +63,8 @@ class ScriptedPrompts:
     def new_project(self) -> NewProjectSpec | None:
         return self.new_answer
 
-    def new_hall(self) -> NewProjectSpec | None:
+    def new_hall(self, name: str) -> NewProjectSpec | None:
+        self.asked.append(f"new hall {name}")
         return self.new_answer
 
     def new_site(self, sites, like):  # type: ignore[no-untyped-def]

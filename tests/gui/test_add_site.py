@@ -11,7 +11,7 @@ def test_a_site_is_added_with_its_fibre_route_and_first_hall(make_window, exampl
     prompts.site_answer = SiteSpec("South", 5_000, 5_000, 1.25, first.id, 40)
     prompts.new_answer = NewProjectSpec(hall_name="South hall 1")
     window.actions_by_name["add_site"].trigger()
-    assert prompts.asked[-1] == f"new site like {first.name}"
+    assert prompts.asked[-2:] == [f"new site like {first.name}", "new hall South hall 1"]
     south = next(s for s in doc.project.sites.values() if s.name == "South")
     assert (south.power_capacity_kw, south.pue) == (5_000, 1.25)
     [route] = doc.project.fibre_routes.values()
@@ -21,6 +21,7 @@ def test_a_site_is_added_with_its_fibre_route_and_first_hall(make_window, exampl
     # Add Hall now adds to the site on the canvas, not to the project's first site
     prompts.new_answer = NewProjectSpec(hall_name="South hall 2")
     window.actions_by_name["add_hall"].trigger()
+    assert prompts.asked[-1] == "new hall Hall 3"  # the project has two halls
     assert doc.project.halls[window.editor.hall_id].site_id == south.id
     for _ in range(4):
         doc.undo()

@@ -647,7 +647,7 @@ class PropertiesPanel(QWidget):
             self.text_field(
                 f"fibre_{other.id}",
                 f"Fibre to {other.name} (km)",
-                "" if route is None else number(route.distance_km, 2),
+                "" if route is None else number(route.distance_km, 3),
                 lambda t, other_id=other.id: ops.set_fibre_route(
                     doc, site.id, other_id, parse_number(t, "The fibre distance", None)
                 ),
