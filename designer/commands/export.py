@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from designer.commands._common import CommandError, fail, open_project
@@ -53,6 +54,12 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as err:
         return fail(err)
     print(f"wrote {args.output}")
+    if args.hall and Path(args.output).suffix.lower() in (".pdf", ".csv"):
+        print(
+            "note: --hall picks the hall of a PNG or SVG; a PDF set and a schedule cover "
+            "every hall.",
+            file=sys.stderr,
+        )
     return 0
 
 

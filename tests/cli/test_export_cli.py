@@ -68,6 +68,12 @@ def test_a_broken_rule_threshold_file_is_one_message_not_a_traceback(tmp_path, m
     )
 
 
+def test_a_hall_named_for_a_pdf_is_said_to_be_for_pictures(tmp_path):
+    out = run("projects/two-sites.rackplan.json", "-o", str(tmp_path / "set.pdf"), "--hall", "x")
+    assert out.returncode == 0, out.stderr
+    assert "--hall picks the hall of a PNG or SVG" in out.stderr
+
+
 def test_the_paper_is_named_in_any_case(tmp_path):
     out = run(
         "projects/cm384-supernode.rackplan.json",
