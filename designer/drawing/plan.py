@@ -157,15 +157,16 @@ def hall_plan(
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:
-    """Draw the hall's floor, obstacles, racks, cooling, trays, feeds, links, rack labels and
-    markers, in that order.
+    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, rack labels and
+    markers, in that order: the canvas's layers, so a column a rack stands on shows over it
+    on paper as on screen.
 
     The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
     ``Context.of(painter, clip)``.
     """
     draw_floor(painter, plan.floor, ctx, grid=grid)
-    draw_obstacles(painter, plan.obstacles, ctx)
     draw_racks(painter, plan.racks, ctx, colour_mode)
+    draw_obstacles(painter, plan.obstacles, ctx)
     draw_cooling(painter, plan.cooling, ctx)
     draw_trays(painter, plan.trays, ctx)
     draw_feeds(painter, plan.feeds, ctx)
