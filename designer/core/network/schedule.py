@@ -281,15 +281,13 @@ def links_by_hall(plan: Plan) -> dict[str, dict[str, int]]:
     """For each hall, how many links of each medium have an end in it."""
     table = plan.table()
     cols = plan.columns()
-    placements = plan.project.placements
     halls = list(plan.project.halls)
     where = {hall: index for index, hall in enumerate(halls)}
+    # each rack's hall as a number, looked up once per bundle end
+    hall_index = {r.id: where.get(r.hall_id, -1) for r in plan.project.placements.values()}
 
     def hall_of(nodes: tuple[str, ...]) -> np.ndarray:
-        return np.array(
-            [where.get(placements[n].hall_id, -1) if n in placements else -1 for n in nodes],
-            dtype=np.int64,
-        ).reshape(-1)
+        return np.fromiter((hall_index.get(n, -1) for n in nodes), dtype=np.int64, count=len(nodes))
 
     media = plan.media.media
     counts = np.zeros((len(halls) + 1, len(media) + 1), dtype=np.int64)
