@@ -16,6 +16,8 @@ TWO_SITES = "projects/two-sites.rackplan.json"
 HEADER = [
     "from",
     "to",
+    "from_hall",
+    "to_hall",
     "from_id",
     "to_id",
     "plane",
@@ -68,6 +70,10 @@ def test_csv_schedule_of_the_two_sites():
     )
     assert dci["order_m"] == ""
     assert dci["reason"] == "40.0 km DCI at 400G: coherent ZR reaches 120 km"
+    # each rack end says which hall it stands in; a DCI link ends at sites, not halls
+    assert (dci["from_hall"], dci["to_hall"]) == ("", "")
+    across = [r for r in rows if r["from_hall"] and r["to_hall"] != r["from_hall"]]
+    assert {(r["from_hall"], r["to_hall"]) for r in across} == {("North hall 2", "North hall 1")}
     assert out.stderr == ""
 
 

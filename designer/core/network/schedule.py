@@ -41,10 +41,16 @@ _NOT_ROUTED = {
 
 @dataclass(frozen=True)
 class ScheduleLine:
-    """One bundle of the schedule; lengths in metres, power in W, latency in ns, USD."""
+    """One bundle of the schedule; lengths in metres, power in W, latency in ns, USD.
+
+    ``from_hall`` and ``to_hall`` name the hall each end stands in (empty for a site's end of
+    a DCI link): rack labels repeat from hall to hall on a campus built of alike halls.
+    """
 
     from_name: str
     to_name: str
+    from_hall: str
+    to_hall: str
     from_id: str
     to_id: str
     plane: str
@@ -71,6 +77,8 @@ class ScheduleLine:
 COLUMNS = (
     "from",
     "to",
+    "from_hall",
+    "to_hall",
     "from_id",
     "to_id",
     "plane",
@@ -101,6 +109,8 @@ def cable_schedule(plan: Plan) -> list[ScheduleLine]:
     cols = plan.columns()
     media = plan.media
     overrides = plan.settings.media
+    halls = {h.id: h.name for h in plan.project.halls.values()}
+    hall_of = {r.id: halls.get(r.hall_id, "") for r in plan.project.placements.values()}
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]
@@ -151,6 +161,8 @@ def cable_schedule(plan: Plan) -> list[ScheduleLine]:
             ScheduleLine(
                 from_name=plan.name(a),
                 to_name=plan.name(b),
+                from_hall=hall_of.get(a, ""),
+                to_hall=hall_of.get(b, ""),
                 from_id=a,
                 to_id=b,
                 plane=PLANES[plane],
