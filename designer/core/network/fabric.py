@@ -174,8 +174,20 @@ def _fabric(
     ids = tuple(m.id for m in members)
     usable = [r for r in network if radix(r.switch, rate, lane)]
     if not network:
-        # No network rack in the site yet: the fabric is not designed, which is no mistake.
-        return SiteFabric((), (), (), (), ports)
+        # No network rack in the site yet: the fabric is not designed, which is no mistake,
+        # but said, since the racks' ports are connected to nothing.
+        return _only(
+            ports,
+            LinkFinding(
+                "network.no_fabric_yet",
+                f"{len(members):,} racks with {ports:,} scale-out ports of {rate}G have no "
+                "network rack in their site yet: no scale-out fabric is planned for them.",
+                (site_id,),
+                measured=float(ports),
+                limit=0.0,
+                unit="ports",
+            ),
+        )
     if not usable:
         return _only(
             ports,

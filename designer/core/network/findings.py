@@ -112,6 +112,15 @@ _CODES = (
         "More links end at a rack than its switches or port group have ports.",
     ),
     Code(
+        "network.no_fabric_yet",
+        "network",
+        "No scale-out fabric yet",
+        "info",
+        "Racks have scale-out ports and their site has no network rack yet, so no scale-out "
+        "fabric is planned for them: a note, since an early layout often places the network "
+        "last, but their ports count as not connected.",
+    ),
+    Code(
         "network.no_switch",
         "network",
         "Scale-out ports without a matching switch",
