@@ -243,9 +243,11 @@ class Editor(QObject):
             key = "nudge:" + ",".join(sorted(ids))
             self.run(lambda: ops.move(self.doc, ids, dx, dy, merge_key=key))
 
-    def move(self, ids: Sequence[str], dx: int, dy: int) -> None:
+    def move(self, ids: Sequence[str], dx: int, dy: int) -> bool:
+        """Move ``ids`` by ``(dx, dy)``; False when nothing moved (a refusal is said)."""
         if ids and (dx or dy):
-            self.run(lambda: ops.move(self.doc, ids, dx, dy))
+            return self.run(lambda: ops.move(self.doc, ids, dx, dy)) is not None
+        return False
 
     def align(self, edge: str) -> None:
         ids = self.selection.ids

@@ -143,3 +143,11 @@ def test_a_load_on_no_capacity_is_cut_at_the_axis_edge_and_the_other_bars_stay_r
     assert text.startswith(f"{round(feed.share * 100)} %  ") and feed.share > 2
     assert dashboard.ends[row] == 200.0 and dashboard.cut[row]
     assert dashboard.plot.viewRange()[0][1] < 500
+
+
+def test_chart_axes_write_figures_as_the_designer_does(qtbot):
+    from designer.gui.panels.charts import FiguresAxis
+
+    axis = FiguresAxis("bottom")
+    assert axis.tickStrings([0, 200_000, 1_000_000], 1, 200_000) == ["0", "200,000", "1,000,000"]
+    assert axis.tickStrings([0.5, 1.0], 1, 0.5) == ["0.5", "1"]

@@ -40,6 +40,8 @@ def test_a_mouse_drag_moves_a_rack_by_whole_tiles_and_one_undo_puts_it_back(
     # the grabbed rack's corner lands on the tile grid nearest the drop
     # (2,100 + 1,250 = 3,350 mm to the nearest 600 mm tile line: 3,600)
     assert (after.x, after.y) == (3_600, 4_200)
+    # the drag's "Esc cancels" gives way to what was done: 3,600 - 2,100 and 4,200 - 1,332 mm
+    assert window.status.currentMessage() == "Moved by 1.5 m, 2.87 m."
     assert doc.history.undo_label == "Move NVL72-01"
     assert doc.revision == 1
     window.bridge.undo()

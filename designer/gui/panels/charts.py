@@ -12,6 +12,7 @@ a white break mark across it, and its figure says how long it really is.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -19,8 +20,20 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from designer.core.format import number
+
 #: A layer of bars: one width per row and one colour per row (stacked left to right).
 Layer = tuple[np.ndarray, Sequence[QColor]]
+
+
+class FiguresAxis(pg.AxisItem):
+    """Tick figures written as the designer writes numbers: 200,000 and 1,000,000, not
+    200000 and 1e+06."""
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        step = abs(spacing * scale)
+        digits = 0 if step >= 1 or step == 0 else min(6, math.ceil(-math.log10(step)))
+        return [number(value * scale, digits) for value in values]
 
 
 def _font(size_pt: float) -> QFont:
@@ -34,7 +47,7 @@ class BarChart(QWidget):
 
     def __init__(self, x_label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": FiguresAxis("bottom")})
         self.plot.setMinimumWidth(220)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)

@@ -378,7 +378,7 @@ class PropertiesPanel(QWidget):
         self.summary.setText(
             f"<p style='color:#4a5560'>{number(totals.it_max_kw)} kW max · {number(totals.liquid_kw)} kW to liquid · "
             f"{number(totals.air_kw)} kW to air · {number(totals.weight_kg, 0)} kg"
-            + (f" · {totals.accelerator_count} accelerators" if totals.accelerator_count else "")
+            + (f" · {totals.accelerator_count:,} accelerators" if totals.accelerator_count else "")
             + "</p>"
         )
 

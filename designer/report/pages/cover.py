@@ -17,6 +17,7 @@ ACCENT = QColor("#1f4e79")
 #: The sheet index: its heading's depth and one sheet's line, in millimetres.
 INDEX_HEADING_MM = 6.0
 INDEX_ROW_MM = 4.4
+INDEX_COLUMN_MM = 60.0
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,10 @@ def _draw(sheet: Sheet, content: CoverContent) -> None:
     top = grid_bottom + 9
     if area.bottom - top >= INDEX_HEADING_MM + 3 * INDEX_ROW_MM:
         _side_lists(sheet, content, side)
-        _sheet_index(sheet, content.sheets, Rect(area.x, top, left_width, area.bottom - top), 3)
+        # as many columns of about 60 mm as the width holds: a campus set lists 50-odd sheets
+        columns = max(1, int(left_width // INDEX_COLUMN_MM))
+        index_area = Rect(area.x, top, left_width, area.bottom - top)
+        _sheet_index(sheet, content.sheets, index_area, columns)
         return
     # No room under the figures (A4, Letter): the index follows the lists at the side, which
     # leave it room for a few sheets.

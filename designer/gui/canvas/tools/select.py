@@ -87,8 +87,13 @@ class DragSession:
         self.proxy.remove()
         scene.set_hidden([])
         scene.selection_item.setVisible(True)
+        editor = self.tool.editor
         if commit and self.offset != (0, 0):
-            self.tool.editor.move(self.ids, *self.offset)
+            if editor.move(self.ids, *self.offset):
+                dx, dy = self.offset
+                editor.message.emit(f"Moved by {number(dx / 1000, 2)} m, {number(dy / 1000, 2)} m.")
+        elif self.offset != (0, 0):
+            editor.message.emit("Move cancelled.")  # not the drag's "Esc cancels" any more
 
 
 class SelectTool(Tool):
