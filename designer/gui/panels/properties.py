@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
-from designer.core.format import number
+from designer.core.format import number, plural
 from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
@@ -314,10 +314,10 @@ class PropertiesPanel(QWidget):
                 "label", "Label", first.label, lambda t: ops.update(doc, first.id, label=t.strip())
             )
         else:
-            self.title.setText(f"<b>{len(racks)} racks</b>")
+            self.title.setText(f"<b>{len(racks):,} racks</b>")
             systems = {r.group_id for r in racks if r.group_id}
             self.subtitle.setText(
-                f"{len(systems)} system(s) among them"
+                f"{plural(len(systems), 'system')} among them"
                 if systems
                 else "Edits apply to every selected rack."
             )
