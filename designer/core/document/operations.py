@@ -935,17 +935,18 @@ def delete(doc: Document, ids: Iterable[str]) -> list[str]:
     # named after what was asked for: "Delete Hall 2", not "Delete" for its hundred racks
     named = ids[0] if len(ids) == 1 and _exists(project, ids[0]) else None
     label = f"Delete {_name(doc, named)}" if named else "Delete"
+    gone = set(doomed)
     with doc.transaction(label) as tx:
         for entity_id in doomed:
             tx.remove(entity_id)
         for rack in project.placements.values():
-            if rack.id in doomed:
+            if rack.id in gone:
                 continue
-            fixed = _without(rack, set(doomed))
+            fixed = _without(rack, gone)
             if fixed is not rack:
                 tx.put(fixed)
         for unit in project.cooling_units.values():
-            if unit.id not in doomed and unit.group_id in doomed:
+            if unit.id not in gone and unit.group_id in gone:
                 tx.put(evolve(unit, group_id=None))
     return doomed
 
@@ -971,9 +972,13 @@ def _cascade(project: Project, ids: list[str]) -> list[str]:
             b.id for b in project.bundles.values() if b.a.node in ends or b.b.node in ends
         )
     )
+    members: dict[str, list[str]] = {}
+    for rack in project.placements.values():
+        if rack.group_id:
+            members.setdefault(rack.group_id, []).append(rack.id)
     for group in project.groups.values():
-        members = [r.id for r in project.placements.values() if r.group_id == group.id]
-        if members and all(m in racks for m in members):
+        of_group = members.get(group.id)
+        if of_group and all(m in racks for m in of_group):
             doomed.setdefault(group.id)
     return list(doomed)
 
