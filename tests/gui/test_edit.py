@@ -38,10 +38,11 @@ def test_a_mouse_drag_moves_a_rack_by_whole_tiles_and_one_undo_puts_it_back(
     mouse(view.viewport(), QMouseEvent.Type.MouseButtonRelease, end)
     after = doc.project.placements[moved.id]
     # the grabbed rack's corner lands on the tile grid nearest the drop
-    # (2,100 + 1,250 = 3,350 mm to the nearest 600 mm tile line: 3,600)
-    assert (after.x, after.y) == (3_600, 4_200)
-    # the drag's "Esc cancels" gives way to what was done: 3,600 - 2,100 and 4,200 - 1,332 mm
-    assert window.status.currentMessage() == "Moved by 1.5 m, 2.87 m."
+    # dragged 1,250 x 3,010 mm: moved by whole 600 mm tiles, 1,200 x 3,000, so it keeps its
+    # place against its row (2,100 + 1,200, 1,332 + 3,000)
+    assert (after.x, after.y) == (3_300, 4_332)
+    # the drag's "Esc cancels" gives way to what was done
+    assert window.status.currentMessage() == "Moved by 1.2 m, 3 m."
     assert doc.history.undo_label == "Move NVL72-01"
     assert doc.revision == 1
     window.bridge.undo()

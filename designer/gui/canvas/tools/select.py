@@ -31,15 +31,17 @@ PICK_TOLERANCE_PX = 3
 
 
 class DragSession:
-    """One drag of the selection: proxy, hidden originals, and the pending offset."""
+    """One drag of the selection: proxy, hidden originals, and the pending offset.
 
-    def __init__(self, tool: SelectTool, ids: list[str], grabbed: str, start: QPointF) -> None:
+    The selection moves by whole tiles (50 mm steps with Ctrl), so it keeps its place
+    against what it was aligned with: racks in a row beside an 800 mm CDU stand off the
+    600 mm grid, and snapping their corner to the grid would move them off their row.
+    """
+
+    def __init__(self, tool: SelectTool, ids: list[str], start: QPointF) -> None:
         self.tool = tool
         self.ids = ids
         self.start = start
-        self.anchor = tool.editor.picker().box(grabbed) or Box(
-            round(start.x()), round(start.y()), 0, 0
-        )
         self.offset = (0, 0)
         scene = tool.scene
         self.proxy = Ghost(scene, dashed=False)
@@ -53,8 +55,8 @@ class DragSession:
 
     def move(self, pos: QPointF, fine: bool) -> None:
         grid = 50 if fine else self.tool.editor.tile_mm
-        dx = snap(round(self.anchor.x0 + pos.x() - self.start.x()), grid) - self.anchor.x0
-        dy = snap(round(self.anchor.y0 + pos.y() - self.start.y()), grid) - self.anchor.y0
+        dx = snap(round(pos.x() - self.start.x()), grid)
+        dy = snap(round(pos.y() - self.start.y()), grid)
         if (dx, dy) == self.offset:
             return
         self.offset = (dx, dy)
@@ -153,7 +155,7 @@ class SelectTool(Tool):
         if travelled < QApplication.startDragDistance():
             return
         if self._grabbed is not None:
-            self._drag = DragSession(self, self.editor.selected(), self._grabbed, self._press)
+            self._drag = DragSession(self, self.editor.selected(), self._press)
             self._drag.move(pos, fine)
         else:
             self._show_band(self._press, pos)
