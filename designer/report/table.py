@@ -81,8 +81,10 @@ def needs(table: Table) -> tuple[float, ...]:
     for index, column in enumerate(table.columns):
         longest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in table.rows), key=len)
         widest = max(
-            measure.text_width(column.title, TEXT_PT, bold=True),
-            *(measure.text_width(text, TEXT_PT) for text in longest),
+            [
+                measure.text_width(column.title, TEXT_PT, bold=True),
+                *(measure.text_width(text, TEXT_PT) for text in longest),
+            ]
         )
         found.append(widest + CELL_PAD_MM)
     return tuple(found)

@@ -538,12 +538,28 @@ def _end_blocker(ctx: Context, floor: Floor, hall_id: str, end: Box, members: se
     return rack_name(project.placements[racks[0]]) if racks else ""
 
 
+def _deepest_row_member(ctx: Context) -> int:
+    """The largest footprint side of any rack type or in-row cooling unit (mm)."""
+    racks = (max(t.width_mm, t.depth_mm) for t in ctx.rack_types.values())
+    units = (
+        max(u.width_mm, u.depth_mm)
+        for u in ctx.project.cooling_units.values()
+        if u.mount == "in_row"
+    )
+    return max([*racks, *units], default=0)
+
+
 def _row_touched(ctx: Context, changes: Changes) -> set[str]:
     """Rows traced anew, rows of a changed hall, and rows with a member near a change: what
-    stands at a row's end decides whether it is open."""
+    stands at a row's end decides whether it is open.
+
+    A row's end strip is as deep as its deepest member, so a change in it may lie beside a
+    shallower end member, farther than the strip's width from it but no farther than the
+    deepest footprint a row can hold.
+    """
     rows = ctx.get(ROWS)
     floor = ctx.get(FLOOR)
-    margin = ctx.limits.row_end_clear_mm
+    margin = ctx.limits.row_end_clear_mm + _deepest_row_member(ctx)
     found = set(rows.recent)
     near: set[str] = set()
     for hall_id, box in changed_boxes(ctx, changes):

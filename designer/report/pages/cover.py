@@ -134,9 +134,17 @@ def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> float:
     y = area.y
     sheet.text(area.x, y, "Racks by type", size_pt=11, bold=True)
     y += 6
-    for count, name in content.racks_by_type:
+    # the types take at most half the lists' height, so the sites keep the other half
+    types = content.racks_by_type
+    room = max(1, int((area.height / 2 - 6) // 4.6))
+    shown = types if len(types) <= room else types[: room - 1]
+    for count, name in shown:
         sheet.text(area.x, y, count, size_pt=8.5, align="right", width=10)
         sheet.text(area.x + 13, y, name, size_pt=8.5, width=area.width - 13)
+        y += 4.6
+    if len(shown) < len(types):
+        more = f"... and {len(types) - len(shown)} more types"
+        sheet.text(area.x + 13, y, more, size_pt=8.5, colour=MUTED)
         y += 4.6
     y += 5
     sheet.text(area.x, y, "Sites and halls", size_pt=11, bold=True)

@@ -271,3 +271,26 @@ def test_an_edit_near_a_row_end_is_rechecked_as_a_full_check_would():
         assert updated == RuleEngine(CATALOG).run(doc.project)
         seen.append(any(f.code == "space.dead_end_aisle" for f in updated.findings))
     assert seen == [False, True, False]
+
+
+def test_a_blocker_beside_a_shallow_end_rack_is_seen_after_an_edit():
+    # A QM9700 (1,200 mm deep) then a GB200 (1,068 mm) facing up: the row's right end strip
+    # is 1,200 mm deep, so a column 1,180 mm down it stands beside the strip but more than
+    # the 100 mm strip width below the shallow end rack.
+    from designer.core.model.rule_settings import RuleSettings, Thresholds
+    from designer.core.rules import RuleEngine
+    from tests.core.rules.helpers import CATALOG
+
+    doc, hall = hall_doc()
+    limits = Thresholds(row_end_clear_mm=100, max_dead_end_racks=1)
+    ops.update_settings(doc, "Short strips", rules=RuleSettings(thresholds=limits))
+    ops.place_rack(doc, hall, NET, 5_000, 2_000, 0)
+    ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 5_600, 2_000, 0)
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    column = ops.add_obstacle(doc, hall, "column", ops.rectangle(6_250, 3_180, 400, 400), "C1")
+    updated = engine.update(doc.project, [column])
+    assert updated == RuleEngine(CATALOG).run(doc.project)
+    assert [f.code for f in updated.findings if f.code.startswith("space.")] == [
+        "space.dead_end_aisle"
+    ]

@@ -1,0 +1,70 @@
+"""The cover on every paper: its lists and its sheet index stay above the title block, and a
+project with nothing in it yet still makes a set."""
+
+import pytest
+from PySide6.QtGui import QImage, QPainter
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, sequential_ids
+from designer.core.model import Project, ProjectMeta
+from designer.report.export import export
+from designer.report.pages.cover import CoverContent, KeyFigure, cover_page
+from designer.report.paper import SheetFrame
+from designer.report.sheet import Sheet
+
+
+def baselines(content: CoverContent, paper: str) -> list[tuple[float, str]]:
+    """Where each text of the cover is drawn (baseline in mm) on a small image."""
+    seen: list[tuple[float, str]] = []
+
+    class Noting(Sheet):
+        def text(self, x, y, text, *args, **kwargs):  # type: ignore[override]
+            seen.append((y, text))
+            super().text(x, y, text, *args, **kwargs)
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    cover_page(content).draw(Noting(painter, SheetFrame.of(paper), 25.4))
+    painter.end()
+    return seen
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3", "Tabloid"])
+def test_a_long_cover_stays_above_the_title_block(paper, gui_app):
+    content = CoverContent(
+        "Many types",
+        "A project with a rack of every kind.",
+        "Revision A",
+        tuple(KeyFigure(f"Figure {i}", "1") for i in range(12)),
+        tuple((str(i), f"Rack type {i}") for i in range(30)),
+        tuple(f"Site {i}: 1 hall" for i in range(12)),
+        tuple((n, f"Sheet {n}", "1:100") for n in range(2, 60)),
+    )
+    seen = baselines(content, paper)
+    bottom = SheetFrame.of(paper).content.bottom
+    assert max(y for y, _ in seen) <= bottom
+    texts = [t for _, t in seen]
+    assert "Sheets in this set" in texts
+    assert any(t.startswith("... and") and t.endswith("more types") for t in texts)
+
+
+@pytest.mark.parametrize("halls", [0, 1])
+def test_a_project_with_nothing_placed_makes_a_drawing_set(halls, tmp_path, gui_app):
+    doc = Document(Project(meta=ProjectMeta(name="Empty")), ids=sequential_ids())
+    site = ops.add_site(doc, "Site 1", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    for _ in range(halls):
+        ops.add_hall(
+            doc,
+            site,
+            "Hall 1",
+            12_000,
+            9_000,
+            floor_rating_kpa=25,
+            floor_type="slab",
+            power_capacity_kw=500,
+            cooling_capacity_kw=500,
+        )
+    target = tmp_path / "set.pdf"
+    export(doc.project, default_catalog(), target, "A4")
+    assert target.read_bytes().startswith(b"%PDF")
