@@ -21,6 +21,9 @@ FRONT_LOD = 0.006
 #: From here racks, units and feeds carry their labels: a drawing at 1:100 (0.028 pt per
 #: mm, a 600 x 1,200 mm rack 17 x 34 pt) has them, running up racks too narrow for them.
 LABEL_LOD = 0.025
+#: From here, until rack labels take over, each multi-rack system (a CloudMatrix384) is
+#: labelled across its racks: a campus plan at 1:200 (0.014 pt per mm) names its systems.
+SYSTEM_LABEL_LOD = 0.012
 #: From here labels get a second line with the rack's power.
 DETAIL_LOD = 0.16
 #: Smallest spacing, in points, at which grid lines are still drawn.

@@ -44,7 +44,13 @@ from designer.drawing.infrastructure import (
 from designer.drawing.links import LinkGeometry, draw_links, hall_links
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for, severity_name
-from designer.drawing.racks import RackArrays, draw_rack_labels, draw_racks, rack_arrays
+from designer.drawing.racks import (
+    RackArrays,
+    draw_rack_labels,
+    draw_racks,
+    rack_arrays,
+    system_labels,
+)
 
 _RANK = {"info": style.OK, "warning": style.WARNING, "error": style.ERROR}
 
@@ -144,7 +150,11 @@ def hall_plan(
         floor=floor_geometry(hall),
         obstacles=obstacle_geometry(inside.obstacles),
         racks=rack_arrays(
-            inside.racks, rack_types, status_by_id(found), checked=findings is not None
+            inside.racks,
+            rack_types,
+            status_by_id(found),
+            checked=findings is not None,
+            system_labels=system_labels(project),
         ),
         cooling=cooling_geometry(inside.units),
         trays=tray_geometry(inside.trays),

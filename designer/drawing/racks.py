@@ -20,9 +20,17 @@ from PySide6.QtGui import QColor, QPainter
 from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
+from designer.core.model.project import Project
 from designer.drawing import style
 from designer.drawing.arrays import draw_rects, in_clip
-from designer.drawing.lod import DETAIL_LOD, FRONT_LOD, LABEL_LOD, OUTLINE_LOD, Context
+from designer.drawing.lod import (
+    DETAIL_LOD,
+    FRONT_LOD,
+    LABEL_LOD,
+    OUTLINE_LOD,
+    SYSTEM_LABEL_LOD,
+    Context,
+)
 from designer.drawing.text import draw_boxed_labels
 
 #: Footprint drawn for a rack whose type is unknown (so the mistake is visible), in mm.
@@ -59,6 +67,8 @@ class RackArrays:
     status: np.ndarray
     hidden: np.ndarray
     labels: list[str]
+    #: Each rack's system label ("" for a rack standing alone).
+    systems: list[str] = field(default_factory=list)
     _groups: dict[str, list[tuple[int, np.ndarray]]] = field(
         default_factory=dict, repr=False, compare=False
     )
@@ -127,15 +137,23 @@ class RackArrays:
         self._bands = None
 
 
+def system_labels(project: Project) -> dict[str, str]:
+    """Each multi-rack system's label (its id when it has none), by group id."""
+    return {g.id: g.label or g.id for g in project.groups.values()}
+
+
 def rack_arrays(
     placements: Iterable[Placement],
     rack_types: Mapping[str, RackType],
     status: Mapping[str, int] | None = None,
     checked: bool = False,
+    system_labels: Mapping[str, str] | None = None,
 ) -> RackArrays:
-    """Build the arrays for ``placements``; ``status`` maps ids to a worst-finding bucket."""
+    """Build the arrays for ``placements``; ``status`` maps ids to a worst-finding bucket,
+    ``system_labels`` group ids to the labels of their systems."""
     looks: dict[str, tuple[int, int, int, float, int, str]] = {}
-    ids, rects, rotation, codes, labels = [], [], [], [], []
+    ids, rects, rotation, codes, labels, systems = [], [], [], [], [], []
+    named = system_labels or {}
     for rack in placements:
         look = looks.get(rack.type_id)
         if look is None:
@@ -148,6 +166,7 @@ def rack_arrays(
         rotation.append(rack.rotation)
         codes.append((category, heat, look[3]))
         labels.append(rack.label or name)
+        systems.append(named.get(rack.group_id, "") if rack.group_id else "")
     table = np.array(codes, dtype=np.float64).reshape(-1, 3)
     arrays = RackArrays(
         ids=ids,
@@ -159,6 +178,7 @@ def rack_arrays(
         status=np.full(len(ids), -1, dtype=np.int8),
         hidden=np.zeros(len(ids), dtype=bool),
         labels=labels,
+        systems=systems,
     )
     arrays.set_status(status or {}, checked)
     return arrays
@@ -254,9 +274,12 @@ def draw_rack_labels(
     it), which those lines pass under.
     """
     lod = ctx.points_per_mm
-    if lod < LABEL_LOD or not len(racks):
+    if lod < SYSTEM_LABEL_LOD or not len(racks):
         return
     visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
+    if lod < LABEL_LOD:
+        _draw_system_labels(painter, racks, visible, ctx)
+        return
     detail = lod >= DETAIL_LOD
     fills = rack_fills(colour_mode)
     codes = racks.heat if colour_mode == "heat" else racks.status
@@ -269,3 +292,25 @@ def draw_rack_labels(
         labels.append((QRectF(x, y, w, h), text))
         backgrounds.append(fills[int(codes[index])])
     draw_boxed_labels(painter, ctx, labels, 6.5 if detail else 5.5, backgrounds=backgrounds)
+
+
+def _draw_system_labels(
+    painter: QPainter, racks: RackArrays, visible: np.ndarray, ctx: Context
+) -> None:
+    """Each system's label across the racks of it that are visible (no patch behind it: one
+    per system is cheap enough that way on a campus sheet)."""
+    systems = np.asarray(racks.systems, dtype=object)
+    shown = np.flatnonzero(visible & (systems != "")) if len(systems) else np.zeros(0, int)
+    if not len(shown):
+        return
+    names, which = np.unique(systems[shown], return_inverse=True)
+    rects = racks.rects[shown]
+    low = np.full((len(names), 2), np.inf)
+    high = np.full((len(names), 2), -np.inf)
+    np.minimum.at(low, which, rects[:, :2])
+    np.maximum.at(high, which, rects[:, :2] + rects[:, 2:])
+    labels = [
+        (QRectF(x0, y0, x1 - x0, y1 - y0), str(name))
+        for name, (x0, y0), (x1, y1) in zip(names, low.tolist(), high.tolist(), strict=True)
+    ]
+    draw_boxed_labels(painter, ctx, labels, 6.5, bold=True)

@@ -43,10 +43,18 @@ def draw_boxed_labels(
     painter.resetTransform()
     painter.setFont(font)
     painter.setPen(colour)
+    advances: dict[str, float] = {}  # labels repeat ("CDU-1", "1,368 kW"): measure each once
+
+    def advance(line: str) -> float:
+        found = advances.get(line)
+        if found is None:
+            found = advances[line] = metrics.horizontalAdvance(line)
+        return found
+
     for index, (floor_rect, text) in enumerate(labels):
         box = transform.mapRect(floor_rect)
         lines = text.split("\n")
-        widest = max(metrics.horizontalAdvance(line) for line in lines)
+        widest = max(advance(line) for line in lines)
         upright = box.height() > box.width() * 1.25 and widest > box.width() - 4
         if upright:
             box = QRectF(-box.height() / 2, -box.width() / 2, box.height(), box.width())
@@ -54,12 +62,16 @@ def draw_boxed_labels(
             painter.translate(transform.mapRect(floor_rect).center())
             painter.rotate(-90)
         fitting = max(1, int(box.height() // line_height))
+        room = box.width() - 4
         shown = [
-            metrics.elidedText(line, Qt.TextElideMode.ElideRight, box.width() - 4) for line in lines
+            line
+            if advance(line) <= room
+            else metrics.elidedText(line, Qt.TextElideMode.ElideRight, room)
+            for line in lines[:fitting]
         ]
-        shown = [line for line in shown[:fitting] if line]
+        shown = [line for line in shown if line]
         if shown and backgrounds is not None:
-            width = max(metrics.horizontalAdvance(line) for line in shown) + 4
+            width = max(advance(line) for line in shown) + 4
             height = line_height * len(shown)
             patch = QRectF(0, 0, width, height)
             patch.moveCenter(box.center())

@@ -333,3 +333,28 @@ def test_racks_drawn_to_scale_stay_rectangles_in_a_pdf(tmp_path):
         (100, 200, 300, 600),
         (600, 200, 300, 600),
     ]
+
+
+def test_too_far_out_for_rack_labels_each_system_is_named_once(monkeypatch):
+    project = EXAMPLES["cm384-supernode"]().project
+    [group] = project.groups.values()
+    arrays_ = rack_arrays(
+        project.placements.values(),
+        EXAMPLES["cm384-supernode"]().rack_types,
+        system_labels={group.id: group.label},
+    )
+    written: list[list[str]] = []
+
+    def noting(painter, ctx, labels, *args, **kwargs):
+        written.append([label for _, label in labels])
+
+    monkeypatch.setattr(racks, "draw_boxed_labels", noting)
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    at_1_200 = 1 / 200 / 25.4 * 72  # points per mm of floor at 1:200
+    draw_rack_labels(painter, arrays_, Context(at_1_200, 1.0))
+    draw_rack_labels(painter, arrays_, Context(LABEL_LOD, 1.0))
+    painter.end()
+    system_only, every_rack = written
+    assert system_only == [group.label]
+    assert len(every_rack) == len(project.placements) == 16

@@ -21,8 +21,14 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
-from designer.drawing.lod import LABEL_LOD, Context
-from designer.drawing.racks import RackArrays, draw_rack_labels, draw_racks, rack_arrays
+from designer.drawing.lod import SYSTEM_LABEL_LOD, Context
+from designer.drawing.racks import (
+    RackArrays,
+    draw_rack_labels,
+    draw_racks,
+    rack_arrays,
+    system_labels,
+)
 
 #: Side of the square of floor one rack chunk covers, in mm (up to about 400 racks): big
 #: enough that a whole 6,912-rack hall is a few dozen paint calls, small enough that
@@ -111,8 +117,9 @@ class RackChunk(QGraphicsItem):
 def draw_chunk_labels(
     painter: QPainter, chunks: Mapping[tuple[int, int], RackChunk], ctx: Context
 ) -> None:
-    """The labels of the racks of ``chunks`` that meet the clip (none when too far out)."""
-    if ctx.points_per_mm < LABEL_LOD:
+    """The labels of the racks (or systems) of ``chunks`` that meet the clip (none when too
+    far out)."""
+    if ctx.points_per_mm < SYSTEM_LABEL_LOD:
         return
     for chunk in chunks.values():
         rect = chunk.boundingRect()
@@ -155,7 +162,7 @@ class RackLayer:
     def zoomed(self, points_per_mm: float) -> None:
         """Keep the labels out of the repaint while too far out to draw any (no Python call
         per frame for nothing)."""
-        self.labels.setVisible(points_per_mm >= LABEL_LOD)
+        self.labels.setVisible(points_per_mm >= SYSTEM_LABEL_LOD)
 
     def clear(self) -> None:
         for chunk in self._chunks.values():
@@ -176,6 +183,7 @@ class RackLayer:
     ) -> None:
         """Rebuild the chunks that held or now hold any of ``ids``."""
         dirty: set[tuple[int, int]] = set()
+        systems = system_labels(project)
         for rack_id in ids:
             old = self._key_of.pop(rack_id, None)
             if old is not None:
@@ -201,7 +209,7 @@ class RackLayer:
                 del self._chunks[key]
                 continue
             racks = [project.placements[i] for i in chunk.members]
-            arrays = rack_arrays(racks, rack_types, self._status, self._checked)
+            arrays = rack_arrays(racks, rack_types, self._status, self._checked, systems)
             if self._hidden & chunk.members.keys():
                 arrays.set_hidden(self._hidden)
             chunk.rebuild(arrays)

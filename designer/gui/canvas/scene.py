@@ -157,6 +157,12 @@ class HallScene(QGraphicsScene):
             ):
                 if change.collection == "custom_types":
                     racks.extend(r.id for r in project.placements.values() if r.hall_id == hall)
+                elif change.collection == "groups":  # a system renamed: its label on its racks
+                    racks.extend(
+                        r.id
+                        for r in project.placements.values()
+                        if r.hall_id == hall and r.group_id == entity_id
+                    )
                 continue
             if change.collection == "placements":
                 racks.append(entity_id)
