@@ -74,3 +74,21 @@ def test_middle_button_and_space_drag_pan_without_editing(make_window, example):
         <= 2
     )
     assert doc.project is before and window.selection.ids == []
+
+
+def test_a_renamed_system_is_relabelled_on_the_canvas(make_window, example):
+    from designer.core.document import operations as ops
+
+    window = make_window(example("cm384-supernode"))
+    doc = window.editor.doc
+    [group] = doc.project.groups.values()
+    ops.update(doc, group.id, label="SN-7")
+    systems = {
+        name for chunk in window.view.hall_scene.racks.chunks for name in chunk.arrays.systems
+    }
+    assert systems == {"SN-7"}
+    doc.undo()
+    systems = {
+        name for chunk in window.view.hall_scene.racks.chunks for name in chunk.arrays.systems
+    }
+    assert systems == {group.label}
