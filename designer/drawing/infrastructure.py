@@ -21,7 +21,7 @@ from designer.core.geometry.footprint import FRONT_DIRECTION, Box
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines, draw_rects, in_clip
-from designer.drawing.lod import DETAIL_LOD, LABEL_LOD, Context
+from designer.drawing.lod import DETAIL_LOD, HATCH_LOD, LABEL_LOD, UNIT_OUTLINE_LOD, Context
 from designer.drawing.text import draw_boxed_labels, draw_text_at
 
 #: Size of the square drawn for a PDU or the end of a busway, and of an in-rack CDU, in mm.
@@ -84,7 +84,7 @@ def draw_obstacles(painter: QPainter, geometry: ObstacleGeometry, ctx: Context) 
         painter.setPen(style.pen(edge, 1.0, ctx.px_per_point, dashed))
         painter.setBrush(style.brush(fill))
         painter.drawPath(path)
-        if kind in _HATCH and ctx.points_per_mm >= LABEL_LOD / 4:
+        if kind in _HATCH and ctx.points_per_mm >= HATCH_LOD:
             painter.setPen(style.NO_PEN)
             painter.setBrush(_HATCH[kind])
             painter.drawPath(path)
@@ -329,7 +329,7 @@ def cooling_geometry(units: Iterable[CoolingUnit]) -> CoolingGeometry:
 
 def draw_cooling(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> None:
     """CDUs teal, CRAHs light blue, in-row coolers between; in-rack CDUs as teal dots."""
-    outline = ctx.points_per_mm >= LABEL_LOD / 6
+    outline = ctx.points_per_mm >= UNIT_OUTLINE_LOD
     for kind, rects in geometry.rects.items():
         painter.setPen(
             style.pen(_UNIT_EDGE[kind], 0.9, ctx.px_per_point) if outline else style.NO_PEN

@@ -24,6 +24,10 @@ LABEL_LOD = 0.025
 #: From here, until rack labels take over, each multi-rack system (a CloudMatrix384) is
 #: labelled across its racks: a campus plan at 1:200 (0.014 pt per mm) names its systems.
 SYSTEM_LABEL_LOD = 0.012
+#: From here columns and keep-outs are hatched, and cooling units outlined: fine detail a
+#: whole-campus view (0.004 pt per mm) leaves out, so its repaint stays a fill per item.
+HATCH_LOD = 0.01
+UNIT_OUTLINE_LOD = 0.0067
 #: From here labels get a second line with the rack's power.
 DETAIL_LOD = 0.16
 #: Smallest spacing, in points, at which grid lines are still drawn.
