@@ -565,11 +565,9 @@ def _row_touched(ctx: Context, changes: Changes) -> set[str]:
     for hall_id, box in changed_boxes(ctx, changes):
         near.update(floor.racks.near(hall_id, box, margin))
         near.update(floor.units.near(hall_id, box, margin))
-    changed_halls = {hall_id for hall_id, _, _ in changes.of("halls")}
-    if changed_halls:
-        links = ctx.get(LINKS)
-        for hall_id in changed_halls:
-            near.update(links.of("racks_in_hall", hall_id))
+    links = ctx.get(LINKS)
+    for hall_id, _, _ in changes.of("halls"):
+        near.update(links.of("racks_in_hall", hall_id))
     found.update(rows.row_of[key] for key in near if key in rows.row_of)
     return found
 
