@@ -76,6 +76,24 @@ def test_the_inspector_lists_the_selected_racks_bundles_with_their_media(
     assert panel.summary.text() == "Select racks to see their bundles."
 
 
+def test_an_end_in_another_hall_is_named_with_its_hall(qtbot, make_window, example):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    north_2 = next(h.id for h in window.editor.project.halls.values() if h.name == "North hall 2")
+    window.editor.set_hall(north_2)
+    window.selection.set([rack(window, "N2-NET").id])
+    panel = window.links_panel
+    qtbot.waitUntil(lambda: bool(panel.model.rows), timeout=5_000)
+    model = panel.model
+    far = [model.index(r, 0).data() for r in range(model.rowCount())]
+    # the single-mode run to the other hall of the site; the racks of its own hall plain
+    assert "N1-NET (North hall 1)" in far
+    assert all("(" not in end for end in far if end != "N1-NET (North hall 1)")
+    panel.table.selectRow(far.index("N1-NET (North hall 1)"))
+    text = panel.detail.text()
+    assert "N2-NET (North hall 2)" in text and "N1-NET (North hall 1)" in text
+
+
 def test_the_charts_hold_the_plans_numbers(qtbot, make_window, example):
     window = make_window(example("two-sites"))
     wait_checked(qtbot, window)

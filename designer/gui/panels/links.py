@@ -92,13 +92,15 @@ class BundlesModel(RowsModel):
 
     def far_end(self, line: ScheduleLine) -> str:
         """Where a bundle goes as seen from the selection: the end outside it, both ends
-        when both are selected, or "in rack" for a bundle inside one rack."""
+        when both are selected, or "in rack" for a bundle inside one rack. An end in
+        another hall names its hall: a campus repeats its rack labels from hall to hall."""
         if line.from_id == line.to_id:
             return "in rack" if line.from_id in self.racks else f"{line.from_name} (in rack)"
         inside = (line.from_id in self.racks, line.to_id in self.racks)
+        ends = end_names(line)
         if all(inside):
-            return f"{line.from_name} ↔ {line.to_name}"
-        return line.from_name if inside[1] else line.to_name
+            return f"{ends[0]} ↔ {ends[1]}"
+        return ends[0] if inside[1] else ends[1]
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
@@ -123,11 +125,23 @@ class BundlesModel(RowsModel):
         return None
 
 
+def end_names(line: ScheduleLine) -> tuple[str, str]:
+    """The bundle's two ends by name, each with its hall when the two halls differ."""
+    if line.from_hall == line.to_hall:
+        return line.from_name, line.to_name
+    return _in_hall(line.from_name, line.from_hall), _in_hall(line.to_name, line.to_hall)
+
+
+def _in_hall(name: str, hall: str) -> str:
+    return f"{name} ({hall})" if hall else name
+
+
 def details(line: ScheduleLine) -> str:
     """Everything the schedule says of one bundle, as rich text."""
+    ends = end_names(line)
     rows = [
-        ("From", line.from_name),
-        ("To", line.to_name),
+        ("From", ends[0]),
+        ("To", ends[1]),
         ("Plane", f"{PLANE_NAMES.get(line.plane, line.plane)}, {line.role}"),
         ("Rate", f"{line.rate_gbps:,}G on {line.lane_gbps}G lanes, {line.protocol}"),
         ("Links", f"{line.count:,}"),
