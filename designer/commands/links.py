@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from designer.commands._common import CommandError, add_table_arguments, emit, fail, open_project
+from designer.core.format import plural
 from designer.core.network import NetworkPlanner, cable_schedule
 from designer.core.network.export import schedule_csv, schedule_json
 
@@ -35,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     errors = sum(f.severity == "error" for f in findings)
     if findings and code == 0:
         print(
-            f"note: the planner found {len(findings)} problem(s), {errors} of them errors; "
+            f"note: the planner found {plural(len(findings), 'problem')}, "
+            f"{errors} of them {'an error' if errors == 1 else 'errors'}; "
             "the reason column says which bundles they stop",
             file=sys.stderr,
         )

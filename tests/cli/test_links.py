@@ -120,7 +120,9 @@ def test_unrouted_links_say_why(tmp_path):
         ("cabling.hall_without_trays", [bare]),
         ("cabling.no_tray", [rack]),
     ]
-    assert "2 problem(s), 1 of them errors" in out.stderr
+    assert "2 problems, 1 of them an error" in out.stderr
+    [empty] = [f for f in data["findings"] if f["code"] == "cabling.hall_without_trays"]
+    assert empty["message"].startswith("Bare hall has no cable trays")  # its name, not its id
 
     # leaf to spine inside the network rack needs no tray: 1 m + 10 %, a 1.5 m DAC
     [spine] = [b for b in data["bundles"] if b["role"] == "leaf-spine"]

@@ -26,6 +26,7 @@ from designer.core.document.integrity import (
     duplicate_ids,
     unknown_types,
 )
+from designer.core.format import plural
 from designer.core.io.atomic import atomic_write_bytes, describe_write_error
 from designer.core.io.canonical_json import dumps
 from designer.core.io.migrations import upgrade
@@ -164,7 +165,9 @@ def _invalid(path: Path, text: str, err: ValidationError) -> str:
     if found is not None and not isinstance(found, dict | list):
         shown = f"; found {json.dumps(found)}"
     more = len(err.errors()) - 1
-    tail = f" {more} more problem(s) follow this one." if more else ""
+    tail = ""
+    if more:
+        tail = f" {plural(more, 'more problem')} follow{'s' if more == 1 else ''} this one."
     return f"{path} cannot be opened: the field {where}{at} is wrong: {message}{shown}.{tail}"
 
 

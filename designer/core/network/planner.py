@@ -222,12 +222,12 @@ class Plan:
         return unit.dci if unit else None
 
     def name(self, node: str) -> str:
-        """How a person knows ``node``: a rack's label, a site's name, else the id."""
+        """How a person knows ``node``: a rack's label, a hall's or site's name, else the id."""
         rack = self.project.placements.get(node)
         if rack is not None:
             return rack.label or rack.id
-        site = self.project.sites.get(node)
-        return site.name if site is not None else node
+        named = self.project.halls.get(node) or self.project.sites.get(node)
+        return named.name if named is not None else node
 
 
 class NetworkPlanner:
@@ -699,7 +699,7 @@ def _route_findings(
 def _hall_without_trays(plan: Plan, hall_id: str) -> LinkFinding:
     return LinkFinding(
         "cabling.hall_without_trays",
-        f"Hall {plan.name(hall_id)} has no cable trays, so the links of its racks are not "
+        f"{plan.name(hall_id)} has no cable trays, so the links of its racks are not "
         "routed: they have no length, medium or cost yet. Draw trays over its rows.",
         (hall_id,),
         hall_id=hall_id,
