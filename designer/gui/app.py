@@ -7,6 +7,10 @@ import linecache
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from designer.gui.main_window import MainWindow
 
 
 def headless_hint() -> str:
@@ -56,8 +60,9 @@ def first_example() -> Path:
 def run(path: str | None) -> int:
     """Open the designer on ``path`` (default: the first example); returns the exit code.
 
-    Work left unsaved by a crash is offered back first: an untitled project from the
-    recovery folder, or (when the file is opened) the snapshot beside ``path``.
+    Work left unsaved by a crash is offered back: the snapshot of ``path`` when it is
+    opened; without a file, an untitled project from the recovery folder (a file asked for
+    is opened, whatever untitled work waits).
     """
     if not has_display():
         print(headless_hint(), file=sys.stderr)  # noqa: T201 - the one line the user sees
@@ -86,11 +91,19 @@ def run(path: str | None) -> int:
     app.setOrganizationName("rackplan")
     apply_theme(app)
     window = MainWindow()
-    if not window.files.recover_untitled():
-        window.open_path(Path(path) if path else first_example())
+    open_first(window, path)
     window.show()
     drop_module_sources()
     return app.exec()
+
+
+def open_first(window: MainWindow, path: str | None) -> None:
+    """What the window starts on: the file asked for (with its own recovered work); without
+    one, an untitled project a crash left, or else the first example."""
+    if path:
+        window.open_path(Path(path))
+    elif not window.files.recover_untitled():
+        window.open_path(first_example())
 
 
 def drop_module_sources() -> None:

@@ -1,12 +1,15 @@
 """Autosave every minute to a separate recovery file, never over the user's file.
 
 Snapshots go through ``designer.core.io.autosave``: beside the saved file, or in the
-recovery folder for an untitled project. Saving or closing cleanly deletes the snapshot;
-a snapshot found at start-up means the last session ended without saving.
+recovery folder for an untitled project, or when the disk beside the file is full. Saving
+or closing cleanly deletes the snapshot; a snapshot found at start-up means a session
+ended without saving. A recovered snapshot is kept until this window's own has been
+written, so a second crash right after a recovery loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -38,6 +41,7 @@ class Autosaver(QObject):
         self.bridge = bridge
         self.session = secrets.token_hex(4)
         self._written: tuple[int, int] | None = None
+        self._adopted: Path | None = None
         self._last_error = ""
         self._queue = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-autosave")
         self._wrote.connect(self._report)
@@ -50,6 +54,18 @@ class Autosaver(QObject):
         """Where the snapshot of the current document goes."""
         return autosave.autosave_path(self.bridge.document.path, self.session)
 
+    def targets(self) -> list[Path]:
+        """Every place this window's snapshot of the current document may be."""
+        path = self.bridge.document.path
+        fallback = autosave.fallback_path(path, self.session)
+        return [self.target(), *([fallback] if fallback else [])]
+
+    def adopt(self, recovered: Path) -> None:
+        """Keep the snapshot just recovered until this window's own is written, and write
+        that now: deleting it at once would lose the work to a second crash."""
+        self._adopted = recovered
+        self.write()
+
     def write(self) -> bool:
         """Queue a snapshot if there are changes not yet in one; True when one was queued."""
         document = self.bridge.document
@@ -57,16 +73,26 @@ class Autosaver(QObject):
         if not document.is_dirty or stamp == self._written:
             return False
         self._written = stamp
-        project, path, target = document.project, document.path, self.target()
+        project, path, places = document.project, document.path, self.targets()
+        adopted = self._adopted
 
         def save() -> None:
-            try:
-                autosave.write_autosave(project, path, target)
-            except OSError as err:
-                message = f"Could not write the recovery file {target}: {err.strerror or err}."
-                self._wrote.emit(stamp, message)
+            problem = ""
+            for index, place in enumerate(places):
+                try:
+                    autosave.write_autosave(project, path, place)
+                except OSError as err:
+                    problem = problem or (
+                        f"Could not write the recovery file {place}: {err.strerror or err}."
+                    )
+                    continue
+                for other in [*places[index + 1 :], *places[:index], adopted]:
+                    if other is not None and other != place:
+                        with contextlib.suppress(OSError):  # the newest is the one that counts
+                            autosave.discard(other)
+                self._wrote.emit(stamp, "")
                 return
-            self._wrote.emit(stamp, "")
+            self._wrote.emit(stamp, problem)
 
         self._queue.submit(save)
         return True
@@ -74,6 +100,7 @@ class Autosaver(QObject):
     def _report(self, stamp: tuple[int, int], message: str) -> None:
         if not message:
             self._last_error = ""
+            self._adopted = None
             return
         if stamp == self._written:
             self._written = None  # try again at the next tick
@@ -81,15 +108,20 @@ class Autosaver(QObject):
             self._last_error = message
             self.failed.emit(message)
 
-    def discard(self, path: Path | None = None) -> None:
-        """Delete the snapshot (of ``path``, default: the current document's), after any
-        write still queued, and wait for it."""
-        target = path or self.target()
+    def discard(self, paths: list[Path] | None = None) -> None:
+        """Delete the snapshots at ``paths`` (default: the current document's, and one
+        recovered and not yet replaced), after any write still queued, and wait for it."""
+        if paths is None:
+            paths = [*self.targets(), *([self._adopted] if self._adopted else [])]
+            self._adopted = None
         self._written = None
-        try:
-            self._queue.submit(autosave.discard, target).result()
-        except OSError as err:  # an unusable recovery folder must not stop a save or a close
-            self.failed.emit(f"Could not delete the recovery file {target}: {err.strerror or err}.")
+        for target in paths:
+            try:
+                self._queue.submit(autosave.discard, target).result()
+            except OSError as err:  # an unusable recovery folder must not stop a save or close
+                self.failed.emit(
+                    f"Could not delete the recovery file {target}: {err.strerror or err}."
+                )
 
     def shutdown(self) -> None:
         """Stop writing: finish what is queued, then no more snapshots."""

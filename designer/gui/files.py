@@ -51,6 +51,8 @@ class FileController(QObject):
         self.prompts = prompts
         self.recent = recent
         self.autosaver = autosaver
+        #: (document, file, its modification time and size) as this window last read or wrote it
+        self._disk: tuple[int, Path, tuple[int, int] | None] | None = None
 
     @property
     def document(self) -> Document:
@@ -97,18 +99,23 @@ class FileController(QObject):
         return self.load(path)
 
     def load(self, path: Path) -> bool:
-        """Replace the document with the file at ``path`` (offering recovered work); no questions about the current one."""
+        """Replace the document with the file at ``path`` (offering recovered work); no
+        questions about the current one. A file that cannot be read is reported, and work
+        a crash left of it is offered instead."""
         catalog = self.document.catalog
         try:
             result = load(path, catalog.racks)
         except ProjectFileError as err:
             self.prompts.error("Cannot open project", str(err))
+            if self._recover_unreadable(path):
+                return True
             if not path.exists():
                 self.recent.remove(path.resolve())
                 self.recent_changed.emit()
             return False
         document = Document(result.project, path=path, catalog=catalog)
         self.bridge.replace(document)
+        self._remember_disk(path)
         self.recent.add(path)
         self.recent_changed.emit()
         notes = [p.message for p in result.problems]
@@ -120,43 +127,69 @@ class FileController(QObject):
             self.prompts.error(
                 "Opened with problems", f"{path.name} opened, but:\n\n" + "\n\n".join(notes)
             )
-        self._offer_recovery(path)
         self.message.emit(f"Opened {path}.")
+        if autosave.open_elsewhere(path):
+            self.prompts.info(
+                "Open in another window",
+                f"{path.name} has unsaved changes in another rackplan window. Both can "
+                "edit it, but a save in one replaces what the other saved; you will be "
+                "asked before saving over a change made elsewhere.",
+            )
+        self._offer_recovery(path)
         return True
 
     def _offer_recovery(self, path: Path) -> None:
         snapshot = autosave.pending_for(path)
         if snapshot is None:
             return
-        if not self.prompts.restore(path.name, snapshot.saved_at or "an earlier session"):
+        if not self.prompts.restore(path.name, snapshot.when):
             autosave.discard(snapshot.path)
             return
         self._restore_into(self.document, snapshot)
 
+    def _recover_unreadable(self, path: Path) -> bool:
+        """Offer the work a crash left of ``path``, which cannot be read now; saving it
+        writes the file afresh."""
+        snapshot = autosave.pending_for(path, any_age=True)
+        if snapshot is None or not self.prompts.restore(
+            f"{path.name} (the file itself cannot be read)", snapshot.when
+        ):
+            return False
+        recovered = Document(
+            Project(meta=self.document.project.meta), path=path, catalog=self.document.catalog
+        )
+        if not self._restore_into(recovered, snapshot):
+            return False
+        self.bridge.replace(recovered)
+        self.autosaver.adopt(snapshot.path)
+        return True
+
     def recover_untitled(self) -> bool:
         """At start-up: offer the newest snapshot of an untitled project left by a crash."""
         for snapshot in autosave.untitled_snapshots():
-            if self.prompts.restore(
-                "an untitled project", snapshot.saved_at or "an earlier session"
-            ):
+            if self.prompts.restore("an untitled project", snapshot.when):
                 recovered = Document(
                     Project(meta=self.document.project.meta), catalog=self.document.catalog
                 )
                 if self._restore_into(recovered, snapshot):
                     self.bridge.replace(recovered)
+                    self.autosaver.adopt(snapshot.path)
                     return True
             else:
                 autosave.discard(snapshot.path)
         return False
 
     def _restore_into(self, document: Document, snapshot: autosave.Snapshot) -> bool:
+        """Put the snapshot's project into ``document`` as one undo step. The snapshot stays
+        on disk until this window's own snapshot is written (``Autosaver.adopt``)."""
         try:
             result = autosave.restore(snapshot, document.catalog.racks)
         except ProjectFileError as err:
             self.prompts.error("Cannot recover", str(err))
             return False
         ops.replace_project(document, result.project, RECOVER_LABEL)
-        autosave.discard(snapshot.path)
+        if document is self.document:
+            self.autosaver.adopt(snapshot.path)
         self.message.emit("Recovered unsaved changes; Undo goes back to the saved version.")
         return True
 
@@ -183,7 +216,9 @@ class FileController(QObject):
 
     def _write(self, path: Path) -> bool:
         document = self.document
-        old_snapshot = self.autosaver.target()
+        if not self._unchanged_on_disk(path):
+            return False
+        old_snapshots = self.autosaver.targets()
         try:
             save(document.project, path)
         except ProjectFileError as err:
@@ -193,10 +228,45 @@ class FileController(QObject):
             )
             return False
         document.mark_saved(path)
+        self._remember_disk(path)
         self.bridge.saved()
-        self.autosaver.discard(old_snapshot)
+        self.autosaver.discard(old_snapshots)
         self.autosaver.discard()
         self.recent.add(path)
         self.recent_changed.emit()
         self.message.emit(f"Saved {path}.")
         return True
+
+    # --- the file on disk ------------------------------------------------------------------
+
+    def _remember_disk(self, path: Path) -> None:
+        """Note the file as this window read or wrote it, to notice a change made elsewhere."""
+        self._disk = (id(self.document), path, _stamp(path))
+
+    def _unchanged_on_disk(self, path: Path) -> bool:
+        """True when saving to ``path`` replaces only what this window read or wrote there,
+        or the user agrees to save over a change made since by another window or program."""
+        disk = self._disk
+        if disk is None or disk[:2] != (id(self.document), path):
+            return True
+        now = _stamp(path)
+        if now is None or now == disk[2]:
+            return True
+        if self.prompts.confirm(
+            "Changed on disk",
+            f"{path.name} was changed on disk after this window opened or saved it (by "
+            "another rackplan window or another program). Saving replaces that version.",
+            "Save over it",
+        ):
+            return True
+        self.message.emit(f"Not saved: {path.name} changed on disk; Save As keeps both.")
+        return False
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """The file's modification time and size, or None when it is gone."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return (found.st_mtime_ns, found.st_size)

@@ -99,7 +99,8 @@ class DialogPrompts:
             self.parent,
             "Recover unsaved work",
             f"rackplan did not close cleanly. There is unsaved work on {what} from {when}.\n\n"
-            "Recover it? (Undo takes you back to the saved version.)",
+            "Yes recovers it (Undo then takes you back to the saved version); "
+            "No deletes the recovery file.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )

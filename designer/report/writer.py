@@ -8,6 +8,7 @@ was. Errors become ``OutputError`` with one sentence a user can act on.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Callable, Sequence
@@ -17,7 +18,12 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from designer.core.io.atomic import OutputError, describe_write_error, match_permissions
+from designer.core.io.atomic import (
+    OutputError,
+    describe_write_error,
+    match_permissions,
+    read_only,
+)
 from designer.report.page import Page
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
@@ -51,6 +57,8 @@ class SetInfo:
 def write_atomically(path: Path, render: Callable[[Path], None]) -> None:
     """Call ``render(temp)`` to fill a temporary file beside ``path``, then move it over ``path``."""
     target = Path(os.path.realpath(path))
+    if read_only(target):
+        raise OutputError(describe_write_error(path, PermissionError(errno.EACCES, str(path))))
     try:
         handle, name = tempfile.mkstemp(
             dir=target.parent, prefix=f".~{target.name}.", suffix=".tmp"

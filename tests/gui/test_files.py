@@ -100,7 +100,7 @@ def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
     path = example("gb200-nvl72-su")
     crashed = make_window(path, autosave_ms=20)
     snapshot = crashed.autosaver.target()
-    assert snapshot == path.parent / f".~{path.name}.autosave"
+    assert snapshot == path.parent / f".~{path.name}.{crashed.autosaver.session}.autosave"
     assert not snapshot.exists()
     edit(crashed)
     edited = crashed.editor.project
@@ -114,9 +114,16 @@ def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
     assert "restore gb200-nvl72-su.rackplan.json" in prompts.asked
     assert restarted.editor.project == edited
     assert restarted.windowTitle().startswith("gb200-nvl72-su.rackplan.json*")
-    assert not snapshot.exists()
-    restarted.bridge.undo()  # back to the version on disk
-    assert restarted.editor.project == load(path, restarted.editor.doc.catalog.racks).project
+    # the recovered snapshot goes only once the window has written its own, at once
+    own = restarted.autosaver.target()
+    qtbot.waitUntil(lambda: own.exists() and not snapshot.exists(), timeout=5_000)
+    restarted.autosaver.timer.stop()  # a second crash, right after the recovery
+
+    again = make_window()
+    assert again.open_path(path)
+    assert again.editor.project == edited  # nothing lost
+    again.bridge.undo()  # back to the version on disk
+    assert again.editor.project == load(path, again.editor.doc.catalog.racks).project
 
 
 def test_an_untitled_project_is_recovered_at_start_up(qtbot, make_window, prompts):
@@ -129,11 +136,14 @@ def test_an_untitled_project_is_recovered_at_start_up(qtbot, make_window, prompt
     qtbot.waitUntil(lambda: bool(autosave.untitled_snapshots()), timeout=5_000)
     first.autosaver.timer.stop()
 
+    [left] = autosave.untitled_snapshots()
     second = make_window()
     assert second.files.recover_untitled()
     assert second.editor.project == edited
     assert second.editor.doc.path is None and second.editor.doc.is_dirty
-    assert autosave.untitled_snapshots() == []
+    own = second.autosaver.target()
+    qtbot.waitUntil(lambda: own.exists() and not left.path.exists(), timeout=5_000)
+    assert [s.path for s in autosave.untitled_snapshots()] == [own]
 
 
 def test_saving_cleanly_deletes_the_recovery_file(qtbot, make_window, example):
@@ -184,3 +194,109 @@ def test_a_second_close_event_finds_the_window_closed_not_an_error(make_window, 
     QApplication.sendEvent(window, first)
     QApplication.sendEvent(window, second)
     assert first.isAccepted() and second.isAccepted()
+
+
+def test_a_file_asked_for_is_opened_whatever_untitled_work_waits(
+    qtbot, make_window, example, prompts
+):
+    from designer.gui.app import open_first
+
+    first = make_window(autosave_ms=20)
+    assert first.files.new()
+    ops.place_rack(first.editor.doc, first.editor.hall_id, "nvidia-gb200-nvl72", 1_200, 1_200)
+    qtbot.waitUntil(lambda: bool(autosave.untitled_snapshots()), timeout=5_000)
+    first.autosaver.timer.stop()
+
+    path = example("gb200-nvl72-su")
+    window = make_window()
+    open_first(window, str(path))
+    assert window.editor.doc.path == path
+    assert not any(q.startswith("restore an untitled") for q in prompts.asked)
+    assert autosave.untitled_snapshots()  # kept for a start without a file
+
+
+def test_work_left_of_a_file_that_cannot_be_read_is_offered(qtbot, make_window, example, prompts):
+    path = example("gb200-nvl72-su")
+    crashed = make_window(path, autosave_ms=20)
+    edit(crashed)
+    edited = crashed.editor.project
+    qtbot.waitUntil(crashed.autosaver.target().exists, timeout=5_000)
+    crashed.autosaver.timer.stop()
+    path.write_bytes(path.read_bytes()[:200])  # the file is damaged after the crash
+
+    window = make_window()
+    assert window.open_path(path)
+    assert prompts.errors[-1][0] == "Cannot open project"
+    assert any("(the file itself cannot be read)" in q for q in prompts.asked)
+    assert window.editor.project == edited and window.editor.doc.path == path
+    assert window.files.save()  # writes the file afresh
+    assert load(path, window.editor.doc.catalog.racks).project == edited
+
+
+def test_saving_over_a_change_made_elsewhere_asks_first(make_window, example, prompts):
+    path = example("gb200-nvl72-su")
+    window = make_window(path)
+    edit(window)
+    elsewhere = path.read_bytes() + b"\n"
+    path.write_bytes(elsewhere)  # another window saved in between
+    prompts.confirm_answer = False
+    assert not window.files.save()
+    assert any(q.startswith("Save over it?") for q in prompts.asked)
+    assert path.read_bytes() == elsewhere and window.editor.doc.is_dirty
+    prompts.confirm_answer = True
+    assert window.files.save()
+    assert path.read_bytes() != elsewhere
+    prompts.asked.clear()
+    edit(window)
+    assert window.files.save()  # its own save is no change made elsewhere
+    assert not prompts.asked
+
+
+def test_a_full_disk_beside_the_file_puts_the_recovery_file_in_the_recovery_folder(
+    qtbot, make_window, example, monkeypatch
+):
+    path = example("gb200-nvl72-su")
+    write = autosave.write_autosave
+
+    def full_beside(project, original, target):
+        if target.parent == path.parent:
+            raise OSError(28, "No space left on device")
+        write(project, original, target)
+
+    monkeypatch.setattr(autosave, "write_autosave", full_beside)
+    window = make_window(path, autosave_ms=20)
+    edit(window)
+    edited = window.editor.project
+    qtbot.waitUntil(lambda: autosave.pending_for(path) is not None, timeout=5_000)
+    window.autosaver.timer.stop()
+    assert autosave.pending_for(path).path.parent == autosave.recovery_dir()
+    assert (
+        autosave.restore(autosave.pending_for(path), window.editor.doc.catalog.racks).project
+        == edited
+    )
+
+
+def test_another_open_windows_work_is_not_offered_or_deleted(make_window, example, prompts):
+    import json
+    import subprocess
+    import sys
+
+    path = example("gb200-nvl72-su")
+    theirs = autosave.autosave_path(path, "theirs")
+    other = make_window(path)
+    edit(other)
+    autosave.write_autosave(other.editor.project, path, theirs)
+    window = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        envelope = json.loads(theirs.read_text())
+        envelope["owner"].update(pid=window.pid, start=autosave._process_start(window.pid))
+        theirs.write_text(json.dumps(envelope))  # as that running process wrote it
+        prompts.asked.clear()
+        second = make_window(path)
+        assert not any(q.startswith("restore") for q in prompts.asked)
+        assert "info Open in another window" in prompts.asked
+        assert second.files.settle()
+        assert theirs.exists()
+    finally:
+        window.kill()
+        window.wait()

@@ -16,9 +16,15 @@ import tempfile
 from pathlib import Path
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically (through a symlink, not over it)."""
+def atomic_write_bytes(path: Path, data: bytes, permissions_of: Path | None = None) -> None:
+    """Replace ``path`` with ``data`` atomically (through a symlink, not over it).
+
+    A read-only file is not replaced (a rename would ignore its mode): ``PermissionError``.
+    The new file has ``permissions_of``'s permissions if given, else the old file's.
+    """
     target = Path(os.path.realpath(path))
+    if read_only(target):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     folder = target.parent
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".~{target.name}.", suffix=".tmp")
     temp = Path(temp_name)
@@ -27,13 +33,24 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        match_permissions(temp, target)
+        match_permissions(temp, permissions_of or target)
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()
         raise
     _sync_folder(folder)
+
+
+def read_only(path: Path) -> bool:
+    """True when ``path`` is a file marked read-only (no write bit for anyone) or one this
+    user may not write; a missing file is not."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    writable = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    return stat.S_ISREG(mode) and (not mode & writable or not os.access(path, os.W_OK))
 
 
 def match_permissions(temp: Path, target: Path) -> None:
@@ -90,7 +107,11 @@ def describe_write_error(path: Path, err: OSError) -> str:
         reason = f"files cannot be created in {path.parent}. Choose a folder you can write to."
     elif isinstance(err, IsADirectoryError):
         reason = "that is a folder. Give a file name."
-    elif isinstance(err, PermissionError) or err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+    elif read_only(path):
+        reason = f"the file is read-only. Save under another name. {unchanged}"
+    elif err.errno == errno.EROFS:
+        reason = f"{path.parent} is on a read-only disk. Choose another folder. {unchanged}"
+    elif isinstance(err, PermissionError) or err.errno in (errno.EACCES, errno.EPERM):
         reason = f"permission denied. Choose a folder you can write to. {unchanged}"
     elif err.errno == errno.ENOSPC:
         reason = f"the disk is full. Free some space and save again. {unchanged}"

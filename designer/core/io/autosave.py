@@ -1,10 +1,14 @@
 """Autosave and crash recovery: snapshots beside the user's file, never over it.
 
-A snapshot of a saved project goes next to it as ``.~<name>.autosave`` (or into the
-recovery folder when that folder is read-only); an untitled project's goes into the
-recovery folder. Each snapshot records which file it belongs to. Saving or closing cleanly
-deletes the snapshot; finding one newer than its file on open means the last session
-ended without saving, and the GUI offers to restore it. Snapshots are JSON, never pickled.
+A snapshot of a saved project goes next to it as ``.~<name>.<session>.autosave`` (or into
+the recovery folder when that folder is read-only or full); an untitled project's goes
+into the recovery folder. Each window's session writes its own snapshot, so two windows
+with the same file never overwrite each other's. Each snapshot records which file it
+belongs to and the process that writes it: a snapshot whose process still runs is that
+window's live work, not a crash, and is never offered or deleted by another window.
+Saving or closing cleanly deletes the snapshot; finding one newer than its file on open
+means a session ended without saving, and the GUI offers to restore it. Snapshots are
+JSON, never pickled.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import contextlib
 import hashlib
 import json
 import os
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,43 +41,116 @@ def recovery_dir() -> Path:
 
 
 def autosave_path(document_path: Path | None, session: str) -> Path:
-    """Where the snapshot of a document goes; ``session`` names untitled documents apart."""
+    """Where the snapshot of a document goes; ``session`` names each window's apart."""
     if document_path is None:
         return recovery_dir() / f"untitled-{session}.autosave"
     if os.access(document_path.parent, os.W_OK):
-        return _beside(document_path)
-    return _in_recovery_dir(document_path)
+        return _beside(document_path, session)
+    return _in_recovery_dir(document_path, session)
 
 
-def _beside(document_path: Path) -> Path:
-    return document_path.parent / f".~{document_path.name}.autosave"
+def fallback_path(document_path: Path | None, session: str) -> Path | None:
+    """Where the snapshot goes when its own place refuses it (a full disk beside the file):
+    the recovery folder, which is usually on another disk. None when it already goes there."""
+    first = autosave_path(document_path, session)
+    if document_path is None or first.parent == recovery_dir():
+        return None
+    return _in_recovery_dir(document_path, session)
 
 
-def _in_recovery_dir(document_path: Path) -> Path:
+def _beside(document_path: Path, session: str) -> Path:
+    return document_path.parent / f".~{document_path.name}.{session}.autosave"
+
+
+def _in_recovery_dir(document_path: Path, session: str) -> Path:
     """A name unique to the document's full path, for folders we cannot write to."""
-    digest = hashlib.sha1(str(document_path.resolve()).encode()).hexdigest()[:12]
-    return recovery_dir() / f"{digest}-{document_path.name}.autosave"
+    return recovery_dir() / f"{_digest(document_path)}-{document_path.name}.{session}.autosave"
+
+
+def _digest(document_path: Path) -> str:
+    return hashlib.sha1(str(document_path.resolve()).encode()).hexdigest()[:12]
+
+
+def _patterns(document_path: Path) -> tuple[Path, Path]:
+    """Globs matching every session's snapshot of ``document_path`` (and the single
+    ``.~<name>.autosave`` of earlier versions), beside it and in the recovery folder."""
+    name = document_path.name
+    return (
+        document_path.parent / f".~{name}*.autosave",
+        recovery_dir() / f"{_digest(document_path)}-{name}*.autosave",
+    )
+
+
+def _process_start(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot, from /proc), or None if it does
+    not exist; a reused process id has another start time."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]
+
+
+def _owner() -> dict[str, object]:
+    """This process, as a snapshot records its writer."""
+    return {"host": socket.gethostname(), "pid": os.getpid(), "start": _process_start(os.getpid())}
+
+
+def _running_elsewhere(owner: object) -> bool:
+    """True when the process that wrote a snapshot still runs on this machine (and is not
+    this one): the snapshot is another window's current work, not a crash's leftover."""
+    if not isinstance(owner, dict) or owner.get("host") != socket.gethostname():
+        return False
+    pid = owner.get("pid")
+    if not isinstance(pid, int) or pid == os.getpid():
+        return False
+    if Path("/proc/self/stat").exists():
+        start = _process_start(pid)
+        return start is not None and start == owner.get("start")
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, but belongs to another user
+    return True
 
 
 def write_autosave(project: Project, document_path: Path | None, target: Path) -> None:
-    """Write a snapshot of ``project`` that belongs to ``document_path`` (None if untitled)."""
+    """Write a snapshot of ``project`` that belongs to ``document_path`` (None if untitled),
+    as private as the project file itself."""
     envelope = {
         _MARK: 1,
         "original": str(document_path) if document_path else None,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "owner": _owner(),
         "project": project.model_dump(mode="json"),
     }
     target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(target, json.dumps(envelope, ensure_ascii=False).encode("utf-8"))
+    like = document_path if document_path is not None and document_path.exists() else None
+    atomic_write_bytes(
+        target, json.dumps(envelope, ensure_ascii=False).encode("utf-8"), permissions_of=like
+    )
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A snapshot found on disk: where it is, which file it belongs to and when it was taken."""
+    """A snapshot found on disk: where it is, which file it belongs to, when it was taken
+    and whether the window that writes it is still open."""
 
     path: Path
     original: Path | None
     saved_at: str
+    in_use: bool = False
+
+    @property
+    def when(self) -> str:
+        """When it was taken, in local time as a person reads it."""
+        try:
+            taken = datetime.fromisoformat(self.saved_at)
+        except ValueError:
+            return "an earlier session"
+        return taken.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def read_snapshot(path: Path) -> Snapshot | None:
@@ -84,7 +162,12 @@ def read_snapshot(path: Path) -> Snapshot | None:
     if not isinstance(envelope, dict) or envelope.get(_MARK) != 1:
         return None
     original = envelope.get("original")
-    return Snapshot(path, Path(original) if original else None, str(envelope.get("saved_at", "")))
+    return Snapshot(
+        path,
+        Path(original) if original else None,
+        str(envelope.get("saved_at", "")),
+        _running_elsewhere(envelope.get("owner")),
+    )
 
 
 def restore(snapshot: Snapshot, rack_types: Mapping[str, RackType]) -> LoadResult:
@@ -97,27 +180,48 @@ def restore(snapshot: Snapshot, rack_types: Mapping[str, RackType]) -> LoadResul
     return loads(data, snapshot.path, rack_types)
 
 
-def pending_for(document_path: Path) -> Snapshot | None:
-    """A snapshot of ``document_path`` newer than the file itself, if one was left behind."""
-    candidates = [_beside(document_path), _in_recovery_dir(document_path)]
+def snapshots_of(document_path: Path) -> list[Snapshot]:
+    """Every readable snapshot of ``document_path``, beside it or in the recovery folder,
+    newest first (those of open windows included: see ``in_use``)."""
+    found = []
+    for pattern in _patterns(document_path):
+        if not pattern.parent.is_dir():
+            continue
+        for candidate in pattern.parent.glob(pattern.name):
+            snapshot = read_snapshot(candidate)
+            if snapshot is not None and snapshot.original == document_path:
+                found.append(snapshot)
+    return sorted(found, key=lambda s: s.saved_at, reverse=True)
+
+
+def pending_for(document_path: Path, any_age: bool = False) -> Snapshot | None:
+    """The newest snapshot of ``document_path`` a crash left behind: newer than the file
+    (``any_age``: however old, for a file that cannot be read), and no open window's."""
     try:
         saved = document_path.stat().st_mtime
     except OSError:
         saved = 0.0
-    for candidate in candidates:
-        snapshot = read_snapshot(candidate) if candidate.exists() else None
-        if snapshot and candidate.stat().st_mtime >= saved:
-            return snapshot
+    for snapshot in snapshots_of(document_path):
+        if snapshot.in_use:
+            continue
+        with contextlib.suppress(OSError):
+            if any_age or snapshot.path.stat().st_mtime >= saved:
+                return snapshot
     return None
 
 
+def open_elsewhere(document_path: Path) -> bool:
+    """True when another window (a process still running) has unsaved work on this file."""
+    return any(s.in_use for s in snapshots_of(document_path))
+
+
 def untitled_snapshots() -> list[Snapshot]:
-    """Snapshots of untitled projects left in the recovery folder, newest first."""
+    """Snapshots of untitled projects a crash left in the recovery folder, newest first."""
     folder = recovery_dir()
     if not folder.is_dir():
         return []
     found = [read_snapshot(p) for p in folder.glob("untitled-*.autosave")]
-    return sorted((s for s in found if s), key=lambda s: s.saved_at, reverse=True)
+    return sorted((s for s in found if s and not s.in_use), key=lambda s: s.saved_at, reverse=True)
 
 
 def discard(path: Path) -> None:

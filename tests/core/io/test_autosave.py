@@ -1,6 +1,13 @@
 """Autosave snapshots sit beside the user's file, never over it, and restore what was lost."""
 
+import json
 import os
+import stat
+import subprocess
+import sys
+from datetime import datetime
+
+import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.io import autosave
@@ -19,7 +26,7 @@ def test_a_snapshot_of_a_saved_project_sits_beside_it_and_restores(
         update={"meta": hypothesis_free_project.meta.model_copy(update={"name": "Edited"})}
     )
     target = autosave.autosave_path(path, "s1")
-    assert target == tmp_path / ".~hall.rackplan.json.autosave"
+    assert target == tmp_path / ".~hall.rackplan.json.s1.autosave"
     autosave.write_autosave(edited, path, target)
     assert path.read_bytes() == original
     os.utime(path, (1, 1))
@@ -56,3 +63,91 @@ def test_a_damaged_snapshot_is_ignored(tmp_path):
     path.write_text("{}")
     (tmp_path / ".~hall.rackplan.json.autosave").write_text("half a snapsh")
     assert autosave.pending_for(path) is None
+
+
+def _owned_by(target, pid):
+    """Make the snapshot at ``target`` look written by process ``pid``."""
+    envelope = json.loads(target.read_text())
+    envelope["owner"] = {**envelope["owner"], "pid": pid, "start": autosave._process_start(pid)}
+    target.write_text(json.dumps(envelope))
+
+
+def test_another_open_windows_snapshot_is_its_work_not_a_crash(tmp_path, hypothesis_free_project):
+    path = tmp_path / "hall.rackplan.json"
+    save(hypothesis_free_project, path)
+    mine, theirs = autosave.autosave_path(path, "mine"), autosave.autosave_path(path, "theirs")
+    assert mine != theirs  # two windows on one file never overwrite each other's snapshot
+    untitled = autosave.autosave_path(None, "theirs")
+    window = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        for target, original in ((theirs, path), (untitled, None)):
+            autosave.write_autosave(hypothesis_free_project, original, target)
+            _owned_by(target, window.pid)
+        assert autosave.pending_for(path) is None
+        assert autosave.open_elsewhere(path)
+        assert autosave.untitled_snapshots() == []
+    finally:
+        window.kill()
+        window.wait()
+    # once that window is gone (killed: a crash), its work is offered back
+    assert autosave.pending_for(path).path == theirs
+    assert not autosave.open_elsewhere(path)
+    assert [s.path for s in autosave.untitled_snapshots()] == [untitled]
+
+
+def test_a_file_that_cannot_be_read_is_offered_its_older_snapshot(
+    tmp_path, hypothesis_free_project
+):
+    path = tmp_path / "hall.rackplan.json"
+    target = autosave.autosave_path(path, "s1")
+    autosave.write_autosave(hypothesis_free_project, path, target)
+    os.utime(target, (1, 1))
+    path.write_text('{"format": "rackplan", ')  # damaged after the snapshot was taken
+    assert autosave.pending_for(path) is None
+    assert autosave.pending_for(path, any_age=True).path == target
+
+
+def test_a_snapshot_of_an_earlier_version_is_still_found(tmp_path, hypothesis_free_project):
+    path = tmp_path / "hall.rackplan.json"
+    old = tmp_path / ".~hall.rackplan.json.autosave"
+    autosave.write_autosave(hypothesis_free_project, path, old)
+    assert autosave.pending_for(path).path == old
+
+
+def test_a_snapshot_is_as_private_as_its_project(tmp_path, hypothesis_free_project):
+    path = tmp_path / "hall.rackplan.json"
+    save(hypothesis_free_project, path)
+    path.chmod(0o600)
+    target = autosave.autosave_path(path, "s1")
+    autosave.write_autosave(hypothesis_free_project, path, target)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_a_full_disk_beside_the_file_falls_back_to_the_recovery_folder(tmp_path):
+    path = tmp_path / "hall.rackplan.json"
+    fallback = autosave.fallback_path(path, "s1")
+    assert fallback.parent == autosave.recovery_dir()
+    assert autosave.fallback_path(None, "s1") is None  # untitled: already there
+
+
+def test_the_time_of_a_snapshot_reads_as_local_time(tmp_path):
+    snapshot = autosave.Snapshot(tmp_path / "x", None, "2026-12-01T00:30:10+00:00")
+    local = datetime.fromisoformat(snapshot.saved_at).astimezone()
+    assert snapshot.when == local.strftime("%Y-%m-%d %H:%M")
+    assert autosave.Snapshot(tmp_path / "x", None, "").when == "an earlier session"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes")
+def test_a_read_only_project_file_is_not_saved_over(tmp_path, hypothesis_free_project):
+    from designer.core.io.project_file import ProjectFileError
+
+    path = tmp_path / "hall.rackplan.json"
+    save(hypothesis_free_project, path)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    edited = hypothesis_free_project.model_copy(
+        update={"meta": hypothesis_free_project.meta.model_copy(update={"name": "Edited"})}
+    )
+    with pytest.raises(ProjectFileError, match="read-only"):
+        save(edited, path)
+    assert path.read_bytes() == before
