@@ -1,8 +1,10 @@
 """Rows: chains of racks (and in-row cooling units) standing side by side.
 
-Two items are in the same row when they face the same way, their fronts are on one line,
-and less than ``row_break_mm`` of floor separates them along the row; an in-row CDU or
-cooler keeps the chain going because nobody can walk through it. A row is keyed by its
+Two racks are in the same row when they face the same way, their fronts are on one line,
+and less than ``row_break_mm`` of floor separates them along the row. An in-row CDU or
+cooler keeps the chain going because nobody can walk through it: it joins a row it stands
+in line with (across at least half the shallower depth) whichever way it faces and however
+deep it is, as architects drop them at row ends. A row is keyed by its
 smallest member id. After an edit only the rows the changed items left or joined are
 traced again; ``recent`` names the row keys that appeared or vanished in that update.
 """
@@ -15,8 +17,8 @@ from designer.core.geometry.footprint import Box
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR, Floor
 
-Item = tuple[str, Box, int]
-"""A row member as the tracer sees it: hall id, footprint, rotation."""
+Item = tuple[str, Box, int, bool]
+"""A row member as the tracer sees it: hall id, footprint, rotation, an in-row unit."""
 
 
 def front_line(box: Box, rotation: int) -> int:
@@ -31,20 +33,41 @@ def along_row_gap(a: Box, b: Box, rotation: int) -> int:
     return max(b.y0 - a.y1, a.y0 - b.y1)
 
 
+def _in_line(a: Box, b: Box, rotation: int) -> bool:
+    """True when ``a`` and ``b`` overlap across a row of ``rotation`` by at least half the
+    shallower one: the same line of floor, not the row behind or in front."""
+    if rotation in (0, 180):
+        overlap, depths = min(a.y1, b.y1) - max(a.y0, b.y0), (a.y1 - a.y0, b.y1 - b.y0)
+    else:
+        overlap, depths = min(a.x1, b.x1) - max(a.x0, b.x0), (a.x1 - a.x0, b.x1 - b.x0)
+    return overlap * 2 >= min(depths)
+
+
+def _joined(a: Item, b: Item, gap: int) -> bool:
+    """True when ``b`` continues the row of ``a``."""
+    _, box, rotation, unit = a
+    _, other, turned, other_unit = b
+    if along_row_gap(box, other, rotation) >= gap:
+        return False
+    if unit or other_unit:  # a unit faces any way along the same axis
+        return (turned in (0, 180)) == (rotation in (0, 180)) and _in_line(box, other, rotation)
+    return turned == rotation and front_line(other, rotation) == front_line(box, rotation)
+
+
 def _item(ctx: Context, floor: Floor, key: str) -> Item | None:
     rack = ctx.project.placements.get(key)
     if rack is not None:
         box = floor.racks.box(key)
-        return (rack.hall_id, box, rack.rotation) if box else None
+        return (rack.hall_id, box, rack.rotation, False) if box else None
     unit = ctx.project.cooling_units.get(key)
     if unit is not None and unit.mount == "in_row":
         box = floor.units.box(key)
-        return (unit.hall_id, box, unit.rotation) if box else None
+        return (unit.hall_id, box, unit.rotation, True) if box else None
     return None
 
 
 def _neighbours(ctx: Context, floor: Floor, key: str, item: Item) -> list[str]:
-    hall, box, rotation = item
+    hall, box, rotation, _ = item
     gap = ctx.limits.row_break_mm
     if rotation in (0, 180):
         probe = Box(box.x0 - gap, box.y0, box.x1 + gap, box.y1)
@@ -53,12 +76,7 @@ def _neighbours(ctx: Context, floor: Floor, key: str, item: Item) -> list[str]:
     found = []
     for other in floor.racks.touching(hall, probe) + floor.units.touching(hall, probe):
         found_item = _item(ctx, floor, other) if other != key else None
-        if (
-            found_item is not None
-            and found_item[2] == rotation
-            and front_line(found_item[1], rotation) == front_line(box, rotation)
-            and along_row_gap(box, found_item[1], rotation) < gap
-        ):
+        if found_item is not None and _joined(item, found_item, gap):
             found.append(other)
     return found
 

@@ -294,3 +294,20 @@ def test_a_blocker_beside_a_shallow_end_rack_is_seen_after_an_edit():
     assert [f.code for f in updated.findings if f.code.startswith("space.")] == [
         "space.dead_end_aisle"
     ]
+
+
+def test_inrow_cdus_dropped_at_both_row_ends_join_the_row_whichever_way_they_face():
+    # the trial's row: 8 racks facing 180, a CDU dropped at each end facing 0, 1,200 deep
+    # against the racks' 1,068 and its front not on theirs; open floor beyond both CDUs
+    doc, hall = hall_doc(width=30_000)
+    ops.place_row(doc, hall, NET, 5_000, 4_668, 8, 180)  # x 5,000..9,800
+    ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 4_200, 4_600, "CDU-1", 0)
+    ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 9_800, 4_600, "CDU-2", 0)
+    assert found(doc, "space.row_ends_closed") == []
+    # walls 500 mm beyond each CDU close both ends: measured from the CDUs, not the racks
+    doc2, hall2 = hall_doc(width=500 + 800 + 8 * 600 + 800 + 500)
+    ops.place_row(doc2, hall2, NET, 1_300, 4_668, 8, 180)
+    ops.add_cooling_unit(doc2, hall2, "cdu-inrow-1368", 500, 4_600, "CDU-1", 0)
+    ops.add_cooling_unit(doc2, hall2, "cdu-inrow-1368", 6_100, 4_600, "CDU-2", 0)
+    closed = one(doc2, "space.row_ends_closed")
+    assert "the wall of hall Hall 1 at one, the wall of hall Hall 1 at the other" in closed.message
