@@ -5,6 +5,10 @@ reference); these findings keep the problem in front of the architect until it i
 The loader's own ``integrity_problems`` writes the messages, so the check and the loader
 say the same thing. It looks at the whole project, so it runs again only after an edit
 that adds or removes an entity or changes a reference or a rack type: never after a move.
+
+Two racks of one hall with one label are legal but ambiguous: the cable schedule, the
+drawings and the installers name racks by label. A campus may repeat labels from hall to
+hall (the schedule says each end's hall), so the check looks within each hall.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ from collections.abc import Iterable, Iterator
 from designer.core.document.integrity import references
 from designer.core.io.project_file import integrity_problems
 from designer.core.model.project import Project
-from designer.core.rules.check import Check
+from designer.core.rules.check import Check, each_hall
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
+from designer.core.rules.links import LINKS
 
 FAMILY = "file"
 
@@ -40,6 +45,15 @@ DUPLICATE_ID = CodeInfo(
     "Id used twice",
     Severity.ERROR,
     "Two different kinds of item share one id.",
+)
+
+DUPLICATE_LABEL = CodeInfo(
+    "file.duplicate_label",
+    FAMILY,
+    "Label used twice in a hall",
+    Severity.WARNING,
+    "Two racks of one hall carry the same label, so the cable schedule and the drawings "
+    "cannot tell them apart.",
 )
 
 _BY_CODE = {info.code: info for info in (UNKNOWN_TYPE, DANGLING_ID, DUPLICATE_ID)}
@@ -80,6 +94,37 @@ def _touched(ctx: Context, changes: Changes) -> tuple[str, ...]:
     return ()
 
 
+def _label_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
+    hall = ctx.project.halls.get(hall_id)
+    if hall is None:
+        return
+    by_label: dict[str, list[str]] = {}
+    for rack_id in ctx.get(LINKS).of("racks_in_hall", hall_id):
+        label = ctx.project.placements[rack_id].label
+        if label:
+            by_label.setdefault(label, []).append(rack_id)
+    for label, ids in sorted(by_label.items()):
+        if len(ids) > 1:
+            yield DUPLICATE_LABEL.finding(
+                f"{len(ids)} racks in {hall.name} are labelled {label}, so the cable schedule "
+                "and the drawings cannot tell them apart. Give each a label of its own.",
+                tuple(ids),
+                measured=float(len(ids)),
+                limit=1.0,
+                unit="racks",
+                hall_id=hall_id,
+            )
+
+
+def _label_touched(ctx: Context, changes: Changes) -> set[str]:
+    """The halls a changed rack stands or stood in, and changed halls."""
+    found = {hall_id for hall_id, _, _ in changes.of("halls")}
+    for _, before, after in changes.of("placements"):
+        found.update(r.hall_id for r in (before, after) if r is not None)
+    return found
+
+
 CHECKS = (
     Check("file.integrity", (UNKNOWN_TYPE, DANGLING_ID, DUPLICATE_ID), _subjects, _run, _touched),
+    Check("file.labels", (DUPLICATE_LABEL,), each_hall, _label_run, _label_touched),
 )

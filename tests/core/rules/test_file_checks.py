@@ -52,3 +52,23 @@ def test_unknown_types_and_dangling_ids_are_errors(tmp_path):
     unknown = next(f for f in findings if f.code == "file.unknown_type")
     assert "nvidia-gb200-nvl72" in unknown.message  # the loader's "did you mean"
     assert unknown.hall_id == "hall-1"
+
+
+def test_two_racks_of_one_hall_with_one_label_are_named_and_other_halls_may_repeat_it():
+    from designer.core.document import operations as ops
+    from tests.core.rules.helpers import found, hall_doc, one, second_hall
+
+    doc, hall = hall_doc()
+    racks = ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 2_000, 3, 0)
+    ops.update(doc, racks[0], label="NVL72-01")
+    ops.update(doc, racks[1], label="NVL72-02")
+    ops.update(doc, racks[2], label="NVL72-03")
+    assert found(doc, "file.duplicate_label") == []
+    ops.update(doc, racks[1], label="NVL72-03")  # the trial's rename
+    dup = one(doc, "file.duplicate_label")
+    assert set(dup.ids) == {racks[1], racks[2]} and dup.severity == Severity.WARNING
+    assert dup.message.startswith("2 racks in Hall 1 are labelled NVL72-03")
+    # the same label in another hall is no clash: the schedule names each end's hall
+    other = second_hall(doc, doc.project.halls[hall].site_id)
+    ops.update(doc, racks[1], hall_id=other)
+    assert found(doc, "file.duplicate_label") == []
