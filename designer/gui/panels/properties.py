@@ -39,6 +39,7 @@ from designer.core.format import number, plural
 from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
+from designer.core.naming import natural_key
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import feed_limit
 from designer.core.totals import hall_totals, rack_totals
@@ -411,16 +412,23 @@ class PropertiesPanel(QWidget):
     def _feed_list(self, ids: list[str], racks: list[Any]) -> None:
         project, doc = self.editor.project, self.editor.doc
         hall = racks[0].hall_id
-        feeds = [f for f in project.feeds.values() if f.hall_id == hall]
+        # by name, the same order whichever racks are selected (a list that reorders itself
+        # gets the wrong feed ticked); scrolled to the feed nearest the first rack
+        feeds = sorted(
+            (f for f in project.feeds.values() if f.hall_id == hall),
+            key=lambda f: natural_key(f.name),
+        )
+        nearest = None
         box = ops.footprint_of(project, ids[0], doc.rack_types)
         if box is not None and len(feeds) > 1:
             centre = shapely.Point(box.centre)
-            feeds.sort(
-                key=lambda f: (
-                    shapely.LineString(f.path).distance(centre)
-                    if len(f.path) > 1
-                    else shapely.Point(f.path[0]).distance(centre)
-                )
+            nearest = min(
+                range(len(feeds)),
+                key=lambda i: (
+                    shapely.LineString(feeds[i].path).distance(centre)
+                    if len(feeds[i].path) > 1
+                    else shapely.Point(feeds[i].path[0]).distance(centre)
+                ),
             )
         attached = Counter(f for r in racks for f in dict.fromkeys(r.feed_ids))
         listing = QListWidget()
@@ -440,6 +448,8 @@ class PropertiesPanel(QWidget):
             )
             item.setCheckState(state)
             listing.addItem(item)
+        if nearest is not None:
+            listing.scrollToItem(listing.item(nearest))
         if not feeds:
             placeholder = QListWidgetItem("No feeds in this hall yet")
             placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
