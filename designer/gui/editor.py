@@ -275,7 +275,12 @@ class Editor(QObject):
         return ops.copy_fragment(self.project, ids) if ids else None
 
     def paste(self, fragment: ops.Fragment, at: tuple[float, float] | None) -> list[str]:
-        """Paste ``fragment`` into the shown hall: centred on ``at`` (snapped), or one tile off."""
+        """Paste ``fragment`` into the shown hall: centred on ``at`` (snapped), or one tile off.
+
+        Where it would overlap the very items it was copied from (the cursor still over
+        them), the copy goes beside them instead, to their right and in line: a copy on top
+        of its original is an overlap no one asks for.
+        """
         if self.hall_id is None or not fragment.items:
             return []
         shift = (self.tile_mm, self.tile_mm)
@@ -295,11 +300,22 @@ class Editor(QObject):
                     snap(round(at[0] - w / 2), tile) - x0,
                     snap(round(at[1] - h / 2), tile) - y0,
                 )
+                if abs(shift[0]) < w and abs(shift[1]) < h and self._copied_here(fragment):
+                    shift = (w, 0)
         hall = self.hall_id
         new = self.run(lambda: ops.paste(self.doc, fragment, hall, *shift)) or []
         if new:
             self.selection.set(new)
         return new
+
+    def _copied_here(self, fragment: ops.Fragment) -> bool:
+        """True when the fragment's items still stand in the shown hall where they were."""
+        return all(
+            getattr(self.project, name).get(entity.id) == entity  # type: ignore[attr-defined]
+            and entity.hall_id == self.hall_id  # type: ignore[attr-defined]
+            for name, entity in fragment.items
+            if name != "groups"
+        )
 
     def set_rotation(self, ids: Iterable[str], rotation: Rotation) -> None:
         ids = list(ids)

@@ -718,7 +718,7 @@ class MainWindow(QMainWindow):
         data = QMimeData()
         data.setData(FRAGMENT_MIME, fragment.to_json().encode("utf-8"))
         QGuiApplication.clipboard().setMimeData(data)
-        self.status.say(f"Copied {len(fragment.ids)} items.")
+        self.status.say(f"Copied {plural(len(fragment.ids), 'item')}.")
 
     def cut(self) -> None:
         self.copy()

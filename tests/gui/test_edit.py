@@ -151,6 +151,22 @@ def test_copy_and_paste_adds_a_copy_in_one_step(make_window, example):
     assert set(doc.project.placements) == before
 
 
+def test_pasting_over_the_original_puts_the_copy_beside_it(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    doc, editor = window.editor.doc, window.editor
+    original = rack(window, "NVL72-01")
+    window.selection.set([original.id])
+    fragment = editor.copy_selection()
+    box = editor.picker().box(original.id)
+    [copy_id] = editor.paste(fragment, box.centre)  # the cursor still on the original
+    copy = doc.project.placements[copy_id]
+    assert (copy.x, copy.y) == (original.x + box.x1 - box.x0, original.y)
+    # anywhere else, the copy is centred on the cursor, snapped to the tiles, as before
+    [other_id] = editor.paste(fragment, (box.centre[0], box.centre[1] + 6_000))
+    other = doc.project.placements[other_id]
+    assert (other.x, other.y) == (2_400, 7_200)  # the tile nearest (2,100, 7,332)
+
+
 def test_dragging_a_cm384_rack_moves_all_16(make_window, example):
     window = make_window(example("cm384-supernode"))
     doc, view = window.editor.doc, window.view
