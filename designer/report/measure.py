@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QImage
 
 FONT_FAMILY = "DejaVu Sans"
@@ -43,6 +44,20 @@ def _metrics(size_pt: float, bold: bool) -> QFontMetricsF:
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """Width of ``text`` in millimetres."""
     return _metrics(size_pt, bold).horizontalAdvance(text) * 25.4 / MEASURE_DPI
+
+
+def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> str:
+    """``text``, cut to ``width_mm`` with an ellipsis if it is wider.
+
+    Measured here, not on the paint device, so a PDF, a PNG and an SVG cut the same texts:
+    a raster rounds glyph advances to its pixels and would cut a column's widest value,
+    which the column was made exactly wide enough to hold.
+    """
+    metrics = _metrics(size_pt, bold)
+    limit = width_mm * MEASURE_DPI / 25.4
+    if len(text) * metrics.maxWidth() <= limit:  # even the widest glyphs fit: no measuring
+        return text
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, limit)
 
 
 def wrap(text: str, width_mm: float, size_pt: float) -> list[str]:

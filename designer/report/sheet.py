@@ -45,7 +45,7 @@ class Sheet:
         self.k = dpi / 25.4
         self.shaped = shaped
         self._metrics_cache: dict[int, QFontMetricsF] = {}
-        self._elided: dict[tuple[int, str, float], str] = {}
+        self._elided: dict[tuple[float, bool, str, float], str] = {}
         self._advances: dict[tuple[int, str], float] = {}
         self._shaped: dict[tuple[int, str], tuple[list[QGlyphRun], float]] = {}
         # What the painter holds now, so runs of text in one style set it once.
@@ -77,7 +77,7 @@ class Sheet:
         """
         font = measure.font(size_pt, bold)
         if width > 0:
-            text = self._fitted(font, text, width)
+            text = self._fitted(text, width, size_pt, bold)
             if align != "left":
                 advance = self._advance(font, text)
                 x += width - advance if align == "right" else (width - advance) / 2
@@ -100,21 +100,13 @@ class Sheet:
         self._font = None
         self._colour = None
 
-    def _fitted(self, font: QFont, text: str, width: float) -> str:
-        """``text``, cut to ``width`` mm with an ellipsis if it is wider.
-
-        Measuring costs as much as drawing: it is skipped when even the widest glyphs would
-        fit, and a text that must be cut is measured once per font and width.
-        """
-        metrics = self._metrics(font)
-        if len(text) * metrics.maxWidth() <= width * self.k:
-            return text
-        key = (id(font), text, width)
+    def _fitted(self, text: str, width: float, size_pt: float, bold: bool) -> str:
+        """``text``, cut to ``width`` mm as ``measure.fitted`` cuts it, once per font and width
+        (measuring costs as much as drawing; tables repeat their figures)."""
+        key = (size_pt, bold, text, width)
         found = self._elided.get(key)
         if found is None:
-            found = self._elided[key] = metrics.elidedText(
-                text, Qt.TextElideMode.ElideRight, width * self.k
-            )
+            found = self._elided[key] = measure.fitted(text, width, size_pt, bold)
         return found
 
     def _advance(self, font: QFont, text: str) -> float:

@@ -174,3 +174,29 @@ def test_a_png_of_a_hall_draws_its_links(tmp_path, gui_app):
         for y in range(0, image.height(), 2)
     )
     assert hits > 50
+
+
+def test_a_raster_cuts_no_text_the_pdf_shows_whole(gui_app):
+    """The trial's PNG showed the date as "2026-12-…": 200 dpi rounds glyph advances up, and
+    the date column is exactly as wide as the widest date. Texts are cut as measured for
+    every output alike."""
+    from PySide6.QtGui import QPainter
+
+    from designer.report.paper import SheetFrame
+    from designer.report.sheet import Sheet
+    from designer.report.title_block import PAD_MM, VALUE_PT, column_widths
+
+    frame = SheetFrame.of("A4")
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    image.setDotsPerMeterX(round(200 / 0.0254))
+    image.setDotsPerMeterY(round(200 / 0.0254))
+    painter = QPainter(image)
+    try:
+        sheet = Sheet(painter, frame, 200)
+        widths = dict(column_widths(frame.title_block.width, "A"))
+        room = widths["Date"] - 2 * PAD_MM
+        for date in ("2026-11-30", "2026-12-01", "0000-00-00"):
+            assert sheet._fitted(date, room, VALUE_PT, False) == date
+        assert sheet._fitted("2026-11-30 (draft)", room, VALUE_PT, False).endswith("…")
+    finally:
+        painter.end()
