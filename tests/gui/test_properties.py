@@ -29,9 +29,10 @@ def test_a_cdu_feed_tray_and_column_are_edited_in_the_panel(make_window, example
     side = panel.fields["side"]
     side.activated.emit(side.findData("B"))
     assert doc.project.feeds[feed].side == "B"
-    commit(panel, "voltage", "0")
-    assert doc.project.feeds[feed].voltage_v == 415
-    assert panel.problem.text() == "Voltage (V) must be more than 0."
+    for slip in ("0", "0.001"):
+        commit(panel, "voltage", slip)
+        assert doc.project.feeds[feed].voltage_v == 415
+        assert panel.problem.text() == "Voltage (V) must be at least 48."
     tray = next(iter(project.trays))
     window.selection.set([tray])
     commit(panel, "height", "3000")
@@ -120,6 +121,15 @@ def test_numbers_the_model_cannot_take_are_refused_with_a_message(make_window, e
         commit(panel, "x", text)
         assert panel.problem.text() == message
         assert doc.project.placements[rack] == before
+    # A position that would put the rack wholly outside its hall (it would vanish from the
+    # plan) is a slip; partly outside is placed, and the check reports it, as for a drag.
+    hall = doc.project.halls[before.hall_id]
+    commit(panel, "y", "99")
+    assert panel.problem.text() == f"That puts it wholly outside the hall ‘{hall.name}’."
+    assert doc.project.placements[rack] == before
+    commit(panel, "x", "-0.3")  # sticks out of the left wall by 0.3 m
+    assert doc.project.placements[rack].x == -300
+    window.bridge.undo()
     # A decimal comma is refused, not read as a thousands separator (1,2 m is not 12 m).
     commit(panel, "y", "1,2")
     assert "write decimals with a point (1.2)" in panel.problem.text()

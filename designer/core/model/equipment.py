@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from designer.core.model.base import Kw, Record
+from designer.core.model.base import Kw, Record, Volts
 
 Share = Annotated[float, Field(ge=0.0, le=1.0)]
 Count = Annotated[int, Field(ge=0, le=1_000_000)]
@@ -164,7 +164,7 @@ class FeedType(Sourced):
     """A power feed product: an overhead busway run or a rack PDU."""
 
     kind: Literal["busway", "pdu"]
-    voltage_v: Annotated[float, Field(gt=0, le=1_500)]
+    voltage_v: Volts
     amps: Annotated[float, Field(gt=0, le=10_000)]
     phases: Literal[1, 3]
 

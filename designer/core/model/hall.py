@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 from shapely.geometry import Polygon
 
-from designer.core.model.base import Entity, Kw, Point, PositiveMm, Rotation, Side
+from designer.core.model.base import Entity, Kw, Point, PositiveMm, Rotation, Side, Volts
 
 Outline = Annotated[list[Point], Field(min_length=3, max_length=10_000)]
 
@@ -94,7 +94,7 @@ class PowerFeed(Entity):
     name: Annotated[str, Field(min_length=1, max_length=200)]
     kind: Literal["busway", "pdu"]
     type_id: str | None = None
-    voltage_v: Annotated[float, Field(gt=0, le=1_500)]
+    voltage_v: Volts
     amps: Annotated[float, Field(gt=0, le=10_000)]
     phases: Literal[1, 3]
     power_factor: Annotated[float, Field(gt=0, le=1)] = 1.0

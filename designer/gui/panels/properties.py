@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.format import number, plural
+from designer.core.geometry.footprint import Box
 from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
@@ -390,6 +391,7 @@ class PropertiesPanel(QWidget):
             def commit(text: str) -> None:
                 target = parse_mm_from_m(text, "The position")
                 dx, dy = (target - x, 0) if axis == 0 else (0, target - y)
+                self._refuse_leaving_the_hall(entity_id, dx, dy)
                 ops.move(doc, [entity_id], dx, dy)
 
             return commit
@@ -408,6 +410,19 @@ class PropertiesPanel(QWidget):
             moved(1),
             "Distance of the footprint's top edge from the hall's corner",
         )
+
+    def _refuse_leaving_the_hall(self, entity_id: str, dx: int, dy: int) -> None:
+        """A typed position that puts the item wholly outside the hall is a slip of the
+        keyboard (it would vanish from the plan); one partly outside is placed and the
+        check reports it, as for a drag."""
+        editor = self.editor
+        box = ops.footprint_of(editor.project, entity_id, editor.doc.rack_types)
+        hall = editor.project.halls.get(editor.hall_id or "")
+        if box is None or hall is None:
+            return
+        moved = Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy)
+        if editor.picker().outside_walls([moved]) == "wholly":
+            raise InputError(f"That puts it wholly outside the hall ‘{hall.name}’")
 
     def _feed_list(self, ids: list[str], racks: list[Any]) -> None:
         project, doc = self.editor.project, self.editor.doc
