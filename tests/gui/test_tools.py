@@ -86,9 +86,29 @@ def test_the_row_tool_lays_out_as_many_racks_as_the_drag_covers(make_window):
     drag(view.viewport(), on_screen(view, 1_200, 2_400), on_screen(view, 6_000, 2_450))
     racks = sorted(doc.project.placements.values(), key=lambda r: r.x)
     assert [r.x for r in racks] == [1_200 + 600 * i for i in range(8)]
-    assert {(r.y, r.rotation, r.type_id) for r in racks} == {(2_400, 180, "nvidia-gb200-nvl72")}
+    # fronts as a single rack dropped now faces
+    assert {(r.y, r.rotation, r.type_id) for r in racks} == {(2_400, 0, "nvidia-gb200-nvl72")}
     assert [r.label for r in racks] == [f"NVL72-{i:02d}" for i in range(1, 9)]
     assert doc.history.undo_label == "Place a row of 8 NVIDIA GB200 NVL72"
+
+
+def test_the_row_tool_lays_out_the_rack_type_highlighted_in_the_catalog(make_window):
+    from designer.gui.panels.palette import ENTRY_ROLE
+
+    window = new_hall_window(make_window)
+    view, doc, tree = window.view, window.editor.doc, window.palette.tree
+    items = [
+        tree.topLevelItem(g).child(i)
+        for g in range(tree.topLevelItemCount())
+        for i in range(tree.topLevelItem(g).childCount())
+    ]
+    [gb300] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == "nvidia-gb300-nvl72"]
+    tree.setCurrentItem(gb300)  # highlighted by the keyboard or a drag's press, not a click
+    window.editor.place_rotation = 180  # R pressed before: single racks face 180
+    use(window, "tool_row")
+    drag(view.viewport(), on_screen(view, 1_200, 2_400), on_screen(view, 3_000, 2_450))
+    racks = list(doc.project.placements.values())
+    assert {(r.type_id, r.rotation) for r in racks} == {("nvidia-gb300-nvl72", 180)}
 
 
 def test_the_place_row_dialog_places_n_racks(make_window, prompts):

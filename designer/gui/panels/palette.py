@@ -240,6 +240,7 @@ class PalettePanel(QWidget):
         self._fill(catalog)
         self.filter.textChanged.connect(self._apply_filter)
         self.tree.itemClicked.connect(self._clicked)
+        self.tree.currentItemChanged.connect(self._chosen)
         self.tree.itemActivated.connect(self._clicked)  # Enter on the keyboard
 
     def _fill(self, catalog: Catalog) -> None:
@@ -292,6 +293,13 @@ class PalettePanel(QWidget):
                 item.setHidden(hide)
                 shown += not hide
             top.setHidden(shown == 0)
+
+    def _chosen(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        """The highlighted rack type is the row tool's, however it was highlighted (a click,
+        the arrow keys, the start of a drag)."""
+        entry = item.data(0, ENTRY_ROLE) if item is not None else None
+        if entry is not None and entry.kind == "rack":
+            self.current_rack = entry.type_id
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         entry = item.data(0, ENTRY_ROLE)

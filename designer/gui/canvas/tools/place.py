@@ -103,7 +103,13 @@ class RowTool(Tool):
         self.ghost: Ghost | None = None
         self._start: tuple[int, int] | None = None
         self._last: QPointF | None = None
-        self._facing = {True: 180, False: 90}
+        # fronts as a single rack dropped now would face (R turns both), so a row and the
+        # racks placed one by one beside it face the same way
+        turn = view.editor.place_rotation
+        self._facing = {
+            True: turn if turn in (0, 180) else 0,
+            False: turn if turn in (90, 270) else 90,
+        }
         self._row: tuple[int, int, int, Rotation] | None = None
         self._fine = False
         self._blocked = False
