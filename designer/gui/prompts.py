@@ -74,6 +74,8 @@ class DialogPrompts:
 
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
+        #: The export chosen last, which the next Export dialog starts from.
+        self._last_export: ExportSpec | None = None
 
     def save_changes(self, name: str) -> Answer:
         box = QMessageBox(self.parent)
@@ -162,8 +164,11 @@ class DialogPrompts:
     def export(
         self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None
     ) -> ExportSpec | None:
-        dialog = ExportDialog(folder, stem, halls, hall_id, self.parent)
-        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        dialog = ExportDialog(folder, stem, halls, hall_id, self.parent, self._last_export)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        self._last_export = dialog.spec()
+        return self._last_export
 
     def project_settings(self, doc: Document) -> bool:
         dialog = ProjectSettingsDialog(doc, self.parent)

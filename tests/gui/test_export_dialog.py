@@ -105,11 +105,27 @@ def test_the_dialog_keeps_the_suffix_in_step_with_what_is_exported(qtbot, tmp_pa
     assert dialog.spec() == ExportSpec(tmp_path / "two-sites-south-hall-1.png", "Tabloid", "h2")
     dialog.kind.setCurrentIndex(dialog.kind.findData("bom"))
     assert dialog.spec() == ExportSpec(tmp_path / "two-sites-bom.csv", "Tabloid", None, "bom")
-    assert not dialog.paper.isEnabled() and not dialog.hall.isEnabled()
+    assert not dialog.form.isRowVisible(dialog.paper) and not dialog.form.isRowVisible(dialog.hall)
     dialog.file.setText(str(tmp_path / "materials"))
     assert dialog.spec().path == tmp_path / "materials.csv"
     dialog.file.setText("  ")
     assert dialog.spec() is None
+
+
+def test_the_dialog_starts_from_the_last_export_and_refuses_a_missing_folder(qtbot, tmp_path):
+    halls = {"h1": "North hall 1", "h2": "South hall 1"}
+    last = ExportSpec(tmp_path / "old-name-bom.csv", "Letter", None, "bom")
+    dialog = ExportDialog(tmp_path / "elsewhere", "two-sites", halls, "h2", last=last)
+    qtbot.addWidget(dialog)
+    assert dialog.spec() == ExportSpec(tmp_path / "two-sites-bom.csv", "Letter", None, "bom")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("pdf"))
+    assert dialog.form.isRowVisible(dialog.paper) and not dialog.form.isRowVisible(dialog.hall)
+    dialog.file.setText(str(tmp_path / "missing" / "set.pdf"))
+    dialog._accept()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.problem.text() == (
+        f"The folder {tmp_path / 'missing'} does not exist. Choose one that does."
+    )
 
 
 def test_closing_the_window_during_an_export_cancels_it(qtbot, make_window, example, tmp_path):

@@ -56,7 +56,12 @@ def suggested_name(stem: str, kind: str, hall: str = "") -> str:
 
 
 class ExportDialog(QDialog):
-    """Asks what to export, on which paper, and where to write it."""
+    """Asks what to export, on which paper, and where to write it.
+
+    ``last`` is the export chosen before in this session: the dialog starts on its kind,
+    paper and folder, so a second export (or one again after a wrong folder) asks for
+    nothing twice. A folder that does not exist is refused here, with the dialog open.
+    """
 
     def __init__(
         self,
@@ -65,6 +70,7 @@ class ExportDialog(QDialog):
         halls: dict[str, str],
         hall_id: str | None,
         parent: QWidget | None = None,
+        last: ExportSpec | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export")
@@ -75,7 +81,7 @@ class ExportDialog(QDialog):
             self.kind.addItem(text, key)
         self.paper = QComboBox()
         self.paper.addItems(PAPERS)
-        self.paper.setCurrentText("A3")
+        self.paper.setCurrentText(last.paper if last else "A3")
         self.hall = QComboBox()
         for key, name in halls.items():
             self.hall.addItem(name, key)
@@ -89,21 +95,26 @@ class ExportDialog(QDialog):
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #c62828;")
         self.problem.hide()
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         form.addRow("Export", self.kind)
         form.addRow("Paper", self.paper)
         form.addRow("Hall", self.hall)
         form.addRow("File", where)
         lay_out(self, form, self.problem, accept=self._accept, ok_text="Export")
         self.setMinimumWidth(520)
+        if last is not None:
+            self.kind.setCurrentIndex(max(0, self.kind.findData(_kind_of(last))))
+            if last.path.parent.is_dir():
+                self.file.setText(str(last.path.parent / Path(self.file.text()).name))
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.hall.currentIndexChanged.connect(self._kind_changed)
         self._kind_changed()
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
-        self.paper.setEnabled(kind in ("pdf", "png", "svg"))
-        self.hall.setEnabled(kind in ("png", "svg"))
+        # a choice that does not apply is not shown at all (greyed out, it read as a choice)
+        self.form.setRowVisible(self.paper, kind in ("pdf", "png", "svg"))
+        self.form.setRowVisible(self.hall, kind in ("png", "svg"))
         current = Path(self.file.text().strip() or suggested_name(self._stem, kind))
         hall = self._halls.get(self.hall.currentData() or "", "")
         name = suggested_name(self._stem, kind, file_stem(hall, "hall"))
@@ -118,11 +129,17 @@ class ExportDialog(QDialog):
             self.file.setText(path)
 
     def _accept(self) -> None:
-        if self.spec() is None:
-            self.problem.setText("Name the file to write.")
-            self.problem.show()
-            return
-        self.accept()
+        spec = self.spec()
+        if spec is None:
+            self._refuse("Name the file to write.")
+        elif not spec.path.parent.is_dir():
+            self._refuse(f"The folder {spec.path.parent} does not exist. Choose one that does.")
+        else:
+            self.accept()
+
+    def _refuse(self, message: str) -> None:
+        self.problem.setText(message)
+        self.problem.show()
 
     def spec(self) -> ExportSpec | None:
         """The export asked for, the file's suffix made to match; None without a file name."""
@@ -136,3 +153,11 @@ class ExportDialog(QDialog):
             path = path.with_name(path.name + suffix)
         hall = self.hall.currentData() if kind in ("png", "svg") else None
         return ExportSpec(path, self.paper.currentText(), hall, table or "links")
+
+
+def _kind_of(spec: ExportSpec) -> str:
+    """The menu entry ``spec`` was made from."""
+    suffix = spec.path.suffix.lower()
+    if suffix == ".csv":
+        return spec.table
+    return suffix.removeprefix(".")
