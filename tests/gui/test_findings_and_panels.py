@@ -33,6 +33,10 @@ def test_findings_colour_the_racks_and_clicking_one_selects_and_zooms(qtbot, mak
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert visible.contains(box.x0, box.y0) and visible.contains(box.x1, box.y1)
     assert window.status.currentMessage() == on_column.message
+    # the whole message, remedy and all, under the table (a row shows two lines of it)
+    panel = window.findings_panel
+    panel.table.setCurrentIndex(panel.model.index(row, 1))
+    assert panel.detail.isVisible() and panel.detail.text() == on_column.message
 
 
 def test_hovering_a_rack_tells_its_power_cooling_weight_and_findings(qtbot, make_window, example):

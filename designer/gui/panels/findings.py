@@ -2,7 +2,9 @@
 
 A table model over the editor's findings (thousands of rows cost nothing: the view asks
 only for the visible ones). Clicking a row selects what the finding names, switches to
-its hall and zooms to it. Filters: this hall or every hall, and whether notes show.
+its hall and zooms to it; the picked finding's whole message shows under the table (a
+row holds two lines, and the remedy comes last). Filters: this hall or every hall, and
+whether notes show.
 """
 
 from __future__ import annotations
@@ -132,9 +134,16 @@ class FindingsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setContentsMargins(6, 2, 6, 4)
+        self.detail.hide()
         layout.addLayout(bar)
         layout.addWidget(self.table)
+        layout.addWidget(self.detail)
         self.table.clicked.connect(self._clicked)
+        self.table.selectionModel().currentRowChanged.connect(self._picked)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         for signal in (
@@ -160,6 +169,7 @@ class FindingsPanel(QWidget):
         ]
         names = {h.id: h.name for h in editor.project.halls.values()}
         self.model.set_rows(shown, names)
+        self.detail.hide()
         self._show_empty(shown, every)
         counts = {"error": 0, "warning": 0, "info": 0}
         for finding in every:
@@ -207,6 +217,14 @@ class FindingsPanel(QWidget):
 
     def _clicked(self, index: QModelIndex) -> None:
         self.activated.emit(self.model.rows[index.row()])
+
+    def _picked(self, index: QModelIndex, _previous: QModelIndex) -> None:
+        """Show the whole message of the finding picked (by a click or the arrow keys)."""
+        if not index.isValid() or index.row() >= len(self.model.rows):
+            self.detail.hide()
+            return
+        self.detail.setText(self.model.rows[index.row()].message)
+        self.detail.show()
 
     def menu_for(self, finding: Any) -> QMenu:
         """The right-click menu of a finding: show it, accept it, or reopen it."""
