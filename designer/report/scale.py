@@ -17,6 +17,10 @@ STANDARD_SCALES = (50, 100, 200, 250)
 OVERVIEW_SCALES = (500, 1_000, 2_000, 5_000, 10_000)
 #: The coarsest scale at which racks stay readable; larger halls are tiled at this scale.
 COARSEST_LEGIBLE = 250
+#: Paper around the hall for its dimension lines (11 pt out, their labels and ticks) at
+#: any scale. It was 1 m of hall: 10 mm at 1:100, so a 30 m hall missed 1:100 on A3 by
+#: 0.2 mm and was drawn at 1:200 on a third of the sheet, too small for any label.
+MARGIN_PAPER_MM = 7.0
 
 
 @dataclass(frozen=True)
@@ -48,21 +52,22 @@ class PlanLayout:
 def choose_layout(
     hall_box: tuple[float, float, float, float],
     area_mm: tuple[float, float],
-    margin_mm: float = 1_000.0,
+    margin_paper_mm: float = MARGIN_PAPER_MM,
     tiles: bool = True,
 ) -> PlanLayout:
     """The most detailed standard scale that fits ``hall_box`` (+ margin) into ``area_mm``.
 
     ``hall_box`` is ``(x0, y0, x1, y1)`` in hall millimetres; ``area_mm`` the drawing area
-    on paper. Falls back to tiles at the coarsest legible scale, or, with ``tiles`` False
-    (one picture of the hall), to an overview scale at which the whole hall fits.
+    on paper; the margin around the hall is measured on paper, as its dimension lines are.
+    Falls back to tiles at the coarsest legible scale, or, with ``tiles`` False (one picture
+    of the hall), to an overview scale at which the whole hall fits.
     """
-    x0, y0, x1, y1 = hall_box
-    x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
-    width, height = x1 - x0, y1 - y0
     for denominator in STANDARD_SCALES + (() if tiles else OVERVIEW_SCALES):
-        if width / denominator <= area_mm[0] and height / denominator <= area_mm[1]:
+        x0, y0, x1, y1 = _with_margin(hall_box, margin_paper_mm * denominator)
+        if (x1 - x0) / denominator <= area_mm[0] and (y1 - y0) / denominator <= area_mm[1]:
             return PlanLayout(denominator, (Tile(x0, y0, x1, y1, 0, 0),), 1, 1)
+    x0, y0, x1, y1 = _with_margin(hall_box, margin_paper_mm * COARSEST_LEGIBLE)
+    width, height = x1 - x0, y1 - y0
     span_x = area_mm[0] * COARSEST_LEGIBLE
     span_y = area_mm[1] * COARSEST_LEGIBLE
     columns = math.ceil(width / span_x)
@@ -80,6 +85,13 @@ def choose_layout(
         for c in range(columns)
     )
     return PlanLayout(COARSEST_LEGIBLE, tiles, columns, rows)
+
+
+def _with_margin(
+    box: tuple[float, float, float, float], margin: float
+) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    return x0 - margin, y0 - margin, x1 + margin, y1 + margin
 
 
 def scale_bar_metres(denominator: int, max_paper_mm: float) -> int:
