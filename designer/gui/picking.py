@@ -264,6 +264,33 @@ class Picker:
                 return "partly" if self.walls.intersects(shape) else "wholly"
         return None
 
+    def abutting(self, box: Box, reach: int) -> Box:
+        """``box`` slid against the side of a rack or floor unit in line with it, when its
+        grid position leaves less than ``reach`` between them or overlaps by less than
+        ``reach``: an 800 mm CDU cannot both sit on 600 mm tiles and touch a row that does.
+        The smallest such slide that lands on free floor; ``box`` itself when none does."""
+        slides = []
+        for other_id in self._near(box, reach):
+            shape = self._shape(other_id)
+            if shape is None or not shape.stands:
+                continue
+            o = shape.box
+            if _across(box.y0, box.y1, o.y0, o.y1):  # side by side along x
+                left = box.x0 + box.x1 < o.x0 + o.x1
+                slides.append((o.x0 - box.x1 if left else o.x1 - box.x0, 0))
+            if _across(box.x0, box.x1, o.x0, o.x1):  # one above the other along y
+                above = box.y0 + box.y1 < o.y0 + o.y1
+                slides.append((0, o.y0 - box.y1 if above else o.y1 - box.y0))
+        for dx, dy in sorted(slides, key=lambda d: abs(d[0]) + abs(d[1])):
+            if dx == dy == 0:
+                return box  # already against its neighbour
+            if abs(dx) >= reach or abs(dy) >= reach:
+                continue
+            moved = Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy)
+            if not self.standing_on_any([moved]):
+                return moved
+        return box
+
     def standing_on_any(
         self, boxes: Sequence[Box], ignore: frozenset[str] = frozenset()
     ) -> list[str]:
@@ -308,3 +335,8 @@ class Picker:
             if any(shape.exact.intersection(shapely.box(*b)).area > 0 for b in near):
                 found.append(entity_id)
         return found
+
+
+def _across(a0: int, a1: int, b0: int, b1: int) -> bool:
+    """True when two spans overlap by at least half the shorter: the same line of floor."""
+    return (min(a1, b1) - max(a0, b0)) * 2 >= min(a1 - a0, b1 - b0)

@@ -126,7 +126,8 @@ def plan_placement(
     if entry.kind == "rack":
         kind = doc.rack_types[entry.type_id]
         x, y = _centred(cx, cy, footprint_size(kind.width_mm, kind.depth_mm, rotation), tile)
-        boxes = (footprint(x, y, kind.width_mm, kind.depth_mm, rotation),)
+        box = picker.abutting(footprint(x, y, kind.width_mm, kind.depth_mm, rotation), tile // 2)
+        x, y, boxes = box.x0, box.y0, (box,)
     elif entry.kind == "system":
         layout = ops.system_layout(doc, entry.type_id, 0, 0, rotation)
         members = [footprint(rx, ry, *_rack_size(doc, t), r) for t, _, rx, ry, r in layout]
@@ -137,7 +138,10 @@ def plan_placement(
         unit = doc.catalog.cooling[entry.type_id]
         if unit.width_mm and unit.depth_mm:
             x, y = _centred(cx, cy, footprint_size(unit.width_mm, unit.depth_mm, rotation), tile)
-            boxes = (footprint(x, y, unit.width_mm, unit.depth_mm, rotation),)
+            box = picker.abutting(
+                footprint(x, y, unit.width_mm, unit.depth_mm, rotation), tile // 2
+            )
+            x, y, boxes = box.x0, box.y0, (box,)
         else:
             x, y = snap(round(cx), tile // 2), snap(round(cy), tile // 2)
             floor_standing = False

@@ -99,3 +99,17 @@ def test_automatic_label_stems(name, tag):
 def test_the_example_catalog_has_a_stem_for_every_rack():
     doc = EXAMPLES["gb200-nvl72-su"]()
     assert all(name_tag(k.name) or k.category == "network" for k in doc.rack_types.values())
+
+
+def test_a_cdu_dropped_at_a_row_end_lands_against_it_not_on_it(doc):
+    # 800 mm CDUs cannot sit on 600 mm tiles and touch a row that does: the trial's drop
+    # snapped 200 mm into the first rack. It slides against the row's side instead.
+    hall = next(iter(doc.project.halls))
+    ops.place_row(doc, hall, "nvidia-gb200-nvl72", 4_800, 3_000, 8, 0)  # x 4,800..9,600
+    cdu = PaletteEntry("cooling", "cdu-inrow-1368")
+    left = plan(doc, cdu, 4_600, 3_550)  # on the tiles: x 4,200..5,000, 200 mm into the row
+    assert (left.x, left.overlaps) == (4_000, None)
+    right = plan(doc, cdu, 10_000, 3_550)  # on the tiles already against the row: stays
+    assert (right.x, right.overlaps) == (9_600, None)
+    apart = plan(doc, cdu, 3_400, 3_550)  # 800 mm off the row on the tiles: left alone
+    assert apart.x == 3_000
