@@ -3,22 +3,25 @@
 import pytest
 
 from designer.core.catalog import default_catalog, projects_dir
-from designer.core.examples import EXAMPLES
+from designer.core.examples import EXAMPLES, LARGE_EXAMPLES
 from designer.core.io.project_file import SUFFIX, load, to_bytes
 from designer.core.totals import project_totals
 
 RACKS = default_catalog().racks
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+ALL = {**EXAMPLES, **LARGE_EXAMPLES}
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_the_committed_file_is_what_the_builder_makes(name):
     path = projects_dir() / f"{name}{SUFFIX}"
-    assert path.read_bytes() == to_bytes(EXAMPLES[name]().project), (
+    assert path.read_bytes() == to_bytes(ALL[name]().project), (
         f"{path} is stale: run python -m designer.core.examples projects"
     )
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_every_example_loads_cleanly(name):
     result = load(projects_dir() / f"{name}{SUFFIX}", RACKS)
     assert result.problems == []

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from designer.core.document.document import Document
-from designer.core.examples import cm384, gb200_su, hgx_air, mistakes, two_sites
+from designer.core.examples import campus, cm384, gb200_su, hgx_air, mistakes, two_sites
 from designer.core.io.atomic import atomic_write_bytes
 from designer.core.io.project_file import SUFFIX, to_bytes
 
@@ -25,10 +25,15 @@ EXAMPLES: dict[str, Callable[[], Document]] = {
 }
 
 
+#: The full-scale campus (432 CloudMatrix384, 6,912 racks over 3 sites), kept apart from
+#: ``EXAMPLES``: tests that go through every example in detail would take minutes with it.
+LARGE_EXAMPLES: dict[str, Callable[[], Document]] = {"cm384-campus-100k": campus.build}
+
+
 def write_all(folder: Path) -> list[Path]:
     """Write every example project into ``folder``; returns the paths written."""
     written = []
-    for name, build in EXAMPLES.items():
+    for name, build in {**EXAMPLES, **LARGE_EXAMPLES}.items():
         path = folder / f"{name}{SUFFIX}"
         atomic_write_bytes(path, to_bytes(build().project))
         written.append(path)
