@@ -16,8 +16,7 @@ from designer.core.catalog import projects_dir
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.io import autosave
-from designer.core.io.project_file import SUFFIX, ProjectFileError, load, save
-from designer.core.model.project import Project
+from designer.core.io.project_file import SUFFIX, LoadResult, ProjectFileError, load, save
 from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.dialogs.new_project import new_document
@@ -139,59 +138,64 @@ class FileController(QObject):
         return True
 
     def _offer_recovery(self, path: Path) -> None:
-        snapshot = autosave.pending_for(path)
-        if snapshot is None:
-            return
-        if not self.prompts.restore(path.name, snapshot.when):
+        """Offer each snapshot a crash left of the open file, newest first, until one is
+        taken; No deletes that one. One that holds just what the file holds goes silently
+        (a save whose clean-up failed)."""
+        for snapshot in autosave.left_behind(path):
+            result = self._read_snapshot(snapshot)
+            if result is None:
+                continue
+            if result.project == self.document.project:
+                autosave.discard(snapshot.path)
+                continue
+            older = _older_than(snapshot, path)
+            what = (
+                f"{path.name} (older than the file, which was saved since)" if older else path.name
+            )
+            if self.prompts.restore(what, snapshot.when):
+                ops.replace_project(self.document, result.project, RECOVER_LABEL)
+                self.autosaver.adopt(snapshot.path)
+                self.message.emit(
+                    "Recovered unsaved changes; Undo goes back to the version on disk."
+                )
+                return
             autosave.discard(snapshot.path)
-            return
-        self._restore_into(self.document, snapshot)
 
     def _recover_unreadable(self, path: Path) -> bool:
         """Offer the work a crash left of ``path``, which cannot be read now; saving it
         writes the file afresh."""
-        snapshot = autosave.pending_for(path, any_age=True)
-        if snapshot is None or not self.prompts.restore(
-            f"{path.name} (the file itself cannot be read)", snapshot.when
-        ):
-            return False
-        recovered = Document(
-            Project(meta=self.document.project.meta), path=path, catalog=self.document.catalog
+        return self._recover(
+            autosave.left_behind(path), f"{path.name} (the file itself cannot be read)", path
         )
-        if not self._restore_into(recovered, snapshot):
-            return False
-        self.bridge.replace(recovered)
-        self.autosaver.adopt(snapshot.path)
-        return True
 
     def recover_untitled(self) -> bool:
-        """At start-up: offer the newest snapshot of an untitled project left by a crash."""
-        for snapshot in autosave.untitled_snapshots():
-            if self.prompts.restore("an untitled project", snapshot.when):
-                recovered = Document(
-                    Project(meta=self.document.project.meta), catalog=self.document.catalog
-                )
-                if self._restore_into(recovered, snapshot):
-                    self.bridge.replace(recovered)
-                    self.autosaver.adopt(snapshot.path)
-                    return True
-            else:
+        """At start-up: offer the snapshots of untitled projects a crash left, newest first."""
+        return self._recover(autosave.untitled_snapshots(), "an untitled project", None)
+
+    def _recover(self, snapshots: list[autosave.Snapshot], what: str, path: Path | None) -> bool:
+        """Offer ``snapshots`` in turn; the one taken becomes the document, unsaved, with
+        nothing to undo (there is no saved version to go back to)."""
+        for snapshot in snapshots:
+            result = self._read_snapshot(snapshot)
+            if result is None:
+                continue
+            if not self.prompts.restore(what, snapshot.when):
                 autosave.discard(snapshot.path)
+                continue
+            recovered = Document(result.project, path=path, catalog=self.document.catalog)
+            recovered.mark_unsaved()
+            self.bridge.replace(recovered)
+            self.autosaver.adopt(snapshot.path)
+            self.message.emit("Recovered unsaved work; save it to keep it.")
+            return True
         return False
 
-    def _restore_into(self, document: Document, snapshot: autosave.Snapshot) -> bool:
-        """Put the snapshot's project into ``document`` as one undo step. The snapshot stays
-        on disk until this window's own snapshot is written (``Autosaver.adopt``)."""
+    def _read_snapshot(self, snapshot: autosave.Snapshot) -> LoadResult | None:
         try:
-            result = autosave.restore(snapshot, document.catalog.racks)
+            return autosave.restore(snapshot, self.document.catalog.racks)
         except ProjectFileError as err:
             self.prompts.error("Cannot recover", str(err))
-            return False
-        ops.replace_project(document, result.project, RECOVER_LABEL)
-        if document is self.document:
-            self.autosaver.adopt(snapshot.path)
-        self.message.emit("Recovered unsaved changes; Undo goes back to the saved version.")
-        return True
+            return None
 
     # --- saving ----------------------------------------------------------------------------
 
@@ -260,6 +264,14 @@ class FileController(QObject):
         ):
             return True
         self.message.emit(f"Not saved: {path.name} changed on disk; Save As keeps both.")
+        return False
+
+
+def _older_than(snapshot: autosave.Snapshot, path: Path) -> bool:
+    """True when the file was saved after the snapshot was taken (by another window)."""
+    try:
+        return snapshot.path.stat().st_mtime < path.stat().st_mtime
+    except OSError:
         return False
 
 

@@ -101,8 +101,7 @@ class DialogPrompts:
             self.parent,
             "Recover unsaved work",
             f"rackplan did not close cleanly. There is unsaved work on {what} from {when}.\n\n"
-            "Yes recovers it (Undo then takes you back to the saved version); "
-            "No deletes the recovery file.",
+            "Yes recovers it; No deletes the recovery file.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )

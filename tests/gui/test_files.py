@@ -1,6 +1,8 @@
 """Files: the title follows unsaved changes, nothing is lost without asking, bad files and
 unwritable folders get the loader's and the writer's messages, autosave recovers a crash."""
 
+import os
+
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication
 
@@ -65,7 +67,8 @@ def test_a_file_that_cannot_be_opened_shows_the_loaders_message(
     assert not window.files.open(broken)
     ((title, text),) = prompts.errors
     assert title == "Cannot open project"
-    assert text.startswith(f"{broken} is not a rackplan project: it is not valid JSON")
+    # it stops before its end: said so, not "look for a missing comma"
+    assert text.startswith(f"{broken} is cut short: its JSON stops at line 1")
     assert "Traceback" not in text
     assert window.editor.doc is before
 
@@ -141,6 +144,8 @@ def test_an_untitled_project_is_recovered_at_start_up(qtbot, make_window, prompt
     assert second.files.recover_untitled()
     assert second.editor.project == edited
     assert second.editor.doc.path is None and second.editor.doc.is_dirty
+    # no saved version to go back to: nothing to undo into an empty project
+    assert not second.editor.doc.history.can_undo
     own = second.autosaver.target()
     qtbot.waitUntil(lambda: own.exists() and not left.path.exists(), timeout=5_000)
     assert [s.path for s in autosave.untitled_snapshots()] == [own]
@@ -229,6 +234,8 @@ def test_work_left_of_a_file_that_cannot_be_read_is_offered(qtbot, make_window, 
     assert prompts.errors[-1][0] == "Cannot open project"
     assert any("(the file itself cannot be read)" in q for q in prompts.asked)
     assert window.editor.project == edited and window.editor.doc.path == path
+    # the trial's loss: Undo emptied the project and marked it saved, and Quit asked nothing
+    assert not window.editor.doc.history.can_undo and window.editor.doc.is_dirty
     assert window.files.save()  # writes the file afresh
     assert load(path, window.editor.doc.catalog.racks).project == edited
 
@@ -267,13 +274,11 @@ def test_a_full_disk_beside_the_file_puts_the_recovery_file_in_the_recovery_fold
     window = make_window(path, autosave_ms=20)
     edit(window)
     edited = window.editor.project
-    qtbot.waitUntil(lambda: autosave.pending_for(path) is not None, timeout=5_000)
+    qtbot.waitUntil(lambda: bool(autosave.left_behind(path)), timeout=5_000)
     window.autosaver.timer.stop()
-    assert autosave.pending_for(path).path.parent == autosave.recovery_dir()
-    assert (
-        autosave.restore(autosave.pending_for(path), window.editor.doc.catalog.racks).project
-        == edited
-    )
+    [left] = autosave.left_behind(path)
+    assert left.path.parent == autosave.recovery_dir()
+    assert autosave.restore(left, window.editor.doc.catalog.racks).project == edited
 
 
 def test_another_open_windows_work_is_not_offered_or_deleted(make_window, example, prompts):
@@ -300,3 +305,47 @@ def test_another_open_windows_work_is_not_offered_or_deleted(make_window, exampl
     finally:
         window.kill()
         window.wait()
+
+
+def test_every_crashed_windows_work_on_a_file_is_offered_in_turn(make_window, example, prompts):
+    from designer.core.catalog import default_catalog
+    from designer.core.document.document import Document
+
+    RACKS = default_catalog().racks
+    path = example("gb200-nvl72-su")
+    works = []
+
+    def crash_twice():
+        """Two windows on the file crashed, each leaving its own edit, the second later."""
+        works.clear()
+        base = path.stat().st_mtime - 100  # the file as saved before either crash
+        os.utime(path, (base, base))
+        for when, dx in enumerate((600, 1_200), start=1):
+            doc = Document(load(path, RACKS).project)
+            ops.move(doc, [next(iter(doc.project.placements))], dx, 0)
+            works.append(doc.project)
+            snapshot = autosave.autosave_path(path, f"crashed{when}")
+            autosave.write_autosave(doc.project, path, snapshot)
+            os.utime(snapshot, (base + when, base + when))
+
+    crash_twice()
+    prompts.restore_answer = False  # the newest declined: the other is offered next
+    prompts.asked.clear()
+    declined = make_window(path)
+    assert [q for q in prompts.asked if q.startswith("restore")] == [
+        "restore gb200-nvl72-su.rackplan.json"
+    ] * 2
+    assert autosave.left_behind(path) == []
+    assert declined.files.settle()
+
+    crash_twice()
+    prompts.restore_answer = True
+    taker = make_window(path)
+    assert taker.editor.project == works[1]  # the newest first
+    assert taker.files.save()  # and saved: the other is older than the file now
+    prompts.asked.clear()
+    later = make_window(path)
+    assert prompts.asked == [
+        "restore gb200-nvl72-su.rackplan.json (older than the file, which was saved since)"
+    ]
+    assert later.editor.project == works[0]

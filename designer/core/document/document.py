@@ -233,6 +233,12 @@ class Document:
         self._set(apply(self._project, changes), changes)
         return changes
 
+    def mark_unsaved(self) -> None:
+        """Nothing on disk holds this project: recovered work of an untitled project or of a
+        file that cannot be read. Closing asks first, and there is no step to undo into an
+        empty project."""
+        self.history.mark_unsaved()
+
     def mark_saved(self, path: Path) -> None:
         """The project is now on disk at ``path``."""
         self.path = path

@@ -91,6 +91,10 @@ class History:
         """The project as it stands now is what is on disk."""
         self._clean = self._index
 
+    def mark_unsaved(self) -> None:
+        """No state of the project is on disk (work recovered with no saved version)."""
+        self._clean = None
+
     @property
     def is_clean(self) -> bool:
         return self._clean == self._index

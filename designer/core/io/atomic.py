@@ -16,11 +16,11 @@ import tempfile
 from pathlib import Path
 
 
-def atomic_write_bytes(path: Path, data: bytes, permissions_of: Path | None = None) -> None:
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` atomically (through a symlink, not over it).
 
     A read-only file is not replaced (a rename would ignore its mode): ``PermissionError``.
-    The new file has ``permissions_of``'s permissions if given, else the old file's.
+    The new file has permissions ``mode`` if given, else the old file's.
     """
     target = Path(os.path.realpath(path))
     if read_only(target):
@@ -33,7 +33,10 @@ def atomic_write_bytes(path: Path, data: bytes, permissions_of: Path | None = No
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        match_permissions(temp, permissions_of or target)
+        if mode is None:
+            match_permissions(temp, target)
+        else:
+            os.chmod(temp, mode)
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

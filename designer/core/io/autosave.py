@@ -6,9 +6,9 @@ into the recovery folder. Each window's session writes its own snapshot, so two 
 with the same file never overwrite each other's. Each snapshot records which file it
 belongs to and the process that writes it: a snapshot whose process still runs is that
 window's live work, not a crash, and is never offered or deleted by another window.
-Saving or closing cleanly deletes the snapshot; finding one newer than its file on open
-means a session ended without saving, and the GUI offers to restore it. Snapshots are
-JSON, never pickled.
+Saving or closing cleanly deletes the snapshot; finding one on open means a session ended
+without saving, and the GUI offers to restore it. Snapshots are JSON, never pickled, and
+as private as the project (an untitled project's only its owner may read).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import socket
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -127,9 +128,12 @@ def write_autosave(project: Project, document_path: Path | None, target: Path) -
         "project": project.model_dump(mode="json"),
     }
     target.parent.mkdir(parents=True, exist_ok=True)
-    like = document_path if document_path is not None and document_path.exists() else None
+    mode = 0o600
+    with contextlib.suppress(OSError, TypeError):
+        mode = stat.S_IMODE(os.stat(document_path).st_mode)  # type: ignore[arg-type]
+    # writable by its owner whatever the project's mode, or the next snapshot fails
     atomic_write_bytes(
-        target, json.dumps(envelope, ensure_ascii=False).encode("utf-8"), permissions_of=like
+        target, json.dumps(envelope, ensure_ascii=False).encode("utf-8"), mode=mode | 0o200
     )
 
 
@@ -191,23 +195,23 @@ def snapshots_of(document_path: Path) -> list[Snapshot]:
             snapshot = read_snapshot(candidate)
             if snapshot is not None and snapshot.original == document_path:
                 found.append(snapshot)
-    return sorted(found, key=lambda s: s.saved_at, reverse=True)
+    return sorted(found, key=_age, reverse=True)
 
 
-def pending_for(document_path: Path, any_age: bool = False) -> Snapshot | None:
-    """The newest snapshot of ``document_path`` a crash left behind: newer than the file
-    (``any_age``: however old, for a file that cannot be read), and no open window's."""
+def _age(snapshot: Snapshot) -> float:
+    """When the snapshot was written, to the nanosecond its file system keeps."""
     try:
-        saved = document_path.stat().st_mtime
+        return snapshot.path.stat().st_mtime
     except OSError:
-        saved = 0.0
-    for snapshot in snapshots_of(document_path):
-        if snapshot.in_use:
-            continue
-        with contextlib.suppress(OSError):
-            if any_age or snapshot.path.stat().st_mtime >= saved:
-                return snapshot
-    return None
+        return 0.0
+
+
+def left_behind(document_path: Path) -> list[Snapshot]:
+    """Snapshots of ``document_path`` that no open window writes, newest first: work a
+    session ended without saving. However old: one older than the file is work another
+    window's save did not include (the GUI leaves out one that holds just what the file
+    holds)."""
+    return [s for s in snapshots_of(document_path) if not s.in_use]
 
 
 def open_elsewhere(document_path: Path) -> bool:
@@ -221,7 +225,7 @@ def untitled_snapshots() -> list[Snapshot]:
     if not folder.is_dir():
         return []
     found = [read_snapshot(p) for p in folder.glob("untitled-*.autosave")]
-    return sorted((s for s in found if s and not s.in_use), key=lambda s: s.saved_at, reverse=True)
+    return sorted((s for s in found if s and not s.in_use), key=_age, reverse=True)
 
 
 def discard(path: Path) -> None:

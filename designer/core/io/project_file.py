@@ -113,6 +113,11 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as err:
+        if err.pos >= len(text.rstrip()) - 1:  # the JSON stops before its end
+            raise ProjectFileError(
+                f"{path} is cut short: its JSON stops at line {err.lineno} before the project "
+                "ends (an interrupted copy or a full disk). Open a backup of it."
+            ) from err
         raise ProjectFileError(
             f"{path} is not a rackplan project: it is not valid JSON ({err.msg} at line "
             f"{err.lineno}, column {err.colno}). If you edited it by hand, look for a missing "

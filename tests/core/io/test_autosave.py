@@ -30,22 +30,22 @@ def test_a_snapshot_of_a_saved_project_sits_beside_it_and_restores(
     autosave.write_autosave(edited, path, target)
     assert path.read_bytes() == original
     os.utime(path, (1, 1))
-    pending = autosave.pending_for(path)
-    assert pending is not None
+    [pending] = autosave.left_behind(path)
     assert pending.original == path
     restored = autosave.restore(pending, RACKS)
     assert restored.project == edited
     autosave.discard(target)
-    assert autosave.pending_for(path) is None
+    assert autosave.left_behind(path) == []
 
 
-def test_a_snapshot_older_than_the_file_is_not_offered(tmp_path, hypothesis_free_project):
+def test_a_snapshot_older_than_the_file_is_still_left_behind(tmp_path, hypothesis_free_project):
+    # another window saved the file after this one crashed: its work is still unsaved
     path = tmp_path / "hall.rackplan.json"
     target = autosave.autosave_path(path, "s1")
     autosave.write_autosave(hypothesis_free_project, path, target)
     os.utime(target, (1, 1))
     save(hypothesis_free_project, path)
-    assert autosave.pending_for(path) is None
+    assert [s.path for s in autosave.left_behind(path)] == [target]
 
 
 def test_untitled_snapshots_go_to_the_recovery_folder(hypothesis_free_project):
@@ -62,7 +62,7 @@ def test_a_damaged_snapshot_is_ignored(tmp_path):
     path = tmp_path / "hall.rackplan.json"
     path.write_text("{}")
     (tmp_path / ".~hall.rackplan.json.autosave").write_text("half a snapsh")
-    assert autosave.pending_for(path) is None
+    assert autosave.left_behind(path) == []
 
 
 def _owned_by(target, pid):
@@ -83,35 +83,23 @@ def test_another_open_windows_snapshot_is_its_work_not_a_crash(tmp_path, hypothe
         for target, original in ((theirs, path), (untitled, None)):
             autosave.write_autosave(hypothesis_free_project, original, target)
             _owned_by(target, window.pid)
-        assert autosave.pending_for(path) is None
+        assert autosave.left_behind(path) == []
         assert autosave.open_elsewhere(path)
         assert autosave.untitled_snapshots() == []
     finally:
         window.kill()
         window.wait()
     # once that window is gone (killed: a crash), its work is offered back
-    assert autosave.pending_for(path).path == theirs
+    assert [s.path for s in autosave.left_behind(path)] == [theirs]
     assert not autosave.open_elsewhere(path)
     assert [s.path for s in autosave.untitled_snapshots()] == [untitled]
-
-
-def test_a_file_that_cannot_be_read_is_offered_its_older_snapshot(
-    tmp_path, hypothesis_free_project
-):
-    path = tmp_path / "hall.rackplan.json"
-    target = autosave.autosave_path(path, "s1")
-    autosave.write_autosave(hypothesis_free_project, path, target)
-    os.utime(target, (1, 1))
-    path.write_text('{"format": "rackplan", ')  # damaged after the snapshot was taken
-    assert autosave.pending_for(path) is None
-    assert autosave.pending_for(path, any_age=True).path == target
 
 
 def test_a_snapshot_of_an_earlier_version_is_still_found(tmp_path, hypothesis_free_project):
     path = tmp_path / "hall.rackplan.json"
     old = tmp_path / ".~hall.rackplan.json.autosave"
     autosave.write_autosave(hypothesis_free_project, path, old)
-    assert autosave.pending_for(path).path == old
+    assert [s.path for s in autosave.left_behind(path)] == [old]
 
 
 def test_a_snapshot_is_as_private_as_its_project(tmp_path, hypothesis_free_project):
@@ -121,6 +109,13 @@ def test_a_snapshot_is_as_private_as_its_project(tmp_path, hypothesis_free_proje
     target = autosave.autosave_path(path, "s1")
     autosave.write_autosave(hypothesis_free_project, path, target)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    path.chmod(0o444)  # a read-only project: its snapshot can still be written again
+    autosave.write_autosave(hypothesis_free_project, path, target)
+    autosave.write_autosave(hypothesis_free_project, path, target)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    untitled = autosave.autosave_path(None, "s1")  # only its owner may read it
+    autosave.write_autosave(hypothesis_free_project, None, untitled)
+    assert stat.S_IMODE(untitled.stat().st_mode) == 0o600
 
 
 def test_a_full_disk_beside_the_file_falls_back_to_the_recovery_folder(tmp_path):
