@@ -128,8 +128,9 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
                 "links": r.links,
                 "fibre_pairs": r.pairs,
                 "latency_us": round(r.distance_km * links.fibre_us_per_km, 1),
+                "medium": medium or None,
             }
-            for r in links.dci
+            for r, medium in zip(links.dci, links.dci_media, strict=True)
         ],
         "findings": {"errors": links.errors, "warnings": links.warnings},
     }
@@ -217,10 +218,17 @@ def _links_text(links: dict[str, Any]) -> list[str]:
         fabric = ", ".join(f"{number(n, 0)} {item}" for item, n in links["switches"].items())
         lines.append(f"Fabric switches: {fabric}")
     for route in links["dci"]:
+        head = f"DCI {route['from']} – {route['to']}: {number(route['distance_km'])} km, "
+        if route["medium"] is None:
+            lines.append(
+                f"{head}needs {number(route['tbps'])} Tb/s but no medium reaches that far: "
+                "nothing is lit (see the findings)"
+            )
+            continue
         lines.append(
-            f"DCI {route['from']} – {route['to']}: {number(route['distance_km'])} km, "
-            f"{number(route['tbps'])} Tb/s on {plural(route['links'], 'coherent link')}, "
-            f"{plural(route['fibre_pairs'], 'fibre pair')}, {number(route['latency_us'])} µs one way"
+            f"{head}{number(route['tbps'])} Tb/s on {plural(route['links'], 'link')} of "
+            f"{route['medium']}, {plural(route['fibre_pairs'], 'fibre pair')}, "
+            f"{number(route['latency_us'])} µs one way"
         )
     found = links["findings"]
     if found["errors"] or found["warnings"]:

@@ -55,7 +55,9 @@ def drawing_set(
     site_map = []
     if len(project.sites) > 1:
         site_it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
-        sites, routes = site_map_content(project, site_it, totals.dci, totals.fibre_us_per_km)
+        sites, routes = site_map_content(
+            project, site_it, totals.dci, totals.dci_media, totals.fibre_us_per_km
+        )
         site_map.append(site_map_page(sites, routes))
     rest = [
         *site_map,

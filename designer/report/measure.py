@@ -57,6 +57,8 @@ def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> st
     limit = width_mm * MEASURE_DPI / 25.4
     if len(text) * metrics.maxWidth() <= limit:  # even the widest glyphs fit: no measuring
         return text
+    if metrics.horizontalAdvance(text) <= limit + 0.5:  # a column made exactly this wide
+        return text
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, limit)
 
 

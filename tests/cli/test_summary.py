@@ -111,6 +111,25 @@ def test_summary_text_shows_the_dci():
     )
     # 40 km x 4.9 us/km (links:S46)
     assert (
-        "DCI North – South: 40 km, 6.4 Tb/s on 16 coherent links, 1 fibre pair, 196 µs one way"
-        in out.stdout
+        "DCI North – South: 40 km, 6.4 Tb/s on 16 links of coherent ZR, 1 fibre pair, "
+        "196 µs one way" in out.stdout
     )
+
+
+def test_a_route_no_medium_reaches_is_said_to_carry_nothing(tmp_path):
+    from designer.core.document import operations as ops
+    from designer.core.examples import EXAMPLES
+    from designer.core.io.project_file import save
+
+    doc = EXAMPLES["two-sites"]()
+    [route] = doc.project.fibre_routes
+    ops.update(doc, route, distance_km=1_500)  # beyond the 1,000 km of coherent ZR+
+    path = tmp_path / "far.rackplan.json"
+    save(doc.project, path)
+    out = run("summary", str(path))
+    assert (
+        "DCI North – South: 1,500 km, needs 6.4 Tb/s but no medium reaches that far: "
+        "nothing is lit (see the findings)" in out.stdout
+    )
+    data = json.loads(run("summary", str(path), "--format", "json").stdout)
+    assert data["links"]["dci"][0]["medium"] is None

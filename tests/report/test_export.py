@@ -200,3 +200,13 @@ def test_a_raster_cuts_no_text_the_pdf_shows_whole(gui_app):
         assert sheet._fitted("2026-11-30 (draft)", room, VALUE_PT, False).endswith("…")
     finally:
         painter.end()
+
+
+def test_a_text_exactly_as_wide_as_its_column_is_not_cut(gui_app):
+    """The site map's title block showed its scale as "schema…": the column is exactly as
+    wide as "schematic", and a width measured equal was taken for wider."""
+    from designer.report import measure
+
+    for text in ("schematic", "2026-11-30", "000 of 000"):
+        assert measure.fitted(text, measure.text_width(text, 10), 10) == text
+    assert measure.fitted("schematics", measure.text_width("schematic", 10), 10).endswith("…")

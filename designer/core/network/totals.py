@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from designer.core.network.bom import Bom, bill_of_materials
 from designer.core.network.dci import RouteDemand
+from designer.core.network.media import PLANES
 from designer.core.network.planner import Plan
 
 
@@ -17,8 +20,10 @@ class LinkTotals:
     ``by_medium`` counts the links to order per medium, in ladder order; the NVLink spine
     inside NVL72 racks is counted apart (``in_rack_nvlink``), and ``unplanned`` counts the
     links no route or medium was found for. ``unconnected_ports`` are scale-out ports no
-    fabric takes (the site has no network rack yet, or too few switches). ``fibre_us_per_km`` turns a DCI route's length
-    into its one-way propagation latency.
+    fabric takes (the site has no network rack yet, or too few switches). ``dci_media`` names
+    the medium of each route of ``dci`` ("coherent ZR+"), empty where none reaches: such a
+    route carries nothing, whatever its demand. ``fibre_us_per_km`` turns a DCI route's
+    length into its one-way propagation latency.
     """
 
     bundles: int
@@ -32,6 +37,7 @@ class LinkTotals:
     switches: tuple[tuple[str, int], ...]
     fibre_pairs: int
     dci: tuple[RouteDemand, ...]
+    dci_media: tuple[str, ...]
     fibre_us_per_km: float
     errors: int
     warnings: int
@@ -51,6 +57,7 @@ def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
     bom = bom or bill_of_materials(plan)
     findings = plan.findings
     dci = plan.dci()
+    routes = tuple(r for r in dci.routes if r.links) if dci else ()
     return LinkTotals(
         bundles=len(table),
         links=sum(per_medium.values()),
@@ -64,8 +71,19 @@ def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
             (line.item, line.quantity) for line in bom.lines if line.category == "switch"
         ),
         fibre_pairs=sum(line.quantity for line in bom.lines if line.category == "fibre_pair"),
-        dci=tuple(r for r in dci.routes if r.links) if dci else (),
+        dci=routes,
+        dci_media=_route_media(plan, routes),
         fibre_us_per_km=media.constants.fibre_ns_per_m,
         errors=sum(f.severity == "error" for f in findings),
         warnings=sum(f.severity == "warning" for f in findings),
     )
+
+
+def _route_media(plan: Plan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:
+    """The short name of the medium each route's DCI bundle got ("" when none reaches)."""
+    table, cols = plan.table(), plan.columns()
+    rows = np.flatnonzero(table.plane == PLANES.index("dci")).tolist()
+    chosen = {frozenset((table.a[i], table.b[i])): int(cols.medium[i]) for i in rows}
+    media = plan.media.media
+    found = (chosen.get(frozenset((r.site_a, r.site_b)), -1) for r in routes)
+    return tuple(media[m].short if m >= 0 else "" for m in found)

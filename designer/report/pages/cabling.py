@@ -67,6 +67,7 @@ DCI_COLUMNS = (
     Column("Route", 2.6),
     Column("Fibre (km)", 0.9, "right"),
     Column("Capacity (Tb/s)", 1.1, "right"),
+    Column("Medium", 1.2),
     Column("Coherent links", 1.1, "right"),
     Column("Fibre pairs", 0.9, "right"),
     Column("One-way latency (µs)", 1.4, "right"),
@@ -83,11 +84,12 @@ def dci_table(totals: LinkTotals, names: dict[str, str], pair_tbps: float) -> Ta
             f"{names.get(r.site_a, r.site_a)} – {names.get(r.site_b, r.site_b)}",
             number(r.distance_km),
             number(r.tbps, 1),
-            number(r.links, 0),
-            number(r.pairs, 0),
+            medium or "none reaches",
+            number(r.links, 0) if medium else "–",
+            number(r.pairs, 0) if medium else "–",
             number(r.distance_km * totals.fibre_us_per_km, 1),
         )
-        for r in totals.dci
+        for r, medium in zip(totals.dci, totals.dci_media, strict=True)
     )
     return Table(
         "Data-centre interconnect",

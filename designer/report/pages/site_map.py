@@ -50,9 +50,14 @@ class FibreLine:
 
 
 def site_map_content(
-    project: Project, it_kw: Mapping[str, float], routes: Sequence[RouteDemand], us_per_km: float
+    project: Project,
+    it_kw: Mapping[str, float],
+    routes: Sequence[RouteDemand],
+    media: Sequence[str],
+    us_per_km: float,
 ) -> tuple[list[SiteBox], list[FibreLine]]:
-    """The sites and routes of ``project``; ``it_kw`` is each site's max IT power."""
+    """The sites and routes of ``project``; ``it_kw`` is each site's max IT power, ``media``
+    the medium of each of ``routes`` ("" where none reaches)."""
     sites = []
     for site in project.sites.values():
         halls = tuple(
@@ -62,15 +67,17 @@ def site_map_content(
         )
         figures = f"{plural(len(halls), 'hall')}, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
         sites.append(SiteBox(site.id, site.name, figures, halls))
-    demand = {r.route_id: r for r in routes}
+    demand = {r.route_id: (r, m) for r, m in zip(routes, media, strict=True)}
     lines = []
     for route in project.fibre_routes.values():
-        carried = demand.get(route.id)
+        carried, medium = demand.get(route.id, (None, ""))
         label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way"
-        if carried is not None and carried.links:
+        if carried is not None and carried.links and not medium:
+            label += f"; {number(carried.tbps, 1)} Tb/s needed, but no medium reaches"
+        elif carried is not None and carried.links:
             label += (
-                f"; {number(carried.tbps, 1)} Tb/s: {plural(carried.links, 'coherent link')}, "
-                f"{plural(carried.pairs, 'fibre pair')}"
+                f"; {number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of "
+                f"{medium}, {plural(carried.pairs, 'fibre pair')}"
             )
         lines.append(FibreLine(route.site_a, route.site_b, label))
     return sites, lines
