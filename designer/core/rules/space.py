@@ -487,7 +487,9 @@ def _row_ends(
         )
     closed = [
         what
-        for what in (_end_blocker(ctx, floor, first.hall_id, end, members) for end in ends)
+        for what in (
+            _end_blocker(ctx, floor, first.hall_id, end, members, span, along_x) for end in ends
+        )
         if what
     ]
     where = span.centre
@@ -519,8 +521,17 @@ def _row_ends(
         )
 
 
-def _end_blocker(ctx: Context, floor: Floor, hall_id: str, end: Box, members: set[str]) -> str:
-    """What closes the strip of floor at a row's end (empty when it is clear)."""
+def _end_blocker(
+    ctx: Context,
+    floor: Floor,
+    hall_id: str,
+    end: Box,
+    members: set[str],
+    span: Box,
+    along_x: bool,
+) -> str:
+    """What closes the strip ``end`` of floor at an end of the row ``span`` (empty when it
+    is clear)."""
     project = ctx.project
     shape = floor.halls.get(hall_id)
     if shape is not None and not shape.covers(end):
@@ -531,11 +542,25 @@ def _end_blocker(ctx: Context, floor: Floor, hall_id: str, end: Box, members: se
         if floor.obstacle_shapes[obstacle_id].intersection(as_polygon(end)).area > 0:
             obstacle = project.obstacles[obstacle_id]
             return f"{obstacle.kind} {obstacle.label or obstacle.id}"
-    units = sorted(set(floor.units.overlapping(hall_id, end)) - members)
+
+    # the nearest to the row of each kind (the lowest id among equals): the one a reader
+    # finds standing against the row's end
+    def gap(box: Box | None) -> float:
+        if box is None:
+            return math.inf
+        if along_x:
+            return max(box.x0 - span.x1, span.x0 - box.x1)
+        return max(box.y0 - span.y1, span.y0 - box.y1)
+
+    units = set(floor.units.overlapping(hall_id, end)) - members
     if units:
-        return f"cooling unit {project.cooling_units[units[0]].name}"
-    racks = sorted(set(floor.racks.overlapping(hall_id, end)) - members)
-    return rack_name(project.placements[racks[0]]) if racks else ""
+        nearest = min(units, key=lambda u: (gap(floor.units.box(u)), u))
+        return f"cooling unit {project.cooling_units[nearest].name}"
+    racks = set(floor.racks.overlapping(hall_id, end)) - members
+    if not racks:
+        return ""
+    nearest = min(racks, key=lambda r: (gap(floor.racks.box(r)), r))
+    return rack_name(project.placements[nearest])
 
 
 def _deepest_row_member(ctx: Context) -> int:

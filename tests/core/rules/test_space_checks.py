@@ -311,3 +311,14 @@ def test_inrow_cdus_dropped_at_both_row_ends_join_the_row_whichever_way_they_fac
     ops.add_cooling_unit(doc2, hall2, "cdu-inrow-1368", 6_100, 4_600, "CDU-2", 0)
     closed = one(doc2, "space.row_ends_closed")
     assert "the wall of hall Hall 1 at one, the wall of hall Hall 1 at the other" in closed.message
+
+
+def test_a_closed_row_end_names_the_rack_standing_against_it_not_the_lowest_id():
+    # the trial's message named a rack beyond the one next to the row's end
+    doc, hall = hall_doc()
+    ops.place_row(doc, hall, NET, 500, 2_000, 3, 0)  # x 500..2,300: the wall 500 mm away
+    far = ops.place_rack(doc, hall, NET, 2_900, 2_300, label="FAR")  # placed first: lower id
+    near = ops.place_rack(doc, hall, NET, 2_300, 2_300, label="NEAR")  # against the row's end
+    assert far < near
+    closed = one(doc, "space.row_ends_closed")
+    assert "the wall of hall Hall 1 at one, rack NEAR at the other" in closed.message
