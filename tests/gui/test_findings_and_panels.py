@@ -296,3 +296,23 @@ def test_the_canvas_menu_acts_on_what_was_right_clicked(make_window, example):
     assert texts[:2] == ["&Rotate", "Rotate &Anticlockwise"]
     next(a for a in menu.actions() if a.text() == "&Rotate").trigger()
     assert window.editor.project.placements[rack.id].rotation == (rack.rotation + 90) % 360
+
+
+def test_a_finding_clicked_in_another_hall_stays_picked_with_its_message(
+    qtbot, make_window, example
+):
+    window = make_window(example("two-sites"))
+    doc, panel = window.editor.doc, window.findings_panel
+    halls = {h.name: h.id for h in doc.project.halls.values()}
+    south = [r for r in doc.project.placements.values() if r.hall_id == halls["South hall 1"]]
+    ops.move(doc, [south[0].id], south[1].x - south[0].x, south[1].y - south[0].y)  # on top
+    window.editor.set_hall(halls["North hall 1"])
+    panel.scope.setCurrentIndex(panel.scope.findData("all"))
+    wait_checked(qtbot, window)
+    overlap = next(f for f in panel.model.rows if f.code == "space.overlap")
+    index = panel.model.index(panel.model.rows.index(overlap), 1)
+    panel.table.setCurrentIndex(index)  # the mouse press
+    panel.table.clicked.emit(index)  # the click: shows it, in its hall
+    assert window.editor.hall_id == halls["South hall 1"]
+    assert panel.model.rows[panel.table.currentIndex().row()] == overlap
+    assert panel.detail.isVisible() and panel.detail.text() == overlap.message

@@ -168,8 +168,12 @@ class FindingsPanel(QWidget):
             and (self.show_accepted.isChecked() or not f.excluded)
         ]
         names = {h.id: h.name for h in editor.project.halls.values()}
+        current = self.table.currentIndex()
+        picked = self.model.rows[current.row()] if current.isValid() else None
         self.model.set_rows(shown, names)
         self.detail.hide()
+        if picked in shown:  # still there (a click that switched halls, a re-check): kept
+            self.table.setCurrentIndex(self.model.index(self.model.rows.index(picked), 1))
         self._show_empty(shown, every)
         counts = {"error": 0, "warning": 0, "info": 0}
         for finding in every:
