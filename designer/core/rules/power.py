@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterable, Iterator
 
 from designer.core.geometry.floor import bounds
+from designer.core.geometry.footprint import Box
 from designer.core.model.hall import PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
@@ -54,6 +55,14 @@ SINGLE_PATH = CodeInfo(
     "A rack stands in a hall fed from sides A and B but is connected to one side only, so "
     "it goes down whenever that side is maintained or fails (links B40: a concurrently "
     "maintainable design, Tier III, gives every rack two paths).",
+)
+FEED_OUT_OF_REACH = CodeInfo(
+    "power.feed_out_of_reach",
+    FAMILY,
+    "Busway does not run past its rack",
+    Severity.ERROR,
+    "A rack is connected to a busway that ends before it (or runs in another hall), so no "
+    "tap-off box on the run can drop a cord to it.",
 )
 HALL_CAPACITY = CodeInfo(
     "power.hall_capacity",
@@ -135,6 +144,9 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             hall_id=rack.hall_id,
             where=where,
         )
+    for feeds in paths.values():
+        for feed in feeds:
+            yield from _out_of_reach(rack, feed, box, where)
     share = ctx.limits.continuous_load_share
     capacity, side, feeds = min(
         (math.fsum(feed_limit(f, share) for f in feeds), side or "", feeds)
@@ -154,6 +166,51 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             hall_id=rack.hall_id,
             where=where,
         )
+
+
+def _out_of_reach(
+    rack: Placement, feed: PowerFeed, box: Box | None, where: tuple[float, float] | None
+) -> Iterator[Finding]:
+    """A busway the rack is connected to but does not stand along, or in another hall."""
+    if feed.kind != "busway" or len(feed.path) < 2 or box is None:
+        return
+    if feed.hall_id != rack.hall_id:
+        short = None
+    else:
+        short = min(_short_of(box, a, b) for a, b in zip(feed.path, feed.path[1:], strict=False))
+        if short <= 0:
+            return
+    why = (
+        f"the busway ends {num(short / 1000)} m short of it"
+        if short is not None
+        else "the busway runs in another hall"
+    )
+    yield FEED_OUT_OF_REACH.finding(
+        f"{first_up(rack_name(rack))} is connected to {feed.name}, but {why}, so no tap-off box "
+        f"can drop a cord to it. Extend {feed.name} along the row, or connect the rack to a "
+        "feed that runs past it.",
+        (rack.id, feed.id),
+        measured=(short or 0.0) / 1000,
+        limit=0.0,
+        unit="m",
+        hall_id=rack.hall_id,
+        where=where,
+    )
+
+
+def _short_of(box: Box, a: tuple[int, int], b: tuple[int, int]) -> float:
+    """How far the run from ``a`` to ``b`` stops short of ``box``, measured along the run
+    (0 when some of the box stands alongside it)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return math.inf
+    ux, uy = dx / length, dy / length
+    along = [
+        (x - a[0]) * ux + (y - a[1]) * uy
+        for x, y in ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1))
+    ]
+    return max(0.0, min(along) - length, -max(along))
 
 
 def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
@@ -341,7 +398,7 @@ def sites_with_new_racks(ctx: Context, changes: Changes) -> set[str]:
 CHECKS = (
     Check(
         "power.racks",
-        (NO_FEED, SINGLE_PATH, RACK_OVER_FEEDS),
+        (NO_FEED, SINGLE_PATH, FEED_OUT_OF_REACH, RACK_OVER_FEEDS),
         each_rack,
         _rack_run,
         _rack_touched,

@@ -158,3 +158,31 @@ def test_renaming_a_hall_renames_it_in_the_single_path_warning_after_an_edit():
     assert updated.findings == RuleEngine(CATALOG).run(doc.project).findings
     [warning] = [f for f in updated.findings if f.code == "power.single_path"]
     assert "though North hall has side A and side B feeds" in warning.message
+
+
+@pytest.mark.parametrize(("x", "short_m"), [(17_400, None), (18_000, None), (18_600, 0.6)])
+def test_a_rack_beyond_the_end_of_its_busway_is_out_of_its_reach(x, short_m):
+    # the busway runs from x 0 to 18,000; a rack from x to x + 600 stands along it while
+    # its left edge is at or before the busway's end
+    doc, hall = hall_doc(width=24_000)
+    feed = _busway(doc, hall, "Busway A1")
+    [rack] = ops.place_row(doc, hall, NVL72, x, 2_000, 1, 180, feed_ids=[feed])
+    findings = found(doc, "power.feed_out_of_reach")
+    assert len(findings) == (short_m is not None)
+    if short_m is not None:
+        f = findings[0]
+        assert f.ids == (rack, feed) and f.measured == pytest.approx(short_m)
+        assert "Busway A1, but the busway ends 0.6 m short of it" in f.message
+        # extending the busway (an edit of the feed, not the rack) clears it
+        ops.update(doc, feed, path=[(0, 1_000), (19_200, 1_000)])
+        assert found(doc, "power.feed_out_of_reach") == []
+
+
+def test_a_busway_in_another_hall_is_out_of_reach():
+    from tests.core.rules.helpers import second_hall
+
+    doc, hall = hall_doc()
+    other = second_hall(doc, doc.project.halls[hall].site_id)
+    feed = _busway(doc, other, "Busway A1")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 1, 180, feed_ids=[feed])
+    assert "the busway runs in another hall" in one(doc, "power.feed_out_of_reach").message
