@@ -749,7 +749,13 @@ class MainWindow(QMainWindow):
         if editor.hall_id is None:
             return
         types = dict(editor.doc.rack_types)
-        type_id = self.palette.current_rack
+        # the type of a selected rack (a row of more like it), else the catalog's choice
+        chosen = [
+            editor.project.placements[i]
+            for i in self.selection.ids
+            if i in editor.project.placements
+        ]
+        type_id = next((r.type_id for r in chosen if r.type_id in types), self.palette.current_rack)
         prefix = f"{rack_tag(types[type_id])}-"
         box = editor.selection_box()
         at = (box.x0, box.y1 + editor.tile_mm) if box else (editor.tile_mm * 2, editor.tile_mm * 2)

@@ -74,8 +74,9 @@ class DialogPrompts:
 
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
-        #: The export chosen last, which the next Export dialog starts from.
+        #: The export and the row chosen last, which the next dialogs start from.
         self._last_export: ExportSpec | None = None
+        self._last_row: RowSpec | None = None
 
     def save_changes(self, name: str) -> Answer:
         box = QMessageBox(self.parent)
@@ -157,8 +158,11 @@ class DialogPrompts:
     def place_row(
         self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
     ) -> RowSpec | None:
-        dialog = PlaceRowDialog(rack_types, type_id, prefix, at, self.parent)
-        return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        dialog = PlaceRowDialog(rack_types, type_id, prefix, at, self.parent, self._last_row)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        self._last_row = dialog.spec()
+        return self._last_row
 
     def export(
         self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None

@@ -72,6 +72,7 @@ class ScriptedPrompts:
         return self.site_answer
 
     def place_row(self, rack_types, type_id, prefix, at):  # type: ignore[no-untyped-def]
+        self.asked.append(f"place row {type_id} {prefix}")
         return self.row_answer
 
     def export(self, folder, stem, halls, hall_id):  # type: ignore[no-untyped-def]

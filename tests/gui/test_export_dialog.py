@@ -128,6 +128,29 @@ def test_the_dialog_starts_from_the_last_export_and_refuses_a_missing_folder(qtb
     )
 
 
+def test_a_file_that_exists_is_replaced_only_when_the_user_agrees(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    dialog = ExportDialog(tmp_path, "two-sites", {"h1": "North hall 1"}, "h1")
+    qtbot.addWidget(dialog)
+    (tmp_path / "two-sites.pdf").write_bytes(b"%PDF- an earlier set")
+    answers = []
+
+    def answer(*args, **kwargs):
+        answers.append(args[2])
+        return reply
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    reply = QMessageBox.StandardButton.No
+    dialog._accept()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert answers == [f"two-sites.pdf already exists in {tmp_path}. Replace it?"]
+    assert dialog.problem.text() == "two-sites.pdf is kept; give another name to export."
+    reply = QMessageBox.StandardButton.Yes
+    dialog._accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+
+
 def test_closing_the_window_during_an_export_cancels_it(qtbot, make_window, example, tmp_path):
     window = make_window(example("two-sites"))
     wait_checked(qtbot, window)

@@ -138,3 +138,22 @@ def test_clicking_a_palette_entry_arms_placing_by_click_with_r_to_turn(make_wind
     assert unit.x == 2_400 and unit.y == 2_400
     QTest.keyClick(view, Qt.Key.Key_Escape)
     assert window.actions_by_name["tool_select"].isChecked()
+
+
+def test_place_row_offers_the_selected_racks_type_and_the_last_rows_count_and_facing(
+    make_window, example, prompts, qtbot
+):
+    from designer.gui.dialogs.place_row import PlaceRowDialog
+
+    window = make_window(example("hgx-air-hall"))
+    b200 = next(r for r in window.editor.project.placements.values() if "b200" in r.type_id)
+    window.selection.set([b200.id])
+    window.actions_by_name["place_row"].trigger()
+    assert prompts.asked[-1] == f"place row {b200.type_id} B200-"
+    types = dict(window.editor.doc.rack_types)
+    last = RowSpec("nvidia-dgx-b200-rack", 6, 0, 100, "B200-", 0, 0)
+    dialog = PlaceRowDialog(types, "nvidia-gb200-nvl72", "NVL72-", (1_200, 2_400), last=last)
+    qtbot.addWidget(dialog)
+    spec = dialog.spec()
+    assert (spec.type_id, spec.label_prefix) == ("nvidia-gb200-nvl72", "NVL72-")
+    assert (spec.count, spec.rotation, spec.gap_mm, spec.x, spec.y) == (6, 0, 100, 1_200, 2_400)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QWidget,
 )
@@ -76,6 +77,7 @@ class ExportDialog(QDialog):
         self.setWindowTitle("Export")
         self._stem = stem
         self._halls = halls
+        self._browsed: Path | None = None
         self.kind = QComboBox()
         for key, (text, _, _) in KINDS.items():
             self.kind.addItem(text, key)
@@ -127,6 +129,7 @@ class ExportDialog(QDialog):
         )
         if path:
             self.file.setText(path)
+            self._browsed = Path(path)  # the file dialog asked about replacing it
 
     def _accept(self) -> None:
         spec = self.spec()
@@ -134,8 +137,21 @@ class ExportDialog(QDialog):
             self._refuse("Name the file to write.")
         elif not spec.path.parent.is_dir():
             self._refuse(f"The folder {spec.path.parent} does not exist. Choose one that does.")
+        elif spec.path.exists() and spec.path != self._browsed and not self._may_replace(spec.path):
+            self._refuse(f"{spec.path.name} is kept; give another name to export.")
         else:
             self.accept()
+
+    def _may_replace(self, path: Path) -> bool:
+        """Ask before writing over a file typed in (Browse… asks by itself)."""
+        answer = QMessageBox.question(
+            self,
+            "Replace file",
+            f"{path.name} already exists in {path.parent}. Replace it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _refuse(self, message: str) -> None:
         self.problem.setText(message)

@@ -34,7 +34,11 @@ class RowSpec:
 
 
 class PlaceRowDialog(QDialog):
-    """Asks how many racks of which type, facing which way, and where the row starts."""
+    """Asks how many racks of which type, facing which way, and where the row starts.
+
+    ``last`` is the row placed before in this session: its count, facing and gap are
+    offered again (the type, prefix and place follow the current choice).
+    """
 
     def __init__(
         self,
@@ -43,6 +47,7 @@ class PlaceRowDialog(QDialog):
         prefix: str,
         at: tuple[int, int],
         parent: QWidget | None = None,
+        last: RowSpec | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Place a row of racks")
@@ -52,15 +57,16 @@ class PlaceRowDialog(QDialog):
         self.kind.setCurrentIndex(max(0, self.kind.findData(type_id)))
         self.count = QSpinBox()
         self.count.setRange(1, 500)
-        self.count.setValue(8)
+        self.count.setValue(last.count if last else 8)
         self.facing = QComboBox()
         for value, text in FACINGS:
             self.facing.addItem(text, value)
-        self.facing.setCurrentIndex(2)
+        self.facing.setCurrentIndex(self.facing.findData(last.rotation) if last else 2)
         self.gap = QSpinBox()
         self.gap.setRange(0, 5_000)
         self.gap.setSingleStep(100)
         self.gap.setSuffix(" mm")
+        self.gap.setValue(last.gap_mm if last else 0)
         self.prefix = QLineEdit(prefix)
         self.x = QDoubleSpinBox()
         self.y = QDoubleSpinBox()
