@@ -160,3 +160,7 @@ def test_closing_the_window_during_an_export_cancels_it(qtbot, make_window, exam
     window.bridge.document.mark_saved(window.bridge.document.path)  # nothing to ask
     window.close()  # cancels the export and waits for its worker
     assert list(target.parent.iterdir()) == []  # neither the PDF nor a temporary file
+    # progress the worker sent before it stopped is still queued: it must find no dialog
+    # (the window deletes it), and the dialog never ran the event loop inside setValue
+    assert window.exporter.dialog is None
+    qtbot.wait(50)
