@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+from collections.abc import Mapping
 from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
 from designer.core.format import number, plural
+from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.network import LinkTotals, NetworkPlanner, link_totals
+from designer.core.rules.loads import room_air_kw
 from designer.core.totals import Totals, facility_kw, project_totals, totals_by_hall
 
 #: Precisions from the lowest to the highest, the order spec sheets list them.
@@ -102,8 +106,18 @@ def summarize(project: Project) -> dict[str, Any]:
         "hall_floor_area_m2": round(sum(h.area_m2 for h in project.halls.values()), 2),
         "facility_power_max_kw": round(facility_kw(project, rack_types), 2),
         **_totals_dict(totals),
+        "heat_to_room_air_kw": round(_room_air_kw(project, rack_types), 2),
         "links": _links_dict(link_totals(NetworkPlanner(catalog).plan(project)), project),
     }
+
+
+def _room_air_kw(project: Project, rack_types: Mapping[str, RackType]) -> float:
+    """What of the air heat reaches the room: less what rear-door exchangers take."""
+    return math.fsum(
+        room_air_kw(rack, kind)
+        for rack in project.placements.values()
+        if (kind := rack_types.get(rack.type_id)) is not None
+    )
 
 
 def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
@@ -177,9 +191,16 @@ def as_text(data: dict[str, Any]) -> str:
     lines.append(
         f"Facility power at max IT load and each site's PUE: {number(data['facility_power_max_kw'])} kW"
     )
+    doors = data["heat_to_air_kw"] - data["heat_to_room_air_kw"]
     lines.append(
         f"Heat at max power: {number(data['heat_to_liquid_kw'])} kW to liquid, "
         f"{number(data['heat_to_air_kw'])} kW to air"
+        + (
+            f" ({number(doors)} kW of it taken by rear doors, "
+            f"{number(data['heat_to_room_air_kw'])} kW to the room)"
+            if doors > 0.005
+            else ""
+        )
     )
     lines.append(f"Weight: {number(data['weight_kg'], 0)} kg")
     lines.append(

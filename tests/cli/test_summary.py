@@ -133,3 +133,14 @@ def test_a_route_no_medium_reaches_is_said_to_carry_nothing(tmp_path):
     )
     data = json.loads(run("summary", str(path), "--format", "json").stdout)
     assert data["links"]["dci"][0]["medium"] is None
+
+
+def test_the_heat_rear_doors_take_is_told_apart_from_the_rooms():
+    out = run("summary", "projects/hgx-air-hall.rackplan.json")
+    # 6 H100 racks of 40.8 kW behind 45 kW rear doors, 4 B200 racks of 57.2 kW behind
+    # 60 kW doors and a network rack of 20.4 kW with none: 494 kW to air, of which the
+    # doors take 6 x 40.8 + 4 x 57.2 = 473.6 kW and 20.4 kW reaches the room
+    assert (
+        "Heat at max power: 0 kW to liquid, 494 kW to air (473.6 kW of it taken by rear "
+        "doors, 20.4 kW to the room)" in out.stdout
+    )
