@@ -236,3 +236,29 @@ def test_a_limit_is_said_with_thousands_separators(make_window, example):
     panel = window.properties
     commit(panel, "tile_rating", "200000")
     assert panel.problem.text() == "Tile rating (kg) must be at most 100,000."
+
+
+def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, example):
+    from designer.core.document import operations as ops
+    from tests.gui.conftest import wait_checked
+
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    doc, panel = window.editor.doc, window.properties
+    [route] = doc.project.fibre_routes
+    note = panel._route_notes[route]
+    # 40 km x 4.9 us/km (links:S46); 6.4 Tb/s on 400G coherent ZR is 16 links, 1 pair
+    assert note.text() == "6.4 Tb/s on 16 links of coherent ZR, 1 fibre pair, 196 µs one way."
+    other = next(
+        s for s in doc.project.sites if s != doc.project.halls[window.editor.hall_id].site_id
+    )
+    commit(panel, f"fibre_{other}", "1500")  # beyond the 1,000 km of coherent ZR+
+    qtbot.waitUntil(
+        lambda: panel._route_notes[route].text().startswith("Needs 6.4 Tb/s"), timeout=10_000
+    )
+    assert panel._route_notes[route].text() == (
+        "Needs 6.4 Tb/s, but no medium reaches 1,500 km: nothing is lit (see the findings)."
+    )
+    commit(panel, f"fibre_{other}", "150")
+    qtbot.waitUntil(lambda: "coherent ZR+" in panel._route_notes[route].text(), timeout=10_000)
+    assert ops.fibre_route_between(doc.project, *sorted(doc.project.sites)).distance_km == 150

@@ -72,14 +72,14 @@ def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
         ),
         fibre_pairs=sum(line.quantity for line in bom.lines if line.category == "fibre_pair"),
         dci=routes,
-        dci_media=_route_media(plan, routes),
+        dci_media=route_media(plan, routes),
         fibre_us_per_km=media.constants.fibre_ns_per_m,
         errors=sum(f.severity == "error" for f in findings),
         warnings=sum(f.severity == "warning" for f in findings),
     )
 
 
-def _route_media(plan: Plan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:
+def route_media(plan: Plan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:
     """The short name of the medium each route's DCI bundle got ("" when none reaches)."""
     table, cols = plan.table(), plan.columns()
     rows = np.flatnonzero(table.plane == PLANES.index("dci")).tolist()

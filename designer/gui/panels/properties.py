@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
@@ -41,6 +42,9 @@ from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
 from designer.core.naming import natural_key
+from designer.core.network.dci import RouteDemand
+from designer.core.network.planner import Plan
+from designer.core.network.totals import route_media
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import feed_limit
 from designer.core.totals import hall_totals, rack_totals
@@ -99,6 +103,20 @@ def parse_mm_from_m(text: str, what: str) -> int:
     return round(value * 1000)
 
 
+def _route_note(carried: RouteDemand, medium: str, plan: Plan) -> str:
+    """What a fibre route carries, as the line under its field says it."""
+    if not medium:
+        return (
+            f"Needs {number(carried.tbps, 1)} Tb/s, but no medium reaches "
+            f"{number(carried.distance_km)} km: nothing is lit (see the findings)."
+        )
+    latency = carried.distance_km * plan.media.constants.fibre_ns_per_m
+    return (
+        f"{number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of {medium}, "
+        f"{plural(carried.pairs, 'fibre pair')}, {number(latency)} µs one way."
+    )
+
+
 class PropertiesPanel(QWidget):
     """Shows and edits the selection (or the hall when nothing is selected)."""
 
@@ -155,6 +173,10 @@ class PropertiesPanel(QWidget):
         editor.hall_changed.connect(self._selection_changed)
         editor.bridge.changed.connect(self._changed)
         editor.bridge.replaced.connect(self.refresh)
+        #: Route id -> the line under its fibre field saying what it carries; updated in
+        #: place when a new network plan arrives (a rebuild would take a field being typed in).
+        self._route_notes: dict[str, QLabel] = {}
+        editor.network_changed.connect(self._show_routes)
         self.refresh()
 
     # --- building the form -----------------------------------------------------------------
@@ -679,6 +701,31 @@ class PropertiesPanel(QWidget):
                 "The route as laid, not as the crow flies: the DCI links' reach and latency. "
                 "Blank: no fibre between the two sites.",
             )
+            if route is not None:
+                note = QLabel()
+                note.setObjectName("propertiesNote")
+                note.setWordWrap(True)
+                note.setStyleSheet("color: #5f6b76;")
+                self.form.addRow("", note)
+                self._route_notes[route.id] = note
+        self._show_routes()
+
+    def _show_routes(self) -> None:
+        """Say under each fibre field what the network plan lights on that route."""
+        plan = self.editor.network
+        dci = plan.dci() if plan is not None else None
+        demand = {r.route_id: r for r in dci.routes} if dci else {}
+        for route_id, note in list(self._route_notes.items()):
+            if not isValid(note):
+                del self._route_notes[route_id]
+                continue
+            carried = demand.get(route_id)
+            if plan is None:
+                note.setText("Planning the links…")
+            elif carried is None or not carried.links:
+                note.setText("Carries nothing yet: no scale-out at one of its ends.")
+            else:
+                note.setText(_route_note(carried, route_media(plan, (carried,))[0], plan))
 
     def _hall(self) -> None:
         editor = self.editor
