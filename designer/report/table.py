@@ -13,6 +13,10 @@ from designer.report.paper import Rect
 from designer.report.sheet import ALERT, INK, MUTED, RULE, Sheet
 
 ROW_MM = 5.2
+#: Each further line of a wrapped cell adds this to its row; a cell wraps to at most
+#: ``WRAP_LINES`` lines, the last cut with an ellipsis.
+WRAP_LINE_MM = 3.2
+WRAP_LINES = 3
 HEADER_MM = 7.0
 TEXT_PT = 7.5
 GAP_MM = 6.0
@@ -27,11 +31,16 @@ LONGEST_MEASURED = 4
 
 @dataclass(frozen=True)
 class Column:
-    """A column: its caption, its share of the table width and how its cells align."""
+    """A column: its caption, its share of the table width and how its cells align.
+
+    A ``wrap`` column breaks a text too long for it over lines (names of media and modules
+    on A4), where another would cut it with an ellipsis.
+    """
 
     title: str
     share: float
     align: str = "left"
+    wrap: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,26 +58,54 @@ class Table:
     alerts: frozenset[int] = frozenset()
 
 
-def rows_per_sheet(table: Table, area: Rect) -> int:
-    """How many body rows of ``table`` fit in ``area`` under its title and header and above
-    its note (as wrapped to the area's width)."""
-    return max(1, int((area.height - height(replace(table, rows=()), area.width)) // ROW_MM))
-
-
 def split(table: Table, area: Rect) -> list[Table]:
     """The table cut into sheet-sized parts; later parts say they continue."""
     table = replace(table, needs=table.needs or needs(table))
-    per = rows_per_sheet(table, area)
-    if len(table.rows) <= per:
-        return [table]
-    parts = []
-    for start in range(0, len(table.rows), per):
-        title = table.title if start == 0 else f"{table.title} (continued)"
-        alerts = frozenset(i - start for i in table.alerts if start <= i < start + per)
-        parts.append(
-            replace(table, title=title, rows=table.rows[start : start + per], alerts=alerts)
-        )
+    room = area.height - height(replace(table, rows=()), area.width)
+    heights = row_heights(table, area.width)
+    parts: list[Table] = []
+    start, used = 0, 0.0
+    for index, row_mm in enumerate(heights):
+        if index > start and used + row_mm > room:
+            parts.append(_part(table, start, index, bool(parts)))
+            start, used = index, 0.0
+        used += row_mm
+    if start < len(table.rows) or not parts:
+        parts.append(_part(table, start, len(table.rows), bool(parts)))
     return parts
+
+
+def _part(table: Table, start: int, end: int, continued: bool) -> Table:
+    if start == 0 and end == len(table.rows):
+        return table
+    alerts = frozenset(i - start for i in table.alerts if start <= i < end)
+    title = f"{table.title} (continued)" if continued else table.title
+    return replace(table, title=title, rows=table.rows[start:end], alerts=alerts)
+
+
+def cell_lines(table: Table, width: float) -> list[list[list[str]]]:
+    """Each row's cells as the lines they are drawn in, the table ``width`` mm wide."""
+    widths = _widths(table.columns, width, table.needs or needs(table))
+    found = []
+    for row in table.rows:
+        cells = []
+        for column, column_mm, text in zip(table.columns, widths, row, strict=True):
+            lines = measure.wrap(text, column_mm - 3, TEXT_PT) if column.wrap else [text]
+            if len(lines) > WRAP_LINES:  # the last kept line runs on, to be cut when drawn
+                lines = [*lines[: WRAP_LINES - 1], " ".join(lines[WRAP_LINES - 1 :])]
+            cells.append(lines)
+        found.append(cells)
+    return found
+
+
+def row_heights(table: Table, width: float) -> list[float]:
+    """Each body row's height (mm), the table ``width`` mm wide."""
+    if not any(c.wrap for c in table.columns):
+        return [ROW_MM] * len(table.rows)
+    return [
+        ROW_MM + (max(len(lines) for lines in cells) - 1) * WRAP_LINE_MM
+        for cells in cell_lines(table, width)
+    ]
 
 
 def needs(table: Table) -> tuple[float, ...]:
@@ -109,24 +146,28 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
         )
         x += width
     y = top + HEADER_MM
-    for index, row in enumerate(table.rows):
+    wrapped = any(c.wrap for c in table.columns)
+    rows = cell_lines(table, area.width) if wrapped else [[[c] for c in r] for r in table.rows]
+    for index, cells in enumerate(rows):
+        row_mm = ROW_MM + (max(len(lines) for lines in cells) - 1) * WRAP_LINE_MM
         if index % 2:
-            sheet.box(Rect(area.x, y, area.width, ROW_MM), width_mm=0, fill=STRIPE)
+            sheet.box(Rect(area.x, y, area.width, row_mm), width_mm=0, fill=STRIPE)
         x = area.x
         colour = ALERT if index in table.alerts else INK
-        for column, width, cell in zip(table.columns, widths, row, strict=True):
-            sheet.text(
-                x + 1.5,
-                y + 3.7,
-                cell,
-                size_pt=TEXT_PT,
-                align=column.align,
-                width=width - 3,
-                colour=colour,
-                bold=colour is ALERT,
-            )
+        for column, width, lines in zip(table.columns, widths, cells, strict=True):
+            for number, line in enumerate(lines):
+                sheet.text(
+                    x + 1.5,
+                    y + 3.7 + number * WRAP_LINE_MM,
+                    line,
+                    size_pt=TEXT_PT,
+                    align=column.align,
+                    width=width - 3,
+                    colour=colour,
+                    bold=colour is ALERT,
+                )
             x += width
-        y += ROW_MM
+        y += row_mm
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
     for number, line in enumerate(_note_lines(table, area.width)):
         sheet.text(area.x, y + 4.5 + number * NOTE_LINE_MM, line, size_pt=NOTE_PT, colour=MUTED)
@@ -158,9 +199,8 @@ def _note_lines(table: Table, width: float) -> list[str]:
 def height(table: Table, width: float) -> float:
     """Height of ``table`` drawn ``width`` mm wide, in millimetres, with its title and note."""
     note = len(_note_lines(table, width))
-    return (
-        10 + HEADER_MM + len(table.rows) * ROW_MM + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
-    )
+    body = sum(row_heights(table, width))
+    return 10 + HEADER_MM + body + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
 
 
 #: The narrowest a column of tables may be, in mm; paper wide enough for two such columns

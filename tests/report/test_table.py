@@ -44,3 +44,27 @@ def test_the_power_tables_mark_a_feed_carrying_more_than_it_may():
     [table] = load_tables(feeds, {"h": "Hall 1"}, {"f1": "A", "f2": "B"})
     assert table.rows[1][-1] == "153 %"
     assert table.alerts == frozenset({1})
+
+
+def test_a_wrapping_column_breaks_long_names_over_lines_and_sheets_still_hold_their_rows(
+    gui_app,
+):
+    from designer.report.table import ROW_MM, WRAP_LINE_MM, cell_lines, row_heights
+
+    name = "Coherent 400ZR / 800ZR on an amplified DWDM span"
+    columns = (Column("Medium", 1, wrap=True), Column("Links", 1, "right"))
+    rows = tuple((name if i % 3 == 0 else "DAC", str(i)) for i in range(120))
+    table = Table("Cable schedule summary", columns, rows)
+    narrow = 60.0  # mm: the medium's column gets 30 - 3 mm, too little for the name
+    heights = row_heights(table, narrow)
+    assert heights[1] == ROW_MM and heights[0] > ROW_MM  # one line for "DAC", more for it
+    lines = cell_lines(table, narrow)[0][0]
+    assert heights[0] == ROW_MM + (len(lines) - 1) * WRAP_LINE_MM
+    assert " ".join(lines) == name  # every word kept, none cut
+    area = SheetFrame.of("A4").content
+    for width in (narrow, area.width):
+        sheets = table_pages([table], area.__class__(area.x, area.y, width, area.height))
+        assert [row for sheet in sheets for part, _ in sheet for row in part.rows] == list(rows)
+        for sheet in sheets:
+            for part, at in sheet:
+                assert at.y + height(part, at.width) <= area.bottom + 1e-9

@@ -17,8 +17,8 @@ from designer.report.table import Column, Table
 
 SCHEDULE_COLUMNS = (
     Column("Plane", 0.9),
-    Column("Medium", 1.6),
-    Column("Module class", 2.6),
+    Column("Medium", 1.6, wrap=True),
+    Column("Module class", 2.6, wrap=True),
     Column("Bundles", 0.7, "right"),
     Column("Links", 0.8, "right"),
     Column("Ordered lengths (m)", 1.5, "right"),
@@ -102,7 +102,7 @@ def dci_table(totals: LinkTotals, names: dict[str, str], pair_tbps: float) -> Ta
 
 BOM_COLUMNS = (
     Column("Category", 0.8),
-    Column("Item", 3.2),
+    Column("Item", 3.2, wrap=True),
     Column("Length (m)", 0.8, "right"),
     Column("Quantity", 0.8, "right"),
     Column("Unit power (W)", 0.9, "right"),
