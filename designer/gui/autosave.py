@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -42,6 +43,7 @@ class Autosaver(QObject):
         self.session = secrets.token_hex(4)
         self._written: tuple[int, int] | None = None
         self._adopted: Path | None = None
+        self._paused = False
         self._last_error = ""
         self._queue = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-autosave")
         self._wrote.connect(self._report)
@@ -70,7 +72,7 @@ class Autosaver(QObject):
         """Queue a snapshot if there are changes not yet in one; True when one was queued."""
         document = self.bridge.document
         stamp = (id(document), document.revision)
-        if not document.is_dirty or stamp == self._written:
+        if self._paused or not document.is_dirty or stamp == self._written:
             return False
         self._written = stamp
         project, path, places = document.project, document.path, self.targets()
@@ -122,6 +124,20 @@ class Autosaver(QObject):
                 self.failed.emit(
                     f"Could not delete the recovery file {target}: {err.strerror or err}."
                 )
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """No snapshot while the body runs: between "discard your changes?" and the next
+        document, a tick would write the changes the user just chose not to keep, and they
+        would come back as "recovered". Writing resumes after (a cancelled Open keeps the
+        changes on screen, and they are protected again)."""
+        self.timer.stop()
+        self._paused = True
+        try:
+            yield
+        finally:
+            self._paused = False
+            self.timer.start()
 
     def shutdown(self) -> None:
         """Stop writing: finish what is queued, then no more snapshots."""

@@ -75,6 +75,10 @@ class FileController(QObject):
 
     def new(self) -> bool:
         """Ask for the first hall and start an untitled project."""
+        with self.autosaver.paused():
+            return self._new()
+
+    def _new(self) -> bool:
         if not self.settle():
             return False
         spec = self.prompts.new_project()
@@ -88,6 +92,10 @@ class FileController(QObject):
 
     def open(self, path: Path | None = None) -> bool:
         """Open ``path`` (or ask for one); a file that cannot be read gets the loader's message."""
+        with self.autosaver.paused():
+            return self._open(path)
+
+    def _open(self, path: Path | None) -> bool:
         if not self.settle():
             return False
         if path is None:

@@ -281,9 +281,12 @@ class Picker:
             if _across(box.x0, box.x1, o.x0, o.x1):  # one above the other along y
                 above = box.y0 + box.y1 < o.y0 + o.y1
                 slides.append((0, o.y0 - box.y1 if above else o.y1 - box.y0))
+        free = not self.standing_on_any([box])
         for dx, dy in sorted(slides, key=lambda d: abs(d[0]) + abs(d[1])):
             if dx == dy == 0:
-                return box  # already against its neighbour
+                if free:
+                    return box  # already against its neighbour, on free floor
+                continue
             if abs(dx) >= reach or abs(dy) >= reach:
                 continue
             moved = Box(box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy)

@@ -349,3 +349,26 @@ def test_every_crashed_windows_work_on_a_file_is_offered_in_turn(make_window, ex
         "restore gb200-nvl72-su.rackplan.json (older than the file, which was saved since)"
     ]
     assert later.editor.project == works[0]
+
+
+def test_changes_the_user_chose_not_to_keep_do_not_come_back_as_recovered(
+    make_window, example, prompts
+):
+    # the review's case: the autosave timer fires while the Open dialog is up, after
+    # "Don't save"; that snapshot of the discarded changes was offered back later
+    a, b = example("gb200-nvl72-su"), example("mistakes")
+    window = make_window(a)
+    ops.move(window.editor.doc, [next(iter(window.editor.project.placements))], 600, 0)
+    prompts.save_answer = "discard"
+
+    def browsing(folder):
+        window.files.autosaver.write()  # the minute's tick, meanwhile
+        return b
+
+    prompts.open_path = browsing
+    assert window.files.open()
+    window.files.autosaver.discard([])  # waits for anything queued
+    assert autosave.left_behind(a) == []
+    prompts.asked.clear()
+    assert window.files.open(a)
+    assert not any(q.startswith("restore") for q in prompts.asked)

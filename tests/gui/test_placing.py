@@ -113,3 +113,12 @@ def test_a_cdu_dropped_at_a_row_end_lands_against_it_not_on_it(doc):
     assert (right.x, right.overlaps) == (9_600, None)
     apart = plan(doc, cdu, 3_400, 3_550)  # 800 mm off the row on the tiles: left alone
     assert apart.x == 3_000
+
+
+def test_a_cdu_slides_out_of_a_row_end_even_with_a_row_right_behind(doc):
+    # the review's case: a back-to-back row touching the CDU's tiles offered a slide of 0
+    hall = next(iter(doc.project.halls))
+    ops.place_row(doc, hall, "nvidia-gb200-nvl72", 4_800, 3_000, 8, 0)  # y 3,000..4,068
+    ops.place_row(doc, hall, "nvidia-qm9700-rack", 3_600, 4_200, 3, 180)  # y 4,200.., behind
+    found = plan(doc, PaletteEntry("cooling", "cdu-inrow-1368"), 4_600, 3_550)
+    assert (found.x, found.overlaps) == (4_000, None)

@@ -14,6 +14,7 @@ as private as the project (an untitled project's only its owner may read).
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import json
 import os
@@ -75,7 +76,7 @@ def _digest(document_path: Path) -> str:
 def _patterns(document_path: Path) -> tuple[Path, Path]:
     """Globs matching every session's snapshot of ``document_path`` (and the single
     ``.~<name>.autosave`` of earlier versions), beside it and in the recovery folder."""
-    name = document_path.name
+    name = glob.escape(document_path.name)  # a "[v2]" in a name is no character class
     return (
         document_path.parent / f".~{name}*.autosave",
         recovery_dir() / f"{_digest(document_path)}-{name}*.autosave",
@@ -193,9 +194,17 @@ def snapshots_of(document_path: Path) -> list[Snapshot]:
             continue
         for candidate in pattern.parent.glob(pattern.name):
             snapshot = read_snapshot(candidate)
-            if snapshot is not None and snapshot.original == document_path:
+            if snapshot is not None and _same_file(snapshot.original, document_path):
                 found.append(snapshot)
     return sorted(found, key=_age, reverse=True)
+
+
+def _same_file(original: Path | None, document_path: Path) -> bool:
+    """True when a snapshot's file is ``document_path``, however either was spelled (a
+    relative path on the command line, an absolute one from Recent or the Open dialog)."""
+    if original is None:
+        return False
+    return original == document_path or original.resolve() == document_path.resolve()
 
 
 def _age(snapshot: Snapshot) -> float:

@@ -113,7 +113,11 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as err:
-        if err.pos >= len(text.rstrip()) - 1:  # the JSON stops before its end
+        # the JSON stops before its end: nothing but part of one value follows the error
+        # ("nu" of a null, half a number), or a string never closes (a hand edit missing a
+        # quote is closed by the next one)
+        tail = text[err.pos :].rstrip()
+        if not any(c in tail for c in ',:[]{}"') or err.msg.startswith("Unterminated string"):
             raise ProjectFileError(
                 f"{path} is cut short: its JSON stops at line {err.lineno} before the project "
                 "ends (an interrupted copy or a full disk). Open a backup of it."

@@ -177,7 +177,10 @@ def _out_of_reach(
     if feed.hall_id != rack.hall_id:
         short = None
     else:
-        short = min(_short_of(box, a, b) for a, b in zip(feed.path, feed.path[1:], strict=False))
+        runs = [(a, b) for a, b in zip(feed.path, feed.path[1:], strict=False) if a != b]
+        if not runs:
+            return  # a busway of no length runs nowhere: nothing to measure from
+        short = min(_short_of(box, a, b) for a, b in runs)
         if short <= 0:
             return
     why = (

@@ -659,6 +659,13 @@ def _system_touched(ctx: Context, changes: Changes) -> set[str]:
     found = {group_id for group_id, _, _ in changes.of("groups")}
     for _, before, after in changes.of("placements"):
         found.update(r.group_id for r in (before, after) if r is not None and r.group_id)
+    # a split system's message names its halls
+    links = ctx.get(LINKS)
+    for hall_id, _, _ in changes.of("halls"):
+        for rack_id in links.of("racks_in_hall", hall_id):
+            group_id = ctx.project.placements[rack_id].group_id
+            if group_id:
+                found.add(group_id)
     return found
 
 

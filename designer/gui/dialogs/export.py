@@ -129,7 +129,8 @@ class ExportDialog(QDialog):
         )
         if path:
             self.file.setText(path)
-            self._browsed = Path(path)  # the file dialog asked about replacing it
+            spec = self.spec()  # the file dialog asked about replacing it (its suffix added)
+            self._browsed = spec.path if spec else None
 
     def _accept(self) -> None:
         spec = self.spec()

@@ -6,6 +6,7 @@ import stat
 import subprocess
 import sys
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +147,18 @@ def test_a_read_only_project_file_is_not_saved_over(tmp_path, hypothesis_free_pr
     with pytest.raises(ProjectFileError, match="read-only"):
         save(edited, path)
     assert path.read_bytes() == before
+
+
+def test_a_snapshot_is_found_however_its_file_is_spelled(
+    tmp_path, hypothesis_free_project, monkeypatch
+):
+    # opened as "plan.rackplan.json" on the command line, reopened from Recent by its
+    # absolute path; and a "[v2]" in a name is no pattern
+    monkeypatch.chdir(tmp_path)
+    for name in ("plan.rackplan.json", "hall [v2].rackplan.json"):
+        relative = Path(name)
+        save(hypothesis_free_project, relative)
+        target = autosave.autosave_path(relative, "s1")
+        autosave.write_autosave(hypothesis_free_project, relative, target)
+        for spelled in (relative, tmp_path / name):
+            assert [s.path.name for s in autosave.left_behind(spelled)] == [target.name]

@@ -178,3 +178,16 @@ def test_a_new_file_is_readable_like_any_file_the_user_creates(tmp_path, hypothe
     finally:
         os.umask(umask)
     assert target.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_file_cut_anywhere_is_called_cut_short_and_a_hand_edit_is_not(tmp_path):
+    import random
+
+    whole = (Path("projects") / "gb200-nvl72-su.rackplan.json").read_bytes()
+    random.seed(3)
+    for cut in random.sample(range(10, len(whole) - 5), 100):  # inside names, nulls, numbers
+        with pytest.raises(ProjectFileError, match="is cut short: its JSON stops"):
+            loads(whole[:cut], tmp_path / "cut.json", RACKS)
+    for edited in (b'{"schema_version": 2,}', b'{"schema_version": 2 "format": 1}'):
+        with pytest.raises(ProjectFileError, match="look for a missing comma or quote"):
+            loads(edited, tmp_path / "edited.json", RACKS)

@@ -1,8 +1,8 @@
 """``update`` after any edit gives exactly the report a fresh full ``run`` gives.
 
 A state machine makes random edits through the operations (place, move, turn, delete,
-feeds, CDUs, rear doors, cooling units, obstacles, hall ratings, settings, undo, redo) on a
-small crowded hall, and after each one compares the engine's incremental report with a
+feeds, CDUs, rear doors, cooling units, obstacles, hall ratings, settings, labels, names,
+busways re-laid, undo, redo) on a small crowded hall, and after each one compares the engine's incremental report with a
 fresh engine's full run of the same project.
 """
 
@@ -200,6 +200,43 @@ class IncrementalSession(RuleBasedStateMachine):
             thresholds=Thresholds(cold_aisle_mm=cold, max_row_racks=row),
         )
         self._edit(lambda: ops.update_settings(self.doc, "Rules", rules=rules))
+
+    # from the review of the day's checks: labels, in-row units turned any way, busways
+    # re-laid or moved to another hall, and renames that findings quote
+
+    @precondition(lambda self: self.doc.project.placements)
+    @rule(data=st.data(), label=st.sampled_from(["", "R1", "R2"]))
+    def relabel(self, data, label):
+        rack = data.draw(st.sampled_from(self._racks()))
+        self._edit(lambda: ops.update(self.doc, rack, label=label))
+
+    @rule(kind=st.sampled_from(["cdu-inrow-1368", "inrow-cooler-50"]), x=xs, y=ys, r=rotations)
+    def add_unit(self, kind, x, y, r):
+        def add():
+            self.units.append(ops.add_cooling_unit(self.doc, self.hall, kind, x, y, "U", r))
+
+        self._edit(add)
+
+    @rule(data=st.data(), turns=st.integers(1, 3))
+    def turn_unit(self, data, turns):
+        unit = data.draw(st.sampled_from(self.units))
+        self._edit(lambda: ops.rotate(self.doc, [unit], turns))
+
+    @rule(data=st.data(), x0=xs, x1=xs, y=ys)
+    def lay_a_busway_again(self, data, x0, x1, y):
+        feed = data.draw(st.sampled_from(self.feeds[:2]))
+        self._edit(lambda: ops.update(self.doc, feed, path=[(x0, y), (x1, y)]))
+
+    @rule(data=st.data())
+    def move_a_busway_to_a_hall(self, data):
+        feed = data.draw(st.sampled_from(self.feeds[:2]))
+        hall = data.draw(st.sampled_from([self.hall, self.other_hall]))
+        self._edit(lambda: ops.update(self.doc, feed, hall_id=hall))
+
+    @rule(data=st.data(), name=st.sampled_from(["H", "Hx", "V"]))
+    def rename(self, data, name):
+        named = data.draw(st.sampled_from([self.hall, *self.feeds, *self.units]))
+        self._edit(lambda: ops.update(self.doc, named, name=name))
 
     @precondition(lambda self: self.doc.history.can_undo)
     @rule()

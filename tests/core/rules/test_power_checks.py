@@ -186,3 +186,10 @@ def test_a_busway_in_another_hall_is_out_of_reach():
     feed = _busway(doc, other, "Busway A1")
     ops.place_row(doc, hall, NVL72, 2_000, 2_000, 1, 180, feed_ids=[feed])
     assert "the busway runs in another hall" in one(doc, "power.feed_out_of_reach").message
+
+
+def test_a_busway_of_no_length_reports_no_reach_of_infinite_metres():
+    doc, hall = hall_doc()
+    feed = ops.add_feed(doc, hall, "busway-800a-415v", [(3_000, 1_000), (3_000, 1_000)], "B0")
+    ops.place_row(doc, hall, NVL72, 9_000, 2_000, 1, 180, feed_ids=[feed])
+    assert found(doc, "power.feed_out_of_reach") == []

@@ -322,3 +322,21 @@ def test_a_closed_row_end_names_the_rack_standing_against_it_not_the_lowest_id()
     assert far < near
     closed = one(doc, "space.row_ends_closed")
     assert "the wall of hall Hall 1 at one, rack NEAR at the other" in closed.message
+
+
+def test_renaming_a_hall_renames_it_in_a_split_systems_message():
+    from designer.core.rules import RuleEngine
+    from tests.core.rules.helpers import CATALOG, second_hall
+
+    doc, hall = hall_doc(width=60_000)
+    group = ops.place_system(doc, hall, "huawei-cm384", 2_000, 2_000, 0, "CM")
+    member = sorted(r.id for r in doc.project.placements.values() if r.group_id == group)[0]
+    ops.update(doc, member, hall_id=second_hall(doc, doc.project.halls[hall].site_id))
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    ops.update(doc, hall, name="Renamed")
+    updated = engine.update(doc.project, [hall])
+    fresh = RuleEngine(CATALOG).run(doc.project)
+    split = [f.message for f in updated.findings if f.code == "space.system_split"]
+    assert split == [f.message for f in fresh.findings if f.code == "space.system_split"]
+    assert "15 in Renamed" in split[0]
