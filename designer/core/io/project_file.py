@@ -33,6 +33,10 @@ from designer.core.io.migrations import upgrade
 from designer.core.model.equipment import RackType
 from designer.core.model.project import FORMAT, SCHEMA_VERSION, Project
 
+#: What is left of a JSON file cut inside a value: the start of null, true, false or a
+#: number (or nothing at all).
+_PART_OF_A_VALUE = re.compile(r"n(u(ll?)?)?|t(r(ue?)?)?|f(a(l(se?)?)?)?|-?[\d.eE+-]*")
+
 #: The extension rackplan gives its files (they are plain JSON).
 SUFFIX = ".rackplan.json"
 
@@ -117,7 +121,7 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
         # ("nu" of a null, half a number), or a string never closes (a hand edit missing a
         # quote is closed by the next one)
         tail = text[err.pos :].rstrip()
-        if not any(c in tail for c in ',:[]{}"') or err.msg.startswith("Unterminated string"):
+        if _PART_OF_A_VALUE.fullmatch(tail) or err.msg.startswith("Unterminated string"):
             raise ProjectFileError(
                 f"{path} is cut short: its JSON stops at line {err.lineno} before the project "
                 "ends (an interrupted copy or a full disk). Open a backup of it."
