@@ -8,12 +8,12 @@ only when its entities change and a 6,912-rack hall's 800 busways are three ``dr
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
 
 from designer.core.format import number
 from designer.core.geometry.floor import cooling_box
@@ -279,6 +279,8 @@ class CoolingGeometry:
     in_rack: np.ndarray
     labels: list[tuple[QRectF, str]]
     bounds: QRectF
+    #: Each label's unit fill: its text is set on a patch of it, so lines pass under it.
+    label_fills: list[QColor] = field(default_factory=list)
 
 
 def front_band(box: Box, rotation: int, depth: float) -> tuple[float, float, float, float]:
@@ -302,6 +304,7 @@ def cooling_geometry(units: Iterable[CoolingUnit]) -> CoolingGeometry:
     fronts = []
     in_rack = []
     labels = []
+    fills: list[QColor] = []
     boxes = []
     for unit in units:
         box = cooling_box(unit)
@@ -318,12 +321,14 @@ def cooling_geometry(units: Iterable[CoolingUnit]) -> CoolingGeometry:
         boxes.append(QRectF(*rect))
         capacity = unit.liquid_capacity_kw or unit.air_capacity_kw
         labels.append((QRectF(*rect), f"{unit.name}\n{number(capacity, 0)} kW"))
+        fills.append(_UNIT_FILL[unit.kind])
     return CoolingGeometry(
         {k: np.array(v, dtype=np.float64) for k, v in rects.items()},
         np.array(fronts, dtype=np.float64).reshape(-1, 4),
         np.array(in_rack, dtype=np.float64).reshape(-1, 4),
         labels,
         _bounds(boxes),
+        fills,
     )
 
 
@@ -344,10 +349,24 @@ def draw_cooling(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> 
         painter.setBrush(style.brush(style.CDU))
         for x, y, w, h in geometry.in_rack:
             painter.drawEllipse(QRectF(x, y, w, h))
-    if ctx.points_per_mm >= LABEL_LOD:
-        shown = [
-            (r, t)
-            for r, t in geometry.labels
-            if ctx.shows(r.left(), r.top(), r.right(), r.bottom())
-        ]
-        draw_boxed_labels(painter, ctx, shown, 6.0, style.INK)
+
+
+def draw_cooling_labels(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> None:
+    """The units' names and capacities, drawn with the rack labels over the busways and
+    links, each on a patch of its unit's fill (drawn with the units, the lines ran through
+    them)."""
+    if ctx.points_per_mm < LABEL_LOD:
+        return
+    shown = [
+        index
+        for index, (r, _) in enumerate(geometry.labels)
+        if ctx.shows(r.left(), r.top(), r.right(), r.bottom())
+    ]
+    draw_boxed_labels(
+        painter,
+        ctx,
+        [geometry.labels[i] for i in shown],
+        6.0,
+        style.INK,
+        backgrounds=[geometry.label_fills[i] for i in shown],
+    )

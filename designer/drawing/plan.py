@@ -34,6 +34,7 @@ from designer.drawing.infrastructure import (
     TrayGeometry,
     cooling_geometry,
     draw_cooling,
+    draw_cooling_labels,
     draw_feeds,
     draw_obstacles,
     draw_trays,
@@ -167,8 +168,8 @@ def hall_plan(
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:
-    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, rack labels and
-    markers, in that order: the canvas's layers, so a column a rack stands on shows over it
+    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, unit and rack
+    labels and markers, in that order: the canvas's layers, so a column a rack stands on shows over it
     on paper as on screen.
 
     The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
@@ -182,5 +183,6 @@ def draw_hall_plan(
     draw_feeds(painter, plan.feeds, ctx)
     if plan.links is not None:
         draw_links(painter, plan.links, ctx)
+    draw_cooling_labels(painter, plan.cooling, ctx)
     draw_rack_labels(painter, plan.racks, ctx, colour_mode)
     draw_markers(painter, plan.markers, ctx)

@@ -358,3 +358,19 @@ def test_too_far_out_for_rack_labels_each_system_is_named_once(monkeypatch):
     system_only, every_rack = written
     assert system_only == [group.label]
     assert len(every_rack) == len(project.placements) == 16
+
+
+def test_a_busway_across_a_cdu_passes_under_its_label():
+    """Both trials saw busway lines run through CDU labels: the labels are now drawn with the
+    rack labels, over busways and links, on a patch of the unit's fill."""
+    from designer.drawing.infrastructure import _UNIT_FILL
+    from tests.core.rules.helpers import hall_doc
+
+    doc, hall = hall_doc(width=6_000, depth=6_000)
+    ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 2_000, 2_000, "CDU-1")  # 800 x 1,200
+    # a busway through the middle of the CDU, where its label's two lines meet
+    ops.add_feed(doc, hall, "busway-800a-415v", [(1_000, 2_600), (5_000, 2_600)], "A1", side="A")
+    plan = hall_plan(doc.project, hall, doc.rack_types, [])
+    image, transform = render(plan, 0.25, size=(1600, 1600))
+    assert pixel(image, transform, 4_000, 2_600) != _UNIT_FILL["cdu"]  # the busway, beyond it
+    assert pixel(image, transform, 2_400, 2_600) == _UNIT_FILL["cdu"]  # under the label

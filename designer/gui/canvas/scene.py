@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from designer.core.document.changes import ChangeSet
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
@@ -25,6 +25,7 @@ from designer.drawing.floor import FloorGeometry, dimension_margin_mm, draw_floo
 from designer.drawing.infrastructure import (
     cooling_geometry,
     draw_cooling,
+    draw_cooling_labels,
     draw_feeds,
     draw_obstacles,
     draw_trays,
@@ -37,6 +38,7 @@ from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for
 from designer.drawing.plan import status_by_id
 from designer.gui.canvas.layers import (
+    Z_LABELS,
     Z_LINKS,
     Z_MARKERS,
     Z_SELECTION,
@@ -80,6 +82,11 @@ def draw_services(painter: QPainter, geometries: dict[str, Any], ctx: Context) -
         draw(painter, geometries[collection], ctx)
 
 
+def draw_service_labels(painter: QPainter, geometries: dict[str, Any], ctx: Context) -> None:
+    """The cooling units' labels, over the busways and links (an item with the rack labels)."""
+    draw_cooling_labels(painter, geometries["cooling_units"], ctx)
+
+
 class HallScene(QGraphicsScene):
     """The plan of one hall over a fixed scene rectangle, in layers cached as pixels.
 
@@ -104,6 +111,9 @@ class HallScene(QGraphicsScene):
         self._hidden: set[str] = set()
         self.racks = RackLayer(self)
         self._services = PlanLayer(draw_services, Z_SERVICES)
+        self._service_labels = PlanLayer(draw_service_labels, Z_LABELS)
+        # uncached, as the rack labels: far out it draws nothing, close in a few words
+        self._service_labels.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self._links = PlanLayer(draw_links, Z_LINKS)
         self._links.setVisible(False)
         self._markers = PlanLayer(draw_markers, Z_MARKERS)
@@ -111,7 +121,13 @@ class HallScene(QGraphicsScene):
         self.selection_item.setZValue(Z_SELECTION)
         self.selection_item.setPen(style.pen(style.SELECTION, 1.6, 4 / 3))
         self.selection_item.setBrush(style.brush(style.SELECTION_FILL))
-        for item in (self._services, self._links, self._markers, self.selection_item):
+        for item in (
+            self._services,
+            self._service_labels,
+            self._links,
+            self._markers,
+            self.selection_item,
+        ):
             self.addItem(item)
 
     # --- building --------------------------------------------------------------------
@@ -133,7 +149,7 @@ class HallScene(QGraphicsScene):
         self._hidden.clear()
         self.racks.clear()
         rect = self.sceneRect()
-        for layer in (self._services, self._links, self._markers):
+        for layer in (self._services, self._service_labels, self._links, self._markers):
             layer.set_geometry(None, rect)
         self.selection_item.setPath(QPainterPath())
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
@@ -188,7 +204,7 @@ class HallScene(QGraphicsScene):
         rect = self.floor.bounds.adjusted(-margin, -margin, margin, margin)
         self.setSceneRect(rect)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
-        for layer in (self._services, self._links, self._markers):
+        for layer in (self._services, self._service_labels, self._links, self._markers):
             layer.set_geometry(layer.geometry, rect)
         self.racks.set_rect(rect)
 
@@ -204,6 +220,7 @@ class HallScene(QGraphicsScene):
                 if e.hall_id == self.hall_id and e.id not in self._hidden
             )
         self._services.set_geometry(geometries, self.sceneRect(), dirty)
+        self._service_labels.set_geometry(geometries, self.sceneRect(), dirty)
 
     def _screen_mm(self, pixels: float) -> float:
         """How many millimetres ``pixels`` cover in the (first) view, at least 1 m."""
