@@ -87,10 +87,10 @@ def _process_start(pid: int) -> str | None:
     """When process ``pid`` started (clock ticks since boot, from /proc), or None if it does
     not exist; a reused process id has another start time."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        fields = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
-    return stat.rsplit(")", 1)[1].split()[19]
+    return fields.rsplit(")", 1)[1].split()[19]
 
 
 def _owner() -> dict[str, object]:
@@ -129,9 +129,10 @@ def write_autosave(project: Project, document_path: Path | None, target: Path) -
         "project": project.model_dump(mode="json"),
     }
     target.parent.mkdir(parents=True, exist_ok=True)
-    mode = 0o600
-    with contextlib.suppress(OSError, TypeError):
-        mode = stat.S_IMODE(os.stat(document_path).st_mode)  # type: ignore[arg-type]
+    mode = 0o600  # an untitled project's: its owner's alone
+    if document_path is not None:
+        with contextlib.suppress(OSError):
+            mode = stat.S_IMODE(document_path.stat().st_mode)
     # writable by its owner whatever the project's mode, or the next snapshot fails
     atomic_write_bytes(
         target, json.dumps(envelope, ensure_ascii=False).encode("utf-8"), mode=mode | 0o200
