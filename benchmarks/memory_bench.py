@@ -24,8 +24,10 @@ The children run in turns, round after round, and the median peak of each is com
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -169,7 +171,10 @@ def open_window(path: Path, step: Callable[[str], None] = _quiet):  # type: igno
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
     apply_theme(app)
-    settings = QSettings(str(path.parent / "settings.ini"), QSettings.Format.IniFormat)
+    # The recent-files list goes to a folder of its own, never beside the project opened.
+    folder = tempfile.mkdtemp(prefix="rackplan-bench-")
+    atexit.register(shutil.rmtree, folder, True)
+    settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(prompts=_QuietPrompts(), recent=RecentFiles(settings))
     step("MainWindow()")
     if not window.open_path(path):
