@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMimeData, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QGuiApplication, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QCursor,
+    QGuiApplication,
+    QKeySequence,
+    QShortcut,
+)
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
 from designer.core.document import operations as ops
@@ -495,6 +503,11 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
             self.tools.addAction(action)
         self.actions_by_name["tool_select"].setChecked(True)
+        # Esc leaves a tool wherever the keys are, a properties field included; while Select
+        # is the tool, Esc stays with the widget that has the keys.
+        self.leave_tool = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.leave_tool.activated.connect(self.view.escape)
+        self.leave_tool.setEnabled(False)
         n = self.actions_by_name
         self.view.context_actions = [
             n["rotate"],
@@ -656,6 +669,7 @@ class MainWindow(QMainWindow):
             self.hall_chooser.setCurrentIndex(index)
 
     def _tool_changed(self, tool: Tool) -> None:
+        self.leave_tool.setEnabled(not isinstance(tool, SelectTool))
         if isinstance(tool, SelectTool):
             self.actions_by_name["tool_select"].setChecked(True)
             self.palette.clear_choice()

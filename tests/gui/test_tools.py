@@ -157,3 +157,16 @@ def test_place_row_offers_the_selected_racks_type_and_the_last_rows_count_and_fa
     spec = dialog.spec()
     assert (spec.type_id, spec.label_prefix) == ("nvidia-gb200-nvl72", "NVL72-")
     assert (spec.count, spec.rotation, spec.gap_mm, spec.x, spec.y) == (6, 0, 100, 1_200, 2_400)
+
+
+def test_esc_leaves_a_tool_while_a_properties_field_has_the_keys(make_window):
+    window = new_hall_window(make_window)
+    window.activateWindow()
+    use(window, "tool_row")
+    field = window.properties.fields["floor_rating"]
+    field.setFocus()
+    QTest.keyClick(field, Qt.Key.Key_Escape)
+    assert window.actions_by_name["tool_select"].isChecked()
+    # with Select the tool, Esc in a field changes nothing in the window
+    QTest.keyClick(field, Qt.Key.Key_Escape)
+    assert window.actions_by_name["tool_select"].isChecked() and not window.leave_tool.isEnabled()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -343,6 +343,13 @@ class CanvasView(QGraphicsView):
             self.set_tool(None)
             return
         super().keyPressEvent(event)
+
+    def escape(self) -> None:
+        """Esc pressed while another part of the window had the keys (a properties field):
+        the tool takes its step back as on the canvas, or hands over to Select."""
+        self.keyPressEvent(
+            QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
+        )
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
