@@ -13,7 +13,15 @@ from itertools import pairwise
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPolygonF,
+)
 
 from designer.core.format import number
 from designer.core.geometry.floor import cooling_box
@@ -99,6 +107,32 @@ def _segments(path: list[tuple[int, int]]) -> list[tuple[float, float, float, fl
     return [(a[0], a[1], b[0], b[1]) for a, b in pairwise(path)]
 
 
+#: Size of a tray's name, in points, and the zoom (points per mm) from which it is written.
+TRAY_LABEL_PT = 6.0
+TRAY_LABEL_LOD = LABEL_LOD * 2
+#: Where along a stretch of tray a name may go, tried in turn (share of the stretch's length).
+_SPOTS = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
+#: How far past the end of a tray a name written beside that end starts, in mm.
+_END_GAP_MM = 100.0
+_ALIGN = {
+    "centre": Qt.AlignmentFlag.AlignCenter,
+    "start": Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+    "end": Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+}
+
+
+@dataclass(frozen=True)
+class TrayLabel:
+    """A tray's name, the floor point it is centred on, and whether it runs up the page
+    (written along a stretch that runs north-south)."""
+
+    anchor: QPointF
+    name: str
+    upright: bool
+    #: "centre" on the anchor; "start" or "end" there, beside the end of a tray
+    align: str = "centre"
+
+
 @dataclass(frozen=True)
 class TrayGeometry:
     """Each tray's floor band (stroked outline) with its bounds, and the centre lines.
@@ -110,15 +144,20 @@ class TrayGeometry:
     bands: list[tuple[QRectF, QPainterPath]]
     centre: np.ndarray
     runs: dict[int, np.ndarray]
-    labels: list[tuple[QPointF, str]]
+    labels: list[TrayLabel]
     bounds: QRectF
 
 
-def tray_geometry(trays: Iterable[CableTray]) -> TrayGeometry:
+def tray_geometry(trays: Iterable[CableTray], keep_clear: np.ndarray | None = None) -> TrayGeometry:
+    """The trays' bands and centre lines, and a place for each name.
+
+    ``keep_clear`` holds floor boxes (x0, y0, x1, y1 rows, mm) a name should not cover:
+    the racks and cooling units under the trays, whose own labels would cross it.
+    """
+    trays = list(trays)
     bands = []
     centre: list[tuple[float, float, float, float]] = []
     runs: dict[int, list] = {}
-    labels = []
     for tray in trays:
         line = QPainterPath(QPointF(*tray.path[0]))
         for x, y in tray.path[1:]:
@@ -132,19 +171,79 @@ def tray_geometry(trays: Iterable[CableTray]) -> TrayGeometry:
         segments = _segments(tray.path)
         centre.extend(segments)
         runs.setdefault(tray.width_mm, []).extend(segments)
-        if tray.name:
-            (ax, ay), (bx, by) = max(
-                pairwise(tray.path),
-                key=lambda ends: abs(ends[1][0] - ends[0][0]) + abs(ends[1][1] - ends[0][1]),
-            )
-            labels.append((QPointF((ax + bx) / 2, (ay + by) / 2), tray.name))
     return TrayGeometry(
         bands,
         np.array(centre, dtype=np.float64).reshape(-1, 4),
         {w: np.array(v, dtype=np.float64).reshape(-1, 4) for w, v in runs.items()},
-        labels,
+        tray_labels(trays, keep_clear),
         _bounds(r for r, _ in bands),
     )
+
+
+def tray_labels(
+    trays: Iterable[CableTray], keep_clear: np.ndarray | None = None
+) -> list[TrayLabel]:
+    """A place for each tray's name (see ``tray_geometry``); the canvas places them again
+    when racks move under the trays."""
+    clear = np.zeros((0, 4)) if keep_clear is None else keep_clear
+    return [_tray_label(t.name, _segments(t.path), clear) for t in trays if t.name]
+
+
+def _tray_label(
+    name: str, segments: list[tuple[float, float, float, float]], clear: np.ndarray
+) -> TrayLabel:
+    """Where ``name`` goes: along the longest stretches first, then just past either end of
+    the tray, at the first spot where it covers none of ``clear`` at the farthest zoom it is
+    written (nearer in, it is smaller); else where it covers least."""
+    metrics = QFontMetricsF(style.font(TRAY_LABEL_PT, 1.0))
+    along = (metrics.horizontalAdvance(name) + 4) / TRAY_LABEL_LOD / 2
+    across = metrics.height() / TRAY_LABEL_LOD / 2
+    best: tuple[float, TrayLabel] | None = None
+    for label, centre in _tray_label_spots(name, segments, along):
+        upright = label.upright
+        half_w, half_h = (across, along) if upright else (along, across)
+        x, y = centre
+        overlap_w = np.minimum(clear[:, 2], x + half_w) - np.maximum(clear[:, 0], x - half_w)
+        overlap_h = np.minimum(clear[:, 3], y + half_h) - np.maximum(clear[:, 1], y - half_h)
+        covered = float((np.clip(overlap_w, 0, None) * np.clip(overlap_h, 0, None)).sum())
+        if covered == 0:
+            return label
+        if best is None or covered < best[0]:
+            best = (covered, label)
+    assert best is not None
+    return best[1]
+
+
+def _tray_label_spots(
+    name: str, segments: list[tuple[float, float, float, float]], along: float
+) -> Iterable[tuple[TrayLabel, tuple[float, float]]]:
+    """Each place a tray's name may go, with the centre of its box at the farthest zoom:
+    on the longest stretches first, then in line just past the tray's two ends (written
+    from the end outwards, so it stays beside the end at every zoom)."""
+    for x0, y0, x1, y1 in sorted(segments, key=lambda s: -(abs(s[2] - s[0]) + abs(s[3] - s[1]))):
+        upright = abs(y1 - y0) > abs(x1 - x0)
+        for share in _SPOTS:
+            x, y = x0 + (x1 - x0) * share, y0 + (y1 - y0) * share
+            yield TrayLabel(QPointF(x, y), name, upright), (x, y)
+    first, last = segments[0], segments[-1]
+    for (ex, ey), (nx, ny) in (
+        ((first[0], first[1]), (first[2], first[3])),
+        ((last[2], last[3]), (last[0], last[1])),
+    ):
+        length = float(np.hypot(ex - nx, ey - ny))
+        if length == 0:
+            continue
+        ux, uy = (ex - nx) / length, (ey - ny) / length
+        upright = abs(uy) > abs(ux)
+        # the text runs along +x, or up the page (-y) when upright; it starts at the anchor
+        # when that is outwards, and ends there otherwise
+        outwards = (-uy if upright else ux) > 0
+        anchor = QPointF(ex + ux * _END_GAP_MM, ey + uy * _END_GAP_MM)
+        reach = _END_GAP_MM + along
+        yield (
+            TrayLabel(anchor, name, upright, "start" if outwards else "end"),
+            (ex + ux * reach, ey + uy * reach),
+        )
 
 
 #: Below this width on the page, in points, a tray is drawn as a plain band of its width.
@@ -155,6 +254,7 @@ def draw_trays(painter: QPainter, geometry: TrayGeometry, ctx: Context) -> None:
     """Overhead trays the way plans show things above the floor: a light band, dashed edges.
 
     Far out, where the edges would merge, each tray is one translucent stroke of its width.
+    Their names are written with the other labels (``draw_tray_labels``).
     """
     if not geometry.bands:
         return
@@ -172,10 +272,27 @@ def draw_trays(painter: QPainter, geometry: TrayGeometry, ctx: Context) -> None:
     if ctx.points_per_mm >= LABEL_LOD and len(geometry.centre):
         painter.setPen(style.pen(style.TRAY_EDGE, 0.5, ctx.px_per_point, Qt.PenStyle.DashDotLine))
         draw_lines(painter, geometry.centre)
-    if ctx.points_per_mm >= LABEL_LOD * 2:
-        for anchor, name in geometry.labels:
-            if ctx.shows(anchor.x(), anchor.y(), anchor.x(), anchor.y()):
-                draw_text_at(painter, ctx, anchor, name, 6.0, style.TRAY_EDGE, halo=True)
+
+
+def draw_tray_labels(painter: QPainter, geometry: TrayGeometry, ctx: Context) -> None:
+    """The trays' names, over the busways and links, each along its stretch of tray or
+    beside its end."""
+    if ctx.points_per_mm < TRAY_LABEL_LOD:
+        return
+    for label in geometry.labels:
+        anchor = label.anchor
+        if ctx.shows(anchor.x(), anchor.y(), anchor.x(), anchor.y()):
+            draw_text_at(
+                painter,
+                ctx,
+                anchor,
+                label.name,
+                TRAY_LABEL_PT,
+                style.TRAY_EDGE,
+                _ALIGN[label.align],
+                halo=True,
+                upright=label.upright,
+            )
 
 
 # --- power feeds ---------------------------------------------------------------------

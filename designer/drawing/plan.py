@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
@@ -37,6 +38,7 @@ from designer.drawing.infrastructure import (
     draw_cooling_labels,
     draw_feeds,
     draw_obstacles,
+    draw_tray_labels,
     draw_trays,
     feed_geometry,
     obstacle_geometry,
@@ -123,6 +125,17 @@ def contents_by_hall(project: Project) -> dict[str, HallContents]:
     return found
 
 
+def keep_clear(
+    racks: Iterable[Placement], units: Iterable[CoolingUnit], rack_types: Mapping[str, RackType]
+) -> np.ndarray:
+    """The footprints (x0, y0, x1, y1 rows, mm) a tray's name should not be written over:
+    racks and floor-standing cooling units carry labels of their own."""
+    boxes = [placement_box(r, rack_types) for r in racks]
+    boxes += [cooling_box(u) for u in units]
+    found = [(b.x0, b.y0, b.x1, b.y1) for b in boxes if b is not None]
+    return np.array(found, dtype=np.float64).reshape(-1, 4)
+
+
 def hall_plan(
     project: Project,
     hall_id: str,
@@ -158,7 +171,7 @@ def hall_plan(
             system_labels=system_labels(project),
         ),
         cooling=cooling_geometry(inside.units),
-        trays=tray_geometry(inside.trays),
+        trays=tray_geometry(inside.trays, keep_clear(inside.racks, inside.units, rack_types)),
         feeds=feed_geometry(inside.feeds),
         markers=markers_for(found, hall_id, locate),
         links=hall_links(network, hall_id) if network is not None else None,
@@ -168,9 +181,9 @@ def hall_plan(
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:
-    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, unit and rack
-    labels and markers, in that order: the canvas's layers, so a column a rack stands on shows over it
-    on paper as on screen.
+    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, tray, unit and
+    rack labels and markers, in that order: the canvas's layers, so a column a rack stands on
+    shows over it on paper as on screen.
 
     The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
     ``Context.of(painter, clip)``.
@@ -183,6 +196,7 @@ def draw_hall_plan(
     draw_feeds(painter, plan.feeds, ctx)
     if plan.links is not None:
         draw_links(painter, plan.links, ctx)
+    draw_tray_labels(painter, plan.trays, ctx)
     draw_cooling_labels(painter, plan.cooling, ctx)
     draw_rack_labels(painter, plan.racks, ctx, colour_mode)
     draw_markers(painter, plan.markers, ctx)

@@ -374,3 +374,36 @@ def test_a_busway_across_a_cdu_passes_under_its_label():
     image, transform = render(plan, 0.25, size=(1600, 1600))
     assert pixel(image, transform, 4_000, 2_600) != _UNIT_FILL["cdu"]  # the busway, beyond it
     assert pixel(image, transform, 2_400, 2_600) == _UNIT_FILL["cdu"]  # under the label
+
+
+def _tray_over_a_row():
+    """Four NVL72s in a row (x 2,000 to 4,400 mm, y 2,000 to 3,068 mm), a tray along the
+    row's middle and a riser tray over open floor."""
+    from tests.core.rules.helpers import hall_doc
+
+    doc, hall = hall_doc(width=12_000, depth=8_000)
+    for x in range(2_000, 4_400, 600):
+        ops.place_rack(doc, hall, "nvidia-gb200-nvl72", x, 2_000)
+    ops.add_tray(doc, hall, [(2_000, 2_534), (4_400, 2_534)], 2_800, 600, 150, "Row tray")
+    ops.add_tray(doc, hall, [(8_000, 1_000), (8_000, 7_000)], 2_800, 300, 150, "Riser")
+    return doc, hall
+
+
+def test_a_trays_name_is_written_clear_of_the_racks_under_it():
+    """A trial saw "Tray N1" written across the rack labels of the row it runs over."""
+    doc, hall = _tray_over_a_row()
+    plan = hall_plan(doc.project, hall, doc.rack_types, [])
+    row, riser = plan.trays.labels
+    # the whole tray runs over racks: its name goes just past its west end, written up to it
+    assert (row.anchor.x(), row.anchor.y(), row.upright, row.align) == (1_900, 2_534, False, "end")
+    # over open floor, the middle of the tray, written along it
+    assert (riser.anchor.x(), riser.anchor.y(), riser.upright) == (8_000, 4_000, True)
+    named, _ = render(plan, 0.25, size=(3_000, 2_000))
+    unnamed_plan = hall_plan(doc.project, hall, doc.rack_types, [])
+    unnamed_plan.trays.labels.clear()  # the same plan with no names written
+    unnamed, transform = render(unnamed_plan, 0.25, size=(3_000, 2_000))
+    # the row tray's name shows west of the row, on open floor, and nothing of it on the racks
+    west = [(x, 2_534) for x in range(1_000, 1_900, 20)]
+    assert any(pixel(named, transform, x, y) != pixel(unnamed, transform, x, y) for x, y in west)
+    on_row = [(x, y) for x in range(2_000, 4_400, 20) for y in range(2_100, 3_000, 40)]
+    assert all(pixel(named, transform, x, y) == pixel(unnamed, transform, x, y) for x, y in on_row)

@@ -177,3 +177,21 @@ def test_dragging_a_cm384_rack_moves_all_16(make_window, example):
     after = doc.project.placements
     assert {after[r.id].y - r.y for r in members} == {1_800}
     assert {after[r.id].x - r.x for r in members} == {600}
+
+
+def test_a_trays_name_moves_off_a_rack_placed_under_it_and_back_on_undo(make_window):
+    from designer.core.document import operations as ops
+
+    window = make_window()
+    assert window.files.new()  # 24 m x 18 m
+    doc, scene = window.editor.doc, window.view.hall_scene
+    hall = window.editor.hall_id
+    ops.add_tray(doc, hall, [(2_000, 6_000), (14_000, 6_000)], 2_800, 600, 150, "Spine tray")
+    (label,) = scene.tray_labels
+    assert (label.anchor.x(), label.anchor.y()) == (8_000, 6_000)  # the middle, open floor
+    ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 7_700, 5_500)  # right under the name
+    (label,) = scene.tray_labels
+    assert label.anchor.x() != 8_000 and not 7_000 < label.anchor.x() < 9_000
+    window.actions_by_name["undo"].trigger()
+    (label,) = scene.tray_labels
+    assert (label.anchor.x(), label.anchor.y()) == (8_000, 6_000)

@@ -8,8 +8,10 @@ Scene coordinates are hall millimetres, y down, as the model stores them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
@@ -23,20 +25,23 @@ from designer.core.model.project import Project
 from designer.drawing import style
 from designer.drawing.floor import FloorGeometry, dimension_margin_mm, draw_floor, floor_geometry
 from designer.drawing.infrastructure import (
+    TrayLabel,
     cooling_geometry,
     draw_cooling,
     draw_cooling_labels,
     draw_feeds,
     draw_obstacles,
+    draw_tray_labels,
     draw_trays,
     feed_geometry,
     obstacle_geometry,
     tray_geometry,
+    tray_labels,
 )
 from designer.drawing.links import LinkGeometry, draw_links
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for
-from designer.drawing.plan import status_by_id
+from designer.drawing.plan import keep_clear, status_by_id
 from designer.gui.canvas.layers import (
     Z_LABELS,
     Z_LINKS,
@@ -83,7 +88,9 @@ def draw_services(painter: QPainter, geometries: dict[str, Any], ctx: Context) -
 
 
 def draw_service_labels(painter: QPainter, geometries: dict[str, Any], ctx: Context) -> None:
-    """The cooling units' labels, over the busways and links (an item with the rack labels)."""
+    """The trays' and cooling units' labels, over the busways and links (an item with the
+    rack labels)."""
+    draw_tray_labels(painter, geometries["trays"], ctx)
     draw_cooling_labels(painter, geometries["cooling_units"], ctx)
 
 
@@ -194,6 +201,8 @@ class HallScene(QGraphicsScene):
         if services:
             margin = self._screen_mm(LABEL_REACH_PX)
             self._rebuild_services(services, area.adjusted(-margin, -margin, margin, margin))
+        if (racks or "cooling_units" in services) and "trays" not in services:
+            self._replace_tray_labels()
         if racks or services:
             self._rebuild_markers()
 
@@ -213,14 +222,60 @@ class HallScene(QGraphicsScene):
         assert self.project is not None
         geometries = dict(self._services.geometry or {})
         for collection in collections:
-            build, _ = _SERVICES[collection]
-            geometries[collection] = build(
+            shown = (
                 e
                 for e in getattr(self.project, collection).values()
                 if e.hall_id == self.hall_id and e.id not in self._hidden
             )
+            if collection == "trays":
+                geometries[collection] = tray_geometry(shown, self._keep_clear())
+            else:
+                geometries[collection] = _SERVICES[collection][0](shown)
         self._services.set_geometry(geometries, self.sceneRect(), dirty)
         self._service_labels.set_geometry(geometries, self.sceneRect(), dirty)
+
+    @property
+    def tray_labels(self) -> list[TrayLabel]:
+        """The trays' names as the canvas writes them, each where it goes."""
+        geometries = self._services.geometry
+        return list(geometries["trays"].labels) if geometries else []
+
+    def _keep_clear(self) -> np.ndarray:
+        """What the trays' names should not be written over: the hall's racks and units."""
+        assert self.project is not None
+        hall = self.hall_id
+        return keep_clear(
+            (r for r in self.project.placements.values() if r.hall_id == hall),
+            (u for u in self.project.cooling_units.values() if u.hall_id == hall),
+            self.rack_types,
+        )
+
+    def _replace_tray_labels(self) -> None:
+        """Racks or units moved under the trays: place the trays' names again, repainting
+        only where a name was and where it goes."""
+        geometries = self._services.geometry
+        if not geometries or not geometries["trays"].labels:
+            return
+        assert self.project is not None
+        trays = geometries["trays"]
+        shown = (
+            t
+            for t in self.project.trays.values()
+            if t.hall_id == self.hall_id and t.id not in self._hidden
+        )
+        labels = tray_labels(shown, self._keep_clear())
+        moved = [label for label in trays.labels if label not in labels]
+        moved += [label for label in labels if label not in trays.labels]
+        if not moved:
+            return
+        reach = self._screen_mm(LABEL_REACH_PX)
+        area = QRectF()
+        for label in moved:
+            x, y = label.anchor.x(), label.anchor.y()
+            area = area.united(QRectF(x - reach, y - reach, 2 * reach, 2 * reach))
+        geometries = {**geometries, "trays": replace(trays, labels=labels)}
+        self._services.set_geometry(geometries, self.sceneRect(), area)
+        self._service_labels.set_geometry(geometries, self.sceneRect(), area)
 
     def _screen_mm(self, pixels: float) -> float:
         """How many millimetres ``pixels`` cover in the (first) view, at least 1 m."""
