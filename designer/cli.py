@@ -3,7 +3,8 @@
 Each command lives in its own module of ``designer.commands`` with a ``HELP`` line, an
 ``add_arguments(parser)`` and a ``run(args) -> int``; this module finds them, so adding a
 command never touches the others. Exit codes: 0 success, 1 the design has errors (for
-``check``), 2 the input cannot be read or the output cannot be written.
+``check``), 2 the input cannot be read or the output cannot be written, 130 stopped by
+Ctrl+C or a signal.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from types import ModuleType
 
 import designer.commands
 from designer import __version__
-from designer.commands._common import fail
+from designer.commands._common import STOPS, fail
 from designer.core.catalog import CatalogError
 
 
@@ -56,6 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The shell's code for a command stopped by a signal (128 + SIGINT).
+EXIT_STOPPED = 130
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns its exit code."""
     parser = build_parser()
@@ -64,7 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.run(args))
+        with STOPS.handled():
+            return int(args.run(args))
+    except KeyboardInterrupt:
+        # Ctrl+C, a kill or a closed terminal: output files are written whole or not at all
+        print("stopped before the end: no output file was written or changed", file=sys.stderr)
+        return EXIT_STOPPED
     except CatalogError as err:
         # the bundled catalog or rule thresholds were edited into something unreadable
         return fail(err)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from designer.core.catalog import CatalogError, default_catalog
@@ -56,3 +59,54 @@ def fail(err: Exception) -> int:
     """Print a command error as one line on stderr; returns exit code 2."""
     print(f"error: {err}", file=sys.stderr)
     return EXIT_UNREADABLE
+
+
+class Stops:
+    """Ctrl+C, a kill (SIGTERM) or a closed terminal (SIGHUP) while a command runs.
+
+    They stop the command at once, except inside ``between_sheets()``: there Qt is drawing
+    a PDF, and a stop waits for the end of the sheet (``keep_going`` says so), so the
+    painter is closed and the half-written file removed as after a cancel.
+    """
+
+    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self) -> None:
+        self._deferring = False
+        self.asked = False
+
+    def _stop(self, signum: int, frame: object) -> None:
+        if not self._deferring:
+            raise KeyboardInterrupt
+        self.asked = True
+
+    @contextlib.contextmanager
+    def handled(self) -> Iterator[None]:
+        """Catch the stopping signals while a command runs; the old handlers come back."""
+        names = [name for name in self.NAMES if hasattr(signal, name)]
+        previous = {name: signal.signal(getattr(signal, name), self._stop) for name in names}
+        self.asked = False
+        try:
+            yield
+        finally:
+            for name, handler in previous.items():
+                signal.signal(getattr(signal, name), handler)
+
+    @contextlib.contextmanager
+    def between_sheets(self) -> Iterator[None]:
+        """A stop asked for inside waits for ``keep_going`` (or the end) and then stops."""
+        self._deferring = True
+        try:
+            yield
+        finally:
+            self._deferring = False
+        if self.asked:
+            raise KeyboardInterrupt
+
+    def keep_going(self, done: int, total: int) -> bool:
+        """A writer's progress callback: False once a stop was asked for."""
+        return not self.asked
+
+
+#: The stops of this process's command.
+STOPS = Stops()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
 
-from designer.commands._common import CommandError, fail, open_project
+from designer.commands._common import STOPS, CommandError, fail, open_project
 from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
 
@@ -48,11 +49,25 @@ def run(args: argparse.Namespace) -> int:
     _headless_qt()
     from designer.core.catalog import default_catalog
     from designer.report.export import export
+    from designer.report.writer import ExportCancelled
 
+    # A PDF is drawn sheet by sheet and stops at the end of one; the rest stop at once.
+    pdf = Path(args.output).suffix.lower() == ".pdf"
     try:
-        export(project, default_catalog(), Path(args.output), args.paper, args.hall, args.table)
+        with STOPS.between_sheets() if pdf else contextlib.nullcontext():
+            export(
+                project,
+                default_catalog(),
+                Path(args.output),
+                args.paper,
+                args.hall,
+                args.table,
+                progress=STOPS.keep_going,
+            )
     except OutputError as err:
         return fail(err)
+    except ExportCancelled:
+        raise KeyboardInterrupt from None  # stopped by a signal at the end of a sheet
     print(f"wrote {args.output}")
     if args.hall and Path(args.output).suffix.lower() in (".pdf", ".csv"):
         print(

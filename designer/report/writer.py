@@ -8,7 +8,6 @@ was. Errors become ``OutputError`` with one sentence a user can act on.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import tempfile
 from collections.abc import Callable, Sequence
@@ -22,7 +21,7 @@ from designer.core.io.atomic import (
     OutputError,
     describe_write_error,
     match_permissions,
-    read_only,
+    replaceable,
 )
 from designer.report.page import Page
 from designer.report.paper import SheetFrame
@@ -56,10 +55,8 @@ class SetInfo:
 
 def write_atomically(path: Path, render: Callable[[Path], None]) -> None:
     """Call ``render(temp)`` to fill a temporary file beside ``path``, then move it over ``path``."""
-    target = Path(os.path.realpath(path))
-    if read_only(target):
-        raise OutputError(describe_write_error(path, PermissionError(errno.EACCES, str(path))))
     try:
+        target = replaceable(path)
         handle, name = tempfile.mkstemp(
             dir=target.parent, prefix=f".~{target.name}.", suffix=".tmp"
         )
@@ -120,8 +117,10 @@ def write_pdf(
                 )
                 draw_frame(sheet, fields)
                 painter.save()
-                page.draw(sheet)
-                painter.restore()
+                try:
+                    page.draw(sheet)
+                finally:
+                    painter.restore()
                 sheet.forget_state()
                 if progress is not None and not progress(number, len(pages)):
                     raise ExportCancelled

@@ -1,9 +1,13 @@
 """``python main.py export``: headless, exit codes, no partial files."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +88,50 @@ def test_the_paper_is_named_in_any_case(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == f"wrote {tmp_path / 'set.pdf'}"
+
+
+def test_a_pipe_or_a_link_to_one_is_refused_and_left_as_it_was(tmp_path):
+    """A trial's export through a link to /dev/full put a CSV in the device's place."""
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    link = tmp_path / "schedule.csv"
+    link.symlink_to(pipe)
+    for target in (pipe, link):
+        out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(target))
+        assert out.returncode == 2, out.stdout
+        assert "a device, a pipe or a socket, not a file" in out.stderr
+        assert "Traceback" not in out.stderr
+    assert pipe.is_fifo() and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.csv", "schedule.csv"]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stopped_export_leaves_no_file_and_says_it_stopped(tmp_path, stop):
+    """A trial's SIGTERM part-way through the campus left a 332 KB hidden temporary file,
+    and its Ctrl+C printed a traceback."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    target = tmp_path / "campus.pdf"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "export",
+            "projects/cm384-campus-100k.rackplan.json",
+            "-o",
+            str(target),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".~campus.pdf.*")) and process.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    process.send_signal(stop)  # while the sheets are being written
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.strip() == "stopped before the end: no output file was written or changed"
+    assert list(tmp_path.iterdir()) == []

@@ -22,9 +22,7 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
     A read-only file is not replaced (a rename would ignore its mode): ``PermissionError``.
     The new file has permissions ``mode`` if given, else the old file's.
     """
-    target = Path(os.path.realpath(path))
-    if read_only(target):
-        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    target = replaceable(path)
     folder = target.parent
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".~{target.name}.", suffix=".tmp")
     temp = Path(temp_name)
@@ -43,6 +41,31 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
             temp.unlink()
         raise
     _sync_folder(folder)
+
+
+class NotAFileError(OSError):
+    """The path names a device, a pipe or a socket: nothing a file could replace."""
+
+
+def replaceable(path: Path) -> Path:
+    """The file a write to ``path`` replaces: the one a symlink names, not the link.
+
+    A folder, a device (``/dev/full``), a pipe or a socket is refused before anything is
+    written: a rename would put a file in its place. So is a read-only file (a rename would
+    ignore its mode).
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return target  # a new file, or one whose folder the write will report on
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "that is a folder", str(path))
+    if not stat.S_ISREG(mode):
+        raise NotAFileError(errno.EINVAL, "not a regular file", str(path))
+    if read_only(target):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    return target
 
 
 def read_only(path: Path) -> bool:
@@ -110,6 +133,8 @@ def describe_write_error(path: Path, err: OSError) -> str:
         reason = f"files cannot be created in {path.parent}. Choose a folder you can write to."
     elif isinstance(err, IsADirectoryError):
         reason = "that is a folder. Give a file name."
+    elif isinstance(err, NotAFileError):
+        reason = "that is a device, a pipe or a socket, not a file. Give a file name."
     elif read_only(path):
         reason = f"the file is read-only. Save under another name. {unchanged}"
     elif err.errno == errno.EROFS:
