@@ -62,14 +62,15 @@ def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> st
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, limit)
 
 
-def wrap(text: str, width_mm: float, size_pt: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width_mm`` at ``size_pt``."""
+def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width_mm`` at ``size_pt`` (a word wider
+    than that alone stays whole on its line)."""
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, size_pt) > width_mm:
+            if line and text_width(candidate, size_pt, bold) > width_mm:
                 lines.append(line)
                 line = word
             else:

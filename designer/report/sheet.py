@@ -27,6 +27,8 @@ MUTED = QColor("#666666")
 RULE = QColor("#9a9a9a")
 #: A figure over its limit, as the checker reports it.
 ALERT = QColor("#c62828")
+#: A figure nearly at its limit: the designer's amber, dark enough to read as text.
+CAUTION = QColor("#a85d00")
 
 
 class Sheet:

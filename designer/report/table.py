@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 
 from designer.report import measure
 from designer.report.paper import Rect
-from designer.report.sheet import ALERT, INK, MUTED, RULE, Sheet
+from designer.report.sheet import ALERT, CAUTION, INK, MUTED, RULE, Sheet
 
 ROW_MM = 5.2
 #: Each further line of a wrapped cell adds this to its row; a cell wraps to at most
@@ -22,6 +22,8 @@ TEXT_PT = 7.5
 GAP_MM = 6.0
 STRIPE = QColor("#f2f4f7")
 NOTE_PT = 6.5
+TITLE_PT = 13
+TITLE_LINE_MM = 5.6
 NOTE_LINE_MM = 3.2
 #: Room either side of a cell's text (the text starts 1.5 mm in), and how many of a
 #: column's longest texts are measured for its width.
@@ -56,6 +58,8 @@ class Table:
     needs: tuple[float, ...] | None = None
     #: Rows to set in the alert colour (a load over its limit), by index into ``rows``.
     alerts: frozenset[int] = frozenset()
+    #: Rows to set in the caution colour (a load nearly at its limit).
+    cautions: frozenset[int] = frozenset()
 
 
 def split(table: Table, area: Rect) -> list[Table]:
@@ -79,8 +83,9 @@ def _part(table: Table, start: int, end: int, continued: bool) -> Table:
     if start == 0 and end == len(table.rows):
         return table
     alerts = frozenset(i - start for i in table.alerts if start <= i < end)
+    cautions = frozenset(i - start for i in table.cautions if start <= i < end)
     title = f"{table.title} (continued)" if continued else table.title
-    return replace(table, title=title, rows=table.rows[start:end], alerts=alerts)
+    return replace(table, title=title, rows=table.rows[start:end], alerts=alerts, cautions=cautions)
 
 
 def cell_lines(table: Table, width: float) -> list[list[list[str]]]:
@@ -114,13 +119,18 @@ def needs(table: Table) -> tuple[float, ...]:
     Only the longest few texts of a column are measured: at campus scale a column holds
     hundreds of figures, and the widest of them is among the longest.
     """
+    plain = [row for number, row in enumerate(table.rows) if number not in table.alerts]
+    alerts = [table.rows[number] for number in sorted(table.alerts)]
     found = []
     for index, column in enumerate(table.columns):
-        longest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in table.rows), key=len)
+        longest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in plain), key=len)
+        # rows over their limit are set in bold, which is wider
+        boldest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in alerts), key=len)
         widest = max(
             [
                 measure.text_width(column.title, TEXT_PT, bold=True),
                 *(measure.text_width(text, TEXT_PT) for text in longest),
+                *(measure.text_width(text, TEXT_PT, bold=True) for text in boldest),
             ]
         )
         found.append(widest + CELL_PAD_MM)
@@ -129,8 +139,10 @@ def needs(table: Table) -> tuple[float, ...]:
 
 def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     """Draw ``table`` (one sheet's part of it) at the top of ``area``."""
-    sheet.text(area.x, area.y + 6, table.title, size_pt=13, bold=True)
-    top = area.y + 10
+    titles = _title_lines(table, area.width)
+    for number, line in enumerate(titles):
+        sheet.text(area.x, area.y + 6 + number * TITLE_LINE_MM, line, size_pt=TITLE_PT, bold=True)
+    top = area.y + 10 + (len(titles) - 1) * TITLE_LINE_MM
     widths = _widths(table.columns, area.width, table.needs or needs(table))
     sheet.box(Rect(area.x, top, area.width, HEADER_MM), width_mm=0, fill=QColor("#dde3ea"))
     x = area.x
@@ -153,7 +165,7 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
         if index % 2:
             sheet.box(Rect(area.x, y, area.width, row_mm), width_mm=0, fill=STRIPE)
         x = area.x
-        colour = ALERT if index in table.alerts else INK
+        colour = ALERT if index in table.alerts else CAUTION if index in table.cautions else INK
         for column, width, lines in zip(table.columns, widths, cells, strict=True):
             for number, line in enumerate(lines):
                 sheet.text(
@@ -192,6 +204,13 @@ def _widths(columns: Sequence[Column], total: float, wanted: Sequence[float]) ->
     ]
 
 
+def _title_lines(table: Table, width: float) -> list[str]:
+    """The title over as many lines as the table's width needs (a long hall name), never
+    into the next column of tables."""
+    lines = measure.wrap(table.title, width, TITLE_PT, bold=True)
+    return [measure.fitted(line, width, TITLE_PT, bold=True) for line in lines]
+
+
 def _note_lines(table: Table, width: float) -> list[str]:
     return measure.wrap(table.note, width, NOTE_PT) if table.note else []
 
@@ -200,7 +219,8 @@ def height(table: Table, width: float) -> float:
     """Height of ``table`` drawn ``width`` mm wide, in millimetres, with its title and note."""
     note = len(_note_lines(table, width))
     body = sum(row_heights(table, width))
-    return 10 + HEADER_MM + body + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
+    title = (len(_title_lines(table, width)) - 1) * TITLE_LINE_MM
+    return 10 + title + HEADER_MM + body + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
 
 
 #: The narrowest a column of tables may be, in mm; paper wide enough for two such columns

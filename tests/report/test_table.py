@@ -68,3 +68,45 @@ def test_a_wrapping_column_breaks_long_names_over_lines_and_sheets_still_hold_th
         for sheet in sheets:
             for part, at in sheet:
                 assert at.y + height(part, at.width) <= area.bottom + 1e-9
+
+
+def test_loads_nearly_at_their_limit_are_marked_as_the_designer_marks_them():
+    from designer.core.rules.loads import Load
+    from designer.report.pages.power_cooling import load_tables
+
+    feeds = [
+        Load("feed", "f1", "Busway A1", "h", 500.0, 718.8, 898.5),  # 70 %: plain
+        Load("feed", "f2", "Busway A2", "h", 589.2, 718.8, 898.5),  # 82 %: nearly there
+        Load("feed", "f3", "Busway B1", "h", 718.8, 718.8, 898.5),  # 100 %: still allowed
+        Load("feed", "f4", "Busway B2", "h", 1_100.0, 718.8, 898.5),  # 153 %: over
+    ]
+    [table] = load_tables(feeds, {"h": "Hall 1"}, {})
+    assert [row[-1] for row in table.rows] == ["70 %", "82 %", "100 %", "153 %"]
+    assert table.cautions == frozenset({1, 2}) and table.alerts == frozenset({3})
+    assert "amber: above 80 %" in table.note
+
+
+def test_a_long_title_wraps_and_a_bold_figure_over_its_limit_is_never_cut(tmp_path):
+    """A trial's A3 sheet cut a site's 139 % to '139…' (set in bold, wider than the column
+    was measured for) and ran a long hall name's heading into the next column."""
+    from designer.core.rules.loads import Load
+    from designer.report.page import Page
+    from designer.report.pages.power_cooling import load_tables
+    from designer.report.pages.tables import tables_pages
+    from designer.report.writer import SetInfo, write_pdf
+    from tests.report.test_pdf import pdftotext
+
+    name = "Hall one with a name as long as the north wing, level 3, zone B, cage 12"
+    found = [
+        Load("feed", "f1", "Busway A1", "h", 500.0, 718.8, 898.5),
+        Load("hall_power", "h", name, "h", 1_117.2, 1_200.0, 1_200.0),
+        Load("site_power", "s", "Site 1", None, 2_777.3, 2_000.0, 2_000.0),  # 139 %
+    ]
+    tables = load_tables(found, {"h": name}, {})
+    pages: list[Page] = tables_pages("Power and cooling", tables, SheetFrame.of("A3"), narrow=True)
+    path = tmp_path / "power.pdf"
+    write_pdf(pages, path, "A3", SetInfo("P", "A", ""))
+    text = " ".join(pdftotext(path).split())
+    assert "2,777.3 2,000 2,000 139 %" in text
+    assert "Power feeds, Hall one with a name as long as the north wing, level 3, zone B," in text
+    assert "cage 12" in text  # on the title's second line, not under the next column

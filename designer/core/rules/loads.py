@@ -28,6 +28,10 @@ from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 
+#: "Nearly at the limit": a share of what a thing may carry (of its continuous limit, not
+#: of its rating) above which the designer's bars and the report's tables mark a load.
+NEAR_LIMIT = 0.8
+
 LoadKind = Literal[
     "feed", "cdu", "cooling_group", "hall_air", "hall_power", "hall_heat", "site_power", "site_heat"
 ]

@@ -26,14 +26,13 @@ from PySide6.QtWidgets import QWidget
 
 from designer.core.format import number
 from designer.core.rules.limits import default_thresholds, resolve
-from designer.core.rules.loads import Load, loads
+from designer.core.rules.loads import NEAR_LIMIT, Load, loads
 from designer.drawing import style
 from designer.gui.editor import Editor
 from designer.gui.panels.charts import BarChart
 
-#: Where the dashed line stands: "nearly at the limit", as a share of what a thing may carry
-#: (of its continuous limit, not of its rating).
-MARK = 0.8
+#: Where the dashed line stands: "nearly at the limit".
+MARK = NEAR_LIMIT
 #: Bars longer than the longest finite one (at least ``LEAST_CAP_PCT``) are cut there, and
 #: never past ``MOST_CAP_PCT``, so a load on a zero limit leaves the others readable.
 LEAST_CAP_PCT = 120.0

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 
 from designer.core.format import number
-from designer.core.rules.loads import Load
+from designer.core.rules.loads import NEAR_LIMIT, Load
 from designer.report.table import Column, Table
 
 FIGURES = (
@@ -35,6 +35,11 @@ COOLING_NOTE = (
 TOTAL_NOTE = (
     "Site power is the racks' max power times the site's PUE. Room air is the racks' air heat "
     "less what rear doors remove."
+)
+
+KEY = (
+    f"Red: over what it may carry; amber: above {number(NEAR_LIMIT * 100, 0)} % of it, as the "
+    "designer's utilisation bars show them."
 )
 
 BASIS = {
@@ -94,7 +99,10 @@ def load_tables(
     ) -> None:
         """A table of ``loads``: each one's name, ``second`` column and figures."""
         rows = tuple((load.name, second(load), *_figures(load)) for load in loads)
-        tables.append(Table(title, columns, rows, note, alerts=_over(loads)))
+        if not tables:
+            note = f"{note} {KEY}".strip()
+        near = frozenset(i for i, load in enumerate(loads) if NEAR_LIMIT < load.share <= 1)
+        tables.append(Table(title, columns, rows, note, alerts=_over(loads), cautions=near))
 
     def side(feed: Load) -> str:
         return _side(feed_sides.get(feed.id))
