@@ -55,11 +55,14 @@ class ObstacleGeometry:
     paths: dict[str, QPainterPath]
     labels: list[tuple[QRectF, str]]
     bounds: QRectF
+    #: Each label's obstacle fill: its text is set on a patch of it, so lines pass under it.
+    label_fills: list[QColor] = field(default_factory=list)
 
 
 def obstacle_geometry(obstacles: Iterable[Obstacle]) -> ObstacleGeometry:
     paths: dict[str, QPainterPath] = {}
     labels = []
+    fills = []
     boxes = []
     for obstacle in obstacles:
         polygon = QPolygonF([QPointF(x, y) for x, y in obstacle.outline])
@@ -71,7 +74,8 @@ def obstacle_geometry(obstacles: Iterable[Obstacle]) -> ObstacleGeometry:
         text = obstacle.label or ("KEEP OUT" if obstacle.kind == "keepout" else "")
         if text:
             labels.append((box, text))
-    return ObstacleGeometry(paths, labels, _bounds(boxes))
+            fills.append(_OBSTACLE_LOOK[obstacle.kind][0])
+    return ObstacleGeometry(paths, labels, _bounds(boxes), fills)
 
 
 _OBSTACLE_LOOK = {
@@ -96,8 +100,23 @@ def draw_obstacles(painter: QPainter, geometry: ObstacleGeometry, ctx: Context) 
             painter.setPen(style.NO_PEN)
             painter.setBrush(_HATCH[kind])
             painter.drawPath(path)
-    if ctx.points_per_mm >= LABEL_LOD:
-        draw_boxed_labels(painter, ctx, geometry.labels, 6.5, style.INK, bold=True)
+
+
+def draw_obstacle_labels(painter: QPainter, geometry: ObstacleGeometry, ctx: Context) -> None:
+    """Column and keep-out names, drawn with the other labels over the busways and links,
+    each on a patch of its obstacle's fill (drawn with the obstacles, a busway struck
+    through "C1")."""
+    if ctx.points_per_mm < LABEL_LOD or not geometry.labels:
+        return
+    draw_boxed_labels(
+        painter,
+        ctx,
+        geometry.labels,
+        6.5,
+        style.INK,
+        bold=True,
+        backgrounds=geometry.label_fills,
+    )
 
 
 # --- cable trays ---------------------------------------------------------------------

@@ -170,6 +170,10 @@ def draw_markers(painter: QPainter, markers: Markers, ctx: Context) -> None:
         r = _radius(name, ctx)
         sprite = None if vector else _sprite(name, round(ctx.px_per_point, 3))
         shapes, ticks = QPainterPath(), QPainterPath()
+        # two findings on one rack put two markers in one place: with the default odd-even
+        # rule they would cancel out into a hollow ring
+        shapes.setFillRule(Qt.FillRule.WindingFill)
+        ticks.setFillRule(Qt.FillRule.WindingFill)
         chosen = shown & (markers.severity == code)
         # the marker sits just inside the corner it names, its rim on the corner
         for cx, cy in zip(

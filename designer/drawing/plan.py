@@ -37,6 +37,7 @@ from designer.drawing.infrastructure import (
     draw_cooling,
     draw_cooling_labels,
     draw_feeds,
+    draw_obstacle_labels,
     draw_obstacles,
     draw_tray_labels,
     draw_trays,
@@ -181,8 +182,8 @@ def hall_plan(
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:
-    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, tray, unit and
-    rack labels and markers, in that order: the canvas's layers, so a column a rack stands on
+    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, tray, obstacle,
+    unit and rack labels and markers, in that order: the canvas's layers, so a column a rack stands on
     shows over it on paper as on screen.
 
     The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
@@ -197,6 +198,7 @@ def draw_hall_plan(
     if plan.links is not None:
         draw_links(painter, plan.links, ctx)
     draw_tray_labels(painter, plan.trays, ctx)
+    draw_obstacle_labels(painter, plan.obstacles, ctx)
     draw_cooling_labels(painter, plan.cooling, ctx)
     draw_rack_labels(painter, plan.racks, ctx, colour_mode)
     draw_markers(painter, plan.markers, ctx)

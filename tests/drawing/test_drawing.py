@@ -10,18 +10,19 @@ import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QMarginsF, QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPdfWriter, QTransform
 
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
+from designer.core.geometry.footprint import Box
 from designer.core.model.placement import Placement
 from designer.core.network import NetworkPlanner
 from designer.core.rules import Finding, Severity
 from designer.drawing import arrays, links, racks, style, text
 from designer.drawing.legend import scale_bar_length_m
 from designer.drawing.lod import LABEL_LOD, Context
-from designer.drawing.markers import markers_for
+from designer.drawing.markers import draw_markers, markers_for
 from designer.drawing.plan import draw_hall_plan, hall_plan, status_by_id
 from designer.drawing.racks import draw_rack_labels, draw_racks, front_bands, rack_arrays
 
@@ -407,3 +408,33 @@ def test_a_trays_name_is_written_clear_of_the_racks_under_it():
     assert any(pixel(named, transform, x, y) != pixel(unnamed, transform, x, y) for x, y in west)
     on_row = [(x, y) for x in range(2_000, 4_400, 20) for y in range(2_100, 3_000, 40)]
     assert all(pixel(named, transform, x, y) == pixel(unnamed, transform, x, y) for x, y in on_row)
+
+
+def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
+    """A trial saw only a hollow ring on NVL72-01 in the mistakes example's PDF: its two
+    errors put two discs in one place, and the odd-even fill rule cancelled them."""
+    from designer.drawing.markers import MARKER_PT
+
+    r = MARKER_PT / 2  # points: the PDF below has one device unit per point
+    # the disc sits just inside the top-right corner (x, y) of what it names, its centre at
+    # (x - 0.6 r, y + 0.6 r): a rack whose corner puts the centre at (200, 200) points
+    x, y = 200 + 0.6 * r, 200 - 0.6 * r
+    corner = Box(x - 100, y, x, y + 100)
+    both = [finding("a.one", "error", ["rk"], "h"), finding("a.two", "error", ["rk"], "h")]
+    markers = markers_for(both, "h", lambda _id: corner)
+    assert len(markers) == 2
+    path = tmp_path / "markers.pdf"
+    pdf = QPdfWriter(str(path))
+    pdf.setResolution(72)
+    pdf.setPageMargins(QMarginsF())
+    painter = QPainter(pdf)
+    draw_markers(painter, markers, Context.of(painter))
+    painter.end()
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
+        check=True,
+    )
+    page = QImage(str(tmp_path / "page.png"))
+    inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
+    red = style.SEVERITY_COLOUR["error"]
+    assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30

@@ -30,6 +30,7 @@ from designer.drawing.infrastructure import (
     draw_cooling,
     draw_cooling_labels,
     draw_feeds,
+    draw_obstacle_labels,
     draw_obstacles,
     draw_tray_labels,
     draw_trays,
@@ -88,9 +89,10 @@ def draw_services(painter: QPainter, geometries: dict[str, Any], ctx: Context) -
 
 
 def draw_service_labels(painter: QPainter, geometries: dict[str, Any], ctx: Context) -> None:
-    """The trays' and cooling units' labels, over the busways and links (an item with the
+    """The trays', obstacles' and cooling units' labels, over the busways and links (an item with the
     rack labels)."""
     draw_tray_labels(painter, geometries["trays"], ctx)
+    draw_obstacle_labels(painter, geometries["obstacles"], ctx)
     draw_cooling_labels(painter, geometries["cooling_units"], ctx)
 
 
