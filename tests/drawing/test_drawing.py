@@ -438,3 +438,18 @@ def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
     inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
     red = style.SEVERITY_COLOUR["error"]
     assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30
+
+
+def test_a_busway_across_a_column_passes_under_its_name():
+    """A trial saw the busway strike through column "C1" in the mistakes example."""
+    from tests.core.rules.helpers import hall_doc
+
+    doc, hall = hall_doc(width=6_000, depth=6_000)
+    square = [(2_000, 2_000), (2_600, 2_000), (2_600, 2_600), (2_000, 2_600)]
+    ops.add_obstacle(doc, hall, "column", square, "C1")
+    ops.add_feed(doc, hall, "busway-800a-415v", [(1_000, 2_300), (5_000, 2_300)], "A1", side="A")
+    plan = hall_plan(doc.project, hall, doc.rack_types, [])
+    image, transform = render(plan, 0.25, size=(1600, 1600))
+    assert pixel(image, transform, 4_000, 2_300) != style.COLUMN  # the busway, beyond it
+    # beside the name's letters, on the patch set under them: the column's grey
+    assert pixel(image, transform, 2_300 - 7 * 4, 2_300) == style.COLUMN
