@@ -69,7 +69,7 @@ def cover_content(
         KeyFigure(
             "Optics power",
             power(links.optics_power_kw),
-            f"{number(links.links, 0)} links, {number(links.fibre_pairs, 0)} DCI fibre pairs",
+            f"{plural(links.links, 'link')}, {plural(links.fibre_pairs, 'DCI fibre pair')}",
         ),
         KeyFigure(
             "Cabling cost",

@@ -66,7 +66,11 @@ def drawing_set(
         ),
         *findings_pages(entries, summary, frame),
         *tables_pages(
-            "Power and cooling", load_tables(found, hall_names, sides), frame, narrow=True
+            "Power and cooling",
+            load_tables(found, hall_names, sides),
+            frame,
+            narrow=True,
+            empty="No loads yet: the project has no power feeds, cooling units or halls.",
         ),
         *tables_pages("Cabling", cabling, frame),
         *tables_pages("Bill of materials", [bom_table(bom)], frame),

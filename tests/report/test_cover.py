@@ -12,6 +12,7 @@ from designer.report.export import export
 from designer.report.pages.cover import CoverContent, KeyFigure, cover_page
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
+from tests.report.test_pdf import pdftotext
 
 
 def baselines(content: CoverContent, paper: str) -> list[tuple[float, str]]:
@@ -68,3 +69,13 @@ def test_a_project_with_nothing_placed_makes_a_drawing_set(halls, tmp_path, gui_
     target = tmp_path / "set.pdf"
     export(doc.project, default_catalog(), target, "A4")
     assert target.read_bytes().startswith(b"%PDF")
+    text = " ".join(pdftotext(target).split())
+    assert "Racks by type None placed yet" in text  # not a heading over nothing
+
+
+def test_a_project_with_no_site_says_so_instead_of_leaving_sheets_blank(tmp_path, gui_app):
+    target = tmp_path / "set.pdf"
+    export(Project(meta=ProjectMeta(name="Empty")), default_catalog(), target, "A3")
+    text = " ".join(pdftotext(target).split())
+    assert "Sites and halls None yet" in text
+    assert "No loads yet: the project has no power feeds, cooling units or halls." in text

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from designer.core.format import plural
 from designer.core.model.equipment import SwitchType
 from designer.core.network.bundles import Row
 from designer.core.network.findings import LinkFinding
@@ -173,6 +174,9 @@ def _fabric(
     ports = sum(m.ports for m in members)
     ids = tuple(m.id for m in members)
     usable = [r for r in network if radix(r.switch, rate, lane)]
+    racks = plural(len(members), "rack")
+    one = len(members) == 1
+    have, their, them = ("has", "its", "it") if one else ("have", "their", "them")
     if not network:
         # No network rack in the site yet: the fabric is not designed, which is no mistake,
         # but said, since the racks' ports are connected to nothing.
@@ -180,8 +184,8 @@ def _fabric(
             ports,
             LinkFinding(
                 "network.no_fabric_yet",
-                f"{len(members):,} racks with {ports:,} scale-out ports of {rate}G have no "
-                "network rack in their site yet: no scale-out fabric is planned for them.",
+                f"{racks} with {plural(ports, 'scale-out port')} of {rate}G {have} no network "
+                f"rack in {their} site yet: no scale-out fabric is planned for {them}.",
                 (site_id,),
                 measured=float(ports),
                 limit=0.0,
@@ -193,8 +197,8 @@ def _fabric(
             ports,
             LinkFinding(
                 "network.no_switch",
-                f"{len(members)} racks with {ports:,} scale-out ports of {rate}G on {lane}G "
-                "lanes have no network rack in their site whose switches take them.",
+                f"{racks} with {plural(ports, 'scale-out port')} of {rate}G on {lane}G lanes "
+                f"{have} no network rack in {their} site whose switches take them.",
                 (site_id, *ids),
                 measured=float(ports),
                 limit=0.0,

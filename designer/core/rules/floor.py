@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.core.format import plural
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
@@ -113,7 +114,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     share = ctx.limits.tile_point_share
     yield TILE_RATING_MISSING.finding(
         f"Hall {hall.name} has a raised floor but no tile rating, so the load of its "
-        f"{len(weights):,} racks on its tiles is not checked (the heaviest puts "
+        f"{plural(len(weights), 'rack')} on its tiles is not checked (the heaviest puts "
         f"{num(max(weights) * share, 0)} kg, {num(share * 100, 0)} % of its weight, on one "
         "tile). Enter the tiles' rated point load in the hall's properties.",
         (hall.id,),

@@ -11,6 +11,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
+from designer.core.format import plural
 from designer.core.network.mix import FAMILIES, FAMILY_NAMES, length_histogram, media_mix
 from designer.core.network.planner import Plan
 from designer.drawing import style
@@ -72,7 +73,7 @@ class LengthsChart(PlanChart):
             ],
             [f"{int(totals[b]):,}" for b in bands],
         )
-        parts = [f"{int(totals.sum()):,} links by routed length, every hall"]
+        parts = [f"{plural(int(totals.sum()), 'link')} by routed length, every hall"]
         if histogram.unrouted:
             parts.append(f"{histogram.unrouted:,} not routed")
         self.note.setText(" · ".join(parts) + "<br>" + family_key(families))
@@ -88,10 +89,11 @@ class MediaMixChart(PlanChart):
             [m.short for m in mix],
             [(np.array([m.links for m in mix]), [style.LINK_FAMILY[m.family] for m in mix])],
             [f"{m.links:,}  ({m.links / total:.0%})" for m in mix],
-            [f"{m.name}: {m.links:,} links in {m.bundles:,} bundles" for m in mix],
+            [f"{m.name}: {plural(m.links, 'link')} in {plural(m.bundles, 'bundle')}" for m in mix],
         )
         families = [f for f in FAMILIES if any(m.family == f for m in mix)]
         bundles = sum(m.bundles for m in mix)
         self.note.setText(
-            f"{total:,} links in {bundles:,} bundles, every hall<br>{family_key(families)}"
+            f"{plural(total, 'link')} in {plural(bundles, 'bundle')}, every hall<br>"
+            f"{family_key(families)}"
         )

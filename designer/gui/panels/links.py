@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.format import number
+from designer.core.format import number, plural
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.mix import family
 from designer.core.network.schedule import ScheduleLine, cable_schedule
@@ -280,7 +280,7 @@ class LinksPanel(QWidget):
             part.replace(" ", "\u00a0")
             for part in (
                 bundles,
-                f"{links:,} links",
+                plural(links, "link"),
                 f"{metres(ordered)} of cable ordered",
                 f"{number(power / 1000, 2)} kW at both ends",
                 f"${number(cost, 0)}",

@@ -778,7 +778,7 @@ class PropertiesPanel(QWidget):
         totals = hall_totals(editor.project, hall_id, doc.rack_types)
         self.summary.setText(
             "<p style='color:#4a5560'>"
-            f"{totals.racks} racks · {totals.accelerator_count:,} accelerators<br>"
+            f"{plural(totals.racks, 'rack')} · {plural(totals.accelerator_count, 'accelerator')}<br>"
             f"IT {number(totals.it_max_kw)} kW of {number(hall.power_capacity_kw)} kW<br>"
             f"Heat {number(totals.liquid_kw)} kW liquid + {number(totals.air_kw)} kW air of {number(hall.cooling_capacity_kw)} kW<br>"
             f"Racks weigh {number(totals.weight_kg / 1000, 1)} t</p>"

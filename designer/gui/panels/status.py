@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
-from designer.core.format import number
+from designer.core.format import number, plural
 from designer.core.totals import hall_totals
 from designer.drawing import style
 from designer.drawing.markers import severity_name
@@ -53,9 +53,11 @@ class StatusBar(QStatusBar):
             return
         hall = editor.project.halls[hall_id]
         t = hall_totals(editor.project, hall_id, editor.doc.rack_types)
-        accelerators = f" · {t.accelerator_count:,} accelerators" if t.accelerator_count else ""
+        accelerators = (
+            f" · {plural(t.accelerator_count, 'accelerator')}" if t.accelerator_count else ""
+        )
         self.totals.setText(
-            f"{hall.name}: {t.racks:,} racks{accelerators} · {number(t.it_max_kw, 0)} of "
+            f"{hall.name}: {plural(t.racks, 'rack')}{accelerators} · {number(t.it_max_kw, 0)} of "
             f"{number(hall.power_capacity_kw, 0)} kW · {number(t.weight_kg / 1000, 1)} t"
         )
 

@@ -138,6 +138,9 @@ def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> float:
     types = content.racks_by_type
     room = max(1, int((area.height / 2 - 6) // 4.6))
     shown = types if len(types) <= room else types[: room - 1]
+    if not types:
+        sheet.text(area.x, y, "None placed yet", size_pt=8.5, colour=MUTED)
+        y += 4.6
     for count, name in shown:
         sheet.text(area.x, y, count, size_pt=8.5, align="right", width=10)
         sheet.text(area.x + 13, y, name, size_pt=8.5, width=area.width - 13)
@@ -149,6 +152,9 @@ def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> float:
     y += 5
     sheet.text(area.x, y, "Sites and halls", size_pt=11, bold=True)
     y += 6
+    if not content.sites:
+        sheet.text(area.x, y, "None yet", size_pt=8.5, colour=MUTED)
+        y += 4.6
     for line in content.sites:
         if y > area.bottom - 2:
             sheet.text(area.x, y, "...", size_pt=8.5)

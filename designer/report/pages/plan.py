@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPolygonF
 
-from designer.core.format import number
+from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
@@ -69,9 +69,7 @@ def hall_info(
         for type_id, count in sorted(racks_by_type.items(), key=lambda kv: (-kv[1], kv[0]))
     )
     by_count = sorted(media.items(), key=lambda kv: (-kv[1], kv[0]))
-    return HallSheetInfo(
-        types, tuple((name, f"{number(links, 0)} links") for name, links in by_count)
-    )
+    return HallSheetInfo(types, tuple((name, plural(links, "link")) for name, links in by_count))
 
 
 def plan_pages(

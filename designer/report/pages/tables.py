@@ -10,10 +10,17 @@ from designer.report.table import Table, draw_tables, table_pages
 
 
 def tables_pages(
-    title: str, tables: Sequence[Table], frame: SheetFrame, narrow: bool = False
+    title: str,
+    tables: Sequence[Table],
+    frame: SheetFrame,
+    narrow: bool = False,
+    empty: str = "Nothing to list yet.",
 ) -> list[Page]:
     """The sheets of ``tables`` under the drawing title ``title`` (``narrow``: see
-    ``table_pages``)."""
+    ``table_pages``); with no tables, one sheet that says ``empty``."""
+    if not tables:
+        area = frame.content
+        return [Page(title, "-", lambda sheet: sheet.text(area.x, area.y + 6, empty, 11))]
     sheets = table_pages(tables, frame.content, narrow)
     total = len(sheets)
     return [

@@ -91,3 +91,19 @@ def test_the_plan_is_carried_forward_not_rebuilt(monkeypatch):
     monkeypatch.setattr(family, "build_plan", None)  # any rebuild would fail
     ops.move(doc, [sorted(doc.project.placements)[0]], 300, 0)
     engine.update(doc.project, seen[-1].ids)
+
+
+def test_one_rack_without_a_fabric_is_said_in_the_singular():
+    """A trial's check said "1 racks with 32 scale-out ports ... have no network rack"."""
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    ops.place_rack(doc, hall, H100, 0, 1_200)  # a DGX H100 rack: 4 systems x 8 ports
+    (note,) = [
+        f
+        for f in RuleEngine(CATALOG).run(doc.project).findings
+        if f.code == "network.no_fabric_yet"
+    ]
+    assert note.message.startswith(
+        "1 rack with 32 scale-out ports of 400G has no network rack in its site yet"
+    )
+    assert note.message.endswith("no scale-out fabric is planned for it.")
