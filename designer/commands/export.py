@@ -32,7 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--hall", help="the hall to draw in a PNG or SVG (its name or id)")
     parser.add_argument(
-        "--table", choices=("links", "bom"), default="links", help="what a CSV holds"
+        "--table",
+        choices=("links", "bom"),
+        help="what a CSV holds: the cable schedule (links, the default) or the BOM",
     )
 
 
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                 Path(args.output),
                 args.paper,
                 args.hall,
-                args.table,
+                args.table or "links",
                 progress=STOPS.keep_going,
             )
     except OutputError as err:
@@ -69,10 +71,17 @@ def run(args: argparse.Namespace) -> int:
     except ExportCancelled:
         raise KeyboardInterrupt from None  # stopped by a signal at the end of a sheet
     print(f"wrote {args.output}")
-    if args.hall and Path(args.output).suffix.lower() in (".pdf", ".csv"):
+    suffix = Path(args.output).suffix.lower()
+    if args.hall and suffix in (".pdf", ".csv"):
         print(
             "note: --hall picks the hall of a PNG or SVG; a PDF set and a schedule cover "
             "every hall.",
+            file=sys.stderr,
+        )
+    if args.table and suffix != ".csv":
+        print(
+            "note: --table picks what a CSV holds; a PDF set has both the cabling and the "
+            "BOM, a PNG or SVG neither.",
             file=sys.stderr,
         )
     return 0

@@ -96,11 +96,25 @@ def find_hall(project: Project, wanted: str | None) -> str:
         raise OutputError(
             f"The project has {len(project.halls)} halls; choose one with --hall ({names})."
         )
-    for hall in project.halls.values():
-        if wanted in (hall.id, hall.name):
-            return hall.id
+    if wanted in project.halls:
+        return wanted
+    for spelled in (lambda name: name, str.casefold):  # exactly, else in any case
+        named = [h for h in project.halls.values() if spelled(h.name) == spelled(wanted)]
+        if len(named) == 1:
+            return named[0].id
+        if named:
+            ids = ", ".join(f"{h.id} ({_site_name(project, h.site_id)})" for h in named)
+            raise OutputError(
+                f"{len(named)} halls are named {named[0].name!r}; give the one you mean by its "
+                f"id with --hall: {ids}."
+            )
     names = ", ".join(h.name for h in project.halls.values())
     raise OutputError(f"There is no hall named {wanted!r}; the halls are: {names}.")
+
+
+def _site_name(project: Project, site_id: str) -> str:
+    site = project.sites.get(site_id)
+    return f"site {site.name}" if site else "no site"
 
 
 def _write_csv(path: Path, plan: Plan, table: str) -> None:

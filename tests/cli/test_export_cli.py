@@ -78,6 +78,17 @@ def test_a_hall_named_for_a_pdf_is_said_to_be_for_pictures(tmp_path):
     assert "--hall picks the hall of a PNG or SVG" in out.stderr
 
 
+def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):
+    """A trial's --table bom beside a PDF was passed over in silence."""
+    out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "set.pdf"))
+    assert out.returncode == 0 and "--table" not in out.stderr
+    out = run(
+        "projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "set.pdf"), "--table", "bom"
+    )
+    assert out.returncode == 0, out.stderr
+    assert "note: --table picks what a CSV holds" in out.stderr
+
+
 def test_the_paper_is_named_in_any_case(tmp_path):
     out = run(
         "projects/cm384-supernode.rackplan.json",

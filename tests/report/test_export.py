@@ -154,6 +154,20 @@ def test_an_unknown_suffix_or_hall_is_one_message(tmp_path, gui_app):
         export(project, CATALOG, tmp_path / "plan.png", hall="Hall 9")
 
 
+def test_hall_finds_a_hall_by_name_in_any_case_or_by_id_and_never_guesses(gui_app):
+    """A trial's --hall drew the first of two halls with one name, without a word."""
+    from designer.report.export import find_hall
+
+    project = EXAMPLES["two-sites"]().project
+    north, *others = project.halls.values()
+    assert find_hall(project, north.name.upper()) == north.id
+    twin = others[-1]
+    project.halls[twin.id] = twin.model_copy(update={"name": north.name})
+    with pytest.raises(OutputError, match=f"2 halls are named '{north.name}'; give the one"):
+        find_hall(project, north.name)
+    assert find_hall(project, twin.id) == twin.id  # as the message says
+
+
 def test_a_png_of_a_hall_draws_its_links(tmp_path, gui_app):
     # North hall 1 of the two-site example has multimode runs along its row tray: the plan
     # (left of the legend strip) carries the multimode colour.

@@ -56,6 +56,15 @@ DUPLICATE_LABEL = CodeInfo(
     "cannot tell them apart.",
 )
 
+DUPLICATE_HALL_NAME = CodeInfo(
+    "file.duplicate_hall_name",
+    FAMILY,
+    "Two halls with one name",
+    Severity.WARNING,
+    "Two halls carry the same name, so the sheets of the drawing set, the power tables and "
+    "the command line's --hall cannot tell them apart.",
+)
+
 _BY_CODE = {info.code: info for info in (UNKNOWN_TYPE, DANGLING_ID, DUPLICATE_ID)}
 _HALL_ITEMS = ("placements", "obstacles", "trays", "feeds", "cooling_groups", "cooling_units")
 
@@ -124,7 +133,30 @@ def _label_touched(ctx: Context, changes: Changes) -> set[str]:
     return found
 
 
+def _hall_name_run(ctx: Context, subject: str) -> Iterator[Finding]:
+    by_name: dict[str, list[str]] = {}
+    for hall in ctx.project.halls.values():
+        by_name.setdefault(hall.name.strip().casefold(), []).append(hall.id)
+    for ids in by_name.values():
+        if len(ids) > 1:
+            name = ctx.project.halls[ids[0]].name
+            yield DUPLICATE_HALL_NAME.finding(
+                f"{len(ids)} halls are named {name}, so the drawing set's sheets and tables "
+                "cannot tell them apart. Give each hall a name of its own.",
+                tuple(ids),
+                measured=float(len(ids)),
+                limit=1.0,
+                unit="halls",
+                hall_id=ids[0],
+            )
+
+
+def _hall_name_touched(ctx: Context, changes: Changes) -> tuple[str, ...]:
+    return (PROJECT,) if any(True for _ in changes.of("halls")) else ()
+
+
 CHECKS = (
     Check("file.integrity", (UNKNOWN_TYPE, DANGLING_ID, DUPLICATE_ID), _subjects, _run, _touched),
     Check("file.labels", (DUPLICATE_LABEL,), each_hall, _label_run, _label_touched),
+    Check("file.hall_names", (DUPLICATE_HALL_NAME,), _subjects, _hall_name_run, _hall_name_touched),
 )

@@ -72,3 +72,18 @@ def test_two_racks_of_one_hall_with_one_label_are_named_and_other_halls_may_repe
     other = second_hall(doc, doc.project.halls[hall].site_id)
     ops.update(doc, racks[1], hall_id=other)
     assert found(doc, "file.duplicate_label") == []
+
+
+def test_two_halls_with_one_name_are_named_as_the_drawing_set_cannot_tell_them_apart():
+    from designer.core.document import operations as ops
+    from tests.core.rules.helpers import found, hall_doc, one, second_hall
+
+    doc, hall = hall_doc()
+    other = second_hall(doc, doc.project.halls[hall].site_id)
+    assert found(doc, "file.duplicate_hall_name") == []
+    ops.update(doc, other, name="hall 1 ")  # a trial's copy, in another case and spacing
+    dup = one(doc, "file.duplicate_hall_name")
+    assert set(dup.ids) == {hall, other} and dup.severity == Severity.WARNING
+    assert dup.message.startswith("2 halls are named Hall 1, so the drawing set's sheets")
+    ops.update(doc, other, name="Hall 2")
+    assert found(doc, "file.duplicate_hall_name") == []
