@@ -50,7 +50,8 @@ def schedule_summary(groups: Sequence[ScheduleGroup]) -> Table:
         rows,
         "Per plane and medium. Power counts both ends of every link. Prices are low-confidence "
         "defaults, each with its source in the catalog. The full schedule, one line per bundle, "
-        "is exported as CSV with the set.",
+        "is a CSV of its own: File > Export, CSV cable schedule, or python main.py export "
+        "FILE -o schedule.csv.",
     )
 
 
