@@ -50,8 +50,7 @@ def schedule_summary(groups: Sequence[ScheduleGroup]) -> Table:
         rows,
         "Per plane and medium. Power counts both ends of every link. Prices are low-confidence "
         "defaults, each with its source in the catalog. The full schedule, one line per bundle, "
-        "is a CSV of its own: File > Export, CSV cable schedule, or python main.py export "
-        "FILE -o schedule.csv.",
+        "is a separate CSV file, exported from the same project and revision.",
     )
 
 
