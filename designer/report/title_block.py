@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from designer.report.measure import text_width
+from designer.report.measure import text_width, wrap
 from designer.report.sheet import MUTED, Sheet
 
 
@@ -32,6 +32,9 @@ NARROW = (
 #: How the project and drawing columns share what the narrow ones leave.
 WIDE_SHARES = (("Project", 34), ("Drawing", 30))
 VALUE_PT = 10.0
+#: A project or drawing name too long for one line takes two at this size, this far apart.
+TWO_LINE_PT = 8.0
+TWO_LINE_MM = 3.6
 CAPTION_PT = 6.0
 PAD_MM = 2.0
 
@@ -71,14 +74,18 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         if x > block.x:
             sheet.line(x, block.y, x, block.bottom, width_mm=0.25)
         sheet.text(x + PAD_MM, block.y + 5, caption.upper(), size_pt=CAPTION_PT, colour=MUTED)
-        sheet.text(
-            x + PAD_MM,
-            block.y + 13,
-            value,
-            size_pt=VALUE_PT,
-            bold=caption == "Project",
-            width=width - 2 * PAD_MM,
-        )
+        bold = caption == "Project"
+        room = width - 2 * PAD_MM
+        lines = [value]
+        size = VALUE_PT
+        if text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
+            size = TWO_LINE_PT
+            lines = wrap(value, room, size, bold)
+            lines = [lines[0], " ".join(lines[1:])] if len(lines) > 2 else lines
+        top = block.y + (13 if len(lines) == 1 else 10.8)
+        for number, line in enumerate(lines):
+            y = top + number * TWO_LINE_MM
+            sheet.text(x + PAD_MM, y, line, size_pt=size, bold=bold, width=room)
         x += width
     sheet.text(
         block.x + 2,

@@ -224,3 +224,19 @@ def test_a_text_exactly_as_wide_as_its_column_is_not_cut(gui_app):
     for text in ("schematic", "2026-11-30", "000 of 000"):
         assert measure.fitted(text, measure.text_width(text, 10), 10) == text
     assert measure.fitted("schematics", measure.text_width("schematic", 10), 10).endswith("…")
+
+
+def test_long_names_take_two_lines_on_the_cover_and_in_the_title_block(tmp_path, gui_app):
+    """A trial's cover cut its project's name, and its A4 title block cut ': floor plan'."""
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    name = "GB300 NVL72 phase-2 expansion, white space zone B, level 3, north wing (draft)"
+    hall = "SU hall in the north wing, level 3, zone B, cage 12"
+    (hall_id,) = project.halls
+    halls = {hall_id: project.halls[hall_id].model_copy(update={"name": hall})}
+    meta = project.meta.model_copy(update={"name": name})
+    project = project.model_copy(update={"meta": meta, "halls": halls})
+    target = tmp_path / "set.pdf"
+    export(project, CATALOG, target, "A4")
+    cover, plan = (" ".join(text_of(target, page).split()) for page in (1, 2))
+    assert name in cover  # the cover's title, over two lines
+    assert f"{hall}: floor plan" in plan  # the title block's drawing field, over two lines

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
-from designer.report.measure import wrap
+from designer.report.measure import text_width, wrap
 from designer.report.page import Page
 from designer.report.paper import Rect
 from designer.report.sheet import ALERT, INK, MUTED, Sheet
@@ -18,6 +18,8 @@ ACCENT = QColor("#1f4e79")
 INDEX_HEADING_MM = 6.0
 INDEX_ROW_MM = 4.4
 INDEX_COLUMN_MM = 60.0
+#: The depth of a second line of the project's name.
+TITLE_LINE_MM = 9.5
 
 
 @dataclass(frozen=True)
@@ -50,20 +52,32 @@ def cover_page(content: CoverContent) -> Page:
 
 def _draw(sheet: Sheet, content: CoverContent) -> None:
     area = sheet.frame.content
+    # a long name takes a second line rather than losing its end
+    names = wrap(content.name, area.width, 24, bold=True)
+    names = [names[0], " ".join(names[1:])] if len(names) > 2 else names
+    for number, line in enumerate(names):
+        y = area.y + 12 + number * TITLE_LINE_MM
+        sheet.text(area.x, y, line, size_pt=24, bold=True, colour=ACCENT, width=area.width)
+    below = (len(names) - 1) * TITLE_LINE_MM
     sheet.text(
-        area.x, area.y + 12, content.name, size_pt=24, bold=True, colour=ACCENT, width=area.width
+        area.x, area.y + 20 + below, content.byline, size_pt=10, colour=MUTED, width=area.width
     )
-    sheet.text(area.x, area.y + 20, content.byline, size_pt=10, colour=MUTED, width=area.width)
-    y = area.y + 28
+    y = area.y + 28 + below
     for line in wrap(content.description, area.width * 0.62, 9.5)[:6]:
         sheet.text(area.x, y, line, size_pt=9.5)
         y += 4.8
-    grid_top = max(y + 4, area.y + 50)
+    grid_top = max(y + 4, area.y + 50 + below)
     left_width = area.width * 0.62
     grid_bottom = _figure_grid(
         sheet, content.figures, Rect(area.x, grid_top, left_width, area.bottom - grid_top)
     )
-    side = Rect(area.x + left_width + 8, area.y + 28, area.width - left_width - 8, area.height - 28)
+    side_top = 28 + below
+    side = Rect(
+        area.x + left_width + 8,
+        area.y + side_top,
+        area.width - left_width - 8,
+        area.height - side_top,
+    )
     if not content.sheets:
         _side_lists(sheet, content, side)
         return
@@ -115,18 +129,26 @@ def _sheet_index(
     row_mm, top = INDEX_ROW_MM, area.y + INDEX_HEADING_MM
     per_column = max(1, int((area.bottom - top) // row_mm))
     columns = min(most_columns, -(-len(sheets) // per_column))
-    width = area.width / max(columns, 1)
     shown = sheets[: per_column * most_columns]
-    for index, (number, title, scale) in enumerate(shown):
+    labels = [
+        f"{title} ({scale})" if scale not in ("-", "") else title for _, title, scale in shown
+    ]
+    # each column as wide as its longest line when they all fit, else all alike
+    wanted = [
+        max(text_width(label, 8) for label in labels[c * per_column : (c + 1) * per_column]) + 12
+        for c in range(columns)
+    ]
+    widths = wanted if sum(wanted) <= area.width else [area.width / max(columns, 1)] * columns
+    lefts = [area.x + sum(widths[:c]) for c in range(columns)]
+    for index, (number, _, _) in enumerate(shown):
         column, row = divmod(index, per_column)
-        x, y = area.x + column * width, top + row * row_mm
+        x, y = lefts[column], top + row * row_mm
         last = index == len(shown) - 1 and len(shown) < len(sheets)
         if last:
             sheet.text(x, y, f"... and {len(sheets) - index} more", size_pt=8, colour=MUTED)
             break
         sheet.text(x, y, f"{number}", size_pt=8, align="right", width=6)
-        label = f"{title} ({scale})" if scale not in ("-", "") else title
-        sheet.text(x + 8, y, label, size_pt=8, width=width - 10)
+        sheet.text(x + 8, y, labels[index], size_pt=8, width=widths[column] - 10)
 
 
 def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> float:
