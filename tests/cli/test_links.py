@@ -34,7 +34,7 @@ HEADER = [
     "latency_ns",
     "cost_usd",
     "reason",
-    "bundle_id",
+    "drawn_bundle_id",
 ]
 
 

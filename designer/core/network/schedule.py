@@ -73,7 +73,8 @@ class ScheduleLine:
         return asdict(self)
 
 
-#: Column names for CSV, in order (``from`` and ``to`` as a person reads them).
+#: Column names for CSV, in order (``from`` and ``to`` as a person reads them). The last
+#: names the bundle a user drew by hand, empty for the bundles the planner generates.
 COLUMNS = (
     "from",
     "to",
@@ -95,7 +96,7 @@ COLUMNS = (
     "latency_ns",
     "cost_usd",
     "reason",
-    "bundle_id",
+    "drawn_bundle_id",
 )
 
 
