@@ -32,7 +32,10 @@ from designer.report.writer import Progress, SetInfo, write_pdf
 
 FORMATS = (".pdf", ".png", ".svg", ".csv")
 PNG_DPI = 200
-SVG_DPI = 300
+#: An SVG's unit is the CSS pixel, 96 to the inch. Qt writes the plan's cosmetic pens as
+#: non-scaling strokes, as wide as their width in those units whatever the zoom: at 96 per
+#: inch they are as thick at 100 % as on paper (at 300, three times as thick).
+SVG_DPI = 96
 
 
 def export(

@@ -118,6 +118,15 @@ def test_a_png_and_an_svg_of_one_hall(tmp_path, gui_app):
     # the title block and the legend stay text in an SVG, not outlines of their glyphs
     for words in (">Two sites, 40 km apart<", ">North hall 1: floor plan<", ">Legend<"):
         assert words in svg
+    # Lines keep their width at any zoom in an SVG (non-scaling strokes, in CSS pixels): at
+    # 96 units to the inch they are as thick at 100 % as on paper. A trial saw them three
+    # times as thick (300 to the inch): the thinnest, 0.5 pt, are 0.667 px.
+    assert 'viewBox="0 0 1587 1123"' in svg  # 420 x 297 mm at 96 per inch
+    widths = {
+        float(w)
+        for w in re.findall(r'stroke-width="([\d.]+)"[^>]*>\s*<polyline[^>]*non-scaling', svg)
+    }
+    assert min(widths) == pytest.approx(0.5 * 96 / 72, abs=0.001), widths
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
