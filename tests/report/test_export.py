@@ -249,3 +249,35 @@ def test_long_names_take_two_lines_on_the_cover_and_in_the_title_block(tmp_path,
     cover, plan = (" ".join(text_of(target, page).split()) for page in (1, 2))
     assert name in cover  # the cover's title, over two lines
     assert f"{hall}: floor plan" in plan  # the title block's drawing field, over two lines
+
+
+def test_the_site_map_names_every_hall_whole_and_draws_none_as_a_speck(tmp_path, gui_app):
+    """A trial's site map drew two-sites' North halls as specks and left the campus's 24
+    halls unnamed."""
+    from PySide6.QtGui import QPainter
+
+    from designer.core.examples import campus
+    from designer.report.pages.site_map import LEAST_HALL_MM, site_map_content, site_map_page
+    from designer.report.paper import SheetFrame
+    from designer.report.sheet import Sheet
+    from designer.report.writer import SetInfo, write_pdf
+
+    class Noting(Sheet):
+        def polygon(self, points, *args, **kwargs):  # type: ignore[override]
+            sizes.append(max(max(c) - min(c) for c in zip(*points, strict=True)))
+            super().polygon(points, *args, **kwargs)
+
+    for project in (EXAMPLES["two-sites"]().project, campus.build(24).project):
+        page = site_map_page(*site_map_content(project, {}, [], [], 4.9))
+        target = tmp_path / "map.pdf"
+        write_pdf([page], target, "A3", SetInfo("P", "A", ""))
+        text = " ".join(text_of(target).split())
+        for hall in project.halls.values():
+            assert f" {hall.name} " in f" {text} ", hall.name
+        sizes: list[float] = []
+        image = QImage(400, 300, QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        page.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+        painter.end()
+        assert len(sizes) == len(project.halls)
+        assert min(sizes) >= LEAST_HALL_MM - 1e-9

@@ -24,10 +24,12 @@ from designer.report.sheet import MUTED, Sheet
 SITE_FILL = QColor("#eef2f7")
 HALL_FILL = QColor("#c9d6e6")
 FIBRE = QColor("#7b3fa0")
-BOX_W, BOX_H = 78.0, 52.0
-#: Halls are named under their outlines up to this many per site (more would collide).
-MOST_NAMED_HALLS = 6
+#: The widest a site's box is drawn (mm), and its height to width.
+MOST_BOX_MM = 130.0
+BOX_ASPECT = 0.62
 HALL_NAME_MM = 3.2
+#: The least a hall is drawn (mm): halls far apart on a site plan would be specks.
+LEAST_HALL_MM = 7.0
 
 
 @dataclass(frozen=True)
@@ -92,11 +94,19 @@ def site_map_page(sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> Page:
     )
 
 
-def _centres(count: int, area: Rect) -> list[tuple[float, float]]:
+def _box_size(count: int, area: Rect) -> tuple[float, float]:
+    """How large each site's box is: as large as the sheet allows for ``count`` sites on a
+    circle, up to ``MOST_BOX_MM`` wide, so the halls in it can be named."""
+    across = 2 if count <= 2 else 3
+    width = min(MOST_BOX_MM, (area.width - 40) / across, (area.height - 40) / 2 / BOX_ASPECT)
+    return width, width * BOX_ASPECT
+
+
+def _centres(count: int, area: Rect, box: tuple[float, float]) -> list[tuple[float, float]]:
     cx, cy = area.x + area.width / 2, area.y + area.height / 2 + 4
     if count == 1:
         return [(cx, cy)]
-    rx, ry = (area.width - BOX_W) / 2 - 6, (area.height - BOX_H) / 2 - 12
+    rx, ry = (area.width - box[0]) / 2 - 6, (area.height - box[1]) / 2 - 12
     return [
         (
             cx + rx * math.cos(math.pi + 2 * math.pi * i / count),
@@ -112,11 +122,15 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
     sheet.text(
         area.x,
         area.y + 11.5,
-        "Not to scale between sites; within each box its halls are drawn to that site's own scale.",
+        "Not to scale between sites; within each box its halls stand where the site plan "
+        f"has them, to that site's own scale (at least {number(LEAST_HALL_MM, 0)} mm).",
         size_pt=8,
         colour=MUTED,
     )
-    where = dict(zip((s.id for s in sites), _centres(len(sites), area), strict=True))
+    box_w, box_h = _box_size(len(sites), area)
+    where = dict(
+        zip((s.id for s in sites), _centres(len(sites), area, (box_w, box_h)), strict=True)
+    )
     for line in lines:
         if line.site_a not in where or line.site_b not in where:
             continue
@@ -146,41 +160,65 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
             )
     for site in sites:
         cx, cy = where[site.id]
-        box = Rect(cx - BOX_W / 2, cy - BOX_H / 2, BOX_W, BOX_H)
+        box = Rect(cx - box_w / 2, cy - box_h / 2, box_w, box_h)
         sheet.box(box, width_mm=0.35, fill=SITE_FILL)
-        sheet.text(box.x + 3, box.y + 6, site.name, size_pt=10, bold=True, width=BOX_W - 6)
+        sheet.text(box.x + 3, box.y + 6, site.name, size_pt=10, bold=True, width=box_w - 6)
         sheet.text(
-            box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=BOX_W - 6
+            box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=box_w - 6
         )
-        _draw_halls(sheet, site.halls, Rect(box.x + 3, box.y + 13, BOX_W - 6, BOX_H - 16))
+        _draw_halls(sheet, site.halls, Rect(box.x + 3, box.y + 14, box_w - 6, box_h - 17))
 
 
 def _draw_halls(
     sheet: Sheet, halls: Sequence[tuple[str, tuple[tuple[float, float], ...]]], area: Rect
 ) -> None:
+    """The halls where the site plan has them, each named under its outline (cut to the
+    room it has); one too small to see is drawn as a square ``LEAST_HALL_MM`` wide."""
     points = [p for _, outline in halls for p in outline]
     if not points:
         return
+    # leave half the least size around the plan, so a hall drawn larger stays in the box
+    inner = Rect(
+        area.x + LEAST_HALL_MM / 2,
+        area.y + LEAST_HALL_MM / 2,
+        area.width - LEAST_HALL_MM,
+        area.height - LEAST_HALL_MM - HALL_NAME_MM,
+    )
     x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
     x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
-    named = len(halls) <= MOST_NAMED_HALLS
-    # room under the halls for their names
-    height = area.height - (HALL_NAME_MM if named else 0)
-    scale = min(area.width / max(x1 - x0, 1), height / max(y1 - y0, 1))
+    scale = min(inner.width / max(x1 - x0, 1), inner.height / max(y1 - y0, 1))
+    drawn_halls = []
     for name, outline in halls:
-        drawn = [(area.x + (x - x0) * scale, area.y + (y - y0) * scale) for x, y in outline]
+        drawn = [(inner.x + (x - x0) * scale, inner.y + (y - y0) * scale) for x, y in outline]
+        left, right = min(x for x, _ in drawn), max(x for x, _ in drawn)
+        top, bottom = min(y for _, y in drawn), max(y for _, y in drawn)
+        if max(right - left, bottom - top) < LEAST_HALL_MM:
+            mx, my, half = (left + right) / 2, (top + bottom) / 2, LEAST_HALL_MM / 2
+            drawn = [(mx - half, my - half), (mx + half, my - half), (mx + half, my + half)]
+            drawn.append((mx - half, my + half))
         sheet.polygon(drawn, width_mm=0.2, fill=HALL_FILL)
-        if named:
-            left, right = min(x for x, _ in drawn), max(x for x, _ in drawn)
-            room = min(text_width(name, 6) + 1, area.width / len(halls))
-            # centred under the hall, kept inside the site's box
-            start = min(max((left + right - room) / 2, area.x), area.right - room)
-            sheet.text(
-                start,
-                max(y for _, y in drawn) + HALL_NAME_MM - 0.8,
-                name,
-                size_pt=6,
-                colour=MUTED,
-                align="center",
-                width=room,
-            )
+        drawn_halls.append((name, drawn))
+    # each name centred under its hall, as wide as the distance to the next hall beside it
+    # (one whose name shares the line) allows
+    spans = [
+        (min(x for x, _ in d), max(x for x, _ in d), max(y for _, y in d)) for _, d in drawn_halls
+    ]
+    for index, (name, _) in enumerate(drawn_halls):
+        left, right, bottom = spans[index]
+        centre = (left + right) / 2
+        beside = [
+            abs((a + b) / 2 - centre)
+            for other, (a, b, low) in enumerate(spans)
+            if other != index and abs(low - bottom) < HALL_NAME_MM
+        ]
+        room = min(text_width(name, 6) + 1, min(beside, default=area.width), area.width)
+        start = min(max(centre - room / 2, area.x), area.right - room)
+        sheet.text(
+            start,
+            bottom + HALL_NAME_MM - 0.8,
+            name,
+            size_pt=6,
+            colour=MUTED,
+            align="center",
+            width=room,
+        )
