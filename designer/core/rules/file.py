@@ -114,14 +114,13 @@ def _label_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
             by_label.setdefault(label, []).append(rack_id)
     for label, ids in sorted(by_label.items()):
         if len(ids) > 1:
-            yield DUPLICATE_LABEL.finding(
+            yield _shared(
+                DUPLICATE_LABEL,
+                ids,
                 f"{len(ids)} racks in {hall.name} are labelled {label}, so the cable schedule "
                 "and the drawings cannot tell them apart. Give each a label of its own.",
-                tuple(ids),
-                measured=float(len(ids)),
-                limit=1.0,
-                unit="racks",
-                hall_id=hall_id,
+                "racks",
+                hall_id,
             )
 
 
@@ -140,15 +139,21 @@ def _hall_name_run(ctx: Context, subject: str) -> Iterator[Finding]:
     for ids in by_name.values():
         if len(ids) > 1:
             name = ctx.project.halls[ids[0]].name
-            yield DUPLICATE_HALL_NAME.finding(
+            yield _shared(
+                DUPLICATE_HALL_NAME,
+                ids,
                 f"{len(ids)} halls are named {name}, so the drawing set's sheets and tables "
                 "cannot tell them apart. Give each hall a name of its own.",
-                tuple(ids),
-                measured=float(len(ids)),
-                limit=1.0,
-                unit="halls",
-                hall_id=ids[0],
+                "halls",
+                ids[0],
             )
+
+
+def _shared(info: CodeInfo, ids: list[str], message: str, unit: str, hall_id: str) -> Finding:
+    """A finding that ``ids`` (two or more) share one name, where one each is the limit."""
+    return info.finding(
+        message, tuple(ids), measured=float(len(ids)), limit=1.0, unit=unit, hall_id=hall_id
+    )
 
 
 def _hall_name_touched(ctx: Context, changes: Changes) -> tuple[str, ...]:
