@@ -28,6 +28,9 @@ def draw_boxed_labels(
 ) -> None:
     """Write each text centred in its floor rectangle (mm), elided to fit its width.
 
+    Elided in the middle: labels of one row differ at their ends ("R1S1-compute-01", ...),
+    so the end is kept with the beginning.
+
     A text too wide for a tall, narrow rectangle (a rack seen from above) runs up it instead.
 
     Lines of a text are separated by newlines; lines that do not fit the rectangle's
@@ -66,7 +69,7 @@ def draw_boxed_labels(
         shown = [
             line
             if advance(line) <= room
-            else metrics.elidedText(line, Qt.TextElideMode.ElideRight, room)
+            else metrics.elidedText(line, Qt.TextElideMode.ElideMiddle, room)
             for line in lines[:fitting]
         ]
         shown = [line for line in shown if line]

@@ -281,3 +281,28 @@ def test_the_site_map_names_every_hall_whole_and_draws_none_as_a_speck(tmp_path,
         painter.end()
         assert len(sizes) == len(project.halls)
         assert min(sizes) >= LEAST_HALL_MM - 1e-9
+
+
+def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_rack(
+    tmp_path, gui_app
+):
+    """A trial could not find one rack on the campus's 1:200 sheets: racks are named only
+    from 1:100. A hall that fits one A3 sheet at 1:200 alone now also gets 1:100 parts."""
+    from designer.core.document import operations as ops
+    from tests.core.rules.helpers import hall_doc
+
+    doc, hall = hall_doc(width=38_400, depth=19_200)  # the campus's hall
+    corners = {"RK-NW": (1_200, 1_200), "RK-NE": (36_600, 1_200), "RK-SE": (36_600, 16_800)}
+    for label, (x, y) in corners.items():
+        ops.place_rack(doc, hall, "nvidia-gb200-nvl72", x, y, label=label)
+    target = tmp_path / "set.pdf"
+    export(doc.project, CATALOG, target, "A3")
+    pages = [text_of(target, n) for n in range(1, page_count(target) + 1)]
+    whole, part_1, part_2 = (  # the sheets after the cover, which lists them all
+        next(p for p in pages[1:] if f"Hall 1: floor plan{suffix}" in p)
+        for suffix in (" ", ", part 1 of 2", ", part 2 of 2")
+    )
+    assert "1:200" in whole and "Part 1" in whole and "Part 2" in whole
+    assert not any(label in whole for label in corners)  # 3 mm wide: too small to name
+    assert "1:100" in part_1 and "1:100" in part_2
+    assert "RK-NW" in part_1 and {"RK-NE", "RK-SE"} <= set(part_2.split())

@@ -34,12 +34,15 @@ def test_the_trials_30_m_hall_is_drawn_at_1_to_100_on_a3():
 
 def test_a_hall_too_big_for_1_to_250_is_tiled_at_1_to_250():
     # 100 x 30 m + 7 mm of paper (1.75 m) each side = 103.5 x 33.5 m; at 1:250 that is
-    # 414 x 134 mm on a 200 x 100 mm area: 3 columns x 2 rows, each tile 200 mm x 250 wide
+    # 414 x 134 mm on a 200 x 100 mm area: 3 columns x 2 rows, each a third of 103.5 m
+    # (34.5 m, 138 mm on paper) by half of 33.5 m, not two full tiles and a sliver
     layout = choose_layout((0, 0, 100_000, 30_000), (200, 100))
     assert layout.denominator == 250
     assert (layout.columns, layout.rows) == (3, 2)
     assert len(layout.tiles) == 6
-    assert layout.tiles[0].x1 - layout.tiles[0].x0 == 200 * 250
+    assert {round(t.x1 - t.x0) for t in layout.tiles} == {34_500}
+    assert {round(t.y1 - t.y0) for t in layout.tiles} == {16_750}
+    assert min(t.x0 for t in layout.tiles) == -1_750
     assert max(t.x1 for t in layout.tiles) == 101_750
 
 

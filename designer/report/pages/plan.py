@@ -32,10 +32,17 @@ from designer.drawing.plan import (
     hall_plan,
 )
 from designer.drawing.racks import short_name
-from designer.report.measure import wrap
+from designer.report.measure import text_width, wrap
 from designer.report.page import Page
 from designer.report.paper import Rect, SheetFrame
-from designer.report.scale import PlanLayout, Tile, choose_layout, scale_bar_metres
+from designer.report.scale import (
+    LABELLED_SCALE,
+    PlanLayout,
+    Tile,
+    choose_layout,
+    scale_bar_metres,
+    tiled_layout,
+)
 from designer.report.sheet import INK, MUTED, Sheet
 
 #: Width of the strip beside the plan (north arrow, scale bar, legend): a sixth of the sheet,
@@ -46,6 +53,11 @@ SIDE_GAP_MM = 5.0
 LIST_ROW_MM = 3.4
 #: Sheets with less drawing height than this (A4, Letter landscape) get a two-column legend.
 SHORT_SHEET_MM = 200.0
+
+
+#: The outline and number of each enlarged part on the whole-hall sheet.
+PART_OUTLINE = QColor("#b0306a")
+PAPER = QColor("white")
 
 
 @dataclass(frozen=True)
@@ -123,21 +135,44 @@ def hall_pages(
     plan = hall_plan(project, hall_id, rack_types, findings, network, contents)
     bounds = plan.bounds
     box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
-    layout = choose_layout(box, (area.width, area.height), tiles=tiles)
+    room = (area.width, area.height)
+    layout = choose_layout(box, room, tiles=tiles)
     info = hall_info(totals.racks_by_type, rack_types, media)
-    pages = []
-    for tile in layout.tiles:
-        title = f"{hall.name}: floor plan"
-        if layout.tiled:
-            title += f", part {tile.row * layout.columns + tile.column + 1} of {len(layout.tiles)}"
-        pages.append(
-            Page(
-                title,
-                f"1:{layout.denominator}",
-                lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info),
-            )
+    parts: PlanLayout | None = None
+    if tiles and layout.denominator > LABELLED_SCALE:
+        # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
+        # then the parts at the scale that names every rack.
+        layout = choose_layout(box, room, tiles=False)
+        parts = tiled_layout(box, room, LABELLED_SCALE)
+    title = f"{hall.name}: floor plan"
+    pages = [
+        Page(
+            _part_title(title, layout, tile),
+            f"1:{layout.denominator}",
+            lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info, parts),
         )
+        for tile in layout.tiles
+    ]
+    if parts is not None:
+        pages += [
+            Page(
+                _part_title(title, parts, tile),
+                f"1:{parts.denominator}",
+                lambda sheet, tile=tile: _draw(sheet, plan, parts, tile, info),
+            )
+            for tile in parts.tiles
+        ]
     return pages
+
+
+def _part_number(layout: PlanLayout, tile: Tile) -> int:
+    return tile.row * layout.columns + tile.column + 1
+
+
+def _part_title(title: str, layout: PlanLayout, tile: Tile) -> str:
+    if not layout.tiled:
+        return title
+    return f"{title}, part {_part_number(layout, tile)} of {len(layout.tiles)}"
 
 
 def side_width(frame: SheetFrame) -> float:
@@ -153,8 +188,15 @@ def _plan_area(frame: SheetFrame) -> Rect:
 
 
 def _draw(
-    sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, info: HallSheetInfo
+    sheet: Sheet,
+    plan: HallPlan,
+    layout: PlanLayout,
+    tile: Tile,
+    info: HallSheetInfo,
+    parts: PlanLayout | None = None,
 ) -> None:
+    """One sheet of a hall's plan: ``tile`` of it at ``layout``'s scale, the legend beside;
+    ``parts``, the enlarged part plans that follow, outlined and numbered on it."""
     area = _plan_area(sheet.frame)
     painter = sheet.painter
     k = sheet.k
@@ -174,11 +216,28 @@ def _draw(
     sheet.forget_state()
     if layout.tiled:
         sheet.box(Rect(left / k, top / k, width / k, height / k), width_mm=0.3, colour=MUTED)
-    _side(sheet, plan, layout, tile, info)
+    if parts is not None:
+        to_sheet = 1 / layout.denominator  # hall mm to sheet mm
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return left / k + (x - tile.x0) * to_sheet, top / k + (y - tile.y0) * to_sheet
+
+        for part in parts.tiles:
+            (x0, y0), (x1, y1) = at(part.x0, part.y0), at(part.x1, part.y1)
+            sheet.box(Rect(x0, y0, x1 - x0, y1 - y0), width_mm=0.5, colour=PART_OUTLINE)
+            label = f"Part {_part_number(parts, part)}"
+            sheet.box(Rect(x0 + 0.6, y0 + 0.6, text_width(label, 8, True) + 2, 4.2), 0, fill=PAPER)
+            sheet.text(x0 + 1.6, y0 + 3.8, label, size_pt=8, bold=True, colour=PART_OUTLINE)
+    _side(sheet, plan, layout, tile, info, parts)
 
 
 def _side(
-    sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, info: HallSheetInfo
+    sheet: Sheet,
+    plan: HallPlan,
+    layout: PlanLayout,
+    tile: Tile,
+    info: HallSheetInfo,
+    parts: PlanLayout | None = None,
 ) -> None:
     content = sheet.frame.content
     side = side_width(sheet.frame)
@@ -192,11 +251,20 @@ def _side(
     metres = scale_bar_metres(layout.denominator, side - 14)
     _scale_bar(sheet, x, y + 4, metres, layout.denominator)
     y += 16
+    if parts is not None:
+        note = (
+            f"Racks are named on the {plural(len(parts.tiles), 'part')} at "
+            f"1:{parts.denominator} that follow, outlined here."
+        )
+        for line in wrap(note, side, 7):
+            sheet.text(x, y, line, size_pt=7, colour=MUTED)
+            y += 3.4
+        y += 3.6
     if layout.tiled:
         sheet.text(
             x,
             y,
-            f"Part {tile.row * layout.columns + tile.column + 1}: columns {tile.column + 1} of {layout.columns}, rows {tile.row + 1} of {layout.rows}",
+            f"Part {_part_number(layout, tile)}: columns {tile.column + 1} of {layout.columns}, rows {tile.row + 1} of {layout.rows}",
             size_pt=7,
             colour=MUTED,
             width=side,
