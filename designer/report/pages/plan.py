@@ -187,6 +187,11 @@ def _plan_area(frame: SheetFrame) -> Rect:
     )
 
 
+#: What a plan sheet tells beside the drawing: the hall's types and media, and the parts
+#: that follow a whole-hall sheet (None on the parts themselves).
+_Drawn = tuple[HallSheetInfo, "PlanLayout | None"]
+
+
 def _draw(
     sheet: Sheet,
     plan: HallPlan,
@@ -228,17 +233,12 @@ def _draw(
             label = f"Part {_part_number(parts, part)}"
             sheet.box(Rect(x0 + 0.6, y0 + 0.6, text_width(label, 8, True) + 2, 4.2), 0, fill=PAPER)
             sheet.text(x0 + 1.6, y0 + 3.8, label, size_pt=8, bold=True, colour=PART_OUTLINE)
-    _side(sheet, plan, layout, tile, info, parts)
+    _side(sheet, plan, layout, tile, (info, parts))
 
 
-def _side(
-    sheet: Sheet,
-    plan: HallPlan,
-    layout: PlanLayout,
-    tile: Tile,
-    info: HallSheetInfo,
-    parts: PlanLayout | None = None,
-) -> None:
+def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _Drawn) -> None:
+    """The strip beside the plan: north, scale, where this part lies, legend and lists."""
+    info, parts = drawn
     content = sheet.frame.content
     side = side_width(sheet.frame)
     x = content.right - side
