@@ -64,8 +64,9 @@ def fail(err: Exception) -> int:
 class Stops:
     """Ctrl+C, a kill (SIGTERM) or a closed terminal (SIGHUP) while a command runs.
 
-    They stop the command at once, except inside ``between_sheets()``: there Qt is drawing
-    a PDF, and a stop waits for the end of the sheet (``keep_going`` says so), so the
+    They stop the command at once, except inside ``deferred()``: there Qt is being loaded
+    (an exception inside its import crashes the interpreter) or is drawing a PDF, and a
+    stop waits for the end of the block or of the sheet (``keep_going`` says so), so the
     painter is closed and the half-written file removed as after a cancel.
     """
 
@@ -83,7 +84,12 @@ class Stops:
     @contextlib.contextmanager
     def handled(self) -> Iterator[None]:
         """Catch the stopping signals while a command runs; the old handlers come back."""
-        names = [name for name in self.NAMES if hasattr(signal, name)]
+        # a signal the shell set to be ignored (nohup, a background job) stays ignored
+        names = [
+            name
+            for name in self.NAMES
+            if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN
+        ]
         previous = {name: signal.signal(getattr(signal, name), self._stop) for name in names}
         self.asked = False
         try:
@@ -93,14 +99,15 @@ class Stops:
                 signal.signal(getattr(signal, name), handler)
 
     @contextlib.contextmanager
-    def between_sheets(self) -> Iterator[None]:
+    def deferred(self) -> Iterator[None]:
         """A stop asked for inside waits for ``keep_going`` (or the end) and then stops."""
+        outer = self._deferring
         self._deferring = True
         try:
             yield
         finally:
-            self._deferring = False
-        if self.asked:
+            self._deferring = outer
+        if self.asked and not outer:
             raise KeyboardInterrupt
 
     def keep_going(self, done: int, total: int) -> bool:

@@ -48,15 +48,16 @@ def run(args: argparse.Namespace) -> int:
         project = open_project(args.file).project
     except CommandError as err:
         return fail(err)
-    _headless_qt()
-    from designer.core.catalog import default_catalog
-    from designer.report.export import export
-    from designer.report.writer import ExportCancelled
+    with STOPS.deferred():  # a stop inside Qt's import would crash it
+        _headless_qt()
+        from designer.core.catalog import default_catalog
+        from designer.report.export import export
+        from designer.report.writer import ExportCancelled
 
     # A PDF is drawn sheet by sheet and stops at the end of one; the rest stop at once.
     pdf = Path(args.output).suffix.lower() == ".pdf"
     try:
-        with STOPS.between_sheets() if pdf else contextlib.nullcontext():
+        with STOPS.deferred() if pdf else contextlib.nullcontext():
             export(
                 project,
                 default_catalog(),

@@ -124,13 +124,12 @@ def write_output(path: Path, data: bytes) -> None:
 def describe_write_error(path: Path, err: OSError) -> str:
     """One sentence for a failed write, naming the file and what to do about it."""
     unchanged = "The previous file, if any, is unchanged."
-    if (isinstance(err, FileNotFoundError) or err.errno == errno.ENOENT) and not (
-        path.parent.is_dir()
-    ):
-        reason = f"the folder {path.parent} does not exist. Choose a folder that exists."
+    folder = Path(os.path.realpath(path)).parent  # where a link's file would be written
+    if (isinstance(err, FileNotFoundError) or err.errno == errno.ENOENT) and not folder.is_dir():
+        reason = f"the folder {folder} does not exist. Choose a folder that exists."
     elif isinstance(err, FileNotFoundError) or err.errno == errno.ENOENT:
         # The folder is there but refuses new files (a system folder such as /proc).
-        reason = f"files cannot be created in {path.parent}. Choose a folder you can write to."
+        reason = f"files cannot be created in {folder}. Choose a folder you can write to."
     elif isinstance(err, IsADirectoryError):
         reason = "that is a folder. Give a file name."
     elif isinstance(err, NotAFileError):

@@ -19,3 +19,12 @@ def test_a_folder_that_is_missing_and_one_that_refuses_files_are_told_apart(tmp_
         "Cannot save to /proc/set.pdf: files cannot be created in /proc. "
         "Choose a folder you can write to."
     )
+
+
+def test_a_link_into_a_missing_folder_names_that_folder(tmp_path):
+    """A trial's link to nonexist/zz.csv was told its own, writable, folder refused files."""
+    link = tmp_path / "schedule.csv"
+    link.symlink_to(tmp_path / "nonexist" / "zz.csv")
+    with pytest.raises(OutputError, match=r"the folder .*/nonexist does not exist"):
+        write_output(link, b"from,to\n")
+    assert link.is_symlink() and not (tmp_path / "nonexist").exists()
