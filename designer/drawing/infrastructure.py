@@ -126,9 +126,13 @@ def _segments(path: list[tuple[int, int]]) -> list[tuple[float, float, float, fl
     return [(a[0], a[1], b[0], b[1]) for a, b in pairwise(path)]
 
 
-#: Size of a tray's name, in points, and the zoom (points per mm) from which it is written.
+#: Size of a tray's name, in points, and the zoom (points per mm) from which it is written:
+#: with the racks' labels, so a 1:100 sheet names its trays.
 TRAY_LABEL_PT = 6.0
-TRAY_LABEL_LOD = LABEL_LOD * 2
+TRAY_LABEL_LOD = LABEL_LOD
+#: The zoom a name's place is chosen for: a 1:100 sheet. Nearer in it is smaller, so it
+#: stays clear; only the canvas's farthest zoom that writes it is a little coarser.
+_PLACED_PT_PER_MM = 72 / 25.4 / 100
 #: Where along a stretch of tray a name may go, tried in turn (share of the stretch's length).
 _SPOTS = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
 #: How far past the end of a tray a name written beside that end starts, in mm.
@@ -204,33 +208,44 @@ def tray_labels(
 ) -> list[TrayLabel]:
     """A place for each tray's name (see ``tray_geometry``); the canvas places them again
     when racks move under the trays."""
+    named = [t for t in trays if t.name]
     clear = np.zeros((0, 4)) if keep_clear is None else keep_clear
-    return [_tray_label(t.name, _segments(t.path), clear) for t in trays if t.name]
+    # the shortest trays first: they have the fewest places, and each name placed is kept
+    # clear of by the next
+    placed: dict[int, TrayLabel] = {}
+    for index in sorted(range(len(named)), key=lambda i: _length(named[i].path)):
+        label, box = _tray_label(named[index].name, _segments(named[index].path), clear)
+        placed[index] = label
+        clear = np.vstack([clear, box])
+    return [placed[index] for index in range(len(named))]
+
+
+def _length(path: list[tuple[int, int]]) -> float:
+    return sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in pairwise(path))
 
 
 def _tray_label(
     name: str, segments: list[tuple[float, float, float, float]], clear: np.ndarray
-) -> TrayLabel:
-    """Where ``name`` goes: along the longest stretches first, then just past either end of
-    the tray, at the first spot where it covers none of ``clear`` at the farthest zoom it is
-    written (nearer in, it is smaller); else where it covers least."""
+) -> tuple[TrayLabel, tuple[float, float, float, float]]:
+    """Where ``name`` goes, and the box it takes there: along the longest stretches first,
+    then just past either end of the tray, at the first spot where it covers none of
+    ``clear`` on a 1:100 sheet; else where it covers least."""
     metrics = QFontMetricsF(style.font(TRAY_LABEL_PT, 1.0))
-    along = (metrics.horizontalAdvance(name) + 4) / TRAY_LABEL_LOD / 2
-    across = metrics.height() / TRAY_LABEL_LOD / 2
-    best: tuple[float, TrayLabel] | None = None
-    for label, centre in _tray_label_spots(name, segments, along):
-        upright = label.upright
-        half_w, half_h = (across, along) if upright else (along, across)
-        x, y = centre
-        overlap_w = np.minimum(clear[:, 2], x + half_w) - np.maximum(clear[:, 0], x - half_w)
-        overlap_h = np.minimum(clear[:, 3], y + half_h) - np.maximum(clear[:, 1], y - half_h)
+    along = (metrics.horizontalAdvance(name) + 4) / _PLACED_PT_PER_MM / 2
+    across = metrics.height() / _PLACED_PT_PER_MM / 2
+    best: tuple[float, TrayLabel, tuple[float, float, float, float]] | None = None
+    for label, (x, y) in _tray_label_spots(name, segments, along):
+        half_w, half_h = (across, along) if label.upright else (along, across)
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        overlap_w = np.minimum(clear[:, 2], box[2]) - np.maximum(clear[:, 0], box[0])
+        overlap_h = np.minimum(clear[:, 3], box[3]) - np.maximum(clear[:, 1], box[1])
         covered = float((np.clip(overlap_w, 0, None) * np.clip(overlap_h, 0, None)).sum())
         if covered == 0:
-            return label
+            return label, box
         if best is None or covered < best[0]:
-            best = (covered, label)
+            best = (covered, label, box)
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def _tray_label_spots(

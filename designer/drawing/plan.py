@@ -126,14 +126,25 @@ def contents_by_hall(project: Project) -> dict[str, HallContents]:
     return found
 
 
+#: How far past the hall a tray's name is kept from, in mm: anywhere.
+_BEYOND_MM = 1e7
+
+
 def keep_clear(
-    racks: Iterable[Placement], units: Iterable[CoolingUnit], rack_types: Mapping[str, RackType]
+    racks: Iterable[Placement],
+    units: Iterable[CoolingUnit],
+    rack_types: Mapping[str, RackType],
+    hall: QRectF,
 ) -> np.ndarray:
-    """The footprints (x0, y0, x1, y1 rows, mm) a tray's name should not be written over:
-    racks and floor-standing cooling units carry labels of their own."""
+    """The boxes (x0, y0, x1, y1 rows, mm) a tray's name should not be written over: racks
+    and floor-standing cooling units, which carry labels of their own, and everything
+    beyond the ``hall``'s bounds, where dimension lines run."""
     boxes = [placement_box(r, rack_types) for r in racks]
     boxes += [cooling_box(u) for u in units]
     found = [(b.x0, b.y0, b.x1, b.y1) for b in boxes if b is not None]
+    x0, y0, x1, y1 = hall.left(), hall.top(), hall.right(), hall.bottom()
+    far = _BEYOND_MM
+    found += [(-far, -far, x0, far), (x1, -far, far, far), (x0, -far, x1, y0), (x0, y1, x1, far)]
     return np.array(found, dtype=np.float64).reshape(-1, 4)
 
 
@@ -161,8 +172,10 @@ def hall_plan(
         unit = project.cooling_units.get(entity_id)
         return cooling_box(unit) if unit is not None and unit.hall_id == hall_id else None
 
+    floor = floor_geometry(hall)
+    clear = keep_clear(inside.racks, inside.units, rack_types, floor.bounds)
     return HallPlan(
-        floor=floor_geometry(hall),
+        floor=floor,
         obstacles=obstacle_geometry(inside.obstacles),
         racks=rack_arrays(
             inside.racks,
@@ -172,7 +185,7 @@ def hall_plan(
             system_labels=system_labels(project),
         ),
         cooling=cooling_geometry(inside.units),
-        trays=tray_geometry(inside.trays, keep_clear(inside.racks, inside.units, rack_types)),
+        trays=tray_geometry(inside.trays, clear),
         feeds=feed_geometry(inside.feeds),
         markers=markers_for(found, hall_id, locate),
         links=hall_links(network, hall_id) if network is not None else None,

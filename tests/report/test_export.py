@@ -306,3 +306,15 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     assert not any(label in whole for label in corners)  # 3 mm wide: too small to name
     assert "1:100" in part_1 and "1:100" in part_2
     assert "RK-NW" in part_1 and {"RK-NE", "RK-SE"} <= set(part_2.split())
+
+
+def test_every_tray_is_named_on_its_plan_on_a3_and_a4(tmp_path, gui_app):
+    """A re-test found two of hgx-air-hall's six tray names written over the other two, and
+    no tray named at all on A4 (1:100) sheets."""
+    for name, paper in (("hgx-air-hall", "A3"), ("gb200-nvl72-su", "A4"), ("mistakes", "A4")):
+        project = EXAMPLES[name]().project
+        target = tmp_path / f"{name}.pdf"
+        export(project, CATALOG, target, paper)
+        plan = " ".join(text_of(target, 2).split())
+        for tray in project.trays.values():
+            assert tray.name in plan, (name, paper, tray.name)

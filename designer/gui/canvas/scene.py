@@ -246,10 +246,12 @@ class HallScene(QGraphicsScene):
         """What the trays' names should not be written over: the hall's racks and units."""
         assert self.project is not None
         hall = self.hall_id
+        assert self.floor is not None
         return keep_clear(
             (r for r in self.project.placements.values() if r.hall_id == hall),
             (u for u in self.project.cooling_units.values() if u.hall_id == hall),
             self.rack_types,
+            self.floor.bounds,
         )
 
     def _replace_tray_labels(self) -> None:
