@@ -79,3 +79,29 @@ def test_a_project_with_no_site_says_so_instead_of_leaving_sheets_blank(tmp_path
     text = " ".join(pdftotext(target).split())
     assert "Sites and halls None yet" in text
     assert "No loads yet: the project has no power feeds, cooling units or halls." in text
+
+
+def test_the_sheet_index_gives_a_drawing_one_line_with_its_range_of_sheets():
+    """A re-test's campus set on A4 had 225 sheets and its cover listed 2 of them."""
+    from designer.report.pages.cover import index_lines
+
+    sheets = (
+        (2, "Site map and data-centre interconnect", "schematic"),
+        (3, "S1 Hall 1: floor plan", "1:200"),
+        (4, "S1 Hall 1: floor plan, part 1 of 2", "1:100"),
+        (5, "S1 Hall 1: floor plan, part 2 of 2", "1:100"),
+        (6, "Big hall: floor plan, part 1 of 2", "1:250"),
+        (7, "Big hall: floor plan, part 2 of 2", "1:250"),
+        (8, "Small hall: floor plan", "1:50"),
+        (9, "Power and cooling (1 of 2)", "-"),
+        (10, "Power and cooling (2 of 2)", "-"),
+        (11, "Cabling", "-"),
+    )
+    assert index_lines(sheets) == [
+        ("2", "Site map and data-centre interconnect (schematic)"),
+        ("3–5", "S1 Hall 1: floor plan (1:200) and 2 parts (1:100)"),
+        ("6–7", "Big hall: floor plan, 2 parts (1:250)"),
+        ("8", "Small hall: floor plan (1:50)"),
+        ("9–10", "Power and cooling (2 sheets)"),
+        ("11", "Cabling"),
+    ]

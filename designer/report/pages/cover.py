@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+from designer.core.format import plural
 from designer.report.measure import text_width, wrap
 from designer.report.page import Page
 from designer.report.paper import Rect
@@ -120,35 +122,88 @@ def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> floa
     return area.y + rows * (height + gap) - gap
 
 
+#: A sheet's title that is one of several: a plan's part, or one of a table's sheets.
+_ONE_OF = re.compile(r"^(?P<base>.*?)(?:, part \d+ of \d+| \(\d+ of \d+\))$")
+
+
+def index_lines(sheets: Sequence[tuple[int, str, str]]) -> list[tuple[str, str]]:
+    """The sheet index, one line per drawing: a hall's whole-hall sheet with its parts and
+    a table's sheets share a line, with the range of their numbers (a campus set on A4 has
+    over 200 sheets)."""
+    groups: list[list[tuple[int, str, str]]] = []
+    for number, title, scale in sheets:
+        found = _ONE_OF.match(title)
+        base = found.group("base") if found else title
+        last = groups[-1] if groups else None
+        if last is not None and _base(last[0][1]) == base and last[-1][0] == number - 1:
+            last.append((number, title, scale))
+        else:
+            groups.append([(number, title, scale)])
+    return [_index_line(group) for group in groups]
+
+
+def _base(title: str) -> str:
+    found = _ONE_OF.match(title)
+    return found.group("base") if found else title
+
+
+def _index_line(group: list[tuple[int, str, str]]) -> tuple[str, str]:
+    """The numbers and the label of a run of sheets of one drawing."""
+    first, last = group[0][0], group[-1][0]
+    numbers = str(first) if first == last else f"{first}–{last}"
+    base = _base(group[0][1])
+    whole = [scale for _, title, scale in group if title == base]
+    parts = [scale for _, title, scale in group if title != base]
+
+    def scaled(text: str, scale: str) -> str:
+        return f"{text} ({scale})" if scale not in ("-", "") else text
+
+    if not parts:
+        return numbers, scaled(base, whole[0])
+    if parts[0] in ("-", ""):  # a table over several sheets
+        return numbers, f"{base} ({len(group)} sheets)"
+    counted = plural(len(parts), "part")
+    if whole:
+        return numbers, f"{scaled(base, whole[0])} and {scaled(counted, parts[0])}"
+    return numbers, scaled(f"{base}, {counted}", parts[0])
+
+
 def _sheet_index(
     sheet: Sheet, sheets: Sequence[tuple[int, str, str]], area: Rect, most_columns: int
 ) -> None:
-    """The sheets of the set, numbered, in as many columns as they need (up to
+    """The sheets of the set, one line per drawing, in as many columns as they need (up to
     ``most_columns``); what does not fit ends in "... and N more"."""
     sheet.text(area.x, area.y, "Sheets in this set", size_pt=11, bold=True)
+    lines = index_lines(sheets)
     row_mm, top = INDEX_ROW_MM, area.y + INDEX_HEADING_MM
     per_column = max(1, int((area.bottom - top) // row_mm))
-    columns = min(most_columns, -(-len(sheets) // per_column))
-    shown = sheets[: per_column * most_columns]
-    labels = [
-        f"{title} ({scale})" if scale not in ("-", "") else title for _, title, scale in shown
-    ]
+    columns = min(most_columns, -(-len(lines) // per_column))
+    shown = lines[: per_column * most_columns]
+    numbers = max(text_width(n, 8) for n, _ in shown) + 2 if shown else 6
     # each column as wide as its longest line when they all fit, else all alike
     wanted = [
-        max(text_width(label, 8) for label in labels[c * per_column : (c + 1) * per_column]) + 12
+        max(text_width(label, 8) for _, label in shown[c * per_column : (c + 1) * per_column])
+        + numbers
+        + 6
         for c in range(columns)
     ]
     widths = wanted if sum(wanted) <= area.width else [area.width / max(columns, 1)] * columns
     lefts = [area.x + sum(widths[:c]) for c in range(columns)]
-    for index, (number, _, _) in enumerate(shown):
+    for index, (number, label) in enumerate(shown):
         column, row = divmod(index, per_column)
         x, y = lefts[column], top + row * row_mm
-        last = index == len(shown) - 1 and len(shown) < len(sheets)
-        if last:
-            sheet.text(x, y, f"... and {len(sheets) - index} more", size_pt=8, colour=MUTED)
+        if index == len(shown) - 1 and len(shown) < len(lines):
+            more = sum(_count(n) for n, _ in lines[index:])
+            sheet.text(x, y, f"... and {plural(more, 'more sheet')}", size_pt=8, colour=MUTED)
             break
-        sheet.text(x, y, f"{number}", size_pt=8, align="right", width=6)
-        sheet.text(x + 8, y, labels[index], size_pt=8, width=widths[column] - 10)
+        sheet.text(x, y, number, size_pt=8, align="right", width=numbers)
+        sheet.text(x + numbers + 2, y, label, size_pt=8, width=widths[column] - numbers - 4)
+
+
+def _count(numbers: str) -> int:
+    """How many sheets "7" or "7–12" numbers."""
+    first, _, last = numbers.partition("–")
+    return int(last or first) - int(first) + 1
 
 
 def _side_lists(sheet: Sheet, content: CoverContent, area: Rect) -> float:
