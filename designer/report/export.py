@@ -89,19 +89,22 @@ def export(
 
 
 def find_hall(project: Project, wanted: str | None) -> str:
-    """The id of the hall named (or with the id) ``wanted``; the only hall when None."""
+    """The id of the hall named (or with the id) ``wanted``, in any case; the only hall
+    when None. Never a guess: two halls of one name are refused with their ids."""
     if not project.halls:
         raise OutputError(f"{project.meta.name} has no hall to draw.")
     if wanted is None:
         if len(project.halls) == 1:
             return next(iter(project.halls))
-        names = ", ".join(h.name for h in project.halls.values())
         raise OutputError(
-            f"The project has {len(project.halls)} halls; choose one with --hall ({names})."
+            f"The project has {len(project.halls)} halls; choose one with --hall "
+            f"({_hall_names(project)})."
         )
-    if wanted in project.halls:
-        return wanted
+    wanted = wanted.strip()
     for spelled in (lambda name: name, str.casefold):  # exactly, else in any case
+        by_id = [h for h in project.halls.values() if spelled(h.id) == spelled(wanted)]
+        if len(by_id) == 1:
+            return by_id[0].id
         named = [h for h in project.halls.values() if spelled(h.name) == spelled(wanted)]
         if len(named) == 1:
             return named[0].id
@@ -111,8 +114,16 @@ def find_hall(project: Project, wanted: str | None) -> str:
                 f"{len(named)} halls are named {named[0].name!r}; give the one you mean by its "
                 f"id with --hall: {ids}."
             )
-    names = ", ".join(h.name for h in project.halls.values())
-    raise OutputError(f"There is no hall named {wanted!r}; the halls are: {names}.")
+    raise OutputError(f"There is no hall named {wanted!r}; the halls are: {_hall_names(project)}.")
+
+
+def _hall_names(project: Project) -> str:
+    """The halls' names, each with its id where another hall has the same name."""
+    names = [h.name.casefold() for h in project.halls.values()]
+    return ", ".join(
+        f"{h.name} ({h.id})" if names.count(h.name.casefold()) > 1 else h.name
+        for h in project.halls.values()
+    )
 
 
 def _site_name(project: Project, site_id: str) -> str:

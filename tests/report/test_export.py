@@ -175,6 +175,9 @@ def test_hall_finds_a_hall_by_name_in_any_case_or_by_id_and_never_guesses(gui_ap
     with pytest.raises(OutputError, match=f"2 halls are named '{north.name}'; give the one"):
         find_hall(project, north.name)
     assert find_hall(project, twin.id) == twin.id  # as the message says
+    assert find_hall(project, f" {twin.id.upper()} ") == twin.id  # typed loosely
+    with pytest.raises(OutputError, match=rf"{north.name} \({north.id}\), .*\({twin.id}\)"):
+        find_hall(project, "Hall 9")  # the list tells the two apart
 
 
 def test_a_png_of_a_hall_draws_its_links(tmp_path, gui_app):
