@@ -170,3 +170,24 @@ def test_esc_leaves_a_tool_while_a_properties_field_has_the_keys(make_window):
     # with Select the tool, Esc in a field changes nothing in the window
     QTest.keyClick(field, Qt.Key.Key_Escape)
     assert window.actions_by_name["tool_select"].isChecked() and not window.leave_tool.isEnabled()
+
+
+def test_esc_in_a_properties_field_puts_its_text_back_before_leaving_the_tool(make_window):
+    """A re-test typed into the hall's name with the row tool on: Esc left the tool but kept
+    the text, and a click on the canvas then renamed the hall."""
+    window = new_hall_window(make_window)
+    window.activateWindow()
+    hall = window.editor.hall_id
+    name = window.editor.project.halls[hall].name
+    use(window, "tool_row")
+    field = window.properties.fields["name"]
+    field.setFocus()
+    QTest.keyClicks(field, "X")
+    assert field.text() == f"{name}X"
+    QTest.keyClick(field, Qt.Key.Key_Escape)  # the field's: its text back, the tool kept
+    assert field.text() == name and not field.isModified()
+    assert not window.actions_by_name["tool_select"].isChecked()
+    QTest.keyClick(field, Qt.Key.Key_Escape)  # then the window's: back to Select
+    assert window.actions_by_name["tool_select"].isChecked()
+    field.editingFinished.emit()
+    assert window.editor.project.halls[hall].name == name

@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import shapely
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -115,6 +116,36 @@ def _route_note(carried: RouteDemand, medium: str, plan: Plan) -> str:
         f"{number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of {medium}, "
         f"{plural(carried.pairs, 'fibre pair')}, {number(latency)} µs one way."
     )
+
+
+class RevertingEdit(QLineEdit):
+    """A field whose Esc puts back the value it showed, until Enter or leaving it commits.
+
+    The first Esc is the field's while it has typed text (the window's Esc, which leaves a
+    tool, waits for the next), as in any form.
+    """
+
+    def __init__(self, value: str) -> None:
+        super().__init__(value)
+        self._shown = value
+
+    def event(self, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+            and self.isModified()
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.isModified():
+            self.setText(self._shown)
+            self.setModified(False)
+            return
+        super().keyPressEvent(event)
 
 
 class PropertiesPanel(QWidget):
@@ -253,7 +284,7 @@ class PropertiesPanel(QWidget):
     def text_field(
         self, key: str, label: str, value: str, commit: Callable[[str], None], tip: str = ""
     ) -> QLineEdit:
-        field = QLineEdit(value)
+        field = RevertingEdit(value)
         field.setToolTip(tip)
 
         def finished() -> None:
