@@ -321,3 +321,15 @@ def test_every_tray_is_named_on_its_plan_on_a3_and_a4(tmp_path, gui_app):
         plan = " ".join(text_of(target, 2).split())
         for tray in project.trays.values():
             assert tray.name in plan, (name, paper, tray.name)
+
+
+def test_an_a4_plan_lists_every_medium_of_its_hall(tmp_path, gui_app):
+    """A re-test's A4 sheet ended its media list '... and 1 more', hiding the DAC links,
+    while the north arrow took a fifth of the strip's height."""
+    project = EXAMPLES["mistakes"]().project
+    target = tmp_path / "a4.pdf"
+    export(project, CATALOG, target, "A4")
+    plan = " ".join(text_of(target, 2).split())
+    assert "... and" not in plan
+    for medium in ("NVLink copper spine", "Multimode SR transceivers", "Passive direct-attach"):
+        assert medium in plan

@@ -243,12 +243,18 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
     side = side_width(sheet.frame)
     x = content.right - side
     y = content.y
-    _north_arrow(sheet, x + 8, y + 12)
-    sheet.text(x + 18, y + 9, "North", size_pt=8, bold=True)
-    sheet.text(x + 18, y + 13.5, "up the page", size_pt=7, colour=MUTED)
-    y += 26
+    short = content.height < SHORT_SHEET_MM
+    if short:  # the arrow beside the scale, leaving the lists its height (A4, Letter)
+        y += 4
+        _north_arrow(sheet, x + side - 5, y + 4)
+        sheet.text(x + side - 7, y - 4.5, "N", size_pt=7, bold=True, align="center", width=4)
+    else:
+        _north_arrow(sheet, x + 8, y + 12)
+        sheet.text(x + 18, y + 9, "North", size_pt=8, bold=True)
+        sheet.text(x + 18, y + 13.5, "up the page", size_pt=7, colour=MUTED)
+        y += 26
     sheet.text(x, y, f"Scale 1:{layout.denominator}", size_pt=10, bold=True)
-    metres = scale_bar_metres(layout.denominator, side - 14)
+    metres = scale_bar_metres(layout.denominator, side - (16 if short else 14))
     _scale_bar(sheet, x, y + 4, metres, layout.denominator)
     y += 16
     if parts is not None:
