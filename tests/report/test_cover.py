@@ -78,7 +78,7 @@ def test_a_project_with_no_site_says_so_instead_of_leaving_sheets_blank(tmp_path
     export(Project(meta=ProjectMeta(name="Empty")), default_catalog(), target, "A3")
     text = " ".join(pdftotext(target).split())
     assert "Sites and halls None yet" in text
-    assert "No loads yet: the project has no power feeds, cooling units or halls." in text
+    assert "Power and cooling No loads yet: the project has no power feeds, cooling units" in text
 
 
 def test_the_sheet_index_gives_a_drawing_one_line_with_its_range_of_sheets():

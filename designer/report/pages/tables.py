@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from designer.report.page import Page
 from designer.report.paper import SheetFrame
-from designer.report.table import Table, draw_tables, table_pages
+from designer.report.sheet import Sheet
+from designer.report.table import TITLE_PT, Table, draw_tables, table_pages
 
 
 def tables_pages(
@@ -20,7 +21,12 @@ def tables_pages(
     ``table_pages``); with no tables, one sheet that says ``empty``."""
     if not tables:
         area = frame.content
-        return [Page(title, "-", lambda sheet: sheet.text(area.x, area.y + 6, empty, 11))]
+
+        def say_empty(sheet: Sheet) -> None:
+            sheet.text(area.x, area.y + 6, title, size_pt=TITLE_PT, bold=True)
+            sheet.text(area.x, area.y + 13, empty, size_pt=10)
+
+        return [Page(title, "-", say_empty)]
     sheets = table_pages(tables, frame.content, narrow)
     total = len(sheets)
     return [
