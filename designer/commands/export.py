@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from designer.commands._common import STOPS, CommandError, fail, open_project
+from designer.core.format import plural
 from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
 
@@ -36,6 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("links", "bom"),
         help="what a CSV holds: the cable schedule (links, the default) or the BOM",
     )
+    parser.add_argument(
+        "--enlarged",
+        action="store_true",
+        help="a PDF set: follow each hall drawn at 1:200 or coarser with its parts at 1:100, "
+        "which name every rack",
+    )
 
 
 def _paper(text: str) -> str:
@@ -58,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     pdf = Path(args.output).suffix.lower() == ".pdf"
     try:
         with STOPS.deferred() if pdf else contextlib.nullcontext():
-            export(
+            pages = export(
                 project,
                 default_catalog(),
                 Path(args.output),
@@ -66,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
                 args.hall,
                 args.table or "links",
                 progress=STOPS.keep_going,
+                enlarged=args.enlarged,
             )
     except OutputError as err:
         return fail(err)
@@ -77,6 +85,14 @@ def run(args: argparse.Namespace) -> int:
         print(
             "note: --hall picks the hall of a PNG or SVG; a PDF set and a schedule cover "
             "every hall.",
+            file=sys.stderr,
+        )
+    coarse = [p.title for p in pages if p.title.endswith(": floor plan") and _coarse(p.scale)]
+    if pdf and coarse and not args.enlarged:
+        print(
+            f"note: {plural(len(coarse), 'hall')} {'is' if len(coarse) == 1 else 'are'} drawn "
+            "at 1:200 or coarser, too small to name racks; --enlarged adds their parts at "
+            "1:100, which name every rack.",
             file=sys.stderr,
         )
     if args.table and suffix != ".csv":
@@ -95,3 +111,10 @@ def _headless_qt() -> None:
     if QGuiApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         QGuiApplication([])
+
+
+def _coarse(scale: str) -> bool:
+    """True for a plan's scale ("1:200") too coarse for its racks' labels."""
+    from designer.report.scale import LABELLED_SCALE
+
+    return scale.startswith("1:") and int(scale[2:]) > LABELLED_SCALE

@@ -171,4 +171,5 @@ def _write(
         progress,
         report,
         plan,
+        spec.enlarged,
     )

@@ -33,8 +33,9 @@ def drawing_set(
     paper: str,
     report: Report | None = None,
     plan: Plan | None = None,
+    enlarged: bool = False,
 ) -> list[Page]:
-    """Every sheet of the set for ``project`` on ``paper``."""
+    """Every sheet of the set for ``project`` on ``paper``; ``enlarged``: see ``hall_pages``."""
     rack_types = catalog.with_custom_racks(project.custom_types)
     frame = SheetFrame.of(paper)
     report = report or RuleEngine(catalog).run(project)
@@ -62,7 +63,14 @@ def drawing_set(
     rest = [
         *site_map,
         *plan_pages(
-            project, rack_types, report.findings, frame, links_by_hall(plan), by_hall, plan
+            project,
+            rack_types,
+            report.findings,
+            frame,
+            links_by_hall(plan),
+            by_hall,
+            plan,
+            enlarged,
         ),
         *findings_pages(entries, summary, frame),
         *tables_pages(

@@ -48,8 +48,11 @@ def export(
     progress: Progress | None = None,
     report: Report | None = None,
     plan: Plan | None = None,
-) -> None:
-    """Write ``project`` to ``path`` in the format its suffix names."""
+    enlarged: bool = False,
+) -> list[Page]:
+    """Write ``project`` to ``path`` in the format its suffix names; ``enlarged`` adds to a
+    PDF set the 1:100 parts of halls drawn too coarse to name their racks. Returns the
+    sheets written (none for a CSV)."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise OutputError(
@@ -58,14 +61,15 @@ def export(
     plan = plan or NetworkPlanner(catalog).plan(project)
     if suffix == ".csv":
         _write_csv(path, plan, table)
-        return
+        return []
     report = report or RuleEngine(catalog).run(project)
     # A drawing set is dated; a project without a date is issued today.
     issued = project.meta.date or datetime.date.today().isoformat()
     info = SetInfo(project.meta.name, project.meta.revision, issued)
     if suffix == ".pdf":
-        write_pdf(drawing_set(project, catalog, paper, report, plan), path, paper, info, progress)
-        return
+        pages = drawing_set(project, catalog, paper, report, plan, enlarged)
+        write_pdf(pages, path, paper, info, progress)
+        return pages
     hall_id = find_hall(project, hall)
     rack_types = catalog.with_custom_racks(project.custom_types)
     media = links_by_hall(plan).get(hall_id, {})
@@ -86,6 +90,7 @@ def export(
     # writers report success after a write that ran out of space.
     render = _png if suffix == ".png" else _svg
     write_output(path, render(page, paper, info))
+    return [page]
 
 
 def find_hall(project: Project, wanted: str | None) -> str:

@@ -78,6 +78,19 @@ def test_a_hall_named_for_a_pdf_is_said_to_be_for_pictures(tmp_path):
     assert "--hall picks the hall of a PNG or SVG" in out.stderr
 
 
+def test_a_hall_too_large_to_name_its_racks_gets_a_note_or_its_parts(tmp_path):
+    from designer.core.examples import campus
+    from designer.core.io.project_file import save
+
+    source = tmp_path / "campus.rackplan.json"
+    save(campus.build(2).project, source)  # one hall at 1:200 on A3
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"))
+    assert out.returncode == 0, out.stderr
+    assert "note: 1 hall is drawn at 1:200 or coarser, too small to name racks" in out.stderr
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"), "--enlarged")
+    assert out.returncode == 0 and "note" not in out.stderr
+
+
 def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):
     """A trial's --table bom beside a PDF was passed over in silence."""
     out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "set.pdf"))

@@ -112,6 +112,20 @@ def test_the_dialog_keeps_the_suffix_in_step_with_what_is_exported(qtbot, tmp_pa
     assert dialog.spec() is None
 
 
+def test_enlarged_parts_are_a_choice_of_the_pdf_set_and_are_remembered(qtbot, tmp_path):
+    dialog = ExportDialog(tmp_path, "campus", {"h1": "S1 Hall 1"}, "h1")
+    qtbot.addWidget(dialog)
+    assert dialog.form.isRowVisible(dialog.enlarged) and not dialog.enlarged.isChecked()
+    dialog.enlarged.setChecked(True)
+    asked = dialog.spec()
+    assert asked == ExportSpec(tmp_path / "campus.pdf", "A3", None, "links", enlarged=True)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("png"))
+    assert not dialog.form.isRowVisible(dialog.enlarged) and not dialog.spec().enlarged
+    again = ExportDialog(tmp_path, "campus", {"h1": "S1 Hall 1"}, "h1", last=asked)
+    qtbot.addWidget(again)
+    assert again.spec().enlarged
+
+
 def test_the_dialog_starts_from_the_last_export_and_refuses_a_missing_folder(qtbot, tmp_path):
     halls = {"h1": "North hall 1", "h2": "South hall 1"}
     last = ExportSpec(tmp_path / "old-name-bom.csv", "Letter", None, "bom")

@@ -290,7 +290,7 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     tmp_path, gui_app
 ):
     """A trial could not find one rack on the campus's 1:200 sheets: racks are named only
-    from 1:100. A hall that fits one A3 sheet at 1:200 alone now also gets 1:100 parts."""
+    from 1:100. Asked for, a hall that fits one A3 sheet at 1:200 also gets 1:100 parts."""
     from designer.core.document import operations as ops
     from tests.core.rules.helpers import hall_doc
 
@@ -299,7 +299,9 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     for label, (x, y) in corners.items():
         ops.place_rack(doc, hall, "nvidia-gb200-nvl72", x, y, label=label)
     target = tmp_path / "set.pdf"
-    export(doc.project, CATALOG, target, "A3")
+    plain = export(doc.project, CATALOG, target, "A3")  # one sheet per hall, as by default
+    assert [p.scale for p in plain if "floor plan" in p.title] == ["1:200"]
+    export(doc.project, CATALOG, target, "A3", enlarged=True)
     pages = [text_of(target, n) for n in range(1, page_count(target) + 1)]
     whole, part_1, part_2 = (  # the sheets after the cover, which lists them all
         next(p for p in pages[1:] if f"Hall 1: floor plan{suffix}" in p)

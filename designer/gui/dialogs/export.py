@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -47,6 +48,8 @@ class ExportSpec:
     paper: str = "A3"
     hall_id: str | None = None
     table: str = "links"
+    #: A PDF set: halls drawn at 1:200 or coarser followed by their parts at 1:100.
+    enlarged: bool = False
 
 
 def suggested_name(stem: str, kind: str, hall: str = "") -> str:
@@ -88,6 +91,8 @@ class ExportDialog(QDialog):
         for key, name in halls.items():
             self.hall.addItem(name, key)
         self.hall.setCurrentIndex(max(0, self.hall.findData(hall_id)))
+        self.enlarged = QCheckBox("Add 1:100 parts where a hall is too large to name its racks")
+        self.enlarged.setChecked(last.enlarged if last else False)
         self.file = QLineEdit(str(folder / suggested_name(stem, "pdf")))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
@@ -101,6 +106,7 @@ class ExportDialog(QDialog):
         form.addRow("Export", self.kind)
         form.addRow("Paper", self.paper)
         form.addRow("Hall", self.hall)
+        form.addRow("Racks", self.enlarged)
         form.addRow("File", where)
         lay_out(self, form, self.problem, accept=self._accept, ok_text="Export")
         self.setMinimumWidth(520)
@@ -117,6 +123,7 @@ class ExportDialog(QDialog):
         # a choice that does not apply is not shown at all (greyed out, it read as a choice)
         self.form.setRowVisible(self.paper, kind in ("pdf", "png", "svg"))
         self.form.setRowVisible(self.hall, kind in ("png", "svg"))
+        self.form.setRowVisible(self.enlarged, kind == "pdf")
         current = Path(self.file.text().strip() or suggested_name(self._stem, kind))
         hall = self._halls.get(self.hall.currentData() or "", "")
         name = suggested_name(self._stem, kind, file_stem(hall, "hall"))
@@ -169,7 +176,8 @@ class ExportDialog(QDialog):
         if path.suffix.lower() != suffix:
             path = path.with_name(path.name + suffix)
         hall = self.hall.currentData() if kind in ("png", "svg") else None
-        return ExportSpec(path, self.paper.currentText(), hall, table or "links")
+        enlarged = kind == "pdf" and self.enlarged.isChecked()
+        return ExportSpec(path, self.paper.currentText(), hall, table or "links", enlarged)
 
 
 def _kind_of(spec: ExportSpec) -> str:

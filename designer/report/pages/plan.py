@@ -92,9 +92,10 @@ def plan_pages(
     links_by_hall: Mapping[str, Mapping[str, int]],
     by_hall: Mapping[str, Totals],
     network: Plan | None = None,
+    enlarged: bool = False,
 ) -> list[Page]:
     """The plan sheets of every hall, in the order of the project's halls (with the links
-    of ``network`` along the trays, when given)."""
+    of ``network`` along the trays, when given; ``enlarged``: see ``hall_pages``)."""
     contents = contents_by_hall(project)
     return [
         page
@@ -109,6 +110,7 @@ def plan_pages(
             by_hall[hall_id],
             network=network,
             contents=contents[hall_id],
+            enlarged=enlarged,
         )
     ]
 
@@ -124,11 +126,13 @@ def hall_pages(
     tiles: bool = True,
     network: Plan | None = None,
     contents: HallContents | None = None,
+    enlarged: bool = False,
 ) -> list[Page]:
     """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits.
 
     With the ``network`` plan the links along the trays are drawn and their media listed
-    in the legend.
+    in the legend. With ``enlarged``, a hall drawn coarser than its racks' labels allow
+    (1:200 and coarser) is followed by its parts at 1:100, which name every rack.
     """
     hall = project.halls[hall_id]
     area = _plan_area(frame)
@@ -139,7 +143,7 @@ def hall_pages(
     layout = choose_layout(box, room, tiles=tiles)
     info = hall_info(totals.racks_by_type, rack_types, media)
     parts: PlanLayout | None = None
-    if tiles and layout.denominator > LABELLED_SCALE:
+    if enlarged and tiles and layout.denominator > LABELLED_SCALE:
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
         # then the parts at the scale that names every rack.
         layout = choose_layout(box, room, tiles=False)
