@@ -7,8 +7,10 @@ only when its entities change and a 6,912-rack hall's 800 busways are three ``dr
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
 import numpy as np
@@ -213,10 +215,12 @@ def tray_labels(
     # the shortest trays first: they have the fewest places, and each name placed is kept
     # clear of by the next
     placed: dict[int, TrayLabel] = {}
+    taken: list[tuple[float, float, float, float]] = []
     for index in sorted(range(len(named)), key=lambda i: _length(named[i].path)):
-        label, box = _tray_label(named[index].name, _segments(named[index].path), clear)
+        others = np.vstack([clear, np.array(taken).reshape(-1, 4)])
+        label, box = _tray_label(named[index].name, _segments(named[index].path), others)
         placed[index] = label
-        clear = np.vstack([clear, box])
+        taken.append(box)
     return [placed[index] for index in range(len(named))]
 
 
@@ -224,47 +228,68 @@ def _length(path: list[tuple[int, int]]) -> float:
     return sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in pairwise(path))
 
 
+@lru_cache(maxsize=1)
+def _label_metrics() -> QFontMetricsF:
+    return QFontMetricsF(style.font(TRAY_LABEL_PT, 1.0))
+
+
 def _tray_label(
     name: str, segments: list[tuple[float, float, float, float]], clear: np.ndarray
 ) -> tuple[TrayLabel, tuple[float, float, float, float]]:
     """Where ``name`` goes, and the box it takes there: along the longest stretches first,
     then just past either end of the tray, at the first spot where it covers none of
-    ``clear`` on a 1:100 sheet; else where it covers least."""
-    metrics = QFontMetricsF(style.font(TRAY_LABEL_PT, 1.0))
+    ``clear`` on a 1:100 sheet; else where it covers least. Every spot is weighed at once."""
+    metrics = _label_metrics()
     along = (metrics.horizontalAdvance(name) + 4) / _PLACED_PT_PER_MM / 2
     across = metrics.height() / _PLACED_PT_PER_MM / 2
-    best: tuple[float, TrayLabel, tuple[float, float, float, float]] | None = None
-    for label, (x, y) in _tray_label_spots(name, segments, along):
-        half_w, half_h = (across, along) if label.upright else (along, across)
-        box = (x - half_w, y - half_h, x + half_w, y + half_h)
-        overlap_w = np.minimum(clear[:, 2], box[2]) - np.maximum(clear[:, 0], box[0])
-        overlap_h = np.minimum(clear[:, 3], box[3]) - np.maximum(clear[:, 1], box[1])
-        covered = float((np.clip(overlap_w, 0, None) * np.clip(overlap_h, 0, None)).sum())
-        if covered == 0:
-            return label, box
-        if best is None or covered < best[0]:
-            best = (covered, label, box)
-    assert best is not None
-    return best[1], best[2]
+    spots = _tray_label_spots(segments, along)
+    centre = np.array([(x, y) for x, y, _, _, _, _ in spots])
+    upright = np.array([s[4] for s in spots])
+    half = np.where(upright[:, None], [across, along], [along, across])
+    boxes = np.hstack([centre - half, centre + half])
+    # only what lies near the tray can be covered
+    near = clear[
+        (clear[:, 0] < boxes[:, 2].max())
+        & (clear[:, 2] > boxes[:, 0].min())
+        & (clear[:, 1] < boxes[:, 3].max())
+        & (clear[:, 3] > boxes[:, 1].min())
+    ]
+    wide = np.minimum(near[None, :, 2], boxes[:, None, 2]) - np.maximum(
+        near[None, :, 0], boxes[:, None, 0]
+    )
+    high = np.minimum(near[None, :, 3], boxes[:, None, 3]) - np.maximum(
+        near[None, :, 1], boxes[:, None, 1]
+    )
+    covered = (np.clip(wide, 0, None) * np.clip(high, 0, None)).sum(axis=1)
+    chosen = int(np.argmin(covered))  # the first clear spot, else the least covered
+    _, _, ax, ay, up, align = spots[chosen]
+    x0, y0, x1, y1 = boxes[chosen].tolist()
+    return TrayLabel(QPointF(ax, ay), name, up, align), (x0, y0, x1, y1)
+
+
+#: A place a tray's name may go: its box's centre, its anchor, whether it runs up the page
+#: and how it is aligned on the anchor.
+_Spot = tuple[float, float, float, float, bool, str]
 
 
 def _tray_label_spots(
-    name: str, segments: list[tuple[float, float, float, float]], along: float
-) -> Iterable[tuple[TrayLabel, tuple[float, float]]]:
-    """Each place a tray's name may go, with the centre of its box at the farthest zoom:
-    on the longest stretches first, then in line just past the tray's two ends (written
-    from the end outwards, so it stays beside the end at every zoom)."""
+    segments: list[tuple[float, float, float, float]], along: float
+) -> list[_Spot]:
+    """Each place a tray's name may go, in the order they are tried: on the longest
+    stretches first, then in line just past the tray's two ends (written from the end
+    outwards, so it stays beside the end at every zoom)."""
+    spots: list[_Spot] = []
     for x0, y0, x1, y1 in sorted(segments, key=lambda s: -(abs(s[2] - s[0]) + abs(s[3] - s[1]))):
         upright = abs(y1 - y0) > abs(x1 - x0)
         for share in _SPOTS:
             x, y = x0 + (x1 - x0) * share, y0 + (y1 - y0) * share
-            yield TrayLabel(QPointF(x, y), name, upright), (x, y)
+            spots.append((x, y, x, y, upright, "centre"))
     first, last = segments[0], segments[-1]
     for (ex, ey), (nx, ny) in (
         ((first[0], first[1]), (first[2], first[3])),
         ((last[2], last[3]), (last[0], last[1])),
     ):
-        length = float(np.hypot(ex - nx, ey - ny))
+        length = math.hypot(ex - nx, ey - ny)
         if length == 0:
             continue
         ux, uy = (ex - nx) / length, (ey - ny) / length
@@ -272,12 +297,18 @@ def _tray_label_spots(
         # the text runs along +x, or up the page (-y) when upright; it starts at the anchor
         # when that is outwards, and ends there otherwise
         outwards = (-uy if upright else ux) > 0
-        anchor = QPointF(ex + ux * _END_GAP_MM, ey + uy * _END_GAP_MM)
         reach = _END_GAP_MM + along
-        yield (
-            TrayLabel(anchor, name, upright, "start" if outwards else "end"),
-            (ex + ux * reach, ey + uy * reach),
+        spots.append(
+            (
+                ex + ux * reach,
+                ey + uy * reach,
+                ex + ux * _END_GAP_MM,
+                ey + uy * _END_GAP_MM,
+                upright,
+                "start" if outwards else "end",
+            )
         )
+    return spots
 
 
 #: Below this width on the page, in points, a tray is drawn as a plain band of its width.

@@ -130,22 +130,17 @@ def contents_by_hall(project: Project) -> dict[str, HallContents]:
 _BEYOND_MM = 1e7
 
 
-def keep_clear(
-    racks: Iterable[Placement],
-    units: Iterable[CoolingUnit],
-    rack_types: Mapping[str, RackType],
-    hall: QRectF,
-) -> np.ndarray:
+def keep_clear(rack_rects: np.ndarray, units: Iterable[CoolingUnit], hall: QRectF) -> np.ndarray:
     """The boxes (x0, y0, x1, y1 rows, mm) a tray's name should not be written over: racks
-    and floor-standing cooling units, which carry labels of their own, and everything
-    beyond the ``hall``'s bounds, where dimension lines run."""
-    boxes = [placement_box(r, rack_types) for r in racks]
-    boxes += [cooling_box(u) for u in units]
-    found = [(b.x0, b.y0, b.x1, b.y1) for b in boxes if b is not None]
+    (``rack_rects``, x, y, width, height rows as ``RackArrays`` holds them) and
+    floor-standing cooling units, which carry labels of their own, and everything beyond
+    the ``hall``'s bounds, where dimension lines run."""
+    found = [(b.x0, b.y0, b.x1, b.y1) for b in map(cooling_box, units) if b is not None]
     x0, y0, x1, y1 = hall.left(), hall.top(), hall.right(), hall.bottom()
     far = _BEYOND_MM
     found += [(-far, -far, x0, far), (x1, -far, far, far), (x0, -far, x1, y0), (x0, y1, x1, far)]
-    return np.array(found, dtype=np.float64).reshape(-1, 4)
+    racks = np.column_stack([rack_rects[:, :2], rack_rects[:, :2] + rack_rects[:, 2:]])
+    return np.vstack([racks, np.array(found, dtype=np.float64).reshape(-1, 4)])
 
 
 def hall_plan(
@@ -173,19 +168,19 @@ def hall_plan(
         return cooling_box(unit) if unit is not None and unit.hall_id == hall_id else None
 
     floor = floor_geometry(hall)
-    clear = keep_clear(inside.racks, inside.units, rack_types, floor.bounds)
+    racks = rack_arrays(
+        inside.racks,
+        rack_types,
+        status_by_id(found),
+        checked=findings is not None,
+        system_labels=system_labels(project),
+    )
     return HallPlan(
         floor=floor,
         obstacles=obstacle_geometry(inside.obstacles),
-        racks=rack_arrays(
-            inside.racks,
-            rack_types,
-            status_by_id(found),
-            checked=findings is not None,
-            system_labels=system_labels(project),
-        ),
+        racks=racks,
         cooling=cooling_geometry(inside.units),
-        trays=tray_geometry(inside.trays, clear),
+        trays=tray_geometry(inside.trays, keep_clear(racks.rects, inside.units, floor.bounds)),
         feeds=feed_geometry(inside.feeds),
         markers=markers_for(found, hall_id, locate),
         links=hall_links(network, hall_id) if network is not None else None,

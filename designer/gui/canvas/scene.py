@@ -247,10 +247,10 @@ class HallScene(QGraphicsScene):
         assert self.project is not None
         hall = self.hall_id
         assert self.floor is not None
+        rects = [c.arrays.rects for c in self.racks.chunks if c.arrays is not None]
         return keep_clear(
-            (r for r in self.project.placements.values() if r.hall_id == hall),
+            np.vstack([np.zeros((0, 4)), *rects]),
             (u for u in self.project.cooling_units.values() if u.hall_id == hall),
-            self.rack_types,
             self.floor.bounds,
         )
 
