@@ -8,7 +8,7 @@ only when its entities change and a 6,912-rack hall's 800 busways are three ``dr
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -206,22 +206,89 @@ def tray_geometry(trays: Iterable[CableTray], keep_clear: np.ndarray | None = No
 
 
 def tray_labels(
-    trays: Iterable[CableTray], keep_clear: np.ndarray | None = None
+    trays: Iterable[CableTray],
+    keep_clear: np.ndarray | None = None,
+    previous: Sequence[TrayLabel] = (),
+    changed: tuple[float, float, float, float] | None = None,
 ) -> list[TrayLabel]:
-    """A place for each tray's name (see ``tray_geometry``); the canvas places them again
-    when racks move under the trays."""
+    """A place for each tray's name (see ``tray_geometry``).
+
+    The canvas places them again when racks move under the trays: given the ``previous``
+    places and the box of floor that ``changed``, a tray whose name could not reach it keeps
+    its place (a hall of 600 trays would otherwise place all 600 on every edit).
+    """
     named = [t for t in trays if t.name]
-    clear = np.zeros((0, 4)) if keep_clear is None else keep_clear
+    clear = _Boxes(np.zeros((0, 4)) if keep_clear is None else keep_clear)
+    placed: dict[int, TrayLabel] = {}
+    if changed is not None and len(previous) == len(named):
+        for index, (tray, label) in enumerate(zip(named, previous, strict=True)):
+            if label.name == tray.name and not _reaches(tray, changed):
+                placed[index] = label
+    taken = np.zeros((len(named), 4))
+    for count, index in enumerate(placed):
+        taken[count] = _label_box(placed[index])
     # the shortest trays first: they have the fewest places, and each name placed is kept
     # clear of by the next
-    placed: dict[int, TrayLabel] = {}
-    taken: list[tuple[float, float, float, float]] = []
-    for index in sorted(range(len(named)), key=lambda i: _length(named[i].path)):
-        others = np.vstack([clear, np.array(taken).reshape(-1, 4)])
-        label, box = _tray_label(named[index].name, _segments(named[index].path), others)
+    rest = sorted(
+        (i for i in range(len(named)) if i not in placed), key=lambda i: _length(named[i].path)
+    )
+    for count, index in enumerate(rest, start=len(placed)):
+        tray = named[index]
+        label, taken[count] = _tray_label(tray.name, _segments(tray.path), clear, taken[:count])
         placed[index] = label
-        taken.append(box)
     return [placed[index] for index in range(len(named))]
+
+
+def _reaches(tray: CableTray, box: tuple[float, float, float, float]) -> bool:
+    """True when a name of ``tray`` could be written over ``box``, anywhere it may go."""
+    along, across = _half_size(tray.name)
+    reach = 2 * along + _END_GAP_MM + across
+    xs, ys = [x for x, _ in tray.path], [y for _, y in tray.path]
+    return (
+        min(xs) - reach < box[2]
+        and max(xs) + reach > box[0]
+        and min(ys) - reach < box[3]
+        and max(ys) + reach > box[1]
+    )
+
+
+@lru_cache(maxsize=4096)
+def _half_size(name: str) -> tuple[float, float]:
+    """Half the length and half the height of ``name`` on a 1:100 sheet, in floor mm
+    (measured once per name: the canvas weighs every tray's name again after an edit)."""
+    metrics = _label_metrics()
+    along = (metrics.horizontalAdvance(name) + 4) / _PLACED_PT_PER_MM / 2
+    return along, metrics.height() / _PLACED_PT_PER_MM / 2
+
+
+def _label_box(label: TrayLabel) -> tuple[float, float, float, float]:
+    """The floor box a placed name takes on a 1:100 sheet."""
+    along, across = _half_size(label.name)
+    x, y = label.anchor.x(), label.anchor.y()
+    # the text runs along +x, or up the page (-y) when upright
+    dx, dy = (0.0, -1.0) if label.upright else (1.0, 0.0)
+    shift = {"centre": 0.0, "start": along, "end": -along}[label.align]
+    x, y = x + dx * shift, y + dy * shift
+    half_w, half_h = (across, along) if label.upright else (along, across)
+    return x - half_w, y - half_h, x + half_w, y + half_h
+
+
+class _Boxes:
+    """Boxes (x0, y0, x1, y1 rows) sorted by their left edge, to find those near a spot
+    without looking at the thousands of racks of the rest of a hall."""
+
+    def __init__(self, boxes: np.ndarray) -> None:
+        order = np.argsort(boxes[:, 0], kind="stable")
+        self.boxes = boxes[order]
+        self.widest = float((boxes[:, 2] - boxes[:, 0]).max()) if len(boxes) else 0.0
+
+    def near(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        """The boxes that may meet the box ``x0, y0, x1, y1``."""
+        lefts = self.boxes[:, 0]
+        start = int(np.searchsorted(lefts, x0 - self.widest, side="left"))
+        end = int(np.searchsorted(lefts, x1, side="right"))
+        part = self.boxes[start:end]
+        return part[(part[:, 2] > x0) & (part[:, 1] < y1) & (part[:, 3] > y0)]
 
 
 def _length(path: list[tuple[int, int]]) -> float:
@@ -234,26 +301,25 @@ def _label_metrics() -> QFontMetricsF:
 
 
 def _tray_label(
-    name: str, segments: list[tuple[float, float, float, float]], clear: np.ndarray
+    name: str,
+    segments: list[tuple[float, float, float, float]],
+    clear: _Boxes,
+    taken: np.ndarray,
 ) -> tuple[TrayLabel, tuple[float, float, float, float]]:
     """Where ``name`` goes, and the box it takes there: along the longest stretches first,
     then just past either end of the tray, at the first spot where it covers none of
     ``clear`` on a 1:100 sheet; else where it covers least. Every spot is weighed at once."""
-    metrics = _label_metrics()
-    along = (metrics.horizontalAdvance(name) + 4) / _PLACED_PT_PER_MM / 2
-    across = metrics.height() / _PLACED_PT_PER_MM / 2
+    along, across = _half_size(name)
     spots = _tray_label_spots(segments, along)
     centre = np.array([(x, y) for x, y, _, _, _, _ in spots])
     upright = np.array([s[4] for s in spots])
     half = np.where(upright[:, None], [across, along], [along, across])
     boxes = np.hstack([centre - half, centre + half])
-    # only what lies near the tray can be covered
-    near = clear[
-        (clear[:, 0] < boxes[:, 2].max())
-        & (clear[:, 2] > boxes[:, 0].min())
-        & (clear[:, 1] < boxes[:, 3].max())
-        & (clear[:, 3] > boxes[:, 1].min())
-    ]
+    # only what lies near the tray can be covered: the racks and units near it, and the
+    # names already placed
+    x0, y0, x1, y1 = boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()
+    names = taken[(taken[:, 0] < x1) & (taken[:, 2] > x0) & (taken[:, 1] < y1) & (taken[:, 3] > y0)]
+    near = np.vstack([clear.near(x0, y0, x1, y1), names])
     wide = np.minimum(near[None, :, 2], boxes[:, None, 2]) - np.maximum(
         near[None, :, 0], boxes[:, None, 0]
     )

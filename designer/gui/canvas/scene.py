@@ -175,6 +175,7 @@ class HallScene(QGraphicsScene):
         racks: list[str] = []
         services: set[str] = set()
         area = QRectF()
+        moved = QRectF()  # the floor racks and units left or took: tray names may move
         for entity_id, change in changes.changes.items():
             if (
                 hall not in (_hall_of(change.before), _hall_of(change.after))
@@ -191,6 +192,10 @@ class HallScene(QGraphicsScene):
                 continue
             if change.collection == "placements":
                 racks.append(entity_id)
+                for rack in (change.before, change.after):
+                    box = placement_box(rack, rack_types) if rack is not None else None
+                    if box is not None and rack.hall_id == hall:
+                        moved = moved.united(QRectF(box.x0, box.y0, box.width, box.height))
             elif change.collection == "halls" and entity_id == hall:
                 self._rebuild_floor()
             elif change.collection in _SERVICES:
@@ -198,13 +203,15 @@ class HallScene(QGraphicsScene):
                 for entity in (change.before, change.after):
                     if entity is not None and _hall_of(entity) == hall:
                         area = area.united(_extent(entity))
+                        if change.collection == "cooling_units":
+                            moved = moved.united(_extent(entity))
         if racks:
             self.racks.update(project, hall, rack_types, racks)
         if services:
             margin = self._screen_mm(LABEL_REACH_PX)
             self._rebuild_services(services, area.adjusted(-margin, -margin, margin, margin))
-        if (racks or "cooling_units" in services) and "trays" not in services:
-            self._replace_tray_labels()
+        if not moved.isEmpty() and "trays" not in services:
+            self._replace_tray_labels(moved)
         if racks or services:
             self._rebuild_markers()
 
@@ -254,9 +261,9 @@ class HallScene(QGraphicsScene):
             self.floor.bounds,
         )
 
-    def _replace_tray_labels(self) -> None:
-        """Racks or units moved under the trays: place the trays' names again, repainting
-        only where a name was and where it goes."""
+    def _replace_tray_labels(self, moved: QRectF) -> None:
+        """Racks or units moved on the floor ``moved`` covers: place again the names of the
+        trays near it, repainting only where a name was and where it goes."""
         geometries = self._services.geometry
         if not geometries or not geometries["trays"].labels:
             return
@@ -267,9 +274,14 @@ class HallScene(QGraphicsScene):
             for t in self.project.trays.values()
             if t.hall_id == self.hall_id and t.id not in self._hidden
         )
-        labels = tray_labels(shown, self._keep_clear())
-        moved = [label for label in trays.labels if label not in labels]
-        moved += [label for label in labels if label not in trays.labels]
+        changed = (moved.left(), moved.top(), moved.right(), moved.bottom())
+        labels = tray_labels(shown, self._keep_clear(), trays.labels, changed)
+        # the labels keep the trays' order: compare each with its own
+        if len(labels) == len(trays.labels):
+            pairs = [(a, b) for a, b in zip(trays.labels, labels, strict=True) if a != b]
+            moved = [label for pair in pairs for label in pair]
+        else:
+            moved = [*trays.labels, *labels]
         if not moved:
             return
         reach = self._screen_mm(LABEL_REACH_PX)
