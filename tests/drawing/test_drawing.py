@@ -453,3 +453,27 @@ def test_a_busway_across_a_column_passes_under_its_name():
     assert pixel(image, transform, 4_000, 2_300) != style.COLUMN  # the busway, beyond it
     # beside the name's letters, on the patch set under them: the column's grey
     assert pixel(image, transform, 2_300 - 7 * 4, 2_300) == style.COLUMN
+
+
+def test_after_an_edit_only_trays_near_it_have_their_names_placed_again():
+    from designer.core.model.hall import CableTray
+    from designer.drawing.infrastructure import TrayLabel, tray_labels
+
+    def tray(name, y):
+        path = [(1_000, y), (9_000, y)]
+        return CableTray(
+            id=name, hall_id="h", name=name, path=path, height_mm=2_800, width_mm=600, depth_mm=150
+        )
+
+    north, south = tray("North", 1_000), tray("South", 20_000)
+    first = tray_labels([north, south])
+    assert [(label.anchor.x(), label.anchor.y()) for label in first] == [
+        (5_000, 1_000),
+        (5_000, 20_000),
+    ]
+    # a rack now stands under the middle of the north tray; the south one is 19 m away
+    rack = np.array([[4_500.0, 500.0, 5_500.0, 1_500.0]])
+    kept = TrayLabel(QPointF(3_000, 20_000), "South", False)  # wherever it was
+    again = tray_labels([north, south], rack, [first[0], kept], (4_500, 500, 5_500, 1_500))
+    assert again[1] is kept
+    assert again[0].anchor.x() != 5_000  # moved off the rack
