@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -61,10 +60,11 @@ def run(args: argparse.Namespace) -> int:
         from designer.report.export import export
         from designer.report.writer import ExportCancelled
 
-    # A PDF is drawn sheet by sheet and stops at the end of one; the rest stop at once.
+    # Qt paints while Python asks for a stop: a PDF stops at the end of a sheet, a picture
+    # or a schedule when it is done; one asked for once the file is whole comes too late.
     pdf = Path(args.output).suffix.lower() == ".pdf"
     try:
-        with STOPS.deferred() if pdf else contextlib.nullcontext():
+        with STOPS.deferred():
             pages = export(
                 project,
                 default_catalog(),
@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 progress=STOPS.keep_going,
                 enlarged=args.enlarged,
             )
+            STOPS.asked = False
     except OutputError as err:
         return fail(err)
     except ExportCancelled:

@@ -167,8 +167,10 @@ def _png(page: Page, paper: str, info: SetInfo) -> bytes:
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    _paint(painter, page, paper, PNG_DPI, info)
-    painter.end()
+    try:
+        _paint(painter, page, paper, PNG_DPI, info)
+    finally:
+        painter.end()  # Qt aborts when an image still being painted is freed
     buffer = _memory()
     if not image.save(buffer, "PNG"):
         raise OutputError(f"The {size.width()} x {size.height()} picture could not be encoded.")
@@ -187,8 +189,10 @@ def _svg(page: Page, paper: str, info: SetInfo) -> bytes:
     painter = QPainter()
     if not painter.begin(generator):
         raise OutputError("The SVG drawing could not be started.")
-    _paint(painter, page, paper, SVG_DPI, info)
-    painter.end()
+    try:
+        _paint(painter, page, paper, SVG_DPI, info)
+    finally:
+        painter.end()
     return bytes(buffer.data().data())
 
 

@@ -159,3 +159,45 @@ def test_a_stopped_export_leaves_no_file_and_says_it_stopped(tmp_path, stop):
     assert process.returncode == 130
     assert err.strip() == "stopped before the end: no output file was written or changed"
     assert list(tmp_path.iterdir()) == []
+
+
+LATE_STOP = """
+import os, signal, sys
+import designer.report.{module} as module
+original = module.{function}
+def stopped(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)
+    return original(*args, **kwargs)
+module.{function} = stopped
+from designer.cli import main
+sys.exit(main(["export", "projects/gb200-nvl72-su.rackplan.json", "-o", sys.argv[1]]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "module", "function"),
+    [
+        ("plan.png", "export", "_paint"),  # while the picture is painted
+        ("plan.svg", "export", "_paint"),
+        ("set.pdf", "writer", "_ends_like_a_pdf"),  # after the last sheet, the file whole
+    ],
+)
+def test_a_stop_while_qt_paints_a_picture_or_ends_a_pdf_is_no_crash_and_no_lie(
+    tmp_path, name, module, function
+):
+    """A review's kill while a PNG was painted crashed the process (Qt freed an image still
+    being painted), and one after a PDF's last sheet said 'no output file was written' of
+    a file that was."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    script = LATE_STOP.format(module=module, function=function)
+    target = tmp_path / name
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(target)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**env, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert out.returncode == 0, out.stderr  # the file was whole before the stop came
+    assert out.stdout.strip() == f"wrote {target}"
+    assert target.stat().st_size > 0 and sorted(tmp_path.iterdir()) == [target]

@@ -36,6 +36,7 @@ def test_a_stop_outside_a_deferred_block_stops_at_once():
     assert finished == []
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no hang-up signal on this system")
 def test_a_hang_up_ignored_by_nohup_stays_ignored():
     previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
