@@ -277,18 +277,24 @@ class _Boxes:
     """Boxes (x0, y0, x1, y1 rows) sorted by their left edge, to find those near a spot
     without looking at the thousands of racks of the rest of a hall."""
 
+    #: Wider than this (mm), a box is one of the few that stand for all beyond the hall:
+    #: kept apart, or every search would have to start from the first box.
+    HUGE_MM = 1e6
+
     def __init__(self, boxes: np.ndarray) -> None:
-        order = np.argsort(boxes[:, 0], kind="stable")
-        self.boxes = boxes[order]
-        self.widest = float((boxes[:, 2] - boxes[:, 0]).max()) if len(boxes) else 0.0
+        huge = (boxes[:, 2] - boxes[:, 0]) > self.HUGE_MM
+        self.huge = boxes[huge]
+        rest = boxes[~huge]
+        self.boxes = rest[np.argsort(rest[:, 0], kind="stable")]
+        self.widest = float((rest[:, 2] - rest[:, 0]).max()) if len(rest) else 0.0
 
     def near(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
         """The boxes that may meet the box ``x0, y0, x1, y1``."""
         lefts = self.boxes[:, 0]
         start = int(np.searchsorted(lefts, x0 - self.widest, side="left"))
         end = int(np.searchsorted(lefts, x1, side="right"))
-        part = self.boxes[start:end]
-        return part[(part[:, 2] > x0) & (part[:, 1] < y1) & (part[:, 3] > y0)]
+        part = np.vstack([self.boxes[start:end], self.huge])
+        return part[(part[:, 0] < x1) & (part[:, 2] > x0) & (part[:, 1] < y1) & (part[:, 3] > y0)]
 
 
 def _length(path: list[tuple[int, int]]) -> float:

@@ -19,7 +19,7 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
-from designer.core.geometry.floor import cooling_box, placement_box
+from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
@@ -130,12 +130,21 @@ def contents_by_hall(project: Project) -> dict[str, HallContents]:
 _BEYOND_MM = 1e7
 
 
-def keep_clear(rack_rects: np.ndarray, units: Iterable[CoolingUnit], hall: QRectF) -> np.ndarray:
+def keep_clear(
+    rack_rects: np.ndarray,
+    units: Iterable[CoolingUnit],
+    obstacles: Iterable[Obstacle],
+    hall: QRectF,
+) -> np.ndarray:
     """The boxes (x0, y0, x1, y1 rows, mm) a tray's name should not be written over: racks
-    (``rack_rects``, x, y, width, height rows as ``RackArrays`` holds them) and
-    floor-standing cooling units, which carry labels of their own, and everything beyond
-    the ``hall``'s bounds, where dimension lines run."""
+    (``rack_rects``, x, y, width, height rows as ``RackArrays`` holds them), floor-standing
+    cooling units and named obstacles, whose labels are set on patches over it, and
+    everything beyond the ``hall``'s bounds, where dimension lines run."""
     found = [(b.x0, b.y0, b.x1, b.y1) for b in map(cooling_box, units) if b is not None]
+    found += [
+        (b.x0, b.y0, b.x1, b.y1)
+        for b in (bounds(o.outline) for o in obstacles if o.label or o.kind == "keepout")
+    ]
     x0, y0, x1, y1 = hall.left(), hall.top(), hall.right(), hall.bottom()
     far = _BEYOND_MM
     found += [(-far, -far, x0, far), (x1, -far, far, far), (x0, -far, x1, y0), (x0, y1, x1, far)]
@@ -180,7 +189,9 @@ def hall_plan(
         obstacles=obstacle_geometry(inside.obstacles),
         racks=racks,
         cooling=cooling_geometry(inside.units),
-        trays=tray_geometry(inside.trays, keep_clear(racks.rects, inside.units, floor.bounds)),
+        trays=tray_geometry(
+            inside.trays, keep_clear(racks.rects, inside.units, inside.obstacles, floor.bounds)
+        ),
         feeds=feed_geometry(inside.feeds),
         markers=markers_for(found, hall_id, locate),
         links=hall_links(network, hall_id) if network is not None else None,

@@ -195,3 +195,37 @@ def test_a_trays_name_moves_off_a_rack_placed_under_it_and_back_on_undo(make_win
     window.actions_by_name["undo"].trigger()
     (label,) = scene.tray_labels
     assert (label.anchor.x(), label.anchor.y()) == (8_000, 6_000)
+
+
+def test_after_a_pause_the_canvas_names_trays_where_the_drawing_set_does(qtbot, make_window):
+    """A review found the canvas keeping a name in a second-best place after the rack that
+    had pushed it there moved away, and not placing names again when the hall grew."""
+    from designer.core.document import operations as ops
+    from designer.drawing.plan import hall_plan
+
+    window = make_window()
+    assert window.files.new()  # 24 m x 18 m
+    doc, scene = window.editor.doc, window.view.hall_scene
+    hall = window.editor.hall_id
+    ops.add_tray(doc, hall, [(10_000, 600), (10_000, 10_600)], 2_800, 600, 150, "A")
+    ops.add_tray(doc, hall, [(1_000, 300), (19_000, 300)], 2_800, 600, 150, "B")
+    # racks all along A push its name to its north end, over B's middle, and B's aside;
+    # then they go, and A's name goes back to its middle
+    column = [
+        ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 9_700, y)
+        for y in range(1_000, 11_000, 1_100)
+    ]
+
+    def on_paper():
+        plan = hall_plan(doc.project, hall, doc.rack_types, [])
+        return [(label.name, label.anchor, label.align) for label in plan.trays.labels]
+
+    def on_canvas():
+        return [(label.name, label.anchor, label.align) for label in scene.tray_labels]
+
+    qtbot.waitUntil(lambda: on_canvas() == on_paper(), timeout=3_000)
+    ops.delete(doc, column)
+    qtbot.waitUntil(lambda: on_canvas() == on_paper(), timeout=3_000)
+    outline = [(-4_000, 0), (24_000, 0), (24_000, 18_000), (-4_000, 18_000)]
+    ops.update(doc, hall, outline=outline)  # the hall grows west
+    qtbot.waitUntil(lambda: on_canvas() == on_paper(), timeout=3_000)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
@@ -61,6 +61,8 @@ _SERVICES = {
     "trays": (tray_geometry, draw_trays),
     "feeds": (feed_geometry, draw_feeds),
 }
+#: How long after the last edit the trays' names are placed again from scratch (ms).
+TRAY_NAMES_IDLE_MS = 400
 #: How far, in screen pixels, a layer's labels and a marker reach past what they belong to.
 LABEL_REACH_PX = 160
 MARKER_REACH_PX = 24
@@ -110,6 +112,12 @@ class HallScene(QGraphicsScene):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        # After edits, the trays' names are placed again from scratch once the user pauses,
+        # as the drawing set places them (an edit itself re-places only those near it).
+        self._tray_names = QTimer(self)
+        self._tray_names.setSingleShot(True)
+        self._tray_names.setInterval(TRAY_NAMES_IDLE_MS)
+        self._tray_names.timeout.connect(self._place_tray_names)
         self.project: Project | None = None
         self.hall_id: str | None = None
         self.rack_types: Mapping[str, RackType] = {}
@@ -183,6 +191,7 @@ class HallScene(QGraphicsScene):
             ):
                 if change.collection == "custom_types":
                     racks.extend(r.id for r in project.placements.values() if r.hall_id == hall)
+                    self._tray_names.start()  # racks of that type may have grown
                 elif change.collection == "groups":  # a system renamed: its label on its racks
                     racks.extend(
                         r.id
@@ -198,12 +207,13 @@ class HallScene(QGraphicsScene):
                         moved = moved.united(QRectF(box.x0, box.y0, box.width, box.height))
             elif change.collection == "halls" and entity_id == hall:
                 self._rebuild_floor()
+                self._tray_names.start()  # the hall's outline bounds where names may go
             elif change.collection in _SERVICES:
                 services.add(change.collection)
                 for entity in (change.before, change.after):
                     if entity is not None and _hall_of(entity) == hall:
                         area = area.united(_extent(entity))
-                        if change.collection == "cooling_units":
+                        if change.collection in ("cooling_units", "obstacles"):
                             moved = moved.united(_extent(entity))
         if racks:
             self.racks.update(project, hall, rack_types, racks)
@@ -258,24 +268,43 @@ class HallScene(QGraphicsScene):
         return keep_clear(
             np.vstack([np.zeros((0, 4)), *rects]),
             (u for u in self.project.cooling_units.values() if u.hall_id == hall),
+            (o for o in self.project.obstacles.values() if o.hall_id == hall),
             self.floor.bounds,
         )
 
     def _replace_tray_labels(self, moved: QRectF) -> None:
-        """Racks or units moved on the floor ``moved`` covers: place again the names of the
-        trays near it, repainting only where a name was and where it goes."""
+        """Racks, units or obstacles moved on the floor ``moved`` covers: place again the
+        names of the trays near it now, and all of them once the user pauses."""
         geometries = self._services.geometry
         if not geometries or not geometries["trays"].labels:
             return
+        changed = (moved.left(), moved.top(), moved.right(), moved.bottom())
+        self._show_tray_labels(
+            tray_labels(
+                self._named_trays(), self._keep_clear(), geometries["trays"].labels, changed
+            )
+        )
+        self._tray_names.start()
+
+    def _place_tray_names(self) -> None:
+        """Every tray's name placed from scratch, as on paper."""
+        geometries = self._services.geometry
+        if self.project is None or not geometries or not geometries["trays"].labels:
+            return
+        self._show_tray_labels(tray_labels(self._named_trays(), self._keep_clear()))
+
+    def _named_trays(self) -> list[CableTray]:
         assert self.project is not None
-        trays = geometries["trays"]
-        shown = (
+        return [
             t
             for t in self.project.trays.values()
             if t.hall_id == self.hall_id and t.id not in self._hidden
-        )
-        changed = (moved.left(), moved.top(), moved.right(), moved.bottom())
-        labels = tray_labels(shown, self._keep_clear(), trays.labels, changed)
+        ]
+
+    def _show_tray_labels(self, labels: list[TrayLabel]) -> None:
+        """Show ``labels``, repainting only where a name was and where it goes."""
+        geometries = self._services.geometry
+        trays = geometries["trays"]
         # the labels keep the trays' order: compare each with its own
         if len(labels) == len(trays.labels):
             pairs = [(a, b) for a, b in zip(trays.labels, labels, strict=True) if a != b]
