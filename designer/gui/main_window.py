@@ -21,7 +21,15 @@ from PySide6.QtGui import (
     QKeySequence,
     QShortcut,
 )
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QToolBar,
+    QWidget,
+)
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
@@ -49,7 +57,7 @@ from designer.gui.panels.dashboard import DashboardPanel
 from designer.gui.panels.findings import FindingsPanel
 from designer.gui.panels.links import LinksPanel
 from designer.gui.panels.palette import PalettePanel
-from designer.gui.panels.properties import PropertiesPanel
+from designer.gui.panels.properties import PropertiesPanel, RevertingEdit
 from designer.gui.panels.status import StatusBar
 from designer.gui.placing import PaletteEntry, rack_tag
 from designer.gui.prompts import DialogPrompts, Prompts
@@ -506,7 +514,7 @@ class MainWindow(QMainWindow):
         # Esc leaves a tool wherever the keys are, a properties field included; while Select
         # is the tool, Esc stays with the widget that has the keys.
         self.leave_tool = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        self.leave_tool.activated.connect(self.view.escape)
+        self.leave_tool.activated.connect(self._escape)
         self.leave_tool.setEnabled(False)
         n = self.actions_by_name
         self.view.context_actions = [
@@ -667,6 +675,13 @@ class MainWindow(QMainWindow):
         index = self.hall_chooser.findData(self.editor.hall_id)
         if index >= 0:
             self.hall_chooser.setCurrentIndex(index)
+
+    def _escape(self) -> None:
+        """Esc with a tool on: a field's typed text goes back first, then the tool."""
+        field = QApplication.focusWidget()
+        if isinstance(field, RevertingEdit) and field.revert():
+            return
+        self.view.escape()
 
     def _tool_changed(self, tool: Tool) -> None:
         self.leave_tool.setEnabled(not isinstance(tool, SelectTool))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
@@ -61,8 +61,6 @@ _SERVICES = {
     "trays": (tray_geometry, draw_trays),
     "feeds": (feed_geometry, draw_feeds),
 }
-#: How long after the last edit the trays' names are placed again from scratch (ms).
-TRAY_NAMES_IDLE_MS = 400
 #: How far, in screen pixels, a layer's labels and a marker reach past what they belong to.
 LABEL_REACH_PX = 160
 MARKER_REACH_PX = 24
@@ -112,12 +110,9 @@ class HallScene(QGraphicsScene):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
-        # After edits, the trays' names are placed again from scratch once the user pauses,
-        # as the drawing set places them (an edit itself re-places only those near it).
-        self._tray_names = QTimer(self)
-        self._tray_names.setSingleShot(True)
-        self._tray_names.setInterval(TRAY_NAMES_IDLE_MS)
-        self._tray_names.timeout.connect(self._place_tray_names)
+        # An edit places again only the trays' names near it; the next findings, which come
+        # once the user pauses, place them all from scratch, as the drawing set does.
+        self._names_stale = False
         self.project: Project | None = None
         self.hall_id: str | None = None
         self.rack_types: Mapping[str, RackType] = {}
@@ -191,7 +186,7 @@ class HallScene(QGraphicsScene):
             ):
                 if change.collection == "custom_types":
                     racks.extend(r.id for r in project.placements.values() if r.hall_id == hall)
-                    self._tray_names.start()  # racks of that type may have grown
+                    self._names_stale = True  # racks of that type may have grown
                 elif change.collection == "groups":  # a system renamed: its label on its racks
                     racks.extend(
                         r.id
@@ -207,7 +202,7 @@ class HallScene(QGraphicsScene):
                         moved = moved.united(QRectF(box.x0, box.y0, box.width, box.height))
             elif change.collection == "halls" and entity_id == hall:
                 self._rebuild_floor()
-                self._tray_names.start()  # the hall's outline bounds where names may go
+                self._names_stale = True  # the hall's outline bounds where names may go
             elif change.collection in _SERVICES:
                 services.add(change.collection)
                 for entity in (change.before, change.after):
@@ -284,10 +279,11 @@ class HallScene(QGraphicsScene):
                 self._named_trays(), self._keep_clear(), geometries["trays"].labels, changed
             )
         )
-        self._tray_names.start()
+        self._names_stale = True
 
     def _place_tray_names(self) -> None:
         """Every tray's name placed from scratch, as on paper."""
+        self._names_stale = False
         geometries = self._services.geometry
         if self.project is None or not geometries or not geometries["trays"].labels:
             return
@@ -341,6 +337,8 @@ class HallScene(QGraphicsScene):
         self._findings, self._checked = findings, checked
         self.racks.set_status(status_by_id(findings), checked)
         self._rebuild_markers()
+        if self._names_stale:
+            self._place_tray_names()
 
     def _rebuild_markers(self) -> None:
         """Place the markers again; repaint only around those that appeared, went or moved."""

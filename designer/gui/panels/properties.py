@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import shapely
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -122,28 +122,24 @@ class RevertingEdit(QLineEdit):
     """A field whose Esc puts back the value it showed, until Enter or leaving it commits.
 
     The first Esc is the field's while it has typed text (the window's Esc, which leaves a
-    tool, waits for the next), as in any form.
+    tool, asks ``revert`` first), as in any form. (No ``event`` override: Python would be
+    called for every event of the field, its last ones during the window's teardown too.)
     """
 
     def __init__(self, value: str) -> None:
         super().__init__(value)
         self._shown = value
 
-    def event(self, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.key() == Qt.Key.Key_Escape
-            and self.isModified()
-        ):
-            event.accept()
-            return True
-        return super().event(event)
+    def revert(self) -> bool:
+        """Put back the value shown, if text was typed; True when there was some."""
+        if not self.isModified():
+            return False
+        self.setText(self._shown)
+        self.setModified(False)
+        return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.isModified():
-            self.setText(self._shown)
-            self.setModified(False)
+        if event.key() == Qt.Key.Key_Escape and self.revert():
             return
         super().keyPressEvent(event)
 
