@@ -105,3 +105,22 @@ def test_the_sheet_index_gives_a_drawing_one_line_with_its_range_of_sheets():
         ("9–10", "Power and cooling (2 sheets)"),
         ("11", "Cabling"),
     ]
+
+
+def test_two_halls_of_one_name_keep_a_line_each_in_the_sheet_index():
+    """A review found the index giving two halls called "Hall 1" one line, '2–3'."""
+    from designer.report.pages.cover import index_lines
+
+    whole = ((2, "Hall 1: floor plan", "1:100"), (3, "Hall 1: floor plan", "1:100"))
+    assert index_lines(whole) == [
+        ("2", "Hall 1: floor plan (1:100)"),
+        ("3", "Hall 1: floor plan (1:100)"),
+    ]
+    tiled = [
+        (n, f"Hall 1: floor plan, part {k} of 2", "1:250")
+        for n, k in zip(range(2, 6), (1, 2, 1, 2), strict=True)
+    ]
+    assert index_lines(tiled) == [
+        ("2–3", "Hall 1: floor plan, 2 parts (1:250)"),
+        ("4–5", "Hall 1: floor plan, 2 parts (1:250)"),
+    ]

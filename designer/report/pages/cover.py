@@ -123,28 +123,44 @@ def _figure_grid(sheet: Sheet, figures: Sequence[KeyFigure], area: Rect) -> floa
 
 
 #: A sheet's title that is one of several: a plan's part, or one of a table's sheets.
-_ONE_OF = re.compile(r"^(?P<base>.*?)(?:, part \d+ of \d+| \(\d+ of \d+\))$")
+_ONE_OF = re.compile(r"^(?P<base>.*?)(?:, part (?P<part>\d+) of \d+| \((?P<sheet>\d+) of \d+\))$")
 
 
 def index_lines(sheets: Sequence[tuple[int, str, str]]) -> list[tuple[str, str]]:
     """The sheet index, one line per drawing: a hall's whole-hall sheet with its parts and
     a table's sheets share a line, with the range of their numbers (a campus set on A4 has
-    over 200 sheets)."""
+    over 200 sheets). Only a drawing's own sheets share: two halls of one name do not."""
     groups: list[list[tuple[int, str, str]]] = []
+    last: tuple[str, int | None] | None = None
     for number, title, scale in sheets:
-        found = _ONE_OF.match(title)
-        base = found.group("base") if found else title
-        last = groups[-1] if groups else None
-        if last is not None and _base(last[0][1]) == base and last[-1][0] == number - 1:
-            last.append((number, title, scale))
+        base, index = _one_of(title)
+        follows = (
+            groups
+            and last is not None
+            and last[0] == base
+            and groups[-1][-1][0] == number - 1
+            and index is not None
+            and index == (last[1] or 0) + 1
+        )
+        if follows:
+            groups[-1].append((number, title, scale))
         else:
             groups.append([(number, title, scale)])
+        last = (base, index)
     return [_index_line(group) for group in groups]
 
 
-def _base(title: str) -> str:
+def _one_of(title: str) -> tuple[str, int | None]:
+    """A sheet's drawing and which of its sheets it is (None: the drawing's only or whole
+    sheet)."""
     found = _ONE_OF.match(title)
-    return found.group("base") if found else title
+    if found is None:
+        return title, None
+    return found.group("base"), int(found.group("part") or found.group("sheet"))
+
+
+def _base(title: str) -> str:
+    return _one_of(title)[0]
 
 
 def _index_line(group: list[tuple[int, str, str]]) -> tuple[str, str]:
