@@ -6,11 +6,15 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designer.commands._common import STOPS, CommandError, fail, open_project
 from designer.core.format import plural
 from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
+
+if TYPE_CHECKING:  # the page module loads Qt, which only export needs, and late
+    from designer.report.page import Page
 
 HELP = (
     "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or OUT.svg, "
@@ -88,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             "every hall.",
             file=sys.stderr,
         )
-    coarse = [p.title for p in pages if p.title.endswith(": floor plan") and _coarse(p.scale)]
+    coarse = {p.title.partition(": floor plan")[0] for p in pages if _coarse(p) is not None}
     if pdf and coarse and not args.enlarged:
         print(
             f"note: {plural(len(coarse), 'hall')} {'is' if len(coarse) == 1 else 'are'} drawn "
@@ -114,8 +118,10 @@ def _headless_qt() -> None:
         QGuiApplication([])
 
 
-def _coarse(scale: str) -> bool:
-    """True for a plan's scale ("1:200") too coarse for its racks' labels."""
+def _coarse(page: Page) -> Page | None:
+    """``page`` when it is a hall's plan, whole or a part, at a scale too coarse for its
+    racks' labels (1:200, 1:250)."""
     from designer.report.scale import LABELLED_SCALE
 
-    return scale.startswith("1:") and int(scale[2:]) > LABELLED_SCALE
+    plan = ": floor plan" in page.title and page.scale.startswith("1:")
+    return page if plan and int(page.scale[2:]) > LABELLED_SCALE else None

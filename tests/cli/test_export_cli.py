@@ -89,6 +89,16 @@ def test_a_hall_too_large_to_name_its_racks_gets_a_note_or_its_parts(tmp_path):
     assert "note: 1 hall is drawn at 1:200 or coarser, too small to name racks" in out.stderr
     out = run(str(source), "-o", str(tmp_path / "set.pdf"), "--enlarged")
     assert out.returncode == 0 and "note" not in out.stderr
+    # a hall too large even for 1:200, tiled at 1:250 (a review found no note for it)
+    from designer.core.examples import EXAMPLES
+
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    (hall_id,) = project.halls
+    big = [(0, 0), (150_000, 0), (150_000, 80_000), (0, 80_000)]
+    halls = {hall_id: project.halls[hall_id].model_copy(update={"outline": big})}
+    save(project.model_copy(update={"halls": halls}), source)
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"))
+    assert "note: 1 hall is drawn at 1:200 or coarser" in out.stderr, out.stderr
 
 
 def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):

@@ -24,8 +24,10 @@ from designer.report.sheet import MUTED, Sheet
 SITE_FILL = QColor("#eef2f7")
 HALL_FILL = QColor("#c9d6e6")
 FIBRE = QColor("#7b3fa0")
-#: The widest a site's box is drawn (mm), and its height to width.
+#: The widest a site's box is drawn (mm), with up to four sites and with more, and its
+#: height to width.
 MOST_BOX_MM = 130.0
+CROWDED_BOX_MM = 78.0
 BOX_ASPECT = 0.62
 HALL_NAME_MM = 3.2
 #: The least a hall is drawn (mm): halls far apart on a site plan would be specks.
@@ -98,7 +100,8 @@ def _box_size(count: int, area: Rect) -> tuple[float, float]:
     """How large each site's box is: as large as the sheet allows for ``count`` sites on a
     circle, up to ``MOST_BOX_MM`` wide, so the halls in it can be named."""
     across = 2 if count <= 2 else 3
-    width = min(MOST_BOX_MM, (area.width - 40) / across, (area.height - 40) / 2 / BOX_ASPECT)
+    most = MOST_BOX_MM if count <= 4 else CROWDED_BOX_MM  # five or more share the circle
+    width = min(most, (area.width - 40) / across, (area.height - 40) / 2 / BOX_ASPECT)
     return width, width * BOX_ASPECT
 
 
