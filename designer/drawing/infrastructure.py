@@ -158,19 +158,30 @@ class TrayLabel:
     align: str = "centre"
 
 
-@dataclass(frozen=True)
+@dataclass
 class TrayGeometry:
     """Each tray's floor band (stroked outline) with its bounds, and the centre lines.
 
     ``runs`` groups the centre segments by tray width, for views too far out to see a
-    band's edges.
+    band's edges. The names are placed when first asked for: a sheet at 1:200 writes none,
+    and a campus has 600 trays to place.
     """
 
     bands: list[tuple[QRectF, QPainterPath]]
     centre: np.ndarray
     runs: dict[int, np.ndarray]
-    labels: list[TrayLabel]
     bounds: QRectF
+    #: The trays, and what their names keep clear of (see ``tray_labels``).
+    trays: list[CableTray] = field(default_factory=list)
+    keep_clear: np.ndarray | None = None
+    #: The names' places once asked for (or given, by the canvas after an edit).
+    placed: list[TrayLabel] | None = None
+
+    @property
+    def labels(self) -> list[TrayLabel]:
+        if self.placed is None:
+            self.placed = tray_labels(self.trays, self.keep_clear)
+        return self.placed
 
 
 def tray_geometry(trays: Iterable[CableTray], keep_clear: np.ndarray | None = None) -> TrayGeometry:
@@ -200,8 +211,9 @@ def tray_geometry(trays: Iterable[CableTray], keep_clear: np.ndarray | None = No
         bands,
         np.array(centre, dtype=np.float64).reshape(-1, 4),
         {w: np.array(v, dtype=np.float64).reshape(-1, 4) for w, v in runs.items()},
-        tray_labels(trays, keep_clear),
         _bounds(r for r, _ in bands),
+        trays,
+        keep_clear,
     )
 
 

@@ -314,7 +314,7 @@ class HallScene(QGraphicsScene):
         for label in moved:
             x, y = label.anchor.x(), label.anchor.y()
             area = area.united(QRectF(x - reach, y - reach, 2 * reach, 2 * reach))
-        geometries = {**geometries, "trays": replace(trays, labels=labels)}
+        geometries = {**geometries, "trays": replace(trays, placed=labels)}
         self._services.set_geometry(geometries, self.sceneRect(), area)
         self._service_labels.set_geometry(geometries, self.sceneRect(), area)
 
