@@ -255,7 +255,8 @@ class HallScene(QGraphicsScene):
         return list(geometries["trays"].labels) if geometries else []
 
     def _keep_clear(self) -> np.ndarray:
-        """What the trays' names should not be written over: the hall's racks and units."""
+        """What the trays' names should not be written over: the hall's racks, units and
+        named obstacles, and the floor beyond it."""
         assert self.project is not None
         hall = self.hall_id
         assert self.floor is not None
@@ -269,7 +270,7 @@ class HallScene(QGraphicsScene):
 
     def _replace_tray_labels(self, moved: QRectF) -> None:
         """Racks, units or obstacles moved on the floor ``moved`` covers: place again the
-        names of the trays near it now, and all of them once the user pauses."""
+        names of the trays near it now, and all of them when the next findings arrive."""
         geometries = self._services.geometry
         if not geometries or not geometries["trays"].labels:
             return
