@@ -86,6 +86,11 @@ def run(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt from None  # stopped by a signal at the end of a sheet
     print(f"wrote {args.output}")
     suffix = Path(args.output).suffix.lower()
+    if suffix != ".csv":
+        from designer.report.fonts import missing_note
+
+        if boxes := missing_note(project):
+            print(f"note: {boxes}", file=sys.stderr)
     if args.hall and suffix in (".pdf", ".csv"):
         print(
             "note: --hall picks the hall of a PNG or SVG; a PDF set and a schedule cover "

@@ -28,6 +28,7 @@ from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
 from designer.gui.prompts import Prompts
 from designer.report.export import export
+from designer.report.fonts import missing_note
 from designer.report.writer import ExportCancelled, Progress
 
 #: A quick export finishes without a dialog flashing up; a slower one shows it after this.
@@ -61,6 +62,8 @@ class Exporter(QObject):
         self._cancel = threading.Event()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-export")
         self._running = False
+        #: What the running export will print as boxes, said when it has been written.
+        self._boxes = ""
         self._ended.connect(self._end)
         self.progressed.connect(self._show_progress)
 
@@ -84,6 +87,8 @@ class Exporter(QObject):
             _write, spec, document.project, document.catalog, report, plan, self._progress
         )
         future.add_done_callback(lambda f: self._ended.emit(f, spec))
+        pictured = spec.path.suffix.lower() != ".csv"
+        self._boxes = missing_note(document.project) if pictured else ""
         return True
 
     def cancel(self) -> None:
@@ -143,6 +148,8 @@ class Exporter(QObject):
         error = future.exception()
         if error is None:
             message = f"Exported {spec.path}."
+            if self._boxes:
+                self.prompts.info("Characters without a font", self._boxes)
         elif isinstance(error, ExportCancelled):
             message = "Export cancelled; nothing was written."
         else:

@@ -211,3 +211,19 @@ def test_a_stop_while_qt_paints_a_picture_or_ends_a_pdf_is_no_crash_and_no_lie(
     assert out.returncode == 0, out.stderr  # the file was whole before the stop came
     assert out.stdout.strip() == f"wrote {target}"
     assert target.stat().st_size > 0 and sorted(tmp_path.iterdir()) == [target]
+
+
+def test_characters_no_font_has_are_named_after_a_pdf_not_a_csv(tmp_path):
+    from designer.core.examples import EXAMPLES
+    from designer.core.io.project_file import save
+
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    (hall_id,) = project.halls
+    halls = {hall_id: project.halls[hall_id].model_copy(update={"name": "Hall \u0378"})}
+    source = tmp_path / "boxes.rackplan.json"
+    save(project.model_copy(update={"halls": halls}), source)
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"))
+    assert out.returncode == 0, out.stderr
+    assert "note: 1 character of the project's names (\u0378) has no font" in out.stderr
+    out = run(str(source), "-o", str(tmp_path / "schedule.csv"))
+    assert out.returncode == 0 and "note" not in out.stderr

@@ -178,3 +178,17 @@ def test_closing_the_window_during_an_export_cancels_it(qtbot, make_window, exam
     # (the window deletes it), and the dialog never ran the event loop inside setValue
     assert window.exporter.dialog is None
     qtbot.wait(50)
+
+
+def test_an_export_says_which_characters_print_as_boxes(
+    qtbot, make_window, example, prompts, tmp_path
+):
+    from designer.core.document import operations as ops
+
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    doc = window.editor.doc
+    ops.update(doc, window.editor.hall_id, name="Hall \u0378")  # a code point no font has
+    message = export(qtbot, window, ExportSpec(tmp_path / "hall.png", "A4"), prompts)
+    assert message == f"Exported {tmp_path / 'hall.png'}."
+    assert "info Characters without a font" in prompts.asked
