@@ -17,7 +17,8 @@ from designer.report import measure
 def missing_characters(project: Project) -> list[str]:
     """The characters of ``project``'s names and texts that no installed font has."""
     used = sorted({c for c in project.model_dump_json() if ord(c) > 0x7E})
-    lacking = [c for c in used if not QFontMetricsF(measure.font(9)).inFontUcs4(ord(c))]
+    report = QFontMetricsF(measure.font(9))
+    lacking = [c for c in used if not report.inFontUcs4(ord(c))]
     if not lacking:
         return []
     others = [QFontMetricsF(QFont(family)) for family in QFontDatabase.families()]

@@ -272,13 +272,15 @@ class HallScene(QGraphicsScene):
         """Racks, units or obstacles moved on the floor ``moved`` covers: place again the
         names of the trays near it now, and all of them when the next findings arrive."""
         geometries = self._services.geometry
-        if not geometries or not geometries["trays"].labels:
+        if not geometries or not any(t.name for t in geometries["trays"].trays):
+            return
+        previous = geometries["trays"].placed
+        if previous is None:  # not placed yet: the racks it was built with have moved
+            self._place_tray_names()
             return
         changed = (moved.left(), moved.top(), moved.right(), moved.bottom())
         self._show_tray_labels(
-            tray_labels(
-                self._named_trays(), self._keep_clear(), geometries["trays"].labels, changed
-            )
+            tray_labels(self._named_trays(), self._keep_clear(), previous, changed)
         )
         self._names_stale = True
 
@@ -286,9 +288,10 @@ class HallScene(QGraphicsScene):
         """Every tray's name placed from scratch, as on paper."""
         self._names_stale = False
         geometries = self._services.geometry
-        if self.project is None or not geometries or not geometries["trays"].labels:
+        if self.project is None or not geometries:
             return
-        self._show_tray_labels(tray_labels(self._named_trays(), self._keep_clear()))
+        if any(t.name for t in geometries["trays"].trays):
+            self._show_tray_labels(tray_labels(self._named_trays(), self._keep_clear()))
 
     def _named_trays(self) -> list[CableTray]:
         assert self.project is not None
@@ -302,12 +305,13 @@ class HallScene(QGraphicsScene):
         """Show ``labels``, repainting only where a name was and where it goes."""
         geometries = self._services.geometry
         trays = geometries["trays"]
+        shown = trays.placed or []  # none yet when never drawn near enough to be placed
         # the labels keep the trays' order: compare each with its own
-        if len(labels) == len(trays.labels):
-            pairs = [(a, b) for a, b in zip(trays.labels, labels, strict=True) if a != b]
+        if len(labels) == len(shown):
+            pairs = [(a, b) for a, b in zip(shown, labels, strict=True) if a != b]
             moved = [label for pair in pairs for label in pair]
         else:
-            moved = [*trays.labels, *labels]
+            moved = [*shown, *labels]
         if not moved:
             return
         reach = self._screen_mm(LABEL_REACH_PX)

@@ -159,15 +159,11 @@ def _one_of(title: str) -> tuple[str, int | None]:
     return found.group("base"), int(found.group("part") or found.group("sheet"))
 
 
-def _base(title: str) -> str:
-    return _one_of(title)[0]
-
-
 def _index_line(group: list[tuple[int, str, str]]) -> tuple[str, str]:
     """The numbers and the label of a run of sheets of one drawing."""
     first, last = group[0][0], group[-1][0]
     numbers = str(first) if first == last else f"{first}–{last}"
-    base = _base(group[0][1])
+    base = _one_of(group[0][1])[0]
     whole = [scale for _, title, scale in group if title == base]
     parts = [scale for _, title, scale in group if title != base]
 
