@@ -7,6 +7,8 @@ the network plan it already keeps current; the CLI lets this module compute them
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, link_totals
@@ -18,10 +20,11 @@ from designer.core.totals import totals_by_hall
 from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
 from designer.report.pages.cabling import bom_table, dci_table, schedule_summary
-from designer.report.pages.cover import cover_page
+from designer.report.pages.cover import cover_index_room, cover_page
 from designer.report.pages.findings import findings_pages
 from designer.report.pages.plan import plan_pages
 from designer.report.pages.power_cooling import load_tables
+from designer.report.pages.sheet_index import index_pages, numbered
 from designer.report.pages.site_map import site_map_content, site_map_page
 from designer.report.pages.tables import tables_pages
 from designer.report.paper import SheetFrame
@@ -83,6 +86,8 @@ def drawing_set(
         *tables_pages("Cabling", cabling, frame),
         *tables_pages("Bill of materials", [bom_table(bom)], frame),
     ]
-    index = tuple((number, page.title, page.scale) for number, page in enumerate(rest, start=2))
-    cover = cover_content(project, rack_types, by_hall, totals, report, index)
-    return [cover_page(cover), *rest]
+    cover = cover_content(project, rack_types, by_hall, totals, report, numbered(rest, 2))
+    index = index_pages([cover_page(cover), *rest], frame, cover_index_room(cover, frame))
+    if index:
+        cover = replace(cover, sheets=numbered([*index, *rest], 2))
+    return [cover_page(cover), *index, *rest]
