@@ -6,13 +6,11 @@ import re
 import pytest
 
 from designer.core.catalog import default_catalog
-from designer.core.document import operations as ops
-from designer.core.document.document import Document, sequential_ids
-from designer.core.model import Project, ProjectMeta
 from designer.report.export import export
 from designer.report.page import Page
 from designer.report.pages.sheet_index import index_lines, index_pages, numbered
 from designer.report.paper import SheetFrame
+from tests.core.rules.helpers import hall_doc, second_hall
 from tests.report.test_export import page_count, text_of
 
 
@@ -55,20 +53,9 @@ def test_index_sheets_list_every_sheet_once_under_its_own_number(halls, sheets):
 
 def test_a_set_too_long_for_its_cover_lists_every_sheet_on_sheet_2(tmp_path, gui_app):
     """The campus on A4 (81 sheets) listed 3 of them on its cover, then "... and 78 more"."""
-    doc = Document(Project(meta=ProjectMeta(name="Many halls")), ids=sequential_ids())
-    site = ops.add_site(doc, "Site 1", power_capacity_kw=10_000, cooling_capacity_kw=10_000)
-    for n in range(1, 13):
-        ops.add_hall(
-            doc,
-            site,
-            f"Hall {n}",
-            12_000,
-            9_000,
-            floor_rating_kpa=25,
-            floor_type="slab",
-            power_capacity_kw=500,
-            cooling_capacity_kw=500,
-        )
+    doc, first = hall_doc(12_000, 9_000)
+    for n in range(2, 13):
+        second_hall(doc, doc.project.halls[first].site_id, f"Hall {n}")
     target = tmp_path / "set.pdf"
     export(doc.project, default_catalog(), target, "A4")
     total = page_count(target)

@@ -28,12 +28,12 @@ def hall_doc(width: int = 20_000, depth: int = 12_000, **fields: Any) -> tuple[D
     return doc, ops.add_hall(doc, site, "Hall 1", width, depth, **hall_fields)
 
 
-def second_hall(doc: Document, site: str) -> str:
+def second_hall(doc: Document, site: str, name: str = "Hall 2") -> str:
     """Another hall like ``hall_doc``'s, in ``site``."""
     return ops.add_hall(
         doc,
         site,
-        "Hall 2",
+        name,
         20_000,
         12_000,
         floor_rating_kpa=50,
