@@ -139,22 +139,26 @@ def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> No
     painter.setPen(style.pen(style.DIMENSION, 0.75, ctx.px_per_point))
     draw_lines(painter, lines)
     size = 7.5
-    draw_text_at(
-        painter,
-        ctx,
-        QPointF(b.center().x(), top),
-        f"{number(b.width() / 1000, 2)} m",
-        size,
-        style.DIMENSION,
-        halo=True,
-    )
-    draw_text_at(
-        painter,
-        ctx,
-        QPointF(left, b.center().y()),
-        f"{number(b.height() / 1000, 2)} m",
-        size,
-        style.DIMENSION,
-        halo=True,
-        upright=True,  # along its line: no wider than the line's offset from the wall
-    )
+    # on a part of a tiled plan, each label at the middle of the line's part on the sheet
+    shown = b if ctx.part is None else b.intersected(ctx.part)
+    if shown.width() > 0:
+        draw_text_at(
+            painter,
+            ctx,
+            QPointF(shown.center().x(), top),
+            f"{number(b.width() / 1000, 2)} m",
+            size,
+            style.DIMENSION,
+            halo=True,
+        )
+    if shown.height() > 0:
+        draw_text_at(
+            painter,
+            ctx,
+            QPointF(left, shown.center().y()),
+            f"{number(b.height() / 1000, 2)} m",
+            size,
+            style.DIMENSION,
+            halo=True,
+            upright=True,  # along its line: no wider than the line's offset from the wall
+        )

@@ -40,22 +40,28 @@ class Context:
 
     ``points_per_mm``: size in points of one millimetre of floor (the level of detail);
     ``px_per_point``: device pixels per point (4/3 on a 96 dpi screen, 16.7 on a 1,200 dpi
-    PDF); ``clip``: the part of the hall, in millimetres, that needs drawing (None: all).
+    PDF); ``clip``: the part of the hall, in millimetres, that needs drawing (None: all);
+    ``part``: the part of the hall a sheet shows, when it shows only a part (a tiled
+    plan), so what labels the whole hall, its overall dimensions, is set within the part
+    (None: as the whole hall places it; the canvas's clip is only what is repainted).
     """
 
     points_per_mm: float
     px_per_point: float
     clip: QRectF | None = None
+    part: QRectF | None = None
 
     @classmethod
-    def of(cls, painter: QPainter, clip: QRectF | None = None) -> Context:
+    def of(
+        cls, painter: QPainter, clip: QRectF | None = None, part: QRectF | None = None
+    ) -> Context:
         """The context of ``painter`` as its world transform and device stand now."""
         transform = painter.worldTransform()
         px_per_mm = math.hypot(transform.m11(), transform.m12())
         device = painter.device()
         dpi = device.logicalDpiY() if device is not None else 96
         px_per_point = max(dpi, 1) / 72.0
-        return cls(px_per_mm / px_per_point, px_per_point, clip)
+        return cls(px_per_mm / px_per_point, px_per_point, clip, part)
 
     def pixels(self, points: float) -> float:
         """``points`` in device pixels."""

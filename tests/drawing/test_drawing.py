@@ -11,7 +11,15 @@ import sys
 import numpy as np
 import pytest
 from PySide6.QtCore import QMarginsF, QPointF, QRectF
-from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPdfWriter, QTransform
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPdfWriter,
+    QPolygonF,
+    QTransform,
+)
 
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
@@ -477,3 +485,32 @@ def test_after_an_edit_only_trays_near_it_have_their_names_placed_again():
     again = tray_labels([north, south], rack, [first[0], kept], (4_500, 500, 5_500, 1_500))
     assert again[1] is kept
     assert again[0].anchor.x() != 5_000  # moved off the rack
+
+
+def test_each_part_of_a_tiled_plan_names_the_halls_dimensions_within_it(monkeypatch):
+    """A4 parts of the campus's 38.4 x 19.2 m hall: part 1 showed its width line without
+    "38.4 m" (set at the hall's middle, on part 2) and "19.2 m" cut in half at its edge."""
+    from designer.drawing import floor
+
+    hall = floor.FloorGeometry(
+        QPolygonF([QPointF(0, 0), QPointF(38_400, 0), QPointF(38_400, 19_200), QPointF(0, 19_200)]),
+        QRectF(0, 0, 38_400, 19_200),
+        600,
+        True,
+        "Hall",
+    )
+    placed: dict[str, QPointF] = {}
+    monkeypatch.setattr(
+        floor, "draw_text_at", lambda painter, ctx, at, label, *a, **k: placed.update({label: at})
+    )
+    at_1_100 = 1 / 100 / 25.4 * 72  # points per mm of floor
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    part_1 = QRectF(-700, -700, 13_300, 10_300)  # columns 1 of 3, rows 1 of 2
+    floor.draw_dimensions(painter, hall, Context(at_1_100, 1.0, part_1, part_1))
+    assert placed["38.4 m"].x() == pytest.approx((0 + 12_600) / 2)
+    assert placed["19.2 m"].y() == pytest.approx((0 + 9_600) / 2)
+    # the canvas repaints a strip at a time: its labels stay at the hall's middle
+    floor.draw_dimensions(painter, hall, Context(at_1_100, 1.0, part_1))
+    painter.end()
+    assert (placed["38.4 m"].x(), placed["19.2 m"].y()) == (19_200, 9_600)

@@ -220,7 +220,7 @@ def _draw(
     painter.scale(scale, scale)
     painter.translate(-tile.x0, -tile.y0)
     clip = QRectF(tile.x0, tile.y0, tile.x1 - tile.x0, tile.y1 - tile.y0)
-    draw_hall_plan(painter, plan, Context.of(painter, clip))
+    draw_hall_plan(painter, plan, Context.of(painter, clip, part=clip))
     painter.restore()
     sheet.forget_state()
     if layout.tiled:
