@@ -35,6 +35,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.format import plural
 from designer.core.geometry.footprint import Box
+from designer.core.geometry.site import beside_the_halls
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.model.site import Site
@@ -887,6 +888,7 @@ class MainWindow(QMainWindow):
                 tile_rating_kg=spec.tile_rating_kg,
                 power_capacity_kw=spec.power_capacity_kw,
                 cooling_capacity_kw=spec.cooling_capacity_kw,
+                site_origin=beside_the_halls(doc.project, site_id),
             )
 
         hall = self.editor.run(add)

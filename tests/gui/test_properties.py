@@ -5,6 +5,7 @@ import datetime
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec, new_document
 from designer.gui.dialogs.place_row import PlaceRowDialog
 from designer.gui.hover import hover_text
+from tests.gui.conftest import wait_checked
 
 
 def commit(panel, key, text):
@@ -262,3 +263,25 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     commit(panel, f"fibre_{other}", "150")
     qtbot.waitUntil(lambda: "coherent ZR+" in panel._route_notes[route].text(), timeout=10_000)
     assert ops.fibre_route_between(doc.project, *sorted(doc.project.sites)).distance_km == 150
+
+
+def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_window, example):
+    """Halls added in the designer all stood at the site's corner, on one another, so the
+    links between them were measured a few metres long; nothing could move them."""
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    [first] = doc.project.halls.values()
+    window.add_hall()
+    second = doc.project.halls[window.editor.hall_id]
+    assert second.site_origin == (10_800, 0)  # wall to wall east of the 10.8 m hall
+    wait_checked(qtbot, window)
+    assert not [f for f in window.editor.findings if f.code == "site.halls_overlap"]
+    commit(panel, "site_x", "10")
+    commit(panel, "site_y", "-2.5")
+    assert doc.project.halls[second.id].site_origin == (10_000, -2_500)
+    wait_checked(qtbot, window)
+    [overlap] = [f for f in window.editor.findings if f.code == "site.halls_overlap"]
+    assert set(overlap.ids) == {first.id, second.id}
+    shown = window.findings_panel.model.rows  # this hall's findings: the second hall's too
+    assert overlap in shown
+    assert panel.fields["site_x"].text() == "10"

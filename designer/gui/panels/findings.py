@@ -163,7 +163,11 @@ class FindingsPanel(QWidget):
         shown = [
             f
             for f in every
-            if (self.scope.currentData() == "all" or f.hall_id in (editor.hall_id, None))
+            if (
+                self.scope.currentData() == "all"
+                or f.hall_id in (editor.hall_id, None)
+                or editor.hall_id in f.ids  # two halls overlapping: shown with either
+            )
             and (self.show_notes.isChecked() or severity_name(f.severity) != "info")
             and (self.show_accepted.isChecked() or not f.excluded)
         ]

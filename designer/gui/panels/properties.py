@@ -460,6 +460,32 @@ class PropertiesPanel(QWidget):
             "Distance of the footprint's top edge from the hall's corner",
         )
 
+    def _site_origin(self, hall: Hall) -> None:
+        """Where the hall's corner stands on the site plan: the links between halls are
+        measured from it, and the check reports halls that stand on one another."""
+        doc = self.editor.doc
+
+        def placed(axis: int) -> Callable[[str], None]:
+            def commit(text: str) -> None:
+                origin = list(hall.site_origin)
+                origin[axis] = parse_mm_from_m(text, "The site position")
+                ops.update(doc, hall.id, site_origin=tuple(origin))
+
+            return commit
+
+        for axis, key, label, direction in (
+            (0, "site_x", "Site X (m)", "east"),
+            (1, "site_y", "Site Y (m)", "south"),
+        ):
+            self.text_field(
+                key,
+                label,
+                number(hall.site_origin[axis] / 1000, 3),
+                placed(axis),
+                f"How far {direction} of the site plan's corner the hall's corner stands: "
+                "cables to other halls are measured from here",
+            )
+
     def _refuse_leaving_the_hall(self, entity_id: str, dx: int, dy: int) -> None:
         """A typed position that puts the item wholly outside the hall is a slip of the
         keyboard (it would vanish from the plan); one partly outside is placed and the
@@ -799,6 +825,7 @@ class PropertiesPanel(QWidget):
         )
         number_field("power", "Power (kW)", "power_capacity_kw", "The power capacity")
         number_field("cooling", "Cooling (kW)", "cooling_capacity_kw", "The cooling capacity")
+        self._site_origin(hall)
         site = editor.project.sites.get(hall.site_id)
         if site is not None:
             self._site_fields(site)

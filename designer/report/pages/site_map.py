@@ -98,11 +98,26 @@ def site_map_page(sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> Page:
 
 def _box_size(count: int, area: Rect) -> tuple[float, float]:
     """How large each site's box is: as large as the sheet allows for ``count`` sites on a
-    circle, up to ``MOST_BOX_MM`` wide, so the halls in it can be named."""
+    circle without two boxes meeting, up to ``MOST_BOX_MM`` wide, so the halls in it can be
+    named."""
     across = 2 if count <= 2 else 3
     most = MOST_BOX_MM if count <= 4 else CROWDED_BOX_MM  # five or more share the circle
     width = min(most, (area.width - 40) / across, (area.height - 40) / 2 / BOX_ASPECT)
+    # a smaller sheet or more sites: smaller boxes, which also leave the circle wider
+    while width > 1 and _overlap(_centres(count, area, (width, width * BOX_ASPECT)), width):
+        width *= 0.97
     return width, width * BOX_ASPECT
+
+
+def _overlap(centres: Sequence[tuple[float, float]], width: float) -> bool:
+    """True when two boxes ``width`` wide centred on ``centres`` meet (with a gap of 4 mm
+    between them for the fibre lines)."""
+    gap = 4.0
+    for i, (ax, ay) in enumerate(centres):
+        for bx, by in centres[i + 1 :]:
+            if abs(ax - bx) < width + gap and abs(ay - by) < width * BOX_ASPECT + gap:
+                return True
+    return False
 
 
 def _centres(count: int, area: Rect, box: tuple[float, float]) -> list[tuple[float, float]]:

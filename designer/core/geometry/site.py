@@ -1,0 +1,31 @@
+"""Where halls stand on their site's plan: the ground the network measures between halls on.
+
+A hall's outline is in its own coordinates; ``site_origin`` puts its corner on the site
+plan. Cables between two halls run from one hall's cable entry to the other's there.
+"""
+
+from __future__ import annotations
+
+from shapely import Polygon
+from shapely.affinity import translate
+
+from designer.core.model.base import Point
+from designer.core.model.hall import Hall
+from designer.core.model.project import Project
+
+
+def site_footprint(hall: Hall) -> Polygon:
+    """The hall's outline where it stands on the site plan (mm)."""
+    return translate(Polygon(hall.outline), *hall.site_origin)
+
+
+def beside_the_halls(project: Project, site_id: str) -> Point:
+    """Where a hall added to ``site_id`` stands until the architect places it: wall to wall
+    east of the site's halls, level with the northernmost, so it stands on no other hall
+    (at the site's corner when it has none)."""
+    shapes = [(h, site_footprint(h)) for h in project.halls.values() if h.site_id == site_id]
+    if not shapes:
+        return (0, 0)
+    east = max(shape.bounds[2] for _, shape in shapes)
+    north = min(shape.bounds[1] for _, shape in shapes)
+    return (round(east), round(north))

@@ -1,0 +1,65 @@
+"""Site: do the halls of a site stand apart on its site plan?
+
+A hall's ``site_origin`` places it on the site plan, and the network planner measures
+every cable between two halls from it. Two halls on one spot (a hall added without a
+position stands at the site's corner) make the links between them look a few metres long,
+so copper is chosen where optics are needed and the costs are understated. Halls may
+share a wall; they may not share floor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from designer.core.geometry.site import site_footprint
+from designer.core.rules.check import Check
+from designer.core.rules.context import Changes, Context
+from designer.core.rules.findings import CodeInfo, Finding, Severity
+from designer.core.rules.text import num
+
+FAMILY = "site"
+
+HALLS_OVERLAP = CodeInfo(
+    "site.halls_overlap",
+    FAMILY,
+    "Halls overlap on the site plan",
+    Severity.ERROR,
+    "Two halls of one site stand on the same ground, so the cables between them are "
+    "measured too short.",
+)
+
+
+def _sites(ctx: Context) -> Iterable[str]:
+    return ctx.project.sites
+
+
+def _run(ctx: Context, site_id: str) -> Iterator[Finding]:
+    halls = sorted(
+        (h for h in ctx.project.halls.values() if h.site_id == site_id), key=lambda h: h.id
+    )
+    shapes = [site_footprint(h) for h in halls]
+    for i, (first, shape) in enumerate(zip(halls, shapes, strict=True)):
+        for second, other in zip(halls[i + 1 :], shapes[i + 1 :], strict=True):
+            shared_m2 = shape.intersection(other).area / 1e6
+            if shared_m2 <= 0:
+                continue
+            yield HALLS_OVERLAP.finding(
+                f"{first.name} and {second.name} share {num(shared_m2, 0)} m² of the site "
+                "plan, so the cables between them are measured too short. Set each hall's "
+                "place on the site (the hall's Site X and Site Y).",
+                (first.id, second.id),
+                measured=shared_m2,
+                limit=0.0,
+                unit="m²",
+                hall_id=first.id,
+            )
+
+
+def _touched(ctx: Context, changes: Changes) -> set[str]:
+    """The sites a changed hall stands or stood in."""
+    return {
+        hall.site_id for _, before, after in changes.of("halls") for hall in (before, after) if hall
+    }
+
+
+CHECKS = (Check("site.halls", (HALLS_OVERLAP,), _sites, _run, _touched),)
