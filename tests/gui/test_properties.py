@@ -267,7 +267,8 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
 
 def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_window, example):
     """Halls added in the designer all stood at the site's corner, on one another, so the
-    links between them were measured a few metres long; nothing could move them."""
+    site's fabric joined racks to switches as if they stood together, and nothing could move
+    them or give them the cable entry their links to other halls are routed from."""
     window = make_window(example("gb200-nvl72-su"))
     doc, panel = window.editor.doc, window.properties
     [first] = doc.project.halls.values()
@@ -285,3 +286,9 @@ def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_w
     shown = window.findings_panel.model.rows  # this hall's findings: the second hall's too
     assert overlap in shown
     assert panel.fields["site_x"].text() == "10"
+    # where its cables leave for other halls: none until given, a blank takes it away
+    assert panel.fields["entry_x"].text() == ""
+    commit(panel, "entry_y", "1.2")
+    assert doc.project.halls[second.id].cable_entry == (0, 1_200)
+    commit(panel, "entry_x", "")
+    assert doc.project.halls[second.id].cable_entry is None

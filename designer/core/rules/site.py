@@ -1,10 +1,11 @@
 """Site: do the halls of a site stand apart on its site plan?
 
-A hall's ``site_origin`` places it on the site plan, and the network planner measures
-every cable between two halls from it. Two halls on one spot (a hall added without a
-position stands at the site's corner) make the links between them look a few metres long,
-so copper is chosen where optics are needed and the costs are understated. Halls may
-share a wall; they may not share floor.
+A hall's ``site_origin`` places it on the site plan. The network plan joins each rack to
+the switches nearest it there, and routes the cables between halls from one hall's cable
+entry to the other's across it. Two halls on one spot (a hall added without a place used
+to stand at the site's corner) are taken for one place: racks are joined to the other
+hall's switches and the cables between them come out too short. Halls may share a wall;
+they may not share ground.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ HALLS_OVERLAP = CodeInfo(
     FAMILY,
     "Halls overlap on the site plan",
     Severity.ERROR,
-    "Two halls of one site stand on the same ground, so the cables between them are "
-    "measured too short.",
+    "Two halls of one site stand on the same ground, so the network plan takes them for one "
+    "place: racks may be joined to the other hall's switches, and the cables between the "
+    "halls come out too short.",
 )
 
 
@@ -45,8 +47,9 @@ def _run(ctx: Context, site_id: str) -> Iterator[Finding]:
                 continue
             yield HALLS_OVERLAP.finding(
                 f"{first.name} and {second.name} share {num(shared_m2, 0)} m² of the site "
-                "plan, so the cables between them are measured too short. Set each hall's "
-                "place on the site (the hall's Site X and Site Y).",
+                "plan, so the network plan takes them for one place and the cables between "
+                "them come out too short. Set each hall's place on the site (the hall's "
+                "Site X and Site Y).",
                 (first.id, second.id),
                 measured=shared_m2,
                 limit=0.0,

@@ -460,31 +460,52 @@ class PropertiesPanel(QWidget):
             "Distance of the footprint's top edge from the hall's corner",
         )
 
-    def _site_origin(self, hall: Hall) -> None:
-        """Where the hall's corner stands on the site plan: the links between halls are
-        measured from it, and the check reports halls that stand on one another."""
+    def _hall_points(self, hall: Hall) -> None:
+        """Where the hall's corner stands on the site plan and where its cables leave it for
+        other halls: the links between halls are routed from the one to the other. A blank
+        cable entry takes it away (the check then says its links to other halls cannot be
+        routed)."""
         doc = self.editor.doc
 
-        def placed(axis: int) -> Callable[[str], None]:
+        def placed(attr: str, axis: int, what: str) -> Callable[[str], None]:
             def commit(text: str) -> None:
-                origin = list(hall.site_origin)
-                origin[axis] = parse_mm_from_m(text, "The site position")
-                ops.update(doc, hall.id, site_origin=tuple(origin))
+                if not text.strip() and attr == "cable_entry":
+                    ops.update(doc, hall.id, cable_entry=None)
+                    return
+                point = list(getattr(hall, attr) or (0, 0))
+                point[axis] = parse_mm_from_m(text, what)
+                ops.update(doc, hall.id, **{attr: tuple(point)})
 
             return commit
 
-        for axis, key, label, direction in (
-            (0, "site_x", "Site X (m)", "east"),
-            (1, "site_y", "Site Y (m)", "south"),
-        ):
-            self.text_field(
-                key,
-                label,
-                number(hall.site_origin[axis] / 1000, 3),
-                placed(axis),
-                f"How far {direction} of the site plan's corner the hall's corner stands: "
-                "cables to other halls are measured from here",
-            )
+        fields = (
+            (
+                "site_origin",
+                "site",
+                "Site",
+                "The site position",
+                "the site plan's corner",
+                "the hall's corner stands: cables to other halls are measured from here",
+            ),
+            (
+                "cable_entry",
+                "entry",
+                "Cable entry",
+                "The cable entry",
+                "the hall's corner",
+                "cables leave for other halls and sites (blank: none)",
+            ),
+        )
+        for attr, key, label, what, corner, purpose in fields:
+            point = getattr(hall, attr)
+            for axis, name, direction in ((0, "x", "east"), (1, "y", "south")):
+                self.text_field(
+                    f"{key}_{name}",
+                    f"{label} {name.upper()} (m)",
+                    "" if point is None else number(point[axis] / 1000, 3),
+                    placed(attr, axis, what),
+                    f"How far {direction} of {corner} {purpose}",
+                )
 
     def _refuse_leaving_the_hall(self, entity_id: str, dx: int, dy: int) -> None:
         """A typed position that puts the item wholly outside the hall is a slip of the
@@ -825,7 +846,7 @@ class PropertiesPanel(QWidget):
         )
         number_field("power", "Power (kW)", "power_capacity_kw", "The power capacity")
         number_field("cooling", "Cooling (kW)", "cooling_capacity_kw", "The cooling capacity")
-        self._site_origin(hall)
+        self._hall_points(hall)
         site = editor.project.sites.get(hall.site_id)
         if site is not None:
             self._site_fields(site)
