@@ -236,7 +236,6 @@ def child_profile(path: Path) -> None:
         "pydantic",
         "designer.core.model.project",
         "designer.core.rules",
-        "pyqtgraph",
         "designer.gui.main_window",
     ):
         importlib.import_module(name)

@@ -110,6 +110,6 @@ def drop_module_sources() -> None:
     """Forget the module sources PySide6's import hook read while the designer started.
 
     They stay in ``linecache`` for nothing (a traceback reads a file again when it needs
-    it); the designer's own modules and pyqtgraph are a few MB of text.
+    it); the designer's own modules are a few MB of text.
     """
     linecache.clearcache()

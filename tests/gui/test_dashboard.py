@@ -55,19 +55,16 @@ def test_each_bar_is_the_reports_use_figure_and_a_feed_is_measured_against_its_c
     assert cdu.limit_kw == cdu.rating_kw
     assert text.startswith(f"{round(cdu.load_kw / cdu.rating_kw * 100)} %")
     # what the percentages are of, in the axis title, the caption's tooltip and each bar's
-    assert dashboard.plot.getAxis("bottom").labelText == "% of what it may carry continuously"
+    assert dashboard.plot.x_label == "% of what it may carry continuously"
     assert "100 % is the limit the checker enforces" in dashboard.note.toolTip()
-    tip = dashboard._labels[dashboard.names.index("Busway A1")].toolTip()
+    tip = dashboard.tips[dashboard.names.index("Busway A1")]
     assert tip.startswith("Busway A1: 528 kW, 73 % of the 718.8 kW it may carry continuously")
 
 
 def test_the_caption_counts_what_the_colours_show(qtbot, make_window, example):
     window = _open(qtbot, make_window, example)
     dashboard = window.dashboard
-    fills = {
-        name: dashboard._bars[0].opts["brushes"][row].color()
-        for row, name in enumerate(dashboard.names)
-    }
+    fills = {name: dashboard.colours(row)[0] for row, name in enumerate(dashboard.names)}
     amber = [n for n, c in fills.items() if c == style.STATUS_FILL[style.WARNING]]
     # the A2/B2 busways carry 589 of 719 kW: above 80 % of their limit, within it
     assert {"Busway A2", "Busway B2"} <= set(amber)
@@ -123,7 +120,7 @@ def test_a_load_on_no_capacity_is_cut_at_the_axis_edge_and_the_other_bars_stay_r
     dashboard.grab().save(str(tmp_path / "no-crah.png"))
     text, air = _bar(dashboard, "Hall room air")
     assert air.limit_kw == 0 and text.startswith("no capacity  ")
-    right = dashboard.plot.viewRange()[0][1]
+    right = dashboard.x_range()[1]
     assert right < 400  # not stretched to 2,000 % by the one bar with no capacity
     row = dashboard.names.index("Hall room air")
     # cut at 120 % (the longest finite bar is 93 %), not drawn out to 999 %
@@ -142,12 +139,13 @@ def test_a_load_on_no_capacity_is_cut_at_the_axis_edge_and_the_other_bars_stay_r
     row = dashboard.names.index("Busway A1")
     assert text.startswith(f"{round(feed.share * 100)} %  ") and feed.share > 2
     assert dashboard.ends[row] == 200.0 and dashboard.cut[row]
-    assert dashboard.plot.viewRange()[0][1] < 500
+    assert dashboard.x_range()[1] < 500
 
 
-def test_chart_axes_write_figures_as_the_designer_does(qtbot):
-    from designer.gui.panels.charts import FiguresAxis
+def test_chart_axes_write_figures_as_the_designer_does():
+    from designer.gui.panels.charts import tick_step, tick_text
 
-    axis = FiguresAxis("bottom")
-    assert axis.tickStrings([0, 200_000, 1_000_000], 1, 200_000) == ["0", "200,000", "1,000,000"]
-    assert axis.tickStrings([0.5, 1.0], 1, 0.5) == ["0.5", "1"]
+    assert [tick_text(v, 200_000) for v in (0, 200_000, 1_000_000)] == ["0", "200,000", "1,000,000"]
+    assert [tick_text(v, 0.5) for v in (0.5, 1.0)] == ["0.5", "1"]
+    # about five ticks at round steps: 1, 2 or 5 times a power of ten
+    assert [tick_step(span, 5) for span in (143.0, 1_200_000.0, 0.9)] == [50, 500_000, 0.2]

@@ -1,6 +1,6 @@
 """The dashboard: utilisation of every feed, CDU and the hall's air, power and heat.
 
-A pyqtgraph bar chart, one horizontal bar per feed, CDU or cooling group of the shown hall
+A bar chart, one horizontal bar per feed, CDU or cooling group of the shown hall
 and one each for the hall's room air, power and heat. Each bar is the core's ``Load.share``
 (``designer.core.rules.loads``): the load over what the thing may carry continuously (a
 feed: its continuous share of its rating; a CDU or a hall: its capacity), the figure the
@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
@@ -125,9 +124,8 @@ class DashboardPanel(BarChart):
         super().__init__("% of what it may carry continuously", parent)
         self.editor = editor
         self.bars: list[Load] = []
-        pen80 = pg.mkPen(style.STATUS_FILL[style.ERROR], width=1.5, style=Qt.PenStyle.DashLine)
-        self.plot.addItem(pg.InfiniteLine(pos=MARK * 100, angle=90, pen=pen80))
-        self.plot.addItem(pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#2b3540", width=1)))
+        self.add_mark(MARK * 100, style.STATUS_FILL[style.ERROR], 1.5, dashed=True)
+        self.add_mark(100, QColor("#2b3540"))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)
