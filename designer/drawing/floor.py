@@ -1,4 +1,5 @@
-"""A hall's floor: the outline to scale, the tile grid, the walls and the overall dimensions."""
+"""A hall's floor: the outline to scale, the tile grid, the walls, the overall dimensions and
+the cable entry, where the links to other halls and sites leave the hall."""
 
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ from designer.core.format import number
 from designer.core.model.hall import Hall
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines
-from designer.drawing.lod import MIN_GRID_SPACING_PT, Context
+from designer.drawing.lod import LABEL_LOD, MIN_GRID_SPACING_PT, Context
 from designer.drawing.text import draw_text_at
 
 #: Tiles between major grid lines (5 x 600 mm = 3 m).
 MAJOR_EVERY = 5
 #: How far the dimension lines stand off the walls, in points.
 DIMENSION_OFFSET_PT = 11.0
+#: The cable entry's mark: its radius and its name's size, in points.
+ENTRY_RADIUS_PT = 3.2
+ENTRY_LABEL_PT = 6.5
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class FloorGeometry:
     tile_mm: int
     rectangular: bool
     name: str
+    #: Where cables leave for other halls and sites (hall mm), if the hall says.
+    cable_entry: QPointF | None = None
 
     @property
     def clip_path(self) -> QPainterPath:
@@ -46,7 +52,8 @@ def floor_geometry(hall: Hall) -> FloorGeometry:
     xs = {x for x, _ in hall.outline}
     ys = {y for _, y in hall.outline}
     rectangular = len(hall.outline) == 4 and len(xs) == 2 and len(ys) == 2
-    return FloorGeometry(polygon, bounds, hall.tile_mm, rectangular, hall.name)
+    entry = QPointF(*hall.cable_entry) if hall.cable_entry is not None else None
+    return FloorGeometry(polygon, bounds, hall.tile_mm, rectangular, hall.name, entry)
 
 
 def dimension_margin_mm(floor: FloorGeometry) -> float:
@@ -72,6 +79,37 @@ def draw_floor(
     painter.drawPolygon(floor.outline)
     if dimensions:
         draw_dimensions(painter, floor, ctx)
+    draw_cable_entry(painter, floor, ctx)
+
+
+def draw_cable_entry(painter: QPainter, floor: FloorGeometry, ctx: Context) -> None:
+    """A round mark where cables leave the hall, named from 1:100 on towards the middle of
+    the hall, so an architect setting it sees whether it meets a tray."""
+    at = floor.cable_entry
+    if at is None:
+        return
+    radius = ctx.millimetres(ENTRY_RADIUS_PT)
+    reach = ctx.millimetres(60.0)  # the name's width, about
+    if not ctx.shows(at.x() - reach, at.y() - reach, at.x() + reach, at.y() + reach):
+        return
+    painter.setPen(style.pen(style.PAPER, 0.8, ctx.px_per_point))
+    painter.setBrush(style.brush(style.TRAY_EDGE))
+    painter.drawEllipse(at, radius, radius)
+    if ctx.points_per_mm < LABEL_LOD:
+        return
+    inward = at.x() <= floor.bounds.center().x()
+    gap = radius * 1.6
+    draw_text_at(
+        painter,
+        ctx,
+        QPointF(at.x() + (gap if inward else -gap), at.y()),
+        "Cable entry",
+        ENTRY_LABEL_PT,
+        style.TRAY_EDGE,
+        align=(Qt.AlignmentFlag.AlignLeft if inward else Qt.AlignmentFlag.AlignRight)
+        | Qt.AlignmentFlag.AlignVCenter,
+        halo=True,
+    )
 
 
 def _grid_lines(

@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QMarginsF, QPointF, QRectF
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -514,3 +514,34 @@ def test_each_part_of_a_tiled_plan_names_the_halls_dimensions_within_it(monkeypa
     floor.draw_dimensions(painter, hall, Context(at_1_100, 1.0, part_1))
     painter.end()
     assert (placed["38.4 m"].x(), placed["19.2 m"].y()) == (19_200, 9_600)
+
+
+def test_the_cable_entry_is_marked_and_named_towards_the_middle_of_the_hall(monkeypatch):
+    """The hall's properties set where cables leave for other halls; the plan shows it."""
+    from designer.drawing import floor
+
+    named: list[tuple[QPointF, str, Qt.AlignmentFlag]] = []
+    monkeypatch.setattr(
+        floor,
+        "draw_text_at",
+        lambda painter, ctx, at, text, *a, align, **k: named.append((at, text, align)),
+    )
+    outline = [QPointF(0, 0), QPointF(10_800, 0), QPointF(10_800, 7_200), QPointF(0, 7_200)]
+
+    def hall(entry):
+        return floor.FloorGeometry(
+            QPolygonF(outline), QRectF(0, 0, 10_800, 7_200), 600, True, "Hall", entry
+        )
+
+    at_1_100 = 1 / 100 / 25.4 * 72  # points per mm of floor
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    floor.draw_cable_entry(painter, hall(QPointF(0, 600)), Context(at_1_100, 1.0))
+    floor.draw_cable_entry(painter, hall(QPointF(10_800, 600)), Context(at_1_100, 1.0))
+    floor.draw_cable_entry(painter, hall(QPointF(0, 600)), Context(at_1_100 / 4, 1.0))  # 1:400
+    floor.draw_cable_entry(painter, hall(None), Context(at_1_100, 1.0))
+    painter.end()
+    (west, west_text, west_align), (east, _, east_align) = named  # no name at 1:400, none without
+    assert west_text == "Cable entry"
+    assert west.x() > 0 and west_align & Qt.AlignmentFlag.AlignLeft  # into the hall, eastwards
+    assert east.x() < 10_800 and east_align & Qt.AlignmentFlag.AlignRight

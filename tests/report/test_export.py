@@ -57,6 +57,9 @@ def test_each_example_makes_its_sheets_with_title_blocks_types_and_totals(name, 
         assert short_name(kind) in text  # beside the plans
     for hall in project.halls.values():
         assert f"{hall.name}: floor plan" in text
+    # a hall's cable entry is marked and named on its plan (the mistakes hall has none)
+    entries = sum(hall.cable_entry is not None for hall in project.halls.values())
+    assert text.count("Cable entry") == entries
     accelerators = sum(CATALOG.racks[r.type_id].accelerators for r in project.placements.values())
     assert f"{accelerators:,}" in text_of(pdf, 1)
 
