@@ -65,6 +65,14 @@ def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> st
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width_mm`` at ``size_pt`` (a word wider
     than that alone stays whole on its line)."""
+    return list(_wrapped(text, width_mm, size_pt, bold))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width_mm: float, size_pt: float, bold: bool) -> tuple[str, ...]:
+    """``wrap``, once per text, width and font: a table's title and note are wrapped again
+    for every sheet it runs over, when the sheets are counted and when they are drawn,
+    measuring each word each time."""
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""
@@ -76,4 +84,4 @@ def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list
             else:
                 line = candidate
         lines.append(line)
-    return lines
+    return tuple(lines)

@@ -49,7 +49,7 @@ class Sheet:
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         self._elided: dict[tuple[float, bool, str, float], str] = {}
         self._advances: dict[tuple[int, str], float] = {}
-        self._shaped: dict[tuple[int, str], tuple[list[QGlyphRun], float]] = {}
+        self._shaped: dict[tuple[int, str], tuple[list[QGlyphRun], float, float]] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -80,19 +80,20 @@ class Sheet:
         font = measure.font(size_pt, bold)
         if width > 0:
             text = self._fitted(text, width, size_pt, bold)
-            if align != "left":
-                advance = self._advance(font, text)
-                x += width - advance if align == "right" else (width - advance) / 2
+        shaped = self._shape(font, text) if self.shaped else None
+        if width > 0 and align != "left":
+            advance = shaped[2] if shaped is not None else self._advance(font, text)
+            x += width - advance if align == "right" else (width - advance) / 2
         if font is not self._font:
             self.painter.setFont(font)
             self._font = font
         if colour is not self._colour:
             self.painter.setPen(colour)
             self._colour = colour
-        if not self.shaped:
+        if shaped is None:
             self.painter.drawText(QPointF(x * self.k, y * self.k), text)
             return
-        runs, ascent = self._shape(font, text)
+        runs, ascent, _ = shaped
         origin = QPointF(x * self.k, y * self.k - ascent)
         for run in runs:
             self.painter.drawGlyphRun(origin, run)
@@ -119,8 +120,9 @@ class Sheet:
             found = self._advances[key] = self._metrics(font).horizontalAdvance(text) / self.k
         return found
 
-    def _shape(self, font: QFont, text: str) -> tuple[list[QGlyphRun], float]:
-        """The glyphs of ``text`` placed on one line, and the line's ascent in device units.
+    def _shape(self, font: QFont, text: str) -> tuple[list[QGlyphRun], float, float]:
+        """The glyphs of ``text`` placed on one line, the line's ascent in device units and
+        its width in mm (what aligning it right or centred needs, measured by the layout).
 
         Shaped once per font and text: a drawing set repeats its figures, labels and units
         thousands of times, and drawing the shaped glyphs skips laying the text out again.
@@ -132,7 +134,8 @@ class Sheet:
             layout.beginLayout()
             line = layout.createLine()
             layout.endLayout()
-            found = self._shaped[key] = (layout.glyphRuns(), line.ascent())
+            found = (layout.glyphRuns(), line.ascent(), line.naturalTextWidth() / self.k)
+            self._shaped[key] = found
         return found
 
     def _metrics(self, font: QFont) -> QFontMetricsF:
