@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 from designer.core.format import number, plural, power
 from designer.core.model.project import Project
 from designer.core.network.dci import RouteDemand
-from designer.report.measure import text_width
+from designer.report.measure import text_width, wrap
 from designer.report.page import Page
 from designer.report.paper import Rect
 from designer.report.sheet import MUTED, Sheet
@@ -120,8 +120,13 @@ def _overlap(centres: Sequence[tuple[float, float]], width: float) -> bool:
     return False
 
 
+def _ring_centre(area: Rect) -> tuple[float, float]:
+    """The middle of the circle the sites stand on (mm)."""
+    return area.x + area.width / 2, area.y + area.height / 2 + 4
+
+
 def _centres(count: int, area: Rect, box: tuple[float, float]) -> list[tuple[float, float]]:
-    cx, cy = area.x + area.width / 2, area.y + area.height / 2 + 4
+    cx, cy = _ring_centre(area)
     if count == 1:
         return [(cx, cy)]
     rx, ry = (area.width - box[0]) / 2 - 6, (area.height - box[1]) / 2 - 12
@@ -149,42 +154,116 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
     where = dict(
         zip((s.id for s in sites), _centres(len(sites), area, (box_w, box_h)), strict=True)
     )
-    for line in lines:
-        if line.site_a not in where or line.site_b not in where:
-            continue
+    boxes = {
+        site_id: Rect(cx - box_w / 2, cy - box_h / 2, box_w, box_h)
+        for site_id, (cx, cy) in where.items()
+    }
+    shown = [line for line in lines if line.site_a in where and line.site_b in where]
+    for line in shown:
         (ax, ay), (bx, by) = where[line.site_a], where[line.site_b]
         sheet.line(ax, ay, bx, by, width_mm=0.8, colour=FIBRE)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        width = 70.0
-        sheet.box(Rect(mx - width / 2, my - 4.5, width, 7.5), width_mm=0, fill=QColor("white"))
-        sheet.text(
-            mx - width / 2,
-            my - 1,
-            line.label.split(";")[0],
-            size_pt=7,
-            colour=FIBRE,
-            align="center",
-            width=width,
-        )
-        if ";" in line.label:
-            sheet.text(
-                mx - width / 2,
-                my + 2.5,
-                line.label.split(";")[1].strip(),
-                size_pt=6.5,
-                colour=FIBRE,
-                align="center",
-                width=width,
-            )
     for site in sites:
-        cx, cy = where[site.id]
-        box = Rect(cx - box_w / 2, cy - box_h / 2, box_w, box_h)
+        box = boxes[site.id]
         sheet.box(box, width_mm=0.35, fill=SITE_FILL)
         sheet.text(box.x + 3, box.y + 6, site.name, size_pt=10, bold=True, width=box_w - 6)
         sheet.text(
             box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=box_w - 6
         )
         _draw_halls(sheet, site.halls, Rect(box.x + 3, box.y + 14, box_w - 6, box_h - 17))
+    # the labels last, over the boxes' edges if they must be, never under them
+    for line in shown:
+        a, b = where[line.site_a], where[line.site_b]
+        (x0, y0), (x1, y1) = _outside(a, b, boxes[line.site_a], boxes[line.site_b])
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        _fibre_label(sheet, middle, (x1 - x0, y1 - y0), _ring_centre(area), line.label)
+
+
+def _outside(
+    a: tuple[float, float], b: tuple[float, float], box_a: Rect, box_b: Rect
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the line from ``a`` to ``b`` leaves ``box_a`` and enters ``box_b`` (mm)."""
+    leave = _exit(a, b, box_a)
+    enter = 1 - _exit(b, a, box_b)
+    if enter < leave:  # the boxes meet along the line: its middle
+        leave = enter = 0.5
+    return tuple(  # type: ignore[return-value]
+        (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in (leave, enter)
+    )
+
+
+def _exit(a: tuple[float, float], b: tuple[float, float], box: Rect) -> float:
+    """How far along the line from ``a`` (the box's centre) to ``b`` it leaves ``box`` (0-1)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    limits = [
+        (box.width / 2) / abs(dx) if dx else math.inf,
+        (box.height / 2) / abs(dy) if dy else math.inf,
+    ]
+    return min(1.0, *limits)
+
+
+#: A route's label lines: their size, and the depth of each under the line.
+LABEL_PT = (7.0, 6.5)
+LABEL_LINE_MM = 3.1
+
+
+#: A route drawn shorter than this between its sites (mm) is labelled beside it, not across.
+SHORT_ROUTE_MM = 40.0
+
+
+def _fibre_label(
+    sheet: Sheet,
+    middle: tuple[float, float],
+    run: tuple[float, float],
+    ring: tuple[float, float],
+    label: str,
+) -> None:
+    """A route's length and what it carries, by the ``middle`` of the part of its line
+    between the sites, which runs ``run`` (dx, dy mm). Across a long line that runs
+    sideways: the length above it, the rest under it, broken to the room between the sites
+    and standing off the line as far as it slopes. Beside a line that runs up the sheet or
+    is short (sites close together): outwards from the middle of the ``ring`` of sites,
+    where no site stands. Each text stands on a white patch as wide as its words, so the
+    line shows past them; nothing leaves the sheet's drawing area."""
+    (x, y), (dx, dy) = middle, run
+    area = sheet.frame.content
+    head, _, rest = label.partition(";")
+    if abs(dx) < abs(dy) / 2 or math.hypot(dx, dy) < SHORT_ROUTE_MM:
+        ux, uy = x - ring[0], y - ring[1]
+        norm = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / norm, uy / norm
+        off = abs(dx * ux + dy * uy) / 2 + 3  # past the line's run that way
+        ax, ay = x + ux * off, y + uy * off
+        room = min(60.0, (area.right - ax if ux >= 0 else ax - area.x) - 1)
+        lines = _label_lines(head, rest, room)
+        depth = len(lines) * LABEL_LINE_MM
+        top = ay - depth if uy < -0.3 else ay if uy > 0.3 else ay - depth / 2
+        placed = [
+            (text, top + 2.6 + row * LABEL_LINE_MM, ax if ux >= 0 else None)
+            for row, text in enumerate(lines)
+        ]
+        for row, (text, baseline, left) in enumerate(placed):
+            width = text_width(text, LABEL_PT[min(row, 1)]) + 2
+            _patch_text(sheet, ax - width if left is None else left, baseline, text, row)
+        return
+    lines = _label_lines(head, rest, max(abs(dx) - 4, 30.0))
+    widths = [text_width(t, LABEL_PT[min(row, 1)]) + 2 for row, t in enumerate(lines)]
+    rise = min(10.0, max(widths) / 2 * abs(dy / dx))
+    for row, (text, width) in enumerate(zip(lines, widths, strict=True)):
+        baseline = y - 1.3 - rise if row == 0 else y + 1.8 + rise + row * LABEL_LINE_MM
+        _patch_text(sheet, x - width / 2, baseline, text, row)
+
+
+def _label_lines(head: str, rest: str, room: float) -> list[str]:
+    """A route's length, then what it carries broken to ``room`` mm."""
+    return [head, *(wrap(rest.strip(), room, LABEL_PT[1]) if rest.strip() else [])]
+
+
+def _patch_text(sheet: Sheet, left: float, baseline: float, text: str, row: int) -> None:
+    """One line of a route's label on a white patch as wide as its words."""
+    size = LABEL_PT[min(row, 1)]
+    width = text_width(text, size) + 2
+    sheet.box(Rect(left, baseline - 2.9, width, 3.4), width_mm=0, fill=QColor("white"))
+    sheet.text(left, baseline, text, size_pt=size, colour=FIBRE, align="center", width=width)
 
 
 def _draw_halls(

@@ -1,0 +1,70 @@
+"""The site map: every fibre route shows between its sites, and its words are never covered."""
+
+import pytest
+from PySide6.QtGui import QImage, QPainter
+
+from designer.report.pages.site_map import FIBRE, FibreLine, SiteBox, site_map_page
+from designer.report.paper import SheetFrame
+from designer.report.sheet import Sheet
+
+LABEL = "40 km fibre, 196 µs one way; 1,382.4 Tb/s on 3,456 links of coherent ZR, 54 fibre pairs"
+
+
+def drawn(count: int, paper: str) -> list[tuple[str, tuple]]:
+    """What the map of ``count`` sites in a ring of routes draws, in order."""
+    calls: list[tuple[str, tuple]] = []
+
+    class Noting(Sheet):
+        def line(self, x0, y0, x1, y1, width_mm=0.25, colour=None):  # type: ignore[override]
+            calls.append(("line", (x0, y0, x1, y1, colour)))
+
+        def box(self, r, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            calls.append(("box", (r, fill)))
+
+        def text(self, x, y, text, size_pt=9, bold=False, colour=None, **rest):  # type: ignore[override]
+            calls.append(("text", (text, colour)))
+
+    sites = [SiteBox(f"s{n}", f"Site {n}", "8 halls", ()) for n in range(count)]
+    routes = [FibreLine(f"s{n}", f"s{(n + 1) % count}", LABEL) for n in range(count)][
+        : max(1, count if count > 2 else 1)
+    ]
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map_page(sites, routes).draw(Noting(painter, SheetFrame.of(paper), 25.4))
+    painter.end()
+    return calls
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
+@pytest.mark.parametrize("count", [2, 3, 5])
+def test_every_route_shows_between_its_sites_past_its_words(count, paper, gui_app):
+    """A trial's two-sites map on A4 showed no line between North and South: a 70 mm
+    patch behind the words covered all of it between the boxes."""
+    calls = drawn(count, paper)
+    lines = [args for kind, args in calls if kind == "line" and args[-1] == FIBRE]
+    sites = [args[0] for kind, args in calls if kind == "box" and args[1] is not None][:count]
+    patches = [args[0] for kind, args in calls[calls.index(("line", lines[-1])) :] if kind == "box"]
+    patches = [r for r in patches if r not in sites]
+    for x0, y0, x1, y1, _ in lines:
+        points = [(x0 + (x1 - x0) * t / 200, y0 + (y1 - y0) * t / 200) for t in range(201)]
+
+        def inside(r, x, y):
+            return r.x <= x <= r.right and r.y <= y <= r.bottom
+
+        between = [p for p in points if not any(inside(r, *p) for r in sites)]
+        shown = [p for p in between if not any(inside(r, *p) for r in patches)]
+        assert between and len(shown) >= len(between) / 2, (count, paper)
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_routes_words_are_written_after_every_site_box(count, gui_app):
+    """The campus's A4 map cut "1,382.4 Tb/s ... 54 fibre pairs" at both ends under the
+    site boxes drawn after it."""
+    calls = drawn(count, "A4")
+    last_box = max(
+        i
+        for i, (kind, args) in enumerate(calls)
+        if kind == "box" and args[1] is not None and args[1].name() != "#ffffff"
+    )
+    words = [i for i, (kind, args) in enumerate(calls) if kind == "text" and args[1] == FIBRE]
+    assert words and min(words) > last_box
