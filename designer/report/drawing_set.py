@@ -7,6 +7,7 @@ the network plan it already keeps current; the CLI lets this module compute them
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from designer.core.catalog import Catalog
@@ -57,7 +58,9 @@ def drawing_set(
     if dci is not None:
         cabling.append(dci)
     site_map = []
-    if len(project.sites) > 1:
+    # several sites, or a site of several halls: where they stand decides the links between
+    halls_per_site = Counter(h.site_id for h in project.halls.values())
+    if len(project.sites) > 1 or any(n > 1 for n in halls_per_site.values()):
         site_it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
         sites, routes = site_map_content(
             project, site_it, totals.dci, totals.dci_media, totals.fibre_us_per_km

@@ -68,3 +68,28 @@ def test_a_routes_words_are_written_after_every_site_box(count, gui_app):
     )
     words = [i for i, (kind, args) in enumerate(calls) if kind == "text" and args[1] == FIBRE]
     assert words and min(words) > last_box
+
+
+def test_a_site_of_several_halls_gets_a_map_of_where_they_stand(gui_app):
+    """A trial typed the halls' Site X and Y blind: a one-site set had no site map."""
+    from designer.core.document import operations as ops
+    from designer.report.drawing_set import drawing_set
+    from tests.core.rules.helpers import CATALOG, hall_doc, second_hall
+
+    doc, first = hall_doc()
+    one_hall = [page.title for page in drawing_set(doc.project, CATALOG, "A3")]
+    assert not any(title.startswith("Site map") for title in one_hall)
+    second = second_hall(doc, doc.project.halls[first].site_id)
+    ops.update(doc, second, site_origin=(25_000, 0))
+    [site_map] = [p for p in drawing_set(doc.project, CATALOG, "A3") if p.title == "Site map"]
+    calls: list[str] = []
+
+    class Noting(Sheet):
+        def text(self, x, y, text, *args, **kwargs):  # type: ignore[override]
+            calls.append(text)
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    assert {"The site and its halls", "Hall 1", "Hall 2"} <= set(calls)

@@ -22,7 +22,8 @@ from designer.report.paper import Rect
 from designer.report.sheet import MUTED, Sheet
 
 SITE_FILL = QColor("#eef2f7")
-HALL_FILL = QColor("#c9d6e6")
+#: See-through, so halls standing on one another on the site plan show where they overlap.
+HALL_FILL = QColor(150, 176, 207, 120)
 FIBRE = QColor("#7b3fa0")
 #: The widest a site's box is drawn (mm), with up to four sites and with more, and its
 #: height to width.
@@ -88,18 +89,20 @@ def site_map_content(
 
 
 def site_map_page(sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> Page:
-    """The site map sheet."""
-    return Page(
-        "Site map and data-centre interconnect",
-        "schematic",
-        lambda sheet: _draw(sheet, sites, lines),
-    )
+    """The site map sheet: of the sites and the fibre between them, or of one site's halls,
+    where the halls' places on the site, which the links between them are measured from,
+    can be checked."""
+    title = "Site map and data-centre interconnect" if len(sites) > 1 else "Site map"
+    return Page(title, "schematic", lambda sheet: _draw(sheet, sites, lines))
 
 
 def _box_size(count: int, area: Rect) -> tuple[float, float]:
     """How large each site's box is: as large as the sheet allows for ``count`` sites on a
     circle without two boxes meeting, up to ``MOST_BOX_MM`` wide, so the halls in it can be
     named."""
+    if count == 1:  # one site: its halls as large as the sheet allows
+        width = min(area.width - 40, (area.height - 40) / BOX_ASPECT)
+        return width, width * BOX_ASPECT
     across = 2 if count <= 2 else 3
     most = MOST_BOX_MM if count <= 4 else CROWDED_BOX_MM  # five or more share the circle
     width = min(most, (area.width - 40) / across, (area.height - 40) / 2 / BOX_ASPECT)
@@ -141,15 +144,22 @@ def _centres(count: int, area: Rect, box: tuple[float, float]) -> list[tuple[flo
 
 def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> None:
     area = sheet.frame.content
-    sheet.text(area.x, area.y + 6, "Sites and the fibre between them", size_pt=13, bold=True)
-    sheet.text(
-        area.x,
-        area.y + 11.5,
-        "Not to scale between sites; within each box its halls stand where the site plan "
-        f"has them, to that site's own scale (at least {number(LEAST_HALL_MM, 0)} mm).",
-        size_pt=8,
-        colour=MUTED,
+    least = f"at least {number(LEAST_HALL_MM, 0)} mm"
+    heading, note = (
+        (
+            "Sites and the fibre between them",
+            "Not to scale between sites; within each box its halls stand where the site plan "
+            f"has them, to that site's own scale ({least}).",
+        )
+        if len(sites) > 1
+        else (
+            "The site and its halls",
+            f"The halls stand where the site plan has them, to scale ({least}); the links "
+            "between halls are measured from there.",
+        )
     )
+    sheet.text(area.x, area.y + 6, heading, size_pt=13, bold=True)
+    sheet.text(area.x, area.y + 11.5, note, size_pt=8, colour=MUTED)
     box_w, box_h = _box_size(len(sites), area)
     where = dict(
         zip((s.id for s in sites), _centres(len(sites), area, (box_w, box_h)), strict=True)
@@ -247,9 +257,11 @@ def _fibre_label(
         return
     lines = _label_lines(head, rest, max(abs(dx) - 4, 30.0))
     widths = [text_width(t, LABEL_PT[min(row, 1)]) + 2 for row, t in enumerate(lines)]
-    rise = min(10.0, max(widths) / 2 * abs(dy / dx))
+    # each line of words stands off the line as far as the line rises under it
+    rise = [min(10.0, width / 2 * abs(dy / dx)) for width in widths]
     for row, (text, width) in enumerate(zip(lines, widths, strict=True)):
-        baseline = y - 1.3 - rise if row == 0 else y + 1.8 + rise + row * LABEL_LINE_MM
+        under = max(rise[1:], default=0.0)
+        baseline = y - 1.3 - rise[0] if row == 0 else y + 1.8 + under + row * LABEL_LINE_MM
         _patch_text(sheet, x - width / 2, baseline, text, row)
 
 
