@@ -36,6 +36,8 @@ GRID = QColor(0, 0, 0, 38)
 BAR_DEPTH = 0.66
 #: Pixels between tick figures on the x axis, about.
 TICK_SPACING_PX = 70.0
+#: The fewest rows a chart keeps room for, names readable.
+LEAST_ROWS = 4
 
 
 def _font(size_pt: float) -> QFont:
@@ -93,6 +95,8 @@ class _Plot(QWidget):
         self.marks: list[_Mark] = []
         self.name_font, self.figure_font, self.tick_font = _font(8), _font(7.5), _font(8)
         self.setMinimumWidth(220)
+        # room for a few rows whose names can be read, and the axis under them
+        self.setMinimumHeight(round(LEAST_ROWS * self._text_px() + self._axis_depth() + 6))
         self.setMouseTracking(True)  # each row's tooltip follows the pointer
         self.setAutoFillBackground(False)
 
@@ -102,12 +106,33 @@ class _Plot(QWidget):
         metrics = QFontMetricsF(self.name_font)
         return max((metrics.horizontalAdvance(n) for n in self.rows.names), default=0.0) + 16
 
+    def _text_px(self) -> float:
+        """The height a row's name needs."""
+        return QFontMetricsF(self.name_font).height() + 1
+
+    def _axis_depth(self) -> float:
+        """The depth of the x axis's figures and title under the bars."""
+        return 2 * QFontMetricsF(self.tick_font).height() + 10
+
     def _area(self) -> QRectF:
         """Where the bars are drawn, inside the axes."""
-        line = QFontMetricsF(self.tick_font).height()
         left = self._axis_px()
-        bottom = 2 * line + 10
-        return QRectF(left, 6, max(self.width() - left - 10, 1), max(self.height() - 6 - bottom, 1))
+        return QRectF(
+            left,
+            6,
+            max(self.width() - left - 10, 1),
+            max(self.height() - 6 - self._axis_depth(), 1),
+        )
+
+    def named_every(self) -> int:
+        """Every how many rows a name and a figure are written: every row when the rows are
+        deep enough to read, else every second, third, ... (a short dock with a dozen length
+        bands wrote them all over one another)."""
+        count = len(self.rows.names)
+        if not count:
+            return 1
+        unit = self._area().height() / count
+        return max(1, math.ceil(self._text_px() / max(unit, 1e-6)))
 
     def x_right(self) -> float:
         """The right end of the x axis: the longest bar (at least ``least_x``) and, right of
@@ -216,10 +241,13 @@ class _Plot(QWidget):
         self, painter: QPainter, area: QRectF, right: float, x_px, y_px
     ) -> None:  # type: ignore[no-untyped-def]
         rows = self.rows
+        every = self.named_every()
         painter.setPen(TEXT)
         painter.setFont(self.name_font)
         height = QFontMetricsF(self.name_font).height()
         for row, name in enumerate(rows.names):
+            if row % every:
+                continue
             painter.drawText(
                 QRectF(0, y_px(row) - height / 2, area.left() - 6, height),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -229,6 +257,8 @@ class _Plot(QWidget):
         height = QFontMetricsF(self.figure_font).height()
         top = max(rows.least_x, float(rows.ends.max()) if len(rows.ends) else 0.0)
         for row, (end, text) in enumerate(zip(rows.ends, rows.texts, strict=True)):
+            if row % every:
+                continue
             at = x_px(max(float(end), rows.least_x) + top * 0.03)
             painter.drawText(
                 QRectF(at, y_px(row) - height / 2, area.right() - at + 10, height),
