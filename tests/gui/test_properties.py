@@ -292,3 +292,9 @@ def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_w
     assert doc.project.halls[second.id].cable_entry == (0, 1_200)
     commit(panel, "entry_x", "")
     assert doc.project.halls[second.id].cable_entry is None
+    # an entry beyond the walls is a slip: refused, named, nothing changed
+    commit(panel, "entry_y", "50")
+    assert panel.problem.text() == (
+        f"The cable entry must be inside the hall ‘{second.name}’ or on its wall."
+    )
+    assert doc.project.halls[second.id].cable_entry is None

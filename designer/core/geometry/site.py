@@ -6,6 +6,7 @@ plan. Cables between two halls run from one hall's cable entry to the other's th
 
 from __future__ import annotations
 
+from shapely import Point as ShapelyPoint
 from shapely import Polygon
 from shapely.affinity import translate
 
@@ -29,3 +30,9 @@ def beside_the_halls(project: Project, site_id: str) -> Point:
     east = max(shape.bounds[2] for _, shape in shapes)
     north = min(shape.bounds[1] for _, shape in shapes)
     return (round(east), round(north))
+
+
+def in_hall(hall: Hall, point: Point) -> bool:
+    """True when ``point`` (hall mm) lies inside the hall or on its walls: where a cable
+    entry can be."""
+    return Polygon(hall.outline).covers(ShapelyPoint(point))

@@ -744,16 +744,18 @@ def _no_entry(plan: Plan, floor: HallFloor) -> LinkFinding:
     hall = plan.project.halls[floor.hall_id]
     if floor.entry is None:
         why = "has no cable entry"
+        fix = "Give the hall a Cable entry X and Y (its properties, nothing selected) on a tray."
         where = None
     else:
         why = (
             f"has its cable entry {format_reach(round(floor.entry.lateral) / 1000)} from the "
             f"nearest tray, beyond the {format_reach(plan.settings.tray_reach_mm / 1000)} reach"
         )
+        fix = "Move the cable entry onto a tray, or run a tray to it."
         where = floor.entry.point
     return LinkFinding(
         "cabling.no_cable_entry",
-        f"Hall {hall.name} {why}; its links to other halls and sites cannot be routed.",
+        f"{hall.name} {why}, so its links to other halls and sites cannot be routed. {fix}",
         (hall.id,),
         hall_id=hall.id,
         where=where,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from designer.core.geometry.site import site_footprint
+from designer.core.naming import natural_key
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
@@ -37,7 +38,8 @@ def _sites(ctx: Context) -> Iterable[str]:
 
 def _run(ctx: Context, site_id: str) -> Iterator[Finding]:
     halls = sorted(
-        (h for h in ctx.project.halls.values() if h.site_id == site_id), key=lambda h: h.id
+        (h for h in ctx.project.halls.values() if h.site_id == site_id),
+        key=lambda h: (natural_key(h.name), h.id),
     )
     shapes = [site_footprint(h) for h in halls]
     for i, (first, shape) in enumerate(zip(halls, shapes, strict=True)):
@@ -45,11 +47,11 @@ def _run(ctx: Context, site_id: str) -> Iterator[Finding]:
             shared_m2 = shape.intersection(other).area / 1e6
             if shared_m2 <= 0:
                 continue
+            area = f"{num(shared_m2, 0)} m²" if shared_m2 >= 1 else "less than 1 m²"
             yield HALLS_OVERLAP.finding(
-                f"{first.name} and {second.name} share {num(shared_m2, 0)} m² of the site "
-                "plan, so the network plan takes them for one place and the cables between "
-                "them come out too short. Set each hall's place on the site (the hall's "
-                "Site X and Site Y).",
+                f"{first.name} and {second.name} overlap by {area} on the site plan, so the "
+                "links between them are planned as if they stood together. Set each hall's "
+                "Site X and Y.",
                 (first.id, second.id),
                 measured=shared_m2,
                 limit=0.0,

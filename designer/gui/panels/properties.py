@@ -39,6 +39,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.format import number, plural
 from designer.core.geometry.footprint import Box
+from designer.core.geometry.site import in_hall
 from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
@@ -474,6 +475,10 @@ class PropertiesPanel(QWidget):
                     return
                 point = list(getattr(hall, attr) or (0, 0))
                 point[axis] = parse_mm_from_m(text, what)
+                if attr == "cable_entry" and not in_hall(hall, (point[0], point[1])):
+                    raise InputError(
+                        f"The cable entry must be inside the hall ‘{hall.name}’ or on its wall"
+                    )
                 ops.update(doc, hall.id, **{attr: tuple(point)})
 
             return commit

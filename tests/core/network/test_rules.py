@@ -107,3 +107,19 @@ def test_one_rack_without_a_fabric_is_said_in_the_singular():
         "1 rack with 32 scale-out ports of 400G has no network rack in its site yet"
     )
     assert note.message.endswith("no scale-out fabric is planned for it.")
+
+
+def test_a_hall_without_a_cable_entry_is_named_once_and_told_where_to_give_it_one():
+    """A trial read "Hall Hall B has no cable entry ..." and found no word of the remedy."""
+    doc = EXAMPLES["two-sites"]()
+    north_2 = next(h.id for h in doc.project.halls.values() if h.name == "North hall 2")
+    ops.update(doc, north_2, cable_entry=None)
+    [finding] = [
+        f
+        for f in RuleEngine(CATALOG).run(doc.project).findings
+        if f.code == "cabling.no_cable_entry"
+    ]
+    assert finding.message == (
+        "North hall 2 has no cable entry, so its links to other halls and sites cannot be "
+        "routed. Give the hall a Cable entry X and Y (its properties, nothing selected) on a tray."
+    )

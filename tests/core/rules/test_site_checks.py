@@ -21,13 +21,18 @@ def test_two_halls_on_one_spot_overlap_by_a_whole_hall():
     assert finding.severity is Severity.ERROR
     assert set(finding.ids) == {first, second}
     assert finding.measured == 20 * 12  # m², the whole hall
-    assert "Hall 1 and Hall 2 share 240 m² of the site plan" in finding.message
+    assert finding.message == (
+        "Hall 1 and Hall 2 overlap by 240 m² on the site plan, so the links between them are "
+        "planned as if they stood together. Set each hall's Site X and Y."
+    )
 
 
 def test_halls_may_share_a_wall_but_not_a_metre_of_floor():
     assert found(two_halls((20_000, 0))[0], "site.halls_overlap") == []  # wall to wall
     [finding] = found(two_halls((19_000, 5_000))[0], "site.halls_overlap")
     assert finding.measured == 1 * 7  # 1 m by the 7 m both halls span
+    [finding] = found(two_halls((19_999, 0))[0], "site.halls_overlap")  # 1 mm by 12 m
+    assert "overlap by less than 1 m² on the site plan" in finding.message
 
 
 def test_halls_of_different_sites_never_overlap():
@@ -44,3 +49,11 @@ def test_moving_a_hall_on_the_site_clears_the_finding_after_the_edit():
     ops.update(doc, second, site_origin=(25_000, 0))
     after = engine.update(doc.project, [second])
     assert "site.halls_overlap" not in [f.code for f in after.findings]
+
+
+def test_the_halls_are_named_in_the_order_a_reader_lists_them():
+    """A trial read "Hall C and Hall B": the halls came in id order."""
+    doc, first = hall_doc()
+    second_hall(doc, doc.project.halls[first].site_id, "Annex")
+    [finding] = found(doc, "site.halls_overlap")
+    assert finding.message.startswith("Annex and Hall 1 overlap by 240 m²")
