@@ -71,6 +71,7 @@ def test_a_project_with_nothing_placed_makes_a_drawing_set(halls, tmp_path, gui_
     assert target.read_bytes().startswith(b"%PDF")
     text = " ".join(pdftotext(target).split())
     assert "Racks by type None placed yet" in text  # not a heading over nothing
+    assert ("Rack types None placed yet" in text) == (halls == 1)  # beside an empty plan
 
 
 def test_a_project_with_no_site_says_so_instead_of_leaving_sheets_blank(tmp_path, gui_app):

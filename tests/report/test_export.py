@@ -314,6 +314,34 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     assert not any(label in whole for label in corners)  # 3 mm wide: too small to name
     assert "1:100" in part_1 and "1:100" in part_2
     assert "RK-NW" in part_1 and {"RK-NE", "RK-SE"} <= set(part_2.split())
+    # the parts are outlined over the hall only: a trial saw the line between two parts
+    # strike through the depth figure "19.2 m" beside the wall
+    from PySide6.QtGui import QPainter
+
+    from designer.report.drawing_set import drawing_set
+    from designer.report.pages.plan import PART_OUTLINE
+    from designer.report.paper import SheetFrame
+    from designer.report.sheet import Sheet
+
+    outlines = []
+
+    class Noting(Sheet):
+        def box(self, r, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            if colour == PART_OUTLINE:
+                outlines.append(r)
+
+    [sheet] = [
+        p
+        for p in drawing_set(doc.project, CATALOG, "A3", enlarged=True)
+        if p.title == "Hall 1: floor plan"
+    ]
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    sheet.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    left, top = min(r.x for r in outlines), min(r.y for r in outlines)
+    right, bottom = max(r.right for r in outlines), max(r.bottom for r in outlines)
+    assert (right - left, bottom - top) == pytest.approx((38_400 / 200, 19_200 / 200))
 
 
 def test_every_tray_is_named_on_its_plan_on_a3_and_a4(tmp_path, gui_app):

@@ -231,8 +231,11 @@ def _draw(
         def at(x: float, y: float) -> tuple[float, float]:
             return left / k + (x - tile.x0) * to_sheet, top / k + (y - tile.y0) * to_sheet
 
+        # each part outlined over the hall only, clear of the dimension lines around it
+        hall = plan.bounds
         for part in parts.tiles:
-            (x0, y0), (x1, y1) = at(part.x0, part.y0), at(part.x1, part.y1)
+            (x0, y0) = at(max(part.x0, hall.left()), max(part.y0, hall.top()))
+            (x1, y1) = at(min(part.x1, hall.right()), min(part.y1, hall.bottom()))
             sheet.box(Rect(x0, y0, x1 - x0, y1 - y0), width_mm=0.5, colour=PART_OUTLINE)
             label = f"Part {_part_number(parts, part)}"
             sheet.box(Rect(x0 + 0.6, y0 + 0.6, text_width(label, 8, True) + 2, 4.2), 0, fill=PAPER)
@@ -391,6 +394,9 @@ def _list(
     "... and N more" where ``bottom`` comes; returns where the next block may start."""
     sheet.text(x, y, title, size_pt=9, bold=True)
     y += 5
+    if not rows:  # a heading over nothing reads as a list that failed to print
+        sheet.text(x, y, "None placed yet", size_pt=7.5, colour=MUTED, width=width)
+        return y + LIST_ROW_MM
     for index, (head, detail) in enumerate(rows):
         lines = wrap(head, width, 7.5)
         if len(lines) > 2:
