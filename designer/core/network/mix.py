@@ -105,12 +105,13 @@ class LengthHistogram:
     """Links per routed-length band (``edges_m``, metres) for each family present.
 
     The NVLink spine (no cable to cut) and links without a route are left out:
-    ``unrouted`` counts the latter.
+    ``in_rack`` counts the former, ``unrouted`` the latter, so a chart can say so.
     """
 
     edges_m: tuple[float, ...]
     links: dict[str, np.ndarray]
     unrouted: int
+    in_rack: int = 0
 
     def label(self, band: int) -> str:
         """How a band reads: "2–3 m", "0.5–2 km", "> 120 km"."""
@@ -140,8 +141,10 @@ def length_histogram(plan: Plan, edges_m: tuple[float, ...] = LENGTH_BANDS_M) ->
             links[name] = np.bincount(
                 band[rows], weights=table.count[rows], minlength=len(edges_m) - 1
             ).astype(np.int64)
-    unrouted = int(table.count[~np.isin(cols.status, _ROUTED)].sum())
-    return LengthHistogram(tuple(edges_m), links, unrouted)
+    routed = np.isin(cols.status, _ROUTED)
+    unrouted = int(table.count[~routed].sum())
+    in_rack = int(table.count[routed & ~has_length].sum())
+    return LengthHistogram(tuple(edges_m), links, unrouted, in_rack)
 
 
 def _length(metres: float, unit: bool = True) -> str:

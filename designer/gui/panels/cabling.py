@@ -74,6 +74,8 @@ class LengthsChart(PlanChart):
             [f"{int(totals[b]):,}" for b in bands],
         )
         parts = [f"{plural(int(totals.sum()), 'link')} by routed length, every hall"]
+        if histogram.in_rack:
+            parts.append(f"{histogram.in_rack:,} NVLink spine links, within their racks, left out")
         if histogram.unrouted:
             parts.append(f"{histogram.unrouted:,} not routed")
         self.note.setText(" · ".join(parts) + "<br>" + family_key(families))
