@@ -53,6 +53,9 @@ class Editor(QObject):
         self.bridge = bridge
         self.selection = selection
         self.hall_id: str | None = None
+        #: The halls shown before this one, latest last: where the canvas goes back to
+        #: when the shown hall goes (an undone Add Hall, a deleted hall).
+        self._shown_before: list[str] = []
         self.place_rotation: Rotation = 0
         self.findings: Sequence[Any] = ()
         self.checked = False
@@ -84,21 +87,36 @@ class Editor(QObject):
         self.selection.clear()
         halls = list(self.project.halls)
         self.hall_id = halls[0] if halls else None
+        self._shown_before.clear()
         self.hall_changed.emit()
 
     def _document_changed(self, changes: Any) -> None:
         self._picker_stale |= changes.ids
         if any(c.collection in ("halls", "custom_types") for c in changes.changes.values()):
             self._picker = None  # new walls or new footprints for every rack of a type
-        if self.hall_id not in self.project.halls:
+        # a hall that comes (Add Hall redone, a deletion undone) is shown; when the shown
+        # hall goes, the one shown before it
+        came = [
+            hall_id
+            for hall_id, c in changes.changes.items()
+            if c.collection == "halls" and c.before is None and c.after is not None
+        ]
+        if came:
+            self.set_hall(came[0])
+        elif self.hall_id not in self.project.halls:
+            while self._shown_before and self._shown_before[-1] not in self.project.halls:
+                self._shown_before.pop()
             halls = list(self.project.halls)
-            self.hall_id = halls[0] if halls else None
+            back = self._shown_before.pop() if self._shown_before else None
+            self.hall_id = back or (halls[0] if halls else None)
             self.hall_changed.emit()
         self.selection.prune(self.project, self.hall_id)
 
     def set_hall(self, hall_id: str) -> None:
         """Show ``hall_id`` on the canvas."""
         if hall_id != self.hall_id and hall_id in self.project.halls:
+            if self.hall_id is not None:
+                self._shown_before.append(self.hall_id)
             self.hall_id = hall_id
             self.selection.clear()
             self.hall_changed.emit()

@@ -101,3 +101,27 @@ def test_a_hall_and_a_site_are_deleted_after_asking_and_come_back_with_undo(
     doc.undo()
     doc.undo()
     assert doc.project == before
+
+
+def test_undo_and_redo_of_a_hall_show_the_hall_they_bring_back_or_the_one_shown_before(
+    make_window, example, prompts
+):
+    """A trial's undone Add Hall jumped to the project's first hall, not the one on screen,
+    and the redone one stayed out of sight."""
+    window = make_window(example("two-sites"))
+    doc, editor = window.editor.doc, window.editor
+    by_name = {h.name: h.id for h in doc.project.halls.values()}
+    editor.set_hall(by_name["North hall 2"])  # not the first hall
+    prompts.new_answer = NewProjectSpec(hall_name="North hall 3")
+    window.actions_by_name["add_hall"].trigger()
+    added = editor.hall_id
+    assert doc.project.halls[added].name == "North hall 3"
+    doc.undo()
+    assert editor.hall_id == by_name["North hall 2"]  # back where the user was
+    doc.redo()
+    assert editor.hall_id == added  # the hall brought back is shown
+    assert window.hall_chooser.currentText().startswith("North hall 3")
+    # deleting the hall on screen goes back to the one shown before it, too
+    editor.set_hall(by_name["South hall 1"])
+    window.actions_by_name["delete_hall"].trigger()
+    assert editor.hall_id == added
