@@ -79,12 +79,12 @@ def draw_floor(
     painter.drawPolygon(floor.outline)
     if dimensions:
         draw_dimensions(painter, floor, ctx)
-    draw_cable_entry(painter, floor, ctx)
 
 
 def draw_cable_entry(painter: QPainter, floor: FloorGeometry, ctx: Context) -> None:
     """A round mark where cables leave the hall, named from 1:100 on towards the middle of
-    the hall, so an architect setting it sees whether it meets a tray."""
+    the hall, so an architect setting it sees whether it meets a tray. Drawn with the
+    labels, over the trays and the links that end at it."""
     at = floor.cable_entry
     if at is None:
         return

@@ -27,7 +27,7 @@ from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
 from designer.drawing import style
-from designer.drawing.floor import FloorGeometry, draw_floor, floor_geometry
+from designer.drawing.floor import FloorGeometry, draw_cable_entry, draw_floor, floor_geometry
 from designer.drawing.infrastructure import (
     CoolingGeometry,
     FeedGeometry,
@@ -201,8 +201,8 @@ def hall_plan(
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:
-    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, tray, obstacle,
-    unit and rack labels and markers, in that order: the canvas's layers, so a column a rack stands on
+    """Draw the hall's floor, racks, obstacles, cooling, trays, feeds, links, cable entry,
+    tray, obstacle, unit and rack labels and markers, in that order: the canvas's layers, so a column a rack stands on
     shows over it on paper as on screen.
 
     The painter's world transform maps hall millimetres to the device; ``ctx`` is usually
@@ -216,6 +216,7 @@ def draw_hall_plan(
     draw_feeds(painter, plan.feeds, ctx)
     if plan.links is not None:
         draw_links(painter, plan.links, ctx)
+    draw_cable_entry(painter, plan.floor, ctx)
     draw_tray_labels(painter, plan.trays, ctx)
     draw_obstacle_labels(painter, plan.obstacles, ctx)
     draw_cooling_labels(painter, plan.cooling, ctx)

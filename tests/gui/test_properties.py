@@ -2,6 +2,10 @@
 
 import datetime
 
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from designer.drawing import style
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec, new_document
 from designer.gui.dialogs.place_row import PlaceRowDialog
 from designer.gui.hover import hover_text
@@ -265,6 +269,16 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     assert ops.fibre_route_between(doc.project, *sorted(doc.project.sites)).distance_km == 150
 
 
+def marked(scene, area: QRectF) -> bool:
+    """Whether the canvas draws anything in the cable entry's colour within ``area`` (mm)."""
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, 200, 200), area)
+    painter.end()
+    return any(image.pixelColor(x, y) == style.TRAY_EDGE for x in range(200) for y in range(200))
+
+
 def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_window, example):
     """Halls added in the designer all stood at the site's corner, on one another, so the
     site's fabric joined racks to switches as if they stood together, and nothing could move
@@ -288,8 +302,11 @@ def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_w
     assert panel.fields["site_x"].text() == "10"
     # where its cables leave for other halls: none until given, a blank takes it away
     assert panel.fields["entry_x"].text() == ""
+    near_entry = QRectF(-1_000, 200, 2_000, 2_000)  # mm about where the entry goes
+    assert not marked(window.view.hall_scene, near_entry)
     commit(panel, "entry_y", "1.2")
     assert doc.project.halls[second.id].cable_entry == (0, 1_200)
+    assert marked(window.view.hall_scene, near_entry)  # the plan shows it at once
     commit(panel, "entry_x", "")
     assert doc.project.halls[second.id].cable_entry is None
     # an entry beyond the walls is a slip: refused, named, nothing changed

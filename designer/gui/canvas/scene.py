@@ -23,7 +23,13 @@ from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle
 from designer.core.model.project import Project
 from designer.drawing import style
-from designer.drawing.floor import FloorGeometry, dimension_margin_mm, draw_floor, floor_geometry
+from designer.drawing.floor import (
+    FloorGeometry,
+    dimension_margin_mm,
+    draw_cable_entry,
+    draw_floor,
+    floor_geometry,
+)
 from designer.drawing.infrastructure import (
     TrayLabel,
     cooling_geometry,
@@ -89,8 +95,11 @@ def draw_services(painter: QPainter, geometries: dict[str, Any], ctx: Context) -
 
 
 def draw_service_labels(painter: QPainter, geometries: dict[str, Any], ctx: Context) -> None:
-    """The trays', obstacles' and cooling units' labels, over the busways and links (an item with the
-    rack labels)."""
+    """The hall's cable entry and the trays', obstacles' and cooling units' labels, over the
+    busways and links (an item with the rack labels)."""
+    floor = geometries.get("floor")
+    if floor is not None:
+        draw_cable_entry(painter, floor, ctx)
     draw_tray_labels(painter, geometries["trays"], ctx)
     draw_obstacle_labels(painter, geometries["obstacles"], ctx)
     draw_cooling_labels(painter, geometries["cooling_units"], ctx)
@@ -228,13 +237,17 @@ class HallScene(QGraphicsScene):
         self.setSceneRect(rect)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
         for layer in (self._services, self._service_labels, self._links, self._markers):
-            layer.set_geometry(layer.geometry, rect)
+            geometry = layer.geometry
+            if layer in (self._services, self._service_labels) and geometry is not None:
+                geometry = {**geometry, "floor": self.floor}  # a moved cable entry
+            layer.set_geometry(geometry, rect)
         self.racks.set_rect(rect)
 
     def _rebuild_services(self, collections: Iterable[str], dirty: QRectF | None = None) -> None:
         """Rebuild the geometry of some services; repaint ``dirty`` only, when given."""
         assert self.project is not None
         geometries = dict(self._services.geometry or {})
+        geometries["floor"] = self.floor  # its cable entry is drawn with the labels
         for collection in collections:
             shown = (
                 e
