@@ -320,6 +320,11 @@ def update_plan(previous: Plan, project: Project, changed_ids: Iterable[str]) ->
             if before is not None and after is not None and before.site_id != after.site_id:
                 return build_plan(project, plan.catalog, plan.media)
             halls.add(entity_id)
+            # its racks stand elsewhere on the site plan: the site's fabric joins them to
+            # the switches nearest them there
+            placed_again = before is not None and before.site_origin != after.site_origin
+            if placed_again and after.site_id in plan.index.site_fabric:
+                dirty.add(("fabric", after.site_id))
         elif collection in ("sites", "fibre_routes"):
             dirty.add(DCI)
             moved |= {n for key in _fibre_units(plan) for n in plan.units[key].table.nodes()}

@@ -37,6 +37,8 @@ def _sites(ctx: Context) -> Iterable[str]:
 
 
 def _run(ctx: Context, site_id: str) -> Iterator[Finding]:
+    if site_id not in ctx.project.sites:  # gone, or a hall's dangling reference
+        return
     halls = sorted(
         (h for h in ctx.project.halls.values() if h.site_id == site_id),
         key=lambda h: (natural_key(h.name), h.id),

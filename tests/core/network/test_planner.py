@@ -207,6 +207,13 @@ class PlannerSession(RuleBasedStateMachine):
         entry = None if y is None else (0, y)
         self._edit(lambda: ops.update(self.doc, halls[pick % len(halls)], cable_entry=entry))
 
+    @rule(pick=st.integers(0, 3), x=st.sampled_from([0, 30_000, 150_000]))
+    def place_a_hall_on_its_site(self, pick, x):
+        """Racks join the switches nearest them on the site plan: a hall moved there moves
+        its racks towards other switches."""
+        halls = sorted(self.doc.project.halls)
+        self._edit(lambda: ops.update(self.doc, halls[pick % len(halls)], site_origin=(x, 0)))
+
     @rule(slack=st.sampled_from([0.1, 0.2]))
     def change_the_slack(self, slack):
         self._edit(
@@ -246,3 +253,17 @@ def test_any_valid_project_can_be_planned(project):
         assert line.routed_m is None or line.routed_m >= 0
     bom = bill_of_materials(plan)
     assert bom.optics_power_w >= 0
+
+
+def test_a_hall_moved_on_its_site_is_planned_as_a_full_plan_would():
+    """A review moved two-sites' North hall 2 onto North hall 1 in the designer: the
+    update kept the old fabric (16 bundles) where a fresh plan had 15."""
+    doc = two_sites.build()
+    planner = NetworkPlanner(doc.catalog)
+    planner.plan(doc.project)
+    seen = []
+    doc.subscribe(seen.append)
+    by_name = {h.name: h for h in doc.project.halls.values()}
+    ops.update(doc, by_name["North hall 2"].id, site_origin=by_name["North hall 1"].site_origin)
+    updated = planner.update(doc.project, seen[-1].ids)
+    assert snapshot(updated) == snapshot(plan_of(doc))

@@ -57,3 +57,19 @@ def test_the_halls_are_named_in_the_order_a_reader_lists_them():
     second_hall(doc, doc.project.halls[first].site_id, "Annex")
     [finding] = found(doc, "site.halls_overlap")
     assert finding.message.startswith("Annex and Hall 1 overlap by 240 m²")
+
+
+def test_halls_naming_a_site_that_is_not_there_are_left_to_the_file_check():
+    """A review found a full check silent on them and an update after an edit reporting
+    them: the check looks at sites that exist, in both."""
+    doc, _, second = two_halls((0, 0))
+    project = doc.project
+    gone = project.model_copy(update={"sites": {}})
+    engine = RuleEngine(CATALOG)
+    assert "site.halls_overlap" not in [f.code for f in engine.run(gone).findings]
+    renamed = gone.model_copy(
+        update={
+            "halls": {**gone.halls, second: gone.halls[second].model_copy(update={"name": "B"})}
+        }
+    )
+    assert "site.halls_overlap" not in [f.code for f in engine.update(renamed, [second]).findings]
