@@ -98,7 +98,6 @@ class _Plot(QWidget):
         # room for a few rows whose names can be read, and the axis under them
         self.setMinimumHeight(round(LEAST_ROWS * self._text_px() + self._axis_depth() + 6))
         self.setMouseTracking(True)  # each row's tooltip follows the pointer
-        self.setAutoFillBackground(False)
 
     # the frame of the chart, in pixels
 
@@ -160,6 +159,12 @@ class _Plot(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
+        try:  # a painter left open by an exception takes the whole designer down
+            self._paint(painter)
+        finally:
+            painter.end()
+
+    def _paint(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), Qt.GlobalColor.white)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         area = self._area()
@@ -192,8 +197,7 @@ class _Plot(QWidget):
                 painter.drawLine(
                     QPointF(x_px(mark.x), area.top()), QPointF(x_px(mark.x), area.bottom())
                 )
-        self._paint_names_and_figures(painter, area, right, x_px, y_px)
-        painter.end()
+        self._paint_names_and_figures(painter, area, x_px, y_px)
 
     def _paint_axis(self, painter: QPainter, area: QRectF, right: float, x_px) -> None:  # type: ignore[no-untyped-def]
         """Grid lines and figures at round steps, the axis lines and the axis title."""
@@ -237,9 +241,7 @@ class _Plot(QWidget):
                     QPointF(x_px(at + x * 0.01), y_px(row) - 0.36 * unit),
                 )
 
-    def _paint_names_and_figures(
-        self, painter: QPainter, area: QRectF, right: float, x_px, y_px
-    ) -> None:  # type: ignore[no-untyped-def]
+    def _paint_names_and_figures(self, painter: QPainter, area: QRectF, x_px, y_px) -> None:  # type: ignore[no-untyped-def]
         rows = self.rows
         every = self.named_every()
         painter.setPen(TEXT)
@@ -332,6 +334,8 @@ class BarChart(QWidget):
         ``texts`` right of each bar (``tips`` the rows' tooltips). The x axis reaches at
         least ``least_x``; bars reaching past ``most_x`` are cut there and marked."""
         count = len(names)
+        if len(texts) != count or any(len(w) != count or len(c) != count for w, c in layers):
+            raise ValueError(f"a chart of {count} rows needs a figure, width and colour for each")
         ends = np.zeros(count)
         full = np.zeros(count)
         placed = []
@@ -340,6 +344,8 @@ class BarChart(QWidget):
             full = full + widths
             if most_x is not None:
                 widths = np.minimum(ends + widths, most_x) - ends
+            # a bar without an end (a load on no capacity, uncut) is left to its figure
+            widths = np.where(np.isfinite(widths), widths, 0.0)
             placed.append((ends.copy(), widths, list(colours)))
             ends = ends + widths
         self.plot.rows = _Rows(
