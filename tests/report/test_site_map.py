@@ -35,8 +35,8 @@ def drawn(count: int, paper: str) -> list[tuple[str, tuple]]:
     return calls
 
 
-@pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
-@pytest.mark.parametrize("count", [2, 3, 5])
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3", "Tabloid"])
+@pytest.mark.parametrize("count", [2, 3, 5, 9, 12])
 def test_every_route_shows_between_its_sites_past_its_words(count, paper, gui_app):
     """A trial's two-sites map on A4 showed no line between North and South: a 70 mm
     patch behind the words covered all of it between the boxes."""
@@ -54,9 +54,13 @@ def test_every_route_shows_between_its_sites_past_its_words(count, paper, gui_ap
         between = [p for p in points if not any(inside(r, *p) for r in sites)]
         shown = [p for p in between if not any(inside(r, *p) for r in patches)]
         assert between and len(shown) >= len(between) / 2, (count, paper)
+    # and the words stay inside the drawing area (a review's 12 sites on A4 wrote past it)
+    area = SheetFrame.of(paper).content
+    for r in patches:
+        assert area.x - 1e-9 <= r.x and r.right <= area.right + 1e-9, (count, paper)
 
 
-@pytest.mark.parametrize("count", [2, 3])
+@pytest.mark.parametrize("count", [2, 3, 9])
 def test_a_routes_words_are_written_after_every_site_box(count, gui_app):
     """The campus's A4 map cut "1,382.4 Tb/s ... 54 fibre pairs" at both ends under the
     site boxes drawn after it."""
@@ -68,6 +72,13 @@ def test_a_routes_words_are_written_after_every_site_box(count, gui_app):
     )
     words = [i for i, (kind, args) in enumerate(calls) if kind == "text" and args[1] == FIBRE]
     assert words and min(words) > last_box
+    # and after every patch, so no patch clips the descenders of the line above it
+    patches = [
+        i
+        for i, (kind, args) in enumerate(calls)
+        if kind == "box" and args[1] is not None and args[1].name() == "#ffffff"
+    ]
+    assert max(patches) < min(words)
 
 
 def test_a_site_of_several_halls_gets_a_map_of_where_they_stand(gui_app):

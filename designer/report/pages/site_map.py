@@ -180,12 +180,18 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
             box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=box_w - 6
         )
         _draw_halls(sheet, site.halls, Rect(box.x + 3, box.y + 14, box_w - 6, box_h - 17))
-    # the labels last, over the boxes' edges if they must be, never under them
+    # the labels last, over the boxes' edges if they must be, never under them; every
+    # patch first, so none clips the words of a line above it
+    words: list[_Words] = []
     for line in shown:
         a, b = where[line.site_a], where[line.site_b]
         (x0, y0), (x1, y1) = _outside(a, b, boxes[line.site_a], boxes[line.site_b])
         middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-        _fibre_label(sheet, middle, (x1 - x0, y1 - y0), _ring_centre(area), line.label)
+        words += _fibre_label(area, middle, (x1 - x0, y1 - y0), _ring_centre(area), line.label)
+    for _, left, baseline, width, _ in words:
+        sheet.box(Rect(left, baseline - 2.9, width, 3.4), width_mm=0, fill=QColor("white"))
+    for text, left, baseline, width, size in words:
+        sheet.text(left, baseline, text, size_pt=size, colour=FIBRE, align="center", width=width)
 
 
 def _outside(
@@ -220,49 +226,56 @@ LABEL_LINE_MM = 3.1
 SHORT_ROUTE_MM = 40.0
 
 
+#: A line of a route's label placed: its text, left edge, baseline and width (mm), size (pt).
+_Words = tuple[str, float, float, float, float]
+
+
 def _fibre_label(
-    sheet: Sheet,
+    area: Rect,
     middle: tuple[float, float],
     run: tuple[float, float],
     ring: tuple[float, float],
     label: str,
-) -> None:
+) -> list[_Words]:
     """A route's length and what it carries, by the ``middle`` of the part of its line
     between the sites, which runs ``run`` (dx, dy mm). Across a long line that runs
     sideways: the length above it, the rest under it, broken to the room between the sites
     and standing off the line as far as it slopes. Beside a line that runs up the sheet or
     is short (sites close together): outwards from the middle of the ``ring`` of sites,
     where no site stands. Each text stands on a white patch as wide as its words, so the
-    line shows past them; nothing leaves the sheet's drawing area."""
+    line shows past them; nothing leaves the drawing ``area``."""
     (x, y), (dx, dy) = middle, run
-    area = sheet.frame.content
     head, _, rest = label.partition(";")
+    # (text, its left edge, its baseline): where each line of words would go
+    placed: list[tuple[str, float, float]] = []
     if abs(dx) < abs(dy) / 2 or math.hypot(dx, dy) < SHORT_ROUTE_MM:
         ux, uy = x - ring[0], y - ring[1]
         norm = math.hypot(ux, uy) or 1.0
         ux, uy = ux / norm, uy / norm
         off = abs(dx * ux + dy * uy) / 2 + 3  # past the line's run that way
         ax, ay = x + ux * off, y + uy * off
-        room = min(60.0, (area.right - ax if ux >= 0 else ax - area.x) - 1)
-        lines = _label_lines(head, rest, room)
+        lines = _label_lines(
+            head, rest, min(60.0, (area.right - ax if ux >= 0 else ax - area.x) - 1)
+        )
         depth = len(lines) * LABEL_LINE_MM
         top = ay - depth if uy < -0.3 else ay if uy > 0.3 else ay - depth / 2
-        placed = [
-            (text, top + 2.6 + row * LABEL_LINE_MM, ax if ux >= 0 else None)
-            for row, text in enumerate(lines)
-        ]
-        for row, (text, baseline, left) in enumerate(placed):
-            width = text_width(text, LABEL_PT[min(row, 1)]) + 2
-            _patch_text(sheet, ax - width if left is None else left, baseline, text, row)
-        return
-    lines = _label_lines(head, rest, max(abs(dx) - 4, 30.0))
-    widths = [text_width(t, LABEL_PT[min(row, 1)]) + 2 for row, t in enumerate(lines)]
-    # each line of words stands off the line as far as the line rises under it
-    rise = [min(10.0, width / 2 * abs(dy / dx)) for width in widths]
-    for row, (text, width) in enumerate(zip(lines, widths, strict=True)):
+        for row, text in enumerate(lines):
+            width = _label_width(text, row)
+            placed.append((text, ax if ux >= 0 else ax - width, top + 2.6 + row * LABEL_LINE_MM))
+    else:
+        lines = _label_lines(head, rest, max(abs(dx) - 4, 30.0))
+        # each line of words stands off the line as far as the line rises under it
+        rise = [min(10.0, _label_width(t, row) / 2 * abs(dy / dx)) for row, t in enumerate(lines)]
         under = max(rise[1:], default=0.0)
-        baseline = y - 1.3 - rise[0] if row == 0 else y + 1.8 + under + row * LABEL_LINE_MM
-        _patch_text(sheet, x - width / 2, baseline, text, row)
+        for row, text in enumerate(lines):
+            baseline = y - 1.3 - rise[0] if row == 0 else y + 1.8 + under + row * LABEL_LINE_MM
+            placed.append((text, x - _label_width(text, row) / 2, baseline))
+    fitted = []  # kept inside the drawing area
+    for row, (text, left, baseline) in enumerate(placed):
+        width = _label_width(text, row)
+        left = min(max(left, area.x), area.right - width)
+        fitted.append((text, left, baseline, width, LABEL_PT[min(row, 1)]))
+    return fitted
 
 
 def _label_lines(head: str, rest: str, room: float) -> list[str]:
@@ -270,12 +283,9 @@ def _label_lines(head: str, rest: str, room: float) -> list[str]:
     return [head, *(wrap(rest.strip(), room, LABEL_PT[1]) if rest.strip() else [])]
 
 
-def _patch_text(sheet: Sheet, left: float, baseline: float, text: str, row: int) -> None:
-    """One line of a route's label on a white patch as wide as its words."""
-    size = LABEL_PT[min(row, 1)]
-    width = text_width(text, size) + 2
-    sheet.box(Rect(left, baseline - 2.9, width, 3.4), width_mm=0, fill=QColor("white"))
-    sheet.text(left, baseline, text, size_pt=size, colour=FIBRE, align="center", width=width)
+def _label_width(text: str, row: int) -> float:
+    """How wide a line of a route's label and its patch are (mm): its words and a margin."""
+    return text_width(text, LABEL_PT[min(row, 1)]) + 2
 
 
 def _draw_halls(
