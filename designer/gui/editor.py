@@ -115,7 +115,8 @@ class Editor(QObject):
     def set_hall(self, hall_id: str) -> None:
         """Show ``hall_id`` on the canvas."""
         if hall_id != self.hall_id and hall_id in self.project.halls:
-            if self.hall_id is not None:
+            if self.hall_id is not None:  # once, as the latest shown
+                self._shown_before = [h for h in self._shown_before if h != self.hall_id]
                 self._shown_before.append(self.hall_id)
             self.hall_id = hall_id
             self.selection.clear()

@@ -92,5 +92,5 @@ def drawing_set(
     cover = cover_content(project, rack_types, by_hall, totals, report, numbered(rest, 2))
     index = index_pages([cover_page(cover), *rest], frame, cover_index_room(cover, frame))
     if index:
-        cover = replace(cover, sheets=numbered([*index, *rest], 2))
+        cover = replace(cover, sheets=numbered([*index, *rest], 2), index_on=2)
     return [cover_page(cover), *index, *rest]

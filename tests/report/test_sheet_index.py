@@ -2,14 +2,17 @@
 all of it, on sheets of its own after the cover whose numbers match the sheets they list."""
 
 import re
+from itertools import pairwise
 
 import pytest
+from PySide6.QtGui import QImage, QPainter
 
 from designer.core.catalog import default_catalog
 from designer.report.export import export
 from designer.report.page import Page
-from designer.report.pages.sheet_index import index_lines, index_pages, numbered
+from designer.report.pages.sheet_index import index_lines, index_pages
 from designer.report.paper import SheetFrame
+from designer.report.sheet import Sheet
 from tests.core.rules.helpers import hall_doc, second_hall
 from tests.report.test_export import page_count, text_of
 
@@ -32,18 +35,37 @@ def test_a_cover_with_room_for_every_line_gets_no_index_sheet():
     assert index_pages(pages, SheetFrame.of("A4"), cover_room=2) == []
 
 
-@pytest.mark.parametrize(("halls", "sheets"), [(30, 1), (250, 2)])
-def test_index_sheets_list_every_sheet_once_under_its_own_number(halls, sheets):
+def drawn_lines(pages: list[Page], paper: str) -> list[tuple[str, str]]:
+    """The (numbers, label) lines the index ``pages`` draw, in order."""
+    written: list[str] = []
+
+    class Noting(Sheet):
+        def text(self, x, y, text, *args, **kwargs):  # type: ignore[override]
+            written.append(text)
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    for page in pages:
+        page.draw(Noting(painter, SheetFrame.of(paper), 25.4))
+    painter.end()
+    numbers = re.compile(r"^\d+(–\d+)?$")
+    return [(text, label) for text, label in pairwise(written) if numbers.match(text)]
+
+
+@pytest.mark.parametrize(("halls", "sheets"), [(30, 1), (250, 2), (300, 3)])
+def test_index_sheets_list_every_sheet_once_under_its_own_number(halls, sheets, gui_app):
     """An A4 index sheet holds 4 columns of 34 lines: 250 halls need a second one."""
     frame = SheetFrame.of("A4")
     titles = ["Cover and summary"] + [f"Hall {n}: floor plan" for n in range(1, halls + 1)]
     pages = pages_titled([*titles, "Cabling"])
     index = index_pages(pages, frame, cover_room=3)
     assert [page.title for page in index] == (
-        ["Sheet index"] if sheets == 1 else ["Sheet index (1 of 2)", "Sheet index (2 of 2)"]
+        ["Sheet index"]
+        if sheets == 1
+        else [f"Sheet index ({n} of {sheets})" for n in range(1, sheets + 1)]
     )
     whole = [pages[0], *index, *pages[1:]]
-    lines = index_lines(numbered(whole, 1))
+    lines = drawn_lines(index, "A4")  # as the index sheets write them
     assert listed_numbers(lines) == list(range(1, len(whole) + 1))
     # each line's number is where its sheet stands in the set
     for numbers, label in lines:

@@ -104,8 +104,9 @@ def media_mix(plan: Plan) -> list[MediumLinks]:
 class LengthHistogram:
     """Links per routed-length band (``edges_m``, metres) for each family present.
 
-    The NVLink spine (no cable to cut) and links without a route are left out:
-    ``in_rack`` counts the former, ``unrouted`` the latter, so a chart can say so.
+    Links routed with no length (within one rack, as the NVLink spine: no cable to cut)
+    and links without a route are left out: ``in_rack`` counts the former, ``unrouted``
+    the latter, so a chart can say so.
     """
 
     edges_m: tuple[float, ...]

@@ -75,7 +75,7 @@ class LengthsChart(PlanChart):
         )
         parts = [f"{plural(int(totals.sum()), 'link')} by routed length, every hall"]
         if histogram.in_rack:
-            parts.append(f"{histogram.in_rack:,} NVLink spine links, within their racks, left out")
+            parts.append(f"{plural(histogram.in_rack, 'link')} within a rack, uncabled, left out")
         if histogram.unrouted:
             parts.append(f"{histogram.unrouted:,} not routed")
         self.note.setText(" · ".join(parts) + "<br>" + family_key(families))

@@ -119,6 +119,12 @@ def _route_note(carried: RouteDemand, medium: str, plan: Plan) -> str:
     )
 
 
+def _corner(hall: Hall) -> tuple[int, int]:
+    """Where a hall's new cable entry starts before both its coordinates are typed: the
+    north-west corner of the hall's bounds, so one typed figure puts it on a wall."""
+    return min(x for x, _ in hall.outline), min(y for _, y in hall.outline)
+
+
 class RevertingEdit(QLineEdit):
     """A field whose Esc puts back the value it showed, until Enter or leaving it commits.
 
@@ -473,7 +479,7 @@ class PropertiesPanel(QWidget):
                 if not text.strip() and attr == "cable_entry":
                     ops.update(doc, hall.id, cable_entry=None)
                     return
-                point = list(getattr(hall, attr) or (0, 0))
+                point = list(getattr(hall, attr) or _corner(hall))
                 point[axis] = parse_mm_from_m(text, what)
                 if attr == "cable_entry" and not in_hall(hall, (point[0], point[1])):
                     raise InputError(

@@ -12,7 +12,6 @@ from designer.report.page import Page
 from designer.report.pages.sheet_index import (
     INDEX_HEADING_MM,
     INDEX_ROW_MM,
-    INDEX_TITLE,
     columns_in,
     draw_index,
     index_lines,
@@ -50,6 +49,8 @@ class CoverContent:
     racks_by_type: tuple[tuple[str, str], ...]
     sites: tuple[str, ...]
     sheets: tuple[tuple[int, str, str], ...] = ()
+    #: The sheet that lists every sheet, when the cover has no room for all of them.
+    index_on: int | None = None
 
 
 def cover_page(content: CoverContent) -> Page:
@@ -148,16 +149,12 @@ def _draw(sheet: Sheet, content: CoverContent) -> None:
         colour = MUTED if t.muted else INK
         sheet.text(t.x, t.y, t.text, t.size_pt, t.bold, colour, t.align, t.width)
     if layout.index is not None:
-        # the first sheet after the cover lists them all when the cover has no room
-        listed_on = next(
-            (n for n, title, _ in content.sheets if title.startswith(INDEX_TITLE)), None
-        )
         draw_index(
             sheet,
             index_lines(content.sheets),
             layout.index,
             layout.index_columns,
-            listed_on=listed_on,
+            listed_on=content.index_on,
         )
 
 
