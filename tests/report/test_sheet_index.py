@@ -5,15 +5,14 @@ import re
 from itertools import pairwise
 
 import pytest
-from PySide6.QtGui import QImage, QPainter
 
 from designer.core.catalog import default_catalog
 from designer.report.export import export
 from designer.report.page import Page
 from designer.report.pages.sheet_index import index_lines, index_pages
 from designer.report.paper import SheetFrame
-from designer.report.sheet import Sheet
 from tests.core.rules.helpers import hall_doc, second_hall
+from tests.report.drawn import texts_drawn
 from tests.report.test_export import page_count, text_of
 
 
@@ -37,17 +36,7 @@ def test_a_cover_with_room_for_every_line_gets_no_index_sheet():
 
 def drawn_lines(pages: list[Page], paper: str) -> list[tuple[str, str]]:
     """The (numbers, label) lines the index ``pages`` draw, in order."""
-    written: list[str] = []
-
-    class Noting(Sheet):
-        def text(self, x, y, text, *args, **kwargs):  # type: ignore[override]
-            written.append(text)
-
-    image = QImage(400, 300, QImage.Format.Format_ARGB32)
-    painter = QPainter(image)
-    for page in pages:
-        page.draw(Noting(painter, SheetFrame.of(paper), 25.4))
-    painter.end()
+    written = texts_drawn(pages, paper)
     numbers = re.compile(r"^\d+(–\d+)?$")
     return [(text, label) for text, label in pairwise(written) if numbers.match(text)]
 

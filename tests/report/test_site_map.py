@@ -93,14 +93,7 @@ def test_a_site_of_several_halls_gets_a_map_of_where_they_stand(gui_app):
     second = second_hall(doc, doc.project.halls[first].site_id)
     ops.update(doc, second, site_origin=(25_000, 0))
     [site_map] = [p for p in drawing_set(doc.project, CATALOG, "A3") if p.title == "Site map"]
-    calls: list[str] = []
+    from tests.report.drawn import texts_drawn
 
-    class Noting(Sheet):
-        def text(self, x, y, text, *args, **kwargs):  # type: ignore[override]
-            calls.append(text)
-
-    image = QImage(400, 300, QImage.Format.Format_ARGB32)
-    painter = QPainter(image)
-    site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
-    painter.end()
-    assert {"The site and its halls", "Hall 1", "Hall 2"} <= set(calls)
+    written = texts_drawn([site_map], "A3")
+    assert {"The site and its halls", "Hall 1", "Hall 2"} <= set(written)
