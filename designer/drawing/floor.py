@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPolygonF
 
 from designer.core.format import number
 from designer.core.model.hall import Hall
@@ -179,24 +179,38 @@ def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> No
     size = 7.5
     # on a part of a tiled plan, each label at the middle of the line's part on the sheet
     shown = b if ctx.part is None else b.intersected(ctx.part)
-    if shown.width() > 0:
+    width_text = f"{number(b.width() / 1000, 2)} m"
+    depth_text = f"{number(b.height() / 1000, 2)} m"
+    # a part showing too little of a line to hold its figure leaves it to the other parts
+    if _holds(ctx, width_text, size, shown.width(), b.width()):
         draw_text_at(
             painter,
             ctx,
             QPointF(shown.center().x(), top),
-            f"{number(b.width() / 1000, 2)} m",
+            width_text,
             size,
             style.DIMENSION,
             halo=True,
         )
-    if shown.height() > 0:
+    if _holds(ctx, depth_text, size, shown.height(), b.height()):
         draw_text_at(
             painter,
             ctx,
             QPointF(left, shown.center().y()),
-            f"{number(b.height() / 1000, 2)} m",
+            depth_text,
             size,
             style.DIMENSION,
             halo=True,
             upright=True,  # along its line: no wider than the line's offset from the wall
         )
+
+
+def _holds(ctx: Context, text: str, size_pt: float, shown_mm: float, whole_mm: float) -> bool:
+    """Whether ``shown_mm`` of a dimension line (all ``whole_mm`` of it on an untiled plan)
+    has room for its figure ``text``."""
+    if shown_mm <= 0:
+        return False
+    if shown_mm >= whole_mm:
+        return True
+    metrics = QFontMetricsF(style.font(size_pt, ctx.px_per_point))
+    return ctx.millimetres(metrics.horizontalAdvance(text) / ctx.px_per_point + 6) <= shown_mm
