@@ -131,8 +131,10 @@ def plan_site(
     network: Sequence[SwitchRack],
     oversubscription: float,
     rails: int,
+    site_name: str = "",
 ) -> SiteFabric:
-    """The scale-out fabrics of one site: one per NIC rate, built in rate order.
+    """The scale-out fabrics of one site: one per NIC rate, built in rate order; the
+    findings name the site ``site_name`` (a campus has one such finding per site).
 
     Network racks are shared: the slots one fabric takes are not offered to the next.
     """
@@ -146,7 +148,9 @@ def plan_site(
     for rack in sorted(compute, key=lambda r: r.id):
         groups.setdefault((rack.rate_gbps, rack.lane_gbps), []).append(rack)
     for (rate, lane), members in sorted(groups.items()):
-        built = _fabric(site_id, rate, lane, members, network, free, oversubscription, rails)
+        built = _fabric(
+            (site_id, site_name), rate, lane, members, network, free, oversubscription, rails
+        )
         rows.extend(built.rows)
         placed.update({(r, s, role): n for r, s, role, n in built.placed})
         tiers.extend(built.tiers)
@@ -162,7 +166,7 @@ def plan_site(
 
 
 def _fabric(
-    site_id: str,
+    site: tuple[str, str],
     rate: int,
     lane: int,
     members: list[ComputeRack],
@@ -177,6 +181,8 @@ def _fabric(
     racks = plural(len(members), "rack")
     one = len(members) == 1
     have, their, them = ("has", "its", "it") if one else ("have", "their", "them")
+    site_id, site_name = site
+    in_site = f"in {site_name}" if site_name else f"in {their} site"
     if not network:
         # No network rack in the site yet: the fabric is not designed, which is no mistake,
         # but said, since the racks' ports are connected to nothing.
@@ -185,7 +191,7 @@ def _fabric(
             LinkFinding(
                 "network.no_fabric_yet",
                 f"{racks} with {plural(ports, 'scale-out port')} of {rate}G {have} no network "
-                f"rack in {their} site yet: no scale-out fabric is planned for {them}.",
+                f"rack {in_site} yet: no scale-out fabric is planned for {them}.",
                 (site_id,),
                 measured=float(ports),
                 limit=0.0,
@@ -198,7 +204,7 @@ def _fabric(
             LinkFinding(
                 "network.no_switch",
                 f"{racks} with {plural(ports, 'scale-out port')} of {rate}G on {lane}G lanes "
-                f"{have} no network rack in {their} site whose switches take them.",
+                f"{have} no network rack {in_site} whose switches take them.",
                 (site_id, *ids),
                 measured=float(ports),
                 limit=0.0,

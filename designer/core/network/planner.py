@@ -509,7 +509,8 @@ def _site_fabric(plan: Plan, site_id: str) -> SiteFabric:
             switch = plan.catalog.switches[kind.switches.switch_id]
             network.append(SwitchRack(rack_id, point, switch, kind.switches.count))
     s = plan.settings
-    return plan_site(site_id, compute, network, s.oversubscription, s.rails)
+    name = plan.project.sites[site_id].name if site_id in plan.project.sites else ""
+    return plan_site(site_id, compute, network, s.oversubscription, s.rails, name)
 
 
 def _drawn_row(plan: Plan, bundle: Bundle) -> Row:

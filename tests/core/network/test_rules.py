@@ -103,8 +103,9 @@ def test_one_rack_without_a_fabric_is_said_in_the_singular():
         for f in RuleEngine(CATALOG).run(doc.project).findings
         if f.code == "network.no_fabric_yet"
     ]
+    # and names the site: a campus's three sites had three notes alike
     assert note.message.startswith(
-        "1 rack with 32 scale-out ports of 400G has no network rack in its site yet"
+        "1 rack with 32 scale-out ports of 400G has no network rack in Site 1 yet"
     )
     assert note.message.endswith("no scale-out fabric is planned for it.")
 
