@@ -23,7 +23,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
-from designer.core.format import number
+from designer.core.format import number, plural
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import NEAR_LIMIT, Load, loads
 from designer.drawing import style
@@ -163,17 +163,19 @@ class DashboardPanel(BarChart):
         self.note.setToolTip(legend(continuous_share(self.editor)))
 
     def caption(self, hall: str | None, every: list[Load], hidden: int, cap: float) -> str:
-        """How many feeds, CDUs and cooling groups are over or near their limit (the hall's
-        own bars are not counted), and whether bars were cut. What the percentages are of is
-        the axis title, and in full the caption's tooltip (:func:`legend`)."""
+        """How many of the hall's loads (its feeds, CDUs, cooling groups and its own power,
+        heat and room air: every bar the chart may show) are over or near their limit, and
+        whether bars were cut. What the percentages are of is the axis title, and in full
+        the caption's tooltip (:func:`legend`)."""
         if hall not in self.editor.project.halls:
             return "No hall to measure: open a project or add a hall."
-        counted = [b for b in every if b.kind not in HALL_BARS]
-        over = [b for b in counted if b.share > 1.0]
-        near = [b for b in counted if MARK < b.share <= 1.0]
+        # every bar counts, the hall's own too: a trial saw "0 over their limit" under a
+        # red room-air bar
+        over = [b for b in every if b.share > 1.0]
+        near = [b for b in every if MARK < b.share <= 1.0]
         parts = [
             f"{len(over)} over their limit, {len(near)} above {number(MARK * 100, 0)} %, "
-            f"of {len(counted)} feeds, CDUs and groups"
+            f"of {plural(len(every), 'load')}"
         ]
         if hidden:
             parts.append(f"showing the {len(self.bars) - len(HALL_BARS)} most loaded")
