@@ -158,12 +158,12 @@ def as_text(data: dict[str, Any]) -> str:
     for site in data["sites"]:
         where = f" ({site['location']})" if site["location"] else ""
         lines.append(
-            f"  Site {site['name']}{where}: {number(site['power_capacity_kw'])} kW power, "
+            f"  {site['name']}{where}: {number(site['power_capacity_kw'])} kW power, "
             f"{number(site['cooling_capacity_kw'])} kW cooling, PUE {site['pue']}"
         )
         for hall in site["halls"]:
             lines.append(
-                f"    Hall {hall['name']}: {number(hall['floor_area_m2'])} m², "
+                f"    {hall['name']}: {number(hall['floor_area_m2'])} m², "
                 f"{number(hall['floor_rating_kpa'])} kPa {hall['floor_type']} floor, "
                 f"{hall['racks']} racks, {number(hall['it_power_max_kw'])} kW max of "
                 f"{number(hall['power_capacity_kw'])} kW"

@@ -53,6 +53,8 @@ def test_summary_text_has_units():
     assert "Links: 2,688 in 48 bundles\n  Cabled: 2,688 (2,688 multimode SR)\n" in out.stdout
     assert "Scale-out ports in no fabric yet: 384" in out.stdout
     assert "IT power: 500.4 kW typical, 559 kW max" in out.stdout
+    # sites and halls by their names alone: a trial read "Hall Hall A" and "Site Site 1"
+    assert "\n  Site 1: " in out.stdout and "\n    CM384 hall: " in out.stdout
     assert "kg" in out.stdout
     assert "m²" in out.stdout
 
