@@ -383,3 +383,24 @@ def test_site_boxes_never_overlap_on_the_site_map(paper, gui_app):
         for i, (ax, ay) in enumerate(centres):
             for bx, by in centres[i + 1 :]:
                 assert abs(ax - bx) >= width or abs(ay - by) >= height, (count, i)
+
+
+def test_enlarged_parts_are_only_those_racks_stand_in(gui_app):
+    """A trial's A4 set printed parts of bare floor: enlarged parts are there to name
+    racks, so a part no rack stands in is left out, and the rest are numbered in turn."""
+    from designer.core.document import operations as ops
+    from designer.report.drawing_set import drawing_set
+    from tests.core.rules.helpers import hall_doc
+
+    doc, hall = hall_doc(width=38_400, depth=19_200)  # six parts at 1:100 on A4
+    ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 1_200, 1_200, label="RK-NW")
+
+    def plan_titles() -> list[str]:
+        pages = drawing_set(doc.project, CATALOG, "A4", enlarged=True)
+        return [p.title for p in pages if "floor plan" in p.title]
+
+    assert plan_titles() == ["Hall 1: floor plan", "Hall 1: floor plan, part 1 of 1"]
+    ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 36_600, 16_800, label="RK-SE")
+    assert plan_titles()[1:] == [f"Hall 1: floor plan, part {n} of 2" for n in (1, 2)]
+    ops.delete(doc, list(doc.project.placements))  # no rack: nothing to enlarge
+    assert plan_titles() == ["Hall 1: floor plan"]

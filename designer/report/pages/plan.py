@@ -11,8 +11,9 @@ the line widths), and the rack types and link media of the hall.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPolygonF
 
@@ -147,7 +148,7 @@ def hall_pages(
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
         # then the parts at the scale that names every rack.
         layout = choose_layout(box, room, tiles=False)
-        parts = tiled_layout(box, room, LABELLED_SCALE)
+        parts = _with_racks(tiled_layout(box, room, LABELLED_SCALE), plan)
     title = f"{hall.name}: floor plan"
     pages = [
         Page(
@@ -160,7 +161,7 @@ def hall_pages(
     if parts is not None:
         pages += [
             Page(
-                _part_title(title, parts, tile),
+                _part_title(title, parts, tile, always=True),
                 f"1:{parts.denominator}",
                 lambda sheet, tile=tile: _draw(sheet, plan, parts, tile, info),
             )
@@ -169,12 +170,25 @@ def hall_pages(
     return pages
 
 
+def _with_racks(layout: PlanLayout, plan: HallPlan) -> PlanLayout | None:
+    """``layout`` with only the parts some rack stands in: enlarged parts are there to
+    name racks, and a trial's A4 set had parts of bare floor. None when no rack stands
+    anywhere."""
+    x, y, w, h = plan.racks.rects.T if len(plan.racks) else np.zeros((4, 0))
+    kept = tuple(
+        t for t in layout.tiles if np.any((x < t.x1) & (x + w > t.x0) & (y < t.y1) & (y + h > t.y0))
+    )
+    return replace(layout, tiles=kept) if kept else None
+
+
 def _part_number(layout: PlanLayout, tile: Tile) -> int:
-    return tile.row * layout.columns + tile.column + 1
+    return layout.tiles.index(tile) + 1
 
 
-def _part_title(title: str, layout: PlanLayout, tile: Tile) -> str:
-    if not layout.tiled:
+def _part_title(title: str, layout: PlanLayout, tile: Tile, always: bool = False) -> str:
+    """``title``, with which part ``tile`` is when ``layout`` has several (or ``always``:
+    the enlarged parts after a whole-hall sheet, however many)."""
+    if not (layout.tiled or always):
         return title
     return f"{title}, part {_part_number(layout, tile)} of {len(layout.tiles)}"
 
