@@ -37,8 +37,8 @@ class NetworkSettings(Record):
       (links 1.5: 0.3-0.6 m each end, an estimate).
     - ``port_height_share``: where the ports sit, as a share of the rack's height; the rise
       to an overhead tray starts there (estimate: ports spread over the rack's height).
-    - ``tray_reach_mm``: a rack whose top centre is farther than this from every tray
-      centre line is not reached (estimate: two 600 mm tiles, links B18).
+    - ``tray_reach_mm``: a rack whose top, at its nearest edge, is farther than this from
+      every tray centre line is not reached (estimate: two 600 mm tiles, links B18).
     - ``oversubscription``: leaf downlinks per uplink (1:1 in NVIDIA's SuperPOD, links 1.2).
     - ``rails``: NICs of the same index in each server share a leaf (rail-optimised; an
       8-GPU server has 8 rails, systems:S70).

@@ -322,7 +322,9 @@ def update_plan(previous: Plan, project: Project, changed_ids: Iterable[str]) ->
             halls.add(entity_id)
             # its racks stand elsewhere on the site plan: the site's fabric joins them to
             # the switches nearest them there
-            placed_again = before is not None and before.site_origin != after.site_origin
+            placed_again = (
+                before is not None and after is not None and before.site_origin != after.site_origin
+            )
             if placed_again and after.site_id in plan.index.site_fabric:
                 dirty.add(("fabric", after.site_id))
         elif collection in ("sites", "fibre_routes"):
@@ -735,11 +737,11 @@ def _no_tray(plan: Plan, rack_id: str, anchor: Anchor) -> LinkFinding:
     reach = plan.settings.tray_reach_mm / 1000
     return LinkFinding(
         "cabling.no_tray",
-        f"{plan.name(rack_id)}: the nearest tray is {format_reach(round(anchor.lateral) / 1000)} "
+        f"{plan.name(rack_id)}: the nearest tray is {format_reach(round(anchor.clear) / 1000)} "
         f"from its top, beyond the {format_reach(reach)} a rack reaches; its links cannot be "
         "routed.",
         (rack_id,),
-        measured=anchor.lateral / 1000,
+        measured=anchor.clear / 1000,
         limit=reach,
         unit="m",
         **_where(plan, rack_id),

@@ -36,8 +36,10 @@ OK, IN_RACK, NO_TRAY, NO_ENTRY, NO_FIBRE, UNKNOWN, NVLINK_LEAVES = range(7)
 class Anchor(NamedTuple):
     """Where a rack's cables meet the trays; ``edge`` is -1 when no tray reaches it.
 
-    ``lateral`` is the plan distance from the rack's top centre to the tray (the nearest
-    tray's, even when beyond reach, so a finding can say how far it is).
+    ``lateral`` is the plan distance from the rack's top centre to the tray, which its
+    cables run; ``clear`` the distance from the nearest edge of its top, which decides
+    whether the tray reaches it (both the nearest tray's, even when beyond reach, so a
+    finding can say how far it is).
     """
 
     hall: str
@@ -47,6 +49,7 @@ class Anchor(NamedTuple):
     rise: float
     allowance: float
     point: tuple[float, float]
+    clear: float = 0.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,6 +85,7 @@ def hall_floor(
             0.0,
             0.0,
             (float(hall.cable_entry[0]), float(hall.cable_entry[1])),
+            lateral,
         )
         on_site = (
             float(hall.site_origin[0] + hall.cable_entry[0]),
@@ -99,11 +103,18 @@ def rack_anchors(
     boxes = [footprint(p.x, p.y, k.width_mm, k.depth_mm, p.rotation) for p, k in racks]
     points = np.array([box.centre for box in boxes])
     found = floor.graph.attach(points)
+    # how far the tray runs from the rack's top, from its nearest edge: cables leave the
+    # top where the tray is (a tray just behind a deep rack is within reach)
+    x0, y0, x1, y1 = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float).T
+    tx, ty = found.closest.T
+    off_x = np.maximum(np.maximum(x0 - tx, tx - x1), 0.0)
+    off_y = np.maximum(np.maximum(y0 - ty, ty - y1), 0.0)
+    clear = np.where(np.isfinite(tx), np.hypot(off_x, off_y), np.inf)
     anchors = {}
     for i, (placement, kind) in enumerate(racks):
         edge = int(found.edge[i])
         lateral = float(found.lateral_mm[i])
-        reached = edge >= 0 and lateral <= settings.tray_reach_mm
+        reached = edge >= 0 and clear[i] <= settings.tray_reach_mm
         port = kind.height_mm * settings.port_height_share
         rise = abs(float(floor.graph.edge_height[edge]) - port) if edge >= 0 else 0.0
         anchors[placement.id] = Anchor(
@@ -114,6 +125,7 @@ def rack_anchors(
             rise,
             float(settings.in_rack_allowance_mm),
             (float(points[i, 0]), float(points[i, 1])),
+            float(clear[i]),
         )
     return anchors
 

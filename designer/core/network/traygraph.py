@@ -32,12 +32,14 @@ _TOL = 1e-3
 
 @dataclass(frozen=True)
 class Attachment:
-    """Where points attach to the trays: edge, distance along it from its first node, and
-    the plan distance from each point to that place (arrays, one entry per point)."""
+    """Where points attach to the trays: edge, distance along it from its first node, the
+    plan distance from each point to that place, and the place (arrays, one entry per
+    point; ``closest`` has an ``(x, y)`` row per point, infinite where nothing attaches)."""
 
     edge: np.ndarray
     along_mm: np.ndarray
     lateral_mm: np.ndarray
+    closest: np.ndarray
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,7 +80,9 @@ class TrayGraph:
         n = len(points)
         edges = self.plan_edges
         if n == 0 or len(edges) == 0:
-            return Attachment(np.full(n, -1), np.zeros(n), np.full(n, np.inf))
+            return Attachment(
+                np.full(n, -1), np.zeros(n), np.full(n, np.inf), np.full((n, 2), np.inf)
+            )
         tree = self._edge_tree()
         which, nearest = tree.query_nearest(shapely.points(points), all_matches=True)
         first = np.lexsort((nearest, which))
@@ -93,7 +97,7 @@ class TrayGraph:
         t = np.clip(((points - start) * run).sum(axis=1) / length2, 0.0, 1.0)
         closest = start + t[:, None] * run
         gap = np.hypot(*(points - closest).T)
-        return Attachment(chosen, t * np.sqrt(length2), gap)
+        return Attachment(chosen, t * np.sqrt(length2), gap, closest)
 
     def _edge_tree(self) -> shapely.STRtree:
         """A spatial index of the plan edges' centre lines, built once per graph."""

@@ -267,3 +267,28 @@ def test_a_hall_moved_on_its_site_is_planned_as_a_full_plan_would():
     ops.update(doc, by_name["North hall 2"].id, site_origin=by_name["North hall 1"].site_origin)
     updated = planner.update(doc.project, seen[-1].ids)
     assert snapshot(updated) == snapshot(plan_of(doc))
+
+
+def test_a_hall_taken_away_by_undo_is_planned_as_a_full_plan_would():
+    """The property test found the update reading the site plan place of a hall that an
+    undo had just taken away."""
+    doc = two_sites.build()
+    planner = NetworkPlanner(doc.catalog)
+    planner.plan(doc.project)
+    seen = []
+    doc.subscribe(seen.append)
+    site = next(iter(doc.project.sites))
+    ops.add_hall(
+        doc,
+        site,
+        "Annex",
+        12_000,
+        9_000,
+        floor_rating_kpa=12,
+        floor_type="slab",
+        power_capacity_kw=500,
+        cooling_capacity_kw=500,
+    )
+    planner.update(doc.project, seen[-1].ids)
+    doc.undo()
+    assert snapshot(planner.update(doc.project, seen[-1].ids)) == snapshot(plan_of(doc))

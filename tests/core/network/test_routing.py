@@ -136,9 +136,11 @@ def test_between_sites_along_the_fibre_route():
 def test_a_rack_no_tray_reaches_is_a_finding_not_a_guess():
     doc, site = new_doc()
     hall = add_hall(doc, site)
-    a = ops.place_rack(doc, hall, H100, 0, 1_200)  # centre (400, 1,800)
+    a = ops.place_rack(doc, hall, H100, 0, 1_200)  # its top spans y 1,200 to 2,400
     b = ops.place_rack(doc, hall, H100, 1_800, 1_200)
-    tray(doc, hall, [(0, 3_000), (6_000, 3_000)])  # 1.2 m from both centres: just reached
+    # 1.2 m past both racks' rear edges: just reached (a trial's tray 0.43 m behind deep
+    # racks had been measured from their centres, 1.27 m, and refused)
+    tray(doc, hall, [(0, 3_600), (6_000, 3_600)])
     bundle = draw(doc, a, b)
     assert line_of(plan_of(doc), bundle).routed_m is not None
     ops.move(doc, [a], 0, -1)  # 1,201 mm away: just beyond the 1,200 mm reach
