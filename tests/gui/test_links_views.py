@@ -149,3 +149,27 @@ def test_moving_a_rack_updates_its_lengths_from_the_checks_plan_without_planning
         if nvl.id in (x.from_id, x.to_id) and x.from_id != x.to_id
     ]
     assert panel.model.rows[1] == line
+
+
+def test_racks_without_a_fabric_are_told_why_they_have_no_scale_out_links(
+    qtbot, make_window, example
+):
+    """A trial's racks lost every scale-out link to a switch shortage elsewhere on the site,
+    and the Links panel said only that no bundles ended at them."""
+    window = make_window(example("cm384-supernode"))  # no network rack for its NICs yet
+    wait_checked(qtbot, window)
+    compute = next(
+        r.id for r in window.editor.project.placements.values() if "compute" in r.type_id
+    )
+    window.selection.set([compute])
+    panel = window.links_panel
+    qtbot.waitUntil(lambda: not panel.summary.text().startswith("Select"), timeout=5_000)
+    assert "No scale-out links: " in panel.summary.text()
+    assert "no network rack in Site 1 yet" in panel.summary.text()
+    # the GB200 unit has its fabric: nothing to explain
+    other = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, other)
+    other.selection.set([next(iter(other.editor.project.placements))])
+    panel = other.links_panel
+    qtbot.waitUntil(lambda: not panel.summary.text().startswith("Select"), timeout=5_000)
+    assert "No scale-out links" not in panel.summary.text()

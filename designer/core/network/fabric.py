@@ -125,6 +125,18 @@ def count_tiers(
     return loads, ups, spines, math.ceil(sum(ups) / k)
 
 
+#: Findings of a fabric a site could not get (its site id first): the racks it was for have
+#: no scale-out links at all until it is solved.
+UNPLANNED = frozenset(
+    {
+        "network.no_fabric_yet",
+        "network.no_switch",
+        "network.fabric_too_large",
+        "network.switch_shortage",
+    }
+)
+
+
 def plan_site(
     site_id: str,
     compute: Sequence[ComputeRack],

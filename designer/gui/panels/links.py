@@ -33,8 +33,10 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.format import number, plural
+from designer.core.network.fabric import UNPLANNED
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.mix import family
+from designer.core.network.planner import Plan
 from designer.core.network.schedule import ScheduleLine, cable_schedule
 from designer.core.network.selection import plan_of
 from designer.drawing import style
@@ -248,7 +250,8 @@ class LinksPanel(QWidget):
             self.summary.setText("The links appear once the design check has run.")
         else:
             self.title.setText(f"<b>{self._names(racks, placements)}</b>")
-            self.summary.setText(self._totals(lines))
+            why = self._fabric_problem(plan, racks)
+            self.summary.setText(self._totals(lines) + (f"<br>{escape(why)}" if why else ""))
         if lines:
             self.table.selectRow(min(max(picked, 0), len(lines) - 1))
         self._show_detail(self.table.currentIndex())
@@ -265,6 +268,21 @@ class LinksPanel(QWidget):
     def _names(racks: list[str], placements: Any) -> str:
         labels = [placements[i].label or i for i in racks]
         return escape(labels[0] if len(labels) == 1 else f"{len(labels)} racks ({labels[0]}, …)")
+
+    def _fabric_problem(self, plan: Plan, racks: list[str]) -> str:
+        """Why the selected racks' site has no scale-out fabric, if it has none: a trial's
+        racks lost every scale-out link to a switch shortage elsewhere on the site, and the
+        panel said only that no bundles ended there."""
+        project = self.editor.project
+        sites = {
+            project.halls[project.placements[r].hall_id].site_id
+            for r in racks
+            if project.placements[r].hall_id in project.halls
+        }
+        for finding in plan.findings:
+            if finding.code in UNPLANNED and finding.ids and finding.ids[0] in sites:
+                return f"No scale-out links: {finding.message}"
+        return ""
 
     @staticmethod
     def _totals(lines: list[ScheduleLine]) -> str:
