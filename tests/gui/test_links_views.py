@@ -71,6 +71,13 @@ def test_the_inspector_lists_the_selected_racks_bundles_with_their_media(
     text = panel.detail.text()
     assert "Multimode SR transceivers" in text and "scale_out" not in text
     assert "Scale-out" in text and "W per end" in text and "(estimate)" in text
+    # with two racks selected, each in-rack bundle says whose it is (a trial saw four rows
+    # alike, "in rack")
+    window.selection.set([nvl.id, rack(window, "NVL72-02").id])
+    qtbot.waitUntil(lambda: len(panel.model.rows) > 2, timeout=5_000)
+    ends = [model.index(r, 0).data() for r in range(model.rowCount())]
+    assert {"NVL72-01 (in rack)", "NVL72-02 (in rack)"} <= set(ends)
+    assert "in rack" not in ends
     window.selection.clear()
     qtbot.waitUntil(lambda: not panel.model.rows, timeout=5_000)
     assert panel.summary.text() == "Select racks to see their bundles."

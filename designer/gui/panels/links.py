@@ -94,10 +94,12 @@ class BundlesModel(RowsModel):
 
     def far_end(self, line: ScheduleLine) -> str:
         """Where a bundle goes as seen from the selection: the end outside it, both ends
-        when both are selected, or "in rack" for a bundle inside one rack. An end in
-        another hall names its hall: a campus repeats its rack labels from hall to hall."""
+        when both are selected, or "in rack" for a bundle inside the one rack selected
+        (with several, which rack). An end in another hall names its hall: a campus repeats
+        its rack labels from hall to hall."""
         if line.from_id == line.to_id:
-            return "in rack" if line.from_id in self.racks else f"{line.from_name} (in rack)"
+            alone = self.racks == {line.from_id}
+            return "in rack" if alone else f"{line.from_name} (in rack)"
         inside = (line.from_id in self.racks, line.to_id in self.racks)
         ends = end_names(line)
         if all(inside):
@@ -183,7 +185,8 @@ class LinksPanel(QWidget):
         self.model = BundlesModel(self)
         self.table = rows_view(self.model)
         self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # cut at the end: the rack's label tells the rows apart, its hall comes after
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         # where a bundle goes takes the room left; the medium column fits the media listed
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
