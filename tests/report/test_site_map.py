@@ -3,6 +3,7 @@
 import pytest
 from PySide6.QtGui import QImage, QPainter
 
+from designer.drawing import style
 from designer.report.pages.site_map import FIBRE, FibreLine, SiteBox, site_map_page
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
@@ -97,3 +98,21 @@ def test_a_site_of_several_halls_gets_a_map_of_where_they_stand(gui_app):
 
     written = texts_drawn([site_map], "A3")
     assert {"The site and its halls", "Hall 1", "Hall 2"} <= set(written)
+    # to a scale of its own, which a bar shows, with the cable entries the links run from
+    assert site_map.scale == "as shown"
+    assert any(text.endswith(" m") for text in written)  # the bar's length
+    ops.update(doc, first, cable_entry=(0, 600))
+    ops.update(doc, second, cable_entry=(0, 600))
+    [site_map] = [p for p in drawing_set(doc.project, CATALOG, "A3") if p.title == "Site map"]
+    marks: list[object] = []
+
+    class Noting(Sheet):
+        def polygon(self, points, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            if fill == style.TRAY_EDGE:
+                marks.append(points)
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    assert len(marks) == 2

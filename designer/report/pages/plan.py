@@ -44,6 +44,7 @@ from designer.report.scale import (
     scale_bar_metres,
     tiled_layout,
 )
+from designer.report.scale_bar import draw_scale_bar
 from designer.report.sheet import INK, MUTED, Sheet
 
 #: Width of the strip beside the plan (north arrow, scale bar, legend): a sixth of the sheet,
@@ -276,7 +277,7 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
         y += 26
     sheet.text(x, y, f"Scale 1:{layout.denominator}", size_pt=10, bold=True)
     metres = scale_bar_metres(layout.denominator, side - (16 if short else 14))
-    _scale_bar(sheet, x, y + 4, metres, layout.denominator)
+    draw_scale_bar(sheet, x, y + 4, metres, layout.denominator)
     y += 16
     if parts is not None:
         note = (
@@ -343,20 +344,6 @@ def _north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
             ]
         )
     )
-
-
-def _scale_bar(sheet: Sheet, x: float, y: float, metres: int, denominator: int) -> None:
-    """A bar ``metres`` long at 1:``denominator``, in five alternating parts, labelled."""
-    length = metres * 1000 / denominator
-    part = length / 5
-    for i in range(5):
-        sheet.box(
-            Rect(x + i * part, y, part, 2.2),
-            width_mm=0.2,
-            fill=INK if i % 2 == 0 else QColor("white"),
-        )
-    sheet.text(x - 2, y + 6.5, "0", size_pt=6.5, align="center", width=4)
-    sheet.text(x + length - 6, y + 6.5, f"{metres} m", size_pt=6.5, align="center", width=12)
 
 
 def _legend(

@@ -16,9 +16,12 @@ from PySide6.QtGui import QColor
 from designer.core.format import number, plural, power
 from designer.core.model.project import Project
 from designer.core.network.dci import RouteDemand
+from designer.drawing import style
+from designer.drawing.legend import scale_bar_length_m
 from designer.report.measure import text_width, wrap
 from designer.report.page import Page
 from designer.report.paper import Rect
+from designer.report.scale_bar import draw_scale_bar
 from designer.report.sheet import MUTED, Sheet
 
 SITE_FILL = QColor("#eef2f7")
@@ -33,6 +36,8 @@ BOX_ASPECT = 0.62
 HALL_NAME_MM = 3.2
 #: The least a hall is drawn (mm): halls far apart on a site plan would be specks.
 LEAST_HALL_MM = 7.0
+#: A cable entry's mark on the map (mm across).
+ENTRY_MM = 2.2
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,9 @@ class SiteBox:
     name: str
     figures: str
     halls: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    #: Where the halls' cables leave them, on the site plan (mm): links between halls run
+    #: from one to another.
+    entries: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,8 +78,13 @@ def site_map_content(
             for h in project.halls.values()
             if h.site_id == site.id
         )
+        entries = tuple(
+            (h.site_origin[0] + h.cable_entry[0], h.site_origin[1] + h.cable_entry[1])
+            for h in project.halls.values()
+            if h.site_id == site.id and h.cable_entry is not None
+        )
         figures = f"{plural(len(halls), 'hall')}, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
-        sites.append(SiteBox(site.id, site.name, figures, halls))
+        sites.append(SiteBox(site.id, site.name, figures, halls, entries))
     demand = {r.route_id: (r, m) for r, m in zip(routes, media, strict=True)}
     lines = []
     for route in project.fibre_routes.values():
@@ -92,8 +105,14 @@ def site_map_page(sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> Page:
     """The site map sheet: of the sites and the fibre between them, or of one site's halls,
     where the halls' places on the site, which the links between them are measured from,
     can be checked."""
-    title = "Site map and data-centre interconnect" if len(sites) > 1 else "Site map"
-    return Page(title, "schematic", lambda sheet: _draw(sheet, sites, lines))
+    if len(sites) > 1:
+        return Page(
+            "Site map and data-centre interconnect",
+            "schematic",
+            lambda sheet: _draw(sheet, sites, lines),
+        )
+    # one site is drawn to a scale of its own, which its bar shows
+    return Page("Site map", "as shown", lambda sheet: _draw(sheet, sites, lines))
 
 
 def _box_size(count: int, area: Rect) -> tuple[float, float]:
@@ -154,8 +173,8 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         if len(sites) > 1
         else (
             "The site and its halls",
-            f"The halls stand where the site plan has them, to scale ({least}); the links "
-            "between halls are measured from there.",
+            f"The halls stand where the site plan has them, to the scale of the bar ({least}); "
+            "the links between halls run from one cable entry (●) to another.",
         )
     )
     sheet.text(area.x, area.y + 6, heading, size_pt=13, bold=True)
@@ -179,7 +198,12 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         sheet.text(
             box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=box_w - 6
         )
-        _draw_halls(sheet, site.halls, Rect(box.x + 3, box.y + 14, box_w - 6, box_h - 17))
+        scale = _draw_halls(
+            sheet, site, Rect(box.x + 3, box.y + 14, box_w - 6, box_h - 17), len(sites) == 1
+        )
+        if len(sites) == 1 and scale:  # a site alone is to scale: say which
+            metres = scale_bar_length_m(scale, box_w / 3)
+            draw_scale_bar(sheet, box.x, box.bottom + 5, metres, 1 / scale)
     # the labels last, over the boxes' edges if they must be, never under them; every
     # patch first, so none clips the words of a line above it
     words: list[_Words] = []
@@ -288,14 +312,16 @@ def _label_width(text: str, row: int) -> float:
     return text_width(text, LABEL_PT[min(row, 1)]) + 2
 
 
-def _draw_halls(
-    sheet: Sheet, halls: Sequence[tuple[str, tuple[tuple[float, float], ...]]], area: Rect
-) -> None:
-    """The halls where the site plan has them, each named under its outline (cut to the
-    room it has); one too small to see is drawn as a square ``LEAST_HALL_MM`` wide."""
+def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool) -> float:
+    """The site's halls where the site plan has them, each named under its outline (cut to
+    the room it has), and their cable entries; one too small to see is drawn as a square
+    ``LEAST_HALL_MM`` wide. A site ``alone`` on its sheet names its halls larger. Returns
+    the scale drawn at (sheet mm per site mm; 0 with no halls)."""
+    halls = site.halls
     points = [p for _, outline in halls for p in outline]
     if not points:
-        return
+        return 0.0
+    name_pt = 8.0 if alone else 6.0
     # leave half the least size around the plan, so a hall drawn larger stays in the box
     inner = Rect(
         area.x + LEAST_HALL_MM / 2,
@@ -317,6 +343,17 @@ def _draw_halls(
             drawn.append((mx - half, my + half))
         sheet.polygon(drawn, width_mm=0.2, fill=HALL_FILL)
         drawn_halls.append((name, drawn))
+    for ex, ey in site.entries:
+        cx, cy = inner.x + (ex - x0) * scale, inner.y + (ey - y0) * scale
+        r = ENTRY_MM / 2
+        sheet.polygon(
+            [
+                (cx + r * math.cos(a / 8 * math.tau), cy + r * math.sin(a / 8 * math.tau))
+                for a in range(8)
+            ],
+            width_mm=0,
+            fill=style.TRAY_EDGE,
+        )
     # each name centred under its hall, as wide as the distance to the next hall beside it
     # (one whose name shares the line) allows
     spans = [
@@ -330,14 +367,15 @@ def _draw_halls(
             for other, (a, b, low) in enumerate(spans)
             if other != index and abs(low - bottom) < HALL_NAME_MM
         ]
-        room = min(text_width(name, 6) + 1, min(beside, default=area.width), area.width)
+        room = min(text_width(name, name_pt) + 1, min(beside, default=area.width), area.width)
         start = min(max(centre - room / 2, area.x), area.right - room)
         sheet.text(
             start,
-            bottom + HALL_NAME_MM - 0.8,
+            bottom + HALL_NAME_MM - 0.8 + (name_pt - 6) * 0.35,
             name,
-            size_pt=6,
+            size_pt=name_pt,
             colour=MUTED,
             align="center",
             width=room,
         )
+    return scale
