@@ -6,6 +6,7 @@ call these with the painter's world transform reset (identity) and say where to 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -93,9 +94,12 @@ def rack_entries(checked: bool = True) -> list[LegendEntry]:
     ]
 
 
-def status_entries(checked: bool = True) -> list[LegendEntry]:
-    """Legend of the status colouring and the services drawn on the floor."""
-    return [*rack_entries(checked), *service_entries()]
+def status_entries(
+    checked: bool = True, present: Collection[str] | None = None
+) -> list[LegendEntry]:
+    """Legend of the status colouring and the services drawn on the floor (``present``:
+    see ``service_entries``)."""
+    return [*rack_entries(checked), *service_entries(present)]
 
 
 def heat_entries() -> list[LegendEntry]:
@@ -109,17 +113,29 @@ def heat_entries() -> list[LegendEntry]:
     return entries
 
 
-def service_entries() -> list[LegendEntry]:
-    """Legend of the services drawn on the floor: CDUs, CRAHs, busways, trays and columns."""
-    return [
-        LegendEntry(style.CDU, "CDU"),
-        LegendEntry(style.CRAH, "CRAH"),
-        LegendEntry(style.FEED_SIDE["A"], "Busway A", line=True),
-        LegendEntry(style.FEED_SIDE["B"], "Busway B", line=True),
-        LegendEntry(style.FEED_SIDE[None], "Busway, no side", line=True),
-        LegendEntry(style.TRAY_EDGE, "Tray", line=True),
-        LegendEntry(style.COLUMN, "Column"),
-    ]
+#: The services a legend may list, by the key ``drawing.plan.services_in`` reports them.
+SERVICE_ENTRIES = {
+    "cdu": LegendEntry(style.CDU, "CDU"),
+    "crah": LegendEntry(style.CRAH, "CRAH"),
+    "inrow_cooler": LegendEntry(style.INROW, "In-row cooler"),
+    "busway_A": LegendEntry(style.FEED_SIDE["A"], "Busway A", line=True),
+    "busway_B": LegendEntry(style.FEED_SIDE["B"], "Busway B", line=True),
+    "busway": LegendEntry(style.FEED_SIDE[None], "Busway, no side", line=True),
+    "tray": LegendEntry(style.TRAY_EDGE, "Tray", line=True),
+    "column": LegendEntry(style.COLUMN, "Column"),
+    "keepout": LegendEntry(style.KEEPOUT_EDGE, "Keep-out"),
+    "wall": LegendEntry(style.WALL_STUB, "Wall"),
+}
+#: What the designer's legend strip lists, whatever the hall holds.
+USUAL_SERVICES = ("cdu", "crah", "busway_A", "busway_B", "busway", "tray", "column")
+
+
+def service_entries(present: Collection[str] | None = None) -> list[LegendEntry]:
+    """Legend of the services drawn on the floor: those ``present`` in a hall, as a drawing
+    set lists them (a trial's sheets listed columns and unsided busways halls did not
+    have), or the usual ones (None), as the designer's legend strip does."""
+    keys = USUAL_SERVICES if present is None else [k for k in SERVICE_ENTRIES if k in present]
+    return [SERVICE_ENTRIES[key] for key in keys]
 
 
 def draw_legend_row(

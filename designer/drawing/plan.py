@@ -198,6 +198,20 @@ def hall_plan(
     )
 
 
+def services_in(plan: HallPlan) -> set[str]:
+    """The services ``plan`` draws, by their legend keys (``legend.SERVICE_ENTRIES``)."""
+    cooling = {kind for kind, rects in plan.cooling.rects.items() if len(rects)}
+    if len(plan.cooling.in_rack):
+        cooling.add("cdu")
+    sides = {
+        "busway" if side is None else f"busway_{side}"
+        for side, segments in plan.feeds.segments.items()
+        if len(segments)
+    }
+    obstacles = set(plan.obstacles.paths)
+    return cooling | sides | obstacles | ({"tray"} if plan.trays.bands else set())
+
+
 def draw_hall_plan(
     painter: QPainter, plan: HallPlan, ctx: Context, colour_mode: str = "status", grid: bool = True
 ) -> None:

@@ -410,3 +410,28 @@ def test_enlarged_parts_are_only_those_racks_stand_in(gui_app):
     assert plan_titles()[1:] == [f"Hall 1: floor plan, part {n} of 2" for n in (1, 2)]
     ops.delete(doc, list(doc.project.placements))  # no rack: nothing to enlarge
     assert plan_titles() == ["Hall 1: floor plan"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_SHEETS))
+def test_a_plans_legend_lists_the_services_its_hall_has_and_no_others(name, tmp_path, gui_app):
+    """A trial's sheets listed columns and unsided busways halls did not have, and no
+    colour for the in-row coolers they drew."""
+    project = EXAMPLES[name]().project
+    target = tmp_path / f"{name}.pdf"
+    export(project, CATALOG, target, "A3")
+    hall = next(iter(project.halls.values()))
+    plan = next(
+        " ".join(text_of(target, n).split())
+        for n in range(2, page_count(target) + 1)
+        if f"{hall.name}: floor plan" in text_of(target, n)
+    )
+    legend = plan.split("Legend", 1)[1].split("Rack types", 1)[0]
+    kinds = {o.kind for o in project.obstacles.values() if o.hall_id == hall.id}
+    units = {u.kind for u in project.cooling_units.values() if u.hall_id == hall.id}
+    sides = {f.side for f in project.feeds.values() if f.hall_id == hall.id}
+    assert ("Column" in legend) == ("column" in kinds)
+    assert ("Keep-out" in legend) == ("keepout" in kinds)
+    assert ("In-row cooler" in legend) == ("inrow_cooler" in units)
+    assert ("CRAH" in legend) == ("crah" in units)
+    assert ("Busway, no side" in legend) == (None in sides)
+    assert ("Busway A" in legend) == ("A" in sides)
