@@ -76,7 +76,7 @@ def test_the_inspector_lists_the_selected_racks_bundles_with_their_media(
     window.selection.set([nvl.id, rack(window, "NVL72-02").id])
     qtbot.waitUntil(lambda: len(panel.model.rows) > 2, timeout=5_000)
     ends = [model.index(r, 0).data() for r in range(model.rowCount())]
-    assert {"NVL72-01 (in rack)", "NVL72-02 (in rack)"} <= set(ends)
+    assert {"in rack NVL72-01", "in rack NVL72-02"} <= set(ends)
     assert "in rack" not in ends
     window.selection.clear()
     qtbot.waitUntil(lambda: not panel.model.rows, timeout=5_000)
@@ -94,11 +94,11 @@ def test_an_end_in_another_hall_is_named_with_its_hall(qtbot, make_window, examp
     model = panel.model
     far = [model.index(r, 0).data() for r in range(model.rowCount())]
     # the single-mode run to the other hall of the site; the racks of its own hall plain
-    assert "N1-NET (North hall 1)" in far
-    assert all("(" not in end for end in far if end != "N1-NET (North hall 1)")
-    panel.table.selectRow(far.index("N1-NET (North hall 1)"))
+    assert "North hall 1: N1-NET" in far
+    assert all(":" not in end for end in far if end != "North hall 1: N1-NET")
+    panel.table.selectRow(far.index("North hall 1: N1-NET"))
     text = panel.detail.text()
-    assert "N2-NET (North hall 2)" in text and "N1-NET (North hall 1)" in text
+    assert "North hall 2: N2-NET" in text and "North hall 1: N1-NET" in text
 
 
 def test_the_charts_hold_the_plans_numbers(qtbot, make_window, example):

@@ -99,7 +99,7 @@ class BundlesModel(RowsModel):
         its rack labels from hall to hall."""
         if line.from_id == line.to_id:
             alone = self.racks == {line.from_id}
-            return "in rack" if alone else f"{line.from_name} (in rack)"
+            return "in rack" if alone else f"in rack {line.from_name}"
         inside = (line.from_id in self.racks, line.to_id in self.racks)
         ends = end_names(line)
         if all(inside):
@@ -137,7 +137,9 @@ def end_names(line: ScheduleLine) -> tuple[str, str]:
 
 
 def _in_hall(name: str, hall: str) -> str:
-    return f"{name} ({hall})" if hall else name
+    """``name`` after its ``hall``: a cell too narrow is cut in its middle, and keeps the
+    hall and the end of the label that tells racks apart ("North ha…N1-NET-02")."""
+    return f"{hall}: {name}" if hall else name
 
 
 def details(line: ScheduleLine) -> str:
@@ -185,8 +187,7 @@ class LinksPanel(QWidget):
         self.model = BundlesModel(self)
         self.table = rows_view(self.model)
         self.table.setWordWrap(False)
-        # cut at the end: the rack's label tells the rows apart, its hall comes after
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         # where a bundle goes takes the room left; the medium column fits the media listed
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
