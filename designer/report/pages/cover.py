@@ -147,7 +147,16 @@ def _draw(sheet: Sheet, content: CoverContent) -> None:
     _figure_grid(sheet, content.figures, layout.grid)
     for t in layout.lists:
         colour = MUTED if t.muted else INK
-        sheet.text(t.x, t.y, t.text, t.size_pt, t.bold, colour, t.align, t.width)
+        sheet.text(
+            t.x,
+            t.y,
+            t.text,
+            size_pt=t.size_pt,
+            bold=t.bold,
+            colour=colour,
+            align=t.align,
+            width=t.width,
+        )
     if layout.index is not None:
         draw_index(
             sheet,
