@@ -137,7 +137,7 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
     try:
         project = Project.model_validate(raw)
     except ValidationError as err:
-        raise ProjectFileError(_invalid(path, text, err)) from err
+        raise ProjectFileError(_invalid(path, text, err, raw)) from err
     known = dict(rack_types)
     known.update(project.custom_types)
     return LoadResult(project, path, version, integrity_problems(project, known))
@@ -165,11 +165,11 @@ def _check_header(raw: Any, path: Path) -> int:
     return version
 
 
-def _invalid(path: Path, text: str, err: ValidationError) -> str:
+def _invalid(path: Path, text: str, err: ValidationError, raw: Any) -> str:
     """One paragraph for the first validation error, with the field path and its line."""
     first = err.errors(include_url=False)[0]
     loc = [str(part) for part in first["loc"]]
-    where = " -> ".join(loc) if loc else "the top level"
+    where = " -> ".join(_named(raw, loc)) if loc else "the top level"
     line = _line_of(text, loc)
     at = f" (line {line})" if line else ""
     message = first["msg"].removeprefix("Value error, ")
@@ -182,6 +182,20 @@ def _invalid(path: Path, text: str, err: ValidationError) -> str:
     if more:
         tail = f" {plural(more, 'more problem')} follow{'s' if more == 1 else ''} this one."
     return f"{path} cannot be opened: the field {where}{at} is wrong: {message}{shown}.{tail}"
+
+
+def _named(raw: Any, loc: list[str]) -> list[str]:
+    """``loc`` with the item it runs through named as the architect knows it: a rack by its
+    label, a hall or feed by its name ("placements -> rk-e7 (GB300-01) -> x"); ids alone
+    meant nothing to a trial."""
+    if len(loc) < 2 or not isinstance(raw, dict) or not isinstance(raw.get(loc[0]), list):
+        return loc
+    for item in raw[loc[0]]:
+        if isinstance(item, dict) and str(item.get("id")) == loc[1]:
+            name = item.get("label") or item.get("name")
+            if isinstance(name, str) and name:
+                return [loc[0], f"{loc[1]} ({name})", *loc[2:]]
+    return loc
 
 
 def _line_of(text: str, loc: list[str]) -> int | None:

@@ -137,6 +137,15 @@ def test_an_absurd_size_is_refused(tmp_path, hypothesis_free_project):
         load(write(tmp_path, json.dumps(data)), RACKS)
 
 
+def test_a_wrong_field_names_its_rack_by_label_beside_its_id(tmp_path, hypothesis_free_project):
+    """A trial read "placements -> rk-e7113992 -> x" and could not tell which rack it was."""
+    data = valid_dict(hypothesis_free_project)
+    data["placements"][0]["label"] = "GB300-01"
+    data["placements"][0]["x"] = "twelve"
+    with pytest.raises(ProjectFileError, match=r"placements -> rk-001 \(GB300-01\) -> x "):
+        load(write(tmp_path, json.dumps(data)), RACKS)
+
+
 def test_an_unknown_rack_type_loads_with_a_problem_that_names_it(tmp_path, hypothesis_free_project):
     data = valid_dict(hypothesis_free_project)
     data["placements"][0]["type_id"] = "nvidia-gb200-nvl27"
