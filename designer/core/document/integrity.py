@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
+from designer.core.naming import display_name
 
 #: (collection, field, collections the id must be found in). A field may hold one id,
 #: ``None``, or a list of ids; ``a.node`` reads a field of a nested record.
@@ -109,10 +110,14 @@ def duplicate_ids(project: Project) -> list[str]:
     return sorted(twice)
 
 
-def describe(reference: Reference) -> str:
-    """A sentence naming the broken reference."""
+def describe(reference: Reference, project: Project | None = None) -> str:
+    """A sentence naming the broken reference; with the ``project``, its owner by label
+    or name too (an id alone meant nothing to a trial)."""
     where = " or ".join(a.replace("_", " ") for a in reference.allowed)
+    owner = repr(reference.owner)
+    if project is not None and (name := display_name(project, reference.owner)) != reference.owner:
+        owner = f"{name} ({owner})"
     return (
-        f"{reference.owner!r} refers to {reference.target!r} in its field "
+        f"{owner} refers to {reference.target!r} in its field "
         f"{reference.field!r}, but there is no such id among the {where}"
     )

@@ -231,7 +231,8 @@ def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> 
         problems.append(
             FileProblem(
                 "file.dangling_id",
-                describe(reference).capitalize() + ". The reference is ignored until it is fixed.",
+                # as written: a label keeps its case, even where it starts the sentence
+                describe(reference, project) + ". The reference is ignored until it is fixed.",
                 (reference.owner, reference.target),
             )
         )

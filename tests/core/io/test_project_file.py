@@ -163,6 +163,10 @@ def test_a_dangling_id_loads_with_a_problem_that_names_it(tmp_path, hypothesis_f
     [problem] = result.problems
     assert problem.code == "file.dangling_id"
     assert "'rk-001'" in problem.message and "'feed-404'" in problem.message
+    # a labelled rack is named by its label too, as it is written
+    data["placements"][0]["label"] = "nvl72-A"
+    [problem] = load(write(tmp_path, json.dumps(data)), RACKS).problems
+    assert problem.message.startswith("nvl72-A ('rk-001') refers to 'feed-404'")
 
 
 def test_a_missing_file_and_a_folder_get_messages(tmp_path):
