@@ -60,7 +60,7 @@ from designer.gui.panels.links import LinksPanel
 from designer.gui.panels.palette import PalettePanel
 from designer.gui.panels.properties import PropertiesPanel, RevertingEdit
 from designer.gui.panels.status import StatusBar
-from designer.gui.placing import PaletteEntry, rack_tag
+from designer.gui.placing import PaletteEntry, label_stem, rack_tag
 from designer.gui.prompts import DialogPrompts, Prompts
 from designer.gui.recent import RecentFiles
 from designer.gui.selection import Selection
@@ -786,7 +786,8 @@ class MainWindow(QMainWindow):
             if i in editor.project.placements
         ]
         type_id = next((r.type_id for r in chosen if r.type_id in types), self.palette.current_rack)
-        prefix = f"{rack_tag(types[type_id])}-"
+        stems = [label_stem(r.label) for r in chosen if r.type_id == type_id]
+        prefix = next((s for s in stems if s), f"{rack_tag(types[type_id])}-")
         box = editor.selection_box()
         at = (box.x0, box.y1 + editor.tile_mm) if box else (editor.tile_mm * 2, editor.tile_mm * 2)
         spec = self.prompts.place_row(types, type_id, prefix, at)

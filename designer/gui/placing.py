@@ -235,6 +235,14 @@ def name_tag(name: str) -> str:
     return "".join(c for c in letters if c.isupper()) + digits
 
 
+def label_stem(label: str) -> str:
+    """What comes before a label's closing number ("GB300-" of "GB300-07"), or "" when it
+    does not end in one: a row placed after a rack the architect labelled continues its
+    labels, not the catalog's tag."""
+    found = re.fullmatch(r"(.*\D)\d+", label)
+    return found.group(1) if found else ""
+
+
 def rack_tag(kind: RackType) -> str:
     """The stem of automatic rack labels: "NVL72" for a GB200 NVL72, "NET" for a network rack."""
     if kind.category == "network":

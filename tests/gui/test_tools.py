@@ -4,6 +4,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 
+from designer.core.document import operations as ops
 from designer.gui.dialogs.place_row import RowSpec
 from designer.gui.placing import PaletteEntry
 from tests.gui.helpers import click, drag, mouse, on_screen
@@ -150,6 +151,11 @@ def test_place_row_offers_the_selected_racks_type_and_the_last_rows_count_and_fa
     window.selection.set([b200.id])
     window.actions_by_name["place_row"].trigger()
     assert prompts.asked[-1] == f"place row {b200.type_id} B200-"
+    # a rack the architect labelled: the row continues its labels, not the catalog's tag
+    # (a trial's GB300-01 was offered "NVL72-")
+    ops.update(window.editor.doc, b200.id, label="R7-GPU-03")
+    window.actions_by_name["place_row"].trigger()
+    assert prompts.asked[-1] == f"place row {b200.type_id} R7-GPU-"
     types = dict(window.editor.doc.rack_types)
     last = RowSpec("nvidia-dgx-b200-rack", 6, 0, 100, "B200-", 0, 0)
     dialog = PlaceRowDialog(types, "nvidia-gb200-nvl72", "NVL72-", (1_200, 2_400), last=last)
