@@ -9,6 +9,7 @@ from pathlib import Path
 
 from designer.core.document import operations as ops
 from designer.core.io.project_file import save
+from designer.core.naming import natural_key
 from tests.core.network.helpers import H100, add_hall, new_doc, tray
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +76,11 @@ def test_csv_schedule_of_the_two_sites():
     across = [r for r in rows if r["from_hall"] and r["to_hall"] != r["from_hall"]]
     assert {(r["from_hall"], r["to_hall"]) for r in across} == {("North hall 2", "North hall 1")}
     assert out.stderr == ""
+    # rack by rack, hall by hall, as an installer works (a trial's began GB300-06, -08, -02)
+    order = [(r["from_hall"], r["from"]) for r in rows]
+    assert order == sorted(order, key=lambda e: (natural_key(e[0]), natural_key(e[1])))
+    assert order[0] == ("", "North")  # the sites' DCI first, then North hall 1's racks
+    assert order[1][0] == "North hall 1"
 
 
 def test_json_schedule():

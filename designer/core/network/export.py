@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 
+from designer.core.naming import natural_key
 from designer.core.network.bom import Bom
 from designer.core.network.findings import LinkFinding
 from designer.core.network.schedule import COLUMNS, ScheduleLine, line_values
@@ -36,8 +37,20 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def schedule_csv(lines: Sequence[ScheduleLine]) -> str:
-    """The schedule, one bundle per row, with a header row."""
-    return _csv(COLUMNS, (line_values(line) for line in lines))
+    """The schedule, one bundle per row, with a header row, rack by rack as an installer
+    works through a hall (a trial's file began GB300-06, GB300-08, GB300-02)."""
+    return _csv(COLUMNS, (line_values(line) for line in sorted(lines, key=_by_rack)))
+
+
+def _by_rack(line: ScheduleLine) -> tuple[object, ...]:
+    """Hall, then rack, in the order their names read (compute-2 before compute-10)."""
+    return (
+        natural_key(line.from_hall),
+        natural_key(line.from_name),
+        natural_key(line.to_hall),
+        natural_key(line.to_name),
+        line.plane,
+    )
 
 
 def schedule_json(
