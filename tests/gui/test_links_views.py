@@ -71,6 +71,12 @@ def test_the_inspector_lists_the_selected_racks_bundles_with_their_media(
     text = panel.detail.text()
     assert "Multimode SR transceivers" in text and "scale_out" not in text
     assert "Scale-out" in text and "W per end" in text and "(estimate)" in text
+    assert "lanes, InfiniBand" in text  # the protocol as the trade writes it
+    panel.table.selectRow(
+        0
+    )  # the NVLink spine: its plane said once (a trial read "NVLink, nvlink")
+    text = panel.detail.text()
+    assert "NVLink, nvlink" not in text and "lanes, nvlink" not in text and "NVLink" in text
     # with two racks selected, each in-rack bundle says whose it is (a trial saw four rows
     # alike, "in rack")
     window.selection.set([nvl.id, rack(window, "NVL72-02").id])

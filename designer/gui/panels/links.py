@@ -142,14 +142,36 @@ def _in_hall(name: str, hall: str) -> str:
     return f"{hall}: {name}" if hall else name
 
 
+#: Protocols as the trade writes them.
+PROTOCOL_NAMES = {
+    "infiniband": "InfiniBand",
+    "ethernet": "Ethernet",
+    "nvlink": "NVLink",
+    "ub": "UB",
+}
+
+
+def _with(text: str, more: str, *same: str) -> str:
+    """``text, more``, unless ``more`` repeats the plane (a trial read "NVLink, nvlink")."""
+    repeats = more.casefold() in {text.casefold(), *(s.casefold() for s in same)}
+    return text if not more or repeats else f"{text}, {more}"
+
+
 def details(line: ScheduleLine) -> str:
     """Everything the schedule says of one bundle, as rich text."""
     ends = end_names(line)
     rows = [
         ("From", ends[0]),
         ("To", ends[1]),
-        ("Plane", f"{PLANE_NAMES.get(line.plane, line.plane)}, {line.role}"),
-        ("Rate", f"{line.rate_gbps:,}G on {line.lane_gbps}G lanes, {line.protocol}"),
+        ("Plane", _with(PLANE_NAMES.get(line.plane, line.plane), line.role, line.plane)),
+        (
+            "Rate",
+            _with(
+                f"{line.rate_gbps:,}G on {line.lane_gbps}G lanes",
+                PROTOCOL_NAMES.get(line.protocol, line.protocol),
+                line.plane,
+            ),
+        ),
         ("Links", f"{line.count:,}"),
         ("Routed", metres(line.routed_m)),
         ("Ordered", metres(line.order_m)),
