@@ -236,10 +236,10 @@ def name_tag(name: str) -> str:
 
 
 def label_stem(label: str) -> str:
-    """What comes before a label's closing number ("GB300-" of "GB300-07"), or "" when it
-    does not end in one: a row placed after a rack the architect labelled continues its
-    labels, not the catalog's tag."""
-    found = re.fullmatch(r"(.*\D)\d+", label)
+    """What comes before a label's closing number after a separator ("GB300-" of
+    "GB300-07"), or "" when it has none ("NVL72" names a model): a row placed after a rack
+    the architect labelled continues its labels, not the catalog's tag."""
+    found = re.fullmatch(r"(.*[-_ ./])\d+", label)  # "NVL72" is a model, not a row number
     return found.group(1) if found else ""
 
 

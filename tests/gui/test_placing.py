@@ -122,3 +122,13 @@ def test_a_cdu_slides_out_of_a_row_end_even_with_a_row_right_behind(doc):
     ops.place_row(doc, hall, "nvidia-qm9700-rack", 3_600, 4_200, 3, 180)  # y 4,200.., behind
     found = plan(doc, PaletteEntry("cooling", "cdu-inrow-1368"), 4_600, 3_550)
     assert (found.x, found.overlaps) == (4_000, None)
+
+
+def test_a_row_continues_a_labels_running_number_not_a_model_number():
+    """A review found "NVL72" read as a stem "NVL" and a number 72."""
+    from designer.gui.placing import label_stem
+
+    assert label_stem("GB300-07") == "GB300-"
+    assert label_stem("R7 12") == "R7 "
+    assert label_stem("NVL72") == ""  # a model: the catalog's tag is offered instead
+    assert label_stem("") == ""

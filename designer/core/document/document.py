@@ -217,7 +217,8 @@ class Document:
         after = apply(self._project, changes)
         problems = _broken_references(after, changes)
         if problems:
-            raise TransactionError(f"{label} refused: " + "; ".join(describe(p) for p in problems))
+            named = "; ".join(describe(p, after) for p in problems)
+            raise TransactionError(f"{label} refused: {named}")
         self.history.push(changes, merge_key)
         self._set(after, changes)
 

@@ -43,7 +43,8 @@ def schedule_csv(lines: Sequence[ScheduleLine]) -> str:
 
 
 def _by_rack(line: ScheduleLine) -> tuple[object, ...]:
-    """Hall, then rack, in the order their names read (compute-2 before compute-10)."""
+    """Hall, then rack, in the order their names read (compute-2 before compute-10). Two
+    halls of one name mix; the check ``file.duplicate_hall_name`` reports them."""
     return (
         natural_key(line.from_hall),
         natural_key(line.from_name),
@@ -57,7 +58,10 @@ def schedule_json(
     project: str, lines: Sequence[ScheduleLine], findings: Sequence[LinkFinding]
 ) -> str:
     """The schedule and the planner's findings as one JSON document."""
-    bundles = [dict(zip(COLUMNS, line.as_dict().values(), strict=True)) for line in lines]
+    bundles = [
+        dict(zip(COLUMNS, line.as_dict().values(), strict=True))
+        for line in sorted(lines, key=_by_rack)
+    ]
     return _json({"project": project, "bundles": bundles, "findings": findings_data(findings)})
 
 

@@ -178,7 +178,8 @@ class DashboardPanel(BarChart):
             f"of {plural(len(every), 'load')}"
         ]
         if hidden:
-            parts.append(f"showing the {len(self.bars) - len(HALL_BARS)} most loaded")
+            shown = len(self.bars) - len(HALL_BARS)
+            parts.append(f"showing the {shown} most loaded feeds, CDUs and groups")
         parts.append(f"dashed line: {number(MARK * 100, 0)} %")
         if self.cut.any():
             parts.append(f"bars cut at {number(cap, 0)} %")

@@ -276,7 +276,7 @@ class LinksPanel(QWidget):
             self.summary.setText("The links appear once the design check has run.")
         else:
             self.title.setText(f"<b>{self._names(racks, placements)}</b>")
-            why = self._fabric_problem(plan, racks)
+            why = self._fabric_problem(plan, racks, lines)
             self.summary.setText(self._totals(lines) + (f"<br>{escape(why)}" if why else ""))
         if lines:
             self.table.selectRow(min(max(picked, 0), len(lines) - 1))
@@ -295,10 +295,14 @@ class LinksPanel(QWidget):
         labels = [placements[i].label or i for i in racks]
         return escape(labels[0] if len(labels) == 1 else f"{len(labels)} racks ({labels[0]}, …)")
 
-    def _fabric_problem(self, plan: Plan, racks: list[str]) -> str:
-        """Why the selected racks' site has no scale-out fabric, if it has none: a trial's
-        racks lost every scale-out link to a switch shortage elsewhere on the site, and the
-        panel said only that no bundles ended there."""
+    def _fabric_problem(self, plan: Plan, racks: list[str], lines: list[ScheduleLine]) -> str:
+        """Why the selected racks have no scale-out links, when they have none and their
+        site's fabric could not be planned: a trial's racks lost every scale-out link to a
+        switch shortage elsewhere on the site, and the panel said only that no bundles
+        ended there. (A site plans a fabric per NIC rate: racks with links of their own
+        are not told of another rate's problem.)"""
+        if any(line.plane == "scale_out" for line in lines):
+            return ""
         project = self.editor.project
         sites = {
             project.halls[project.placements[r].hall_id].site_id

@@ -168,13 +168,14 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         (
             "Sites and the fibre between them",
             "Not to scale between sites; within each box its halls stand where the site plan "
-            f"has them, to that site's own scale ({least}).",
+            f"has them, to that site's own scale ({least}), with their cable entries (●).",
         )
         if len(sites) > 1
         else (
             "The site and its halls",
             f"The halls stand where the site plan has them, to the scale of the bar ({least}); "
-            "the links between halls run from one cable entry (●) to another.",
+            "the links between halls run from one cable entry (●) to another"
+            + ("." if any(site.entries for site in sites) else ", and none is given yet."),
         )
     )
     sheet.text(area.x, area.y + 6, heading, size_pt=13, bold=True)
