@@ -123,6 +123,11 @@ class _Plot(QWidget):
             max(self.height() - 6 - self._axis_depth(), 1),
         )
 
+    def rows_named(self) -> int:
+        """How many rows the chart's height holds with every one named (the height of the
+        bars' area, less the axis under it, over a name's height)."""
+        return int(self._area().height() // self._text_px())
+
     def named_every(self) -> int:
         """Every how many rows a name and a figure are written: every row when the rows are
         deep enough to read, else every second, third, ... (a short dock with a dozen length

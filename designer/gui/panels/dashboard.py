@@ -39,10 +39,6 @@ MOST_CAP_PCT = 200.0
 #: What the hall's own bars are called.
 HALL_BARS = {"hall_air": "Hall room air", "hall_power": "Hall power", "hall_heat": "Hall heat"}
 
-#: Height each bar needs to stay readable, in pixels; the panel shows as many of the most
-#: loaded feeds and CDUs as its height allows, besides the hall's own bars.
-BAR_PX = 19
-
 
 def _colour(load: Load) -> QColor:
     if load.share > 1.0:
@@ -143,7 +139,8 @@ class DashboardPanel(BarChart):
         """Recompute the bars of the shown hall and redraw them."""
         hall = self.editor.hall_id
         every = hall_loads(self.editor, hall) if hall in self.editor.project.halls else []
-        room = max(1, self.plot.height() // BAR_PX - 1 - len(HALL_BARS))
+        # as many of the most loaded as the chart names without skipping a row
+        room = max(1, self.plot.rows_named() - len(HALL_BARS))
         self.bars, hidden = shown_bars(every, room)
         shares = [b.share * 100 for b in self.bars]
         cap = axis_cap(shares)
@@ -178,8 +175,7 @@ class DashboardPanel(BarChart):
             f"of {plural(len(every), 'load')}"
         ]
         if hidden:
-            shown = len(self.bars) - len(HALL_BARS)
-            parts.append(f"showing the {shown} most loaded feeds, CDUs and groups")
+            parts.append(f"{len(self.bars) - len(HALL_BARS)} most loaded shown")
         parts.append(f"dashed line: {number(MARK * 100, 0)} %")
         if self.cut.any():
             parts.append(f"bars cut at {number(cap, 0)} %")
