@@ -149,3 +149,16 @@ def test_chart_axes_write_figures_as_the_designer_does():
     assert [tick_text(v, 0.5) for v in (0.5, 1.0)] == ["0.5", "1"]
     # about five ticks at round steps: 1, 2 or 5 times a power of ten
     assert [tick_step(span, 5) for span in (143.0, 1_200_000.0, 0.9)] == [50, 500_000, 0.2]
+
+
+def test_at_any_height_the_panel_shows_only_rows_it_can_name(qtbot, make_window, example):
+    """The caption's lines shrank the chart after its rows were chosen, and every second
+    name was left out at the designer's first size."""
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    dashboard = window.dashboard
+    for height in (700, 260, 180):
+        window.resizeDocks([window.dashboard_dock], [height], Qt.Orientation.Vertical)
+        qtbot.wait(400)  # the panel's pause before it redraws
+        assert dashboard.plot.named_every() == 1, height
+        assert len(dashboard.names) <= dashboard.plot.rows_named()

@@ -20,8 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from designer.core.format import number
@@ -87,6 +96,9 @@ class _Rows:
 
 class _Plot(QWidget):
     """The chart itself: names down the left, the x axis along the bottom."""
+
+    #: The chart's height changed: its window, or the note under it, grew or shrank.
+    resized = Signal()
 
     def __init__(self, x_label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -155,6 +167,10 @@ class _Plot(QWidget):
             return None
         row = math.floor((y - area.top()) / area.height() * count)
         return min(row, count - 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         row = self._row_at(event.position().y())

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QTimer
@@ -129,11 +128,10 @@ class DashboardPanel(BarChart):
         editor.findings_changed.connect(self._timer.start)
         editor.hall_changed.connect(self._timer.start)
         editor.bridge.changed.connect(lambda _c: self._timer.start())
+        # as many bars as the chart's new height holds: the window's, or the note's lines
+        # taking more or less of it
+        self.plot.resized.connect(self._timer.start)
         self.refresh()
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        self._timer.start()  # as many bars as the new height holds
 
     def refresh(self) -> None:
         """Recompute the bars of the shown hall and redraw them."""
