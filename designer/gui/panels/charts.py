@@ -150,11 +150,16 @@ class _Plot(QWidget):
         unit = self._area().height() / count
         return max(1, math.ceil(self._text_px() / max(unit, 1e-6)))
 
+    def _longest(self) -> float:
+        """The end of the longest bar, or ``least_x`` if that is further."""
+        rows = self.rows
+        return max(rows.least_x, float(rows.ends.max()) if len(rows.ends) else 0.0)
+
     def x_right(self) -> float:
         """The right end of the x axis: the longest bar (at least ``least_x``) and, right of
         it, room for the widest figure."""
         rows = self.rows
-        top = max(rows.least_x, float(rows.ends.max()) if len(rows.ends) else 0.0)
+        top = self._longest()
         metrics = QFontMetricsF(self.figure_font)
         widest = max((metrics.horizontalAdvance(t) for t in rows.texts), default=0.0)
         plot_px = max(self._area().width(), 120.0)
@@ -278,7 +283,7 @@ class _Plot(QWidget):
             )
         painter.setFont(self.figure_font)
         height = QFontMetricsF(self.figure_font).height()
-        top = max(rows.least_x, float(rows.ends.max()) if len(rows.ends) else 0.0)
+        top = self._longest()
         for row, (end, text) in enumerate(zip(rows.ends, rows.texts, strict=True)):
             if row % every:
                 continue
