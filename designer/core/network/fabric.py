@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -246,26 +246,98 @@ def _fabric(
             ),
             *findings,
         )
-    loads, ups, spines, cores = counted
+    loads, _, spines, cores = counted
     need = len(loads) + spines + cores
     have = sum(free[r.id] for r in candidates)
-    tier = Tiers(rate, switch_id, k, ports, len(loads), spines, cores)
-    if need > have:
-        return _only(
-            ports,
-            LinkFinding(
-                "network.switch_shortage",
-                f"{ports:,} ports of {rate}G need {need} {switch.name} switches "
-                f"({len(loads)} leaf, {spines} spine, {cores} core at radix {k}); the site's "
-                f"network racks have {have} free slots for them.",
-                (site_id, *(r.id for r in candidates)),
-                measured=float(need),
-                limit=float(have),
-                unit="switches",
-            ),
-            *findings,
-            tiers=(tier,),
+    if need <= have:
+        return _wire(
+            members,
+            homes,
+            counted,
+            candidates,
+            free,
+            Tiers(rate, switch_id, k, ports, len(loads), spines, cores),
+            rails,
+            findings,
         )
+    # Too few slots: connect the racks nearest their leaf racks as far as the slots go, and
+    # name the rest, rather than leave every rack of the site without scale-out links.
+    by_id = {r.id: r for r in candidates}
+    nearest = sorted(members, key=lambda m: (math.dist(m.point, by_id[homes[m.id]].point), m.id))
+    fits, fitted = _most_that_fit(nearest, k, oversubscription, have)
+    kept, left = nearest[:fits], nearest[fits:]
+    left_ports = sum(m.ports for m in left)
+    shortage = LinkFinding(
+        "network.switch_shortage",
+        f"{ports:,} ports of {rate}G need {need} {switch.name} switches "
+        f"({len(loads)} leaf, {spines} spine, {cores} core at radix {k}); the site's "
+        f"network racks have {have} free slots for them"
+        + (f": {_left_out(left, left_ports, len(kept))}" if kept else "."),
+        (site_id, *(m.id for m in left), *(r.id for r in candidates)),
+        measured=float(need),
+        limit=float(have),
+        unit="switches",
+    )
+    if fitted is None:
+        tier = Tiers(rate, switch_id, k, ports, len(loads), spines, cores)
+        return _only(ports, shortage, *findings, tiers=(tier,))
+    kept_ports = sum(m.ports for m in kept)
+    tier = Tiers(rate, switch_id, k, kept_ports, len(fitted[0]), fitted[2], fitted[3])
+    built = _wire(kept, homes, fitted, candidates, free, tier, rails, [shortage, *findings])
+    return replace(built, unconnected=left_ports)
+
+
+def _left_out(left: list[ComputeRack], ports: int, kept: int) -> str:
+    """What a shortage leaves unconnected, said after the switch count."""
+    if len(left) == 1:
+        return (
+            f"the rack farthest from its network rack ({plural(ports, 'port')}) has no "
+            f"scale-out links; the other {plural(kept, 'rack')} {'is' if kept == 1 else 'are'} connected."
+        )
+    return (
+        f"the {len(left)} racks farthest from their network racks ({plural(ports, 'port')}) "
+        f"have no scale-out links; the other {plural(kept, 'rack')} "
+        f"{'is' if kept == 1 else 'are'} connected."
+    )
+
+
+def _most_that_fit(
+    members: list[ComputeRack], k: int, oversubscription: float, slots: int
+) -> tuple[int, tuple[list[int], list[int], int, int] | None]:
+    """How many of ``members``, taken in order, a fabric of at most ``slots`` switches
+    connects, and that fabric's tiers (more ports never need fewer switches, so the count
+    is found by halving)."""
+
+    def tiers(n: int) -> tuple[list[int], list[int], int, int] | None:
+        counted = count_tiers(sum(m.ports for m in members[:n]), k, oversubscription)
+        fits = counted is not None and len(counted[0]) + counted[2] + counted[3] <= slots
+        return counted if fits else None
+
+    low, high = 0, len(members)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if tiers(middle) is not None:
+            low = middle
+        else:
+            high = middle - 1
+    return low, tiers(low) if low else None
+
+
+def _wire(
+    members: list[ComputeRack],
+    homes: dict[str, str],
+    counted: tuple[list[int], list[int], int, int],
+    candidates: list[SwitchRack],
+    free: dict[str, int],
+    tier: Tiers,
+    rails: int,
+    findings: list[LinkFinding],
+) -> SiteFabric:
+    """Place the switches ``counted`` in the ``candidates``' free slots and link ``members``
+    to their leaves, the leaves to spines and the spines to cores."""
+    loads, ups, spines, cores = counted
+    k, switch_id = tier.radix, tier.switch_id
+    switch = candidates[0].switch
     by_id = {r.id: r for r in candidates}
     leaves = _fill_leaves(members, homes, loads, rails)
     leaf_racks = [_take_near(by_id[home].point, candidates, free) for home, _ in leaves]
@@ -291,7 +363,7 @@ def _fabric(
     else:
         _spread(links, leaf_racks, ups, range(spines), spine_racks, spine_ups)
     rows = tuple(
-        Row(a, b, "scale_out", rate, lane, n, switch.protocol, role)
+        Row(a, b, "scale_out", tier.rate_gbps, members[0].lane_gbps, n, switch.protocol, role)
         for (a, b, role), n in links.items()
     )
     placed = Counter(

@@ -134,7 +134,9 @@ _CODES = (
         "network",
         "Not enough switches",
         "error",
-        "The leaf/spine fabric needs more switches than the site's network racks hold.",
+        "The leaf/spine fabric needs more switches than the site's network racks hold: the "
+        "racks nearest their network racks are connected as far as the switches go, the "
+        "rest have no scale-out links.",
     ),
     Code(
         "network.fabric_too_large",

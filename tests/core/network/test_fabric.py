@@ -125,12 +125,36 @@ def test_oversubscription_trades_uplinks_for_node_ports():
     assert (spines, cores) == (2, 0)
 
 
-def test_too_few_switches_is_an_error_with_the_numbers():
+def test_too_few_switches_connect_the_nearest_racks_and_name_the_rest():
+    # 8 racks of 72 ports (576 at 400G on radix 64) need 18 leaf + 9 spine = 27 switches;
+    # one network rack has 12 slots. Three racks fit: 216 ports on 7 leaves (6 x 32 + 24)
+    # with 216 uplinks on 4 spines = 11 switches; a fourth would need 9 + 5 = 14.
     fabric = plan_site("s", racks(8, ports=72), network(1), 1.0, 8)
-    assert fabric.rows == ()
     [finding] = fabric.findings
     assert finding.code == "network.switch_shortage"
-    assert (finding.measured, finding.limit) == (27, 12)  # 18 leaf + 9 spine vs 12 slots
+    assert (finding.measured, finding.limit) == (27, 12)
+    nearest, left = ["c000", "c001", "c002"], [f"c{i:03d}" for i in range(3, 8)]
+    assert finding.ids == ("s", *left, "n000")
+    assert "the 5 racks farthest from their network racks (360 ports)" in finding.message
+    assert "the other 3 racks are connected" in finding.message
+    node_links = Counter()
+    for row in fabric.rows:
+        if row.role == "node-leaf":
+            node_links[row.a] += row.count
+    assert node_links == dict.fromkeys(nearest, 72)
+    assert sum(r.count for r in fabric.rows if r.role == "leaf-spine") == 216
+    assert sum(n for _, _, _, n in fabric.placed) == 11
+    assert fabric.unconnected == 5 * 72
+
+
+def test_too_few_switches_for_even_one_rack_connect_none():
+    # one rack of 72 ports alone needs 3 leaves and 2 spines: 5 switches, 4 slots
+    fabric = plan_site("s", racks(2, ports=72), network(1, slots=4), 1.0, 8)
+    assert fabric.rows == ()
+    [finding] = fabric.findings
+    assert (finding.measured, finding.limit) == (8, 4)  # 5 leaves + 3 spines for both
+    assert finding.message.endswith("have 4 free slots for them.")
+    assert fabric.unconnected == 144
 
 
 def test_leaves_go_where_the_architect_says_else_to_the_nearest():
