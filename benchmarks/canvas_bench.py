@@ -210,10 +210,11 @@ def drags(
     return results
 
 
-def main() -> None:
+def main(systems: int = 432) -> None:
+    """Measure on one hall of ``campus.build(systems)`` (a test runs it small)."""
     app = QApplication.instance() or QApplication([])
     started = time.perf_counter()
-    grouped = one_hall(campus.build(432).project)
+    grouped = one_hall(campus.build(systems).project)
     catalog = Document(grouped).catalog
     engine = RuleEngine(catalog)
     report = engine.run(grouped)

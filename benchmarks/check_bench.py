@@ -82,10 +82,11 @@ def group_moved(doc: Document, engine: RuleEngine, n: int) -> list[float]:
     return times
 
 
-def main() -> None:
+def main(small_systems: int = 27, large_systems: int = 432) -> None:
+    """Compare ``campus.build`` at the two sizes (a test runs them small)."""
     catalog = default_catalog()
-    small = campus.build(27).project
-    big_doc = campus.build(432)
+    small = campus.build(small_systems).project
+    big_doc = campus.build(large_systems)
     big = big_doc.project
     engine = RuleEngine(catalog)
     small_full, big_full = best_full_checks(engine, small, big, 5)

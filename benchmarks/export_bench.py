@@ -116,10 +116,11 @@ def draw_words(words: Words, path: Path) -> None:
     painter.end()
 
 
-def main() -> None:
+def main(systems: int = 432) -> None:
+    """Measure ``campus.build(systems)`` (a test runs it small)."""
     QApplication.instance() or QApplication([])
     catalog = default_catalog()
-    project = campus.build(432).project
+    project = campus.build(systems).project
     racks = len(project.placements)
     start = time.perf_counter()
     report = RuleEngine(catalog).run(project)

@@ -22,8 +22,9 @@ from designer.core.io.project_file import load, save
 REPEATS = 9
 
 
-def main() -> None:
-    project = campus.build(432).project
+def main(systems: int = 432) -> None:
+    """Measure ``campus.build(systems)`` (a test runs it small)."""
+    project = campus.build(systems).project
     racks = default_catalog().racks
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "campus.rackplan.json"

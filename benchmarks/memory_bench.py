@@ -264,7 +264,7 @@ CHILDREN: dict[str, Callable[..., None]] = {
 # --- the parent --------------------------------------------------------------------------
 
 
-def write_inputs(folder: Path) -> tuple[Path, Path, int, int]:
+def write_inputs(folder: Path, systems: int = 432) -> tuple[Path, Path, int, int]:
     """The campus saved with the project's own ``save``, and the bare scene's rectangles:
     (project file, rectangles file, racks, halls)."""
     from designer.core.catalog import default_catalog
@@ -272,7 +272,7 @@ def write_inputs(folder: Path) -> tuple[Path, Path, int, int]:
     from designer.core.geometry.floor import placement_box
     from designer.core.io.project_file import save
 
-    project = campus.build(432).project
+    project = campus.build(systems).project
     path = folder / "campus.rackplan.json"
     save(project, path)
     types = dict(default_catalog().racks)
@@ -309,15 +309,16 @@ def run_child(*args: str, echo: bool = False) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def main(profile: bool = False) -> None:
+def main(profile: bool = False, systems: int = 432, rounds: int = ROUNDS) -> None:
+    """Measure ``campus.build(systems)``, each child ``rounds`` times (a test runs it small)."""
     with tempfile.TemporaryDirectory() as folder:
-        path, rects_path, racks, halls = write_inputs(Path(folder))
+        path, rects_path, racks, halls = write_inputs(Path(folder), systems)
         size = path.stat().st_size
         if profile:
             run_child("profile", str(path), echo=True)
             return
         runs: dict[str, list[dict]] = {"baseline": [], "bare": [], "ours": []}
-        for _ in range(ROUNDS):
+        for _ in range(rounds):
             runs["baseline"].append(run_child("baseline"))
             runs["bare"].append(run_child("bare", str(path), str(rects_path)))
             runs["ours"].append(run_child("ours", str(path)))
@@ -327,7 +328,7 @@ def main(profile: bool = False) -> None:
         f"campus: {racks:,} racks in {halls} halls, {size / 1e6:.1f} MB on disk; the window "
         f"shows one hall ({ours['scene_items']:,} scene items), {ours['findings']:,} findings; "
         f"bare scene {bare['items']:,} rectangles; view {SIZE[0]} x {SIZE[1]}; "
-        f"median peak (VmHWM) of {ROUNDS} runs each"
+        f"median peak (VmHWM) of {rounds} runs each"
     )
     print(f"interpreter + QApplication     {peak['baseline']:8.1f} MB")
     print(f"bare scene + parsed JSON       {peak['bare']:8.1f} MB")

@@ -5,29 +5,14 @@ way it did not accept, the benchmark stopped running and nothing said so. Here i
 run on a small example, so a change of the report that breaks it fails a test instead.
 """
 
-import sys
-from pathlib import Path
-
-import pytest
-
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
 from designer.report.drawing_set import drawing_set
 from designer.report.writer import SetInfo
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
-
-@pytest.fixture
-def export_bench(monkeypatch):
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    import export_bench
-
-    yield export_bench
-    sys.modules.pop("export_bench", None)
-
-
-def test_the_benchmarks_text_copy_of_a_set_holds_every_sheets_words(export_bench, tmp_path, qapp):
+def test_the_benchmarks_text_copy_of_a_set_holds_every_sheets_words(bench, tmp_path, qapp):
+    export_bench = bench("export_bench")
     project = EXAMPLES["two-sites"]().project
     pages = drawing_set(project, default_catalog(), "A3")
     words = export_bench.words_of(pages, tmp_path / "words.pdf", SetInfo("P", "A", ""))

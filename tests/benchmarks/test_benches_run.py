@@ -1,0 +1,47 @@
+"""Every benchmark script still runs and prints its ratios, on a campus small enough for CI.
+
+The benchmarks are run by hand, at full size, when speed is the question; between those
+runs a change of the code they drive (an operation's signature, a panel's attribute) could
+break them unnoticed. Here each runs end to end on a campus of a few CloudMatrix384
+systems and must print a figure on every line that states a target.
+"""
+
+import re
+
+import pytest
+
+TARGET = re.compile(r"(\d+\.\d+)%?\s.*\(target <= [\d.]+ ?%?\)")
+
+
+def targets_printed(output: str) -> list[str]:
+    """The lines that state a target, each checked to carry a figure before it."""
+    lines = [line for line in output.splitlines() if "(target" in line]
+    for line in lines:
+        assert TARGET.search(line), f"no figure on: {line!r}"
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "targets"),
+    [
+        ("load_bench", {"systems": 2}, 1),
+        ("check_bench", {"small_systems": 1, "large_systems": 2}, 3),
+        ("route_bench", {"small_systems": 1, "large_systems": 2}, 2),
+        ("export_bench", {"systems": 2}, 2),
+    ],
+)
+def test_a_benchmark_prints_a_figure_for_each_target(bench, capsys, qapp, name, arguments, targets):
+    bench(name).main(**arguments)
+    assert len(targets_printed(capsys.readouterr().out)) == targets
+
+
+def test_the_canvas_benchmark_drags_and_prints_its_ratios(bench, capsys, qapp):
+    bench("canvas_bench").main(systems=2)
+    assert len(targets_printed(capsys.readouterr().out)) == 2  # the repaint and the drag
+
+
+def test_the_memory_benchmark_runs_its_children_and_prints_the_ratio(bench, capsys):
+    bench("memory_bench").main(systems=2, rounds=1)
+    out = capsys.readouterr().out
+    [ratio] = targets_printed(out)
+    assert float(ratio.split()[1]) > 0
