@@ -1,4 +1,5 @@
-"""``bom FILE``: the bill of materials of a project's cabling, with power and cost."""
+"""``bom FILE``: the bill of materials of a project's equipment and cabling, with the
+cabling's power and cost."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from designer.core.network import NetworkPlanner, bill_of_materials
 from designer.core.network.export import bom_csv, bom_json
 
 HELP = (
-    "Print the bill of materials: modules, cables by order length, switches, fibre pairs "
-    "and amplifiers, with optics power and cost (low-confidence prices)."
+    "Print the bill of materials: racks, cooling units, busway and tray runs, modules, cables "
+    "by order length, switches, fibre pairs and amplifiers, with optics power and cost "
+    "(low-confidence prices; the equipment is counted, not priced)."
 )
 
 

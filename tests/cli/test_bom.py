@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from designer.core.network.bom import CATEGORIES
+
 ROOT = Path(__file__).resolve().parents[2]
 TWO_SITES = "projects/two-sites.rackplan.json"
 
@@ -38,7 +40,7 @@ def test_csv_bom_ends_with_the_totals():
     ]
     assert [r["category"] for r in rows] == sorted(
         (r["category"] for r in rows),
-        key=["module", "cable", "switch", "fibre_pair", "amplifier", "total"].index,
+        key=[*CATEGORIES, "total"].index,
     )
     total = rows[-1]
     assert total["category"] == "total"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -20,6 +22,11 @@ def _check_outline(outline: list[Point], what: str) -> None:
         raise ValueError(f"the {what} outline encloses no area")
     if not polygon.is_valid:
         raise ValueError(f"the {what} outline crosses itself")
+
+
+def path_length_mm(path: Sequence[Point]) -> float:
+    """Length along a polyline of floor points."""
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(path))
 
 
 class Hall(Entity):
@@ -79,7 +86,7 @@ class CableTray(Entity):
     @property
     def length_mm(self) -> float:
         """Length along the tray's centre line."""
-        return sum(math.dist(a, b) for a, b in zip(self.path, self.path[1:], strict=False))
+        return path_length_mm(self.path)
 
 
 class PowerFeed(Entity):
@@ -101,6 +108,11 @@ class PowerFeed(Entity):
     side: Side | None = None
     upstream_capacity_kw: Kw | None = None
     path: Annotated[list[Point], Field(min_length=1, max_length=10_000)]
+
+    @property
+    def length_mm(self) -> float:
+        """Length of the run along its path (zero for a PDU, which is a point)."""
+        return path_length_mm(self.path)
 
     @property
     def rating_kw(self) -> float:

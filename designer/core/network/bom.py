@@ -1,21 +1,27 @@
 """The bill of materials of a plan: what to order, and what the optics draw and cost.
 
-Modules are counted per end (two per link) by medium and port rate; cables by type and
-order length (copper and active optical cables carry their rate, fibre does not); fabric
-switches by type and role; fibre pairs and amplifiers per pair of sites. Prices are the
-catalog's low-confidence defaults unless the project overrides them; the in-rack NVLink
-spine is part of its rack and is not ordered.
+The equipment first: racks by type, cooling units by type, busway runs and cable tray runs
+by type and length. Then the network: modules counted per end (two per link) by medium and
+port rate; cables by type and order length (copper and active optical cables carry their
+rate, fibre does not); fabric switches by type and role; fibre pairs and amplifiers per
+pair of sites. Prices are the catalog's low-confidence defaults unless the project
+overrides them, and only the network has any: the equipment is counted, not priced. The
+in-rack NVLink spine is part of its rack and is not ordered.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 
+from designer.core.format import number
+from designer.core.model.equipment import CoolingType, FeedType
+from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.network.media import (
     Medium,
     cable_usd,
@@ -24,10 +30,23 @@ from designer.core.network.media import (
 )
 from designer.core.network.planner import Plan
 
-Category = Literal["module", "cable", "switch", "fibre_pair", "amplifier"]
+Category = Literal[
+    "rack",
+    "cooling_unit",
+    "power_feed",
+    "cable_tray",
+    "module",
+    "cable",
+    "switch",
+    "fibre_pair",
+    "amplifier",
+]
 
 #: BOM categories in the order the BOM lists them.
-CATEGORIES: tuple[Category, ...] = ("module", "cable", "switch", "fibre_pair", "amplifier")
+CATEGORIES: tuple[Category, ...] = get_args(Category)
+
+#: How a cooling unit of no catalog type is named, by its kind.
+COOLING_KINDS = {"cdu": "CDU", "crah": "CRAH", "inrow_cooler": "In-row cooler"}
 
 
 @dataclass(frozen=True)
@@ -50,7 +69,8 @@ class BomLine:
 
 @dataclass(frozen=True)
 class Bom:
-    """The lines and their totals: optics and active-cable power, and cost."""
+    """The lines and their totals: optics and active-cable power, and cost (the equipment
+    has neither here: its power is in the power and cooling tables)."""
 
     lines: tuple[BomLine, ...]
     optics_power_w: float
@@ -91,7 +111,7 @@ def bill_of_materials(plan: Plan) -> Bom:
             needed = count_i
         pairs[(sites[0], sites[-1], float(cols.fibre_m[i]), int(cols.medium[i]))] += needed
 
-    lines: list[BomLine] = []
+    lines = _equipment(plan)
     for (position, rate), quantity in sorted(modules.items()):
         medium = media.media[position]
         override = overrides.get(medium.id)
@@ -141,6 +161,62 @@ def bill_of_materials(plan: Plan) -> Bom:
     power = sum(line.power_w or 0.0 for line in lines)
     cost = sum(line.cost_usd or 0.0 for line in lines)
     return Bom(tuple(lines), power, cost)
+
+
+def _equipment(plan: Plan) -> list[BomLine]:
+    """Racks and cooling units by type; busway and tray runs by type and length (to the next
+    0.1 m, as cables are ordered)."""
+    project, catalog = plan.project, plan.catalog
+    racks = Counter(
+        plan.rack_types[r.type_id].name if r.type_id in plan.rack_types else r.type_id
+        for r in project.placements.values()
+    )
+    cooling = Counter(_cooling_name(u, catalog.cooling) for u in project.cooling_units.values())
+    feeds = Counter(
+        (_feed_name(f, catalog.feeds), _run_m(f.length_mm)) for f in project.feeds.values()
+    )
+    trays = Counter(
+        (f"Cable tray {t.width_mm:,} × {t.depth_mm:,} mm", _run_m(t.length_mm))
+        for t in project.trays.values()
+    )
+    lines = [_counted("rack", item, None, n) for item, n in sorted(racks.items())]
+    lines += [_counted("cooling_unit", item, None, n) for item, n in sorted(cooling.items())]
+    lines += [_counted("power_feed", *key, n) for key, n in sorted(feeds.items(), key=_by_item)]
+    lines += [_counted("cable_tray", *key, n) for key, n in sorted(trays.items(), key=_by_item)]
+    return lines
+
+
+def _counted(category: Category, item: str, length_m: float | None, quantity: int) -> BomLine:
+    """A line that is counted, not priced, and draws no optics power."""
+    return BomLine(category, item, length_m, quantity, None, None, None, None)
+
+
+def _by_item(entry: tuple[tuple[str, float | None], int]) -> tuple[str, float]:
+    (item, length_m), _ = entry
+    return item, length_m or 0.0
+
+
+def _cooling_name(unit: CoolingUnit, types: Mapping[str, CoolingType]) -> str:
+    if unit.type_id in types:
+        return types[unit.type_id].name
+    capacity = unit.liquid_capacity_kw if unit.kind == "cdu" else unit.air_capacity_kw
+    medium = "liquid" if unit.kind == "cdu" else "air"
+    return f"{COOLING_KINDS[unit.kind]} {number(capacity, 0)} kW {medium} (no catalog type)"
+
+
+def _feed_name(feed: PowerFeed, types: Mapping[str, FeedType]) -> str:
+    if feed.type_id in types:
+        return types[feed.type_id].name
+    kind = "Busway" if feed.kind == "busway" else "PDU"
+    return (
+        f"{kind} {number(feed.amps, 0)} A, {number(feed.voltage_v, 0)} V "
+        f"{feed.phases}-phase (no catalog type)"
+    )
+
+
+def _run_m(length_mm: float) -> float | None:
+    """A run's length to the next 0.1 m; ``None`` for none (a PDU, which is a point)."""
+    return math.ceil(round(length_mm / 100, 6)) / 10 if length_mm else None
 
 
 def _summed(keys: tuple[np.ndarray, ...], counts: np.ndarray) -> Counter:

@@ -136,6 +136,7 @@ def bom_table(bom: Bom) -> Table:
         BOM_COLUMNS,
         rows,
         f"Optics and active cables draw {number(bom.optics_power_w / 1000, 2)} kW in all; "
-        f"total {number(bom.cost_usd, 0)} USD at low-confidence default prices. Switches draw "
-        "from their racks' power.",
+        f"total {number(bom.cost_usd, 0)} USD at low-confidence default prices. Racks, cooling "
+        "units, busways and trays are counted, not priced: their power is in the power and "
+        "cooling tables, and switches draw from their racks'.",
     )

@@ -18,6 +18,34 @@ def lines(bom, category):
     return {(x.item, x.length_m): x.quantity for x in bom.lines if x.category == category}
 
 
+def test_the_equipment_is_counted_by_type_and_run_length(bom):
+    # three halls, each: four DGX B200 racks and a QM9700 rack, a CRAH, busways A and B of
+    # 800 A from x = 1.2 m to 4.6 m (3.4 m), and a tray 4.0 + 1.2 + 0.6 = 5.8 m long
+    assert lines(bom, "rack") == {
+        ("NVIDIA DGX B200 rack (4 systems)", None): 12,
+        ("Quantum-2 QM9700 network rack (12 switches)", None): 3,
+    }
+    assert lines(bom, "cooling_unit") == {("CRAH 150 kW (perimeter)", None): 3}
+    assert lines(bom, "power_feed") == {("Busway 800 A, 415 V 3-phase", 3.4): 6}
+    assert lines(bom, "cable_tray") == {("Cable tray 600 × 100 mm", 5.8): 3}
+    # counted, not priced, and none of it is optics power
+    equipment = [x for x in bom.lines if x.category in ("rack", "cooling_unit", "power_feed")]
+    assert all(x.cost_usd is None and x.power_w is None for x in equipment)
+    assert [x.category for x in bom.lines][:4] == ["rack", "rack", "cooling_unit", "power_feed"]
+
+
+def test_equipment_of_no_catalog_type_is_named_by_what_it_is():
+    # a project file's own busway: 2.0 m + 0.25 m, ordered to the next 0.1 m
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    path = [(0, 1_000), (2_000, 1_000), (2_000, 1_250)]
+    feed = ops.add_feed(doc, hall, "busway-400a-415v", path, "Own busway")
+    ops.update(doc, feed, type_id=None, amps=630)
+    assert lines(bill_of_materials(plan_of(doc)), "power_feed") == {
+        ("Busway 630 A, 415 V 3-phase (no catalog type)", 2.3): 1
+    }
+
+
 def test_modules_two_per_link(bom):
     # 12 DGX B200 racks x 32 NICs to their leaves over multimode (768 modules); North's
     # second hall: 4 leaves x 32 uplinks to the spines in the first hall over single-mode
@@ -90,6 +118,6 @@ def test_a_project_without_bundles_has_an_empty_schedule_and_bom():
     plan = plan_of(doc)
     assert cable_schedule(plan) == []
     empty = bill_of_materials(plan)
-    assert (empty.lines, empty.optics_power_w, empty.cost_usd) == ((), 0, 0)
+    assert (empty.lines, empty.optics_power_w, empty.cost_usd) == ((), 0, 0)  # nor equipment
     totals = link_totals(plan)
     assert (totals.bundles, totals.links, totals.by_medium) == (0, 0, ())
