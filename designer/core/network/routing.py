@@ -38,8 +38,9 @@ class Anchor(NamedTuple):
 
     ``lateral`` is the plan distance from the rack's top centre to the tray, which its
     cables run; ``clear`` the distance from the nearest edge of its top, which decides
-    whether the tray reaches it (both the nearest tray's, even when beyond reach, so a
-    finding can say how far it is).
+    whether the tray reaches it. Both are to the tray nearest the centre, or to the one
+    nearest the top when only that one is within reach; and both are kept when no tray
+    reaches, so a finding can say how far the nearest is.
     """
 
     hall: str
@@ -102,14 +103,10 @@ def rack_anchors(
         return {}
     boxes = [footprint(p.x, p.y, k.width_mm, k.depth_mm, p.rotation) for p, k in racks]
     points = np.array([box.centre for box in boxes])
-    found = floor.graph.attach(points)
     # how far the tray runs from the rack's top, from its nearest edge: cables leave the
     # top where the tray is (a tray just behind a deep rack is within reach)
-    x0, y0, x1, y1 = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float).T
-    tx, ty = found.closest.T
-    off_x = np.maximum(np.maximum(x0 - tx, tx - x1), 0.0)
-    off_y = np.maximum(np.maximum(y0 - ty, ty - y1), 0.0)
-    clear = np.where(np.isfinite(tx), np.hypot(off_x, off_y), np.inf)
+    edges = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float)
+    found, clear = floor.graph.attach_near(points, edges, settings.tray_reach_mm)
     anchors = {}
     for i, (placement, kind) in enumerate(racks):
         edge = int(found.edge[i])

@@ -90,7 +90,36 @@ class TrayGraph:
         keep = np.r_[True, which[1:] != which[:-1]]
         best = np.full(n, -1, dtype=np.int64)
         best[which[keep]] = nearest[keep]
-        chosen = edges[best]
+        return self._onto(points, edges[best])
+
+    def attach_near(
+        self, points: np.ndarray, boxes: np.ndarray, reach_mm: float
+    ) -> tuple[Attachment, np.ndarray]:
+        """``attach``, except that a point whose tray is beyond ``reach_mm`` of its box
+        ``(x0, y0, x1, y1)`` attaches to the tray nearest the box when that one is within
+        reach; and each box's distance to the tray it attaches to (a tray that bends or ends
+        by a rack's corner can be nearer its edge than the tray nearest its centre is).
+        """
+        found = self.attach(points)
+        if not len(points) or not len(self.plan_edges):
+            return found, found.lateral_mm
+        shapes = shapely.box(*boxes.T)
+        pieces = self._edge_tree().geometries
+        clear = shapely.distance(shapes, pieces[np.searchsorted(self.plan_edges, found.edge)])
+        beyond = np.flatnonzero(clear > reach_mm)
+        if not len(beyond):
+            return found, clear
+        which, nearest = self._edge_tree().query_nearest(shapes[beyond], all_matches=False)
+        gap = shapely.distance(shapes[beyond][which], pieces[nearest])
+        closer = gap <= reach_mm
+        moved = beyond[which[closer]]
+        edge = found.edge.copy()
+        edge[moved] = self.plan_edges[nearest[closer]]
+        clear[moved] = gap[closer]
+        return self._onto(points, edge), clear
+
+    def _onto(self, points: np.ndarray, chosen: np.ndarray) -> Attachment:
+        """Each point attached to the nearest place on its ``chosen`` plan edge."""
         start = self.nodes[self.edge_u[chosen], :2]
         run = self.nodes[self.edge_v[chosen], :2] - start
         length2 = (run**2).sum(axis=1)

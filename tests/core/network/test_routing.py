@@ -5,6 +5,8 @@ Every rack is a DGX H100 rack (800 x 1,200 x 2,200 mm): its ports sit at half it
 each end and the slack 10 %.
 """
 
+import math
+
 import pytest
 
 from designer.core.document import operations as ops
@@ -131,6 +133,27 @@ def test_between_sites_along_the_fibre_route():
     # each hall: rise 1,600 + 400 to the entry + 500 = 2,500; the route 8 km as laid
     assert line.routed_m == pytest.approx((2 * 2_500 + 8_000_000) / 1000, abs=1e-9)
     assert line.medium.startswith("Single-mode LR")  # 8.0055 km with slack in the halls
+
+
+def test_a_tray_ending_by_a_racks_corner_reaches_it_though_another_is_nearer_its_centre():
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    a = ops.place_rack(doc, hall, H100, 0, 1_200)  # its top: x 0 to 800, y 1,200 to 2,400
+    b = ops.place_rack(doc, hall, H100, 2_700, 1_200)
+    # x = 2,100 runs 1.3 m from a's side and 1.7 m from its centre: beyond reach. The spur
+    # ending at (1,355, 3,232) is 1.0 m from a's corner (555, 832 mm) and 1.72 m from its
+    # centre: a tray nearer the rack's top than the one nearest its centre.
+    tray(doc, hall, [(2_100, 0), (2_100, 6_000), (1_355, 6_000), (1_355, 3_232)])
+    bundle = draw(doc, a, b)
+    plan = plan_of(doc)
+    assert line_of(plan, bundle).routed_m is not None
+    assert not [f for f in plan.findings if f.code == "cabling.no_tray"]
+    ops.move(doc, [a], -309, 0)  # the corner (491, 2,400): hypot(864, 832) = 1,199.5 mm
+    assert line_of(plan_of(doc), bundle).routed_m is not None
+    ops.move(doc, [a], -1, 0)  # hypot(865, 832) = 1,200.2 mm: nothing reaches it
+    [finding] = [f for f in plan_of(doc).findings if f.code == "cabling.no_tray"]
+    assert finding.ids == (a,)
+    assert finding.measured == pytest.approx(math.hypot(865, 832) / 1000, abs=1e-6)
 
 
 def test_a_rack_no_tray_reaches_is_a_finding_not_a_guess():
