@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes.util
+import importlib
 import linecache
 import os
 import sys
@@ -110,6 +111,9 @@ def drop_module_sources() -> None:
     """Forget the module sources PySide6's import hook read while the designer started.
 
     They stay in ``linecache`` for nothing (a traceback reads a file again when it needs
-    it); the designer's own modules are a few MB of text.
+    it); the designer's own modules are a few MB of text. ``numpy.ma`` is imported first:
+    numpy imports it only at the first ``np.unique``, during the first check, and the hook
+    would then keep it and the numpy modules importing it, 2 MB of text, for good.
     """
+    importlib.import_module("numpy.ma")
     linecache.clearcache()

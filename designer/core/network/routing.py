@@ -242,7 +242,7 @@ def route(
     status = np.full(n, OK, dtype=np.int8)
     building = np.zeros(n)
     fibre = np.zeros(n)
-    legs = np.full((n, 2, 5), -1, dtype=np.int64)
+    legs = np.full((n, 2, 5), -1, dtype=np.int32)
     leg_along = np.zeros((n, 2, 2))
 
     rack_a, rack_b = hall[ia] >= 0, hall[ib] >= 0

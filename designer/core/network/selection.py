@@ -23,7 +23,7 @@ _PER_BUNDLE = tuple(f.name for f in fields(Decisions) if f.name not in ("finding
 def plan_of(plan: Plan, racks: Collection[str]) -> Plan:
     """``plan`` with only the bundles that end at one of ``racks`` (ids of any node)."""
     wanted = set(racks)
-    keys = set().union(*(plan.node_units.get(node, frozenset()) for node in wanted))
+    keys = set().union(*(plan.node_units.get(node, ()) for node in wanted))
     units: dict = {}
     decisions: dict = {}
     for key in keys:
