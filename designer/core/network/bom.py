@@ -1,12 +1,12 @@
 """The bill of materials of a plan: what to order, and what the optics draw and cost.
 
-The equipment first: racks by type, cooling units by type, busway runs and cable tray runs
-by type and length. Then the network: modules counted per end (two per link) by medium and
-port rate; cables by type and order length (copper and active optical cables carry their
-rate, fibre does not); fabric switches by type and role; fibre pairs and amplifiers per
-pair of sites. Prices are the catalog's low-confidence defaults unless the project
-overrides them, and only the network has any: the equipment is counted, not priced. The
-in-rack NVLink spine is part of its rack and is not ordered.
+The equipment first: racks by type, cooling units by type and rear doors by rating, busway
+runs and cable tray runs by type and length. Then the network: modules counted per end (two
+per link) by medium and port rate; cables by type and order length (copper and active
+optical cables carry their rate, fibre does not); fabric switches by type and role; fibre
+pairs and amplifiers per pair of sites. Prices are the catalog's low-confidence defaults
+unless the project overrides them, and only the network has any: the equipment is counted,
+not priced. The in-rack NVLink spine is part of its rack and is not ordered.
 """
 
 from __future__ import annotations
@@ -164,14 +164,19 @@ def bill_of_materials(plan: Plan) -> Bom:
 
 
 def _equipment(plan: Plan) -> list[BomLine]:
-    """Racks and cooling units by type; busway and tray runs by type and length (to the next
-    0.1 m, as cables are ordered)."""
+    """Racks, cooling units by type and rear doors by rating; busway and tray runs by type
+    and length (to the next 0.1 m, as cables are ordered)."""
     project, catalog = plan.project, plan.catalog
     racks = Counter(
         plan.rack_types[r.type_id].name if r.type_id in plan.rack_types else r.type_id
         for r in project.placements.values()
     )
     cooling = Counter(_cooling_name(u, catalog.cooling) for u in project.cooling_units.values())
+    cooling.update(
+        f"Rear-door heat exchanger {number(r.rear_door_kw, 1)} kW (on its rack)"
+        for r in project.placements.values()
+        if r.rear_door_kw
+    )
     feeds = Counter(
         (_feed_name(f, catalog.feeds), _run_m(f.length_mm)) for f in project.feeds.values()
     )

@@ -25,13 +25,22 @@ def test_the_equipment_is_counted_by_type_and_run_length(bom):
         ("NVIDIA DGX B200 rack (4 systems)", None): 12,
         ("Quantum-2 QM9700 network rack (12 switches)", None): 3,
     }
-    assert lines(bom, "cooling_unit") == {("CRAH 150 kW (perimeter)", None): 3}
+    # and each DGX B200 rack's rear door of 60 kW
+    assert lines(bom, "cooling_unit") == {
+        ("CRAH 150 kW (perimeter)", None): 3,
+        ("Rear-door heat exchanger 60 kW (on its rack)", None): 12,
+    }
     assert lines(bom, "power_feed") == {("Busway 800 A, 415 V 3-phase", 3.4): 6}
     assert lines(bom, "cable_tray") == {("Cable tray 600 × 100 mm", 5.8): 3}
     # counted, not priced, and none of it is optics power
     equipment = [x for x in bom.lines if x.category in ("rack", "cooling_unit", "power_feed")]
     assert all(x.cost_usd is None and x.power_w is None for x in equipment)
-    assert [x.category for x in bom.lines][:4] == ["rack", "rack", "cooling_unit", "power_feed"]
+    assert [x.category for x in bom.lines][:5] == [
+        "rack",
+        "rack",
+        *["cooling_unit"] * 2,
+        "power_feed",
+    ]
 
 
 def test_equipment_of_no_catalog_type_is_named_by_what_it_is():
