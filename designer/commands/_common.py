@@ -11,7 +11,7 @@ from pathlib import Path
 
 from designer.core.catalog import CatalogError, default_catalog
 from designer.core.io.atomic import OutputError, write_output
-from designer.core.io.project_file import LoadResult, ProjectFileError, load
+from designer.core.io.project_file import LoadResult, ProjectFileError, load, refusal
 
 #: Exit code when the input cannot be read or the output cannot be written.
 EXIT_UNREADABLE = 2
@@ -21,16 +21,19 @@ class CommandError(Exception):
     """A command cannot go on; the message is printed and the exit code is 2."""
 
 
-def open_project(path: str) -> LoadResult:
+def open_project(path: str, refuse_to: str = "") -> LoadResult:
     """Load ``path`` or raise ``CommandError`` with the loader's message.
 
     Problems inside a file that still loads (an unknown rack type, a dangling id) are
-    printed to stderr as warnings; the command goes on with what is valid.
+    printed to stderr as warnings and the command goes on with what is valid; or, when it
+    makes a deliverable (``refuse_to``: "export it", ...), stops with them.
     """
     try:
         result = load(Path(path), default_catalog().racks)
     except (ProjectFileError, CatalogError) as err:
         raise CommandError(str(err)) from err
+    if refuse_to and result.problems:
+        raise CommandError(refusal(result.problems, refuse_to))
     for problem in result.problems:
         print(f"warning: {problem.message}", file=sys.stderr)
     return result

@@ -55,7 +55,7 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        project = open_project(args.file).project
+        project = open_project(args.file, "export the project").project
     except CommandError as err:
         return fail(err)
     with STOPS.deferred():  # a stop inside Qt's import would crash it

@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        project = open_project(args.file).project
+        project = open_project(args.file, "print the cable schedule").project
     except CommandError as err:
         return fail(err)
     plan = NetworkPlanner().plan(project)

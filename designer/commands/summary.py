@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        result = open_project(args.file)
+        result = open_project(args.file, "summarise the project")
     except CommandError as err:
         return fail(err)
     data = summarize(result.project)

@@ -16,6 +16,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from designer.core.catalog import Catalog
 from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.project_file import integrity_problems, refusal
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
@@ -58,6 +59,9 @@ def export(
         raise OutputError(
             f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."
         )
+    problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types))
+    if problems:
+        raise OutputError(refusal(problems, f"export to {path.name}"))
     plan = plan or NetworkPlanner(catalog).plan(project)
     if suffix == ".csv":
         _write_csv(path, plan, table)

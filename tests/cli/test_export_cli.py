@@ -1,5 +1,6 @@
 """``python main.py export``: headless, exit codes, no partial files."""
 
+import json
 import os
 import signal
 import subprocess
@@ -54,6 +55,31 @@ def test_an_unreadable_project_is_exit_2(tmp_path):
     assert out.returncode == 2
     assert "not a rackplan project file" in out.stderr
     assert not (tmp_path / "set.pdf").exists()
+
+
+def test_a_rack_of_no_hall_stops_the_export_and_every_deliverable(tmp_path):
+    # a trial's PDF from such a file summed 11 racks on its cover and 10 in its halls
+    data = json.loads((ROOT / "projects/gb200-nvl72-su.rackplan.json").read_text())
+    rack = next(r for r in data["placements"] if r["label"] == "NVL72-01")
+    rack["hall_id"] = "hall-999"
+    broken = tmp_path / "broken.rackplan.json"
+    broken.write_text(json.dumps(data))
+    for out_name, *more in (("set.pdf",), ("plan.png", "--hall", "SU hall"), ("links.csv",)):
+        out = run(str(broken), "-o", str(tmp_path / out_name), *more)
+        assert out.returncode == 2, out.stderr
+        assert out.stderr.startswith("error: Cannot export the project: 1 problem inside")
+        assert "NVL72-01 ('rk-001') refers to 'hall-999'" in out.stderr
+        assert "Traceback" not in out.stderr
+        assert not (tmp_path / out_name).exists()
+    for command in ("bom", "links", "summary"):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), command, str(broken)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 2
+        assert (done.stdout, done.stderr.count("\n")) == ("", 1)
+        assert "would make its figures disagree" in done.stderr
 
 
 def test_a_broken_rule_threshold_file_is_one_message_not_a_traceback(tmp_path, monkeypatch, capsys):

@@ -166,6 +166,22 @@ def test_an_unknown_suffix_or_hall_is_one_message(tmp_path, gui_app):
         export(project, CATALOG, tmp_path / "plan.png", hall="Hall 9")
 
 
+def test_a_rack_of_an_unknown_type_stops_the_export_from_the_designer_too(tmp_path, gui_app):
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    rack = next(iter(project.placements.values()))
+    broken = project.model_copy(
+        update={
+            "placements": {
+                **project.placements,
+                rack.id: rack.model_copy(update={"type_id": "nvidia-gb200-nvl27"}),
+            }
+        }
+    )
+    with pytest.raises(OutputError, match=r"Cannot export to set\.pdf: 1 problem inside the file"):
+        export(broken, CATALOG, tmp_path / "set.pdf")
+    assert not (tmp_path / "set.pdf").exists()
+
+
 def test_hall_finds_a_hall_by_name_in_any_case_or_by_id_and_never_guesses(gui_app):
     """A trial's --hall drew the first of two halls with one name, without a word."""
     from designer.report.export import find_hall

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,6 +210,19 @@ def _line_of(text: str, loc: list[str]) -> int | None:
             break
         position = found.start()
     return text.count("\n", 0, position) + 1 if position else None
+
+
+def refusal(problems: Sequence[FileProblem], what: str) -> str:
+    """Why a project with ``problems`` gets no deliverable (``what``: "export it", ...):
+    counted one way by one table and another by the next, a rack of no hall or type would
+    make the set disagree with itself (a trial's cover summed 11 racks, its halls 10)."""
+    them = "it" if len(problems) == 1 else "them"
+    more = f" ({plural(len(problems) - 1, 'more problem')} besides.)" if len(problems) > 1 else ""
+    return (
+        f"Cannot {what}: {plural(len(problems), 'problem')} inside the file would make its "
+        f"figures disagree. {problems[0].message}{more} Fix {them} in the designer, whose "
+        f"findings list {them}, or see `check`, then try again."
+    )
 
 
 def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> list[FileProblem]:
