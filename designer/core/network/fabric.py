@@ -29,6 +29,7 @@ import numpy as np
 
 from designer.core.format import plural
 from designer.core.model.equipment import SwitchType
+from designer.core.naming import natural_key
 from designer.core.network.bundles import Row
 from designer.core.network.findings import LinkFinding
 
@@ -45,6 +46,7 @@ class ComputeRack:
     rate_gbps: int
     lane_gbps: int
     wanted: str | None = None
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -260,12 +262,13 @@ def _fabric(
             rails,
             findings,
         )
-    # Too few slots: connect the racks nearest their leaf racks as far as the slots go, and
-    # name the rest, rather than leave every rack of the site without scale-out links.
-    by_id = {r.id: r for r in candidates}
-    nearest = sorted(members, key=lambda m: (math.dist(m.point, by_id[homes[m.id]].point), m.id))
-    fits, fitted = _most_that_fit(nearest, k, oversubscription, have)
-    kept, left = nearest[:fits], nearest[fits:]
+    # Too few slots: connect racks in the order their labels read as far as the slots go,
+    # and name the rest, rather than leave every rack of the site without scale-out links.
+    # Labels, not places or ids: the same design always leaves the same racks out, and a
+    # row added after the others (labelled after them) is the one left out.
+    in_order = sorted(members, key=lambda m: (natural_key(m.label or m.id), m.id))
+    fits, fitted = _most_that_fit(in_order, k, oversubscription, have)
+    kept, left = in_order[:fits], in_order[fits:]
     left_ports = sum(m.ports for m in left)
     shortage = LinkFinding(
         "network.switch_shortage",
@@ -288,16 +291,14 @@ def _fabric(
 
 
 def _left_out(left: list[ComputeRack], ports: int, kept: int) -> str:
-    """What a shortage leaves unconnected, said after the switch count."""
-    if len(left) == 1:
-        return (
-            f"the rack farthest from its network rack ({plural(ports, 'port')}) has no "
-            f"scale-out links; the other {plural(kept, 'rack')} {'is' if kept == 1 else 'are'} connected."
-        )
+    """What a shortage leaves unconnected, said after the switch count: the racks by label."""
+    names = [m.label or m.id for m in left]
+    shown = names if len(names) <= 4 else [*names[:3], f"{len(names) - 3} more racks"]
+    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
     return (
-        f"the {len(left)} racks farthest from their network racks ({plural(ports, 'port')}) "
-        f"have no scale-out links; the other {plural(kept, 'rack')} "
-        f"{'is' if kept == 1 else 'are'} connected."
+        f"racks are connected in label order until they run out, so {listed} "
+        f"({plural(ports, 'port')}) {'has' if len(left) == 1 else 'have'} no scale-out links; "
+        f"the other {plural(kept, 'rack')} {'is' if kept == 1 else 'are'} connected."
     )
 
 

@@ -505,9 +505,17 @@ def _site_fabric(plan: Plan, site_id: str) -> SiteFabric:
         point = _site_point(plan, rack_id)
         ports = kind.ports.get("scale_out")
         if ports and ports.count:
-            wanted = plan.project.placements[rack_id].network_rack_id
+            rack = plan.project.placements[rack_id]
             compute.append(
-                ComputeRack(rack_id, point, ports.count, ports.rate_gbps, ports.lane_gbps, wanted)
+                ComputeRack(
+                    rack_id,
+                    point,
+                    ports.count,
+                    ports.rate_gbps,
+                    ports.lane_gbps,
+                    rack.network_rack_id,
+                    rack.label,
+                )
             )
         if kind.switches and kind.switches.switch_id in plan.catalog.switches:
             switch = plan.catalog.switches[kind.switches.switch_id]

@@ -1,6 +1,7 @@
 """Fabric sizes against NVIDIA's reference architectures (links 1.2, systems section 3)."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -125,26 +126,34 @@ def test_oversubscription_trades_uplinks_for_node_ports():
     assert (spines, cores) == (2, 0)
 
 
-def test_too_few_switches_connect_the_nearest_racks_and_name_the_rest():
+def test_too_few_switches_connect_racks_in_label_order_and_name_the_rest():
     # 8 racks of 72 ports (576 at 400G on radix 64) need 18 leaf + 9 spine = 27 switches;
     # one network rack has 12 slots. Three racks fit: 216 ports on 7 leaves (6 x 32 + 24)
     # with 216 uplinks on 4 spines = 11 switches; a fourth would need 9 + 5 = 14.
-    fabric = plan_site("s", racks(8, ports=72), network(1), 1.0, 8)
+    # Labelled GPU-8 down to GPU-1 (ids c000 to c007), read as numbers: GPU-1, 2 and 3 fit.
+    members = [replace(r, label=f"GPU-{8 - i}") for i, r in enumerate(racks(8, ports=72))]
+    fabric = plan_site("s", members, network(1), 1.0, 8)
     [finding] = fabric.findings
     assert finding.code == "network.switch_shortage"
     assert (finding.measured, finding.limit) == (27, 12)
-    nearest, left = ["c000", "c001", "c002"], [f"c{i:03d}" for i in range(3, 8)]
-    assert finding.ids == ("s", *left, "n000")
-    assert "the 5 racks farthest from their network racks (360 ports)" in finding.message
-    assert "the other 3 racks are connected" in finding.message
+    assert finding.ids == ("s", "c004", "c003", "c002", "c001", "c000", "n000")
+    assert finding.message.endswith(
+        "12 free slots for them: racks are connected in label order until they run out, so "
+        "GPU-4, GPU-5, GPU-6 and 2 more racks (360 ports) have no scale-out links; the other "
+        "3 racks are connected."
+    )
     node_links = Counter()
     for row in fabric.rows:
         if row.role == "node-leaf":
             node_links[row.a] += row.count
-    assert node_links == dict.fromkeys(nearest, 72)
+    assert node_links == dict.fromkeys(["c005", "c006", "c007"], 72)
     assert sum(r.count for r in fabric.rows if r.role == "leaf-spine") == 216
     assert sum(n for _, _, _, n in fabric.placed) == 11
     assert fabric.unconnected == 5 * 72
+    # the same racks whatever their ids: a designer's ids are random
+    shuffled = [replace(r, id=f"x{(i * 5) % 8}") for i, r in enumerate(members)]
+    again = plan_site("s", shuffled, network(1), 1.0, 8)
+    assert again.findings[0].message == finding.message
 
 
 def test_too_few_switches_for_even_one_rack_connect_none():
