@@ -43,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--enlarged",
         action="store_true",
-        help="a PDF set: follow each hall drawn at 1:200 or coarser with its parts at 1:100, "
-        "which name every rack",
+        help="a PDF set: follow each hall drawn too coarse to name its racks with its parts at "
+        "1:100, or 1:50 where a rack's label needs it, which name every rack",
     )
 
 
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"note: {plural(len(coarse), 'hall')} {'is' if len(coarse) == 1 else 'are'} drawn "
             "at 1:200 or coarser, too small to name racks; --enlarged adds their parts at "
-            "1:100, which name every rack.",
+            "1:100 (1:50 where a label needs it), which name every rack.",
             file=sys.stderr,
         )
     if args.table and suffix != ".csv":

@@ -179,8 +179,10 @@ def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> No
     size = 7.5
     # on a part of a tiled plan, each label at the middle of the line's part on the sheet
     shown = b if ctx.part is None else b.intersected(ctx.part)
-    width_text = f"{number(b.width() / 1000, 2)} m"
-    depth_text = f"{number(b.height() / 1000, 2)} m"
+    # a line the part cuts says its figure is the hall's: a trial read "38.4 m" over the
+    # 19.9 m of it one part shows as the length drawn
+    width_text = _overall(b.width(), shown.width())
+    depth_text = _overall(b.height(), shown.height())
     # a part showing too little of a line to hold its figure leaves it to the other parts
     if _holds(ctx, width_text, size, shown.width(), b.width()):
         draw_text_at(
@@ -203,6 +205,12 @@ def draw_dimensions(painter: QPainter, floor: FloorGeometry, ctx: Context) -> No
             halo=True,
             upright=True,  # along its line: no wider than the line's offset from the wall
         )
+
+
+def _overall(whole_mm: float, shown_mm: float) -> str:
+    """The figure of a dimension line of ``whole_mm``, ``shown_mm`` of it on the sheet."""
+    figure = f"{number(whole_mm / 1000, 2)} m"
+    return figure if shown_mm >= whole_mm else f"{figure} (whole hall)"
 
 
 def _holds(ctx: Context, text: str, size_pt: float, shown_mm: float, whole_mm: float) -> bool:

@@ -264,6 +264,11 @@ def draw_racks(
         draw_rects(painter, rects)
 
 
+#: The size of a rack's label, and of its label and power close in (``DETAIL_LOD``).
+LABEL_PT = 5.5
+DETAIL_LABEL_PT = 6.5
+
+
 def draw_rack_labels(
     painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str = "status"
 ) -> None:
@@ -291,7 +296,8 @@ def draw_rack_labels(
             text += f"\n{number(racks.max_kw[index], 0)} kW"
         labels.append((QRectF(x, y, w, h), text))
         backgrounds.append(fills[int(codes[index])])
-    draw_boxed_labels(painter, ctx, labels, 6.5 if detail else 5.5, backgrounds=backgrounds)
+    size = DETAIL_LABEL_PT if detail else LABEL_PT
+    draw_boxed_labels(painter, ctx, labels, size, backgrounds=backgrounds)
 
 
 def _draw_system_labels(

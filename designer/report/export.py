@@ -52,7 +52,7 @@ def export(
     enlarged: bool = False,
 ) -> list[Page]:
     """Write ``project`` to ``path`` in the format its suffix names; ``enlarged`` adds to a
-    PDF set the 1:100 parts of halls drawn too coarse to name their racks. Returns the
+    PDF set the parts (at 1:100, or 1:50 for long labels) of halls drawn too coarse to name their racks. Returns the
     sheets written (none for a CSV)."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:

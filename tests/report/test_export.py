@@ -366,6 +366,32 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     assert (right - left, bottom - top) == pytest.approx((38_400 / 200, 19_200 / 200))
 
 
+def test_enlarged_parts_are_drawn_at_1_50_where_a_label_is_too_long_for_its_rack_at_1_100(
+    tmp_path, gui_app
+):
+    """A trial's 1:100 parts of the campus named every rack "R1S1…e-01": 15 letters are
+    17 mm long at 5.5 pt, and a 600 x 1,200 mm rack is 12 mm long at 1:100, 24 mm at 1:50."""
+    from designer.core.document import operations as ops
+    from designer.report.measure import text_width
+    from tests.core.rules.helpers import hall_doc
+
+    assert 12 < text_width("R1S1-compute-01", 5.5) < 24
+    doc, hall = hall_doc(width=38_400, depth=19_200)
+    for label, x in (("R1S1-compute-01", 1_200), ("R1S1-compute-02", 36_600)):
+        ops.place_rack(doc, hall, "huawei-cm384-compute", x, 1_200, label=label)
+    target = tmp_path / "set.pdf"
+    pages = export(doc.project, CATALOG, target, "A3", enlarged=True)
+    assert [p.scale for p in pages if ", part " in p.title] == ["1:50", "1:50"]
+    text = " ".join(text_of(target).split())
+    assert "R1S1-compute-01" in text and "R1S1-compute-02" in text
+    assert "…" not in text
+    # short labels fit at 1:100: the coarser parts, fewer sheets
+    for rack in doc.project.placements.values():
+        ops.update(doc, rack.id, label=rack.label[-2:])
+    pages = export(doc.project, CATALOG, target, "A3", enlarged=True)
+    assert {p.scale for p in pages if ", part " in p.title} == {"1:100"}
+
+
 def test_every_tray_is_named_on_its_plan_on_a3_and_a4(tmp_path, gui_app):
     """A re-test found two of hgx-air-hall's six tray names written over the other two, and
     no tray named at all on A4 (1:100) sheets."""

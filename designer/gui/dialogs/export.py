@@ -48,7 +48,7 @@ class ExportSpec:
     paper: str = "A3"
     hall_id: str | None = None
     table: str = "links"
-    #: A PDF set: halls drawn at 1:200 or coarser followed by their parts at 1:100.
+    #: A PDF set: halls drawn too coarse to name racks followed by their parts at 1:100 or 1:50.
     enlarged: bool = False
 
 
@@ -91,7 +91,9 @@ class ExportDialog(QDialog):
         for key, name in halls.items():
             self.hall.addItem(name, key)
         self.hall.setCurrentIndex(max(0, self.hall.findData(hall_id)))
-        self.enlarged = QCheckBox("Add 1:100 parts where a hall is too large to name its racks")
+        self.enlarged = QCheckBox(
+            "Add parts at 1:100 or 1:50 where a hall is too large to name its racks"
+        )
         self.enlarged.setChecked(last.enlarged if last else False)
         self.file = QLineEdit(str(folder / suggested_name(stem, "pdf")))
         browse = QPushButton("Browse…")

@@ -33,12 +33,13 @@ from designer.drawing.plan import (
     hall_plan,
     services_in,
 )
-from designer.drawing.racks import short_name
+from designer.drawing.racks import LABEL_PT, RackArrays, short_name
 from designer.report.measure import text_width, wrap
 from designer.report.page import Page
 from designer.report.paper import Rect, SheetFrame
 from designer.report.scale import (
     LABELLED_SCALE,
+    STANDARD_SCALES,
     PlanLayout,
     Tile,
     choose_layout,
@@ -135,7 +136,8 @@ def hall_pages(
 
     With the ``network`` plan the links along the trays are drawn and their media listed
     in the legend. With ``enlarged``, a hall drawn coarser than its racks' labels allow
-    (1:200 and coarser) is followed by its parts at 1:100, which name every rack.
+    is followed by its parts at 1:100, or 1:50 where a label is too long for its rack at
+    1:100, which name every rack.
     """
     hall = project.halls[hall_id]
     area = _plan_area(frame)
@@ -146,11 +148,12 @@ def hall_pages(
     layout = choose_layout(box, room, tiles=tiles)
     info = hall_info(totals.racks_by_type, rack_types, media)
     parts: PlanLayout | None = None
-    if enlarged and tiles and layout.denominator > LABELLED_SCALE:
+    named = _naming_scale(plan.racks) if enlarged and tiles else layout.denominator
+    if layout.denominator > named:
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
         # then the parts at the scale that names every rack.
         layout = choose_layout(box, room, tiles=False)
-        parts = _with_racks(tiled_layout(box, room, LABELLED_SCALE), plan)
+        parts = _with_racks(tiled_layout(box, room, named), plan)
     title = f"{hall.name}: floor plan"
     pages = [
         Page(
@@ -170,6 +173,29 @@ def hall_pages(
             for tile in parts.tiles
         ]
     return pages
+
+
+#: Paper a rack's label keeps clear of its ends: the few device pixels ``draw_boxed_labels``
+#: leaves, with room to spare for a raster's rounding.
+LABEL_ROOM_MM = 0.5
+
+
+def _naming_scale(racks: RackArrays) -> int:
+    """The coarsest standard scale, from 1:100 down, at which every rack's whole label fits
+    its top (run up a tall, narrow top, as ``draw_boxed_labels`` writes it); the finest
+    when none does. "R1S1-compute-01" is 17 mm long, and a 600 mm rack 6 by 12 mm at 1:100:
+    a trial's 1:100 parts named every rack "R1S1…e-01".
+    """
+    scales = sorted((d for d in STANDARD_SCALES if d <= LABELLED_SCALE), reverse=True)
+    if not len(racks):
+        return scales[0]
+    width, depth = racks.rects[:, 2], racks.rects[:, 3]
+    along = np.where(depth > width * 1.25, np.maximum(width, depth), width)  # floor mm
+    needed = np.array([text_width(label, LABEL_PT) for label in racks.labels])
+    for denominator in scales:
+        if np.all(along / denominator >= needed + LABEL_ROOM_MM):
+            return denominator
+    return scales[-1]
 
 
 def _with_racks(layout: PlanLayout, plan: HallPlan) -> PlanLayout | None:
