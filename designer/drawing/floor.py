@@ -23,6 +23,7 @@ DIMENSION_OFFSET_PT = 11.0
 #: The cable entry's mark: its radius and its name's size, in points.
 ENTRY_RADIUS_PT = 3.2
 ENTRY_LABEL_PT = 6.5
+ENTRY_NAME = "Cable entry"
 
 
 @dataclass(frozen=True)
@@ -81,10 +82,14 @@ def draw_floor(
         draw_dimensions(painter, floor, ctx)
 
 
-def draw_cable_entry(painter: QPainter, floor: FloorGeometry, ctx: Context) -> None:
+def draw_cable_entry(
+    painter: QPainter, floor: FloorGeometry, ctx: Context, off_the_line: bool = False
+) -> None:
     """A round mark where cables leave the hall, named from 1:100 on towards the middle of
     the hall, so an architect setting it sees whether it meets a tray. Drawn with the
-    labels, over the trays and the links that end at it."""
+    labels, over the trays and the links that end at it. The name goes beside the mark, or
+    ``off_the_line`` under it (over it on the far half of the hall), where a tray's name
+    along the wall has taken the place beside it."""
     at = floor.cable_entry
     if at is None:
         return
@@ -97,19 +102,44 @@ def draw_cable_entry(painter: QPainter, floor: FloorGeometry, ctx: Context) -> N
     painter.drawEllipse(at, radius, radius)
     if ctx.points_per_mm < LABEL_LOD:
         return
-    inward = at.x() <= floor.bounds.center().x()
-    gap = radius * 1.6
+    inward, down = _towards_middle(floor)
+    side = Qt.AlignmentFlag.AlignLeft if inward else Qt.AlignmentFlag.AlignRight
+    if off_the_line:
+        anchor = QPointF(at.x() + (-radius if inward else radius), at.y())
+        anchor.setY(at.y() + (radius * 1.3 if down else -radius * 1.3))
+        align = side | (Qt.AlignmentFlag.AlignTop if down else Qt.AlignmentFlag.AlignBottom)
+    else:
+        gap = radius * 1.6
+        anchor = QPointF(at.x() + (gap if inward else -gap), at.y())
+        align = side | Qt.AlignmentFlag.AlignVCenter
     draw_text_at(
-        painter,
-        ctx,
-        QPointF(at.x() + (gap if inward else -gap), at.y()),
-        "Cable entry",
-        ENTRY_LABEL_PT,
-        style.TRAY_EDGE,
-        align=(Qt.AlignmentFlag.AlignLeft if inward else Qt.AlignmentFlag.AlignRight)
-        | Qt.AlignmentFlag.AlignVCenter,
-        halo=True,
+        painter, ctx, anchor, ENTRY_NAME, ENTRY_LABEL_PT, style.TRAY_EDGE, align=align, halo=True
     )
+
+
+def entry_name_box(
+    floor: FloorGeometry, points_per_mm: float
+) -> tuple[float, float, float, float] | None:
+    """The floor box (x0, y0, x1, y1, mm) the cable entry's mark and its name beside it take
+    at ``points_per_mm``: a tray's name keeps clear of it, and where it cannot, the name
+    goes under the mark (a trial's "Cable entry" and "Entry tray" were written over each
+    other)."""
+    at = floor.cable_entry
+    if at is None:
+        return None
+    metrics = QFontMetricsF(style.font(ENTRY_LABEL_PT, 1.0))
+    radius = ENTRY_RADIUS_PT / points_per_mm
+    length = (metrics.horizontalAdvance(ENTRY_NAME) + 2) / points_per_mm + radius * 1.6
+    half_height = max(metrics.height() / points_per_mm, 2 * radius) / 2
+    inward, _ = _towards_middle(floor)
+    x0, x1 = (at.x() - radius, at.x() + length) if inward else (at.x() - length, at.x() + radius)
+    return x0, at.y() - half_height, x1, at.y() + half_height
+
+
+def _towards_middle(floor: FloorGeometry) -> tuple[bool, bool]:
+    """Whether the middle of the hall is right of the cable entry, and below it."""
+    at, middle = floor.cable_entry or QPointF(), floor.bounds.center()
+    return at.x() <= middle.x(), at.y() <= middle.y()
 
 
 def _grid_lines(

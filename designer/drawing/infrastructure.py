@@ -132,9 +132,9 @@ def _segments(path: list[tuple[int, int]]) -> list[tuple[float, float, float, fl
 #: with the racks' labels, so a 1:100 sheet names its trays.
 TRAY_LABEL_PT = 6.0
 TRAY_LABEL_LOD = LABEL_LOD
-#: The zoom a name's place is chosen for: a 1:100 sheet. Nearer in it is smaller, so it
-#: stays clear; only the canvas's farthest zoom that writes it is a little coarser.
-_PLACED_PT_PER_MM = 72 / 25.4 / 100
+#: The zoom a tray name's place is chosen for: a 1:100 sheet. Nearer in it is smaller, so
+#: it stays clear; only the canvas's farthest zoom that writes it is a little coarser.
+TRAY_NAME_PLACED_PT_PER_MM = 72 / 25.4 / 100
 #: Where along a stretch of tray a name may go, tried in turn (share of the stretch's length).
 _SPOTS = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
 #: How far past the end of a tray a name written beside that end starts, in mm.
@@ -251,6 +251,13 @@ def tray_labels(
     return [placed[index] for index in range(len(named))]
 
 
+def names_meet(labels: Sequence[TrayLabel], box: tuple[float, float, float, float]) -> bool:
+    """Whether one of the trays' names, placed as ``tray_labels`` places them, covers ``box``
+    (floor mm) on a 1:100 sheet."""
+    x0, y0, x1, y1 = box
+    return any(a < x1 and c > x0 and b < y1 and d > y0 for a, b, c, d in map(_label_box, labels))
+
+
 def _reaches(tray: CableTray, box: tuple[float, float, float, float]) -> bool:
     """True when a name of ``tray`` could be written over ``box``, anywhere it may go."""
     along, across = _half_size(tray.name)
@@ -269,8 +276,8 @@ def _half_size(name: str) -> tuple[float, float]:
     """Half the length and half the height of ``name`` on a 1:100 sheet, in floor mm
     (measured once per name: the canvas weighs every tray's name again after an edit)."""
     metrics = _label_metrics()
-    along = (metrics.horizontalAdvance(name) + 4) / _PLACED_PT_PER_MM / 2
-    return along, metrics.height() / _PLACED_PT_PER_MM / 2
+    along = (metrics.horizontalAdvance(name) + 4) / TRAY_NAME_PLACED_PT_PER_MM / 2
+    return along, metrics.height() / TRAY_NAME_PLACED_PT_PER_MM / 2
 
 
 def _label_box(label: TrayLabel) -> tuple[float, float, float, float]:

@@ -27,8 +27,16 @@ from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
 from designer.drawing import style
-from designer.drawing.floor import FloorGeometry, draw_cable_entry, draw_floor, floor_geometry
+from designer.drawing.floor import (
+    FloorGeometry,
+    draw_cable_entry,
+    draw_floor,
+    entry_name_box,
+    floor_geometry,
+)
 from designer.drawing.infrastructure import (
+    TRAY_LABEL_LOD,
+    TRAY_NAME_PLACED_PT_PER_MM,
     CoolingGeometry,
     FeedGeometry,
     ObstacleGeometry,
@@ -42,6 +50,7 @@ from designer.drawing.infrastructure import (
     draw_tray_labels,
     draw_trays,
     feed_geometry,
+    names_meet,
     obstacle_geometry,
     tray_geometry,
 )
@@ -134,17 +143,21 @@ def keep_clear(
     rack_rects: np.ndarray,
     units: Iterable[CoolingUnit],
     obstacles: Iterable[Obstacle],
-    hall: QRectF,
+    floor: FloorGeometry,
 ) -> np.ndarray:
     """The boxes (x0, y0, x1, y1 rows, mm) a tray's name should not be written over: racks
     (``rack_rects``, x, y, width, height rows as ``RackArrays`` holds them), floor-standing
-    cooling units and named obstacles, whose labels are set on patches over it, and
-    everything beyond the ``hall``'s bounds, where dimension lines run."""
+    cooling units and named obstacles, whose labels are set on patches over it, the cable
+    entry's name, and everything beyond the hall's bounds, where dimension lines run."""
     found = [(b.x0, b.y0, b.x1, b.y1) for b in map(cooling_box, units) if b is not None]
     found += [
         (b.x0, b.y0, b.x1, b.y1)
         for b in (bounds(o.outline) for o in obstacles if o.label or o.kind == "keepout")
     ]
+    entry = entry_name_box(floor, TRAY_NAME_PLACED_PT_PER_MM)
+    if entry is not None:
+        found.append(entry)
+    hall = floor.bounds
     x0, y0, x1, y1 = hall.left(), hall.top(), hall.right(), hall.bottom()
     far = _BEYOND_MM
     found += [(-far, -far, x0, far), (x1, -far, far, far), (x0, -far, x1, y0), (x0, y1, x1, far)]
@@ -190,7 +203,7 @@ def hall_plan(
         racks=racks,
         cooling=cooling_geometry(inside.units),
         trays=tray_geometry(
-            inside.trays, keep_clear(racks.rects, inside.units, inside.obstacles, floor.bounds)
+            inside.trays, keep_clear(racks.rects, inside.units, inside.obstacles, floor)
         ),
         feeds=feed_geometry(inside.feeds),
         markers=markers_for(found, hall_id, locate),
@@ -230,9 +243,30 @@ def draw_hall_plan(
     draw_feeds(painter, plan.feeds, ctx)
     if plan.links is not None:
         draw_links(painter, plan.links, ctx)
-    draw_cable_entry(painter, plan.floor, ctx)
-    draw_tray_labels(painter, plan.trays, ctx)
-    draw_obstacle_labels(painter, plan.obstacles, ctx)
-    draw_cooling_labels(painter, plan.cooling, ctx)
+    draw_service_names(painter, plan.floor, plan.trays, plan.obstacles, plan.cooling, ctx)
     draw_rack_labels(painter, plan.racks, ctx, colour_mode)
     draw_markers(painter, plan.markers, ctx)
+
+
+def draw_service_names(
+    painter: QPainter,
+    floor: FloorGeometry | None,
+    trays: TrayGeometry,
+    obstacles: ObstacleGeometry,
+    cooling: CoolingGeometry,
+    ctx: Context,
+) -> None:
+    """The cable entry and the names of the trays, obstacles and cooling units, over the
+    busways and links, on a sheet as on the canvas. The entry's name leaves its place beside
+    the mark to a tray's name written there."""
+    if floor is not None:
+        box = entry_name_box(floor, TRAY_NAME_PLACED_PT_PER_MM)
+        crowded = (
+            box is not None
+            and ctx.points_per_mm >= TRAY_LABEL_LOD
+            and names_meet(trays.labels, box)
+        )
+        draw_cable_entry(painter, floor, ctx, crowded)
+    draw_tray_labels(painter, trays, ctx)
+    draw_obstacle_labels(painter, obstacles, ctx)
+    draw_cooling_labels(painter, cooling, ctx)

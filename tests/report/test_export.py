@@ -1,5 +1,6 @@
 """The drawing set as a reader checks it: sheets, title blocks, rack types, totals, scale."""
 
+import itertools
 import re
 import subprocess
 from pathlib import Path
@@ -402,6 +403,44 @@ def test_every_tray_is_named_on_its_plan_on_a3_and_a4(tmp_path, gui_app):
         plan = " ".join(text_of(target, 2).split())
         for tray in project.trays.values():
             assert tray.name in plan, (name, paper, tray.name)
+
+
+def words_on(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """Each word of ``page`` with its box (x0, y0, x1, y1 in points), as pdftotext finds it."""
+    html = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+        html,
+    )
+    return [(w, float(a), float(b), float(c), float(d)) for a, b, c, d, w in found]
+
+
+@pytest.mark.parametrize("name", ["hgx-air-hall", "cm384-supernode"])
+def test_the_cable_entry_and_a_trays_name_are_not_written_over_each_other(name, tmp_path, gui_app):
+    """Two trials read "Cable en Entry tray" where the entry tray starts at the entry."""
+    target = tmp_path / "set.pdf"
+    export(EXAMPLES[name]().project, CATALOG, target, "A3")
+    words = words_on(target, 2)
+
+    def box(first: str, second: str) -> tuple[float, float, float, float]:
+        for (a, *one), (b, *two) in itertools.pairwise(words):
+            if (a, b) == (first, second):
+                return (
+                    min(one[0], two[0]),
+                    min(one[1], two[1]),
+                    max(one[2], two[2]),
+                    max(one[3], two[3]),
+                )
+        raise AssertionError(f"{first} {second} is not on the plan")
+
+    entry, tray = box("Cable", "entry"), box("Entry", "tray")
+    apart = entry[2] <= tray[0] or tray[2] <= entry[0] or entry[3] <= tray[1] or tray[3] <= entry[1]
+    assert apart, (entry, tray)
 
 
 def test_an_a4_plan_lists_every_medium_of_its_hall(tmp_path, gui_app):

@@ -26,7 +26,6 @@ from designer.drawing import style
 from designer.drawing.floor import (
     FloorGeometry,
     dimension_margin_mm,
-    draw_cable_entry,
     draw_floor,
     floor_geometry,
 )
@@ -34,11 +33,8 @@ from designer.drawing.infrastructure import (
     TrayLabel,
     cooling_geometry,
     draw_cooling,
-    draw_cooling_labels,
     draw_feeds,
-    draw_obstacle_labels,
     draw_obstacles,
-    draw_tray_labels,
     draw_trays,
     feed_geometry,
     obstacle_geometry,
@@ -48,7 +44,7 @@ from designer.drawing.infrastructure import (
 from designer.drawing.links import LinkGeometry, draw_links
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for
-from designer.drawing.plan import keep_clear, status_by_id
+from designer.drawing.plan import draw_service_names, keep_clear, status_by_id
 from designer.gui.canvas.layers import (
     Z_LABELS,
     Z_LINKS,
@@ -97,12 +93,14 @@ def draw_services(painter: QPainter, geometries: dict[str, Any], ctx: Context) -
 def draw_service_labels(painter: QPainter, geometries: dict[str, Any], ctx: Context) -> None:
     """The hall's cable entry and the trays', obstacles' and cooling units' labels, over the
     busways and links (an item with the rack labels)."""
-    floor = geometries.get("floor")
-    if floor is not None:
-        draw_cable_entry(painter, floor, ctx)
-    draw_tray_labels(painter, geometries["trays"], ctx)
-    draw_obstacle_labels(painter, geometries["obstacles"], ctx)
-    draw_cooling_labels(painter, geometries["cooling_units"], ctx)
+    draw_service_names(
+        painter,
+        geometries.get("floor"),
+        geometries["trays"],
+        geometries["obstacles"],
+        geometries["cooling_units"],
+        ctx,
+    )
 
 
 class HallScene(QGraphicsScene):
@@ -278,7 +276,7 @@ class HallScene(QGraphicsScene):
             np.vstack([np.zeros((0, 4)), *rects]),
             (u for u in self.project.cooling_units.values() if u.hall_id == hall),
             (o for o in self.project.obstacles.values() if o.hall_id == hall),
-            self.floor.bounds,
+            self.floor,
         )
 
     def _replace_tray_labels(self, moved: QRectF) -> None:
