@@ -30,7 +30,7 @@ from designer.core.rules.power import (
     site_racks,
     sites_with_new_racks,
 )
-from designer.core.rules.text import first_up, kw, num, rack_name
+from designer.core.rules.text import called, first_up, kw, num, rack_name
 
 FAMILY = "cooling"
 
@@ -345,7 +345,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     air_capacity = math.fsum(units[u].air_capacity_kw for u in links.of("units_in_hall", hall_id))
     if air > air_capacity:
         yield HALL_AIR.finding(
-            f"The racks of hall {hall.name} put {kw(air)} of heat into the room air (air-cooled "
+            f"The racks of {called('hall', hall.name)} put {kw(air)} of heat into the room air (air-cooled "
             "racks and the air share of liquid-cooled ones, less what rear doors take), more "
             f"than the {kw(air_capacity)} its CRAHs and in-row coolers remove. Add "
             f"{kw(air - air_capacity)} of air cooling or fit rear doors.",
@@ -359,7 +359,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     heat = racks_kw(ctx, racks)
     if heat > hall.cooling_capacity_kw:
         yield HALL_CAPACITY.finding(
-            f"The racks of hall {hall.name} give off up to {kw(heat)}, more than its cooling "
+            f"The racks of {called('hall', hall.name)} give off up to {kw(heat)}, more than its cooling "
             f"capacity of {kw(hall.cooling_capacity_kw)}. Move racks to another hall or add "
             f"{kw(heat - hall.cooling_capacity_kw)} of cooling.",
             (hall.id,),
@@ -385,7 +385,7 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
     heat = racks_kw(ctx, site_racks(ctx, site_id))
     if heat > site.cooling_capacity_kw:
         yield SITE_CAPACITY.finding(
-            f"The racks of site {site.name} give off up to {kw(heat)}, more than its "
+            f"The racks of {called('site', site.name)} give off up to {kw(heat)}, more than its "
             f"{kw(site.cooling_capacity_kw)} of heat rejection. Move racks to another site or "
             "add heat rejection.",
             (site.id,),

@@ -16,7 +16,7 @@ from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR
 from designer.core.rules.links import LINKS
-from designer.core.rules.text import first_up, num, rack_name
+from designer.core.rules.text import called, first_up, num, rack_name
 
 FAMILY = "floor"
 
@@ -62,7 +62,7 @@ def _run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         yield OVERLOAD.finding(
             f"{first_up(name)} ({kind.name}, {num(kind.weight_kg, 0)} kg on "
             f"{num(box.area_m2, 2)} m²) presses {num(kpa)} kPa on the floor, more than the "
-            f"{num(hall.floor_rating_kpa)} kPa hall {hall.name} is rated for. Put it on a slab "
+            f"{num(hall.floor_rating_kpa)} kPa {called('hall', hall.name)} is rated for. Put it on a slab "
             f"rated for at least {num(kpa)} kPa, or spread its weight over at least "
             f"{num(spread_m2, 2)} m² with load-spreading plates, as a structural engineer "
             "confirms.",
@@ -81,7 +81,7 @@ def _run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         yield TILE_LOAD.finding(
             f"{first_up(name)} puts {num(on_tile, 0)} kg ({num(share * 100, 0)} % of its "
             f"{num(kind.weight_kg, 0)} kg) on one floor tile, more than the "
-            f"{num(hall.tile_rating_kg, 0)} kg the tiles of hall {hall.name} are rated for. Use "
+            f"{num(hall.tile_rating_kg, 0)} kg the tiles of {called('hall', hall.name)} are rated for. Use "
             f"tiles rated for at least {num(on_tile, 0)} kg, or stand it on a slab.",
             (rack.id,),
             measured=on_tile,
@@ -113,7 +113,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
         return
     share = ctx.limits.tile_point_share
     yield TILE_RATING_MISSING.finding(
-        f"Hall {hall.name} has a raised floor but no tile rating, so the load of its "
+        f"{first_up(called('hall', hall.name))} has a raised floor but no tile rating, so the load of its "
         f"{plural(len(weights), 'rack')} on its tiles is not checked (the heaviest puts "
         f"{num(max(weights) * share, 0)} kg, {num(share * 100, 0)} % of its weight, on one "
         "tile). Enter the tiles' rated point load in the hall's properties.",

@@ -25,7 +25,7 @@ from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_centre
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import feed_limit, feed_share
-from designer.core.rules.text import first_up, kw, num, rack_name
+from designer.core.rules.text import called, first_up, kw, num, rack_name
 
 FAMILY = "power"
 
@@ -330,7 +330,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     load = racks_kw(ctx, ctx.get(LINKS).of("racks_in_hall", hall_id))
     if load > hall.power_capacity_kw:
         yield HALL_CAPACITY.finding(
-            f"The racks of hall {hall.name} draw up to {kw(load)}, more than its power "
+            f"The racks of {called('hall', hall.name)} draw up to {kw(load)}, more than its power "
             f"capacity of {kw(hall.power_capacity_kw)}. Move racks to another hall or bring "
             f"{kw(load - hall.power_capacity_kw)} more power to it.",
             (hall.id,),
@@ -383,7 +383,7 @@ def _site_run(ctx: Context, site_id: str) -> Iterator[Finding]:
     facility = it * site.pue
     if facility > site.power_capacity_kw:
         yield SITE_CAPACITY.finding(
-            f"Site {site.name} needs {kw(facility)} at its racks' max power ({kw(it)} of IT "
+            f"{first_up(called('site', site.name))} needs {kw(facility)} at its racks' max power ({kw(it)} of IT "
             f"× PUE {num(site.pue, 2)}), more than its {kw(site.power_capacity_kw)} supply. "
             "Move racks to another site or raise the site's supply.",
             (site.id,),

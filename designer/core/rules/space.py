@@ -25,7 +25,7 @@ from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, Floor, HallShape, as_polygon
 from designer.core.rules.links import LINKS
 from designer.core.rules.rows import ROWS
-from designer.core.rules.text import first_up, mm, num, rack_name
+from designer.core.rules.text import called, first_up, mm, num, rack_name
 
 FAMILY = "space"
 
@@ -216,13 +216,19 @@ def _overlaps(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator
         )
 
 
+def _area(m2: float) -> str:
+    """An area as a reader can picture it: a rack a millimetre over a wall is 12 cm² out,
+    not "0 m²"."""
+    return f"{num(m2, 2)} m²" if m2 >= 0.01 else f"{num(m2 * 1e4, 0)} cm²"
+
+
 def _outside(ctx: Context, rack: Placement, box: Box, shape: HallShape) -> Finding:
     hall = ctx.project.halls[rack.hall_id]
     outside = as_polygon(box).difference(shape.polygon).area / 1e6
     how = "outside" if outside >= box.area_m2 else "partly outside"
     return OUTSIDE_HALL.finding(
-        f"{first_up(rack_name(rack))} stands {how} hall {hall.name}: "
-        f"{num(outside, 2)} m² of its footprint is beyond the outline. Move it inside the hall.",
+        f"{first_up(rack_name(rack))} stands {how} {called('hall', hall.name)}: "
+        f"{_area(outside)} of its footprint is beyond the outline. Move it inside the hall.",
         (rack.id,),
         measured=outside,
         limit=0.0,
@@ -263,7 +269,7 @@ def _clearance(
         wall = _wall_gap(box, zone, shape, direction)
         if wall is not None:
             hall = project.halls[rack.hall_id]
-            blockers.append((wall, rack.hall_id, f"the wall of hall {hall.name}"))
+            blockers.append((wall, rack.hall_id, f"the wall of {called('hall', hall.name)}"))
     for obstacle_id in floor.obstacles.overlapping(rack.hall_id, zone):
         cut = floor.obstacle_shapes[obstacle_id].intersection(as_polygon(zone))
         if cut.area > 0:
