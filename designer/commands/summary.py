@@ -169,12 +169,12 @@ def as_text(data: dict[str, Any]) -> str:
                 f"{number(hall['power_capacity_kw'])} kW"
             )
     lines.append("Racks by type:")
-    width = max((len(str(r["count"])) for r in data["racks_by_type"]), default=1)
+    width = max((len(f"{r['count']:,}") for r in data["racks_by_type"]), default=1)
     for rack in data["racks_by_type"]:
-        lines.append(f"  {rack['count']:>{width}}  {rack['name']} ({rack['type_id']})")
+        lines.append(f"  {rack['count']:>{width},}  {rack['name']} ({rack['type_id']})")
     if data["unknown_type_racks"]:
         lines.append(
-            f"  {data['unknown_type_racks']:>{width}}  of unknown type (not counted below)"
+            f"  {data['unknown_type_racks']:>{width},}  of unknown type (not counted below)"
         )
     kinds = ", ".join(f"{number(n, 0)} {k}" for k, n in data["accelerators_by_kind"].items())
     lines.append(

@@ -146,3 +146,13 @@ def test_the_heat_rear_doors_take_is_told_apart_from_the_rooms():
         "Heat at max power: 0 kW to liquid, 494 kW to air (473.6 kW of it taken by rear "
         "doors, 20.4 kW to the room)" in out.stdout
     )
+
+
+def test_rack_counts_have_thousands_separators_like_every_other_figure():
+    """A trial read "5184" beside "165,888" in the campus's summary."""
+    from designer.commands.summary import as_text, summarize
+    from designer.core.examples import campus
+
+    text = as_text(summarize(campus.build(432).project))
+    assert "\n  5,184  Huawei CloudMatrix384 compute rack" in text
+    assert "\n  1,728  Huawei CloudMatrix384 UB switch rack" in text
