@@ -249,7 +249,7 @@ def _links_text(links: dict[str, Any]) -> list[str]:
         lines.append(
             f"{head}{number(route['tbps'])} Tb/s on {plural(route['links'], 'link')} of "
             f"{route['medium']}, {plural(route['fibre_pairs'], 'fibre pair')}, "
-            f"{number(route['latency_us'])} µs one way"
+            f"{number(route['latency_us'])} µs one way in the fibre"
         )
     found = links["findings"]
     if found["errors"] or found["warnings"]:

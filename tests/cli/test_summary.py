@@ -114,7 +114,7 @@ def test_summary_text_shows_the_dci():
     # 40 km x 4.9 us/km (links:S46)
     assert (
         "DCI North – South: 40 km, 6.4 Tb/s on 16 links of coherent ZR, 1 fibre pair, "
-        "196 µs one way" in out.stdout
+        "196 µs one way in the fibre" in out.stdout
     )
 
 

@@ -253,7 +253,10 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     [route] = doc.project.fibre_routes
     note = panel._route_notes[route]
     # 40 km x 4.9 us/km (links:S46); 6.4 Tb/s on 400G coherent ZR is 16 links, 1 pair
-    assert note.text() == "6.4 Tb/s on 16 links of coherent ZR, 1 fibre pair, 196 µs one way."
+    assert (
+        note.text()
+        == "6.4 Tb/s on 16 links of coherent ZR, 1 fibre pair, 196 µs one way in the fibre."
+    )
     other = next(
         s for s in doc.project.sites if s != doc.project.halls[window.editor.hall_id].site_id
     )

@@ -8,7 +8,9 @@ from designer.report.pages.site_map import FIBRE, FibreLine, SiteBox, site_map_p
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
 
-LABEL = "40 km fibre, 196 µs one way; 1,382.4 Tb/s on 3,456 links of coherent ZR, 54 fibre pairs"
+LABEL = (
+    "40 km fibre, 196 µs one way in it; 1,382.4 Tb/s on 3,456 links of coherent ZR, 54 fibre pairs"
+)
 
 
 def drawn(count: int, paper: str) -> list[tuple[str, tuple]]:

@@ -115,7 +115,7 @@ def _route_note(carried: RouteDemand, medium: str, plan: Plan) -> str:
     latency = carried.distance_km * plan.media.constants.fibre_ns_per_m
     return (
         f"{number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of {medium}, "
-        f"{plural(carried.pairs, 'fibre pair')}, {number(latency)} µs one way."
+        f"{plural(carried.pairs, 'fibre pair')}, {number(latency)} µs one way in the fibre."
     )
 
 

@@ -89,7 +89,7 @@ def site_map_content(
     lines = []
     for route in project.fibre_routes.values():
         carried, medium = demand.get(route.id, (None, ""))
-        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way"
+        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way in it"
         if carried is not None and carried.links and not medium:
             label += f"; {number(carried.tbps, 1)} Tb/s needed, but no medium reaches"
         elif carried is not None and carried.links:
