@@ -146,6 +146,36 @@ def test_numbers_the_model_cannot_take_are_refused_with_a_message(make_window, e
     assert panel.problem.isHidden()
 
 
+def test_a_blank_rack_label_is_refused_and_a_new_one_is_trimmed(make_window, example):
+    """A trial cleared a rack's label: the rack went by its id in the findings and the
+    links, by its type on the plan, and the panel said nothing."""
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    rack = next(r.id for r in doc.project.placements.values() if r.label == "NVL72-01")
+    window.selection.set([rack])
+    for blank in ("", "   "):
+        commit(panel, "label", blank)
+        assert panel.problem.text().startswith("A rack needs a label: it names the rack")
+        assert doc.project.placements[rack].label == "NVL72-01"
+    commit(panel, "label", "  SU1-NVL72-01 ")
+    assert doc.project.placements[rack].label == "SU1-NVL72-01"
+    assert panel.problem.isHidden()
+
+
+def test_a_floor_tile_of_centimetres_or_tens_of_metres_is_refused(make_window, example):
+    """A trial's 7 mm tile hid the floor grid and set the snap to 7 mm, without a word."""
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    window.selection.set([])
+    hall = window.editor.hall_id
+    for text, message in (("7", "at least 100"), ("50000", "at most 3,000")):
+        commit(panel, "tile", text)
+        assert panel.problem.text() == f"Tile (mm) must be {message}."
+        assert doc.project.halls[hall].tile_mm == 600
+    commit(panel, "tile", "610")  # a 24-inch tile
+    assert doc.project.halls[hall].tile_mm == 610
+
+
 def test_with_nothing_selected_the_panel_edits_the_halls_site_too(qtbot, make_window, example):
     window = make_window(example("gb200-nvl72-su"))
     doc, panel = window.editor.doc, window.properties

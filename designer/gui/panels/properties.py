@@ -63,6 +63,19 @@ class InputError(ValueError):
     """A value typed in a field is not what the field takes; the message says what is."""
 
 
+def _relabel(doc: Any, rack_id: str, text: str) -> None:
+    """Give a rack the label typed; a blank one is refused, as the rack would then go by
+    its id in the findings and the cable schedule and by its type on the plan (a trial's
+    cleared label did all three)."""
+    label = text.strip()
+    if not label:
+        raise InputError(
+            "A rack needs a label: it names the rack on the plan, in the findings and in the "
+            "cable schedule"
+        )
+    ops.update(doc, rack_id, label=label)
+
+
 #: A number whose commas group thousands, as the designer writes them ("1,200.5").
 _GROUPED = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
 
@@ -368,9 +381,7 @@ class PropertiesPanel(QWidget):
             self.subtitle.setText(
                 f"{kind.name if kind else 'Unknown type ' + first.type_id} · {first.id}"
             )
-            self.text_field(
-                "label", "Label", first.label, lambda t: ops.update(doc, first.id, label=t.strip())
-            )
+            self.text_field("label", "Label", first.label, lambda t: _relabel(doc, first.id, t))
         else:
             self.title.setText(f"<b>{len(racks):,} racks</b>")
             systems = {r.group_id for r in racks if r.group_id}
