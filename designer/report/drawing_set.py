@@ -89,7 +89,7 @@ def drawing_set(
         *tables_pages("Cabling", cabling, frame),
         *tables_pages("Bill of materials", [bom_table(bom)], frame),
     ]
-    cover = cover_content(project, rack_types, by_hall, totals, report, numbered(rest, 2))
+    cover = cover_content(project, rack_types, by_hall, totals, report, numbered(rest, 2), found)
     index = index_pages([cover_page(cover), *rest], frame, cover_index_room(cover, frame))
     if index:
         cover = replace(cover, sheets=numbered([*index, *rest], 2), index_on=2)
