@@ -20,7 +20,7 @@ from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
-from designer.core.rules.layout import FLOOR, hall_centre
+from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import room_air_kw
 from designer.core.rules.power import (
@@ -354,7 +354,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
             limit=air_capacity,
             unit="kW",
             hall_id=hall.id,
-            where=hall_centre(hall),
+            where=hall_corner(hall),
         )
     heat = racks_kw(ctx, racks)
     if heat > hall.cooling_capacity_kw:
@@ -367,7 +367,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
             limit=hall.cooling_capacity_kw,
             unit="kW",
             hall_id=hall.id,
-            where=hall_centre(hall),
+            where=hall_corner(hall),
         )
 
 

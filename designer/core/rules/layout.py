@@ -114,6 +114,9 @@ FLOOR: Derived[Floor] = Derived("floor", _build, _update)
 """The floor of every hall, indexed; updated in place after each edit."""
 
 
-def hall_centre(hall: Hall) -> tuple[float, float]:
-    """Where a finding about a whole hall puts its marker: the middle of its outline."""
-    return bounds(list(hall.outline)).centre
+def hall_corner(hall: Hall) -> tuple[float, float]:
+    """Where a finding about a whole hall puts its marker: the top right corner of its
+    outline's bounds, on the wall, clear of the racks (in the middle of the hall a trial
+    saw it float over empty floor, or over a rack's label)."""
+    box = bounds(list(hall.outline))
+    return (box.x1, box.y0)

@@ -22,7 +22,7 @@ from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.findings import CodeInfo, Finding, Severity
-from designer.core.rules.layout import FLOOR, hall_centre
+from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import feed_limit, feed_share
 from designer.core.rules.text import called, first_up, kw, num, rack_name
@@ -338,7 +338,7 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
             limit=hall.power_capacity_kw,
             unit="kW",
             hall_id=hall.id,
-            where=hall_centre(hall),
+            where=hall_corner(hall),
         )
 
 

@@ -102,7 +102,11 @@ def test_a_rack_without_a_feed():
 def test_hall_power_capacity(capacity, over):
     doc, hall = hall_doc(power_capacity_kw=capacity)
     ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
-    assert [f.ids for f in found(doc, "power.hall_capacity")] == ([(hall,)] if over else [])
+    findings = found(doc, "power.hall_capacity")
+    assert [f.ids for f in findings] == ([(hall,)] if over else [])
+    # marked on the hall's top right corner (20 x 12 m), clear of its racks: in its middle
+    # a trial saw the marker float over bare floor or a rack's label
+    assert [f.where for f in findings] == ([(20_000, 0)] if over else [])
 
 
 @pytest.mark.parametrize(("capacity", "over"), [(158.4, False), (158.3, True)])
