@@ -50,6 +50,30 @@ def test_a_long_cover_stays_above_the_title_block(paper, gui_app):
     assert any(t.startswith("... and") and t.endswith("more types") for t in texts)
 
 
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3", "Tabloid"])
+def test_a_cut_list_of_halls_says_how_many_more_and_where_they_are(paper, gui_app):
+    """A trial's A4 cover of the campus ended its halls "..." at S2 Hall 6: site 3 never
+    appeared and nothing said where the rest were."""
+    sites = tuple(
+        line
+        for site in range(1, 4)
+        for line in (
+            f"Site {site}: 110 MW available",
+            *(f"    S{site} Hall {h}: 288 racks" for h in range(1, 9)),
+        )
+    )
+    content = CoverContent("Campus", "", "Revision A", (), (("6,912", "Rack"),), sites)
+    seen = baselines(content, paper)
+    texts = [t for _, t in seen]
+    shown = sum(t.startswith("    S") for t in texts)
+    assert shown < 24 or paper in ("A3", "Tabloid")  # A4 and Letter have room for 20 or so
+    if shown < 24:
+        assert (
+            texts[-1] == f"... and {24 - shown} more halls: each is in the power and cooling tables"
+        )
+    assert max(y for y, _ in seen) <= SheetFrame.of(paper).content.bottom
+
+
 @pytest.mark.parametrize("halls", [0, 1])
 def test_a_project_with_nothing_placed_makes_a_drawing_set(halls, tmp_path, gui_app):
     doc = Document(Project(meta=ProjectMeta(name="Empty")), ids=sequential_ids())

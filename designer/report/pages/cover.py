@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+from designer.core.format import plural
 from designer.report.measure import wrap
 from designer.report.page import Page
 from designer.report.pages.sheet_index import (
@@ -225,9 +226,14 @@ def _side_lists(content: CoverContent, area: Rect) -> list[_Text]:
     y += 6
     if not content.sites:
         placed.append(_Text(area.x, y, "None yet", muted=True))
-    for line in content.sites:
-        if y > area.bottom - 2:
-            placed.append(_Text(area.x, y, "..."))
+    for index, line in enumerate(content.sites):
+        rest = content.sites[index:]
+        if len(rest) > 1 and y + 4.6 > area.bottom - 2:
+            # the last line's room says where the rest is: a trial's A4 cover ended "..."
+            # at its sixth hall of three sites
+            halls = sum(part.startswith(" ") for part in rest)
+            more = f"... and {plural(halls, 'more hall')}: each is in the power and cooling tables"
+            placed.append(_Text(area.x, y, more, muted=True, width=area.width))
             break
         placed.append(_Text(area.x, y, line, width=area.width))
         y += 4.6
