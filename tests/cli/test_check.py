@@ -41,13 +41,24 @@ def test_json_output(capsys):
     assert data["counts"] == {"error": 9, "warning": 0, "info": 0}
     assert len(data["findings"]) == 9
     overload = next(f for f in data["findings"] if f["code"] == "power.feed_overload")
-    assert set(overload) == {"code", "severity", "message", "items", "measured", "limit", "unit"}
+    assert set(overload) == {
+        "code",
+        "severity",
+        "message",
+        "items",
+        "names",
+        "measured",
+        "limit",
+        "unit",
+    }
     assert overload["severity"] == "error"
     assert overload["unit"] == "kW"
     assert overload["measured"] == pytest.approx(352.4)
     # 0.8 x sqrt(3) x 415 V x 400 A = 230.016 kW
     assert overload["limit"] == pytest.approx(230.016, abs=0.001)
     assert overload["items"][0] == "feed-001"
+    # the labels the message names, beside the ids (a trial's script got only "rk-003")
+    assert overload["names"][0] == "Busway 1"
 
 
 def test_the_severity_filter_lists_fewer_but_the_exit_code_still_counts_errors(capsys):
@@ -55,6 +66,11 @@ def test_the_severity_filter_lists_fewer_but_the_exit_code_still_counts_errors(c
     data = json.loads(capsys.readouterr().out)
     assert data["findings"] == []
     assert data["counts"]["error"] == 9
+    # as text, the empty list is said before the whole report's counts
+    assert main(["check", MISTAKES, "--severity", "warning"]) == 1
+    assert capsys.readouterr().out == (
+        "No findings of severity warning; the whole report:\n9 errors, 0 warnings, 0 info\n"
+    )
 
 
 def test_excluded_errors_do_not_fail_the_check(tmp_path, capsys):
