@@ -126,6 +126,8 @@ def test_numbers_the_model_cannot_take_are_refused_with_a_message(make_window, e
         commit(panel, "x", text)
         assert panel.problem.text() == message
         assert doc.project.placements[rack] == before
+        # what was typed stays in the field to be corrected (a trial's went back to "-5")
+        assert panel.fields["x"].text() == text
     # A position that would put the rack wholly outside its hall (it would vanish from the
     # plan) is a slip; partly outside is placed, and the check reports it, as for a drag.
     hall = doc.project.halls[before.hall_id]

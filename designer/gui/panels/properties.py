@@ -306,7 +306,9 @@ class PropertiesPanel(QWidget):
         def finished() -> None:
             if field.isModified():
                 field.setModified(False)
-                self._apply(lambda: commit(field.text()), label)
+                typed = field.text()
+                if not self._apply(lambda: commit(typed), label):
+                    self._show_refused(key, typed)
 
         field.editingFinished.connect(finished)
         self._row(key, label, field)
@@ -342,8 +344,9 @@ class PropertiesPanel(QWidget):
         self._row(key, label, field)
         return field
 
-    def _apply(self, edit: Callable[[], None], label: str = "") -> None:
-        """Run one edit; a refusal shows under the form, named by the field's label."""
+    def _apply(self, edit: Callable[[], None], label: str = "") -> bool:
+        """Run one edit; a refusal shows under the form, named by the field's label. True
+        when the edit was made."""
         try:
             edit()
         except (TransactionError, InputError) as err:
@@ -358,8 +361,19 @@ class PropertiesPanel(QWidget):
             self.problem.setText(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
             self.problem.show()
             self.refresh()
-            return
+            return False
         self.problem.hide()
+        return True
+
+    def _show_refused(self, key: str, typed: str) -> None:
+        """Put what was typed back in the rebuilt field ``key``, selected, to be corrected
+        (a trial's "1e9" went back to "-5" with the refusal, the text typed lost). It is not
+        marked as typed: leaving it, or the form being rebuilt for another selection, must
+        not offer the refused value again."""
+        field = self.fields.get(key)
+        if isinstance(field, RevertingEdit):
+            field.setText(typed)
+            field.selectAll()
 
     # --- racks ---------------------------------------------------------------------------
 
