@@ -28,6 +28,21 @@ def test_each_bom_line_is_quantity_times_unit_price(name):
         assert quantity * unit == pytest.approx(cost, abs=0.5), row
 
 
+def test_the_bom_says_how_many_switch_slots_the_fabric_leaves_free():
+    """A trial's BOM bought 27 switches for three racks powered for 36."""
+    table = bom_table(bill_of_materials(plan_of("gb200-nvl72-su")))
+    # 18 leaves and 9 spines in three QM9700 racks of 12 slots
+    assert table.note.endswith(
+        "The network racks hold 36 switches and are powered for all of them; the fabric "
+        "fills 27, leaving 9 free."
+    )
+    # a project without network racks says nothing of slots
+    assert (
+        "switches and are powered"
+        not in bom_table(bill_of_materials(plan_of("cm384-supernode"))).note
+    )
+
+
 def test_the_schedule_names_its_planes_and_gives_one_length_when_all_are_alike():
     table = schedule_summary(schedule_groups(plan_of("gb200-nvl72-su")))
     planes = {row[0] for row in table.rows}

@@ -70,11 +70,13 @@ class BomLine:
 @dataclass(frozen=True)
 class Bom:
     """The lines and their totals: optics and active-cable power, and cost (the equipment
-    has neither here: its power is in the power and cooling tables)."""
+    has neither here: its power is in the power and cooling tables). ``switch_slots`` is
+    what the network racks hold, whose power they are counted at; the fabrics fill some."""
 
     lines: tuple[BomLine, ...]
     optics_power_w: float
     cost_usd: float
+    switch_slots: int = 0
 
 
 def bill_of_materials(plan: Plan) -> Bom:
@@ -160,7 +162,12 @@ def bill_of_materials(plan: Plan) -> Bom:
         )
     power = sum(line.power_w or 0.0 for line in lines)
     cost = sum(line.cost_usd or 0.0 for line in lines)
-    return Bom(tuple(lines), power, cost)
+    slots = sum(
+        kind.switches.count
+        for rack in plan.project.placements.values()
+        if (kind := plan.rack_types.get(rack.type_id)) is not None and kind.switches is not None
+    )
+    return Bom(tuple(lines), power, cost, slots)
 
 
 def _equipment(plan: Plan) -> list[BomLine]:

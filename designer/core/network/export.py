@@ -109,6 +109,9 @@ def bom_json(project: str, bom: Bom) -> str:
                 "optics_power_w": round(bom.optics_power_w, 3),
                 "cost_usd": round(bom.cost_usd, 2),
                 "cost_confidence": "low",
+                # the network racks' slots, all counted in their power; the switch lines
+                # say how many the fabric fills
+                "switch_slots": bom.switch_slots,
             },
         }
     )

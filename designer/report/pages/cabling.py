@@ -138,5 +138,18 @@ def bom_table(bom: Bom) -> Table:
         f"Optics and active cables draw {number(bom.optics_power_w / 1000, 2)} kW in all; "
         f"total {number(bom.cost_usd, 0)} USD at low-confidence default prices. Racks, cooling "
         "units, busways and trays are counted, not priced: their power is in the power and "
-        "cooling tables, and switches draw from their racks'.",
+        f"cooling tables, and switches draw from their racks'. {_slots_note(bom)}",
+    )
+
+
+def _slots_note(bom: Bom) -> str:
+    """How many of the network racks' switch slots the fabrics fill: the racks' power counts
+    every slot (a trial's BOM bought 27 switches for racks powered for 36)."""
+    placed = sum(line.quantity for line in bom.lines if line.category == "switch")
+    if not bom.switch_slots:
+        return ""
+    return (
+        f"The network racks hold {number(bom.switch_slots, 0)} switches and are powered for "
+        f"all of them; the fabric fills {number(placed, 0)}, leaving "
+        f"{number(bom.switch_slots - placed, 0)} free."
     )

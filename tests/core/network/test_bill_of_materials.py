@@ -87,6 +87,8 @@ def test_switches_fibre_and_amplifiers(bom):
         ("NVIDIA Quantum-2 QM9700 (leaf)", None): 12,
         ("NVIDIA Quantum-2 QM9700 (spine)", None): 6,
     }
+    # three QM9700 racks of 12 slots, each powered for all 12: 18 of the 36 filled
+    assert bom.switch_slots == 36
     assert lines(bom, "fibre_pair") == {("fibre pair North – South", 40_000.0): 1}
     assert sum(lines(bom, "amplifier").values()) == 2
 
