@@ -98,6 +98,11 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     coarse = {p.title.partition(": floor plan")[0] for p in pages if _coarse(p) is not None}
+    if pdf and args.enlarged and not any(", part " in p.title for p in pages):
+        print(
+            "note: every hall is drawn at a scale that names its racks; --enlarged adds no parts.",
+            file=sys.stderr,
+        )
     if pdf and coarse and not args.enlarged:
         print(
             f"note: {plural(len(coarse), 'hall')} {'is' if len(coarse) == 1 else 'are'} drawn "

@@ -125,6 +125,12 @@ def test_a_hall_too_large_to_name_its_racks_gets_a_note_or_its_parts(tmp_path):
     save(project.model_copy(update={"halls": halls}), source)
     out = run(str(source), "-o", str(tmp_path / "set.pdf"))
     assert "note: 1 hall is drawn at 1:200 or coarser" in out.stderr, out.stderr
+    # asked for where every hall names its racks already (1:50), it says it added nothing
+    out = run("projects/hgx-air-hall.rackplan.json", "-o", str(tmp_path / "set.pdf"), "--enlarged")
+    assert out.returncode == 0
+    assert out.stderr == (
+        "note: every hall is drawn at a scale that names its racks; --enlarged adds no parts.\n"
+    )
 
 
 def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):
