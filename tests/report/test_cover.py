@@ -72,6 +72,11 @@ def test_a_cut_list_of_halls_says_how_many_more_and_where_they_are(paper, gui_ap
             texts[-1] == f"... and {24 - shown} more halls: each is in the power and cooling tables"
         )
     assert max(y for y, _ in seen) <= SheetFrame.of(paper).content.bottom
+    # sites left out are counted too; sites with no hall yet are not "0 more halls"
+    bare = CoverContent("Campus", "", "Revision A", (), (), tuple(f"Site {n}" for n in range(60)))
+    texts = [t for _, t in baselines(bare, paper)]
+    shown = sum(t.startswith("Site ") for t in texts)
+    assert texts[-1] == f"... and {60 - shown} more sites: each is in the power and cooling tables"
 
 
 @pytest.mark.parametrize("halls", [0, 1])

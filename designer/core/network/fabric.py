@@ -225,9 +225,11 @@ def _fabric(
                 unit="ports",
             ),
         )
+    # the switch type with the most slots still free: a fabric built before this one (another
+    # NIC rate) may have filled every slot of one type
     slots: Counter[str] = Counter()
     for rack in usable:
-        slots[rack.switch.id] += rack.slots
+        slots[rack.switch.id] += free[rack.id]
     switch_id = min(slots, key=lambda s: (-slots[s], s))
     candidates = sorted((r for r in usable if r.switch.id == switch_id), key=lambda r: r.id)
     switch = candidates[0].switch

@@ -398,8 +398,9 @@ def _placement_changed(
     rack_id = placement.id
     moved.add(rack_id)
     # Leaves go to the nearest network rack, so a fabric rack's position is part of the
-    # fabric, as long as the site has network racks to be near.
-    positions = ("x", "y", "rotation", "network_rack_id")
+    # fabric, as long as the site has network racks to be near; and its label, which orders
+    # the racks a switch shortage connects.
+    positions = ("x", "y", "rotation", "network_rack_id", "label")
     if (
         now is not None
         and rack_id in plan.index.site_fabric.get(now.site, ())

@@ -97,8 +97,9 @@ class TrayGraph:
     ) -> tuple[Attachment, np.ndarray]:
         """``attach``, except that a point whose tray is beyond ``reach_mm`` of its box
         ``(x0, y0, x1, y1)`` attaches to the tray nearest the box when that one is within
-        reach; and each box's distance to the tray it attaches to (a tray that bends or ends
-        by a rack's corner can be nearer its edge than the tray nearest its centre is).
+        reach; and each box's distance to the tray it attaches to, or, when none is within
+        reach, to the tray nearest it (a tray that bends or ends by a rack's corner can be
+        nearer its edge than the tray nearest its centre is).
         """
         found = self.attach(points)
         if not len(points) or not len(self.plan_edges):
@@ -109,13 +110,18 @@ class TrayGraph:
         beyond = np.flatnonzero(clear > reach_mm)
         if not len(beyond):
             return found, clear
-        which, nearest = self._edge_tree().query_nearest(shapes[beyond], all_matches=False)
+        which, nearest = self._edge_tree().query_nearest(shapes[beyond], all_matches=True)
+        first = np.lexsort((nearest, which))  # among equally near edges, the lowest number
+        which, nearest = which[first], nearest[first]
+        keep = np.r_[True, which[1:] != which[:-1]]
+        which, nearest = which[keep], nearest[keep]
         gap = shapely.distance(shapes[beyond][which], pieces[nearest])
         closer = gap <= reach_mm
         moved = beyond[which[closer]]
         edge = found.edge.copy()
         edge[moved] = self.plan_edges[nearest[closer]]
-        clear[moved] = gap[closer]
+        # reached or not, the distance is to the tray nearest the top, which a finding gives
+        clear[beyond[which]] = np.minimum(clear[beyond[which]], gap)
         return self._onto(points, edge), clear
 
     def _onto(self, points: np.ndarray, chosen: np.ndarray) -> Attachment:

@@ -232,7 +232,10 @@ def _side_lists(content: CoverContent, area: Rect) -> list[_Text]:
             # the last line's room says where the rest is: a trial's A4 cover ended "..."
             # at its sixth hall of three sites
             halls = sum(part.startswith(" ") for part in rest)
-            more = f"... and {plural(halls, 'more hall')}: each is in the power and cooling tables"
+            sites = len(rest) - halls
+            counted = [plural(n, f"more {what}") for n, what in ((sites, "site"), (halls, "hall"))]
+            listed = " and ".join(c for c in counted if not c.startswith("0 "))
+            more = f"... and {listed}: each is in the power and cooling tables"
             placed.append(_Text(area.x, y, more, muted=True, width=area.width))
             break
         placed.append(_Text(area.x, y, line, width=area.width))

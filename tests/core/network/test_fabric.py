@@ -156,6 +156,23 @@ def test_too_few_switches_connect_racks_in_label_order_and_name_the_rest():
     assert again.findings[0].message == finding.message
 
 
+def test_a_second_fabric_takes_the_switch_type_that_still_has_free_slots():
+    """A review found a 200G shortage filling both QM9700 racks, and the 400G fabric that
+    followed choosing QM9700 all the same (more slots in all) and finding none free, while
+    an SN5600 rack stood empty."""
+    sn5600 = SWITCHES["nvidia-sn5600"]
+    slow = [ComputeRack(f"a{i:02d}", (i * 1_000.0, 0.0), 64, 200, 100) for i in range(40)]
+    fast = [ComputeRack(f"b{i}", (i * 1_000.0, 5_000.0), 32, 400, 100) for i in range(4)]
+    racks_ = [*network(2), SwitchRack("s000", (9_000.0, 2_000.0), sn5600, 12)]
+    fabric = plan_site("s", slow + fast, racks_, 1.0, 8)
+    [shortage] = fabric.findings  # only the 200G fabric is short
+    assert shortage.message.startswith("2,560 ports of 200G")
+    assert {rack for rack, switch, _, _ in fabric.placed if switch == sn5600.id} == {"s000"}
+    assert fabric.unconnected == sum(m.ports for m in slow) - sum(
+        row.count for row in fabric.rows if row.role == "node-leaf" and row.rate_gbps == 200
+    )
+
+
 def test_too_few_switches_for_even_one_rack_connect_none():
     # one rack of 72 ports alone needs 3 leaves and 2 spines: 5 switches, 4 slots
     fabric = plan_site("s", racks(2, ports=72), network(1, slots=4), 1.0, 8)

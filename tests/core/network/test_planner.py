@@ -292,3 +292,24 @@ def test_a_hall_taken_away_by_undo_is_planned_as_a_full_plan_would():
     planner.update(doc.project, seen[-1].ids)
     doc.undo()
     assert snapshot(planner.update(doc.project, seen[-1].ids)) == snapshot(plan_of(doc))
+
+
+def test_a_relabelled_rack_in_a_switch_shortage_is_planned_as_a_full_plan_would():
+    """A shortage connects racks in label order: a review renamed R01 to R99 and the
+    designer kept R01's links where a fresh plan gave them to R09."""
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    row = ops.place_row(doc, hall, H100, 0, 1_200, 10)  # 10 x 32 ports: 20 switches
+    ops.place_rack(doc, hall, "nvidia-qm9700-rack", 0, 4_000, label="NET")  # 12 slots
+    tray(doc, hall, [(0, 1_800), (17_000, 1_800)])
+    for number, rack in enumerate(row, start=1):
+        ops.update(doc, rack, label=f"R{number:02d}")
+    planner = NetworkPlanner(doc.catalog)
+    planner.plan(doc.project)
+    seen = []
+    doc.subscribe(seen.append)
+    ops.update(doc, row[0], label="R99")
+    updated = planner.update(doc.project, seen[-1].ids)
+    assert snapshot(updated) == snapshot(plan_of(doc))
+    [shortage] = [f for f in updated.findings if f.code == "network.switch_shortage"]
+    assert "so R10 and R99 (64 ports) have no scale-out links" in shortage.message

@@ -156,6 +156,22 @@ def test_a_tray_ending_by_a_racks_corner_reaches_it_though_another_is_nearer_its
     assert finding.measured == pytest.approx(math.hypot(865, 832) / 1000, abs=1e-6)
 
 
+def test_a_rack_no_tray_reaches_is_told_the_distance_to_the_tray_nearest_its_top():
+    """A review's rack was told "1.5 m" to the tray nearest its centre while another tray
+    was 1.41 m from its top."""
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    a = ops.place_rack(doc, hall, H100, 5_000, 5_000)  # its top: x 5,000-5,800, y 5,000-6,200
+    b = ops.place_rack(doc, hall, H100, 5_000, 8_000)  # 0.3 m from the first tray
+    tray(doc, hall, [(4_000, 7_700), (6_800, 7_700)])  # 1.5 m below a's top; 2.1 m from its centre
+    tray(doc, hall, [(6_800, 7_200), (7_500, 7_900)])  # 1.41 m from its corner (1,000, 1,000)
+    bundle = draw(doc, a, b)
+    plan = plan_of(doc)
+    assert line_of(plan, bundle).routed_m is None
+    [finding] = [f for f in plan.findings if f.code == "cabling.no_tray"]
+    assert finding.measured == pytest.approx(math.hypot(1_000, 1_000) / 1000)
+
+
 def test_a_rack_no_tray_reaches_is_a_finding_not_a_guess():
     doc, site = new_doc()
     hall = add_hall(doc, site)
