@@ -69,6 +69,7 @@ def test_a_rack_of_no_hall_stops_the_export_and_every_deliverable(tmp_path):
         assert out.returncode == 2, out.stderr
         assert out.stderr.startswith("error: Cannot export the project: 1 problem inside")
         assert "NVL72-01 ('rk-001') refers to 'hall-999'" in out.stderr
+        assert "ignored" not in out.stderr  # the designer ignores it; the export stops
         assert "Traceback" not in out.stderr
         assert not (tmp_path / out_name).exists()
     for command in ("bom", "links", "summary"):

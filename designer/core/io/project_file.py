@@ -47,11 +47,19 @@ class ProjectFileError(Exception):
 
 @dataclass(frozen=True)
 class FileProblem:
-    """Something wrong inside a file that still loads: a code, a sentence and the ids."""
+    """Something wrong inside a file that still loads: a code, a sentence and the ids.
+
+    ``meanwhile`` says what the designer and ``check`` make of it until it is fixed; a
+    command that refuses the file leaves it out, as it makes nothing of it."""
 
     code: str
-    message: str
+    problem: str
     ids: tuple[str, ...]
+    meanwhile: str = ""
+
+    @property
+    def message(self) -> str:
+        return f"{self.problem} {self.meanwhile}".strip()
 
 
 @dataclass(frozen=True)
@@ -220,7 +228,7 @@ def refusal(problems: Sequence[FileProblem], what: str) -> str:
     more = f" ({plural(len(problems) - 1, 'more problem')} besides.)" if len(problems) > 1 else ""
     return (
         f"Cannot {what}: {plural(len(problems), 'problem')} inside the file would make its "
-        f"figures disagree. {problems[0].message}{more} Fix {them} in the designer, whose "
+        f"figures disagree. {problems[0].problem}{more} Fix {them} in the designer, whose "
         f"findings list {them}, or see `check`, then try again."
     )
 
@@ -235,9 +243,9 @@ def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> 
             FileProblem(
                 "file.unknown_type",
                 f"The rack {rack.label or rack.id!r} uses the type {rack.type_id!r}, which is "
-                f"neither in the catalog nor among the project's own types.{hint} Until it is "
-                "fixed, the rack counts for no power, weight or cooling.",
+                f"neither in the catalog nor among the project's own types.{hint}",
                 (rack.id,),
+                "Until it is fixed, the rack counts for no power, weight or cooling.",
             )
         )
     for reference in dangling(project):
@@ -245,8 +253,9 @@ def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> 
             FileProblem(
                 "file.dangling_id",
                 # as written: a label keeps its case, even where it starts the sentence
-                describe(reference, project) + ". The reference is ignored until it is fixed.",
+                describe(reference, project) + ".",
                 (reference.owner, reference.target),
+                "The reference is ignored until it is fixed.",
             )
         )
     for twice in duplicate_ids(project):
