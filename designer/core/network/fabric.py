@@ -272,6 +272,9 @@ def _fabric(
     fits, fitted = _most_that_fit(in_order, k, oversubscription, have)
     kept, left = in_order[:fits], in_order[fits:]
     left_ports = sum(m.ports for m in left)
+    # a rack left without links has no leaves to misplace: its choice of leaf rack is moot
+    out = {m.id for m in left}
+    findings = [f for f in findings if f.ids[0] not in out]
     shortage = LinkFinding(
         "network.switch_shortage",
         f"{ports:,} ports of {rate}G need {need} {switch.name} switches "

@@ -134,8 +134,8 @@ _CODES = (
         "network",
         "Not enough switches",
         "error",
-        "The leaf/spine fabric needs more switches than the site's network racks hold: the "
-        "racks nearest their network racks are connected as far as the switches go, the "
+        "The leaf/spine fabric needs more switches than the site's network racks hold: "
+        "racks are connected in the order their labels read as far as the switches go, the "
         "rest have no scale-out links.",
     ),
     Code(

@@ -223,3 +223,17 @@ def test_racks_without_a_matching_switch_are_reported():
     [finding] = [f for f in plan_of(doc).findings if f.code == "network.no_switch"]
     assert finding.ids == (site, rack)
     assert finding.measured == pytest.approx(72)
+
+
+def test_a_rack_a_shortage_leaves_out_is_not_told_where_its_leaves_went():
+    """A rack with no scale-out links has no leaves: a review found it also told that its
+    chosen leaf rack was unusable and its leaves had gone to the nearest one."""
+    members = [replace(r, label=f"GPU-{i + 1}") for i, r in enumerate(racks(8, ports=72))]
+    members[1] = replace(members[1], wanted="c005")  # connected: kept, and told
+    members[6] = replace(members[6], wanted="c005")  # left out by the shortage
+    fabric = plan_site("s", members, network(1), 1.0, 8)
+    assert [f.code for f in fabric.findings] == [
+        "network.switch_shortage",
+        "network.leaf_rack_unusable",
+    ]
+    assert fabric.findings[1].ids == ("c001", "c005")
