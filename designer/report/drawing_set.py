@@ -13,7 +13,11 @@ from dataclasses import replace
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, link_totals
-from designer.core.network.schedule import links_by_hall, schedule_groups
+from designer.core.network.schedule import (
+    links_between_halls,
+    links_by_hall,
+    schedule_groups,
+)
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
@@ -63,7 +67,12 @@ def drawing_set(
     if len(project.sites) > 1 or any(n > 1 for n in halls_per_site.values()):
         site_it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
         sites, routes = site_map_content(
-            project, site_it, totals.dci, totals.dci_media, totals.fibre_us_per_km
+            project,
+            site_it,
+            totals.dci,
+            totals.dci_media,
+            totals.fibre_us_per_km,
+            links_between_halls(plan),
         )
         site_map.append(site_map_page(sites, routes))
     rest = [

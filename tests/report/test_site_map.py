@@ -118,3 +118,65 @@ def test_a_site_of_several_halls_gets_a_map_of_where_they_stand(gui_app):
     site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
     painter.end()
     assert len(marks) == 2
+
+
+def test_halls_of_one_size_are_drawn_alike_in_every_sites_box(gui_app):
+    """A trial's two-sites map drew South's 6 m hall fifteen times as wide as North's two,
+    each box having a scale of its own: now every box has the one scale of the bar."""
+    from designer.report.pages.site_map import HALL_FILL
+
+    def square(x: float) -> tuple:  # a 40 m square hall at x on its site plan
+        return ((x, 0.0), (x + 40_000, 0.0), (x + 40_000, 40_000), (x, 40_000))
+
+    sites = [
+        SiteBox("a", "A", "1 hall", (("A1", square(0)),)),
+        SiteBox("b", "B", "2 halls", (("B1", square(0)), ("B2", square(200_000)))),
+    ]
+    widths: list[float] = []
+    bars: list[str] = []
+
+    class Noting(Sheet):
+        def polygon(self, points, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            if fill == HALL_FILL:
+                widths.append(max(x for x, _ in points) - min(x for x, _ in points))
+
+        def text(self, x, y, text, size_pt=9, bold=False, colour=None, **rest):  # type: ignore[override]
+            if text.endswith(" m"):
+                bars.append(text)
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map_page(sites, []).draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    assert len(widths) == 3
+    assert max(widths) - min(widths) < 1e-6 and widths[0] > 7
+    assert len(bars) == 1  # one bar for all the boxes
+
+
+def test_the_run_between_two_halls_of_a_site_is_drawn_with_its_length_and_links(gui_app):
+    """Two-sites' North halls' cable entries stand 150 m apart on one line, and the map
+    showed nothing between them; the links are counted here from the plan's bundles."""
+    import numpy as np
+
+    from designer.core.catalog import default_catalog
+    from designer.core.examples import EXAMPLES
+    from designer.core.network import NetworkPlanner
+    from designer.report.drawing_set import drawing_set
+    from tests.report.drawn import texts_drawn
+
+    project = EXAMPLES["two-sites"]().project
+    catalog = default_catalog()
+    plan = NetworkPlanner(catalog).plan(project)
+    north = {h.id for h in project.halls.values() if h.name.startswith("North")}
+    hall = {r.id: r.hall_id for r in project.placements.values()}
+    table = plan.table()
+    across = sum(
+        n
+        for a, b, n in zip(table.a, table.b, np.asarray(table.count).tolist(), strict=True)
+        if {hall.get(a), hall.get(b)} == north
+    )
+    assert across > 0
+    [site_map] = [
+        p for p in drawing_set(project, catalog, "A3", plan=plan) if "Site map" in p.title
+    ]
+    assert f"150 m, {across} links" in texts_drawn([site_map], "A3")

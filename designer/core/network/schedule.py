@@ -290,22 +290,42 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
     return groups
 
 
-def links_by_hall(plan: Plan) -> dict[str, dict[str, int]]:
-    """For each hall, how many links of each medium have an end in it."""
+def _bundle_halls(plan: Plan) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The project's hall ids, and the index in them of each bundle's two ends' halls (-1:
+    a node in no hall), each rack's hall looked up once per bundle end."""
     table = plan.table()
-    cols = plan.columns()
     halls = list(plan.project.halls)
     where = {hall: index for index, hall in enumerate(halls)}
-    # each rack's hall as a number, looked up once per bundle end
     hall_index = {r.id: where.get(r.hall_id, -1) for r in plan.project.placements.values()}
 
     def hall_of(nodes: tuple[str, ...]) -> np.ndarray:
         return np.fromiter((hall_index.get(n, -1) for n in nodes), dtype=np.int64, count=len(nodes))
 
+    return halls, hall_of(table.a), hall_of(table.b)
+
+
+def links_between_halls(plan: Plan) -> dict[tuple[str, str], int]:
+    """How many links run between each two halls that have any (ids in project order):
+    what the site map draws between the halls' cable entries."""
+    halls, ends_a, ends_b = _bundle_halls(plan)
+    count = plan.table().count.astype(np.int64)
+    apart = (ends_a >= 0) & (ends_b >= 0) & (ends_a != ends_b)
+    first = np.minimum(ends_a, ends_b)[apart]
+    second = np.maximum(ends_a, ends_b)[apart]
+    found: dict[tuple[str, str], int] = {}
+    for a, b, n in zip(first.tolist(), second.tolist(), count[apart].tolist(), strict=True):
+        found[(halls[a], halls[b])] = found.get((halls[a], halls[b]), 0) + n
+    return found
+
+
+def links_by_hall(plan: Plan) -> dict[str, dict[str, int]]:
+    """For each hall, how many links of each medium have an end in it."""
+    table = plan.table()
+    cols = plan.columns()
+    halls, ends_a, ends_b = _bundle_halls(plan)
     media = plan.media.media
     counts = np.zeros((len(halls) + 1, len(media) + 1), dtype=np.int64)
     if len(table):
-        ends_a, ends_b = hall_of(table.a), hall_of(table.b)
         position = cols.medium.astype(np.int64)
         n = table.count.astype(np.int64)
         planned = position >= 0

@@ -1,8 +1,10 @@
 """The site map: each site with the halls on its plan, and the fibre between sites.
 
 Schematic, not to scale between sites (a site plan is metres, a fibre route kilometres):
-sites sit on a circle, each drawn with its halls to one scale inside its box; every fibre
-route is a line labelled with its length and what the DCI plan puts on it.
+sites sit on a circle, each drawn with its halls inside its box, every box to the one scale
+of the bar, so halls of one size look alike; every fibre route is a line labelled with its
+length and what the DCI plan puts on it, every run between two halls of a site a line
+between their cable entries labelled with its length and links.
 """
 
 from __future__ import annotations
@@ -51,6 +53,18 @@ class SiteBox:
     #: Where the halls' cables leave them, on the site plan (mm): links between halls run
     #: from one to another.
     entries: tuple[tuple[float, float], ...] = ()
+    #: The runs between two of its halls that carry links.
+    runs: tuple[HallRun, ...] = ()
+
+
+@dataclass(frozen=True)
+class HallRun:
+    """Links between two halls of a site: from one cable entry to the other (site mm),
+    across and then along, as the corridors run and the cable lengths are measured."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    label: str
 
 
 @dataclass(frozen=True)
@@ -68,10 +82,13 @@ def site_map_content(
     routes: Sequence[RouteDemand],
     media: Sequence[str],
     us_per_km: float,
+    between: Mapping[tuple[str, str], int] | None = None,
 ) -> tuple[list[SiteBox], list[FibreLine]]:
     """The sites and routes of ``project``; ``it_kw`` is each site's max IT power, ``media``
-    the medium of each of ``routes`` ("" where none reaches)."""
+    the medium of each of ``routes`` ("" where none reaches), ``between`` the links between
+    each two halls (by id) that have any."""
     sites = []
+    runs = _hall_runs(project, between or {})
     for site in project.sites.values():
         halls = tuple(
             (h.name, tuple((x + h.site_origin[0], y + h.site_origin[1]) for x, y in h.outline))
@@ -84,7 +101,7 @@ def site_map_content(
             if h.site_id == site.id and h.cable_entry is not None
         )
         figures = f"{plural(len(halls), 'hall')}, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
-        sites.append(SiteBox(site.id, site.name, figures, halls, entries))
+        sites.append(SiteBox(site.id, site.name, figures, halls, entries, runs.get(site.id, ())))
     demand = {r.route_id: (r, m) for r, m in zip(routes, media, strict=True)}
     lines = []
     for route in project.fibre_routes.values():
@@ -99,6 +116,35 @@ def site_map_content(
             )
         lines.append(FibreLine(route.site_a, route.site_b, label))
     return sites, lines
+
+
+def _hall_runs(
+    project: Project, between: Mapping[tuple[str, str], int]
+) -> dict[str, tuple[HallRun, ...]]:
+    """Each site's runs between halls with cable entries, longest first, labelled with the
+    rectilinear distance between the entries the cable lengths are measured over."""
+    found: dict[str, list[tuple[float, HallRun]]] = {}
+    for (a, b), links in between.items():
+        first, second = project.halls.get(a), project.halls.get(b)
+        if first is None or second is None or first.site_id != second.site_id:
+            continue
+        if first.cable_entry is None or second.cable_entry is None:
+            continue
+        start = (
+            first.site_origin[0] + first.cable_entry[0],
+            first.site_origin[1] + first.cable_entry[1],
+        )
+        end = (
+            second.site_origin[0] + second.cable_entry[0],
+            second.site_origin[1] + second.cable_entry[1],
+        )
+        metres = (abs(end[0] - start[0]) + abs(end[1] - start[1])) / 1000
+        label = f"{number(metres)} m, {plural(links, 'link')}"
+        found.setdefault(first.site_id, []).append((metres, HallRun(start, end, label)))
+    return {
+        site: tuple(run for _, run in sorted(runs, key=lambda r: -r[0]))
+        for site, runs in found.items()
+    }
 
 
 def site_map_page(sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> Page:
@@ -168,7 +214,8 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         (
             "Sites and the fibre between them",
             "Not to scale between sites; within each box its halls stand where the site plan "
-            f"has them, to that site's own scale ({least}), with their cable entries (●).",
+            f"has them, to the scale of the bar ({least}), with their cable entries (●) and "
+            "the runs between them.",
         )
         if len(sites) > 1
         else (
@@ -188,6 +235,9 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         site_id: Rect(cx - box_w / 2, cy - box_h / 2, box_w, box_h)
         for site_id, (cx, cy) in where.items()
     }
+    plans = {site.id: _plan_area(boxes[site.id]) for site in sites}
+    # one scale for every box, so halls of one size are drawn alike whatever their sites
+    scale = min((_fit_scale(site, plans[site.id]) for site in sites if site.halls), default=0.0)
     shown = [line for line in lines if line.site_a in where and line.site_b in where]
     for line in shown:
         (ax, ay), (bx, by) = where[line.site_a], where[line.site_b]
@@ -199,12 +249,17 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         sheet.text(
             box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=box_w - 6
         )
-        scale = _draw_halls(
-            sheet, site, Rect(box.x + 3, box.y + 14, box_w - 6, box_h - 17), len(sites) == 1
-        )
-        if len(sites) == 1 and scale:  # a site alone is to scale: say which
-            metres = scale_bar_length_m(scale, box_w / 3)
-            draw_scale_bar(sheet, box.x, box.bottom + 5, metres, 1 / scale)
+        if site.halls:
+            _draw_halls(sheet, site, plans[site.id], len(sites) == 1, scale)
+    if scale:
+        metres = scale_bar_length_m(scale, box_w / 3)
+        if len(sites) == 1:  # under its box
+            draw_scale_bar(
+                sheet, boxes[sites[0].id].x, boxes[sites[0].id].bottom + 5, metres, 1 / scale
+            )
+        else:  # top right, above every box
+            length = metres * 1000 * scale
+            draw_scale_bar(sheet, area.right - length - 8, area.y + 1.5, metres, 1 / scale)
     # the labels last, over the boxes' edges if they must be, never under them; every
     # patch first, so none clips the words of a line above it
     words: list[_Words] = []
@@ -313,29 +368,54 @@ def _label_width(text: str, row: int) -> float:
     return text_width(text, LABEL_PT[min(row, 1)]) + 2
 
 
-def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool) -> float:
-    """The site's halls where the site plan has them, each named under its outline (cut to
-    the room it has), and their cable entries; one too small to see is drawn as a square
-    ``LEAST_HALL_MM`` wide. A site ``alone`` on its sheet names its halls larger. Returns
-    the scale drawn at (sheet mm per site mm; 0 with no halls)."""
-    halls = site.halls
-    points = [p for _, outline in halls for p in outline]
-    if not points:
-        return 0.0
-    name_pt = 8.0 if alone else 6.0
-    # leave half the least size around the plan, so a hall drawn larger stays in the box
-    inner = Rect(
+def _plan_area(box: Rect) -> Rect:
+    """Where a site's box draws its halls: under its name and figures."""
+    return Rect(box.x + 3, box.y + 14, box.width - 6, box.height - 17)
+
+
+def _inner(area: Rect) -> Rect:
+    """``area`` less half the least hall size all round (and a hall name's depth below), so
+    a hall drawn larger than its scale stays in its box."""
+    return Rect(
         area.x + LEAST_HALL_MM / 2,
         area.y + LEAST_HALL_MM / 2,
         area.width - LEAST_HALL_MM,
         area.height - LEAST_HALL_MM - HALL_NAME_MM,
     )
-    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
-    x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
-    scale = min(inner.width / max(x1 - x0, 1), inner.height / max(y1 - y0, 1))
+
+
+def _extent(site: SiteBox) -> tuple[float, float, float, float]:
+    """The corners of the site plan its halls cover (site mm): left, top, right, bottom."""
+    xs = [x for _, outline in site.halls for x, _ in outline]
+    ys = [y for _, outline in site.halls for _, y in outline]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _fit_scale(site: SiteBox, area: Rect) -> float:
+    """The largest scale (sheet mm per site mm) at which the site's halls fit ``area``."""
+    inner = _inner(area)
+    x0, y0, x1, y1 = _extent(site)
+    return min(inner.width / max(x1 - x0, 1), inner.height / max(y1 - y0, 1))
+
+
+def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: float) -> None:
+    """The site's halls where the site plan has them at ``scale``, centred in ``area``, each
+    named under its outline (cut to the room it has), the runs between them and their cable
+    entries; one too small to see is drawn as a square ``LEAST_HALL_MM`` wide. A site
+    ``alone`` on its sheet names its halls larger."""
+    halls = site.halls
+    name_pt = 8.0 if alone else 6.0
+    inner = _inner(area)
+    x0, y0, x1, y1 = _extent(site)
+    left0 = inner.x + (inner.width - (x1 - x0) * scale) / 2
+    top0 = inner.y + (inner.height - (y1 - y0) * scale) / 2
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return left0 + (x - x0) * scale, top0 + (y - y0) * scale
+
     drawn_halls = []
     for name, outline in halls:
-        drawn = [(inner.x + (x - x0) * scale, inner.y + (y - y0) * scale) for x, y in outline]
+        drawn = [at(x, y) for x, y in outline]
         left, right = min(x for x, _ in drawn), max(x for x, _ in drawn)
         top, bottom = min(y for _, y in drawn), max(y for _, y in drawn)
         if max(right - left, bottom - top) < LEAST_HALL_MM:
@@ -344,8 +424,10 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool) -> float:
             drawn.append((mx - half, my + half))
         sheet.polygon(drawn, width_mm=0.2, fill=HALL_FILL)
         drawn_halls.append((name, drawn))
+    for run in site.runs:
+        _draw_run(sheet, at(*run.start), at(*run.end), run.label)
     for ex, ey in site.entries:
-        cx, cy = inner.x + (ex - x0) * scale, inner.y + (ey - y0) * scale
+        cx, cy = at(ex, ey)
         r = ENTRY_MM / 2
         sheet.polygon(
             [
@@ -379,4 +461,28 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool) -> float:
             align="center",
             width=room,
         )
-    return scale
+
+
+#: A run between halls: its line's width (mm) and its label's size (pt).
+RUN_MM = 0.35
+RUN_LABEL_PT = 6.0
+
+
+def _draw_run(
+    sheet: Sheet, start: tuple[float, float], end: tuple[float, float], label: str
+) -> None:
+    """A run between two cable entries (sheet mm): across, then along; its label over the
+    longer leg where it fits there (the cable schedule gives every length all the same)."""
+    corner = (end[0], start[1])
+    sheet.line(*start, *corner, width_mm=RUN_MM, colour=FIBRE)
+    sheet.line(*corner, *end, width_mm=RUN_MM, colour=FIBRE)
+    across, along = abs(corner[0] - start[0]), abs(end[1] - corner[1])
+    width = text_width(label, RUN_LABEL_PT) + 1
+    if across >= along and across >= width + 2:
+        x, y = (start[0] + corner[0]) / 2 - width / 2, start[1] - 0.9
+    elif along > across and along >= 4:
+        x, y = end[0] + 1, (corner[1] + end[1]) / 2 + 0.8
+    else:
+        return
+    sheet.box(Rect(x, y - 2.3, width, 2.8), width_mm=0, fill=QColor("white"))
+    sheet.text(x, y, label, size_pt=RUN_LABEL_PT, colour=FIBRE, align="center", width=width)
