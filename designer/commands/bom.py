@@ -6,25 +6,39 @@ from __future__ import annotations
 import argparse
 
 from designer.commands._common import CommandError, add_table_arguments, emit, fail, open_project
+from designer.core.naming import NotFound, find_named
 from designer.core.network import NetworkPlanner, bill_of_materials
 from designer.core.network.export import bom_csv, bom_json
 
 HELP = (
     "Print the bill of materials: racks, cooling units, busway and tray runs, modules, cables "
     "by order length, switches, fibre pairs and amplifiers, with optics power and cost "
-    "(low-confidence prices; the equipment is counted, not priced)."
+    "(low-confidence prices; the equipment is counted, not priced); with --site, what one "
+    "site orders."
 )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
+    parser.add_argument(
+        "--site",
+        help="only what this site orders (its name or id): its equipment and switches, the "
+        "modules at its ends of every link and the cables within it; the fibre between sites "
+        "is in the whole bill only",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         project = open_project(args.file, "print the bill of materials").project
-    except CommandError as err:
+        site = None
+        if args.site is not None:
+            site = find_named(list(project.sites.values()), args.site, "site", "--site")
+    except (CommandError, NotFound) as err:
         return fail(err)
-    bom = bill_of_materials(NetworkPlanner().plan(project))
-    text = bom_json(project.meta.name, bom) if args.format == "json" else bom_csv(bom)
+    bom = bill_of_materials(NetworkPlanner().plan(project), site)
+    if args.format == "json":
+        text = bom_json(project.meta.name, bom, project.sites[site].name if site else None)
+    else:
+        text = bom_csv(bom)
     return emit(text, args.output)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from designer.core.model.project import COLLECTIONS, Project
 
@@ -29,4 +31,51 @@ def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
         (0, int(part)) if part.isdigit() else (1, part.lower())
         for part in re.split(r"(\d+)", name)
         if part
+    )
+
+
+class Named(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+class NotFound(ValueError):
+    """No one thing of the kind asked for has the name or id given; the message says which
+    there are, or how to tell apart those that share the name."""
+
+
+def find_named(
+    things: Sequence[Named],
+    wanted: str,
+    kind: str,
+    option: str,
+    where: Callable[[Named], str] | None = None,
+) -> str:
+    """The id of the one of ``things`` (halls, sites) with the id or name ``wanted``: exactly,
+    else in any case, after trimming what was typed around it. Never a guess: a name two
+    share is refused with their ids (each with ``where`` it is), for ``option`` to take."""
+    wanted = wanted.strip()
+    for spelled in (lambda text: text, str.casefold):
+        by_id = [t for t in things if spelled(t.id) == spelled(wanted)]
+        if len(by_id) == 1:
+            return by_id[0].id
+        named = [t for t in things if spelled(t.name) == spelled(wanted)]
+        if len(named) == 1:
+            return named[0].id
+        if named:
+            ids = ", ".join(f"{t.id} ({where(t)})" if where else t.id for t in named)
+            raise NotFound(
+                f"{len(named)} {kind}s are named {named[0].name!r}; give the one you mean by "
+                f"its id with {option}: {ids}."
+            )
+    raise NotFound(f"There is no {kind} named {wanted!r}; the {kind}s are: {names_of(things)}.")
+
+
+def names_of(things: Sequence[Named]) -> str:
+    """The names of ``things``, each with its id where another has the same name."""
+    names = [t.name.casefold() for t in things]
+    return ", ".join(
+        f"{t.name} ({t.id})" if names.count(t.name.casefold()) > 1 else t.name for t in things
     )

@@ -24,7 +24,7 @@ from designer.core.rules.loads import loads
 from designer.core.totals import totals_by_hall
 from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
-from designer.report.pages.cabling import bom_table, dci_table, schedule_summary
+from designer.report.pages.cabling import bom_tables, dci_table, schedule_summary
 from designer.report.pages.cover import cover_index_room, cover_page
 from designer.report.pages.findings import findings_pages
 from designer.report.pages.plan import plan_pages
@@ -96,7 +96,7 @@ def drawing_set(
             empty="No loads yet: the project has no power feeds, cooling units or halls.",
         ),
         *tables_pages("Cabling", cabling, frame),
-        *tables_pages("Bill of materials", [bom_table(bom)], frame),
+        *tables_pages("Bill of materials", bom_tables(plan, bom), frame),
     ]
     cover = cover_content(project, rack_types, by_hall, totals, report, numbered(rest, 2), found)
     index = index_pages([cover_page(cover), *rest], frame, cover_index_room(cover, frame))

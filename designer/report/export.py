@@ -18,6 +18,7 @@ from designer.core.catalog import Catalog
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal
 from designer.core.model.project import Project
+from designer.core.naming import Named, NotFound, find_named, names_of
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
 from designer.core.network.schedule import links_by_hall
@@ -100,43 +101,23 @@ def export(
 def find_hall(project: Project, wanted: str | None) -> str:
     """The id of the hall named (or with the id) ``wanted``, in any case; the only hall
     when None. Never a guess: two halls of one name are refused with their ids."""
-    if not project.halls:
+    halls = list(project.halls.values())
+    if not halls:
         raise OutputError(f"{project.meta.name} has no hall to draw.")
     if wanted is None:
-        if len(project.halls) == 1:
-            return next(iter(project.halls))
+        if len(halls) == 1:
+            return halls[0].id
         raise OutputError(
-            f"The project has {len(project.halls)} halls; choose one with --hall "
-            f"({_hall_names(project)})."
+            f"The project has {len(halls)} halls; choose one with --hall ({names_of(halls)})."
         )
-    wanted = wanted.strip()
-    for spelled in (lambda name: name, str.casefold):  # exactly, else in any case
-        by_id = [h for h in project.halls.values() if spelled(h.id) == spelled(wanted)]
-        if len(by_id) == 1:
-            return by_id[0].id
-        named = [h for h in project.halls.values() if spelled(h.name) == spelled(wanted)]
-        if len(named) == 1:
-            return named[0].id
-        if named:
-            ids = ", ".join(f"{h.id} ({_site_name(project, h.site_id)})" for h in named)
-            raise OutputError(
-                f"{len(named)} halls are named {named[0].name!r}; give the one you mean by its "
-                f"id with --hall: {ids}."
-            )
-    raise OutputError(f"There is no hall named {wanted!r}; the halls are: {_hall_names(project)}.")
+    try:
+        return find_named(halls, wanted, "hall", "--hall", lambda h: _site_name(project, h))
+    except NotFound as err:
+        raise OutputError(str(err)) from err
 
 
-def _hall_names(project: Project) -> str:
-    """The halls' names, each with its id where another hall has the same name."""
-    names = [h.name.casefold() for h in project.halls.values()]
-    return ", ".join(
-        f"{h.name} ({h.id})" if names.count(h.name.casefold()) > 1 else h.name
-        for h in project.halls.values()
-    )
-
-
-def _site_name(project: Project, site_id: str) -> str:
-    site = project.sites.get(site_id)
+def _site_name(project: Project, hall: Named) -> str:
+    site = project.sites.get(project.halls[hall.id].site_id)
     return f"site {site.name}" if site else "no site"
 
 

@@ -87,3 +87,20 @@ def test_a_missing_input_exits_2(tmp_path):
     out = run("bom", str(tmp_path / "none.rackplan.json"))
     assert out.returncode == 2
     assert "does not exist" in out.stderr
+
+
+def test_one_sites_part_of_the_bom_by_its_name_in_any_case():
+    """South has one hall of four DGX B200 racks and a QM9700 rack: 4 x 32 links to its
+    leaves (256 SR modules) and its end of the 16 ZR wavelengths to North."""
+    out = run("bom", TWO_SITES, "--site", " south", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    bom = json.loads(out.stdout)
+    assert bom["site"] == "South"
+    quantity = {line["item"]: line["quantity"] for line in bom["lines"]}
+    assert quantity["NVIDIA DGX B200 rack (4 systems)"] == 4
+    assert quantity["400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"] == 256
+    assert quantity["400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line"] == 16
+    assert not [line for line in bom["lines"] if line["category"] == "fibre_pair"]
+    missing = run("bom", TWO_SITES, "--site", "West")
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr == "error: There is no site named 'West'; the sites are: North, South.\n"

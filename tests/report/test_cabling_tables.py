@@ -51,3 +51,23 @@ def test_the_schedule_names_its_planes_and_gives_one_length_when_all_are_alike()
         low, _, high = row[5].partition("–")
         assert high == "" or low != high, row
     assert "python main.py" not in table.note and "links-and-rules" not in table.note
+
+
+def test_a_project_of_several_sites_lists_each_sites_part_after_the_whole_bill():
+    """Two-sites: the whole bill, then what North and South each order; South's 256 SR
+    modules are its 4 racks x 32 links to its leaves, both ends in South."""
+    from designer.core.examples import two_sites
+    from designer.core.network import NetworkPlanner
+    from designer.report.pages.cabling import bom_tables
+
+    plan = NetworkPlanner().plan(two_sites.build().project)
+    whole, north, south = bom_tables(plan, bill_of_materials(plan))
+    assert (whole.title, north.title, south.title) == (
+        "Bill of materials",
+        "Bill of materials, North",
+        "Bill of materials, South",
+    )
+    sr = "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"
+    assert [row[3] for row in south.rows if row[1] == sr] == ["256"]
+    assert south.note.startswith("What South orders: ")
+    assert not [row for row in south.rows if row[0] == "fibre pair"]

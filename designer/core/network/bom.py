@@ -7,6 +7,11 @@ optical cables carry their rate, fibre does not); fabric switches by type and ro
 pairs and amplifiers per pair of sites. Prices are the catalog's low-confidence defaults
 unless the project overrides them, and only the network has any: the equipment is counted,
 not priced. The in-rack NVLink spine is part of its rack and is not ordered.
+
+A site's part is what that site orders: its halls' equipment, its fabric's switches, the
+modules at its ends of every link (a link between sites has one end in each) and the cables
+with both ends in it. The fibre pairs and amplifiers between sites, and a cable run from one
+site to another, are in no site's part: the sites' parts and those make up the whole.
 """
 
 from __future__ import annotations
@@ -79,8 +84,8 @@ class Bom:
     switch_slots: int = 0
 
 
-def bill_of_materials(plan: Plan) -> Bom:
-    """Count what ``plan`` needs."""
+def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
+    """Count what ``plan`` needs; with ``site`` (an id), that site's part."""
     table = plan.table()
     cols = plan.columns()
     media = plan.media
@@ -93,17 +98,29 @@ def bill_of_materials(plan: Plan) -> Bom:
     rate = table.rate[ordered].astype(np.int64)
     integrated = np.array([m.integrated for m in media.media], dtype=bool)[position]
     coherent = np.array([k == "coherent" for k in kinds], dtype=bool)[position]
+    # the ends each bundle has in the part counted: both, or those in the site
+    ends = np.full(len(ordered), 2, dtype=np.int64)
+    whole = np.ones(len(ordered), dtype=bool)  # both ends in the part
+    if site is not None:
+        # its racks, and the site itself: the end of a link a site's DCI terminates
+        inside = {node for node, found in plan.index.facts.items() if found.site == site}
+        inside.add(site)
+        at = ordered.tolist()
+        in_a = np.fromiter((table.a[i] in inside for i in at), bool, len(at))
+        in_b = np.fromiter((table.b[i] in inside for i in at), bool, len(at))
+        ends, whole = in_a.astype(np.int64) + in_b, in_a & in_b
     modules: Counter[tuple[int, int]] = _summed(
-        (position[~integrated], rate[~integrated]), 2 * count[~integrated]
+        (position[~integrated], rate[~integrated]), (ends * count)[~integrated]
     )
     # Copper and active optical cables carry their rate; fibre does not.
     cable_rate = np.where(integrated, rate, 0)
+    cut = ~coherent & whole
     cables: Counter[tuple[int, int, float]] = _summed(
-        (position[~coherent], cable_rate[~coherent], cols.order_m[ordered][~coherent]),
-        count[~coherent],
+        (position[cut], cable_rate[cut], cols.order_m[ordered][cut]), count[cut]
     )
     pairs: Counter[tuple[str, str, float, int]] = Counter()
-    for i in ordered[cols.fibre_m[ordered] > 0]:
+    between = ordered[cols.fibre_m[ordered] > 0] if site is None else ordered[:0]
+    for i in between:
         medium = media.media[int(cols.medium[i])]
         count_i, rate_i = int(table.count[i]), int(table.rate[i])
         sites = sorted({_site(plan, table.a[i]), _site(plan, table.b[i])})
@@ -113,8 +130,10 @@ def bill_of_materials(plan: Plan) -> Bom:
             needed = count_i
         pairs[(sites[0], sites[-1], float(cols.fibre_m[i]), int(cols.medium[i]))] += needed
 
-    lines = _equipment(plan)
+    lines = _equipment(plan, site)
     for (position, rate), quantity in sorted(modules.items()):
+        if not quantity:  # every end of its links is in other sites
+            continue
         medium = media.media[position]
         override = overrides.get(medium.id)
         watts = power_w_per_end(medium, rate, override)
@@ -129,7 +148,9 @@ def bill_of_materials(plan: Plan) -> Bom:
         usd = cable_usd(medium, order_m, override)
         lines.append(_line("cable", item, order_m, quantity, watts, usd))
     switches: Counter[tuple[str, str]] = Counter()
-    for fabric in plan.fabrics().values():
+    for fabric_site, fabric in plan.fabrics().items():
+        if site is not None and fabric_site != site:
+            continue
         for _, switch_id, role, n in fabric.placed:
             switches[(switch_id, role)] += n
     for (switch_id, role), quantity in sorted(switches.items()):
@@ -162,34 +183,51 @@ def bill_of_materials(plan: Plan) -> Bom:
         )
     power = sum(line.power_w or 0.0 for line in lines)
     cost = sum(line.cost_usd or 0.0 for line in lines)
+    halls = _halls(plan, site)
     slots = sum(
         kind.switches.count
         for rack in plan.project.placements.values()
-        if (kind := plan.rack_types.get(rack.type_id)) is not None and kind.switches is not None
+        if rack.hall_id in halls
+        and (kind := plan.rack_types.get(rack.type_id)) is not None
+        and kind.switches is not None
     )
     return Bom(tuple(lines), power, cost, slots)
 
 
-def _equipment(plan: Plan) -> list[BomLine]:
+def _halls(plan: Plan, site: str | None) -> set[str]:
+    """The ids of the halls of ``site``, or of every hall."""
+    return {h.id for h in plan.project.halls.values() if site is None or h.site_id == site}
+
+
+def _equipment(plan: Plan, site: str | None) -> list[BomLine]:
     """Racks, cooling units by type and rear doors by rating; busway and tray runs by type
-    and length (to the next 0.1 m, as cables are ordered)."""
+    and length (to the next 0.1 m, as cables are ordered); of ``site``'s halls if given."""
     project, catalog = plan.project, plan.catalog
+    halls = _halls(plan, site)
+    placed = [r for r in project.placements.values() if site is None or r.hall_id in halls]
     racks = Counter(
         plan.rack_types[r.type_id].name if r.type_id in plan.rack_types else r.type_id
-        for r in project.placements.values()
+        for r in placed
     )
-    cooling = Counter(_cooling_name(u, catalog.cooling) for u in project.cooling_units.values())
+    cooling = Counter(
+        _cooling_name(u, catalog.cooling)
+        for u in project.cooling_units.values()
+        if site is None or u.hall_id in halls
+    )
     cooling.update(
         f"Rear-door heat exchanger {number(r.rear_door_kw, 1)} kW (on its rack)"
-        for r in project.placements.values()
+        for r in placed
         if r.rear_door_kw
     )
     feeds = Counter(
-        (_feed_name(f, catalog.feeds), _run_m(f.length_mm)) for f in project.feeds.values()
+        (_feed_name(f, catalog.feeds), _run_m(f.length_mm))
+        for f in project.feeds.values()
+        if site is None or f.hall_id in halls
     )
     trays = Counter(
         (f"Cable tray {t.width_mm:,} × {t.depth_mm:,} mm", _run_m(t.length_mm))
         for t in project.trays.values()
+        if site is None or t.hall_id in halls
     )
     lines = [_counted("rack", item, None, n) for item, n in sorted(racks.items())]
     lines += [_counted("cooling_unit", item, None, n) for item, n in sorted(cooling.items())]

@@ -99,11 +99,12 @@ def bom_csv(bom: Bom) -> str:
     return _csv(BOM_COLUMNS, rows)
 
 
-def bom_json(project: str, bom: Bom) -> str:
-    """The BOM as one JSON document with its totals."""
+def bom_json(project: str, bom: Bom, site: str | None = None) -> str:
+    """The BOM as one JSON document with its totals; of one ``site`` (its name) if given."""
     return _json(
         {
             "project": project,
+            **({"site": site} if site else {}),
             "lines": [line.as_dict() for line in bom.lines],
             "totals": {
                 "optics_power_w": round(bom.optics_power_w, 3),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designer.core.format import number
-from designer.core.network import Bom, LinkTotals
+from designer.core.network import Bom, LinkTotals, Plan, bill_of_materials
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.schedule import ScheduleGroup
 from designer.report.table import Column, Table
@@ -112,8 +112,9 @@ BOM_COLUMNS = (
 )
 
 
-def bom_table(bom: Bom) -> Table:
-    """Every line of the bill of materials with the totals in the note."""
+def bom_table(bom: Bom, site: str = "") -> Table:
+    """Every line of the bill of materials with the totals in the note; of the ``site``
+    named, what that site orders."""
 
     def opt(value: float | None, digits: int = 0, scale: float = 1.0) -> str:
         return "–" if value is None else number(value / scale, digits)
@@ -131,15 +132,37 @@ def bom_table(bom: Bom) -> Table:
         )
         for line in bom.lines
     )
+    power, cost = number(bom.optics_power_w / 1000, 2), number(bom.cost_usd, 0)
+    if site:
+        note = (
+            f"What {site} orders: its halls' equipment and switches, the modules at its ends "
+            "of every link and the cables within it; the fibre between sites is in the "
+            f"project's bill. Its optics and active cables draw {power} kW; {cost} USD at "
+            "low-confidence default prices."
+        )
+    else:
+        note = (
+            f"Optics and active cables draw {power} kW in all; total {cost} USD at "
+            "low-confidence default prices. Racks, cooling units, busways and trays are "
+            "counted, not priced: their power is in the power and cooling tables, and "
+            "switches draw from their racks'."
+        )
     return Table(
-        "Bill of materials",
+        f"Bill of materials, {site}" if site else "Bill of materials",
         BOM_COLUMNS,
         rows,
-        f"Optics and active cables draw {number(bom.optics_power_w / 1000, 2)} kW in all; "
-        f"total {number(bom.cost_usd, 0)} USD at low-confidence default prices. Racks, cooling "
-        "units, busways and trays are counted, not priced: their power is in the power and "
-        f"cooling tables, and switches draw from their racks'. {_slots_note(bom)}",
+        f"{note} {_slots_note(bom)}".strip(),
     )
+
+
+def bom_tables(plan: Plan, bom: Bom) -> list[Table]:
+    """The whole bill, then each site's part where there are several: sites are bought
+    for, delivered to and built one by one."""
+    sites = plan.project.sites.values()
+    parts = (
+        [bom_table(bill_of_materials(plan, s.id), s.name) for s in sites] if len(sites) > 1 else []
+    )
+    return [bom_table(bom), *parts]
 
 
 def _slots_note(bom: Bom) -> str:

@@ -132,3 +132,45 @@ def test_a_project_without_bundles_has_an_empty_schedule_and_bom():
     assert (empty.lines, empty.optics_power_w, empty.cost_usd) == ((), 0, 0)  # nor equipment
     totals = link_totals(plan)
     assert (totals.bundles, totals.links, totals.by_medium) == (0, 0, ())
+
+
+def test_each_site_orders_its_own_part():
+    """A buyer orders per site: North has two halls of four DGX B200 racks and a QM9700
+    rack, South one. The parts and what runs between the sites make up the whole."""
+    plan = plan_of(two_sites.build())
+    north = bill_of_materials(plan, "site-001")
+    south = bill_of_materials(plan, "site-002")
+    assert lines(north, "rack") == {
+        ("NVIDIA DGX B200 rack (4 systems)", None): 8,
+        ("Quantum-2 QM9700 network rack (12 switches)", None): 2,
+    }
+    assert lines(south, "power_feed") == {("Busway 800 A, 415 V 3-phase", 3.4): 2}
+    assert lines(north, "cable_tray") == {("Cable tray 600 × 100 mm", 5.8): 2}
+    # North: 8 racks x 32 NICs to leaves, both ends in it (512 SR), 4 leaves x 32 uplinks
+    # from hall 2 to hall 1 (256 DR), and its end of each of the 16 ZR wavelengths; South:
+    # 4 x 32 links (256 SR) and the other 16 ZR
+    assert lines(north, "module") == {
+        ("400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)", None): 512,
+        ("400G DR single-mode transceiver (400G DR4, 800G 2xDR4, 1.6T 2xDR4)", None): 256,
+        ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
+    }
+    assert lines(south, "module") == {
+        ("400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)", None): 256,
+        ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
+    }
+    assert lines(north, "cable") == {
+        ("400G DAC", 1.5): 128,
+        ("MPO multimode fibre (OM4)", 7.0): 2 * 96,
+        ("MPO multimode fibre (OM4)", 10.0): 2 * 32,
+        ("MPO single-mode fibre (OS2)", 190.0): 128,
+    }
+    assert lines(north, "switch") == {
+        ("NVIDIA Quantum-2 QM9700 (leaf)", None): 8,
+        ("NVIDIA Quantum-2 QM9700 (spine)", None): 4,
+    }
+    assert (north.switch_slots, south.switch_slots) == (24, 12)
+    # the fibre between the sites is in neither part
+    assert not lines(north, "fibre_pair") and not lines(south, "amplifier")
+    whole = bill_of_materials(plan)
+    assert north.cost_usd + south.cost_usd == pytest.approx(whole.cost_usd)
+    assert north.optics_power_w + south.optics_power_w == pytest.approx(whole.optics_power_w)
