@@ -31,8 +31,10 @@ T = TypeVar("T")
 
 def _list_to_dict(value: Any) -> Any:
     """Accept a collection as the file writes it: a list of records, each with an id."""
-    if not isinstance(value, list):
+    if isinstance(value, dict):  # as the program holds it
         return value
+    if not isinstance(value, list):  # a file's null or number: say what it should be
+        raise ValueError("it should be a list of items, each with an id")
     keyed: dict[str, Any] = {}
     for index, item in enumerate(value):
         key = item.get("id") if isinstance(item, dict) else getattr(item, "id", None)

@@ -164,6 +164,10 @@ def _pipe_run(
         )
 
 
+#: A unit that cools air, as a message names its kind.
+AIR_UNITS = {"crah": "a CRAH", "inrow_cooler": "an in-row cooler"}
+
+
 def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
     rack = ctx.project.placements.get(rack_id)
     kind = ctx.rack_types.get(rack.type_id) if rack else None
@@ -178,9 +182,13 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             yield from _pipe_run(ctx, rack, cdu, where)
         else:
             unit = ctx.project.cooling_units.get(rack.cdu_id) if rack.cdu_id else None
-            why = f"its unit {unit.name} is a {unit.kind.upper()}, not a CDU" if unit else "no CDU"
+            why = (
+                f"is connected to {unit.name}, {AIR_UNITS.get(unit.kind, unit.kind)}, not a CDU"
+                if unit
+                else "has no CDU"
+            )
             yield NO_CDU.finding(
-                f"{name} ({kind.name}) sends {kw(kind.liquid_kw)} of heat to liquid, but has "
+                f"{name} ({kind.name}) sends {kw(kind.liquid_kw)} of heat to liquid, but "
                 f"{why}. Connect it to a CDU with room for that load.",
                 (rack.id,),
                 measured=kind.liquid_kw,

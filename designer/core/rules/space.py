@@ -53,6 +53,14 @@ OUTSIDE_HALL = CodeInfo(
     Severity.ERROR,
     "Part of a rack's footprint lies beyond its hall's outline.",
 )
+UNIT_OUTSIDE_HALL = CodeInfo(
+    "space.unit_outside_hall",
+    FAMILY,
+    "Cooling unit outside its hall",
+    Severity.ERROR,
+    "Part of a CDU's, CRAH's or in-row cooler's footprint lies beyond its hall's outline; "
+    "the loads still count its capacity until it is moved inside.",
+)
 FRONT_CLEARANCE = CodeInfo(
     "space.front_clearance",
     FAMILY,
@@ -402,6 +410,40 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
     yield from _aisles(ctx, floor, rack, box)
 
 
+def _unit_run(ctx: Context, unit_id: str) -> Iterator[Finding]:
+    """A cooling unit standing (partly) outside its hall: a trial's L-shaped hall left both
+    CRAHs in its notch, unflagged, their capacity cooling the racks inside."""
+    unit = ctx.project.cooling_units.get(unit_id)
+    floor = ctx.get(FLOOR)
+    box = floor.units.box(unit_id)
+    shape = floor.halls.get(unit.hall_id) if unit else None
+    if unit is None or box is None or shape is None or shape.covers(box):
+        return
+    hall = ctx.project.halls[unit.hall_id]
+    outside = as_polygon(box).difference(shape.polygon).area / 1e6
+    how = "outside" if outside >= box.area_m2 else "partly outside"
+    yield UNIT_OUTSIDE_HALL.finding(
+        f"Cooling unit {unit.name} stands {how} {called('hall', hall.name)}: {_area(outside)} "
+        "of its footprint is beyond the outline, yet its capacity is counted for the hall. "
+        "Move it inside the hall.",
+        (unit.id,),
+        measured=outside,
+        limit=0.0,
+        unit="m²",
+        hall_id=unit.hall_id,
+        where=box.centre,
+    )
+
+
+def _units_touched(ctx: Context, changes: Changes) -> set[str]:
+    """The changed cooling units, and every unit of a hall whose outline changed."""
+    found = {unit_id for unit_id, _, _ in changes.of("cooling_units")}
+    links = ctx.get(LINKS)
+    for hall_id, _, _ in changes.of("halls"):
+        found.update(links.of("units_in_hall", hall_id))
+    return found
+
+
 def changed_boxes(ctx: Context, changes: Changes) -> Iterator[tuple[str, Box]]:
     """Where each changed rack, cooling unit and obstacle stood before the edit and stands
     after it: hall id and footprint."""
@@ -692,6 +734,13 @@ CHECKS = (
         each_rack,
         _rack_run,
         _rack_touched,
+    ),
+    Check(
+        "space.units",
+        (UNIT_OUTSIDE_HALL,),
+        lambda ctx: ctx.project.cooling_units,
+        _unit_run,
+        _units_touched,
     ),
     Check(
         "space.rows",

@@ -204,3 +204,23 @@ def test_a_file_cut_anywhere_is_called_cut_short_and_a_hand_edit_is_not(tmp_path
     for edited in (b'{"schema_version": 2,}', b'{"schema_version": 2 "format": 1}'):
         with pytest.raises(ProjectFileError, match="look for a missing comma or quote"):
             loads(edited, tmp_path / "edited.json", RACKS)
+
+
+@pytest.mark.parametrize(("value", "found"), [(None, ""), (5, "; found 5")])
+def test_a_collection_that_is_not_a_list_is_called_one(
+    tmp_path, hypothesis_free_project, value, found
+):
+    """A trial's "placements": null was told "Input should be a valid dictionary": the file
+    writes the racks as a list."""
+    data = valid_dict(hypothesis_free_project)
+    data["placements"] = value
+    text = dumps(data)
+    line = next(
+        i for i, t in enumerate(text.splitlines(), 1) if t.strip().startswith('"placements"')
+    )
+    with pytest.raises(ProjectFileError) as err:
+        load(write(tmp_path, text), RACKS)
+    assert str(err.value).endswith(
+        f"the field placements (line {line}) is wrong: it should be a list of items, each "
+        f"with an id{found}."
+    )

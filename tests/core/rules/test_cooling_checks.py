@@ -32,7 +32,10 @@ def test_a_crah_is_not_a_cdu():
     doc, hall = hall_doc()
     crah = ops.add_cooling_unit(doc, hall, "crah-150", 0, 8_000, "CRAH-1")
     ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0, "NVL72-01", cdu_id=crah)
-    assert "is a CRAH, not a CDU" in one(doc, "cooling.no_cdu").message
+    assert one(doc, "cooling.no_cdu").message == (
+        "Rack NVL72-01 (NVIDIA GB200 NVL72) sends 114.8 kW of heat to liquid, but is connected to "
+        "CRAH-1, a CRAH, not a CDU. Connect it to a CDU with room for that load."
+    )
 
 
 @pytest.mark.parametrize(("capacity", "over"), [(229.7, False), (229.6, True)])

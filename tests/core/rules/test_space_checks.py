@@ -340,3 +340,24 @@ def test_renaming_a_hall_renames_it_in_a_split_systems_message():
     split = [f.message for f in updated.findings if f.code == "space.system_split"]
     assert split == [f.message for f in fresh.findings if f.code == "space.system_split"]
     assert "15 in Renamed" in split[0]
+
+
+@pytest.mark.parametrize(("x", "outside_cm2"), [(19_400, None), (19_401, 12)])
+def test_a_cooling_unit_flush_with_the_wall_is_inside_one_millimetre_more_is_not(x, outside_cm2):
+    """A trial's L-shaped hall left both CRAHs in its notch with no finding, their
+    capacity still cooling the racks inside. An in-row cooler is 600 x 1,200 mm."""
+    doc, hall = hall_doc(width=20_000)
+    unit = ops.add_cooling_unit(doc, hall, "inrow-cooler-50", x, 2_000, "IRC-1")
+    findings = found(doc, "space.unit_outside_hall")
+    if outside_cm2 is None:
+        assert findings == []
+        return
+    [f] = findings
+    assert f.ids == (unit,)
+    assert f.measured == pytest.approx(outside_cm2 / 1e4)
+    assert f.message.startswith(
+        f"Cooling unit IRC-1 stands partly outside Hall 1: {outside_cm2} cm² of its footprint"
+    )
+    # wholly outside, 3 m beyond the west wall
+    ops.move(doc, [unit], -22_401, 0)
+    assert "stands outside Hall 1: 0.72 m²" in one(doc, "space.unit_outside_hall").message
