@@ -52,7 +52,7 @@ def drawing_set(
     limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
     hall_names = {h.id: h.name for h in project.halls.values()}
     sides = {f.id: f.side for f in project.feeds.values()}
-    found = loads(project, rack_types, limits.continuous_load_share)
+    found = loads(project, rack_types, limits)
     by_hall = totals_by_hall(project, rack_types)
     bom = bill_of_materials(plan)
     totals = link_totals(plan, bom)

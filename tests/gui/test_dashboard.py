@@ -30,9 +30,7 @@ def _bar(dashboard, name):  # type: ignore[no-untyped-def]
 def _report_use(window) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """The "Use" column of the PDF's power and cooling tables, by feed or CDU name."""
     project = window.editor.project
-    found = loads(
-        project, window.editor.doc.rack_types, default_thresholds().values.continuous_load_share
-    )
+    found = loads(project, window.editor.doc.rack_types, default_thresholds().values)
     halls = {h.id: h.name for h in project.halls.values()}
     sides = {f.id: f.side for f in project.feeds.values()}
     return {row[0]: row[-1] for t in load_tables(found, halls, sides) for row in t.rows}
@@ -50,10 +48,15 @@ def test_each_bar_is_the_reports_use_figure_and_a_feed_is_measured_against_its_c
         assert _bar(dashboard, name)[0].startswith(use[name] + "  "), name
     # 528 kW on a 898.5 kW busway that may carry 80 % of it: 73 %, not 59 %
     assert _bar(dashboard, "Busway A1")[0] == "73 %  528 / 719 kW"
-    # a CDU's limit is its capacity: its figure is its load over its capacity, as before
+    # a CDU's figure is the fuller of its heat, four NVL72 at 114.84 kW: 459.4 of 1,368 kW
+    # (34 %), and the coolant flow that heat needs at 1.2 L/min per kW: 551 of the 1,200
+    # L/min it delivers (46 %); a trial's CDU short of flow had shown a calm 90 %
     text, cdu = _bar(dashboard, "CDU-1")
     assert cdu.limit_kw == cdu.rating_kw
-    assert text.startswith(f"{round(cdu.load_kw / cdu.rating_kw * 100)} %")
+    assert text == "46 %  551 / 1,200 L/min"
+    assert dashboard.tips[dashboard.names.index("CDU-1")] == (
+        "CDU-1: 459.4 kW, 34 % of its 1,368 kW capacity; flow 551 of 1,200 L/min, 46 %"
+    )
     # what the percentages are of, in the axis title, the caption's tooltip and each bar's
     assert dashboard.plot.x_label == "% of what it may carry continuously"
     assert "100 % is the limit the checker enforces" in dashboard.note.toolTip()
@@ -162,3 +165,20 @@ def test_at_any_height_the_panel_shows_only_rows_it_can_name(qtbot, make_window,
         qtbot.wait(400)  # the panel's pause before it redraws
         assert dashboard.plot.named_every() == 1, height
         assert len(dashboard.names) <= dashboard.plot.rows_named()
+
+
+def test_a_short_chart_says_how_many_loads_it_leaves_out(qtbot, make_window, example):
+    """The caption counts the loads, the bars and what is left out so that they add up."""
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    window.resizeDocks([window.dashboard_dock], [120], Qt.Orientation.Vertical)
+    dashboard = window.dashboard
+    qtbot.waitUntil(lambda: dashboard.plot.height() < 200, timeout=2_000)
+    dashboard.refresh()
+    project = window.editor.project
+    every = loads(project, window.editor.doc.rack_types, default_thresholds().values)
+    hidden = len(every) - len(dashboard.bars) - 2  # the site's power and heat: no bar
+    assert hidden > 0
+    caption = dashboard.note.text()
+    assert f"of {len(every) - 2} loads" in caption
+    assert f"the {hidden} least loaded not shown" in caption

@@ -219,9 +219,7 @@ def test_the_dashboard_shows_each_feed_and_cdu_with_the_core_loads(qtbot, make_w
     assert [b.kind for b in dashboard.bars][-3:] == ["hall_power", "hall_heat", "hall_air"]
     expected = {
         (load.kind, load.id): load.load_kw
-        for load in loads(
-            project, window.editor.doc.rack_types, default_thresholds().values.continuous_load_share
-        )
+        for load in loads(project, window.editor.doc.rack_types, default_thresholds().values)
     }
     assert all(b.load_kw == expected[(b.kind, b.id)] for b in dashboard.bars)
     assert dashboard.names[:2] == names[:2]

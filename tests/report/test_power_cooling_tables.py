@@ -29,8 +29,9 @@ def test_feeds_carry_their_racks_with_the_other_side_down(tmp_path, gui_app):
     assert "Busway A1 A (B down) 528 718.8 898.5 73 %" in text
     # A2 adds the three QM9700 racks: 12 switches x 1.7 kW each, 528 + 3 x 20.4 = 589.2 kW.
     assert "Busway A2 A (B down) 589.2 718.8 898.5 82 %" in text
-    # Each CDU cools four NVL72 at 114.84 kW of liquid heat: 459.4 kW of 1,368 kW.
-    assert "CDU-1 liquid heat 459.4 1,368 1,368 34 %" in text
+    # Each CDU cools four NVL72 at 114.84 kW of liquid heat: 459.4 kW of 1,368 kW (34 %),
+    # which needs 459.36 x 1.2 = 551 of the 1,200 L/min the CDU pumps (46 %): the fuller
+    assert "CDU-1 liquid heat, flow 551 of 1,200 L/min, 46 % 459.4 1,368 1,368 46 %" in text
     # The N+1 pair must carry all eight with one CDU down: 918.7 of 2 x 1,368 - 1,368.
     assert "N+1: with its largest CDU down 918.7 1,368 2,736 67 %" in text
     assert "Power feeds, SU hall" in text
@@ -45,3 +46,33 @@ def test_each_hall_lists_its_own_feeds(tmp_path, gui_app):
     assert {t.strip() for t in titles} == halls_with_feeds
     for feed in project.feeds.values():
         assert feed.name in text
+
+
+def test_a_cdu_short_of_flow_is_red_at_its_flows_share():
+    """1,033.6 of 1,368 kW is 76 %, but the 1,240.3 L/min that heat needs is 103 % of the
+    1,200 L/min the CDU pumps: the row is over, and its basis says why."""
+    from designer.core.rules.loads import Load
+    from designer.report.pages.power_cooling import load_tables
+
+    cdu = Load(
+        "cdu",
+        "u1",
+        "CDU-1",
+        "h1",
+        1_033.56,
+        1_368,
+        1_368,
+        "flow 1,240 of 1,200 L/min, 103 %",
+        1_240.272,
+        1_200,
+    )
+    [table] = load_tables([cdu], {"h1": "Hall 1"}, {})
+    assert table.rows[0] == (
+        "CDU-1",
+        "liquid heat, flow 1,240 of 1,200 L/min, 103 %",
+        "1,033.6",
+        "1,368",
+        "1,368",
+        "103 %",
+    )
+    assert table.alerts == frozenset({0})

@@ -8,8 +8,9 @@ and the report's power and cooling tables, so the three always agree:
   when the other is down;
 - a feed may carry its continuous share (80 % by default) of its rating, or what its
   switchboard supplies when that is less;
-- a CDU carries the liquid heat of its racks; an N+1 cooling group must carry its racks'
-  liquid heat with its largest CDU down;
+- a CDU carries the liquid heat of its racks, and must pump the coolant flow that heat
+  needs (L/min per kW): its use is the larger of the two shares, since either runs out
+  first; an N+1 cooling group must carry its racks' liquid heat with its largest CDU down;
 - a hall's room air takes the air heat of its racks less what rear doors remove, against
   its CRAHs and in-row coolers; its power and heat against its capacities;
 - a site supplies its racks' max power times its PUE, and rejects their heat.
@@ -23,10 +24,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
+from designer.core.model.rule_settings import Thresholds
 
 #: "Nearly at the limit": a share of what a thing may carry (of its continuous limit, not
 #: of its rating) above which the designer's bars and the report's tables mark a load.
@@ -60,7 +63,8 @@ def room_air_kw(rack: Placement, kind: RackType) -> float:
 
 @dataclass(frozen=True)
 class Load:
-    """One thing that carries load: what it carries, what it may carry, its nameplate (kW)."""
+    """One thing that carries load: what it carries, what it may carry, its nameplate (kW);
+    a CDU also the coolant flow its load needs and what it delivers (L/min; 0: not given)."""
 
     kind: LoadKind
     id: str
@@ -70,19 +74,32 @@ class Load:
     limit_kw: float
     rating_kw: float
     note: str = ""
+    flow_lpm: float = 0.0
+    flow_limit_lpm: float = 0.0
 
     @property
     def share(self) -> float:
+        """How full it is: the load's share, or the flow's where that is larger (a CDU short
+        of flow is as full as one short of capacity)."""
+        return max(self.load_share, self.flow_share)
+
+    @property
+    def load_share(self) -> float:
         """Load over limit; infinite when something loads a zero limit."""
         if self.limit_kw <= 0:
             return math.inf if self.load_kw > 0 else 0.0
         return self.load_kw / self.limit_kw
 
+    @property
+    def flow_share(self) -> float:
+        """Flow needed over flow delivered; 0 where no flow is given."""
+        return self.flow_lpm / self.flow_limit_lpm if self.flow_limit_lpm > 0 else 0.0
+
 
 def loads(
     project: Project,
     rack_types: Mapping[str, RackType],
-    continuous_share: float,
+    limits: Thresholds,
     hall_id: str | None = None,
 ) -> list[Load]:
     """Every feed, CDU, N+1 cooling group, hall and site with its load, in that order.
@@ -128,7 +145,7 @@ def loads(
             feed.name,
             feed.hall_id,
             math.fsum(feed_kw[feed.id]),
-            feed_limit(feed, continuous_share),
+            feed_limit(feed, limits.continuous_load_share),
             feed.rating_kw,
             f"side {feed.side}, with side {'B' if feed.side == 'A' else 'A'} down"
             if feed.side
@@ -142,19 +159,28 @@ def loads(
         for u in project.cooling_units.values()
         if u.kind == "cdu" and (hall_id is None or u.id in ours)
     ]
-    found += [
-        Load(
-            "cdu",
-            u.id,
-            u.name,
-            u.hall_id,
-            math.fsum(cdu_kw[u.id]),
-            u.liquid_capacity_kw,
-            u.liquid_capacity_kw,
+    for u in cdus:
+        if hall_id is not None and u.hall_id != hall_id:
+            continue
+        heat = math.fsum(cdu_kw[u.id])
+        flow = heat * (limits.cdu_flow_lpm_per_kw or 0.0)
+        found.append(
+            Load(
+                "cdu",
+                u.id,
+                u.name,
+                u.hall_id,
+                heat,
+                u.liquid_capacity_kw,
+                u.liquid_capacity_kw,
+                f"flow {number(flow, 0)} of {number(u.flow_lpm, 0)} L/min, "
+                f"{number(flow / u.flow_lpm * 100, 0)} %"
+                if u.flow_lpm
+                else "",
+                flow,
+                u.flow_lpm,
+            )
         )
-        for u in cdus
-        if hall_id is None or u.hall_id == hall_id
-    ]
     by_group: dict[str | None, list[CoolingUnit]] = defaultdict(list)
     for unit in cdus:
         by_group[unit.group_id].append(unit)

@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from designer.core.format import number, plural
+from designer.core.model.rule_settings import Thresholds
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import NEAR_LIMIT, Load, loads
 from designer.drawing import style
@@ -55,8 +56,20 @@ def axis_cap(shares_pct: Sequence[float]) -> float:
 
 
 def share_text(load: Load) -> str:
-    """The bar's figure: its share of its limit, or "no capacity" when the limit is zero."""
-    return "no capacity" if math.isinf(load.share) else f"{number(load.share * 100, 0)} %"
+    """The bar's figure: its share of its limit (or of its flow, where that is fuller), or
+    "no capacity" when the limit is zero."""
+    return _percent(load.share)
+
+
+def figures(load: Load) -> str:
+    """What the bar's share is of: kW, or L/min for a CDU whose flow is the fuller."""
+    if load.flow_share > load.load_share:
+        return f"{number(load.flow_lpm, 0)} / {number(load.flow_limit_lpm, 0)} L/min"
+    return f"{number(load.load_kw, 0)} / {number(load.limit_kw, 0)} kW"
+
+
+def _percent(share: float) -> str:
+    return "no capacity" if math.isinf(share) else f"{number(share * 100, 0)} %"
 
 
 def bar_tip(load: Load) -> str:
@@ -65,12 +78,13 @@ def bar_tip(load: Load) -> str:
     if load.limit_kw <= 0:
         text = f"{name}: {kw} kW with no capacity to carry it"
     elif load.limit_kw == load.rating_kw:
-        text = f"{name}: {kw} kW, {share_text(load)} of its {number(load.limit_kw)} kW capacity"
+        share = _percent(load.load_share)
+        text = f"{name}: {kw} kW, {share} of its {number(load.limit_kw)} kW capacity"
     else:
         what = "continuously" if load.kind == "feed" else "with its largest CDU down"
         text = (
-            f"{name}: {kw} kW, {share_text(load)} of the {number(load.limit_kw)} kW it may "
-            f"carry {what} (rating {number(load.rating_kw)} kW)"
+            f"{name}: {kw} kW, {_percent(load.load_share)} of the {number(load.limit_kw)} kW "
+            f"it may carry {what} (rating {number(load.rating_kw)} kW)"
         )
     return f"{text}; {load.note}" if load.note else text
 
@@ -78,7 +92,7 @@ def bar_tip(load: Load) -> str:
 def hall_loads(editor: Editor, hall_id: str) -> list[Load]:
     """The loads of one hall the dashboard shows (its feeds, CDUs, groups and the hall's own),
     in the core's order."""
-    return loads(editor.project, editor.doc.rack_types, continuous_share(editor), hall_id)
+    return loads(editor.project, editor.doc.rack_types, project_limits(editor), hall_id)
 
 
 def shown_bars(every: list[Load], room: int) -> tuple[list[Load], int]:
@@ -106,10 +120,9 @@ def legend(feed_share: float) -> str:
     )
 
 
-def continuous_share(editor: Editor) -> float:
-    """The share of its rating a feed may carry continuously in this project."""
-    thresholds = editor.project.settings.rules.thresholds
-    return resolve(default_thresholds().values, thresholds).continuous_load_share
+def project_limits(editor: Editor) -> Thresholds:
+    """The design-rule limits of this project: the defaults with what it sets."""
+    return resolve(default_thresholds().values, editor.project.settings.rules.thresholds)
 
 
 class DashboardPanel(BarChart):
@@ -142,10 +155,7 @@ class DashboardPanel(BarChart):
         self.bars, hidden = shown_bars(every, room)
         shares = [b.share * 100 for b in self.bars]
         cap = axis_cap(shares)
-        texts = [
-            f"{share_text(bar)}  {number(bar.load_kw, 0)} / {number(bar.limit_kw, 0)} kW"
-            for bar in self.bars
-        ]
+        texts = [f"{share_text(bar)}  {figures(bar)}" for bar in self.bars]
         self.show_bars(
             [bar_name(b) for b in self.bars],
             [(np.array(shares, dtype=float), [_colour(b) for b in self.bars])],
@@ -155,7 +165,7 @@ class DashboardPanel(BarChart):
             most_x=cap,
         )
         self.note.setText(self.caption(hall, every, hidden, cap))
-        self.note.setToolTip(legend(continuous_share(self.editor)))
+        self.note.setToolTip(legend(project_limits(self.editor).continuous_load_share))
 
     def caption(self, hall: str | None, every: list[Load], hidden: int, cap: float) -> str:
         """How many of the hall's loads (its feeds, CDUs, cooling groups and its own power,
@@ -173,7 +183,9 @@ class DashboardPanel(BarChart):
             f"of {plural(len(every), 'load')}"
         ]
         if hidden:
-            parts.append(f"{len(self.bars) - len(HALL_BARS)} most loaded shown")
+            # a trial read "of 8 loads · 4 most loaded shown" under 7 bars: the hall's own
+            # three are always shown
+            parts.append(f"the {hidden} least loaded not shown")
         parts.append(f"dashed line: {number(MARK * 100, 0)} %")
         if self.cut.any():
             parts.append(f"bars cut at {number(cap, 0)} %")

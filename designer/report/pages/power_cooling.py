@@ -30,7 +30,9 @@ FEED_NOTE = (
     "carry its continuous share of its rating, or what its switchboard supplies when that is less."
 )
 COOLING_NOTE = (
-    "Liquid heat at max power. An N+1 group must carry its load with its largest CDU down."
+    "Liquid heat at max power. A CDU's use is the larger of its heat's share and its coolant "
+    "flow's (the flow its heat needs, of what it delivers). An N+1 group must carry its load "
+    "with its largest CDU down."
 )
 TOTAL_NOTE = (
     "Site power is the racks' max power times the site's PUE. Room air is the racks' air heat "
