@@ -47,7 +47,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def emit(text: str, output: str | None) -> int:
-    """Print ``text``, or write it to ``output`` atomically; returns the exit code."""
+    """Print ``text``, or write it to ``output`` atomically and say so, as ``export`` does;
+    returns the exit code."""
     if not output:
         sys.stdout.write(text)
         return 0
@@ -55,6 +56,7 @@ def emit(text: str, output: str | None) -> int:
         write_output(Path(output), text.encode("utf-8"))
     except OutputError as err:
         return fail(err)
+    print(f"wrote {output}")
     return 0
 
 

@@ -30,7 +30,7 @@ EXIT_ERRORS = 1
 
 def _severities(text: str) -> set[Severity]:
     try:
-        return {Severity(part.strip()) for part in text.split(",") if part.strip()}
+        return {Severity(part.strip().lower()) for part in text.split(",") if part.strip()}
     except ValueError as err:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a list of severities: use error, warning and info, comma-separated"

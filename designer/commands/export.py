@@ -97,6 +97,12 @@ def run(args: argparse.Namespace) -> int:
             "every hall.",
             file=sys.stderr,
         )
+    if args.enlarged and suffix != ".pdf":
+        print(
+            "note: --enlarged adds enlarged parts to a PDF set; a picture or a schedule has "
+            "none.",
+            file=sys.stderr,
+        )
     coarse = {p.title.partition(": floor plan")[0] for p in pages if _coarse(p) is not None}
     if pdf and args.enlarged and not any(", part " in p.title for p in pages):
         print(

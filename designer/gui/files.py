@@ -99,7 +99,7 @@ class FileController(QObject):
         if not self.settle():
             return False
         if path is None:
-            folder = self.document.path.parent if self.document.path else projects_dir()
+            folder = self._folder(projects_dir())
             path = self.prompts.open_path(folder)
             if path is None:
                 return False
@@ -215,7 +215,7 @@ class FileController(QObject):
 
     def save_as(self) -> bool:
         document = self.document
-        folder = document.path.parent if document.path else Path.home()
+        folder = self._folder(Path.home())
         stem = (
             document.path.name if document.path else file_stem(document.project.meta.name) + SUFFIX
         )
@@ -225,6 +225,17 @@ class FileController(QObject):
         if not path.name.endswith(SUFFIX) and path.suffix.lower() != ".json":
             path = path.with_name(path.name + SUFFIX)
         return self._write(path)
+
+    def _folder(self, otherwise: Path) -> Path:
+        """Where a file dialog opens: the project's folder, else that of the file opened or
+        saved last (a trial's untitled project's Save As opened in the home folder, far from
+        the projects beside it), else ``otherwise``."""
+        if self.document.path is not None:
+            return self.document.path.parent
+        for path in self.recent.paths():
+            if path.parent.is_dir():
+                return path.parent
+        return otherwise
 
     def _write(self, path: Path) -> bool:
         document = self.document

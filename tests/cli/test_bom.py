@@ -73,7 +73,9 @@ def test_json_bom():
 
 def test_bom_to_a_file_and_to_nowhere(tmp_path):
     target = tmp_path / "bom.json"
-    assert run("bom", TWO_SITES, "--format", "json", "-o", str(target)).returncode == 0
+    out = run("bom", TWO_SITES, "--format", "json", "-o", str(target))
+    assert out.returncode == 0
+    assert out.stdout == f"wrote {target}\n"  # as export says it
     assert json.loads(target.read_text())["project"] == "Two sites, 40 km apart"
     blocked = tmp_path / "bom.json" / "inside.csv"  # a file cannot hold a file
     out = run("bom", TWO_SITES, "-o", str(blocked))

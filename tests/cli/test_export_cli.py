@@ -145,6 +145,15 @@ def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):
     assert "note: --table picks what a CSV holds" in out.stderr
 
 
+def test_enlarged_parts_asked_of_a_schedule_are_said_to_be_for_a_pdf(tmp_path):
+    """A trial's --enlarged beside a CSV was passed over in silence."""
+    out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "l.csv"), "--enlarged")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == (
+        "note: --enlarged adds enlarged parts to a PDF set; a picture or a schedule has none.\n"
+    )
+
+
 def test_the_paper_is_named_in_any_case(tmp_path):
     out = run(
         "projects/cm384-supernode.rackplan.json",

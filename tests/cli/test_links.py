@@ -139,7 +139,7 @@ def test_output_to_a_file_is_what_the_screen_shows(tmp_path):
     target = tmp_path / "links.csv"
     out = run("links", TWO_SITES, "-o", str(target))
     assert out.returncode == 0, out.stderr
-    assert out.stdout == ""
+    assert out.stdout == f"wrote {target}\n"  # the table went to the file, as export says
     assert target.read_text() == run("links", TWO_SITES).stdout
     assert [p.name for p in tmp_path.iterdir()] == ["links.csv"]
 

@@ -45,6 +45,7 @@ class ScriptedPrompts:
         return self.open_answer
 
     def save_path(self, suggested: Path) -> Path | None:
+        self.asked.append(f"save as {suggested}")
         return self.save_as_answer
 
     def error(self, title: str, text: str) -> None:

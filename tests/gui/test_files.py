@@ -97,6 +97,19 @@ def test_save_as_adds_the_suffix_and_remembers_the_file(make_window, example, pr
     assert window.recent_menu.actions()[0].text() == "copy.rackplan.json"
 
 
+def test_save_as_of_a_new_project_starts_in_the_folder_of_the_last_file(
+    make_window, example, prompts, tmp_path
+):
+    """A trial's untitled project's Save As opened in the home folder."""
+    window = make_window(example("gb200-nvl72-su"))
+    prompts.save_as_answer = tmp_path / "copy"
+    assert window.files.save_as()
+    assert window.files.new()
+    prompts.save_as_answer = None  # cancelled: only where the dialog opened matters
+    assert not window.files.save_as()
+    assert prompts.asked[-1].startswith(f"save as {tmp_path.resolve()}/")
+
+
 def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
     qtbot, make_window, example, prompts
 ):

@@ -91,6 +91,10 @@ def test_the_row_tool_lays_out_as_many_racks_as_the_drag_covers(make_window):
     assert {(r.y, r.rotation, r.type_id) for r in racks} == {(2_400, 0, "nvidia-gb200-nvl72")}
     assert [r.label for r in racks] == [f"NVL72-{i:02d}" for i in range(1, 9)]
     assert doc.history.undo_label == "Place a row of 8 NVIDIA GB200 NVL72"
+    # the status bar no longer asks to release the mouse: it says what was placed
+    assert window.status.currentMessage() == (
+        "Placed a row of 8 NVIDIA GB200 NVL72: NVL72-01 to NVL72-08."
+    )
 
 
 def test_the_row_tool_lays_out_the_rack_type_highlighted_in_the_catalog(make_window):

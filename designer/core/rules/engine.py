@@ -10,15 +10,16 @@ when the report is assembled, so changing them re-runs nothing.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
+from designer.core.naming import display_name, natural_key
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context, Derived, T
-from designer.core.rules.findings import Finding, Report, Severity
+from designer.core.rules.findings import SEVERITY_RANK, Finding, Report, Severity
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.registry import CHECKS, UNUSED_EXCLUSION
 
@@ -129,7 +130,7 @@ class RuleEngine:
             if override is not None and override != finding.severity:
                 finding = replace(finding, severity=Severity(override))
             resolved.append(finding)
-        return Report(tuple(sorted(resolved, key=Finding.sort_key)))
+        return Report(tuple(sorted(resolved, key=_reading_order(project))))
 
 
 @contextmanager
@@ -156,3 +157,15 @@ def _changes_everything(before: Project, after: Project) -> bool:
         before.settings.rules.thresholds != after.settings.rules.thresholds
         or before.custom_types != after.custom_types
     )
+
+
+def _reading_order(project: Project) -> Callable[[Finding], tuple[object, ...]]:
+    """Findings by severity and code, then by the name of what each is about as a person
+    reads it (B200-2 before B200-10), then by ids: racks placed in the designer have random
+    ids, and a trial's findings came B200-01, 07, 09, 03, ..."""
+
+    def key(finding: Finding) -> tuple[object, ...]:
+        first = natural_key(display_name(project, finding.ids[0])) if finding.ids else ()
+        return (SEVERITY_RANK[finding.severity], finding.code, first, *finding.sort_key()[2:])
+
+    return key

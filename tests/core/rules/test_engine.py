@@ -170,3 +170,18 @@ def test_the_engine_hands_out_the_network_plan_its_checks_read():
     fresh = NetworkPlanner().plan(project)
     assert link_totals(plan).by_medium == link_totals(fresh).by_medium
     assert engine.derived(PLAN) is plan
+
+
+def test_findings_of_one_code_come_in_the_order_their_racks_labels_read():
+    """A trial's racks placed in the designer (random ids) had their findings listed
+    B200-01, 07, 09, 03, ...: here ids and labels run opposite ways."""
+    from tests.core.rules.helpers import hall_doc
+
+    doc, hall = hall_doc(width=6_000)
+    racks = ops.place_row(doc, hall, "nvidia-dgx-h100-rack", 0, 2_000, 10, 0)  # 8 m of 6
+    for n, rack in enumerate(reversed(racks), start=1):
+        ops.update(doc, rack, label=f"B200-{n}")
+    report = RuleEngine(CATALOG).run(doc.project)
+    outside = [f for f in report.findings if f.code == "space.outside_hall"]
+    labels = [doc.project.placements[f.ids[0]].label for f in outside]
+    assert labels == ["B200-1", "B200-2", "B200-3"]  # the last three stand past x = 6 m

@@ -179,6 +179,10 @@ class RowTool(Tool):
         )
         if ids:
             self.editor.selection.set(ids)
+            # the row's last words were "Release to place": say what was placed instead
+            labels = [doc.project.placements[i].label for i in ids]
+            span = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}"
+            self.editor.message.emit(f"Placed a row of {count} {kind.name}: {span}.")
 
     def key(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_R:
