@@ -99,8 +99,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.enlarged and suffix != ".pdf":
         print(
-            "note: --enlarged adds enlarged parts to a PDF set; a picture or a schedule has "
-            "none.",
+            "note: --enlarged adds enlarged parts to a PDF set; a picture or a schedule has none.",
             file=sys.stderr,
         )
     coarse = {p.title.partition(": floor plan")[0] for p in pages if _coarse(p) is not None}

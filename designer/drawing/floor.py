@@ -118,20 +118,26 @@ def draw_cable_entry(
 
 
 def entry_name_box(
-    floor: FloorGeometry, points_per_mm: float
+    floor: FloorGeometry, points_per_mm: float, under: bool = False
 ) -> tuple[float, float, float, float] | None:
     """The floor box (x0, y0, x1, y1, mm) the cable entry's mark and its name beside it take
     at ``points_per_mm``: a tray's name keeps clear of it, and where it cannot, the name
     goes under the mark (a trial's "Cable entry" and "Entry tray" were written over each
-    other)."""
+    other); ``under``: the box of the name there, which a tray's name keeps clear of too."""
     at = floor.cable_entry
     if at is None:
         return None
     metrics = QFontMetricsF(style.font(ENTRY_LABEL_PT, 1.0))
     radius = ENTRY_RADIUS_PT / points_per_mm
+    inward, down = _towards_middle(floor)
+    if under:
+        width = (metrics.horizontalAdvance(ENTRY_NAME) + 2) / points_per_mm
+        height = metrics.height() / points_per_mm
+        left = at.x() - radius if inward else at.x() + radius - width
+        top = at.y() + radius * 1.3 if down else at.y() - radius * 1.3 - height
+        return left, top, left + width, top + height
     length = (metrics.horizontalAdvance(ENTRY_NAME) + 2) / points_per_mm + radius * 1.6
     half_height = max(metrics.height() / points_per_mm, 2 * radius) / 2
-    inward, _ = _towards_middle(floor)
     x0, x1 = (at.x() - radius, at.x() + length) if inward else (at.x() - length, at.x() + radius)
     return x0, at.y() - half_height, x1, at.y() + half_height
 

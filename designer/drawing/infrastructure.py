@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -156,6 +156,10 @@ class TrayLabel:
     upright: bool
     #: "centre" on the anchor; "start" or "end" there, beside the end of a tray
     align: str = "centre"
+    #: Where on the tray a leader line from the name points, for a name set off the tray
+    #: because every place on and beside it covers a rack's label (a short drop between a
+    #: cross tray and a row); None for a name on its tray.
+    leader: QPointF | None = None
 
 
 @dataclass
@@ -333,15 +337,40 @@ def _tray_label(
 ) -> tuple[TrayLabel, tuple[float, float, float, float]]:
     """Where ``name`` goes, and the box it takes there: along the longest stretches first,
     then just past either end of the tray, at the first spot where it covers none of
-    ``clear`` on a 1:100 sheet; else where it covers least. Every spot is weighed at once."""
+    ``clear`` on a 1:100 sheet (or nearly none: a name a hair over a wall); else at the
+    nearest such spot off the tray, with a leader to it that crosses nothing either; else
+    where it covers least on or by the tray. The spots of each kind are weighed at once."""
     along, across = _half_size(name)
-    spots = _tray_label_spots(segments, along)
+    area = 4 * along * across
+    on_tray = _tray_label_spots(segments, along)
+    boxes, covered, _ = _weigh(on_tray, along, across, clear, taken)
+    chosen = int(np.argmin(covered))
+    leader = None
+    spots = on_tray
+    if covered[chosen] > _NEARLY_CLEAR * area:
+        middle = _middle(segments)
+        off_tray = _leader_spots(middle, along, across)
+        off_boxes, off_covered, near = _weigh(off_tray, along, across, clear, taken)
+        centres = np.array([(x, y) for x, y, *_ in off_tray])
+        off_covered += _leader_crossings(centres, middle, near) * area
+        fine = np.flatnonzero(off_covered <= _NEARLY_CLEAR * area)
+        if len(fine):
+            chosen, spots, boxes = int(fine[0]), off_tray, off_boxes
+            leader = QPointF(*middle)
+    _, _, ax, ay, up, align = spots[chosen]
+    x0, y0, x1, y1 = boxes[chosen].tolist()
+    return TrayLabel(QPointF(ax, ay), name, up, align, leader), (x0, y0, x1, y1)
+
+
+def _weigh(
+    spots: list[_Spot], along: float, across: float, clear: _Boxes, taken: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each spot's box, how much of ``clear`` and of the names ``taken`` it covers, and what
+    lies near the spots (only that can be covered)."""
     centre = np.array([(x, y) for x, y, _, _, _, _ in spots])
     upright = np.array([s[4] for s in spots])
     half = np.where(upright[:, None], [across, along], [along, across])
     boxes = np.hstack([centre - half, centre + half])
-    # only what lies near the tray can be covered: the racks and units near it, and the
-    # names already placed
     x0, y0, x1, y1 = boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()
     names = taken[(taken[:, 0] < x1) & (taken[:, 2] > x0) & (taken[:, 1] < y1) & (taken[:, 3] > y0)]
     near = np.vstack([clear.near(x0, y0, x1, y1), names])
@@ -351,11 +380,47 @@ def _tray_label(
     high = np.minimum(near[None, :, 3], boxes[:, None, 3]) - np.maximum(
         near[None, :, 1], boxes[:, None, 1]
     )
-    covered = (np.clip(wide, 0, None) * np.clip(high, 0, None)).sum(axis=1)
-    chosen = int(np.argmin(covered))  # the first clear spot, else the least covered
-    _, _, ax, ay, up, align = spots[chosen]
-    x0, y0, x1, y1 = boxes[chosen].tolist()
-    return TrayLabel(QPointF(ax, ay), name, up, align), (x0, y0, x1, y1)
+    return boxes, (np.clip(wide, 0, None) * np.clip(high, 0, None)).sum(axis=1), near
+
+
+def _middle(segments: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """The middle of a tray's longest stretch, where a leader to its name points."""
+    x0, y0, x1, y1 = max(segments, key=lambda s: abs(s[2] - s[0]) + abs(s[3] - s[1]))
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+#: The share of a name's box it may cover and still stand on its tray.
+_NEARLY_CLEAR = 0.1
+
+
+def _leader_crossings(
+    starts: np.ndarray, end: tuple[float, float], boxes: np.ndarray
+) -> np.ndarray:
+    """For each leader from ``starts`` (rows of x, y) to ``end``, how many of a dozen points
+    along it lie inside ``boxes`` (the racks and names it would cross)."""
+    t = np.linspace(0.0, 1.0, 12)[None, :, None]
+    points = starts[:, None, :] + (np.array(end)[None, None, :] - starts[:, None, :]) * t
+    x, y = points[..., 0, None], points[..., 1, None]
+    inside = (x > boxes[:, 0]) & (x < boxes[:, 2]) & (y > boxes[:, 1]) & (y < boxes[:, 3])
+    return inside.any(axis=2).sum(axis=1)
+
+
+#: How far off its tray a name may be set with a leader, in name heights and lengths.
+_LEADER_ROWS = (2, 3, 4, 5, 6, 8)
+_LEADER_SHIFTS = (0.0, -0.5, 0.5, -1.0, 1.0)
+
+
+def _leader_spots(middle: tuple[float, float], along: float, across: float) -> list[_Spot]:
+    """Places for a name off its tray, nearest first: above and below the tray's middle,
+    then shifted a name's length left or right; written across the page."""
+    mx, my = middle
+    spots: list[_Spot] = []
+    for rows in _LEADER_ROWS:
+        for shift in _LEADER_SHIFTS:
+            for side in (-1.0, 1.0):
+                x, y = mx + shift * 2 * along, my + side * rows * 2 * across
+                spots.append((x, y, x, y, False, "centre"))
+    return spots
 
 
 #: A place a tray's name may go: its box's centre, its anchor, whether it runs up the page
@@ -437,6 +502,8 @@ def draw_tray_labels(painter: QPainter, geometry: TrayGeometry, ctx: Context) ->
         return
     for label in geometry.labels:
         anchor = label.anchor
+        if label.leader is not None:
+            _draw_leader(painter, ctx, label)
         if ctx.shows(anchor.x(), anchor.y(), anchor.x(), anchor.y()):
             draw_text_at(
                 painter,
@@ -449,6 +516,28 @@ def draw_tray_labels(painter: QPainter, geometry: TrayGeometry, ctx: Context) ->
                 halo=True,
                 upright=label.upright,
             )
+
+
+def _draw_leader(painter: QPainter, ctx: Context, label: TrayLabel) -> None:
+    """A thin line from the edge of a name set off its tray to the tray."""
+    assert label.leader is not None
+    # the name's half size on the floor at this scale (it was placed for 1:100)
+    along, across = _half_size(label.name)
+    grow = TRAY_NAME_PLACED_PT_PER_MM / ctx.points_per_mm
+    ax, ay = label.anchor.x(), label.anchor.y()
+    tx, ty = label.leader.x(), label.leader.y()
+    dx, dy = tx - ax, ty - ay
+    out = min(
+        along * grow / abs(dx) if dx else math.inf, across * grow / abs(dy) if dy else math.inf
+    )
+    if out >= 1:  # the name covers its tray's middle at this scale: no room for a line
+        return
+    painter.setPen(style.pen(style.TRAY_EDGE, 0.5, ctx.px_per_point))
+    painter.drawLine(QLineF(ax + dx * out, ay + dy * out, tx, ty))
+    # a dot where it meets the tray, as a drawing's leader ends on what it names
+    dot = ctx.millimetres(1.2)
+    painter.setBrush(style.brush(style.TRAY_EDGE))
+    painter.drawEllipse(QPointF(tx, ty), dot, dot)
 
 
 # --- power feeds ---------------------------------------------------------------------

@@ -154,9 +154,10 @@ def keep_clear(
         (b.x0, b.y0, b.x1, b.y1)
         for b in (bounds(o.outline) for o in obstacles if o.label or o.kind == "keepout")
     ]
-    entry = entry_name_box(floor, TRAY_NAME_PLACED_PT_PER_MM)
-    if entry is not None:
-        found.append(entry)
+    for under in (False, True):  # the entry's name beside its mark, or under it
+        entry = entry_name_box(floor, TRAY_NAME_PLACED_PT_PER_MM, under)
+        if entry is not None:
+            found.append(entry)
     hall = floor.bounds
     x0, y0, x1, y1 = hall.left(), hall.top(), hall.right(), hall.bottom()
     far = _BEYOND_MM

@@ -418,6 +418,32 @@ def test_a_trays_name_is_written_clear_of_the_racks_under_it():
     assert all(pixel(named, transform, x, y) == pixel(unnamed, transform, x, y) for x, y in on_row)
 
 
+def test_a_short_drops_name_is_set_off_it_with_a_leader_rather_than_on_the_racks():
+    """The HGX example's "Drop to H100 row", 0.6 m of tray between the cross tray and the
+    row, was written over H100-01's label: every place on the drop or past its ends covers
+    a rack or runs out of the hall. Its name now stands clear, a leader to the drop."""
+    from designer.core.catalog import default_catalog
+    from designer.core.examples import EXAMPLES
+    from designer.drawing.infrastructure import _label_box
+
+    project = EXAMPLES["hgx-air-hall"]().project
+    hall = next(iter(project.halls))
+    plan = hall_plan(project, hall, default_catalog().racks, [])
+    labels = {label.name: label for label in plan.trays.labels}
+    racks = plan.racks.rects  # x, y, width, height
+    for name in ("Drop to H100 row", "Drop to B200 row"):
+        label = labels[name]
+        assert label.leader is not None
+        # the drop runs from x 600 to 1,200: the leader ends at its middle
+        assert label.leader.x() == 900
+        x0, y0, x1, y1 = _label_box(label)
+        assert not any(
+            x0 < x + w and x1 > x and y0 < y + h and y1 > y for x, y, w, h in racks.tolist()
+        ), name
+    # a name with room on its tray keeps it, without a leader
+    assert labels["Tray H100 row"].leader is None and labels["Cross tray"].leader is None
+
+
 def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
     """A trial saw only a hollow ring on NVL72-01 in the mistakes example's PDF: its two
     errors put two discs in one place, and the odd-even fill rule cancelled them."""
