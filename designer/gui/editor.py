@@ -188,6 +188,33 @@ class Editor(QObject):
             self._links[hall_id] = hall_links(self.network, hall_id)
         return self._links[hall_id]
 
+    # --- history -------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Undo the last step and select what it touched that stands in the hall shown: the
+        racks a delete took come back selected, moved racks stay so (a trial's undo left
+        nothing selected)."""
+        self._step(self.bridge.undo)
+
+    def redo(self) -> None:
+        """Redo the next step, selecting what it touched as ``undo`` does."""
+        self._step(self.bridge.redo)
+
+    def _step(self, step: Callable[[], None]) -> None:
+        touched: list[str] = []
+
+        def note(changes: Any) -> None:
+            touched.extend(changes.ids)
+
+        self.bridge.changed.connect(note)
+        try:
+            step()
+        finally:
+            self.bridge.changed.disconnect(note)
+        if touched:
+            self.selection.set(touched)
+            self.selection.prune(self.project, self.hall_id)
+
     # --- selection -----------------------------------------------------------------------
 
     def selected(self) -> list[str]:

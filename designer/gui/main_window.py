@@ -269,8 +269,8 @@ class MainWindow(QMainWindow):
             "Write the PDF drawing set, a picture of a hall, or a schedule as CSV",
         )
         a("quit", "&Quit", self.close, (Key.Quit,), "", "Close rackplan")
-        a("undo", "&Undo", self.bridge.undo, (Key.Undo,), "undo")
-        a("redo", "&Redo", self.bridge.redo, ("Ctrl+Y", "Ctrl+Shift+Z"), "redo")
+        a("undo", "&Undo", self.editor.undo, (Key.Undo,), "undo")
+        a("redo", "&Redo", self.editor.redo, ("Ctrl+Y", "Ctrl+Shift+Z"), "redo")
         a(
             "cut",
             "Cu&t",

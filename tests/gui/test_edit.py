@@ -76,8 +76,13 @@ def test_delete_then_undo_restores_the_rack_with_its_feeds_and_cdu(make_window, 
 
     QTest.keyClick(view, Qt.Key.Key_Delete)
     assert original.id not in doc.project.placements
-    window.bridge.undo()
+    assert window.selection.ids == []
+    window.actions_by_name["undo"].trigger()
     assert doc.project.placements[original.id] == original
+    # back, and selected again, as it was before the delete (a trial's undo selected nothing)
+    assert window.selection.ids == [original.id]
+    window.actions_by_name["redo"].trigger()
+    assert window.selection.ids == []
 
 
 def test_r_turns_the_selection_and_arrow_moves_merge_into_one_step(make_window, example):
