@@ -14,7 +14,7 @@ from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
 
 if TYPE_CHECKING:  # the page module loads Qt, which only export needs, and late
-    from designer.report.page import Page
+    pass
 
 HELP = (
     "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or OUT.svg, "
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
             "note: --enlarged adds enlarged parts to a PDF set; a picture or a schedule has none.",
             file=sys.stderr,
         )
-    coarse = {p.title.partition(": floor plan")[0] for p in pages if _coarse(p) is not None}
+    coarse = {p.title.partition(": floor plan")[0] for p in pages if p.unnamed}
     if pdf and args.enlarged and not any(", part " in p.title for p in pages):
         print(
             "note: every hall is drawn at a scale that names its racks; --enlarged adds no parts.",
@@ -111,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
     if pdf and coarse and not args.enlarged:
         print(
             f"note: {plural(len(coarse), 'hall')} {'is' if len(coarse) == 1 else 'are'} drawn "
-            "at 1:200 or coarser, too small to name racks; --enlarged adds their parts at "
-            "1:100 (1:50 where a label needs it), which name every rack.",
+            "too small to name every rack whole (at 1:200 or coarser, or with labels longer "
+            "than their racks); --enlarged adds their parts at 1:100 (1:50 where a label "
+            "needs it), which name every rack.",
             file=sys.stderr,
         )
     if args.table and suffix != ".csv":
@@ -131,12 +132,3 @@ def _headless_qt() -> None:
     if QGuiApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         QGuiApplication([])
-
-
-def _coarse(page: Page) -> Page | None:
-    """``page`` when it is a hall's plan, whole or a part, at a scale too coarse for its
-    racks' labels (1:200, 1:250)."""
-    from designer.report.scale import LABELLED_SCALE
-
-    plan = ": floor plan" in page.title and page.scale.startswith("1:")
-    return page if plan and int(page.scale[2:]) > LABELLED_SCALE else None

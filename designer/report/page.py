@@ -15,3 +15,6 @@ class Page:
     title: str
     scale: str
     draw: Callable[[Sheet], None]
+    #: A hall's plan at a scale that cannot write every rack's label whole (1:200 and
+    #: coarser, or a label longer than its rack at 1:100): enlarged parts would.
+    unnamed: bool = False

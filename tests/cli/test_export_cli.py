@@ -113,7 +113,7 @@ def test_a_hall_too_large_to_name_its_racks_gets_a_note_or_its_parts(tmp_path):
     save(campus.build(2).project, source)  # one hall at 1:200 on A3
     out = run(str(source), "-o", str(tmp_path / "set.pdf"))
     assert out.returncode == 0, out.stderr
-    assert "note: 1 hall is drawn at 1:200 or coarser, too small to name racks" in out.stderr
+    assert "note: 1 hall is drawn too small to name every rack whole (at 1:200" in out.stderr
     out = run(str(source), "-o", str(tmp_path / "set.pdf"), "--enlarged")
     assert out.returncode == 0 and "note" not in out.stderr
     # a hall too large even for 1:200, tiled at 1:250 (a review found no note for it)
@@ -125,7 +125,21 @@ def test_a_hall_too_large_to_name_its_racks_gets_a_note_or_its_parts(tmp_path):
     halls = {hall_id: project.halls[hall_id].model_copy(update={"outline": big})}
     save(project.model_copy(update={"halls": halls}), source)
     out = run(str(source), "-o", str(tmp_path / "set.pdf"))
-    assert "note: 1 hall is drawn at 1:200 or coarser" in out.stderr, out.stderr
+    assert "note: 1 hall is drawn too small to name every rack whole" in out.stderr, out.stderr
+    # at 1:100, a label longer than its rack: "GB200-NVL72-rack-05" is about 20 mm at 1:100,
+    # on a 600 mm rack 6 mm wide (a review found no note for it)
+    hgx = EXAMPLES["gb200-nvl72-su"]().project
+    long = {
+        i: r.model_copy(update={"label": f"GB200-NVL72-rack-{n:02d}"})
+        for n, (i, r) in enumerate(hgx.placements.items())
+    }
+    wide = [(0, 0), (30_000, 0), (30_000, 20_000), (0, 20_000)]  # 1:100 on A3
+    halls = {hall_id: hgx.halls[hall_id].model_copy(update={"outline": wide})}
+    save(hgx.model_copy(update={"placements": long, "halls": halls}), source)
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"))
+    assert "note: 1 hall is drawn too small to name every rack whole" in out.stderr, out.stderr
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"), "--enlarged")
+    assert out.returncode == 0 and "note" not in out.stderr, out.stderr
     # asked for where every hall names its racks already (1:50), it says it added nothing
     out = run("projects/hgx-air-hall.rackplan.json", "-o", str(tmp_path / "set.pdf"), "--enlarged")
     assert out.returncode == 0

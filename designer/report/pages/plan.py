@@ -148,8 +148,12 @@ def hall_pages(
     layout = choose_layout(box, room, tiles=tiles)
     info = hall_info(totals.racks_by_type, rack_types, media)
     parts: PlanLayout | None = None
-    named = _naming_scale(plan.racks) if enlarged and tiles else layout.denominator
-    if layout.denominator > named:
+    # the scale that names every rack: only worked out where it may differ (labels are
+    # measured one by one), at 1:100 and finer or for enlarged parts
+    fine = layout.denominator <= LABELLED_SCALE
+    named = _naming_scale(plan.racks) if (enlarged and tiles) or fine else LABELLED_SCALE
+    unnamed = layout.denominator > named
+    if enlarged and tiles and unnamed:
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
         # then the parts at the scale that names every rack.
         layout = choose_layout(box, room, tiles=False)
@@ -160,6 +164,7 @@ def hall_pages(
             _part_title(title, layout, tile),
             f"1:{layout.denominator}",
             lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info, parts),
+            unnamed,
         )
         for tile in layout.tiles
     ]
