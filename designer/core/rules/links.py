@@ -18,6 +18,7 @@ RELATIONS: dict[str, tuple[str, str]] = {
     "racks_on_cdu": ("placements", "cdu_id"),
     "racks_in_system": ("placements", "group_id"),
     "units_in_hall": ("cooling_units", "hall_id"),
+    "feeds_in_hall": ("feeds", "hall_id"),
     "units_in_group": ("cooling_units", "group_id"),
     "halls_in_site": ("halls", "site_id"),
 }

@@ -292,8 +292,27 @@ def _feed_run(ctx: Context, feed_id: str) -> Iterator[Finding]:
         limit=limit,
         unit="kW",
         hall_id=feed.hall_id,
-        where=bounds(list(feed.path)).centre,
+        where=_feed_end(feed, bounds(list(project.halls[feed.hall_id].outline))),
     )
+
+
+#: How far beyond its first end a busway's marker stands (mm).
+MARKER_OFF_MM = 300
+
+
+def _feed_end(feed: PowerFeed, hall: Box) -> tuple[float, float]:
+    """Where a feed's marker goes: a little beyond the first end of a busway, off the row it
+    runs along (in its middle a trial's markers hid a rack's label), or on that end where
+    beyond it is the wall; on a PDU itself."""
+    (x0, y0), *rest = feed.path
+    nxt = next((p for p in rest if p != (x0, y0)), None)
+    if nxt is None:
+        return float(x0), float(y0)
+    dx, dy = nxt[0] - x0, nxt[1] - y0
+    length = math.hypot(dx, dy)
+    x, y = x0 - dx / length * MARKER_OFF_MM, y0 - dy / length * MARKER_OFF_MM
+    inside = hall.x0 <= x <= hall.x1 and hall.y0 <= y <= hall.y1
+    return (x, y) if inside else (float(x0), float(y0))
 
 
 def _feed_touched(ctx: Context, changes: Changes) -> set[str]:
@@ -305,6 +324,9 @@ def _feed_touched(ctx: Context, changes: Changes) -> set[str]:
         found.add(feed_id)
         for rack_id in links.of("racks_on_feed", feed_id):
             found.update(project.placements[rack_id].feed_ids)
+    # a feed's marker keeps inside its hall's walls
+    for hall_id, _, _ in changes.of("halls"):
+        found.update(links.of("feeds_in_hall", hall_id))
     return found
 
 

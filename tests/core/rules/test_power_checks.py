@@ -35,6 +35,11 @@ def test_an_800_amp_busway_carries_three_nvl72_not_four(racks, over):
         assert f.message.startswith("Busway A1 carries 528 kW")
         for text in ("460 kW", "80 % of 575 kW at 415 V, 800 A", "1,250 A"):
             assert text in f.message
+        # its marker stands on the busway's first end, off the row (in the busway's middle a
+        # trial's markers hid a rack's label): at the wall there, 0.3 m beyond it with room
+        assert f.where == (0, 1_000)
+        ops.update(doc, feed, path=[(1_000, 1_000), (18_000, 1_000)])
+        assert one(doc, "power.feed_overload").where == (700, 1_000)
 
 
 def test_each_side_of_an_ab_pair_carries_the_full_load():
