@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from designer.core.format import number
+from designer.core.rules.loads import room_air_kw
 from designer.drawing.markers import severity_name
 from designer.gui.editor import Editor
 
@@ -58,7 +59,12 @@ def hover_text(editor: Editor, entity_id: str) -> str:
                 f"{number(kind.liquid_kw)} kW to liquid → {escape(cdu.name) if cdu else 'no CDU'}"
             )
             air = f"{number(kind.air_kw)} kW to air"
-            door = f" (rear door {number(rack.rear_door_kw)} kW)" if rack.rear_door_kw else ""
+            door = (
+                f" (rear door {number(rack.rear_door_kw)} kW: "
+                f"{number(room_air_kw(rack, kind))} kW to the room)"
+                if rack.rear_door_kw
+                else ""
+            )
             rows.append(
                 f"Cooling {liquid if kind.liquid_share else ''}{' · ' if kind.liquid_share else ''}{air}{door}"
             )

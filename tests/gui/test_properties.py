@@ -350,3 +350,14 @@ def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_w
         f"The cable entry must be inside the hall ‘{second.name}’ or on its wall."
     )
     assert doc.project.halls[second.id].cable_entry is None
+
+
+def test_a_rack_with_a_rear_door_says_what_reaches_the_room(make_window, example):
+    """A trial read "57.2 kW to air" for a DGX B200 rack whose 60 kW rear door leaves the
+    room none of it."""
+    window = make_window(example("two-sites"))
+    project, panel = window.editor.project, window.properties
+    rack = next(r for r in project.placements.values() if r.rear_door_kw)
+    assert rack.rear_door_kw == 60
+    window.selection.set([rack.id])
+    assert "57.2 kW to air (0 kW past rear doors)" in panel.summary.text()
