@@ -27,6 +27,7 @@ import numpy as np
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import CoolingUnit, PowerFeed
+from designer.core.model.placement import Placement
 from designer.core.network.media import (
     Medium,
     cable_usd,
@@ -92,7 +93,8 @@ def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
     overrides = plan.settings.media
     kinds = [m.kind for m in media.media]
     ordered = np.flatnonzero(cols.medium >= 0)
-    ordered = ordered[[kinds[m] != "nvlink" for m in cols.medium[ordered]]]
+    nvlink = np.array([kind == "nvlink" for kind in kinds], dtype=bool)
+    ordered = ordered[~nvlink[cols.medium[ordered]]]
     position = cols.medium[ordered].astype(np.int64)
     count = table.count[ordered].astype(np.int64)
     rate = table.rate[ordered].astype(np.int64)
@@ -103,11 +105,12 @@ def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
     whole = np.ones(len(ordered), dtype=bool)  # both ends in the part
     if site is not None:
         # its racks, and the site itself: the end of a link a site's DCI terminates
-        inside = {node for node, found in plan.index.facts.items() if found.site == site}
-        inside.add(site)
-        at = ordered.tolist()
-        in_a = np.fromiter((table.a[i] in inside for i in at), bool, len(at))
-        in_b = np.fromiter((table.b[i] in inside for i in at), bool, len(at))
+        facts = plan.index.facts
+        inside = (
+            node == site or ((found := facts.get(node)) is not None and found.site == site)
+            for node in plan.ends().nodes
+        )
+        in_a, in_b = (part[ordered] for part in plan.ends().per_end(inside, bool))
         ends, whole = in_a.astype(np.int64) + in_b, in_a & in_b
     modules: Counter[tuple[int, int]] = _summed(
         (position[~integrated], rate[~integrated]), (ends * count)[~integrated]
@@ -130,7 +133,9 @@ def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
             needed = count_i
         pairs[(sites[0], sites[-1], float(cols.fibre_m[i]), int(cols.medium[i]))] += needed
 
-    lines = _equipment(plan, site)
+    halls = _halls(plan, site)
+    placed = [r for r in plan.project.placements.values() if site is None or r.hall_id in halls]
+    lines = _equipment(plan, site, halls, placed)
     for (position, rate), quantity in sorted(modules.items()):
         if not quantity:  # every end of its links is in other sites
             continue
@@ -183,13 +188,10 @@ def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
         )
     power = sum(line.power_w or 0.0 for line in lines)
     cost = sum(line.cost_usd or 0.0 for line in lines)
-    halls = _halls(plan, site)
     slots = sum(
         kind.switches.count
-        for rack in plan.project.placements.values()
-        if rack.hall_id in halls
-        and (kind := plan.rack_types.get(rack.type_id)) is not None
-        and kind.switches is not None
+        for rack in placed
+        if (kind := plan.rack_types.get(rack.type_id)) is not None and kind.switches is not None
     )
     return Bom(tuple(lines), power, cost, slots)
 
@@ -199,12 +201,13 @@ def _halls(plan: Plan, site: str | None) -> set[str]:
     return {h.id for h in plan.project.halls.values() if site is None or h.site_id == site}
 
 
-def _equipment(plan: Plan, site: str | None) -> list[BomLine]:
+def _equipment(
+    plan: Plan, site: str | None, halls: set[str], placed: list[Placement]
+) -> list[BomLine]:
     """Racks, cooling units by type and rear doors by rating; busway and tray runs by type
-    and length (to the next 0.1 m, as cables are ordered); of ``site``'s halls if given."""
+    and length (to the next 0.1 m, as cables are ordered); of ``site``'s ``halls`` (and the
+    racks ``placed`` in them) if given."""
     project, catalog = plan.project, plan.catalog
-    halls = _halls(plan, site)
-    placed = [r for r in project.placements.values() if site is None or r.hall_id in halls]
     racks = Counter(
         plan.rack_types[r.type_id].name if r.type_id in plan.rack_types else r.type_id
         for r in placed

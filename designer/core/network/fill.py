@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from designer.core.network.distinct import distinct_rows
 from designer.core.network.traygraph import TrayGraph
 
 
@@ -83,11 +84,9 @@ def edge_peaks(
     through = np.zeros(edges, dtype=np.int64)
     spans = leg_spans(graph, legs, along)
     if len(spans.crossing):
-        pairs, inverse = np.unique(
-            np.stack([spans.node_a, spans.node_b], axis=1), axis=0, return_inverse=True
-        )
+        pairs, inverse = distinct_rows(np.stack([spans.node_a, spans.node_b], axis=1))
         sums = np.zeros(len(pairs), dtype=np.int64)
-        np.add.at(sums, inverse.ravel(), area_um2[spans.crossing])
+        np.add.at(sums, inverse, area_um2[spans.crossing])
         for (u, v), total in zip(pairs.tolist(), sums.tolist(), strict=True):
             for e in graph.path_edges(u, v):
                 through[e] += total

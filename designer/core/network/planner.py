@@ -139,6 +139,20 @@ class TrayFill:
     where: tuple[float, float]
 
 
+@dataclass(frozen=True)
+class BundleEnds:
+    """Every node a bundle ends at, once, and the index in ``nodes`` of each bundle's ends."""
+
+    nodes: tuple[str, ...]
+    a: np.ndarray
+    b: np.ndarray
+
+    def per_end(self, of_node: Iterable[Any], dtype: type) -> tuple[np.ndarray, np.ndarray]:
+        """``of_node`` (one value per node, in ``nodes``' order) at each bundle's a and b end."""
+        values = np.fromiter(of_node, dtype, len(self.nodes))
+        return values[self.a], values[self.b]
+
+
 @dataclass(eq=False)
 class Plan:
     """Everything the planner knows about one project revision (read it, do not change it)."""
@@ -181,6 +195,23 @@ class Plan:
         # The schedule, BOM, totals and links layer each read the whole table; a report
         # reads it several times. A plan is not changed once built, so it is joined once.
         return concat(self.units[k].table for k in self.keys())
+
+    def ends(self) -> BundleEnds:
+        """Each bundle's two ends as indices into the distinct nodes, aligned with ``table()``
+        (numbered once per plan: a report asks of every end which hall or site it is in)."""
+        return self._ends
+
+    @cached_property
+    def _ends(self) -> BundleEnds:
+        table = self.table()
+        number: dict[str, int] = {}
+        a, b = (
+            np.fromiter(
+                (number.setdefault(node, len(number)) for node in side), np.int64, len(side)
+            )
+            for side in (table.a, table.b)
+        )
+        return BundleEnds(tuple(number), a, b)
 
     @cached_property
     def _columns(self) -> Decisions:

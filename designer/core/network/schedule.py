@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
     PROTOCOLS,
@@ -243,8 +244,7 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
     sums: dict[tuple[int, int], list[float]] = {}
     lengths: dict[tuple[int, int], list[float]] = {}
     if len(table):
-        unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        unique, inverse = distinct_rows(keys)
         for index, (plane, position, rate) in enumerate(unique.tolist()):
             rows = inverse == index
             n = count[rows]
@@ -292,16 +292,16 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
 
 def _bundle_halls(plan: Plan) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The project's hall ids, and the index in them of each bundle's two ends' halls (-1:
-    a node in no hall), each rack's hall looked up once per bundle end."""
-    table = plan.table()
+    a node in no hall), each node's hall looked up once."""
     halls = list(plan.project.halls)
     where = {hall: index for index, hall in enumerate(halls)}
-    hall_index = {r.id: where.get(r.hall_id, -1) for r in plan.project.placements.values()}
-
-    def hall_of(nodes: tuple[str, ...]) -> np.ndarray:
-        return np.fromiter((hall_index.get(n, -1) for n in nodes), dtype=np.int64, count=len(nodes))
-
-    return halls, hall_of(table.a), hall_of(table.b)
+    placements = plan.project.placements
+    ends = plan.ends()
+    hall_of = (
+        where.get(rack.hall_id, -1) if (rack := placements.get(node)) is not None else -1
+        for node in ends.nodes
+    )
+    return halls, *ends.per_end(hall_of, np.int64)
 
 
 def links_between_halls(plan: Plan) -> dict[tuple[str, str], int]:

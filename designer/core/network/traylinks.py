@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from designer.core.network.distinct import distinct_rows
 from designer.core.network.fill import leg_spans
 from designer.core.network.planner import Plan
 from designer.core.network.traygraph import TrayGraph
@@ -83,9 +84,9 @@ def tray_links(plan: Plan, hall_id: str, groups: Sequence[int] | None = None) ->
         # every edge between the node a leg leaves its first edge by and the node it
         # joins its last edge at carries it in full
         keys = np.stack([spans.node_a, spans.node_b, leg_group[spans.crossing]], axis=1)
-        groups, inverse = np.unique(keys, axis=0, return_inverse=True)
+        groups, inverse = distinct_rows(keys)
         totals = np.zeros(len(groups), dtype=np.int64)
-        np.add.at(totals, inverse.ravel(), leg_links[spans.crossing])
+        np.add.at(totals, inverse, leg_links[spans.crossing])
         paths = [graph.path_edges(u, v) for u, v in groups[:, :2].tolist()]
         steps = np.fromiter((len(path) for path in paths), dtype=np.int64, count=len(paths))
         path = np.fromiter(

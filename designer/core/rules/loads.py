@@ -61,6 +61,14 @@ def room_air_kw(rack: Placement, kind: RackType) -> float:
     return max(0.0, kind.air_kw - (rack.rear_door_kw or 0.0))
 
 
+def _splits(feed_ids: tuple[str, ...], feeds: Mapping[str, PowerFeed]) -> list[tuple[str, int]]:
+    """Each feed of a rack that exists, once, with how many of them share its side: the
+    rack's max power divided by that is what ``feed_share`` gives the feed."""
+    connected = [feeds[f] for f in dict.fromkeys(feed_ids) if f in feeds]
+    sides = [feed.side for feed in connected]
+    return [(feed.id, sides.count(feed.side)) for feed in connected]
+
+
 @dataclass(frozen=True)
 class Load:
     """One thing that carries load: what it carries, what it may carry, its nameplate (kW);
@@ -122,6 +130,8 @@ def loads(
     cdu_kw: dict[str, list[float]] = defaultdict(list)
     hall_it: dict[str, list[float]] = defaultdict(list)
     hall_air: dict[str, list[float]] = defaultdict(list)
+    # racks share a handful of feed pairs: each pair's split is worked out once
+    splits: dict[tuple[str, ...], list[tuple[str, int]]] = {}
     for rack in project.placements.values():
         kind = rack_types.get(rack.type_id)
         if kind is None:
@@ -133,11 +143,12 @@ def loads(
         hall_air[rack.hall_id].append(room_air_kw(rack, kind))
         if rack.cdu_id:
             cdu_kw[rack.cdu_id].append(kind.liquid_kw)
-        # feed_share for each of the rack's feeds, its sides counted once.
-        connected = [feeds[f] for f in dict.fromkeys(rack.feed_ids) if f in feeds]
-        sides = [feed.side for feed in connected]
-        for feed in connected:
-            feed_kw[feed.id].append(kind.max_kw / sides.count(feed.side))
+        key = tuple(rack.feed_ids)
+        shares = splits.get(key)
+        if shares is None:
+            shares = splits[key] = _splits(key, feeds)
+        for feed_id, ways in shares:
+            feed_kw[feed_id].append(kind.max_kw / ways)
     found = [
         Load(
             "feed",
