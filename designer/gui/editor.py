@@ -25,7 +25,7 @@ from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
 from designer.gui.picking import Picker
 from designer.gui.placing import PaletteEntry, PlacementPlan, place, plan_placement
-from designer.gui.selection import Selection
+from designer.gui.selection import Selection, in_hall
 
 T = TypeVar("T")
 
@@ -211,8 +211,10 @@ class Editor(QObject):
             step()
         finally:
             self.bridge.changed.disconnect(note)
-        if touched:
-            self.selection.set(touched)
+        shown = [i for i in touched if in_hall(self.project, i, self.hall_id)]
+        if shown:
+            self.selection.set(shown)
+        else:  # a hall's, a setting's or another hall's step: what was selected stays
             self.selection.prune(self.project, self.hall_id)
 
     # --- selection -----------------------------------------------------------------------

@@ -49,10 +49,11 @@ class Selection(QObject):
 
     def prune(self, project: Project, hall_id: str | None) -> None:
         """Forget ids that no longer exist or no longer stand in ``hall_id``."""
-        self.set(i for i in self._ids if _in_hall(project, i, hall_id))
+        self.set(i for i in self._ids if in_hall(project, i, hall_id))
 
 
-def _in_hall(project: Project, entity_id: str, hall_id: str | None) -> bool:
+def in_hall(project: Project, entity_id: str, hall_id: str | None) -> bool:
+    """True when ``entity_id`` is something of ``hall_id`` a user can select on its plan."""
     for name in ("placements", "cooling_units", "obstacles", "trays", "feeds"):
         entity = getattr(project, name).get(entity_id)
         if entity is not None:

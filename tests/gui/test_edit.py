@@ -85,6 +85,23 @@ def test_delete_then_undo_restores_the_rack_with_its_feeds_and_cdu(make_window, 
     assert window.selection.ids == []
 
 
+def test_undoing_a_change_to_the_hall_keeps_the_selected_rack_selected(make_window, example):
+    from designer.core.document import operations as ops
+
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    chosen = rack(window, "NVL72-03")
+    click(window.view.viewport(), centre(window, chosen))
+    hall = chosen.hall_id
+    window.editor.run(lambda: ops.update(doc, hall, name="Data hall 2"))
+    seen: list[list[str]] = []
+    window.selection.changed.connect(lambda: seen.append(list(window.selection.ids)))
+    window.actions_by_name["undo"].trigger()
+    assert doc.project.halls[hall].name != "Data hall 2"
+    assert window.selection.ids == [chosen.id]
+    assert seen == []  # never cleared or set to the hall in between
+
+
 def test_r_turns_the_selection_and_arrow_moves_merge_into_one_step(make_window, example):
     from PySide6.QtTest import QTest
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 
-from designer.core.geometry.floor import bounds
 from designer.core.geometry.footprint import Box
-from designer.core.model.hall import PowerFeed
+from designer.core.geometry.site import in_hall
+from designer.core.model.hall import Hall, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context, Derived
@@ -292,7 +292,7 @@ def _feed_run(ctx: Context, feed_id: str) -> Iterator[Finding]:
         limit=limit,
         unit="kW",
         hall_id=feed.hall_id,
-        where=_feed_end(feed, bounds(list(project.halls[feed.hall_id].outline))),
+        where=_feed_end(feed, project.halls.get(feed.hall_id)),
     )
 
 
@@ -300,10 +300,10 @@ def _feed_run(ctx: Context, feed_id: str) -> Iterator[Finding]:
 MARKER_OFF_MM = 300
 
 
-def _feed_end(feed: PowerFeed, hall: Box) -> tuple[float, float]:
+def _feed_end(feed: PowerFeed, hall: Hall | None) -> tuple[float, float]:
     """Where a feed's marker goes: a little beyond the first end of a busway, off the row it
     runs along (in its middle a trial's markers hid a rack's label), or on that end where
-    beyond it is the wall; on a PDU itself."""
+    beyond it is the wall or no hall is known; on a PDU itself."""
     (x0, y0), *rest = feed.path
     nxt = next((p for p in rest if p != (x0, y0)), None)
     if nxt is None:
@@ -311,8 +311,7 @@ def _feed_end(feed: PowerFeed, hall: Box) -> tuple[float, float]:
     dx, dy = nxt[0] - x0, nxt[1] - y0
     length = math.hypot(dx, dy)
     x, y = x0 - dx / length * MARKER_OFF_MM, y0 - dy / length * MARKER_OFF_MM
-    inside = hall.x0 <= x <= hall.x1 and hall.y0 <= y <= hall.y1
-    return (x, y) if inside else (float(x0), float(y0))
+    return (x, y) if hall is not None and in_hall(hall, (x, y)) else (float(x0), float(y0))
 
 
 def _feed_touched(ctx: Context, changes: Changes) -> set[str]:

@@ -7,7 +7,10 @@ Three-phase rating = sqrt(3) x V x I x power factor; continuous limit = 80 % of 
 import pytest
 
 from designer.core.document import operations as ops
-from tests.core.rules.helpers import found, hall_doc, one
+from designer.core.rules import RuleEngine
+from tests.core.rules.helpers import CATALOG, found, hall_doc, one
+
+FEED_OVERLOAD = "power.feed_overload"
 
 NVL72 = "nvidia-gb200-nvl72"
 H100 = "nvidia-dgx-h100-rack"
@@ -40,6 +43,40 @@ def test_an_800_amp_busway_carries_three_nvl72_not_four(racks, over):
         assert f.where == (0, 1_000)
         ops.update(doc, feed, path=[(1_000, 1_000), (18_000, 1_000)])
         assert one(doc, "power.feed_overload").where == (700, 1_000)
+
+
+def test_a_marker_beyond_the_first_end_stays_out_of_a_notch_in_the_walls():
+    # an L-shaped hall: the corner x < 2 m, y < 2 m is outside it
+    doc, hall = hall_doc()
+    ops.update(
+        doc,
+        hall,
+        outline=[
+            (2_000, 0),
+            (20_000, 0),
+            (20_000, 12_000),
+            (0, 12_000),
+            (0, 2_000),
+            (2_000, 2_000),
+        ],
+    )
+    feed = ops.add_feed(
+        doc, hall, "busway-800a-415v", [(2_100, 1_500), (18_000, 1_500)], "Busway A1"
+    )
+    ops.place_row(doc, hall, NVL72, 3_000, 2_500, 4, 180, feed_ids=[feed])
+    # 0.3 m beyond the first end is (1,800, 1,500), in the notch: the marker stays on the end
+    assert one(doc, "power.feed_overload").where == (2_100, 1_500)
+
+
+def test_an_overloaded_feed_of_a_hall_that_is_gone_is_still_reported():
+    doc, hall = hall_doc()
+    feed = _busway(doc, hall, "Busway A1", side="A")
+    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 4, 180, feed_ids=[feed])
+    project = doc.project
+    orphan = project.feeds[feed].model_copy(update={"hall_id": "hall-gone"})
+    project = project.model_copy(update={"feeds": {**project.feeds, feed: orphan}})
+    findings = [f for f in RuleEngine(CATALOG).run(project).findings if f.code == FEED_OVERLOAD]
+    assert [(f.ids[0], f.where) for f in findings] == [(feed, (0, 1_000))]
 
 
 def test_each_side_of_an_ab_pair_carries_the_full_load():
