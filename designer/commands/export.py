@@ -6,15 +6,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from designer.commands._common import STOPS, CommandError, fail, open_project
 from designer.core.format import plural
 from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
-
-if TYPE_CHECKING:  # the page module loads Qt, which only export needs, and late
-    pass
 
 HELP = (
     "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or OUT.svg, "
@@ -32,9 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_paper,
         choices=sorted(PAPER_MM),
         default="A3",
-        help="sheet size (landscape; any case: a4 is A4)",
+        help="sheet size, landscape (default A3; any case: a4 is A4)",
     )
-    parser.add_argument("--hall", help="the hall to draw in a PNG or SVG (its name or id)")
+    parser.add_argument(
+        "--hall",
+        help="the hall to draw in a PNG or SVG, by name or id (needed when the project has "
+        "more than one hall)",
+    )
     parser.add_argument(
         "--table",
         choices=("links", "bom"),
@@ -43,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--enlarged",
         action="store_true",
-        help="a PDF set: follow each hall drawn too coarse to name its racks with its parts at "
-        "1:100, or 1:50 where a rack's label needs it, which name every rack",
+        help="PDF only: add enlarged part plans (1:100, or 1:50 where a label needs it) after "
+        "each hall drawn too small to name every rack",
     )
 
 

@@ -9,9 +9,9 @@ def number(value: float, digits: int = 1) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def power(kw: float) -> str:
-    """A power in kW below 10 MW, in MW above."""
-    return f"{number(kw / 1000, 2)} MW" if kw >= 10_000 else f"{number(kw)} kW"
+def power(kw: float, digits: int = 1) -> str:
+    """A power in kW (``digits`` decimals at most) below 10 MW, in MW to two above."""
+    return f"{number(kw / 1000, 2)} MW" if kw >= 10_000 else f"{number(kw, digits)} kW"
 
 
 def compute(pflops: float) -> str:

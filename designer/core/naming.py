@@ -70,12 +70,16 @@ def find_named(
                 f"{len(named)} {kind}s are named {named[0].name!r}; give the one you mean by "
                 f"its id with {option}: {ids}."
             )
-    raise NotFound(f"There is no {kind} named {wanted!r}; the {kind}s are: {names_of(things)}.")
+    there = f"the {kind}s are: {names_of(things)}" if things else f"the project has no {kind}s"
+    raise NotFound(f"There is no {kind} named {wanted!r}; {there}.")
 
 
 def names_of(things: Sequence[Named]) -> str:
     """The names of ``things``, each with its id where another has the same name."""
+    return ", ".join(told_apart(things))
+
+
+def told_apart(things: Sequence[Named]) -> list[str]:
+    """Each of ``things``' names, with its id where another has the same name."""
     names = [t.name.casefold() for t in things]
-    return ", ".join(
-        f"{t.name} ({t.id})" if names.count(t.name.casefold()) > 1 else t.name for t in things
-    )
+    return [f"{t.name} ({t.id})" if names.count(t.name.casefold()) > 1 else t.name for t in things]

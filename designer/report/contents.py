@@ -71,7 +71,7 @@ def cover_content(
         KeyFigure("Weight", f"{number(totals.weight_kg / 1000, 1)} t", "racks as configured"),
         KeyFigure(
             "Optics power",
-            f"{number(links.optics_power_kw, 2)} kW",  # as the bill of materials gives it
+            power(links.optics_power_kw, 2),  # as the bill of materials gives it
             f"{plural(links.links, 'link')}, {plural(links.fibre_pairs, 'DCI fibre pair')}",
         ),
         KeyFigure(

@@ -65,10 +65,14 @@ def drawing_set(
     # several sites, or a site of several halls: where they stand decides the links between
     halls_per_site = Counter(h.site_id for h in project.halls.values())
     if len(project.sites) > 1 or any(n > 1 for n in halls_per_site.values()):
-        site_it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
+        # a site's IT (the heat it rejects), and its facility power (IT x PUE)
+        it = {load.id: load.load_kw for load in found if load.kind == "site_heat"}
+        site_kw = {
+            load.id: (it[load.id], load.load_kw) for load in found if load.kind == "site_power"
+        }
         sites, routes = site_map_content(
             project,
-            site_it,
+            site_kw,
             totals.dci,
             totals.dci_media,
             totals.fibre_us_per_km,

@@ -148,6 +148,19 @@ def test_a_hall_too_large_to_name_its_racks_gets_a_note_or_its_parts(tmp_path):
     )
 
 
+def test_a_large_hall_with_no_racks_is_not_said_to_be_too_small_to_name_them(tmp_path):
+    """A review found an empty 150 x 80 m hall noted as too small to name its racks, and the
+    same hall with --enlarged said every hall names its racks."""
+    from designer.core.io.project_file import save
+    from tests.core.rules.helpers import hall_doc
+
+    doc, _ = hall_doc(150_000, 80_000)
+    source = tmp_path / "empty.rackplan.json"
+    save(doc.project, source)
+    out = run(str(source), "-o", str(tmp_path / "set.pdf"))
+    assert out.returncode == 0 and "too small" not in out.stderr, out.stderr
+
+
 def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):
     """A trial's --table bom beside a PDF was passed over in silence."""
     out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "set.pdf"))

@@ -13,6 +13,12 @@ def test_large_powers_switch_to_megawatts():
     assert power(241_488) == "241.49 MW"
 
 
+def test_optics_power_keeps_the_bills_two_decimals_in_kw_and_megawatts_above_ten():
+    # the cover's optics power: 9,747.2 W on two sites, 21,212.93 kW on the campus
+    assert power(9.7472, 2) == "9.75 kW"
+    assert power(21_212.93, 2) == "21.21 MW"
+
+
 def test_compute_and_memory_switch_units_at_ten_thousand():
     from designer.core.format import compute, memory
 

@@ -22,3 +22,13 @@ def test_numbers_in_names_sort_as_numbers():
         "compute-12",
         "net",
     ]
+
+
+def test_a_name_looked_for_in_a_project_without_sites_says_there_are_none():
+    import pytest
+
+    from designer.core.naming import NotFound, find_named
+
+    with pytest.raises(NotFound) as err:
+        find_named([], "X", "site", "--site")
+    assert str(err.value) == "There is no site named 'X'; the project has no sites."

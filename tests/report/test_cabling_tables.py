@@ -71,3 +71,19 @@ def test_a_project_of_several_sites_lists_each_sites_part_after_the_whole_bill()
     assert [row[3] for row in south.rows if row[1] == sr] == ["256"]
     assert south.note.startswith("What South orders: ")
     assert not [row for row in south.rows if row[0] == "fibre pair"]
+
+
+def test_two_sites_of_one_name_have_their_bills_told_apart_by_their_ids():
+    from designer.core.examples import two_sites
+    from designer.report.pages.cabling import bom_tables
+
+    project = two_sites.build().project
+    north, south = project.sites.values()
+    renamed = {**project.sites, south.id: south.model_copy(update={"name": "North"})}
+    plan = NetworkPlanner().plan(project.model_copy(update={"sites": renamed}))
+    titles = [t.title for t in bom_tables(plan, bill_of_materials(plan))]
+    assert titles == [
+        "Bill of materials",
+        f"Bill of materials, North ({north.id})",
+        f"Bill of materials, North ({south.id})",
+    ]

@@ -49,24 +49,21 @@ def test_each_hall_lists_its_own_feeds(tmp_path, gui_app):
 
 
 def test_a_cdu_short_of_flow_is_red_at_its_flows_share():
-    """1,033.6 of 1,368 kW is 76 %, but the 1,240.3 L/min that heat needs is 103 % of the
-    1,200 L/min the CDU pumps: the row is over, and its basis says why."""
-    from designer.core.rules.loads import Load
+    """Nine NVL72 at 114.84 kW to liquid: 1,033.6 of 1,368 kW is 76 %, but the 1,240.3 L/min
+    that heat needs at 1.2 L/min per kW is 103 % of the 1,200 L/min the CDU pumps: the row
+    is over, and its basis says why."""
+    from designer.core.document import operations as ops
+    from designer.core.rules.limits import default_thresholds
+    from designer.core.rules.loads import loads
     from designer.report.pages.power_cooling import load_tables
+    from tests.core.rules.helpers import CATALOG, hall_doc
 
-    cdu = Load(
-        "cdu",
-        "u1",
-        "CDU-1",
-        "h1",
-        1_033.56,
-        1_368,
-        1_368,
-        "flow 1,240 of 1,200 L/min, 103 %",
-        1_240.272,
-        1_200,
-    )
-    [table] = load_tables([cdu], {"h1": "Hall 1"}, {})
+    doc, hall = hall_doc()
+    unit = ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 0, 8_000, "CDU-1")
+    ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 2_000, 9, 0, cdu_id=unit)
+    found = loads(doc.project, CATALOG.racks, default_thresholds().values)
+    [cdu] = [x for x in found if x.kind == "cdu"]
+    [table] = load_tables([cdu], {hall: "Hall 1"}, {})
     assert table.rows[0] == (
         "CDU-1",
         "liquid heat, flow 1,240 of 1,200 L/min, 103 %",

@@ -8,9 +8,7 @@ from designer.report.pages.site_map import FIBRE, FibreLine, SiteBox, site_map_p
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
 
-LABEL = (
-    "40 km fibre, 196 µs one way in it; 1,382.4 Tb/s on 3,456 links of coherent ZR, 54 fibre pairs"
-)
+LABEL = "40 km fibre, 196 µs one way in the fibre; 1,382.4 Tb/s on 3,456 links of coherent ZR, 54 fibre pairs"
 
 
 def drawn(count: int, paper: str) -> list[tuple[str, tuple]]:
@@ -155,9 +153,9 @@ def test_halls_of_one_size_are_drawn_alike_in_every_sites_box(gui_app):
 
 def test_the_run_between_two_halls_of_a_site_is_drawn_with_its_length_and_links(gui_app):
     """Two-sites' North halls' cable entries stand 150 m apart on one line, and the map
-    showed nothing between them; the links are counted here from the plan's bundles."""
-    import numpy as np
-
+    showed nothing between them. North's 8 DGX racks take 32 links each to 8 leaves: 32 down
+    and, non-blocking, 32 up per leaf; the 4 leaves in hall 2 reach the 4 spines in hall 1:
+    4 x 32 = 128 links between the halls."""
     from designer.core.catalog import default_catalog
     from designer.core.examples import EXAMPLES
     from designer.core.network import NetworkPlanner
@@ -167,16 +165,22 @@ def test_the_run_between_two_halls_of_a_site_is_drawn_with_its_length_and_links(
     project = EXAMPLES["two-sites"]().project
     catalog = default_catalog()
     plan = NetworkPlanner(catalog).plan(project)
-    north = {h.id for h in project.halls.values() if h.name.startswith("North")}
-    hall = {r.id: r.hall_id for r in project.placements.values()}
-    table = plan.table()
-    across = sum(
-        n
-        for a, b, n in zip(table.a, table.b, np.asarray(table.count).tolist(), strict=True)
-        if {hall.get(a), hall.get(b)} == north
-    )
-    assert across > 0
     [site_map] = [
         p for p in drawing_set(project, catalog, "A3", plan=plan) if "Site map" in p.title
     ]
-    assert f"150 m, {across} links" in texts_drawn([site_map], "A3")
+    assert "150 m, 128 links" in texts_drawn([site_map], "A3")
+
+
+def test_a_site_box_sets_its_facility_power_not_its_it_against_the_sites_capacity(gui_app):
+    """A review read "498.4 kW IT of 800 kW" while the power table had North 81 % full: the
+    site's capacity is for IT x PUE, 498.4 x 1.3 = 647.9 kW, 81 % of 800 kW."""
+    from designer.core.catalog import default_catalog
+    from designer.core.examples import EXAMPLES
+    from designer.report.drawing_set import drawing_set
+    from tests.report.drawn import texts_drawn
+
+    project = EXAMPLES["two-sites"]().project
+    pages = [p for p in drawing_set(project, default_catalog(), "A3") if "Site map" in p.title]
+    drawn = texts_drawn(pages, "A3")
+    assert "2 halls, 498.4 kW IT; facility 647.9 kW of 800 kW (81 %)" in drawn
+    assert "1 hall, 249.2 kW IT; facility 324 kW of 400 kW (81 %)" in drawn

@@ -114,8 +114,9 @@ def legend(feed_share: float) -> str:
         "Each bar is a load as a share of what it may carry continuously, the figure of the "
         "report's Use column and of the power and cooling findings: 100 % is the limit the "
         f"checker enforces. A feed may carry {number(feed_share * 100, 0)} % of its rating (or "
-        "what its switchboard supplies, if less); a CDU, the hall's power, heat and room air "
-        "their capacity; an N+1 cooling group its capacity with its largest CDU down. The "
+        "what its switchboard supplies, if less); a CDU the larger of its heat against its "
+        "capacity and the coolant flow that heat needs against what it pumps (L/min); the "
+        "hall's power, heat and room air their capacity; an N+1 cooling group its capacity with its largest CDU down. The "
         f"dashed line at {number(MARK * 100, 0)} % marks a load nearly at its limit."
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designer.core.format import number
+from designer.core.naming import told_apart
 from designer.core.network import Bom, LinkTotals, Plan, bill_of_materials
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.schedule import ScheduleGroup
@@ -144,8 +145,8 @@ def bom_table(bom: Bom, site: str = "") -> Table:
         note = (
             f"Optics and active cables draw {power} kW in all; total {cost} USD at "
             "low-confidence default prices. Racks, cooling units, busways and trays are "
-            "counted, not priced: their power is in the power and cooling tables, and "
-            "switches draw from their racks'."
+            "counted, not priced; their power, with that of the switches in the network "
+            "racks, is in the power and cooling tables."
         )
     return Table(
         f"Bill of materials, {site}" if site else "Bill of materials",
@@ -158,11 +159,14 @@ def bom_table(bom: Bom, site: str = "") -> Table:
 def bom_tables(plan: Plan, bom: Bom) -> list[Table]:
     """The whole bill, then each site's part where there are several: sites are bought
     for, delivered to and built one by one."""
-    sites = plan.project.sites.values()
-    parts = (
-        [bom_table(bill_of_materials(plan, s.id), s.name) for s in sites] if len(sites) > 1 else []
-    )
-    return [bom_table(bom), *parts]
+    sites = list(plan.project.sites.values())
+    if len(sites) < 2:
+        return [bom_table(bom)]
+    titles = told_apart(sites)  # two sites of one name are told apart by their ids
+    return [
+        bom_table(bom),
+        *(bom_table(bill_of_materials(plan, s.id), t) for s, t in zip(sites, titles, strict=True)),
+    ]
 
 
 def _slots_note(bom: Bom) -> str:

@@ -152,7 +152,7 @@ def hall_pages(
     # measured one by one), at 1:100 and finer or for enlarged parts
     fine = layout.denominator <= LABELLED_SCALE
     named = _naming_scale(plan.racks) if (enlarged and tiles) or fine else LABELLED_SCALE
-    unnamed = layout.denominator > named
+    unnamed = len(plan.racks) > 0 and layout.denominator > named  # no rack: none to name
     if enlarged and tiles and unnamed:
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
         # then the parts at the scale that names every rack.

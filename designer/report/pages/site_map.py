@@ -78,13 +78,14 @@ class FibreLine:
 
 def site_map_content(
     project: Project,
-    it_kw: Mapping[str, float],
+    site_kw: Mapping[str, tuple[float, float]],
     routes: Sequence[RouteDemand],
     media: Sequence[str],
     us_per_km: float,
     between: Mapping[tuple[str, str], int] | None = None,
 ) -> tuple[list[SiteBox], list[FibreLine]]:
-    """The sites and routes of ``project``; ``it_kw`` is each site's max IT power, ``media``
+    """The sites and routes of ``project``; ``site_kw`` is each site's max IT power and the
+    facility power it draws at its PUE (what the site's power capacity is for), ``media``
     the medium of each of ``routes`` ("" where none reaches), ``between`` the links between
     each two halls (by id) that have any."""
     sites = []
@@ -100,13 +101,17 @@ def site_map_content(
             for h in project.halls.values()
             if h.site_id == site.id and h.cable_entry is not None
         )
-        figures = f"{plural(len(halls), 'hall')}, {power(it_kw.get(site.id, 0.0))} IT of {power(site.power_capacity_kw)}"
+        it, facility = site_kw.get(site.id, (0.0, 0.0))
+        figures = (
+            f"{plural(len(halls), 'hall')}, {power(it)} IT; facility {power(facility)} of "
+            f"{power(site.power_capacity_kw)}{_percent(facility, site.power_capacity_kw)}"
+        )
         sites.append(SiteBox(site.id, site.name, figures, halls, entries, runs.get(site.id, ())))
     demand = {r.route_id: (r, m) for r, m in zip(routes, media, strict=True)}
     lines = []
     for route in project.fibre_routes.values():
         carried, medium = demand.get(route.id, (None, ""))
-        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way in it"
+        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way in the fibre"
         if carried is not None and carried.links and not medium:
             label += f"; {number(carried.tbps, 1)} Tb/s needed, but no medium reaches"
         elif carried is not None and carried.links:
@@ -207,9 +212,14 @@ def _centres(count: int, area: Rect, box: tuple[float, float]) -> list[tuple[flo
     ]
 
 
+def _percent(load_kw: float, capacity_kw: float) -> str:
+    """`` (81 %)``: how much of its capacity a site draws, or "" where none is given."""
+    return f" ({number(load_kw / capacity_kw * 100, 0)} %)" if capacity_kw > 0 else ""
+
+
 def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> None:
     area = sheet.frame.content
-    least = f"at least {number(LEAST_HALL_MM, 0)} mm"
+    least = f"the smallest at least {number(LEAST_HALL_MM, 0)} mm wide"
     heading, note = (
         (
             "Sites and the fibre between them",
