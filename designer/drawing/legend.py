@@ -116,6 +116,7 @@ def heat_entries() -> list[LegendEntry]:
 #: The services a legend may list, by the key ``drawing.plan.services_in`` reports them.
 SERVICE_ENTRIES = {
     "cdu": LegendEntry(style.CDU, "CDU"),
+    "rear_door": LegendEntry(style.REAR_DOOR, "Rear-door heat exchanger"),
     "crah": LegendEntry(style.CRAH, "CRAH"),
     "inrow_cooler": LegendEntry(style.INROW, "In-row cooler"),
     "busway_A": LegendEntry(style.FEED_SIDE["A"], "Busway A", line=True),

@@ -217,6 +217,8 @@ def services_in(plan: HallPlan) -> set[str]:
     cooling = {kind for kind, rects in plan.cooling.rects.items() if len(rects)}
     if len(plan.cooling.in_rack):
         cooling.add("cdu")
+    if plan.racks.rear_door.any():
+        cooling.add("rear_door")
     sides = {
         "busway" if side is None else f"busway_{side}"
         for side, segments in plan.feeds.segments.items()

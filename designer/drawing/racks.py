@@ -1,4 +1,5 @@
-"""Racks seen from above: real footprints, the front edge marked, coloured by status or heat.
+"""Racks seen from above: real footprints, the front edge marked (and the rear where a rear-door
+heat exchanger hangs), coloured by status or heat.
 
 Racks are drawn in bulk, never one paint call per rack: ``RackArrays`` keeps the
 footprints of a set of racks in numpy arrays, and ``draw_racks`` issues one ``drawRects``
@@ -69,6 +70,8 @@ class RackArrays:
     labels: list[str]
     #: Each rack's system label ("" for a rack standing alone).
     systems: list[str] = field(default_factory=list)
+    #: True where a rack carries a rear-door heat exchanger.
+    rear_door: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     _groups: dict[str, list[tuple[int, np.ndarray]]] = field(
         default_factory=dict, repr=False, compare=False
     )
@@ -152,7 +155,7 @@ def rack_arrays(
     """Build the arrays for ``placements``; ``status`` maps ids to a worst-finding bucket,
     ``system_labels`` group ids to the labels of their systems."""
     looks: dict[str, tuple[int, int, int, float, int, str]] = {}
-    ids, rects, rotation, codes, labels, systems = [], [], [], [], [], []
+    ids, rects, rotation, codes, labels, systems, doors = [], [], [], [], [], [], []
     named = system_labels or {}
     for rack in placements:
         look = looks.get(rack.type_id)
@@ -167,6 +170,7 @@ def rack_arrays(
         codes.append((category, heat, look[3]))
         labels.append(rack.label or name)
         systems.append(named.get(rack.group_id, "") if rack.group_id else "")
+        doors.append(bool(rack.rear_door_kw))
     table = np.array(codes, dtype=np.float64).reshape(-1, 3)
     arrays = RackArrays(
         ids=ids,
@@ -179,6 +183,7 @@ def rack_arrays(
         hidden=np.zeros(len(ids), dtype=bool),
         labels=labels,
         systems=systems,
+        rear_door=np.array(doors, dtype=bool),
     )
     arrays.set_status(status or {}, checked)
     return arrays
@@ -199,7 +204,8 @@ def _look(type_id: str, kind: RackType | None) -> tuple[int, int, int, float, in
 
 
 def front_bands(rects: np.ndarray, rotation: np.ndarray, band_mm: float) -> np.ndarray:
-    """The strip ``band_mm`` deep inside each footprint along its front edge (x, y, w, h).
+    """The strip ``band_mm`` deep inside each footprint along its front edge (x, y, w, h);
+    turned by 180 degrees, along its rear edge.
 
     The band is capped at a third of the rack's depth so it never hides the rack.
     """
@@ -227,7 +233,8 @@ def rack_fills(colour_mode: str) -> list[QColor]:
 def draw_racks(
     painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str = "status"
 ) -> None:
-    """Draw the visible racks: fills by status (or heat), front bands and outlines.
+    """Draw the visible racks: fills by status (or heat), front bands, rear-door bands and
+    outlines.
 
     When the clip holds every rack (a whole chunk in view) the pre-sorted colour groups are
     drawn as they are; otherwise only the racks meeting the clip are. Their labels are
@@ -262,6 +269,14 @@ def draw_racks(
     for category, rects in bands:
         painter.setBrush(style.brush(style.FRONT_BAND[category]))
         draw_rects(painter, rects)
+    doors = racks.rear_door & ~racks.hidden
+    if lod >= FRONT_LOD and doors.any():
+        if not whole:
+            doors &= in_clip(racks.rects, ctx.clip)
+        painter.setBrush(style.brush(style.REAR_DOOR))
+        draw_rects(
+            painter, front_bands(racks.rects[doors], (racks.rotation[doors] + 180) % 360, band)
+        )
 
 
 #: The size of a rack's label, and of its label and power close in (``DETAIL_LOD``).

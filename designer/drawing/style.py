@@ -52,6 +52,8 @@ LINK_FAMILY = {
     "none": QColor("#d62d20"),
 }
 CDU = QColor("#1596a8")
+#: A rack's rear-door heat exchanger, a band along its rear edge: water-cooled, as a CDU, darker.
+REAR_DOOR = QColor("#127a8a")
 CDU_EDGE = QColor("#0c5f6b")
 CRAH = QColor("#9cc6e4")
 CRAH_EDGE = QColor("#3f7ca8")

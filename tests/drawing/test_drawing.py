@@ -137,6 +137,27 @@ def test_the_front_band_lies_along_the_edge_the_rack_faces(rotation, expected):
     assert tuple(band[0]) == expected
 
 
+def test_a_rear_door_heat_exchanger_is_drawn_along_its_racks_rear_edge():
+    """A review found the HGX hall's rear doors ordered and relied on but drawn nowhere.
+    H100-01 faces down the page (180): its door is along its top edge; B200-01 faces up:
+    along its bottom edge; NET-01 has none."""
+    doc = EXAMPLES["hgx-air-hall"]()
+    project = doc.project
+    hall = next(iter(project.halls))
+    image, transform = render(hall_plan(project, hall, doc.rack_types, []), 0.1)
+    by_label = {r.label: r for r in project.placements.values()}
+
+    def box(label):
+        return ops.footprint_of(project, by_label[label].id, doc.rack_types)
+
+    h100, b200, net = box("H100-01"), box("B200-01"), box("NET-01")
+    assert pixel(image, transform, h100.x0 + 300, h100.y0 + 30) == style.REAR_DOOR
+    assert pixel(image, transform, h100.x0 + 300, h100.y1 - 30) == style.FRONT_BAND[0]
+    assert pixel(image, transform, b200.x0 + 300, b200.y1 - 30) == style.REAR_DOOR
+    assert pixel(image, transform, b200.x0 + 300, b200.y0 + 30) == style.FRONT_BAND[0]
+    assert pixel(image, transform, net.x0 + 300, net.y1 - 30) != style.REAR_DOOR
+
+
 def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
     doc = EXAMPLES["gb200-nvl72-su"]()
     placements = [
