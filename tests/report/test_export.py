@@ -3,6 +3,7 @@
 import itertools
 import re
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -338,6 +339,12 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     target = tmp_path / "set.pdf"
     plain = export(doc.project, CATALOG, target, "A3")  # one sheet per hall, as by default
     assert [p.scale for p in plain if "floor plan" in p.title] == ["1:200"]
+    # the sheet itself says its racks go unnamed and how to have them named (a review found
+    # that said only in the terminal)
+    sheet = " ".join(
+        next(t for t in map(partial(text_of, target), range(2, 5)) if "1:200" in t).split()
+    )
+    assert "Rack names do not fit at 1:200. Exported with enlarged parts" in sheet
     export(doc.project, CATALOG, target, "A3", enlarged=True)
     pages = [text_of(target, n) for n in range(1, page_count(target) + 1)]
     whole, part_1, part_2 = (  # the sheets after the cover, which lists them all
@@ -345,6 +352,7 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
         for suffix in (" ", ", part 1 of 2", ", part 2 of 2")
     )
     assert "1:200" in whole and "Part 1" in whole and "Part 2" in whole
+    assert "Rack names do not fit" not in whole  # it says where they are named instead
     assert not any(label in whole for label in corners)  # 3 mm wide: too small to name
     assert "1:100" in part_1 and "1:100" in part_2
     assert "RK-NW" in part_1 and {"RK-NE", "RK-SE"} <= set(part_2.split())

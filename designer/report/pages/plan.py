@@ -163,7 +163,7 @@ def hall_pages(
         Page(
             _part_title(title, layout, tile),
             f"1:{layout.denominator}",
-            lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info, parts),
+            lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info, parts, unnamed),
             unnamed,
         )
         for tile in layout.tiles
@@ -238,9 +238,10 @@ def _plan_area(frame: SheetFrame) -> Rect:
     )
 
 
-#: What a plan sheet tells beside the drawing: the hall's types and media, and the parts
-#: that follow a whole-hall sheet (None on the parts themselves).
-_Drawn = tuple[HallSheetInfo, "PlanLayout | None"]
+#: What a plan sheet tells beside the drawing: the hall's types and media, the parts that
+#: follow a whole-hall sheet (None on the parts themselves), and whether its racks are drawn
+#: too small to name.
+_Drawn = tuple[HallSheetInfo, "PlanLayout | None", bool]
 
 
 def _draw(
@@ -250,9 +251,11 @@ def _draw(
     tile: Tile,
     info: HallSheetInfo,
     parts: PlanLayout | None = None,
+    unnamed: bool = False,
 ) -> None:
     """One sheet of a hall's plan: ``tile`` of it at ``layout``'s scale, the legend beside;
-    ``parts``, the enlarged part plans that follow, outlined and numbered on it."""
+    ``parts``, the enlarged part plans that follow, outlined and numbered on it; ``unnamed``,
+    its racks are drawn too small to name."""
     area = _plan_area(sheet.frame)
     painter = sheet.painter
     k = sheet.k
@@ -287,12 +290,12 @@ def _draw(
             label = f"Part {_part_number(parts, part)}"
             sheet.box(Rect(x0 + 0.6, y0 + 0.6, text_width(label, 8, True) + 2, 4.2), 0, fill=PAPER)
             sheet.text(x0 + 1.6, y0 + 3.8, label, size_pt=8, bold=True, colour=PART_OUTLINE)
-    _side(sheet, plan, layout, tile, (info, parts))
+    _side(sheet, plan, layout, tile, (info, parts, unnamed))
 
 
 def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _Drawn) -> None:
     """The strip beside the plan: north, scale, where this part lies, legend and lists."""
-    info, parts = drawn
+    info, parts, unnamed = drawn
     content = sheet.frame.content
     side = side_width(sheet.frame)
     x = content.right - side
@@ -311,11 +314,20 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
     metres = scale_bar_metres(layout.denominator, side - (16 if short else 14))
     draw_scale_bar(sheet, x, y + 4, metres, layout.denominator)
     y += 16
+    note = ""
     if parts is not None:
         note = (
             f"Racks are named on the {plural(len(parts.tiles), 'part')} at "
             f"1:{parts.denominator} that follow, outlined here."
         )
+    elif unnamed:
+        systems = " Each system's name spans its racks." if any(plan.racks.systems) else ""
+        note = (
+            f"Rack names do not fit at 1:{layout.denominator}.{systems} Exported with "
+            "enlarged parts (--enlarged, or Racks in the Export dialog), the set adds parts "
+            "that name every rack."
+        )
+    if note:
         for line in wrap(note, side, 7):
             sheet.text(x, y, line, size_pt=7, colour=MUTED)
             y += 3.4
