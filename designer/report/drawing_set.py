@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
-from designer.core.network import NetworkPlanner, Plan, bill_of_materials, link_totals
+from designer.core.network import NetworkPlanner, Plan, link_totals
+from designer.core.network.bom import bills_by_site
 from designer.core.network.schedule import (
     links_between_halls,
     links_by_hall,
@@ -54,7 +55,7 @@ def drawing_set(
     sides = {f.id: f.side for f in project.feeds.values()}
     found = loads(project, rack_types, limits)
     by_hall = totals_by_hall(project, rack_types)
-    bom = bill_of_materials(plan)
+    bom, site_boms = bills_by_site(plan)
     totals = link_totals(plan, bom)
     names = {s.id: s.name for s in project.sites.values()}
     cabling = [schedule_summary(schedule_groups(plan))]
@@ -100,7 +101,7 @@ def drawing_set(
             empty="No loads yet: the project has no power feeds, cooling units or halls.",
         ),
         *tables_pages("Cabling", cabling, frame),
-        *tables_pages("Bill of materials", bom_tables(plan, bom), frame),
+        *tables_pages("Bill of materials", bom_tables(plan, bom, site_boms), frame),
     ]
     cover = cover_content(project, rack_types, by_hall, totals, report, numbered(rest, 2), found)
     index = index_pages([cover_page(cover), *rest], frame, cover_index_room(cover, frame))

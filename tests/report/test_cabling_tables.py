@@ -6,6 +6,7 @@ import pytest
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
 from designer.core.network import NetworkPlanner, bill_of_materials
+from designer.core.network.bom import bills_by_site
 from designer.core.network.schedule import schedule_groups
 from designer.report.pages.cabling import bom_table, schedule_summary
 
@@ -61,7 +62,7 @@ def test_a_project_of_several_sites_lists_each_sites_part_after_the_whole_bill()
     from designer.report.pages.cabling import bom_tables
 
     plan = NetworkPlanner().plan(two_sites.build().project)
-    whole, north, south = bom_tables(plan, bill_of_materials(plan))
+    whole, north, south = bom_tables(plan, *bills_by_site(plan))
     assert (whole.title, north.title, south.title) == (
         "Bill of materials",
         "Bill of materials, North",
@@ -81,7 +82,7 @@ def test_two_sites_of_one_name_have_their_bills_told_apart_by_their_ids():
     north, south = project.sites.values()
     renamed = {**project.sites, south.id: south.model_copy(update={"name": "North"})}
     plan = NetworkPlanner().plan(project.model_copy(update={"sites": renamed}))
-    titles = [t.title for t in bom_tables(plan, bill_of_materials(plan))]
+    titles = [t.title for t in bom_tables(plan, *bills_by_site(plan))]
     assert titles == [
         "Bill of materials",
         f"Bill of materials, North ({north.id})",

@@ -12,6 +12,11 @@ A site's part is what that site orders: its halls' equipment, its fabric's switc
 modules at its ends of every link (a link between sites has one end in each) and the cables
 with both ends in it. The fibre pairs and amplifiers between sites, and a cable run from one
 site to another, are in no site's part: the sites' parts and those make up the whole.
+
+A drawing set prints the whole bill and then every site's part (``bills_by_site``): the
+plan is counted once, each count keyed by where it is (``parts``), and each bill takes the
+counts in its part, where counting part by part would scan a campus's thousands of racks and
+bundles again per site.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from operator import attrgetter
 from typing import Literal, get_args
 
 import numpy as np
@@ -27,13 +33,13 @@ import numpy as np
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import CoolingUnit, PowerFeed
-from designer.core.model.placement import Placement
 from designer.core.network.media import (
     Medium,
     cable_usd,
     module_usd,
     power_w_per_end,
 )
+from designer.core.network.parts import end_sites, part_of
 from designer.core.network.planner import Plan
 
 Category = Literal[
@@ -53,6 +59,9 @@ CATEGORIES: tuple[Category, ...] = get_args(Category)
 
 #: How a cooling unit of no catalog type is named, by its kind.
 COOLING_KINDS = {"cdu": "CDU", "crah": "CRAH", "inrow_cooler": "In-row cooler"}
+
+#: What a placed rack is counted by.
+_RACK = attrgetter("hall_id", "type_id", "rear_door_kw")
 
 
 @dataclass(frozen=True)
@@ -87,58 +96,148 @@ class Bom:
 
 def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
     """Count what ``plan`` needs; with ``site`` (an id), that site's part."""
-    table = plan.table()
-    cols = plan.columns()
-    media = plan.media
-    overrides = plan.settings.media
-    kinds = [m.kind for m in media.media]
+    return _bill(plan, _counts(plan), site)
+
+
+def bills_by_site(plan: Plan) -> tuple[Bom, dict[str, Bom]]:
+    """The whole bill and each site's part by site id, from one count: a drawing set prints
+    them all, and counting part by part would scan the campus again per site."""
+    counts = _counts(plan)
+    parts = {site_id: _bill(plan, counts, site_id) for site_id in plan.project.sites}
+    return _bill(plan, counts, None), parts
+
+
+def _counts(plan: Plan) -> Mapping[str, Counter[tuple]]:
+    """Everything the bills of ``plan`` count, keyed by where it is."""
+    return {**_equipment(plan), **_network(plan)}
+
+
+def _bill(plan: Plan, counts: Mapping[str, Counter[tuple]], site: str | None) -> Bom:
+    """The bill of ``site``'s part (``None``: the whole) of the plan's ``counts``."""
+    own = {name: part_of(counted, site) for name, counted in counts.items()}
+    lines = [
+        *_equipment_lines(own),
+        *_optics_lines(plan, own["module"], own["cable"]),
+        *_switch_lines(plan, own["switch"]),
+        *_fibre_lines(plan, own["fibre_pair"]),
+    ]
+    power = sum(line.power_w or 0.0 for line in lines)
+    cost = sum(line.cost_usd or 0.0 for line in lines)
+    return Bom(tuple(lines), power, cost, sum(own["switch_slots"].values()))
+
+
+def _equipment(plan: Plan) -> dict[str, Counter[tuple]]:
+    """Racks by name and cooling units by name (rear doors by rating among them), the
+    network racks' switch slots, and busway and tray runs by name and length (to the next
+    0.1 m, as cables are ordered), each keyed first by its hall's site."""
+    project, catalog = plan.project, plan.catalog
+    site_of = {h.id: h.site_id for h in project.halls.values()}
+    racks: Counter[tuple] = Counter()
+    cooling: Counter[tuple] = Counter()
+    slots: Counter[tuple] = Counter()
+    # Thousands of racks, units and runs are of a few dozen kinds per hall: each kind is
+    # named once, and each run's length rounded once.
+    for (hall_id, type_id, door_kw), n in Counter(map(_RACK, project.placements.values())).items():
+        where = (site_of.get(hall_id),)
+        kind = plan.rack_types.get(type_id)
+        racks[(where, type_id if kind is None else kind.name)] += n
+        if door_kw:
+            cooling[(where, f"Rear-door heat exchanger {number(door_kw, 1)} kW (on its rack)")] += n
+        if kind is not None and kind.switches is not None:
+            slots[(where,)] += kind.switches.count * n
+    units = Counter(
+        (u.hall_id, _cooling_name(u, catalog.cooling)) for u in project.cooling_units.values()
+    )
+    for (hall_id, item), n in units.items():
+        cooling[((site_of.get(hall_id),), item)] += n
+    feeds: Counter[tuple] = Counter()
+    runs = Counter(
+        (f.hall_id, _feed_name(f, catalog.feeds), f.length_mm) for f in project.feeds.values()
+    )
+    for (hall_id, item, length_mm), n in runs.items():
+        feeds[((site_of.get(hall_id),), item, _run_m(length_mm))] += n
+    trays: Counter[tuple] = Counter()
+    runs = Counter((t.hall_id, t.width_mm, t.depth_mm, t.length_mm) for t in project.trays.values())
+    for (hall_id, width_mm, depth_mm, length_mm), n in runs.items():
+        item = f"Cable tray {width_mm:,} × {depth_mm:,} mm"
+        trays[((site_of.get(hall_id),), item, _run_m(length_mm))] += n
+    return {
+        "rack": racks,
+        "cooling_unit": cooling,
+        "power_feed": feeds,
+        "cable_tray": trays,
+        "switch_slots": slots,
+    }
+
+
+def _network(plan: Plan) -> dict[str, Counter[tuple]]:
+    """Modules by medium and rate, one per end keyed by that end's site; cables by medium,
+    rate and order length, keyed by both ends' sites; switches by their fabric's site; fibre
+    pairs between sites, keyed by none."""
+    table, cols, media = plan.table(), plan.columns(), plan.media
     ordered = np.flatnonzero(cols.medium >= 0)
-    nvlink = np.array([kind == "nvlink" for kind in kinds], dtype=bool)
+    nvlink = np.array([m.kind == "nvlink" for m in media.media], dtype=bool)
     ordered = ordered[~nvlink[cols.medium[ordered]]]
-    position = cols.medium[ordered].astype(np.int64)
-    count = table.count[ordered].astype(np.int64)
-    rate = table.rate[ordered].astype(np.int64)
-    integrated = np.array([m.integrated for m in media.media], dtype=bool)[position]
-    coherent = np.array([k == "coherent" for k in kinds], dtype=bool)[position]
-    # the ends each bundle has in the part counted: both, or those in the site
-    ends = np.full(len(ordered), 2, dtype=np.int64)
-    whole = np.ones(len(ordered), dtype=bool)  # both ends in the part
-    if site is not None:
-        # its racks, and the site itself: the end of a link a site's DCI terminates
-        facts = plan.index.facts
-        inside = (
-            node == site or ((found := facts.get(node)) is not None and found.site == site)
-            for node in plan.ends().nodes
-        )
-        in_a, in_b = (part[ordered] for part in plan.ends().per_end(inside, bool))
-        ends, whole = in_a.astype(np.int64) + in_b, in_a & in_b
-    modules: Counter[tuple[int, int]] = _summed(
-        (position[~integrated], rate[~integrated]), (ends * count)[~integrated]
+    sites, site_a, site_b = end_sites(plan)
+    keys = (
+        site_a[ordered],
+        site_b[ordered],
+        cols.medium[ordered].astype(np.int64),
+        table.rate[ordered],
+        cols.order_m[ordered],
     )
-    # Copper and active optical cables carry their rate; fibre does not.
-    cable_rate = np.where(integrated, rate, 0)
-    cut = ~coherent & whole
-    cables: Counter[tuple[int, int, float]] = _summed(
-        (position[cut], cable_rate[cut], cols.order_m[ordered][cut]), count[cut]
-    )
-    pairs: Counter[tuple[str, str, float, int]] = Counter()
-    between = ordered[cols.fibre_m[ordered] > 0] if site is None else ordered[:0]
-    for i in between:
+    modules: Counter[tuple] = Counter()
+    cables: Counter[tuple] = Counter()
+    # tens of thousands of bundles, a few distinct rows
+    for (a, b, position, rate, order_m), count in _summed(keys, table.count[ordered]):
+        medium, a, b = media.media[position], sites[a], sites[b]
+        if not medium.integrated:
+            modules[((a,), position, rate)] += count
+            modules[((b,), position, rate)] += count
+        if medium.kind != "coherent":
+            # Copper and active optical cables carry their rate; fibre does not.
+            cables[((a, b), position, rate if medium.integrated else 0, order_m)] += count
+    switches: Counter[tuple] = Counter()
+    for fabric_site, fabric in plan.fabrics().items():
+        for _, switch_id, role, n in fabric.placed:
+            switches[((fabric_site,), switch_id, role)] += n
+    pairs: Counter[tuple] = Counter()
+    for i in ordered[cols.fibre_m[ordered] > 0]:
         medium = media.media[int(cols.medium[i])]
         count_i, rate_i = int(table.count[i]), int(table.rate[i])
-        sites = sorted({_site(plan, table.a[i]), _site(plan, table.b[i])})
+        ends = sorted({_site(plan, table.a[i]), _site(plan, table.b[i])})
         if medium.kind == "coherent":
             needed = math.ceil(round(count_i * rate_i / (plan.settings.fibre_pair_tbps * 1000), 9))
         else:
             needed = count_i
-        pairs[(sites[0], sites[-1], float(cols.fibre_m[i]), int(cols.medium[i]))] += needed
+        pairs[((), ends[0], ends[-1], float(cols.fibre_m[i]), int(cols.medium[i]))] += needed
+    return {"module": modules, "cable": cables, "switch": switches, "fibre_pair": pairs}
 
-    halls = _halls(plan, site)
-    placed = [r for r in plan.project.placements.values() if site is None or r.hall_id in halls]
-    lines = _equipment(plan, site, halls, placed)
+
+def _equipment_lines(own: Mapping[str, Counter[tuple]]) -> list[BomLine]:
+    """The equipment's lines, counted, not priced, in the order the BOM lists them."""
+    lines = [_counted("rack", item, None, n) for (item,), n in sorted(own["rack"].items())]
+    lines += [
+        _counted("cooling_unit", item, None, n)
+        for (item,), n in sorted(own["cooling_unit"].items())
+    ]
+    lines += [
+        _counted("power_feed", *key, n)
+        for key, n in sorted(own["power_feed"].items(), key=_by_item)
+    ]
+    lines += [
+        _counted("cable_tray", *key, n)
+        for key, n in sorted(own["cable_tray"].items(), key=_by_item)
+    ]
+    return lines
+
+
+def _optics_lines(plan: Plan, modules: Counter[tuple], cables: Counter[tuple]) -> list[BomLine]:
+    """Modules by rate and class, then cables by type and order length, with their power
+    and price (the project's overrides, else the catalog's defaults)."""
+    media, overrides = plan.media, plan.settings.media
+    lines = []
     for (position, rate), quantity in sorted(modules.items()):
-        if not quantity:  # every end of its links is in other sites
-            continue
         medium = media.media[position]
         override = overrides.get(medium.id)
         watts = power_w_per_end(medium, rate, override)
@@ -152,90 +251,33 @@ def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
         watts = 2 * power_w_per_end(medium, rate, override) if medium.integrated else 0.0
         usd = cable_usd(medium, order_m, override)
         lines.append(_line("cable", item, order_m, quantity, watts, usd))
-    switches: Counter[tuple[str, str]] = Counter()
-    for fabric_site, fabric in plan.fabrics().items():
-        if site is not None and fabric_site != site:
-            continue
-        for _, switch_id, role, n in fabric.placed:
-            switches[(switch_id, role)] += n
-    for (switch_id, role), quantity in sorted(switches.items()):
-        name = plan.catalog.switches[switch_id].name
-        lines.append(BomLine("switch", f"{name} ({role})", None, quantity, None, None, None, None))
-    constants = media.constants
+    return lines
+
+
+def _switch_lines(plan: Plan, switches: Counter[tuple]) -> list[BomLine]:
+    """The fabrics' switches by type and role (their power is their racks')."""
+    return [
+        _counted("switch", f"{plan.catalog.switches[switch_id].name} ({role})", None, quantity)
+        for (switch_id, role), quantity in sorted(switches.items())
+    ]
+
+
+def _fibre_lines(plan: Plan, pairs: Counter[tuple]) -> list[BomLine]:
+    """Fibre pairs per pair of sites, each followed by its amplifiers if coherent."""
+    constants = plan.media.constants
     spacing_m = plan.settings.amplifier_spacing_km * 1000
+    lines = []
     for (site_a, site_b, fibre_m, position), quantity in sorted(pairs.items()):
-        medium = media.media[position]
+        medium = plan.media.media[position]
         route = f"{plan.name(site_a)} – {plan.name(site_b)}"
-        lines.append(
-            BomLine("fibre_pair", f"fibre pair {route}", fibre_m, quantity, None, None, None, None)
-        )
+        lines.append(_counted("fibre_pair", f"fibre pair {route}", fibre_m, quantity))
         if medium.kind != "coherent":
             continue
         amplifiers = constants.terminal_amplifiers_per_pair * quantity
         if medium.inline_amplifiers:
             amplifiers += _inline_huts(fibre_m, spacing_m) * quantity
-        lines.append(
-            BomLine(
-                "amplifier",
-                f"optical amplifier {route} ({_amplifier_note(medium, fibre_m, spacing_m)})",
-                None,
-                amplifiers,
-                None,
-                None,
-                None,
-                None,
-            )
-        )
-    power = sum(line.power_w or 0.0 for line in lines)
-    cost = sum(line.cost_usd or 0.0 for line in lines)
-    slots = sum(
-        kind.switches.count
-        for rack in placed
-        if (kind := plan.rack_types.get(rack.type_id)) is not None and kind.switches is not None
-    )
-    return Bom(tuple(lines), power, cost, slots)
-
-
-def _halls(plan: Plan, site: str | None) -> set[str]:
-    """The ids of the halls of ``site``, or of every hall."""
-    return {h.id for h in plan.project.halls.values() if site is None or h.site_id == site}
-
-
-def _equipment(
-    plan: Plan, site: str | None, halls: set[str], placed: list[Placement]
-) -> list[BomLine]:
-    """Racks, cooling units by type and rear doors by rating; busway and tray runs by type
-    and length (to the next 0.1 m, as cables are ordered); of ``site``'s ``halls`` (and the
-    racks ``placed`` in them) if given."""
-    project, catalog = plan.project, plan.catalog
-    racks = Counter(
-        plan.rack_types[r.type_id].name if r.type_id in plan.rack_types else r.type_id
-        for r in placed
-    )
-    cooling = Counter(
-        _cooling_name(u, catalog.cooling)
-        for u in project.cooling_units.values()
-        if site is None or u.hall_id in halls
-    )
-    cooling.update(
-        f"Rear-door heat exchanger {number(r.rear_door_kw, 1)} kW (on its rack)"
-        for r in placed
-        if r.rear_door_kw
-    )
-    feeds = Counter(
-        (_feed_name(f, catalog.feeds), _run_m(f.length_mm))
-        for f in project.feeds.values()
-        if site is None or f.hall_id in halls
-    )
-    trays = Counter(
-        (f"Cable tray {t.width_mm:,} × {t.depth_mm:,} mm", _run_m(t.length_mm))
-        for t in project.trays.values()
-        if site is None or t.hall_id in halls
-    )
-    lines = [_counted("rack", item, None, n) for item, n in sorted(racks.items())]
-    lines += [_counted("cooling_unit", item, None, n) for item, n in sorted(cooling.items())]
-    lines += [_counted("power_feed", *key, n) for key, n in sorted(feeds.items(), key=_by_item)]
-    lines += [_counted("cable_tray", *key, n) for key, n in sorted(trays.items(), key=_by_item)]
+        note = _amplifier_note(medium, fibre_m, spacing_m)
+        lines.append(_counted("amplifier", f"optical amplifier {route} ({note})", None, amplifiers))
     return lines
 
 
@@ -272,25 +314,21 @@ def _run_m(length_mm: float) -> float | None:
     return math.ceil(round(length_mm / 100, 6)) / 10 if length_mm else None
 
 
-def _summed(keys: tuple[np.ndarray, ...], counts: np.ndarray) -> Counter:
-    """``counts`` summed per distinct row of ``keys`` (columns of equal length), as a Counter
-    of plain Python tuples: one pass in numpy instead of one dictionary update per bundle."""
+def _summed(keys: tuple[np.ndarray, ...], counts: np.ndarray) -> list[tuple[tuple, int]]:
+    """``counts`` summed per distinct row of ``keys`` (columns of equal length), each row a
+    tuple of plain Python values, in ascending order: one pass in numpy instead of one
+    dictionary update per bundle."""
     if not len(counts):
-        return Counter()
-    columns = [np.asarray(k, dtype=np.float64) for k in keys]
-    order = np.lexsort(columns[::-1])
-    columns = [column[order] for column in columns]
+        return []
+    order = np.lexsort(keys[::-1])
+    columns = [column[order] for column in keys]
     starts = np.zeros(len(order), dtype=bool)
     starts[0] = True
     for column in columns:
         starts[1:] |= column[1:] != column[:-1]
     first = np.flatnonzero(starts)
-    distinct = np.column_stack([column[first] for column in columns])
-    sums = np.add.reduceat(np.asarray(counts)[order], first)
-    found: Counter = Counter()
-    for row, total in zip(distinct.tolist(), sums.tolist(), strict=True):
-        found[(*(int(v) for v in row[:2]), *row[2:])] = int(total)
-    return found
+    rows = zip(*(column[first].tolist() for column in columns), strict=True)
+    return list(zip(rows, np.add.reduceat(counts[order], first).tolist(), strict=True))
 
 
 def _line(

@@ -19,9 +19,10 @@ and the report's power and cooling tables, so the three always agree:
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from collections.abc import Mapping
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from designer.core.format import number
@@ -58,15 +59,44 @@ def feed_share(
 
 def room_air_kw(rack: Placement, kind: RackType) -> float:
     """Heat a rack puts into room air: its air share less what a rear door takes."""
-    return max(0.0, kind.air_kw - (rack.rear_door_kw or 0.0))
+    return _past_door(kind.air_kw, rack.rear_door_kw)
 
 
-def _splits(feed_ids: tuple[str, ...], feeds: Mapping[str, PowerFeed]) -> list[tuple[str, int]]:
-    """Each feed of a rack that exists, once, with how many of them share its side: the
-    rack's max power divided by that is what ``feed_share`` gives the feed."""
-    connected = [feeds[f] for f in dict.fromkeys(feed_ids) if f in feeds]
-    sides = [feed.side for feed in connected]
-    return [(feed.id, sides.count(feed.side)) for feed in connected]
+def _past_door(air_kw: float, rear_door_kw: float | None) -> float:
+    """``room_air_kw`` from a rack's air heat and its rear door's capacity, if it has one:
+    ``loads`` works it out once for all racks alike in both."""
+    return max(0.0, air_kw - (rear_door_kw or 0.0))
+
+
+#: A rack as far as its loads go: type id, hall id, CDU id, rear door (kW), feed ids.
+_RackKey = tuple[str, str, str | None, float | None, tuple[str, ...]]
+
+
+def _alike(racks: Iterable[Placement]) -> Counter[_RackKey]:
+    """How many of ``racks`` of each type stand in each hall on the same CDU, rear door and
+    feeds.
+
+    Racks alike in these load everything alike, and a campus has few such kinds (a CM384's
+    racks share their feeds and CDUs), so each kind is weighed once, not each rack.
+    """
+    return Counter(
+        (r.type_id, r.hall_id, r.cdu_id, r.rear_door_kw, tuple(r.feed_ids)) for r in racks
+    )
+
+
+def _splits(feed_ids: tuple[str, ...], sides: Mapping[str, str | None]) -> list[tuple[str, int]]:
+    """Each feed of a rack that exists (``sides``: every feed's side, by id), once, with how
+    many of them share its side: the rack's max power divided by that is what ``feed_share``
+    gives the feed."""
+    connected = {f: sides[f] for f in feed_ids if f in sides}
+    on = list(connected.values())
+    return [(f, on.count(side)) for f, side in connected.items()]
+
+
+@cache
+def _feed_note(side: str | None) -> str:
+    """What a feed's load assumes of the other side (the same few words for every feed)."""
+    return f"side {side}, with side {'B' if side == 'A' else 'A'} down" if side else ""
 
 
 @dataclass(frozen=True)
@@ -118,6 +148,7 @@ def loads(
     """
     feeds = project.feeds
     ours: set[str] = set()
+    racks: Iterable[Placement] = project.placements.values()
     if hall_id is not None:
         ours = {f.id for f in feeds.values() if f.hall_id == hall_id}
         groups = {g.id for g in project.cooling_groups.values() if g.hall_id == hall_id}
@@ -126,29 +157,41 @@ def loads(
             for u in project.cooling_units.values()
             if u.hall_id == hall_id or u.group_id in groups
         }
+        # the racks standing in the hall or leaning on its feeds or CDUs
+        racks = [
+            r
+            for r in racks
+            if r.hall_id == hall_id or r.cdu_id in ours or not ours.isdisjoint(r.feed_ids)
+        ]
     feed_kw: dict[str, list[float]] = defaultdict(list)
     cdu_kw: dict[str, list[float]] = defaultdict(list)
     hall_it: dict[str, list[float]] = defaultdict(list)
     hall_air: dict[str, list[float]] = defaultdict(list)
+    alike = _alike(racks)
+    # each type's max power, liquid and air heat, looked up once
+    figures = {
+        type_id: (kind.max_kw, kind.liquid_kw, kind.air_kw)
+        for type_id in {key[0] for key in alike}
+        if (kind := rack_types.get(type_id)) is not None
+    }
     # racks share a handful of feed pairs: each pair's split is worked out once
     splits: dict[tuple[str, ...], list[tuple[str, int]]] = {}
-    for rack in project.placements.values():
-        kind = rack_types.get(rack.type_id)
-        if kind is None:
+    sides = {feed.id: feed.side for feed in feeds.values()}
+    for (type_id, hall, cdu_id, door_kw, feed_ids), count in alike.items():
+        if type_id not in figures:
             continue
-        elsewhere = hall_id is not None and rack.hall_id != hall_id
-        if elsewhere and rack.cdu_id not in ours and ours.isdisjoint(rack.feed_ids):
-            continue  # neither stands in the hall nor leans on its feeds or CDUs
-        hall_it[rack.hall_id].append(kind.max_kw)
-        hall_air[rack.hall_id].append(room_air_kw(rack, kind))
-        if rack.cdu_id:
-            cdu_kw[rack.cdu_id].append(kind.liquid_kw)
-        key = tuple(rack.feed_ids)
-        shares = splits.get(key)
+        # each figure as many times as racks give it: ``math.fsum`` rounds the exact sum
+        # once, in any order, so the totals are those of adding the racks one by one
+        max_kw, liquid_kw, air_kw = figures[type_id]
+        hall_it[hall] += [max_kw] * count
+        hall_air[hall] += [_past_door(air_kw, door_kw)] * count
+        if cdu_id:
+            cdu_kw[cdu_id] += [liquid_kw] * count
+        shares = splits.get(feed_ids)
         if shares is None:
-            shares = splits[key] = _splits(key, feeds)
+            shares = splits[feed_ids] = _splits(feed_ids, sides)
         for feed_id, ways in shares:
-            feed_kw[feed_id].append(kind.max_kw / ways)
+            feed_kw[feed_id] += [max_kw / ways] * count
     found = [
         Load(
             "feed",
@@ -158,9 +201,7 @@ def loads(
             math.fsum(feed_kw[feed.id]),
             feed_limit(feed, limits.continuous_load_share),
             feed.rating_kw,
-            f"side {feed.side}, with side {'B' if feed.side == 'A' else 'A'} down"
-            if feed.side
-            else "",
+            _feed_note(feed.side),
         )
         for feed in feeds.values()
         if hall_id is None or feed.hall_id == hall_id
@@ -170,18 +211,18 @@ def loads(
         for u in project.cooling_units.values()
         if u.kind == "cdu" and (hall_id is None or u.id in ours)
     ]
+    heat = {u.id: math.fsum(cdu_kw[u.id]) for u in cdus}
     for u in cdus:
         if hall_id is not None and u.hall_id != hall_id:
             continue
-        heat = math.fsum(cdu_kw[u.id])
-        flow = heat * (limits.cdu_flow_lpm_per_kw or 0.0)
+        flow = heat[u.id] * (limits.cdu_flow_lpm_per_kw or 0.0)
         found.append(
             Load(
                 "cdu",
                 u.id,
                 u.name,
                 u.hall_id,
-                heat,
+                heat[u.id],
                 u.liquid_capacity_kw,
                 u.liquid_capacity_kw,
                 f"flow {number(flow, 0)} of {number(u.flow_lpm, 0)} L/min, "
@@ -201,7 +242,7 @@ def loads(
             continue
         total = math.fsum(u.liquid_capacity_kw for u in members)
         largest = max(u.liquid_capacity_kw for u in members) if group.redundancy == "N+1" else 0.0
-        load = math.fsum(math.fsum(cdu_kw[u.id]) for u in members)
+        load = math.fsum(heat[u.id] for u in members)
         note = "N+1: with its largest CDU down" if group.redundancy == "N+1" else "N"
         found.append(
             Load(

@@ -7,11 +7,11 @@ optics and what crosses between sites, how long it runs and what it draws and co
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from designer.core.format import number
 from designer.core.naming import told_apart
-from designer.core.network import Bom, LinkTotals, Plan, bill_of_materials
+from designer.core.network import Bom, LinkTotals, Plan
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.schedule import ScheduleGroup
 from designer.report.table import Column, Table
@@ -156,16 +156,16 @@ def bom_table(bom: Bom, site: str = "") -> Table:
     )
 
 
-def bom_tables(plan: Plan, bom: Bom) -> list[Table]:
-    """The whole bill, then each site's part where there are several: sites are bought
-    for, delivered to and built one by one."""
+def bom_tables(plan: Plan, bom: Bom, parts: Mapping[str, Bom]) -> list[Table]:
+    """The whole bill, then each site's part (``parts``, by site id) where there are
+    several: sites are bought for, delivered to and built one by one."""
     sites = list(plan.project.sites.values())
     if len(sites) < 2:
         return [bom_table(bom)]
     titles = told_apart(sites)  # two sites of one name are told apart by their ids
     return [
         bom_table(bom),
-        *(bom_table(bill_of_materials(plan, s.id), t) for s, t in zip(sites, titles, strict=True)),
+        *(bom_table(parts[s.id], t) for s, t in zip(sites, titles, strict=True)),
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 
 from designer.core.format import number
 from designer.core.rules.loads import NEAR_LIMIT, Load
@@ -55,19 +56,27 @@ BASIS = {
 TOTALS = ("hall_power", "hall_heat", "hall_air", "site_power", "site_heat")
 
 
-def _share(load: Load) -> str:
-    share = load.share
+class _Numbers(dict[float, str]):
+    """``number`` of each figure, worked out once: a campus's hundreds of feeds and CDUs
+    share a handful of ratings, limits and loads. Zero is not kept: 0.0 and -0.0 are one key
+    but read "0" and "-0"."""
+
+    def __missing__(self, value: float) -> str:
+        text = number(value)
+        if value:
+            self[value] = text
+        return text
+
+
+def _share(share: float) -> str:
     return "over" if math.isinf(share) else f"{number(share * 100, 0)} %"
-
-
-def _figures(load: Load) -> tuple[str, ...]:
-    return number(load.load_kw), number(load.limit_kw), number(load.rating_kw), _share(load)
 
 
 def _basis(load: Load) -> str:
     return ", ".join(p for p in (BASIS.get(load.kind, ""), load.note) if p) or "–"
 
 
+@cache
 def _side(side: str | None) -> str:
     if not side:
         return "–"
@@ -91,6 +100,7 @@ def load_tables(
             (feeds if load.kind == "feed" else cooling)[load.hall_id].append(load)
     tables: list[Table] = []
     notes = {"feed": FEED_NOTE, "cooling": COOLING_NOTE}
+    kw = _Numbers()
 
     def add(
         title: str,
@@ -100,11 +110,24 @@ def load_tables(
         second: Callable[[Load], str] = _basis,
     ) -> None:
         """A table of ``loads``: each one's name, ``second`` column and figures."""
-        rows = tuple((load.name, second(load), *_figures(load)) for load in loads)
+        shares = [load.share for load in loads]
+        rows = tuple(
+            (
+                load.name,
+                second(load),
+                kw[load.load_kw],
+                kw[load.limit_kw],
+                kw[load.rating_kw],
+                _share(share),
+            )
+            for load, share in zip(loads, shares, strict=True)
+        )
         if not tables:
             note = f"{note} {KEY}".strip()
-        near = frozenset(i for i, load in enumerate(loads) if NEAR_LIMIT < load.share <= 1)
-        tables.append(Table(title, columns, rows, note, alerts=_over(loads), cautions=near))
+        # red: over what it may carry, as the checker flags it; amber: nearly there
+        over = frozenset(i for i, share in enumerate(shares) if share > 1)
+        near = frozenset(i for i, share in enumerate(shares) if NEAR_LIMIT < share <= 1)
+        tables.append(Table(title, columns, rows, note, alerts=over, cautions=near))
 
     def side(feed: Load) -> str:
         return _side(feed_sides.get(feed.id))
@@ -122,9 +145,3 @@ def load_tables(
     if totals:
         add("Halls and sites", TOTAL_COLUMNS, totals, TOTAL_NOTE)
     return tables
-
-
-def _over(loads: Sequence[Load]) -> frozenset[int]:
-    """The rows of ``loads`` carrying more than they may: set in red, as the checker flags
-    them."""
-    return frozenset(i for i, load in enumerate(loads) if load.share > 1)

@@ -5,7 +5,8 @@ import pytest
 from designer.core.document import operations as ops
 from designer.core.examples import two_sites
 from designer.core.model.network_settings import MediumOverride, NetworkSettings
-from designer.core.network import bill_of_materials, cable_schedule, link_totals
+from designer.core.network import NetworkPlanner, bill_of_materials, cable_schedule, link_totals
+from designer.core.network.bom import bills_by_site
 from tests.core.network.helpers import add_hall, new_doc, plan_of
 
 
@@ -174,3 +175,40 @@ def test_each_site_orders_its_own_part():
     whole = bill_of_materials(plan)
     assert north.cost_usd + south.cost_usd == pytest.approx(whole.cost_usd)
     assert north.optics_power_w + south.optics_power_w == pytest.approx(whole.optics_power_w)
+
+
+def test_each_plan_counts_its_own_revision():
+    """The plan brought up to an edit counts the edit, and the plan before it keeps its
+    count. Deleting one of South's four DGX B200 racks leaves 3 racks, 3 rear doors and
+    3 x 32 NIC links to its leaves (192 modules)."""
+    doc = two_sites.build()
+    planner = NetworkPlanner()
+    before = planner.plan(doc.project)
+    sr = "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"
+    assert lines(bill_of_materials(before, "site-002"), "module")[(sr, None)] == 256
+    halls = {h.id for h in doc.project.halls.values() if h.site_id == "site-002"}
+    [rack, *_] = (
+        r.id
+        for r in doc.project.placements.values()
+        if r.hall_id in halls and r.type_id == "nvidia-dgx-b200-rack"
+    )
+    edits = []
+    doc.subscribe(edits.append)
+    ops.delete(doc, [rack])
+    after = planner.update(doc.project, edits[0].ids)
+    south = bill_of_materials(after, "site-002")
+    assert lines(south, "rack")[("NVIDIA DGX B200 rack (4 systems)", None)] == 3
+    assert lines(south, "cooling_unit")[("Rear-door heat exchanger 60 kW (on its rack)", None)] == 3
+    assert lines(south, "module")[(sr, None)] == 192
+    assert lines(bill_of_materials(after), "rack")[("NVIDIA DGX B200 rack (4 systems)", None)] == 11
+    # the plan before the edit still counts South's four racks
+    assert lines(bill_of_materials(before, "site-002"), "module")[(sr, None)] == 256
+
+
+def test_the_bills_of_every_site_from_one_count_are_those_counted_one_by_one():
+    plan = plan_of(two_sites.build())
+    whole, parts = bills_by_site(plan)
+    assert whole == bill_of_materials(plan)
+    assert set(parts) == {"site-001", "site-002"}
+    for site_id, part in parts.items():
+        assert part == bill_of_materials(plan, site_id)

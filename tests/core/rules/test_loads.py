@@ -71,3 +71,31 @@ def test_a_cdu_short_of_flow_is_as_full_as_its_flow_says():
     assert load.flow_lpm == pytest.approx(9 * 114.84 * 1.2)
     assert load.share == pytest.approx(9 * 114.84 * 1.2 / 1_200)
     assert load.note == "flow 1,240 of 1,200 L/min, 103 %"
+
+
+def test_each_feed_cdu_and_hall_carries_what_a_hand_sum_of_its_racks_gives():
+    """Two NVL72 alike (132 kW, 114.84 to liquid, 17.16 to air) on A1, A2 and B1 and a CDU;
+    one more on A1 twice and B1, behind a 50 kW rear door; a DGX H100 (40.8 kW, all air) on
+    B1. With B down, A1 and A2 halve the pair's racks: A1 66 + 66 + 132 = 264 kW, A2 132 kW;
+    with A down, B1 carries every rack: 3 x 132 + 40.8 = 436.8 kW. The CDU 2 x 114.84; room
+    air 2 x 17.16 + 0 (the door takes more than the rack gives) + 40.8 = 75.12 kW."""
+    doc, hall = hall_doc()
+    a1, a2, b1 = (
+        ops.add_feed(doc, hall, "pdu-415v-60a-3ph", [(0, 0)], name, side=name[0])
+        for name in ("A1", "A2", "B1")
+    )
+    cdu = ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 5_000, 5_000, "CDU-1")
+    for x in (0, 1_000):
+        rack = ops.place_rack(doc, hall, "nvidia-gb200-nvl72", x, 0)
+        ops.update(doc, rack, feed_ids=[a1, a2, b1], cdu_id=cdu)
+    doored = ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 2_000, 0)
+    ops.update(doc, doored, feed_ids=[a1, a1, b1], rear_door_kw=50.0)
+    air = ops.place_rack(doc, hall, "nvidia-dgx-h100-rack", 3_000, 0)
+    ops.update(doc, air, feed_ids=[b1])
+    found = {(x.kind, x.id): x.load_kw for x in loads(doc.project, CATALOG.racks, LIMITS)}
+    assert found[("feed", a1)] == pytest.approx(264.0)
+    assert found[("feed", a2)] == pytest.approx(132.0)
+    assert found[("feed", b1)] == pytest.approx(436.8)
+    assert found[("cdu", cdu)] == pytest.approx(229.68)
+    assert found[("hall_power", hall)] == pytest.approx(436.8)
+    assert found[("hall_air", hall)] == pytest.approx(75.12)

@@ -1,0 +1,49 @@
+"""Where what a bill counts is: the site or sites whose part of the bill it is in.
+
+A drawing set prints the whole bill and then each site's part. Counted part by part, the
+campus would be scanned once per site; instead everything is counted once, keyed first by
+where it is, and each part takes the counts that are in it: a few hundred distinct keys
+instead of thousands of racks and tens of thousands of bundles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from itertools import repeat
+
+import numpy as np
+
+from designer.core.network.planner import Plan
+
+
+def part_of(counts: Mapping[tuple, int], site: str | None) -> Counter[tuple]:
+    """Of ``counts`` keyed by ``(where, *key)``, those in ``site``'s part, keyed by ``key``;
+    for ``None``, the whole: every count, summed per key.
+
+    ``where`` holds the sites a count is in: one (a rack's, a run's, a switch's, a bundle
+    end's; ``None`` for none) or two (a cable's ends'). A count is in a site's part only if
+    every one is that site; ``()``, what runs between sites, is in the whole only.
+    """
+    found: Counter[tuple] = Counter()
+    for (where, *key), n in counts.items():
+        if site is None or (where and all(w == site for w in where)):
+            found[tuple(key)] += n
+    return found
+
+
+def end_sites(plan: Plan) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The site of each bundle's a and b end (aligned with ``plan.table()``) as indices into
+    the list of sites returned: a rack's site, else the node itself (a site: the end of a link
+    its DCI terminates)."""
+    ends, facts = plan.ends(), plan.index.facts
+    number: dict[str, int] = {}  # each site's index in the list returned
+    code: dict[str, int] = {}
+    # a hall's racks at once, all of its site: a campus has thousands of racks, each a node
+    for racks in plan.index.hall_racks.values():
+        site = facts[next(iter(racks))].site
+        code.update(dict.fromkeys(racks, number.setdefault(site, len(number))))
+    codes = np.fromiter(map(code.get, ends.nodes, repeat(-1)), np.int64, len(ends.nodes))
+    for i in np.flatnonzero(codes < 0).tolist():
+        codes[i] = number.setdefault(ends.nodes[i], len(number))
+    return list(number), codes[ends.a], codes[ends.b]
