@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import pairwise
+from functools import cached_property, lru_cache
+from itertools import chain, pairwise
+from operator import attrgetter
+from typing import NamedTuple
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -26,8 +28,6 @@ from PySide6.QtGui import (
 )
 
 from designer.core.format import number
-from designer.core.geometry.floor import cooling_box
-from designer.core.geometry.footprint import FRONT_DIRECTION, Box
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines, draw_rects, in_clip
@@ -45,6 +45,59 @@ def _bounds(boxes: Iterable[QRectF]) -> QRectF:
     for box in boxes:
         total = total.united(box)
     return total
+
+
+def _group_bounds(rects: np.ndarray, start: np.ndarray) -> list[QRectF]:
+    """``_bounds`` of each group of the rectangles ``rects`` (x, y, width, height rows),
+    group ``k`` being rows ``start[k]`` to ``start[k + 1]``, in a few array operations: the
+    same boxes, as the floor's whole and half millimetres add up exactly. Every rectangle
+    here is at least a mark across, never a null one that ``QRectF.united`` would pass over.
+    """
+    x, y, w, h = rects.reshape(-1, 4).T
+    filled = start[1:] > start[:-1]
+    first = start[:-1][filled]
+    found = [QRectF() for _ in range(len(start) - 1)]
+    if len(first):
+        x0, y0 = np.minimum.reduceat(x, first), np.minimum.reduceat(y, first)
+        x1, y1 = np.maximum.reduceat(x + w, first), np.maximum.reduceat(y + h, first)
+        for k, box in zip(
+            np.flatnonzero(filled).tolist(), zip(x0, y0, x1 - x0, y1 - y0, strict=True), strict=True
+        ):
+            found[k] = QRectF(*box)
+    return found
+
+
+def _starts(groups: Sequence[Sequence[object]]) -> np.ndarray:
+    """Where each group begins among the groups' members one after another, and the end."""
+    return np.concatenate([[0], np.cumsum([len(g) for g in groups], dtype=np.intp)])
+
+
+class _Paths(NamedTuple):
+    """The points of many paths in one array: ``first`` holds the row of each path's first
+    point and ``count`` its number of points; ``segments`` the lines between consecutive
+    points of each path (x1, y1, x2, y2 rows, in path order), ``owner`` the path of each."""
+
+    points: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+    segments: np.ndarray
+    owner: np.ndarray
+
+
+def _paths(paths: Sequence[Sequence[tuple[int, int]]]) -> _Paths:
+    """``paths`` read into arrays at once (a hall has hundreds of trays and busways)."""
+    count = np.fromiter(map(len, paths), dtype=np.intp, count=len(paths))
+    points = np.fromiter(
+        chain.from_iterable(chain.from_iterable(paths)),
+        dtype=np.float64,
+        count=2 * int(count.sum()),
+    ).reshape(-1, 2)
+    first = np.cumsum(count) - count
+    starts = np.ones(len(points), dtype=bool)  # the points a segment starts at
+    starts[first + count - 1] = False
+    begin = np.flatnonzero(starts)
+    segments = np.hstack([points[begin], points[begin + 1]])
+    return _Paths(points, first, count, segments, np.repeat(np.arange(len(paths)), count - 1))
 
 
 # --- obstacles -----------------------------------------------------------------------
@@ -167,13 +220,11 @@ class TrayGeometry:
     """Each tray's floor band (stroked outline) with its bounds, and the centre lines.
 
     ``runs`` groups the centre segments by tray width, for views too far out to see a
-    band's edges. The names are placed when first asked for: a sheet at 1:200 writes none,
-    and a campus has 600 trays to place.
+    band's edges. The centre lines and runs are read from the trays when first asked for,
+    and the names placed: a sheet at 1:200 draws the bands only, and a campus has 600 trays.
     """
 
     bands: list[tuple[QRectF, QPainterPath]]
-    centre: np.ndarray
-    runs: dict[int, np.ndarray]
     bounds: QRectF
     #: The trays, and what their names keep clear of (see ``tray_labels``).
     trays: list[CableTray] = field(default_factory=list)
@@ -187,38 +238,86 @@ class TrayGeometry:
             self.placed = tray_labels(self.trays, self.keep_clear)
         return self.placed
 
+    @cached_property
+    def centre(self) -> np.ndarray:
+        """Every tray's centre line, segment by segment (x1, y1, x2, y2 rows, mm)."""
+        return self._read.segments
+
+    @cached_property
+    def runs(self) -> dict[int, np.ndarray]:
+        """The centre segments by tray width, in the trays' order."""
+        width = np.fromiter((t.width_mm for t in self.trays), dtype=np.int64, count=len(self.trays))
+        of_segment = width[self._read.owner]
+        return {
+            w: self.centre[of_segment == w] for w in dict.fromkeys(t.width_mm for t in self.trays)
+        }
+
+    @cached_property
+    def _read(self) -> _Paths:
+        return _paths([tray.path for tray in self.trays])
+
 
 def tray_geometry(trays: Iterable[CableTray], keep_clear: np.ndarray | None = None) -> TrayGeometry:
-    """The trays' bands and centre lines, and a place for each name.
+    """The trays' bands, and what their centre lines and names are placed from.
 
     ``keep_clear`` holds floor boxes (x0, y0, x1, y1 rows, mm) a name should not cover:
     the racks and cooling units under the trays, whose own labels would cross it.
     """
-    trays = list(trays)
+    [geometry] = tray_geometries([list(trays)], [keep_clear])
+    return geometry
+
+
+def tray_geometries(
+    groups: Sequence[Sequence[CableTray]], keep_clear: Sequence[np.ndarray | None]
+) -> list[TrayGeometry]:
+    """``tray_geometry`` of each group of trays (each hall's, for a drawing set) with what
+    its names keep clear of: the halls of a campus share their few sizes of straight tray,
+    which are stroked once for all of them."""
+    bands = _bands(list(chain.from_iterable(groups)))
+    return [
+        TrayGeometry(bands[a:b], _bounds(r for r, _ in bands[a:b]), list(group), clear)
+        for (a, b), group, clear in zip(
+            pairwise(_starts(groups).tolist()), groups, keep_clear, strict=True
+        )
+    ]
+
+
+def _bands(trays: Sequence[CableTray]) -> list[tuple[QRectF, QPainterPath]]:
+    """Each tray's floor band with its bounds: its centre line stroked as wide as the tray.
+
+    A straight tray along x or y is a rectangle, so one of a width and length already
+    stroked is moved into place instead (a hall's row trays are mostly of a few sizes);
+    whole and half millimetres move exactly, so the band is the one stroking would give.
+    """
+    made: dict[tuple[int, int, int], tuple[QPainterPath, int, int]] = {}
     bands = []
-    centre: list[tuple[float, float, float, float]] = []
-    runs: dict[int, list] = {}
     for tray in trays:
-        line = QPainterPath(QPointF(*tray.path[0]))
-        for x, y in tray.path[1:]:
-            line.lineTo(x, y)
-        stroker = QPainterPathStroker()
-        stroker.setWidth(tray.width_mm)
-        stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
-        stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        band = stroker.createStroke(line).simplified()
+        path = tray.path
+        (x0, y0), (x1, y1) = path[0], path[-1]
+        straight = len(path) == 2 and (x0 == x1) != (y0 == y1)
+        key = (tray.width_mm, x1 - x0, y1 - y0)
+        if not straight:
+            band = _band(tray)
+        elif key in made:
+            first, fx, fy = made[key]
+            band = first.translated(x0 - fx, y0 - fy)
+        else:
+            band = _band(tray)
+            made[key] = (band, x0, y0)
         bands.append((band.boundingRect(), band))
-        segments = _segments(tray.path)
-        centre.extend(segments)
-        runs.setdefault(tray.width_mm, []).extend(segments)
-    return TrayGeometry(
-        bands,
-        np.array(centre, dtype=np.float64).reshape(-1, 4),
-        {w: np.array(v, dtype=np.float64).reshape(-1, 4) for w, v in runs.items()},
-        _bounds(r for r, _ in bands),
-        trays,
-        keep_clear,
-    )
+    return bands
+
+
+def _band(tray: CableTray) -> QPainterPath:
+    """``tray``'s centre line stroked as wide as the tray, flat at its ends."""
+    line = QPainterPath(QPointF(*tray.path[0]))
+    for x, y in tray.path[1:]:
+        line.lineTo(x, y)
+    stroker = QPainterPathStroker()
+    stroker.setWidth(tray.width_mm)
+    stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+    stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    return stroker.createStroke(line).simplified()
 
 
 def tray_labels(
@@ -545,43 +644,72 @@ def _draw_leader(painter: QPainter, ctx: Context, label: TrayLabel) -> None:
 
 @dataclass(frozen=True)
 class FeedGeometry:
-    """Busway segments and end marks per A/B side; PDUs as squares; labels."""
+    """Busway segments and end marks per A/B side; PDUs as squares; labels.
+
+    The labels are written from the ``feeds`` when first asked for: only a view closer
+    than ``DETAIL_LOD`` shows them, and a campus has 864 busways.
+    """
 
     segments: dict[str | None, np.ndarray]
     marks: dict[str | None, np.ndarray]
-    labels: list[tuple[QPointF, str]]
     bounds: QRectF
+    feeds: list[PowerFeed] = field(default_factory=list)
+
+    @cached_property
+    def labels(self) -> list[tuple[QPointF, str]]:
+        """Each feed's name and rating, at its first point."""
+        return [
+            (QPointF(*feed.path[0]), f"{feed.name}  {number(feed.rating_kw, 0)} kW")
+            for feed in self.feeds
+        ]
 
 
 def feed_geometry(feeds: Iterable[PowerFeed]) -> FeedGeometry:
-    segments: dict[str | None, list] = {}
-    marks: dict[str | None, list] = {}
-    labels = []
+    """The busways' segments and end marks by side, in the feeds' order."""
+    [geometry] = feed_geometries([list(feeds)])
+    return geometry
+
+
+def feed_geometries(groups: Sequence[Sequence[PowerFeed]]) -> list[FeedGeometry]:
+    """``feed_geometry`` of each group of feeds (each hall's, for a drawing set), all read
+    in one pass: a campus has 36 busways in each of 24 halls, too few for arrays per hall."""
+    feeds = list(chain.from_iterable(groups))
+    start = _starts(groups)
+    read = _paths([feed.path for feed in feeds])
+    sides = [feed.side for feed in feeds]
+    codes = {side: code for code, side in enumerate(dict.fromkeys(sides))}
+    side = np.fromiter(map(codes.__getitem__, sides), dtype=np.intp, count=len(feeds))
+    # a PDU (one point) as a square, a busway's two ends as smaller ones
+    single = read.count == 1
+    ends = np.stack([read.points[read.first], read.points[read.first + read.count - 1]], axis=1)
+    shown = np.stack([np.ones(len(feeds), dtype=bool), ~single], axis=1)
+    size = np.where(single, POINT_MARK_MM, POINT_MARK_MM / 2)[:, None].repeat(2, axis=1)[shown]
+    corner = ends[shown] - size[:, None] / 2
+    marks = np.column_stack([corner, size, size])
+    of_mark = np.repeat(np.arange(len(feeds)), np.where(single, 1, 2))
+    low = np.minimum.reduceat(read.points, read.first) if len(feeds) else read.points
+    high = np.maximum.reduceat(read.points, read.first) if len(feeds) else read.points
     half = POINT_MARK_MM / 2
-    boxes = []
-    for feed in feeds:
-        side = feed.side
-        segments.setdefault(side, []).extend(_segments(feed.path))
-        ends = [feed.path[0], feed.path[-1]] if len(feed.path) > 1 else [feed.path[0]]
-        size = POINT_MARK_MM if len(feed.path) == 1 else POINT_MARK_MM / 2
-        marks.setdefault(side, []).extend((x - size / 2, y - size / 2, size, size) for x, y in ends)
-        xs = [p[0] for p in feed.path]
-        ys = [p[1] for p in feed.path]
-        boxes.append(
-            QRectF(
-                min(xs) - half,
-                min(ys) - half,
-                max(xs) - min(xs) + 2 * half,
-                max(ys) - min(ys) + 2 * half,
+    bounds = _group_bounds(np.column_stack([low - half, high - low + 2 * half]), start)
+    # the segments and marks of each group are rows of their own (both are in feed order)
+    segment_start = np.searchsorted(read.owner, start)
+    mark_start = np.searchsorted(of_mark, start)
+    found = []
+    for k, group in enumerate(groups):
+        keys = dict.fromkeys(sides[start[k] : start[k + 1]])  # in the order the group has them
+        segments = read.segments[segment_start[k] : segment_start[k + 1]]
+        on = side[read.owner[segment_start[k] : segment_start[k + 1]]]
+        at = marks[mark_start[k] : mark_start[k + 1]]
+        of = side[of_mark[mark_start[k] : mark_start[k + 1]]]
+        found.append(
+            FeedGeometry(
+                {key: segments[on == codes[key]] for key in keys},
+                {key: at[of == codes[key]] for key in keys},
+                bounds[k],
+                list(group),
             )
         )
-        labels.append((QPointF(*feed.path[0]), f"{feed.name}  {number(feed.rating_kw, 0)} kW"))
-    return FeedGeometry(
-        {k: np.array(v, dtype=np.float64).reshape(-1, 4) for k, v in segments.items()},
-        {k: np.array(v, dtype=np.float64).reshape(-1, 4) for k, v in marks.items()},
-        labels,
-        _bounds(boxes),
-    )
+    return found
 
 
 #: From this level of detail busways are drawn at full weight with their end marks.
@@ -639,22 +767,24 @@ class CoolingGeometry:
     rects: dict[str, np.ndarray]
     fronts: np.ndarray
     in_rack: np.ndarray
-    labels: list[tuple[QRectF, str]]
     bounds: QRectF
-    #: Each label's unit fill: its text is set on a patch of it, so lines pass under it.
-    label_fills: list[QColor] = field(default_factory=list)
+    #: The units standing on the floor and their footprints (x, y, w, h rows), which the
+    #: labels are written from when first asked for: a sheet at 1:200 writes none.
+    standing: list[CoolingUnit] = field(default_factory=list)
+    footprints: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
 
+    @cached_property
+    def labels(self) -> list[tuple[QRectF, str]]:
+        """Each standing unit's name and capacity, over its footprint."""
+        return [
+            (QRectF(*rect), f"{u.name}\n{number(u.liquid_capacity_kw or u.air_capacity_kw, 0)} kW")
+            for u, rect in zip(self.standing, self.footprints.tolist(), strict=True)
+        ]
 
-def front_band(box: Box, rotation: int, depth: float) -> tuple[float, float, float, float]:
-    """The strip ``depth`` mm deep along the front edge inside ``box`` (x, y, w, h)."""
-    dx, dy = FRONT_DIRECTION[rotation]
-    if dy < 0:
-        return (box.x0, box.y0, box.width, depth)
-    if dy > 0:
-        return (box.x0, box.y1 - depth, box.width, depth)
-    if dx > 0:
-        return (box.x1 - depth, box.y0, depth, box.height)
-    return (box.x0, box.y0, depth, box.height)
+    @cached_property
+    def label_fills(self) -> list[QColor]:
+        """Each label's unit fill: its text is set on a patch of it, so lines pass under it."""
+        return [_UNIT_FILL[u.kind] for u in self.standing]
 
 
 _UNIT_FILL = {"cdu": style.CDU, "crah": style.CRAH, "inrow_cooler": style.INROW}
@@ -662,36 +792,67 @@ _UNIT_EDGE = {"cdu": style.CDU_EDGE, "crah": style.CRAH_EDGE, "inrow_cooler": st
 
 
 def cooling_geometry(units: Iterable[CoolingUnit]) -> CoolingGeometry:
-    rects: dict[str, list] = {}
-    fronts = []
-    in_rack = []
-    labels = []
-    fills: list[QColor] = []
-    boxes = []
-    for unit in units:
-        box = cooling_box(unit)
-        if box is None:
-            half = POINT_MARK_MM / 2
-            in_rack.append((unit.x - half, unit.y - half, POINT_MARK_MM, POINT_MARK_MM))
-            boxes.append(QRectF(unit.x - half, unit.y - half, POINT_MARK_MM, POINT_MARK_MM))
-            continue
-        rect = (box.x0, box.y0, box.width, box.height)
-        rects.setdefault(unit.kind, []).append(rect)
-        fronts.append(
-            front_band(box, unit.rotation, min(UNIT_FRONT_MM, box.height / 3, box.width / 3))
-        )
-        boxes.append(QRectF(*rect))
-        capacity = unit.liquid_capacity_kw or unit.air_capacity_kw
-        labels.append((QRectF(*rect), f"{unit.name}\n{number(capacity, 0)} kW"))
-        fills.append(_UNIT_FILL[unit.kind])
-    return CoolingGeometry(
-        {k: np.array(v, dtype=np.float64) for k, v in rects.items()},
-        np.array(fronts, dtype=np.float64).reshape(-1, 4),
-        np.array(in_rack, dtype=np.float64).reshape(-1, 4),
-        labels,
-        _bounds(boxes),
-        fills,
+    """The units' footprints by kind and front bands, and in-rack CDUs as marks."""
+    [geometry] = cooling_geometries([list(units)])
+    return geometry
+
+
+def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingGeometry]:
+    """``cooling_geometry`` of each group of units (each hall's, for a drawing set), all
+    read in one pass: a campus has 28 CDUs in each of 24 halls, too few for arrays per hall."""
+    units = list(chain.from_iterable(groups))
+    start = _starts(groups)
+    n = len(units)
+    x, y, width, depth = (
+        np.fromiter(map(attrgetter(name), units), dtype=np.float64, count=n)
+        for name in ("x", "y", "width_mm", "depth_mm")
     )
+    rotation = np.fromiter(map(attrgetter("rotation"), units), dtype=np.int16, count=n)
+    floor = (width != 0) & (depth != 0)  # as ``cooling_box``: in a rack it has no footprint
+    turned = (rotation == 90) | (rotation == 270)
+    rects = np.column_stack([x, y, np.where(turned, depth, width), np.where(turned, width, depth)])
+    half = POINT_MARK_MM / 2
+    marks = np.column_stack([x - half, y - half, np.full((n, 2), POINT_MARK_MM)])
+    bounds = _group_bounds(np.where(floor[:, None], rects, marks), start)
+    fronts = _fronts(rects, rotation)
+    kinds = [unit.kind for unit in units]
+    codes = {kind: code for code, kind in enumerate(dict.fromkeys(kinds))}
+    kind = np.fromiter(map(codes.__getitem__, kinds), dtype=np.intp, count=n)
+    found = []
+    for k in range(len(groups)):
+        rows = slice(start[k], start[k + 1])
+        stands = floor[rows]
+        standing = [u for u, on in zip(units[rows], stands.tolist(), strict=True) if on]
+        footprints, of = rects[rows][stands], kind[rows][stands]
+        found.append(
+            CoolingGeometry(
+                {
+                    key: footprints[of == codes[key]]
+                    for key in dict.fromkeys(u.kind for u in standing)
+                },
+                fronts[rows][stands],
+                marks[rows][~stands],
+                bounds[k],
+                standing,
+                footprints,
+            )
+        )
+    return found
+
+
+def _fronts(rects: np.ndarray, rotation: np.ndarray) -> np.ndarray:
+    """The strip along the front edge inside each footprint (x, y, w, h rows), as deep as
+    ``UNIT_FRONT_MM`` but never more than a third of the unit."""
+    x, y, w, h = rects.T
+    depth = np.minimum(np.minimum(UNIT_FRONT_MM, h / 3), w / 3)
+    fronts = rects.copy()
+    across = (rotation == 0) | (rotation == 180)  # the front runs along x
+    fronts[across, 3] = depth[across]
+    fronts[~across, 2] = depth[~across]
+    down, right = rotation == 180, rotation == 90
+    fronts[down, 1] = ((y + h) - depth)[down]
+    fronts[right, 0] = ((x + w) - depth)[right]
+    return fronts
 
 
 def draw_cooling(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> None:

@@ -14,16 +14,18 @@ tray's centre line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter
 
+from designer.core.network.distinct import distinct_rows
 from designer.core.network.mix import FAMILIES, FAMILY_NAMES, family
 from designer.core.network.planner import Plan
-from designer.core.network.traylinks import TrayLinks, tray_links
+from designer.core.network.traylinks import TrayLinks, tray_links_of_halls
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines
 from designer.drawing.infrastructure import in_lines
@@ -72,54 +74,85 @@ class LinkGeometry:
 
 def hall_links(plan: Plan, hall_id: str) -> LinkGeometry:
     """The links layer of ``hall_id``: the plan's links along its trays, per medium family."""
+    return links_of_halls(plan, [hall_id])[hall_id]
+
+
+def links_of_halls(plan: Plan, hall_ids: Iterable[str]) -> dict[str, LinkGeometry]:
+    """``hall_links`` of each of ``hall_ids``, all worked out at once (a drawing set draws
+    every hall, and each hall's pieces of tray are a few hundred rows)."""
     families = [FAMILIES.index(family(m)) for m in [*plan.media.media, None]]
-    return link_geometry(tray_links(plan, hall_id, families))
+    joined = tray_links_of_halls(plan, hall_ids, families)
+    return dict(zip(joined.hall_ids, link_geometries(joined.links, joined.rows), strict=True))
 
 
-def link_geometry(links: TrayLinks) -> LinkGeometry:
-    """The lines of ``links``, a hall's ``tray_links`` with media grouped by family."""
+def link_geometries(links: TrayLinks, rows: np.ndarray) -> list[LinkGeometry]:
+    """The lines of ``links``, the ``tray_links`` of several halls with media grouped by
+    family (each row's ``group`` its family's place in ``FAMILIES``), one geometry per hall:
+    hall ``k``'s rows run from ``rows[k]`` to ``rows[k + 1]``, and the halls' edges are
+    numbered apart."""
     lines = links.lines
-    fam = np.array(FAMILIES, dtype=object)[links.group]
+    group = links.group
     widths = width_pt(links.links)
     run = lines[:, 2:] - lines[:, :2]
     length = np.hypot(run[:, 0], run[:, 1])
     normal = np.stack([-run[:, 1], run[:, 0]], axis=1) / np.maximum(length, 1e-9)[:, None]
-    offset = _lanes(links.edge, fam, widths)
-    batches = tuple(
-        (name, float(w), np.flatnonzero((fam == name) & (widths == w)))
-        for name in FAMILIES
-        for w in sorted(set(widths[fam == name].tolist()))
-    )
-    present = tuple(name for name in FAMILIES if (fam == name).any())
-    bounds = QRectF()
-    if len(lines):
-        x0, y0 = lines[:, [0, 2]].min(), lines[:, [1, 3]].min()
-        x1, y1 = lines[:, [0, 2]].max(), lines[:, [1, 3]].max()
-        bounds = QRectF(x0, y0, x1 - x0, y1 - y0)
-    return LinkGeometry(lines, normal, offset, batches, present, bounds)
+    offset = _lanes(links.edge, group, widths)
+    # the rows of each hall, family and width, in row order: one pen each
+    hall = np.repeat(np.arange(len(rows) - 1), np.diff(rows))
+    order = np.lexsort((widths, group, hall))
+    ranked = np.stack([hall[order], group[order], widths[order]], axis=1)
+    cuts = np.flatnonzero((ranked[1:] != ranked[:-1]).any(axis=1)) + 1
+    batches: list[list[tuple[str, float, np.ndarray]]] = [[] for _ in range(len(rows) - 1)]
+    for chosen in np.split(order, cuts) if len(order) else ():
+        k = int(hall[chosen[0]])
+        name = FAMILIES[int(group[chosen[0]])]
+        batches[k].append((name, float(widths[chosen[0]]), chosen - rows[k]))
+    starts = rows[:-1][np.diff(rows) > 0]
+    low = np.minimum(lines[:, :2], lines[:, 2:])
+    high = np.maximum(lines[:, :2], lines[:, 2:])
+    x0, y0 = np.minimum.reduceat(low, starts).T if len(starts) else (None, None)
+    x1, y1 = np.maximum.reduceat(high, starts).T if len(starts) else (None, None)
+    found = []
+    for k, (first, last) in enumerate(pairwise(rows.tolist())):
+        bounds = QRectF()
+        if last > first:
+            i = int(np.searchsorted(starts, first))
+            bounds = QRectF(x0[i], y0[i], x1[i] - x0[i], y1[i] - y0[i])
+        found.append(
+            LinkGeometry(
+                lines[first:last],
+                normal[first:last],
+                offset[first:last],
+                tuple(batches[k]),
+                tuple(dict.fromkeys(name for name, _, _ in batches[k])),
+                bounds,
+            )
+        )
+    return found
 
 
-def _lanes(edge: np.ndarray, fam: np.ndarray, widths: np.ndarray) -> np.ndarray:
+def _lanes(edge: np.ndarray, group: np.ndarray, widths: np.ndarray) -> np.ndarray:
     """Each row's offset from its tray's centre line, in points.
 
-    On each edge every family gets one lane as wide as its widest piece there, in legend
-    order, the lanes side by side and centred on the tray.
+    On each edge every family (``group``, its place in ``FAMILIES``) gets one lane as wide
+    as its widest piece there, in legend order, the lanes side by side and centred on the
+    tray. Widths and gaps are multiples of a quarter point, so every sum here is exact.
     """
-    lane_width: dict[int, dict[str, float]] = {}
-    for e, name, w in zip(edge.tolist(), fam.tolist(), widths.tolist(), strict=True):
-        per = lane_width.setdefault(e, {})
-        per[name] = max(per.get(name, 0.0), w)
-    centre: dict[tuple[int, str], float] = {}
-    for e, per in lane_width.items():
-        ordered = [name for name in FAMILIES if name in per]
-        total = sum(per[n] for n in ordered) + LANE_GAP_PT * (len(ordered) - 1)
-        at = -total / 2
-        for name in ordered:
-            centre[(e, name)] = at + per[name] / 2
-            at += per[name] + LANE_GAP_PT
-    return np.array(
-        [centre[(e, n)] for e, n in zip(edge.tolist(), fam.tolist(), strict=True)], dtype=float
-    )
+    if not len(edge):
+        return np.zeros(0)
+    lanes, lane = distinct_rows(np.stack([edge, group], axis=1))
+    lane_width = np.zeros(len(lanes))
+    np.maximum.at(lane_width, lane, widths)
+    # lanes are sorted by edge, then family: a running sum of lane and gap along each edge
+    step = lane_width + LANE_GAP_PT
+    before = np.cumsum(step) - step
+    first = np.r_[True, lanes[1:, 0] != lanes[:-1, 0]]
+    edge_start = np.maximum.accumulate(np.where(first, np.arange(len(lanes)), 0))
+    before -= before[edge_start]
+    total = np.zeros(len(lanes))
+    np.add.at(total, edge_start, step)
+    total = total[edge_start] - LANE_GAP_PT
+    return (-total / 2 + before + lane_width / 2)[lane]
 
 
 def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:

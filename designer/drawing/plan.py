@@ -11,7 +11,7 @@ plan looks like the screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,6 @@ from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
-from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
 from designer.drawing import style
@@ -41,6 +40,7 @@ from designer.drawing.infrastructure import (
     FeedGeometry,
     ObstacleGeometry,
     TrayGeometry,
+    cooling_geometries,
     cooling_geometry,
     draw_cooling,
     draw_cooling_labels,
@@ -49,19 +49,19 @@ from designer.drawing.infrastructure import (
     draw_obstacles,
     draw_tray_labels,
     draw_trays,
-    feed_geometry,
+    feed_geometries,
     names_meet,
     obstacle_geometry,
-    tray_geometry,
+    tray_geometries,
 )
-from designer.drawing.links import LinkGeometry, draw_links, hall_links
+from designer.drawing.links import LinkGeometry, draw_links, links_of_halls
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for, severity_name
 from designer.drawing.racks import (
     RackArrays,
     draw_rack_labels,
     draw_racks,
-    rack_arrays,
+    racks_by_hall,
     system_labels,
 )
 
@@ -109,9 +109,9 @@ class HallPlan:
 
 @dataclass
 class HallContents:
-    """What stands in one hall, by kind: what a hall's plan is built from."""
+    """What stands in one hall besides its racks, by kind: what a hall's plan is built from
+    (the racks are read straight into arrays, ``racks_by_hall``)."""
 
-    racks: list[Placement] = field(default_factory=list)
     units: list[CoolingUnit] = field(default_factory=list)
     obstacles: list[Obstacle] = field(default_factory=list)
     trays: list[CableTray] = field(default_factory=list)
@@ -122,16 +122,16 @@ def contents_by_hall(project: Project) -> dict[str, HallContents]:
     """Every hall's contents in one pass over the project (a report draws every hall)."""
     found = {hall_id: HallContents() for hall_id in project.halls}
     for name, field_name in (
-        ("placements", "racks"),
         ("cooling_units", "units"),
         ("obstacles", "obstacles"),
         ("trays", "trays"),
         ("feeds", "feeds"),
     ):
+        lists = {hall_id: getattr(contents, field_name) for hall_id, contents in found.items()}
         for entity in getattr(project, name).values():
-            contents = found.get(entity.hall_id)
-            if contents is not None:
-                getattr(contents, field_name).append(entity)
+            into = lists.get(entity.hall_id)
+            if into is not None:
+                into.append(entity)
     return found
 
 
@@ -149,8 +149,17 @@ def keep_clear(
     (``rack_rects``, x, y, width, height rows as ``RackArrays`` holds them), floor-standing
     cooling units and named obstacles, whose labels are set on patches over it, the cable
     entry's name, and everything beyond the hall's bounds, where dimension lines run."""
-    found = [(b.x0, b.y0, b.x1, b.y1) for b in map(cooling_box, units) if b is not None]
-    found += [
+    return _keep_clear(rack_rects, cooling_geometry(units).footprints, obstacles, floor)
+
+
+def _keep_clear(
+    rack_rects: np.ndarray,
+    unit_rects: np.ndarray,
+    obstacles: Iterable[Obstacle],
+    floor: FloorGeometry,
+) -> np.ndarray:
+    """``keep_clear`` with the floor-standing units' footprints (x, y, width, height rows)."""
+    found: list[tuple[float, float, float, float]] = [
         (b.x0, b.y0, b.x1, b.y1)
         for b in (bounds(o.outline) for o in obstacles if o.label or o.kind == "keepout")
     ]
@@ -162,8 +171,12 @@ def keep_clear(
     x0, y0, x1, y1 = hall.left(), hall.top(), hall.right(), hall.bottom()
     far = _BEYOND_MM
     found += [(-far, -far, x0, far), (x1, -far, far, far), (x0, -far, x1, y0), (x0, y1, x1, far)]
-    racks = np.column_stack([rack_rects[:, :2], rack_rects[:, :2] + rack_rects[:, 2:]])
-    return np.vstack([racks, np.array(found, dtype=np.float64).reshape(-1, 4)])
+    return np.vstack(
+        [
+            *(np.column_stack([r[:, :2], r[:, :2] + r[:, 2:]]) for r in (rack_rects, unit_rects)),
+            np.array(found, dtype=np.float64).reshape(-1, 4),
+        ]
+    )
 
 
 def hall_plan(
@@ -172,44 +185,81 @@ def hall_plan(
     rack_types: Mapping[str, RackType],
     findings: Iterable[Any] | None = None,
     network: Plan | None = None,
-    contents: HallContents | None = None,
 ) -> HallPlan:
     """The plan of ``hall_id``; ``findings`` (from the rule engine) colour racks and add markers.
 
     Without findings the racks show as "not checked". With the ``network`` plan the links
-    along the trays are drawn too. ``contents`` is the hall's part of ``contents_by_hall``
-    when the caller draws many halls.
+    along the trays are drawn too.
     """
-    hall = project.halls[hall_id]
+    return hall_plans(project, rack_types, findings, network, [hall_id])[hall_id]
+
+
+def hall_plans(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    findings: Iterable[Any] | None = None,
+    network: Plan | None = None,
+    hall_ids: Iterable[str] | None = None,
+) -> dict[str, HallPlan]:
+    """``hall_plan`` of each of ``hall_ids`` (every hall of the project when None).
+
+    What the halls share is worked out once for all of them: the project sorted out by
+    hall, the racks' statuses, the systems' labels, the findings by hall and the links
+    along the trays (read from the network plan in one pass), so a drawing set of 24 halls
+    does not go through the whole project and plan once per hall.
+    """
+    wanted = list(project.halls if hall_ids is None else hall_ids)
     found = list(findings) if findings is not None else []
-    inside = contents or contents_by_hall(project)[hall_id]
+    contents = contents_by_hall(project)
+    status = status_by_id(found)
+    systems = system_labels(project)
+    by_hall: dict[str, list[Any]] = {hall_id: [] for hall_id in wanted}
+    for finding in found:
+        if finding.hall_id in by_hall:
+            by_hall[finding.hall_id].append(finding)
+    links = links_of_halls(network, wanted) if network is not None else {}
+    inside = [contents[hall_id] for hall_id in wanted]
+    by_racks = racks_by_hall(
+        project.placements.values(), wanted, rack_types, status, findings is not None, systems
+    )
+    racks = [by_racks[hall_id] for hall_id in wanted]
+    cooling = cooling_geometries([c.units for c in inside])
+    feeds = feed_geometries([c.feeds for c in inside])
+    floors = [floor_geometry(project.halls[hall_id]) for hall_id in wanted]
+    clear = [
+        _keep_clear(r.rects, c.footprints, i.obstacles, f)
+        for r, c, i, f in zip(racks, cooling, inside, floors, strict=True)
+    ]
+    trays = tray_geometries([c.trays for c in inside], clear)
+    return {
+        hall_id: HallPlan(
+            floor=floors[k],
+            obstacles=obstacle_geometry(inside[k].obstacles),
+            racks=racks[k],
+            cooling=cooling[k],
+            trays=trays[k],
+            feeds=feeds[k],
+            markers=markers_for(by_hall[hall_id], hall_id, _locator(project, hall_id, rack_types)),
+            links=links.get(hall_id),
+        )
+        for k, hall_id in enumerate(wanted)
+    }
+
+
+def _locator(
+    project: Project, hall_id: str, rack_types: Mapping[str, RackType]
+) -> Callable[[str], Box | None]:
+    """The footprint of a rack or cooling unit of ``hall_id`` by id (None elsewhere), for
+    placing markers."""
 
     def locate(entity_id: str) -> Box | None:
-        if entity_id in project.placements and project.placements[entity_id].hall_id == hall_id:
-            return placement_box(project.placements[entity_id], rack_types)
+        rack = project.placements.get(entity_id)
+        if rack is not None and rack.hall_id == hall_id:
+            return placement_box(rack, rack_types)
         unit = project.cooling_units.get(entity_id)
         return cooling_box(unit) if unit is not None and unit.hall_id == hall_id else None
 
-    floor = floor_geometry(hall)
-    racks = rack_arrays(
-        inside.racks,
-        rack_types,
-        status_by_id(found),
-        checked=findings is not None,
-        system_labels=system_labels(project),
-    )
-    return HallPlan(
-        floor=floor,
-        obstacles=obstacle_geometry(inside.obstacles),
-        racks=racks,
-        cooling=cooling_geometry(inside.units),
-        trays=tray_geometry(
-            inside.trays, keep_clear(racks.rects, inside.units, inside.obstacles, floor)
-        ),
-        feeds=feed_geometry(inside.feeds),
-        markers=markers_for(found, hall_id, locate),
-        links=hall_links(network, hall_id) if network is not None else None,
-    )
+    return locate
 
 
 def services_in(plan: HallPlan) -> set[str]:

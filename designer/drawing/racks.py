@@ -10,9 +10,11 @@ keeps one ``RackArrays`` per spatial chunk of a hall; the report one per hall.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise, repeat
+from operator import attrgetter, itemgetter
 
 import numpy as np
 from PySide6.QtCore import QRectF
@@ -124,8 +126,7 @@ class RackArrays:
 
         ``checked`` False means no check has run yet: every rack shows as not checked.
         """
-        default = style.OK if checked else style.UNCHECKED
-        status = np.array([worst.get(i, default) for i in self.ids], dtype=np.int8)
+        status = _statuses(self.ids, worst, checked)
         if np.array_equal(status, self.status):
             return False
         self.status = status
@@ -138,6 +139,13 @@ class RackArrays:
         self.hidden = np.array([i in wanted for i in self.ids], dtype=bool)
         self._groups.clear()
         self._bands = None
+
+
+def _statuses(ids: Sequence[str], worst: Mapping[str, int], checked: bool) -> np.ndarray:
+    """The status bucket of each rack of ``ids``: its worst finding's, else "no findings",
+    or "not checked" before any check has run."""
+    default = style.OK if checked else style.UNCHECKED
+    return np.fromiter(map(worst.get, ids, repeat(default)), dtype=np.int8, count=len(ids))
 
 
 def system_labels(project: Project) -> dict[str, str]:
@@ -154,39 +162,92 @@ def rack_arrays(
 ) -> RackArrays:
     """Build the arrays for ``placements``; ``status`` maps ids to a worst-finding bucket,
     ``system_labels`` group ids to the labels of their systems."""
-    looks: dict[str, tuple[int, int, int, float, int, str]] = {}
-    ids, rects, rotation, codes, labels, systems, doors = [], [], [], [], [], [], []
-    named = system_labels or {}
-    for rack in placements:
-        look = looks.get(rack.type_id)
-        if look is None:
-            look = looks[rack.type_id] = _look(rack.type_id, rack_types.get(rack.type_id))
-        width, depth, category, _, heat, name = look
-        x, y = rack.x, rack.y
-        sideways = rack.rotation in (90, 270)
-        ids.append(rack.id)
-        rects.append((x, y, depth, width) if sideways else (x, y, width, depth))
-        rotation.append(rack.rotation)
-        codes.append((category, heat, look[3]))
-        labels.append(rack.label or name)
-        systems.append(named.get(rack.group_id, "") if rack.group_id else "")
-        doors.append(bool(rack.rear_door_kw))
-    table = np.array(codes, dtype=np.float64).reshape(-1, 3)
-    arrays = RackArrays(
-        ids=ids,
-        rects=np.array(rects, dtype=np.float64).reshape(-1, 4),
-        rotation=np.array(rotation, dtype=np.int16),
-        category=table[:, 0].astype(np.int8),
-        heat=table[:, 1].astype(np.int8),
-        max_kw=table[:, 2].copy(),
-        status=np.full(len(ids), -1, dtype=np.int8),
-        hidden=np.zeros(len(ids), dtype=bool),
-        labels=labels,
-        systems=systems,
-        rear_door=np.array(doors, dtype=bool),
-    )
-    arrays.set_status(status or {}, checked)
+    rows = list(map(_READ, placements))
+    [arrays] = _arrays(rows, [0, len(rows)], rack_types, status, checked, system_labels)
     return arrays
+
+
+def racks_by_hall(
+    placements: Iterable[Placement],
+    hall_ids: Iterable[str],
+    rack_types: Mapping[str, RackType],
+    status: Mapping[str, int] | None = None,
+    checked: bool = False,
+    system_labels: Mapping[str, str] | None = None,
+) -> dict[str, RackArrays]:
+    """``rack_arrays`` of the racks of each of ``hall_ids`` (racks elsewhere are left out),
+    in the order of ``placements``: all built in one pass, as a drawing set needs them."""
+    halls = list(dict.fromkeys(hall_ids))
+    place = {hall_id: k for k, hall_id in enumerate(halls)}
+    rows = [_READ(rack) for rack in placements if rack.hall_id in place]
+    which = np.fromiter(
+        map(place.__getitem__, map(itemgetter(0), rows)), dtype=np.intp, count=len(rows)
+    )
+    order = np.argsort(which, kind="stable")
+    start = np.searchsorted(which[order], np.arange(len(halls) + 1)).tolist()
+    rows = list(map(rows.__getitem__, order.tolist()))
+    found = _arrays(rows, start, rack_types, status, checked, system_labels)
+    return dict(zip(halls, found, strict=True))
+
+
+#: What the arrays are built from, read from each rack at once: a pass over thousands of
+#: racks per attribute would fetch each from memory again.
+_READ = attrgetter(
+    "hall_id", "id", "type_id", "x", "y", "rotation", "label", "group_id", "rear_door_kw"
+)
+
+
+def _arrays(
+    rows: list[tuple],
+    start: Sequence[int],
+    rack_types: Mapping[str, RackType],
+    status: Mapping[str, int] | None,
+    checked: bool,
+    system_labels: Mapping[str, str] | None,
+) -> list[RackArrays]:
+    """The arrays of racks read by ``_READ`` into ``rows``, one set per group of rows
+    (``start[k]`` to ``start[k + 1]``); what racks of a type share is looked up once."""
+    n = len(rows)
+    _, ids, type_ids, xs, ys, rotations, given, group_ids, doors = (
+        zip(*rows, strict=True) if rows else ((),) * 9
+    )
+    kinds = {type_id: i for i, type_id in enumerate(dict.fromkeys(type_ids))}
+    looks = [_look(type_id, rack_types.get(type_id)) for type_id in kinds]
+    kind = np.fromiter(map(kinds.__getitem__, type_ids), dtype=np.intp, count=n)
+    # width, depth, category, max kW, heat bucket of each rack
+    table = np.array([look[:5] for look in looks], dtype=np.float64).reshape(-1, 5)[kind]
+    rotation = np.fromiter(rotations, dtype=np.int16, count=n)
+    sideways = (rotation == 90) | (rotation == 270)
+    rects = np.empty((n, 4))
+    rects[:, 0] = np.fromiter(xs, dtype=np.float64, count=n)
+    rects[:, 1] = np.fromiter(ys, dtype=np.float64, count=n)
+    rects[:, 2] = np.where(sideways, table[:, 1], table[:, 0])
+    rects[:, 3] = np.where(sideways, table[:, 0], table[:, 1])
+    category, heat = table[:, 2].astype(np.int8), table[:, 4].astype(np.int8)
+    max_kw = table[:, 3].copy()
+    ids = list(ids)
+    worst = _statuses(ids, status or {}, checked)
+    names = [look[5] for look in looks]
+    labels = [label or names[k] for label, k in zip(given, kind.tolist(), strict=True)]
+    named = system_labels or {}
+    systems = [named.get(g, "") if g else "" for g in group_ids]
+    door = np.fromiter(map(bool, doors), dtype=bool, count=n)
+    return [
+        RackArrays(
+            ids=ids[a:b],
+            rects=rects[a:b],
+            rotation=rotation[a:b],
+            category=category[a:b],
+            heat=heat[a:b],
+            max_kw=max_kw[a:b],
+            status=worst[a:b],
+            hidden=np.zeros(b - a, dtype=bool),
+            labels=labels[a:b],
+            systems=systems[a:b],
+            rear_door=door[a:b],
+        )
+        for a, b in pairwise(start)
+    ]
 
 
 def _look(type_id: str, kind: RackType | None) -> tuple[int, int, int, float, int, str]:

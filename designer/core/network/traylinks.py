@@ -11,14 +11,16 @@ left out; so are bundles inside one rack (the NVL72 spine) and bundles not route
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from itertools import chain
 
 import numpy as np
 
 from designer.core.network.distinct import distinct_rows
-from designer.core.network.fill import leg_spans
+from designer.core.network.fill import LegSpans, leg_spans
 from designer.core.network.planner import Plan
+from designer.core.network.routing import HallFloor
 from designer.core.network.traygraph import TrayGraph
 
 
@@ -56,59 +58,213 @@ def tray_links(plan: Plan, hall_id: str, groups: Sequence[int] | None = None) ->
     ``groups`` sums media together: one group number per medium of ``plan.media.media``, in
     order, then one for links no medium reaches.
     """
-    floor = plan.floors.get(hall_id)
-    if floor is None:
-        return NO_LINKS
-    count = len(plan.media.media)
-    group_of = np.array(list(groups) if groups is not None else [*range(count), -1], dtype=np.int64)
-    graph = floor.graph
-    legs, along, group, links = [], [], [], []
-    for key in plan.hall_units.get(hall_id, ()):
-        decisions, table = plan.decisions[key], plan.units[key].table
-        for slot in (0, 1):
-            rows = decisions.legs[:, slot, 0] == floor.index
-            legs.append(decisions.legs[rows, slot, 1:])
-            along.append(decisions.along[rows, slot])
-            group.append(group_of[decisions.medium[rows].astype(np.int64)])
-            links.append(table.count[rows].astype(np.int64))
-    if not legs or not sum(len(x) for x in legs):
-        return NO_LINKS
-    leg_group, leg_links = np.concatenate(group), np.concatenate(links)
-    spans = leg_spans(graph, np.concatenate(legs), np.concatenate(along))
-    edge = [spans.edge]
-    start = [spans.start]
-    end = [spans.end]
-    of_group = [leg_group[spans.leg]]
-    count = [leg_links[spans.leg]]
-    if len(spans.crossing):
-        # every edge between the node a leg leaves its first edge by and the node it
-        # joins its last edge at carries it in full
-        keys = np.stack([spans.node_a, spans.node_b, leg_group[spans.crossing]], axis=1)
-        groups, inverse = distinct_rows(keys)
-        totals = np.zeros(len(groups), dtype=np.int64)
-        np.add.at(totals, inverse, leg_links[spans.crossing])
-        paths = [graph.path_edges(u, v) for u, v in groups[:, :2].tolist()]
-        steps = np.fromiter((len(path) for path in paths), dtype=np.int64, count=len(paths))
-        path = np.fromiter(
-            (e for path in paths for e in path), dtype=np.int64, count=int(steps.sum())
+    return tray_links_of_halls(plan, [hall_id], groups).hall(0)
+
+
+@dataclass(frozen=True)
+class HallsTrayLinks:
+    """``tray_links`` of several halls in one table, hall after hall.
+
+    ``links`` holds every hall's pieces with the halls' tray graphs numbered as one: hall
+    ``k``'s edges from ``edge_start[k]`` on, and its rows ``rows[k]`` to ``rows[k + 1]``.
+    """
+
+    hall_ids: tuple[str, ...]
+    links: TrayLinks
+    rows: np.ndarray
+    edge_start: np.ndarray
+
+    def hall(self, k: int) -> TrayLinks:
+        """The pieces of the ``k``-th hall, its edges numbered as its own graph numbers them."""
+        first, last = self.rows[k], self.rows[k + 1]
+        if first == last:
+            return NO_LINKS
+        return TrayLinks(
+            self.links.lines[first:last],
+            self.links.edge[first:last] - self.edge_start[k],
+            self.links.group[first:last],
+            self.links.links[first:last],
         )
-        edge.append(path)
-        start.append(np.zeros(len(path)))
-        end.append(graph.edge_length[path])
-        of_group.append(np.repeat(groups[:, 2], steps))
-        count.append(np.repeat(totals, steps))
-    return _pieces(
-        graph,
-        np.concatenate(edge),
-        np.concatenate(start),
-        np.concatenate(end),
-        np.concatenate(of_group),
-        np.concatenate(count),
+
+
+def tray_links_of_halls(
+    plan: Plan, hall_ids: Iterable[str], groups: Sequence[int] | None = None
+) -> HallsTrayLinks:
+    """``tray_links`` of each of ``hall_ids`` (none in a hall the plan does not know).
+
+    The halls are worked out together: the legs of all of them are sorted out of the plan's
+    bundles in one pass, and their tray graphs numbered as one, so that cutting the trays
+    into pieces and summing their links is one pass of array operations for a drawing set
+    of 24 halls, not 24 (each going through the units of its hall one by one).
+    """
+    wanted = tuple(dict.fromkeys(hall_ids))
+    floors = [plan.floors.get(h) for h in wanted]
+    halls = _Halls.of([f.graph if f is not None else None for f in floors])
+    legs = _Legs.of(plan, floors, groups)
+    if not len(legs.hall):  # no hall asked for has links on its trays
+        return HallsTrayLinks(
+            wanted, NO_LINKS, np.zeros(len(wanted) + 1, dtype=np.intp), halls.edge_start
+        )
+    spans = _spans(halls, legs)
+    # (edge, start, end, group, links) rows: where each leg joins and leaves the trays, then
+    # every edge the legs that change edges run along in full
+    ends = (spans.edge, spans.start, spans.end, legs.group[spans.leg], legs.links[spans.leg])
+    through = _through(halls, legs, spans)
+    pieces = _pieces(halls, *(np.concatenate(pair) for pair in zip(ends, through, strict=True)))
+    # the pieces are sorted by edge, so each hall's follow the previous hall's
+    rows = np.searchsorted(pieces.edge, halls.edge_start)
+    return HallsTrayLinks(wanted, pieces, rows, halls.edge_start)
+
+
+@dataclass(frozen=True)
+class _Legs:
+    """The legs of bundles on the trays of some halls, sorted by hall: ``hall`` the hall's
+    place in the list asked for, ``legs`` (edge a, edge b, node a, node b) and ``along``
+    as ``leg_spans`` takes them, the ``group`` of each leg's medium and its ``links``."""
+
+    hall: np.ndarray
+    legs: np.ndarray
+    along: np.ndarray
+    group: np.ndarray
+    links: np.ndarray
+
+    @classmethod
+    def of(
+        cls, plan: Plan, floors: Sequence[HallFloor | None], groups: Sequence[int] | None
+    ) -> _Legs:
+        """The legs in ``floors``, from the plan's bundles joined once per plan (a drawing
+        set's tables and the canvas's panels read them too)."""
+        known = [f for f in floors if f is not None]
+        columns = plan.columns()
+        if not known or not len(columns.legs):
+            none = np.zeros(0, dtype=np.int64)
+            return cls(none, np.zeros((0, 4), dtype=np.int32), np.zeros((0, 2)), none, none)
+        # one row per leg: each bundle's two legs, one per slot, side by side
+        legs = columns.legs.reshape(-1, 5)
+        along = columns.along.reshape(-1, 2)
+        medium = columns.medium.astype(np.int64)
+        links = plan.table().count.astype(np.int64)
+        count = len(plan.media.media)
+        group_of = np.array(
+            list(groups) if groups is not None else [*range(count), -1], dtype=np.int64
+        )
+        # each leg's hall by its place among ``floors``, -1 elsewhere; a leg not routed has
+        # hall -1, which reads the last entry, beyond every hall's and left at -1
+        index = legs[:, 0]
+        place = np.full(max([int(index.max()), *(f.index for f in known)]) + 2, -1)
+        place[[f.index for f in known]] = [k for k, f in enumerate(floors) if f is not None]
+        hall = place[index]
+        rows = np.flatnonzero(hall >= 0)
+        rows = rows[np.argsort(hall[rows], kind="stable")]
+        return cls(
+            hall[rows],
+            legs[rows, 1:],
+            along[rows],
+            group_of[medium[rows // 2]],
+            links[rows // 2],
+        )
+
+
+@dataclass(frozen=True)
+class _Halls:
+    """The tray graphs of several halls numbered as one: hall ``k``'s edges are numbered
+    from ``edge_start[k]`` on and its nodes from ``node_start[k]``, after those of the halls
+    before it (none for a hall without a graph). ``flat`` marks the edges along the trays
+    (not the vertical joins between tray heights), ``ends`` holds each edge's first and
+    last node (x1, y1, x2, y2) and ``length`` its length."""
+
+    graphs: list[TrayGraph | None]
+    edge_start: np.ndarray
+    node_start: np.ndarray
+    flat: np.ndarray
+    ends: np.ndarray
+    length: np.ndarray
+
+    @classmethod
+    def of(cls, graphs: list[TrayGraph | None]) -> _Halls:
+        known = [g for g in graphs if g is not None]
+        edges = [len(g.edge_length) if g is not None else 0 for g in graphs]
+        nodes = [len(g.nodes) if g is not None else 0 for g in graphs]
+        return cls(
+            graphs,
+            np.concatenate([[0], np.cumsum(edges, dtype=np.int64)]),
+            np.concatenate([[0], np.cumsum(nodes, dtype=np.int64)]),
+            np.concatenate(
+                [np.zeros(0, dtype=bool)]
+                + [np.arange(len(g.edge_length)) < len(g.plan_edges) for g in known]
+            ),
+            np.concatenate(
+                [np.zeros((0, 4))]
+                + [np.hstack([g.nodes[g.edge_u, :2], g.nodes[g.edge_v, :2]]) for g in known]
+            ),
+            np.concatenate([np.zeros(0)] + [g.edge_length for g in known]),
+        )
+
+
+def _spans(halls: _Halls, legs: _Legs) -> LegSpans:
+    """``leg_spans`` of every hall's legs in one table: edges numbered as ``halls`` numbers
+    them and legs as ``legs`` lists them (the nodes stay each hall's own)."""
+    found = []
+    bounds = np.searchsorted(legs.hall, np.arange(len(halls.graphs) + 1))
+    for k, graph in enumerate(halls.graphs):
+        first, last = bounds[k], bounds[k + 1]
+        if graph is not None and last > first:
+            spans = leg_spans(graph, legs.legs[first:last], legs.along[first:last])
+            found.append(
+                replace(
+                    spans,
+                    edge=spans.edge + halls.edge_start[k],
+                    leg=spans.leg + first,
+                    crossing=spans.crossing + first,
+                )
+            )
+    return LegSpans(
+        *(np.concatenate([getattr(s, f.name) for s in found]) for f in fields(LegSpans))
+    )
+
+
+def _through(
+    halls: _Halls, legs: _Legs, spans: LegSpans
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The edges the legs that change edges run along in full: every edge of the shortest
+    path between the node a leg leaves its first edge by and the node it joins its last
+    edge at. Returns (edge, start, end, group, links) columns, a row per edge along the
+    trays and group of those legs with their links summed (legs join and leave the trays
+    on edges along them, as ``TrayGraph.attach`` finds them)."""
+    hall = legs.hall[spans.crossing]
+    start = halls.node_start[hall]
+    # the two nodes as one number: below the halls' nodes squared, far from overflowing
+    # (each hall's graph already holds a table of its nodes squared)
+    ends = (start + spans.node_a) * halls.node_start[-1] + (start + spans.node_b)
+    pairs, inverse = distinct_rows(np.stack([ends, legs.group[spans.crossing]], axis=1))
+    totals = np.zeros(len(pairs), dtype=np.int64)
+    np.add.at(totals, inverse, legs.links[spans.crossing])
+    # back to each pair's hall and its nodes there, from any of its legs (they share them)
+    first = np.zeros(len(pairs), dtype=np.intp)
+    first[inverse] = np.arange(len(inverse))
+    which = zip(
+        hall[first].tolist(),
+        spans.node_a[first].tolist(),
+        spans.node_b[first].tolist(),
+        strict=True,
+    )
+    paths = [halls.graphs[k].path_edges(u, v) for k, u, v in which]
+    steps = np.fromiter(map(len, paths), dtype=np.int64, count=len(paths))
+    path = np.fromiter(chain.from_iterable(paths), dtype=np.int64, count=int(steps.sum()))
+    path += np.repeat(halls.edge_start[hall[first]], steps)
+    flat = halls.flat[path]  # vertical joins between tray heights are not drawn on a plan
+    path = path[flat]
+    return (
+        path,
+        np.zeros(len(path)),
+        halls.length[path],
+        np.repeat(pairs[:, 1], steps)[flat],
+        np.repeat(totals, steps)[flat],
     )
 
 
 def _pieces(
-    graph: TrayGraph,
+    halls: _Halls,
     edge: np.ndarray,
     start: np.ndarray,
     end: np.ndarray,
@@ -122,23 +278,23 @@ def _pieces(
     consecutive cuts (the spans of one edge and group sum to zero, so the sum starts afresh
     at each).
     """
-    flat = edge < len(
-        graph.plan_edges
-    )  # vertical joins between tray heights are not drawn on a plan
-    edge, start, end, group, links = (a[flat] for a in (edge, start, end, group, links))
-    e = np.concatenate([edge, edge])
-    m = np.concatenate([group, group])
-    at = np.concatenate([start, end])
-    delta = np.concatenate([links, -links])
-    order = np.lexsort((at, m, e))
-    e, m, at = e[order], m[order], at[order]
-    running = np.cumsum(delta[order])
-    piece = (e[:-1] == e[1:]) & (m[:-1] == m[1:]) & (at[1:] > at[:-1]) & (running[:-1] > 0)
-    rows = np.flatnonzero(piece)
-    if not len(rows):
+    if not len(edge):
         return NO_LINKS
-    on, a, b = e[rows], at[rows], at[rows + 1]
-    first, last = graph.nodes[graph.edge_u[on], :2], graph.nodes[graph.edge_v[on], :2]
-    run = (last - first) / graph.edge_length[on, None]
+    # edge and group as one key, in the narrowest type that holds it: numpy sorts 16-bit
+    # integers by radix, and a campus's edges and groups fit (the order is that of both)
+    low = group.min()
+    span = group.max() - low + 1
+    key = edge * span + (group - low)
+    key = np.concatenate([key, key]).astype(np.min_scalar_type(key.max()))
+    at = np.concatenate([start, end])
+    order = np.lexsort((at, key))
+    key, at = key[order], at[order]
+    running = np.cumsum(np.concatenate([links, -links])[order])
+    piece = (key[:-1] == key[1:]) & (at[1:] > at[:-1]) & (running[:-1] > 0)
+    rows = np.flatnonzero(piece)
+    on, of_group = np.divmod(key[rows].astype(np.int64), span)
+    a, b = at[rows], at[rows + 1]
+    first, last = halls.ends[on, :2], halls.ends[on, 2:]
+    run = (last - first) / halls.length[on, None]
     lines = np.concatenate([first + run * a[:, None], first + run * b[:, None]], axis=1)
-    return TrayLinks(lines, on, m[rows], running[rows])
+    return TrayLinks(lines, on, of_group + low, running[rows])

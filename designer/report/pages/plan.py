@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPolygonF
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
 
 from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
@@ -25,14 +25,7 @@ from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
 from designer.drawing.links import example_widths, link_entries
 from designer.drawing.lod import Context
-from designer.drawing.plan import (
-    HallContents,
-    HallPlan,
-    contents_by_hall,
-    draw_hall_plan,
-    hall_plan,
-    services_in,
-)
+from designer.drawing.plan import HallPlan, draw_hall_plan, hall_plan, hall_plans, services_in
 from designer.drawing.racks import LABEL_PT, RackArrays, short_name
 from designer.report.measure import text_width, wrap
 from designer.report.page import Page
@@ -99,8 +92,12 @@ def plan_pages(
     enlarged: bool = False,
 ) -> list[Page]:
     """The plan sheets of every hall, in the order of the project's halls (with the links
-    of ``network`` along the trays, when given; ``enlarged``: see ``hall_pages``)."""
-    contents = contents_by_hall(project)
+    of ``network`` along the trays, when given; ``enlarged``: see ``hall_pages``).
+
+    Every hall's plan is built in one pass (``hall_plans``), and each label is measured
+    once for the whole set: the halls of a campus are named alike."""
+    plans = hall_plans(project, rack_types, findings, network)
+    measured: dict[str, float] = {}
     return [
         page
         for hall_id in project.halls
@@ -113,8 +110,9 @@ def plan_pages(
             links_by_hall.get(hall_id, {}),
             by_hall[hall_id],
             network=network,
-            contents=contents[hall_id],
+            drawn=plans[hall_id],
             enlarged=enlarged,
+            measured=measured,
         )
     ]
 
@@ -129,19 +127,24 @@ def hall_pages(
     totals: Totals,
     tiles: bool = True,
     network: Plan | None = None,
-    contents: HallContents | None = None,
+    drawn: HallPlan | None = None,
     enlarged: bool = False,
+    measured: dict[str, float] | None = None,
 ) -> list[Page]:
     """The plan sheets of one hall; with ``tiles`` False, one sheet at whatever scale fits.
 
     With the ``network`` plan the links along the trays are drawn and their media listed
     in the legend. With ``enlarged``, a hall drawn coarser than its racks' labels allow
     is followed by its parts at 1:100, or 1:50 where a label is too long for its rack at
-    1:100, which name every rack.
+    1:100, which name every rack. ``drawn`` is the hall's plan when the caller built every
+    hall's at once; ``measured``, the widths of labels measured for other halls (see
+    ``_naming_scale``).
     """
     hall = project.halls[hall_id]
     area = _plan_area(frame)
-    plan = hall_plan(project, hall_id, rack_types, findings, network, contents)
+    plan = (
+        drawn if drawn is not None else hall_plan(project, hall_id, rack_types, findings, network)
+    )
     bounds = plan.bounds
     box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
     room = (area.width, area.height)
@@ -151,7 +154,7 @@ def hall_pages(
     # the scale that names every rack: only worked out where it may differ (labels are
     # measured one by one), at 1:100 and finer or for enlarged parts
     fine = layout.denominator <= LABELLED_SCALE
-    named = _naming_scale(plan.racks) if (enlarged and tiles) or fine else LABELLED_SCALE
+    named = _naming_scale(plan.racks, measured) if (enlarged and tiles) or fine else LABELLED_SCALE
     unnamed = len(plan.racks) > 0 and layout.denominator > named  # no rack: none to name
     if enlarged and tiles and unnamed:
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
@@ -185,18 +188,25 @@ def hall_pages(
 LABEL_ROOM_MM = 0.5
 
 
-def _naming_scale(racks: RackArrays) -> int:
+def _naming_scale(racks: RackArrays, measured: dict[str, float] | None = None) -> int:
     """The coarsest standard scale, from 1:100 down, at which every rack's whole label fits
     its top (run up a tall, narrow top, as ``draw_boxed_labels`` writes it); the finest
     when none does. "R1S1-compute-01" is 17 mm long, and a 600 mm rack 6 by 12 mm at 1:100:
     a trial's 1:100 parts named every rack "R1S1…e-01".
+
+    Each distinct label is measured once, and kept in ``measured`` for the next hall: a
+    campus's 24 halls name their racks alike.
     """
     scales = sorted((d for d in STANDARD_SCALES if d <= LABELLED_SCALE), reverse=True)
     if not len(racks):
         return scales[0]
     width, depth = racks.rects[:, 2], racks.rects[:, 3]
     along = np.where(depth > width * 1.25, np.maximum(width, depth), width)  # floor mm
-    needed = np.array([text_width(label, LABEL_PT) for label in racks.labels])
+    widths = {} if measured is None else measured
+    for label in dict.fromkeys(racks.labels):
+        if label not in widths:
+            widths[label] = text_width(label, LABEL_PT)
+    needed = np.fromiter(map(widths.__getitem__, racks.labels), dtype=np.float64, count=len(racks))
     for denominator in scales:
         if np.all(along / denominator >= needed + LABEL_ROOM_MM):
             return denominator
@@ -364,30 +374,10 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
 
 
 def _north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
-    k = sheet.k
-    painter = sheet.painter
-    sheet.forget_state()
-    painter.setPen(INK)
-    painter.setBrush(INK)
-    painter.drawPolygon(
-        QPolygonF(
-            [
-                QPointF(cx * k, (cy - 7) * k),
-                QPointF((cx + 3.5) * k, (cy + 5) * k),
-                QPointF(cx * k, (cy + 2.5) * k),
-            ]
-        )
-    )
-    painter.setBrush(QColor("white"))
-    painter.drawPolygon(
-        QPolygonF(
-            [
-                QPointF(cx * k, (cy - 7) * k),
-                QPointF((cx - 3.5) * k, (cy + 5) * k),
-                QPointF(cx * k, (cy + 2.5) * k),
-            ]
-        )
-    )
+    """An arrow pointing up the page, its left half white, its right half ink."""
+    tip, base, notch = (cx, cy - 7), cy + 5, (cx, cy + 2.5)
+    sheet.polygon([tip, (cx + 3.5, base), notch], width_mm=0.06, fill=INK)
+    sheet.polygon([tip, (cx - 3.5, base), notch], width_mm=0.06, fill=PAPER)
 
 
 def _legend(

@@ -5,7 +5,7 @@ import pytest
 
 from designer.core.examples import EXAMPLES
 from designer.core.network import NetworkPlanner
-from designer.core.network.traylinks import tray_links
+from designer.core.network.traylinks import tray_links, tray_links_of_halls
 from tests.core.network.helpers import line_of, plan_of, row_and_cross_trays
 
 MM = "Multimode SR transceivers (850 nm) over MPO fibre"
@@ -85,3 +85,18 @@ def test_a_hall_the_plan_does_not_know_has_no_links():
     doc = EXAMPLES["gb200-nvl72-su"]()
     plan = NetworkPlanner(doc.catalog).plan(doc.project)
     assert len(tray_links(plan, "no-such-hall")) == 0
+
+
+def test_halls_worked_out_together_have_the_pieces_they_have_alone():
+    doc = EXAMPLES["two-sites"]()
+    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    halls = list(doc.project.halls)
+    joined = tray_links_of_halls(plan, [*reversed(halls), "no-such-hall"])
+    assert joined.hall_ids == (*reversed(halls), "no-such-hall")
+    for k, hall in enumerate(joined.hall_ids[:-1]):
+        together, alone = joined.hall(k), tray_links(plan, hall)
+        assert len(alone)
+        for name in ("lines", "edge", "group", "links"):
+            assert np.array_equal(getattr(together, name), getattr(alone, name))
+        assert (np.diff(together.edge) >= 0).all()  # sorted by edge
+    assert len(joined.hall(len(halls))) == 0

@@ -1,0 +1,143 @@
+"""A drawing set builds every hall's plan at once: each hall's must be the one it gets alone."""
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QPainterPath
+
+from designer.core.examples import EXAMPLES
+from designer.core.model.hall import CableTray
+from designer.core.network import NetworkPlanner
+from designer.core.rules import RuleEngine
+from designer.drawing.infrastructure import (
+    cooling_geometries,
+    cooling_geometry,
+    feed_geometries,
+    feed_geometry,
+    tray_geometry,
+)
+from designer.drawing.plan import hall_plan, hall_plans
+
+
+@pytest.fixture(autouse=True)
+def app(qapp):
+    return qapp
+
+
+def elements(path: QPainterPath) -> list[tuple[int, float, float]]:
+    return [(e.type.value, e.x, e.y) for e in map(path.elementAt, range(path.elementCount()))]
+
+
+def rect(r) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+    return (r.x(), r.y(), r.width(), r.height())
+
+
+def same_arrays(a: dict, b: dict) -> bool:
+    return list(a) == list(b) and all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def drawn(plan) -> dict:  # type: ignore[no-untyped-def]
+    """What a hall's plan draws, as plain values to compare exactly."""
+    racks, trays, feeds, cooling, links = (
+        plan.racks,
+        plan.trays,
+        plan.feeds,
+        plan.cooling,
+        plan.links,
+    )
+    return {
+        "racks": (
+            racks.ids,
+            racks.labels,
+            racks.systems,
+            racks.rects.tolist(),
+            racks.status.tolist(),
+            racks.category.tolist(),
+            racks.rear_door.tolist(),
+        ),
+        "trays": (
+            [(rect(r), elements(band)) for r, band in trays.bands],
+            trays.centre.tolist(),
+            {w: v.tolist() for w, v in trays.runs.items()},
+            [(label.anchor.toTuple(), label.name, label.align) for label in trays.labels],
+        ),
+        "feeds": (
+            {k: v.tolist() for k, v in feeds.segments.items()},
+            {k: v.tolist() for k, v in feeds.marks.items()},
+            [(p.toTuple(), text) for p, text in feeds.labels],
+        ),
+        "cooling": (
+            {k: v.tolist() for k, v in cooling.rects.items()},
+            cooling.fronts.tolist(),
+            cooling.in_rack.tolist(),
+            [(rect(r), text) for r, text in cooling.labels],
+        ),
+        "links": (
+            links.lines.tolist(),
+            links.offset_pt.tolist(),
+            [(name, width, rows.tolist()) for name, width, rows in links.batches],
+            links.families,
+            rect(links.bounds),
+        ),
+        "markers": (plan.markers.points.tolist(), plan.markers.severity.tolist()),
+        "bounds": rect(plan.bounds),
+    }
+
+
+@pytest.mark.parametrize("name", ["two-sites", "mistakes"])
+def test_every_hall_built_with_the_others_is_the_hall_built_alone(name):
+    doc = EXAMPLES[name]()
+    findings = RuleEngine(doc.catalog).run(doc.project).findings
+    network = NetworkPlanner(doc.catalog).plan(doc.project)
+    together = hall_plans(doc.project, doc.rack_types, findings, network)
+    assert list(together) == list(doc.project.halls)
+    for hall, plan in together.items():
+        alone = hall_plan(doc.project, hall, doc.rack_types, findings, network)
+        assert drawn(plan) == drawn(alone)
+    # and in the other order: a hall's pieces of tray do not depend on the halls before it
+    backwards = hall_plans(doc.project, doc.rack_types, findings, network, reversed(together))
+    for hall, plan in backwards.items():
+        assert drawn(plan) == drawn(together[hall])
+
+
+def test_feeds_and_units_grouped_by_hall_are_built_as_each_group_alone():
+    project = EXAMPLES["two-sites"]().project
+    halls = list(project.halls)
+    feeds = [[f for f in project.feeds.values() if f.hall_id == h] for h in halls] + [[]]
+    units = [[u for u in project.cooling_units.values() if u.hall_id == h] for h in halls] + [[]]
+    for group, geometry in zip(feeds, feed_geometries(feeds), strict=True):
+        alone = feed_geometry(group)
+        assert same_arrays(geometry.segments, alone.segments)
+        assert same_arrays(geometry.marks, alone.marks)
+        assert rect(geometry.bounds) == rect(alone.bounds)
+    for group, geometry in zip(units, cooling_geometries(units), strict=True):
+        alone = cooling_geometry(group)
+        assert same_arrays(geometry.rects, alone.rects)
+        assert np.array_equal(geometry.fronts, alone.fronts)
+        assert np.array_equal(geometry.in_rack, alone.in_rack)
+        assert rect(geometry.bounds) == rect(alone.bounds)
+        assert geometry.labels == alone.labels
+    assert not feed_geometries([[]])[0].segments
+    assert feed_geometries([[]])[0].bounds.isNull()
+
+
+def test_a_straight_tray_moved_into_place_is_the_band_stroking_it_gives():
+    def tray(name: str, path: list[tuple[int, int]], width: int = 600) -> CableTray:
+        return CableTray(
+            id=name,
+            hall_id="h",
+            name=name,
+            path=path,
+            height_mm=2_800,
+            width_mm=width,
+            depth_mm=150,
+        )
+
+    first = tray("a", [(1_000, 2_000), (1_000, 6_500)])
+    moved = tray("b", [(7_301, 555), (7_301, 5_055)])  # the same length and width, elsewhere
+    odd = tray("c", [(7_301, 555), (7_301, 5_055)], width=601)  # half millimetres at its edges
+    bent = tray("d", [(0, 0), (3_000, 0), (3_000, 2_000)])
+    together = tray_geometry([first, moved, odd, bent, odd])
+    for (box, band), alone in zip(together.bands, [first, moved, odd, bent, odd], strict=True):
+        [(box_alone, band_alone)] = tray_geometry([alone]).bands
+        assert elements(band) == elements(band_alone)
+        assert rect(box) == rect(box_alone)
