@@ -1,62 +1,70 @@
-"""Many rectangles or lines in one QPainter call, straight from a numpy array.
+"""Many rectangles or lines in one painter call, straight from a numpy array.
 
 ``QPainter.drawRects(const QRectF *, int)`` takes a C array; a QRectF is four doubles
 (x, y, width, height) and a QLineF four doubles (x1, y1, x2, y2), so a C-contiguous
 ``float64`` array of shape (n, 4) *is* such an array. Wrapping its buffer avoids building
 one Python ``QRectF`` per rack (pyqtgraph's ``PrimitiveArray`` does the same).
+
+A painter that writes vectors itself (the PDF report's, ``VectorPainter``) takes the array
+as it is.
 """
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QLineF, QRectF
-from PySide6.QtGui import QPaintEngine, QPainter, QTransform
+from PySide6.QtGui import QPaintEngine, QPainter
 
-#: Transforms that map a rectangle to a rectangle by multiplying and adding.
-_SCALES = (QTransform.TransformationType.TxTranslate, QTransform.TransformationType.TxScale)
+
+class VectorPainter(Protocol):
+    """A painter that answers QPainter's drawing calls by writing vectors itself, and takes
+    arrays whole: ``rect_array`` and ``line_array`` of (n, 4) rows in its world
+    coordinates, with its pen and brush. Anything passed for a painter that is not a
+    ``QPainter`` is one."""
+
+    def rect_array(self, rects: np.ndarray) -> None: ...
+
+    def line_array(self, lines: np.ndarray) -> None: ...
+
+
+_VECTOR_ENGINES = (QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture)
+
+
+def is_vector(painter: QPainter | VectorPainter) -> bool:
+    """True when ``painter`` draws vectors (a PDF, an SVG, a picture), not pixels."""
+    if not isinstance(painter, QPainter):
+        return True
+    engine = painter.paintEngine()
+    return engine is not None and engine.type() in _VECTOR_ENGINES
 
 
 def _c_array(values: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(values, dtype=np.float64).reshape(-1, 4)
 
 
-def draw_rects(painter: QPainter, rects: np.ndarray) -> None:
-    """Draw ``rects`` (n x 4: x, y, width, height) with the painter's pen and brush.
-
-    Into a PDF under a scaling transform (a floor plan drawn to scale), the rectangles are
-    mapped to the page here and drawn without it: Qt's PDF engine writes an outlined
-    rectangle as one compact ``re`` only when no transform applies, and otherwise as a
-    five-point path, which made rack outlines four times the bytes and five times the time.
-    The pens are cosmetic, so the lines weigh the same either way.
-    """
+def draw_rects(painter: QPainter | VectorPainter, rects: np.ndarray) -> None:
+    """Draw ``rects`` (n x 4: x, y, width, height) with the painter's pen and brush."""
     data = _c_array(rects)
     if not len(data):
         return
-    transform = painter.worldTransform()
-    engine = painter.paintEngine()
-    if (
-        engine is not None
-        and engine.type() == QPaintEngine.Type.Pdf
-        and transform.type() in _SCALES
-    ):
-        sx, sy = transform.m11(), transform.m22()
-        data = np.ascontiguousarray(
-            data * (sx, sy, sx, sy) + (transform.dx(), transform.dy(), 0.0, 0.0)
-        )
-        painter.save()
-        painter.resetTransform()
-        painter.drawRects(shiboken6.wrapInstance(data.ctypes.data, QRectF), len(data))
-        painter.restore()
+    if not isinstance(painter, QPainter):
+        painter.rect_array(data)
         return
     painter.drawRects(shiboken6.wrapInstance(data.ctypes.data, QRectF), len(data))
 
 
-def draw_lines(painter: QPainter, lines: np.ndarray) -> None:
+def draw_lines(painter: QPainter | VectorPainter, lines: np.ndarray) -> None:
     """Draw ``lines`` (n x 4: x1, y1, x2, y2) with the painter's pen."""
     data = _c_array(lines)
-    if len(data):
-        painter.drawLines(shiboken6.wrapInstance(data.ctypes.data, QLineF), len(data))
+    if not len(data):
+        return
+    if not isinstance(painter, QPainter):
+        painter.line_array(data)
+        return
+    painter.drawLines(shiboken6.wrapInstance(data.ctypes.data, QLineF), len(data))
 
 
 def in_clip(rects: np.ndarray, clip: QRectF | None) -> np.ndarray:

@@ -1,65 +1,52 @@
 """Text measurement in millimetres, before anything is painted.
 
 Sheets are split (a long findings list over several sheets) before they are numbered, so
-text must be measured without a page. Widths in millimetres do not depend on the device,
-so one small image at the PDF's resolution serves.
+text must be measured without a page. The widths are the typeface's own advances
+(``designer.report.typeface``), the ones the PDF writes its glyphs with, so a column made
+as wide as its widest figure holds it exactly; a PNG or an SVG cuts the same texts.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import accumulate
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QImage
+from PySide6.QtGui import QFont
 
-FONT_FAMILY = "DejaVu Sans"
-MEASURE_DPI = 1200
+from designer.report.typeface import EM, qfont, typeface
 
-
-@lru_cache(maxsize=1)
-def _device() -> QImage:
-    image = QImage(1, 1, QImage.Format.Format_ARGB32)
-    dots_per_metre = round(MEASURE_DPI / 0.0254)
-    image.setDotsPerMeterX(dots_per_metre)
-    image.setDotsPerMeterY(dots_per_metre)
-    return image
+ELLIPSIS = "…"
+#: How much wider than its column a text may measure and still be written whole: a column
+#: made exactly as wide as its widest text, with the rounding of the sums.
+SLACK_MM = 0.01
+#: Millimetres per thousandth of an em of a one-point font.
+_MM_PER_EM_PT = 25.4 / 72 / EM
 
 
 @lru_cache(maxsize=64)
 def font(size_pt: float, bold: bool = False) -> QFont:
-    """The report's font at ``size_pt``."""
-    made = QFont(FONT_FAMILY)
+    """The report's font at ``size_pt``, for a QPainter drawing a picture (PNG, SVG)."""
+    made = qfont(bold)
     made.setPointSizeF(size_pt)
-    made.setBold(bold)
-    # Without ligatures "fi" stays two letters, so pdftotext and a viewer's search find words.
-    made.setFeature(QFont.Tag("liga"), 0)
     return made
-
-
-@lru_cache(maxsize=64)
-def _metrics(size_pt: float, bold: bool) -> QFontMetricsF:
-    return QFontMetricsF(font(size_pt, bold), _device())
 
 
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """Width of ``text`` in millimetres."""
-    return _metrics(size_pt, bold).horizontalAdvance(text) * 25.4 / MEASURE_DPI
+    return typeface(bold).width(text) * size_pt * _MM_PER_EM_PT
 
 
 def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> str:
-    """``text``, cut to ``width_mm`` with an ellipsis if it is wider.
-
-    Measured here, not on the paint device, so a PDF, a PNG and an SVG cut the same texts:
-    a raster rounds glyph advances to its pixels and would cut a column's widest value,
-    which the column was made exactly wide enough to hold.
-    """
-    metrics = _metrics(size_pt, bold)
-    limit = width_mm * MEASURE_DPI / 25.4
-    if len(text) * metrics.maxWidth() <= limit:  # even the widest glyphs fit: no measuring
+    """``text``, cut to ``width_mm`` with an ellipsis if it is wider (empty when not even
+    the ellipsis fits)."""
+    face = typeface(bold)
+    limit = width_mm / (size_pt * _MM_PER_EM_PT)
+    if face.width(text) <= limit + SLACK_MM / (size_pt * _MM_PER_EM_PT):
         return text
-    if metrics.horizontalAdvance(text) <= limit + 0.5:  # a column made exactly this wide
-        return text
-    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, limit)
+    advances = accumulate(map(face.widths.__getitem__, text))
+    room = limit - face.width(ELLIPSIS)
+    kept = sum(1 for used in advances if used <= room)
+    return text[:kept].rstrip() + ELLIPSIS if room >= 0 else ""
 
 
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str]:
@@ -71,8 +58,7 @@ def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list
 @lru_cache(maxsize=4096)
 def _wrapped(text: str, width_mm: float, size_pt: float, bold: bool) -> tuple[str, ...]:
     """``wrap``, once per text, width and font: a table's title and note are wrapped again
-    for every sheet it runs over, when the sheets are counted and when they are drawn,
-    measuring each word each time."""
+    for every sheet it runs over, when the sheets are counted and when they are drawn."""
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""

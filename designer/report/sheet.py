@@ -1,23 +1,14 @@
 """One sheet of the drawing set as the page code sees it: millimetres in, vector out.
 
-Wraps a QPainter on any paint device (a QPdfWriter page, a QImage) and converts sheet
-millimetres to device units, so text stays text at its point size and lines stay lines.
+Converts sheet millimetres to device units, so text stays text at its point size and lines
+stay lines. ``Sheet`` paints with a QPainter (a PNG's image, an SVG); the PDF's
+``designer.report.pdf.sheet.PdfSheet`` answers the same calls.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QGlyphRun,
-    QPainter,
-    QPen,
-    QPolygonF,
-    QTextLayout,
-)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
@@ -32,24 +23,17 @@ CAUTION = QColor("#a85d00")
 
 
 class Sheet:
-    """Draw on a page in millimetres; ``dpi`` is the paint device's resolution.
+    """Draw on a page in millimetres with a ``QPainter`` (a picture: a PNG's image, an
+    SVG); ``dpi`` is the paint device's resolution. The PDF's sheets are ``PdfSheet``s,
+    which write the same calls straight into the page."""
 
-    ``shaped`` draws each text from glyphs shaped once per font and text: a PDF writes them
-    as text all the same, and faster; an SVG would write them as outlines, so only the PDF
-    writer asks for it.
-    """
-
-    def __init__(
-        self, painter: QPainter, frame: SheetFrame, dpi: float, shaped: bool = False
-    ) -> None:
+    def __init__(self, painter: QPainter, frame: SheetFrame, dpi: float) -> None:
         self.painter = painter
         self.frame = frame
         self.k = dpi / 25.4
-        self.shaped = shaped
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         self._elided: dict[tuple[float, bool, str, float], str] = {}
         self._advances: dict[tuple[int, str], float] = {}
-        self._shaped: dict[tuple[int, str], tuple[list[QGlyphRun], float, float]] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -80,23 +64,16 @@ class Sheet:
         font = measure.font(size_pt, bold)
         if width > 0:
             text = self._fitted(text, width, size_pt, bold)
-        shaped = self._shape(font, text) if self.shaped else None
-        if width > 0 and align != "left":
-            advance = shaped[2] if shaped is not None else self._advance(font, text)
-            x += width - advance if align == "right" else (width - advance) / 2
+            if align != "left":
+                advance = self._advance(font, text)
+                x += width - advance if align == "right" else (width - advance) / 2
         if font is not self._font:
             self.painter.setFont(font)
             self._font = font
         if colour is not self._colour:
             self.painter.setPen(colour)
             self._colour = colour
-        if shaped is None:
-            self.painter.drawText(QPointF(x * self.k, y * self.k), text)
-            return
-        runs, ascent, _ = shaped
-        origin = QPointF(x * self.k, y * self.k - ascent)
-        for run in runs:
-            self.painter.drawGlyphRun(origin, run)
+        self.painter.drawText(QPointF(x * self.k, y * self.k), text)
 
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""
@@ -105,7 +82,7 @@ class Sheet:
 
     def _fitted(self, text: str, width: float, size_pt: float, bold: bool) -> str:
         """``text``, cut to ``width`` mm as ``measure.fitted`` cuts it, once per font and width
-        (measuring costs as much as drawing; tables repeat their figures)."""
+        (tables repeat their figures)."""
         key = (size_pt, bold, text, width)
         found = self._elided.get(key)
         if found is None:
@@ -113,29 +90,12 @@ class Sheet:
         return found
 
     def _advance(self, font: QFont, text: str) -> float:
-        """Width of ``text`` in mm, measured once per font: tables repeat their figures."""
+        """Width of ``text`` in mm as this device draws it (a raster rounds each glyph's
+        advance to its pixels), measured once per font: tables repeat their figures."""
         key = (id(font), text)
         found = self._advances.get(key)
         if found is None:
             found = self._advances[key] = self._metrics(font).horizontalAdvance(text) / self.k
-        return found
-
-    def _shape(self, font: QFont, text: str) -> tuple[list[QGlyphRun], float, float]:
-        """The glyphs of ``text`` placed on one line, the line's ascent in device units and
-        its width in mm (what aligning it right or centred needs, measured by the layout).
-
-        Shaped once per font and text: a drawing set repeats its figures, labels and units
-        thousands of times, and drawing the shaped glyphs skips laying the text out again.
-        """
-        key = (id(font), text)
-        found = self._shaped.get(key)
-        if found is None:
-            layout = QTextLayout(text, font, self.painter.device())
-            layout.beginLayout()
-            line = layout.createLine()
-            layout.endLayout()
-            found = (layout.glyphRuns(), line.ascent(), line.naturalTextWidth() / self.k)
-            self._shaped[key] = found
         return found
 
     def _metrics(self, font: QFont) -> QFontMetricsF:

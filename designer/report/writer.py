@@ -1,4 +1,4 @@
-"""Write numbered sheets to a PDF (or one picture to PNG/SVG) without ever leaving half a file.
+"""Write numbered sheets to a PDF without ever leaving half a file.
 
 Everything is drawn into a temporary file beside the target and moved over it only once it
 is complete; a failure or a cancel removes the temporary file and leaves any old file as it
@@ -13,9 +13,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-from PySide6.QtCore import QMarginsF
-from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
+from typing import BinaryIO
 
 from designer.core.io.atomic import (
     OutputError,
@@ -24,20 +22,19 @@ from designer.core.io.atomic import (
     replaceable,
 )
 from designer.report.page import Page
-from designer.report.paper import SheetFrame
-from designer.report.sheet import Sheet
+from designer.report.paper import PAPER_MM, SheetFrame
+from designer.report.pdf.document import PdfDocument
+from designer.report.pdf.sheet import PdfSheet
 from designer.report.title_block import TitleFields, draw_frame
 
 #: (sheets done, sheets in all) -> False to cancel.
 Progress = Callable[[int, int], bool]
 
+#: The resolution sheets are drawn at: a device pixel is 0.02 mm, and coordinates are
+#: written as whole pixels.
 PDF_DPI = 1200
-PAGE_SIZES = {
-    "A4": QPageSize.PageSizeId.A4,
-    "A3": QPageSize.PageSizeId.A3,
-    "Letter": QPageSize.PageSizeId.Letter,
-    "Tabloid": QPageSize.PageSizeId.Tabloid,
-}
+#: The papers a set is printed on.
+PAPERS = tuple(PAPER_MM)
 
 
 class ExportCancelled(Exception):
@@ -86,26 +83,18 @@ def write_pdf(
     frame = SheetFrame.of(paper)
 
     def render(temp: Path) -> None:
-        writer = QPdfWriter(str(temp))
-        writer.setPageLayout(
-            QPageLayout(
-                QPageSize(PAGE_SIZES[paper]),
-                QPageLayout.Orientation.Landscape,
-                QMarginsF(0, 0, 0, 0),
-                QPageLayout.Unit.Millimeter,
+        with temp.open("wb") as stream:
+            document = PdfDocument(
+                stream,
+                frame.width / 25.4 * 72,
+                frame.height / 25.4 * 72,
+                PDF_DPI,
+                title=f"{info.project}, revision {info.revision}",
+                creator="rackplan",
             )
-        )
-        writer.setResolution(PDF_DPI)
-        writer.setTitle(f"{info.project}, revision {info.revision}")
-        writer.setCreator("rackplan")
-        painter = QPainter()
-        if not painter.begin(writer):
-            raise OSError(f"cannot open {temp} for writing")
-        try:
-            sheet = Sheet(painter, frame, PDF_DPI, shaped=True)
             for number, page in enumerate(pages, start=1):
-                if number > 1:
-                    writer.newPage()
+                painter = document.page()
+                sheet = PdfSheet(painter, frame, PDF_DPI)
                 fields = TitleFields(
                     info.project,
                     page.title,
@@ -116,24 +105,17 @@ def write_pdf(
                     len(pages),
                 )
                 draw_frame(sheet, fields)
-                painter.save()
-                try:
-                    page.draw(sheet)
-                finally:
-                    painter.restore()
-                sheet.forget_state()
+                page.draw(sheet)
+                document.end_page(painter)
                 if progress is not None and not progress(number, len(pages)):
                     raise ExportCancelled
-        finally:
-            finished = painter.end()
-        if not finished or not _ends_like_a_pdf(temp):
-            raise OSError(28, "the PDF could not be completed (is the disk full?)")
+            document.close()
+            _synced(stream)
 
     write_atomically(path, render)
 
 
-def _ends_like_a_pdf(path: Path) -> bool:
-    """A PDF that was written to the end closes with ``%%EOF``; a cut-short one does not."""
-    with path.open("rb") as stream:
-        stream.seek(max(0, path.stat().st_size - 64))
-        return b"%%EOF" in stream.read()
+def _synced(stream: BinaryIO) -> None:
+    """Flush ``stream`` to the disk: the file is whole before it takes the target's name."""
+    stream.flush()
+    os.fsync(stream.fileno())

@@ -258,7 +258,7 @@ sys.exit(main(["export", "projects/gb200-nvl72-su.rackplan.json", "-o", sys.argv
     [
         ("plan.png", "export", "_paint"),  # while the picture is painted
         ("plan.svg", "export", "_paint"),
-        ("set.pdf", "writer", "_ends_like_a_pdf"),  # after the last sheet, the file whole
+        ("set.pdf", "writer", "_synced"),  # after the last sheet, the file whole
     ],
 )
 def test_a_stop_while_qt_paints_a_picture_or_ends_a_pdf_is_no_crash_and_no_lie(

@@ -10,13 +10,12 @@ import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
     QImage,
     QPainter,
-    QPdfWriter,
     QPolygonF,
     QTransform,
 )
@@ -30,7 +29,7 @@ from designer.core.rules import Finding, Severity
 from designer.drawing import arrays, links, racks, style, text
 from designer.drawing.legend import scale_bar_length_m
 from designer.drawing.lod import LABEL_LOD, Context
-from designer.drawing.markers import draw_markers, markers_for
+from designer.drawing.markers import markers_for
 from designer.drawing.plan import draw_hall_plan, hall_plan, status_by_id
 from designer.drawing.racks import draw_rack_labels, draw_racks, front_bands, rack_arrays
 
@@ -198,7 +197,6 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
 
 
 def test_markers_sit_on_the_corner_of_what_they_name_or_at_where():
-    from designer.core.geometry.footprint import Box
 
     boxes = {"r1": Box(0, 0, 600, 1_200)}
     found = markers_for(
@@ -252,18 +250,6 @@ def test_arrays_draw_only_what_meets_the_clip():
     rects = np.array([[0, 0, 10, 10], [100, 100, 10, 10], [5, 5, 1, 1]], dtype=float)
     assert arrays.in_clip(rects, QRectF(0, 0, 20, 20)).tolist() == [True, False, True]
     assert arrays.in_clip(rects, None).all()
-
-
-def test_plan_text_in_a_pdf_is_found_by_search(tmp_path):
-    # a ligature would turn "fi" into one glyph that pdftotext and viewers' search miss
-    path = tmp_path / "label.pdf"
-    writer = QPdfWriter(str(path))
-    painter = QPainter(writer)
-    painter.scale(5, 5)
-    text.draw_text_at(painter, Context.of(painter), QPointF(200, 100), "Tray fill, office", 9)
-    painter.end()
-    found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
-    assert "Tray fill, office" in found
 
 
 def overlap(a, b) -> bool:
@@ -334,35 +320,6 @@ def test_a_label_is_set_on_its_rack_fill_so_lines_pass_under_it():
     assert image.pixelColor(round(left) - 1, 100) == fill
     # beyond the label the link is still drawn
     assert image.pixelColor(5, 100) == line
-
-
-def test_racks_drawn_to_scale_stay_rectangles_in_a_pdf(tmp_path):
-    """A floor plan is drawn under a scaling transform; each outlined rack must still be one
-    PDF rectangle at its place on the page, not a five-point path."""
-    import re
-    import zlib
-
-    path = tmp_path / "racks.pdf"
-    writer = QPdfWriter(str(path))
-    painter = QPainter(writer)
-    painter.translate(100, 200)
-    painter.scale(0.5, 0.5)
-    painter.setPen(style.pen(style.RACK_EDGE, 0.6, 10))
-    arrays.draw_rects(painter, np.array([[0, 0, 600, 1200], [1000, 0, 600, 1200]], dtype=float))
-    painter.end()
-    content = b"".join(
-        zlib.decompress(stream)
-        for stream in re.findall(
-            rb"/FlateDecode[^>]*>>\s*stream\r?\n(.*?)endstream", path.read_bytes(), re.S
-        )
-        if stream.strip()
-    )
-    placed = re.findall(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re", content)
-    # x, y, width, height on the page: translated by (100, 200), halved
-    assert [tuple(round(float(v)) for v in r) for r in placed] == [
-        (100, 200, 300, 600),
-        (600, 200, 300, 600),
-    ]
 
 
 def test_too_far_out_for_rack_labels_each_system_is_named_once(monkeypatch):
@@ -463,36 +420,6 @@ def test_a_short_drops_name_is_set_off_it_with_a_leader_rather_than_on_the_racks
         ), name
     # a name with room on its tray keeps it, without a leader
     assert labels["Tray H100 row"].leader is None and labels["Cross tray"].leader is None
-
-
-def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
-    """A trial saw only a hollow ring on NVL72-01 in the mistakes example's PDF: its two
-    errors put two discs in one place, and the odd-even fill rule cancelled them."""
-    from designer.drawing.markers import MARKER_PT
-
-    r = MARKER_PT / 2  # points: the PDF below has one device unit per point
-    # the disc sits just inside the top-right corner (x, y) of what it names, its centre at
-    # (x - 0.6 r, y + 0.6 r): a rack whose corner puts the centre at (200, 200) points
-    x, y = 200 + 0.6 * r, 200 - 0.6 * r
-    corner = Box(x - 100, y, x, y + 100)
-    both = [finding("a.one", "error", ["rk"], "h"), finding("a.two", "error", ["rk"], "h")]
-    markers = markers_for(both, "h", lambda _id: corner)
-    assert len(markers) == 2
-    path = tmp_path / "markers.pdf"
-    pdf = QPdfWriter(str(path))
-    pdf.setResolution(72)
-    pdf.setPageMargins(QMarginsF())
-    painter = QPainter(pdf)
-    draw_markers(painter, markers, Context.of(painter))
-    painter.end()
-    subprocess.run(
-        ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
-        check=True,
-    )
-    page = QImage(str(tmp_path / "page.png"))
-    inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
-    red = style.SEVERITY_COLOUR["error"]
-    assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30
 
 
 def test_a_busway_across_a_column_passes_under_its_name():

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from designer.gui.dialogs.form import lay_out
 from designer.gui.naming import file_stem
-from designer.report.writer import PAGE_SIZES
+from designer.report.writer import PAPERS
 
 #: What can be exported: (what the menu says, file suffix, CSV table or "").
 KINDS = {
@@ -36,7 +36,6 @@ KINDS = {
     "links": ("CSV cable schedule", ".csv", "links"),
     "bom": ("CSV bill of materials", ".csv", "bom"),
 }
-PAPERS = tuple(PAGE_SIZES)
 
 
 @dataclass(frozen=True)

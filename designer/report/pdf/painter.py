@@ -1,0 +1,578 @@
+"""A painter that writes a PDF page's content itself, as ``QPainter`` would paint it.
+
+The floor plans are drawn by ``designer.drawing``, the functions the canvas paints with;
+they call a ``QPainter``. This class answers the part of ``QPainter`` they use (pens,
+brushes, fonts, the world transform, save and restore, clips, rectangles, lines, polygons,
+paths, ellipses and text) by appending PDF operators to the page, and takes whole numpy
+arrays of rectangles and lines (``designer.drawing.arrays``) in one call. Qt's PDF engine
+writes each glyph with its own positioning operators and each shape through its generic
+path code; here a row of racks is one formatted string and a line of text one ``Tj``.
+
+Coordinates are the device's: pixels at ``dpi``, y down the page, as on a ``QPdfWriter``;
+the page's matrix turns them into PDF points once. They are written as whole pixels (a
+1,200 dpi pixel is 0.02 mm). Pens are cosmetic or not as Qt's are: a cosmetic pen's width
+is in device pixels whatever the transform, another's scales with it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF, QTransform
+
+from designer.report.typeface import EM, Typeface, typeface
+
+if TYPE_CHECKING:
+    from designer.report.pdf.document import Resources
+
+_CAPS = {Qt.PenCapStyle.FlatCap: 0, Qt.PenCapStyle.RoundCap: 1, Qt.PenCapStyle.SquareCap: 2}
+_JOINS = {Qt.PenJoinStyle.MiterJoin: 0, Qt.PenJoinStyle.RoundJoin: 1}
+#: Qt's dash patterns, in pen widths.
+_DASHES = {
+    Qt.PenStyle.SolidLine: (),
+    Qt.PenStyle.DashLine: (4, 2),
+    Qt.PenStyle.DotLine: (1, 2),
+    Qt.PenStyle.DashDotLine: (4, 2, 1, 2),
+    Qt.PenStyle.DashDotDotLine: (4, 2, 1, 2, 1, 2),
+}
+#: Bezier handles of a quarter circle, as a share of its radius.
+_KAPPA = 0.5522847498
+#: Within ``drawText``'s rectangle: which flags place the lines how.
+_RIGHT, _HCENTRE = Qt.AlignmentFlag.AlignRight, Qt.AlignmentFlag.AlignHCenter
+_BOTTOM, _VCENTRE = Qt.AlignmentFlag.AlignBottom, Qt.AlignmentFlag.AlignVCenter
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A pen as the PDF strokes it: colour, width and whether it is cosmetic, dashes (in
+    widths), cap and join."""
+
+    rgba: int
+    width: float
+    cosmetic: bool
+    dashes: tuple[float, ...] = ()
+    cap: int = 2
+    join: int = 2
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A brush as the PDF fills with it: a colour, and a hatching pattern's Qt style."""
+
+    rgba: int
+    hatch: Qt.BrushStyle | None = None
+
+
+class Device:
+    """What ``designer.drawing.lod.Context`` asks of a painter's device: its resolution."""
+
+    def __init__(self, dpi: float) -> None:
+        self.dpi = dpi
+
+    def logicalDpiX(self) -> float:
+        return self.dpi
+
+    def logicalDpiY(self) -> float:
+        return self.dpi
+
+
+def colour_ops(rgba: int) -> str:
+    """The three components of a colour as PDF writes them (its alpha aside)."""
+    r, g, b = (rgba >> 16) & 255, (rgba >> 8) & 255, rgba & 255
+    return f"{r / 255:.3g} {g / 255:.3g} {b / 255:.3g}"
+
+
+@lru_cache(maxsize=1024)
+def _colour_op(operator: str, rgba: int) -> str:
+    """Set the fill ("rg") or stroke ("RG") colour: one string per colour, so the state
+    cache compares it by identity."""
+    return f"{colour_ops(rgba)} {operator}\n"
+
+
+@lru_cache(maxsize=1024)
+def _font_op(name: str, size: float) -> str:
+    return f"/{name} {_num(size)} Tf\n"
+
+
+class _State:
+    """What ``save`` keeps and ``restore`` brings back: Qt's state and what the PDF holds."""
+
+    __slots__ = ("brush", "emitted", "font", "pen", "transform")
+
+    def __init__(self) -> None:
+        self.pen: Stroke | None = Stroke(0xFF000000, 1.0, False)
+        self.brush: Fill | None = None
+        self.font: tuple[Typeface, float] | None = None
+        self.transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        #: The PDF graphics state set so far, by operator ("rg", "RG", "w", ...).
+        self.emitted: dict[str, str] = {}
+
+    def copy(self) -> _State:
+        other = _State()
+        other.pen, other.brush, other.font = self.pen, self.brush, self.font
+        other.transform = self.transform
+        other.emitted = dict(self.emitted)
+        return other
+
+
+class PdfPainter:
+    """Paint one PDF page; ``ops`` collects its content, ``resources`` the fonts, patterns
+    and transparencies it names, shared by every page of the document."""
+
+    def __init__(self, resources: Resources, dpi: float) -> None:
+        self.resources = resources
+        self.ops: list[str] = []
+        self._device = Device(dpi)
+        self._state = _State()
+        self._saved: list[_State] = []
+        #: Converted pens, brushes and fonts by the id of the Qt object, which is kept with
+        #: them so the id cannot pass to another object while this page is drawn.
+        self._known: dict[int, tuple[object, object]] = {}
+        #: Whether a text object (``BT``) is open, and the start of its last line when that
+        #: was placed unturned and unscaled (the next one is placed from it with ``Td``).
+        self._in_text = False
+        self._origin: tuple[int, int] | None = None
+
+    # --- what drawing code asks of a QPainter ------------------------------------------
+
+    def device(self) -> Device:
+        return self._device
+
+    def paintEngine(self) -> None:
+        """No Qt engine: this painter writes the PDF itself."""
+        return
+
+    def setRenderHint(self, *_: object) -> None:
+        """Vectors have no antialiasing to set: a viewer smooths them as it draws."""
+
+    def save(self) -> None:
+        self._end_text()
+        self.ops.append("q\n")
+        self._saved.append(self._state.copy())
+
+    def restore(self) -> None:
+        self._end_text()
+        self.ops.append("Q\n")
+        self._state = self._saved.pop()
+
+    def worldTransform(self) -> QTransform:
+        a, b, c, d, e, f = self._state.transform
+        return QTransform(a, b, c, d, e, f)
+
+    def setTransform(self, transform: QTransform, combine: bool = False) -> None:
+        found = (
+            transform.m11(),
+            transform.m12(),
+            transform.m21(),
+            transform.m22(),
+            transform.dx(),
+            transform.dy(),
+        )
+        self._state.transform = _compose(found, self._state.transform) if combine else found
+
+    def resetTransform(self) -> None:
+        self._state.transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+    def translate(self, dx: float | QPointF, dy: float = 0.0) -> None:
+        if isinstance(dx, QPointF):
+            dx, dy = dx.x(), dx.y()
+        self._state.transform = _compose((1.0, 0.0, 0.0, 1.0, dx, dy), self._state.transform)
+
+    def scale(self, sx: float, sy: float) -> None:
+        self._state.transform = _compose((sx, 0.0, 0.0, sy, 0.0, 0.0), self._state.transform)
+
+    def rotate(self, degrees: float) -> None:
+        cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        self._state.transform = _compose((cos, sin, -sin, cos, 0.0, 0.0), self._state.transform)
+
+    def setPen(self, pen: QPen | QColor | Qt.PenStyle | Qt.GlobalColor) -> None:
+        self._state.pen = self._convert(pen, _stroke)
+
+    def setBrush(self, brush: QBrush | QColor | Qt.BrushStyle | Qt.GlobalColor) -> None:
+        self._state.brush = self._convert(brush, _fill)
+
+    def setFont(self, font: QFont) -> None:
+        self._state.font = self._convert(font, self._font)
+
+    def setClipRect(self, rect: QRectF) -> None:
+        """Clip what follows to ``rect`` until the next ``restore`` (a PDF clip only ever
+        narrows: callers set one inside ``save``, as every caller here does)."""
+        self._end_text()
+        self.ops.append(self._rect_path(rect.x(), rect.y(), rect.width(), rect.height()))
+        self.ops.append("W n\n")
+
+    def setClipPath(self, path: QPainterPath, _operation: object = None) -> None:
+        """Clip what follows to ``path`` until the next ``restore`` (see ``setClipRect``)."""
+        self._end_text()
+        self.ops.append(self._path(path))
+        self.ops.append("W n\n" if path.fillRule() == Qt.FillRule.WindingFill else "W* n\n")
+
+    def drawRect(self, rect: QRectF) -> None:
+        self.rect(rect.x(), rect.y(), rect.width(), rect.height())
+
+    def drawLine(self, a: QLineF | QPointF, b: QPointF | None = None) -> None:
+        if isinstance(a, QLineF):
+            a, b = a.p1(), a.p2()
+        assert b is not None
+        self.line(a.x(), a.y(), b.x(), b.y())
+
+    def drawPolygon(self, polygon: QPolygonF) -> None:
+        self.polygon([(p.x(), p.y()) for p in polygon])
+
+    def drawPath(self, path: QPainterPath) -> None:
+        self._paint(self._path(path), even_odd=path.fillRule() == Qt.FillRule.OddEvenFill)
+
+    def drawEllipse(self, centre: QRectF | QPointF, rx: float = 0.0, ry: float = 0.0) -> None:
+        if isinstance(centre, QRectF):
+            rx, ry = centre.width() / 2, centre.height() / 2
+            centre = centre.center()
+        self._paint(self._ellipse(centre.x(), centre.y(), rx, ry))
+
+    def drawText(self, at: QPointF | QRectF, flags: object, text: str = "") -> None:
+        """Text from a baseline point (``drawText(point, text)``), or the lines of ``text``
+        aligned in a rectangle by ``flags`` (``drawText(rect, flags, text)``)."""
+        if self._state.font is None:
+            self.setFont(QFont())
+        face, size = self._state.font  # type: ignore[misc]
+        if isinstance(at, QPointF):
+            self.text(at.x(), at.y(), str(flags), face, size)
+            return
+        align = flags
+        lines = text.split("\n")
+        height = (face.ascent + face.descent) * size / EM
+        block = height * len(lines)
+        top = at.y()
+        if align & _BOTTOM:
+            top = at.y() + at.height() - block
+        elif align & _VCENTRE:
+            top = at.y() + (at.height() - block) / 2
+        for number, line in enumerate(lines):
+            x = at.x()
+            if align & (_RIGHT | _HCENTRE):
+                room = at.width() - face.width(line) * size / EM
+                x += room if align & _RIGHT else room / 2
+            self.text(x, top + number * height + face.ascent * size / EM, line, face, size)
+
+    # --- what the report's sheets and the drawing arrays call directly -----------------
+
+    @property
+    def brush(self) -> Fill | None:
+        return self._state.brush
+
+    def use(self, pen: Stroke | None, brush: Fill | None) -> None:
+        """Paint with ``pen`` and ``brush`` (None: no pen, no brush), already converted."""
+        self._state.pen, self._state.brush = pen, brush
+
+    def line(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """One line from ``(x0, y0)`` to ``(x1, y1)`` with the pen."""
+        if self._state.pen is None:
+            return
+        (ax, ay), (bx, by) = self._map(x0, y0), self._map(x1, y1)
+        self._end_text()
+        self._stroke_state()
+        self.ops.append(f"{round(ax)} {round(ay)} m {round(bx)} {round(by)} l S\n")
+
+    def rect(self, x: float, y: float, width: float, height: float) -> None:
+        """One rectangle, filled with the brush and outlined with the pen."""
+        self._paint(self._rect_path(x, y, width, height))
+
+    def polygon(self, points: list[tuple[float, float]]) -> None:
+        """A closed outline through ``points``, filled (even-odd, as Qt) and outlined."""
+        if points:
+            self._paint(self._polyline(points) + "h\n", even_odd=True)
+
+    def text(self, x: float, y: float, text: str, face: Typeface, size: float) -> None:
+        """``text`` in ``face`` at ``size`` device pixels, its baseline from ``(x, y)``
+        (mapped by the world transform), in the pen's colour (none with no pen, as Qt)."""
+        pen = self._state.pen
+        if not text or pen is None:
+            return
+        a, b, c, d, e, f = self._state.transform
+        if a == d == 1.0 and b == c == 0.0:
+            self.line_of_text(round(x + e), round(y + f), text, face, size, pen.rgba)
+            return
+        self._begin_text(pen.rgba)
+        px, py = round(a * x + c * y + e), round(b * x + d * y + f)
+        self.ops.append(f"{_num(a)} {_num(b)} {_num(-c)} {_num(-d)} {px} {py} Tm\n")
+        self._origin = None
+        self._runs(text, face, size)
+
+    def line_of_text(
+        self, px: int, py: int, text: str, face: Typeface, size: float, rgba: int
+    ) -> None:
+        """``text`` unturned from the baseline point ``(px, py)`` in device pixels, in
+        ``rgba``: the report's sheets write their ten thousand lines through this."""
+        self._begin_text(rgba)
+        origin = self._origin
+        if origin is None:
+            self.ops.append(f"1 0 0 -1 {px} {py} Tm\n")
+        else:  # from the last line's start: two figures instead of six
+            self.ops.append(f"{px - origin[0]} {origin[1] - py} Td\n")
+        self._origin = (px, py)
+        if not face.covers(text):
+            self._runs(text, face, size)
+            return
+        self._font_op(face, size, text)
+        self.ops.append(f"<{text.translate(face.hex)}>Tj\n")
+
+    def _begin_text(self, rgba: int) -> None:
+        """Open a text object if none is, and fill its glyphs with ``rgba``."""
+        if not self._in_text:
+            self.ops.append("BT\n")
+            self._in_text = True
+            self._origin = None
+        self._colour("rg", "fa", rgba)
+
+    def _runs(self, text: str, face: Typeface, size: float) -> None:
+        """Show ``text`` in runs of the fonts that have its characters."""
+        run, run_face = "", face
+        for char in text:
+            owner = face.face_for(char)
+            if owner is not run_face and run:
+                self._show(run_face, size, run)
+                run = ""
+            run += char
+            run_face = owner
+        self._show(run_face, size, run)
+
+    def _show(self, face: Typeface, size: float, text: str) -> None:
+        self._font_op(face, size, text)
+        glyphs = text.translate(face.hex) if face.covers(text) else _hex(face, text)
+        self.ops.append(f"<{glyphs}>Tj\n")
+
+    def _font_op(self, face: Typeface, size: float, text: str) -> None:
+        """Select ``face`` at ``size`` for ``text`` (noting its characters for the subset)."""
+        name = self.resources.font(face, text)
+        op = _font_op(name, size)
+        if self._state.emitted.get("Tf") is not op:
+            self.ops.append(op)
+            self._state.emitted["Tf"] = op
+
+    def rect_array(self, rects: np.ndarray) -> None:
+        """Rectangles (n x 4: x, y, width, height), filled and outlined in one path."""
+        a, b, c, d, e, f = self._state.transform
+        if b or c:
+            for x, y, w, h in rects.tolist():
+                self._paint(self._rect_path(x, y, w, h))
+            return
+        mapped = np.rint(rects * (a, d, a, d) + (e, f, 0.0, 0.0)).astype(np.int64)
+        self._paint(("%d %d %d %d re\n" * len(mapped)) % tuple(mapped.ravel().tolist()))
+
+    def line_array(self, lines: np.ndarray) -> None:
+        """Lines (n x 4: x1, y1, x2, y2) stroked with the pen, in one path."""
+        if self._state.pen is None or not len(lines):
+            return
+        a, b, c, d, e, f = self._state.transform
+        x0, y0, x1, y1 = lines[:, 0], lines[:, 1], lines[:, 2], lines[:, 3]
+        mapped = np.empty((len(lines), 4))
+        mapped[:, 0], mapped[:, 1] = a * x0 + c * y0 + e, b * x0 + d * y0 + f
+        mapped[:, 2], mapped[:, 3] = a * x1 + c * y1 + e, b * x1 + d * y1 + f
+        values = tuple(np.rint(mapped).astype(np.int64).ravel().tolist())
+        self._end_text()
+        self._stroke_state()
+        self.ops.append(("%d %d m %d %d l\n" * len(lines)) % values)
+        self.ops.append("S\n")
+
+    def finish(self) -> str:
+        """The page's content, once everything is drawn."""
+        self._end_text()
+        return "".join(self.ops)
+
+    # --- building paths -----------------------------------------------------------------
+
+    def _map(self, x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = self._state.transform
+        return a * x + c * y + e, b * x + d * y + f
+
+    def _rect_path(self, x: float, y: float, w: float, h: float) -> str:
+        a, b, c, d, e, f = self._state.transform
+        if not (b or c):
+            return f"{round(a * x + e)} {round(d * y + f)} {round(a * w)} {round(d * h)} re\n"
+        return self._polyline([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]) + "h\n"
+
+    def _polyline(self, points: list[tuple[float, float]]) -> str:
+        mapped = [self._map(x, y) for x, y in points]
+        first, *rest = mapped
+        return f"{round(first[0])} {round(first[1])} m\n" + "".join(
+            f"{round(x)} {round(y)} l\n" for x, y in rest
+        )
+
+    def _path(self, path: QPainterPath) -> str:
+        ops = []
+        curve: list[float] = []
+        for index in range(path.elementCount()):
+            element = path.elementAt(index)
+            x, y = self._map(element.x, element.y)
+            kind = element.type
+            if kind == QPainterPath.ElementType.MoveToElement:
+                ops.append(f"{round(x)} {round(y)} m\n")
+            elif kind == QPainterPath.ElementType.LineToElement:
+                ops.append(f"{round(x)} {round(y)} l\n")
+            else:  # a curve's first control point, then its two data points
+                curve += (x, y)
+                if len(curve) == 6:
+                    ops.append(_curve(curve))
+                    curve = []
+        return "".join(ops)
+
+    def _ellipse(self, cx: float, cy: float, rx: float, ry: float) -> str:
+        kx, ky = rx * _KAPPA, ry * _KAPPA
+        quarters = (
+            ((cx + rx, cy + ky), (cx + kx, cy + ry), (cx, cy + ry)),
+            ((cx - kx, cy + ry), (cx - rx, cy + ky), (cx - rx, cy)),
+            ((cx - rx, cy - ky), (cx - kx, cy - ry), (cx, cy - ry)),
+            ((cx + kx, cy - ry), (cx + rx, cy - ky), (cx + rx, cy)),
+        )
+        sx, sy = self._map(cx + rx, cy)
+        ops = [f"{sx:.1f} {sy:.1f} m\n"]
+        for quarter in quarters:
+            mapped = [v for point in quarter for v in self._map(*point)]
+            ops.append(_curve(mapped))
+        return "".join(ops) + "h\n"
+
+    # --- painting with the pen and brush ------------------------------------------------
+
+    def _paint(self, path: str, even_odd: bool = False) -> None:
+        """Fill ``path`` with the brush and stroke it with the pen, as Qt paints a shape."""
+        state = self._state
+        fill, stroke = state.brush, state.pen
+        if fill is None and stroke is None:
+            return
+        self._end_text()
+        if fill is not None:
+            if fill.hatch is None:
+                self._colour("rg", "fa", fill.rgba)
+            else:
+                self._pattern(fill)
+        if stroke is not None:
+            self._stroke_state()
+        self.ops.append(path)
+        star = "*" if even_odd else ""
+        if fill is None:
+            self.ops.append("S\n")
+        elif stroke is None:
+            self.ops.append(f"f{star}\n")
+        else:
+            self.ops.append(f"B{star}\n")
+
+    def _stroke_state(self) -> None:
+        pen = self._state.pen
+        assert pen is not None
+        self._colour("RG", "sa", pen.rgba)
+        width = pen.width
+        if not pen.cosmetic:
+            a, b, c, d, _, _ = self._state.transform
+            width *= math.sqrt(abs(a * d - b * c))
+        width = max(width, 1.0) if pen.cosmetic else width
+        self._set("w", f"{_num(width)} w\n")
+        dashes = " ".join(_num(max(width, 1.0) * v) for v in pen.dashes)
+        self._set("d", f"[{dashes}] 0 d\n")
+        self._set("J", f"{pen.cap} J\n")
+        self._set("j", f"{pen.join} j\n")
+
+    def _colour(self, operator: str, alpha: str, rgba: int) -> None:
+        emitted = self._state.emitted
+        op = _colour_op(operator, rgba)
+        if emitted.get(operator) is not op:
+            emitted[operator] = op
+            self.ops.append(op)
+        if rgba < 0xFF000000 or alpha in emitted:  # opaque is the PDF's default
+            self._set(alpha, f"/{self.resources.alpha(alpha, rgba >> 24)} gs\n")
+
+    def _pattern(self, fill: Fill) -> None:
+        assert fill.hatch is not None
+        self._set("rg", f"/Pattern cs /{self.resources.hatch(fill.hatch, fill.rgba)} scn\n")
+        if "fa" in self._state.emitted:
+            self._set("fa", f"/{self.resources.alpha('fa', 255)} gs\n")
+
+    def _set(self, key: str, op: str) -> None:
+        emitted = self._state.emitted
+        if emitted.get(key) != op:
+            emitted[key] = op
+            self.ops.append(op)
+
+    def _end_text(self) -> None:
+        if self._in_text:
+            self.ops.append("ET\n")
+            self._in_text = False
+
+    # --- Qt objects to PDF state ---------------------------------------------------------
+
+    def _convert(self, thing: object, how):
+        known = self._known.get(id(thing))
+        if known is None or known[0] is not thing:
+            known = self._known[id(thing)] = (thing, how(thing))
+        return known[1]
+
+    @staticmethod
+    def _font(font: QFont) -> tuple[Typeface, float]:
+        size = font.pixelSize()
+        return typeface(font.bold()), float(size if size > 0 else font.pointSizeF())
+
+
+def _stroke(pen: QPen | QColor | Qt.PenStyle | Qt.GlobalColor) -> Stroke | None:
+    if isinstance(pen, Qt.PenStyle):
+        return None if pen == Qt.PenStyle.NoPen else Stroke(0xFF000000, 1.0, False)
+    if not isinstance(pen, QPen):
+        return Stroke(QColor(pen).rgba(), 1.0, False)
+    style = pen.style()
+    if style == Qt.PenStyle.NoPen:
+        return None
+    width = pen.widthF()
+    return Stroke(
+        pen.color().rgba(),
+        width,
+        pen.isCosmetic() or width == 0,
+        _DASHES.get(style, ()),
+        _CAPS.get(pen.capStyle(), 2),
+        _JOINS.get(pen.joinStyle(), 2),
+    )
+
+
+def _fill(brush: QBrush | QColor | Qt.BrushStyle | Qt.GlobalColor) -> Fill | None:
+    if isinstance(brush, Qt.BrushStyle):
+        return None if brush == Qt.BrushStyle.NoBrush else Fill(0xFF000000)
+    if not isinstance(brush, QBrush):
+        return Fill(QColor(brush).rgba())
+    style = brush.style()
+    if style == Qt.BrushStyle.NoBrush:
+        return None
+    hatch = None if style == Qt.BrushStyle.SolidPattern else style
+    return Fill(brush.color().rgba(), hatch)
+
+
+def _compose(
+    inner: tuple[float, ...], outer: tuple[float, ...]
+) -> tuple[float, float, float, float, float, float]:
+    """The transform applying ``inner`` first, then ``outer`` (Qt's ``inner * outer``)."""
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (
+        a1 * a2 + b1 * c2,
+        a1 * b2 + b1 * d2,
+        c1 * a2 + d1 * c2,
+        c1 * b2 + d1 * d2,
+        e1 * a2 + f1 * c2 + e2,
+        e1 * b2 + f1 * d2 + f2,
+    )
+
+
+def _hex(face: Typeface, text: str) -> str:
+    """``text`` as four hex digits a glyph, characters ``face`` lacks as its empty box."""
+    return "".join(face.hex.get(ord(c), "0000") for c in text)
+
+
+def _num(value: float) -> str:
+    """``value`` with at most four decimals and never an exponent (PDF has none)."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _curve(values: list[float]) -> str:
+    """A Bezier curve to its last point, through the two before (six figures)."""
+    return " ".join(f"{v:.1f}" for v in values) + " c\n"

@@ -1,0 +1,115 @@
+"""A sheet of the PDF set: the page code's calls written straight into the page's content.
+
+The same calls as ``designer.report.sheet.Sheet`` (text, lines, boxes, polygons in sheet
+millimetres), without a QPen, QBrush or QTextLayout between them and the PDF: the figures
+of a campus's tables are ten thousand lines of text, each one ``Tj`` here.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+from designer.report import measure
+from designer.report.paper import Rect, SheetFrame
+from designer.report.pdf.painter import Fill, PdfPainter, Stroke
+from designer.report.sheet import INK, Sheet
+from designer.report.typeface import Typeface, typeface
+
+
+class PdfSheet(Sheet):
+    """Draw on one PDF page in millimetres; ``dpi`` is the page's device resolution."""
+
+    painter: PdfPainter  # type: ignore[assignment]
+
+    def __init__(self, painter: PdfPainter, frame: SheetFrame, dpi: float) -> None:
+        super().__init__(painter, frame, dpi)  # type: ignore[arg-type]
+        self.px_per_pt = dpi / 72.0
+        self._strokes: dict[tuple[int, float], Stroke] = {}
+        self._styles: dict[tuple[int, float, bool], tuple[QColor, Typeface, float, int]] = {}
+        self._fits: dict[tuple[str, float, float, bool], tuple[str, float]] = {}
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size_pt: float = 9,
+        bold: bool = False,
+        colour: QColor = INK,
+        align: str = "left",
+        width: float = 0.0,
+    ) -> None:
+        if width > 0:
+            text, advance = self._fit(text, width, size_pt, bold)
+            if align != "left":
+                x += width - advance if align == "right" else (width - advance) / 2
+        style = self._styles.get((id(colour), size_pt, bold))
+        if style is None or style[0] is not colour:
+            style = self._styles[(id(colour), size_pt, bold)] = (
+                colour,
+                typeface(bold),
+                size_pt * self.px_per_pt,
+                colour.rgba(),
+            )
+        _, face, size, rgba = style
+        k = self.k
+        self.painter.line_of_text(round(x * k), round(y * k), text, face, size, rgba)
+
+    def _fit(self, text: str, width: float, size_pt: float, bold: bool) -> tuple[str, float]:
+        """``text`` cut to ``width`` mm (``measure.fitted``) and its width, once per text,
+        width and font: tables repeat their figures."""
+        key = (text, width, size_pt, bold)
+        found = self._fits.get(key)
+        if found is None:
+            fitted = measure.fitted(text, width, size_pt, bold)
+            found = self._fits[key] = (fitted, measure.text_width(fitted, size_pt, bold))
+        return found
+
+    def forget_state(self) -> None:
+        """Nothing to forget: the page's painter knows what the PDF holds."""
+
+    def line(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        width_mm: float = 0.25,
+        colour: QColor = INK,
+    ) -> None:
+        k = self.k
+        self.painter.use(self._stroke(colour, width_mm), None)
+        self.painter.line(x0 * k, y0 * k, x1 * k, y1 * k)
+
+    def box(
+        self,
+        r: Rect,
+        width_mm: float = 0.25,
+        colour: QColor = INK,
+        fill: QColor | None = None,
+    ) -> None:
+        k = self.k
+        self._use(width_mm, colour, fill)
+        self.painter.rect(r.x * k, r.y * k, r.width * k, r.height * k)
+
+    def polygon(
+        self,
+        points: list[tuple[float, float]],
+        width_mm: float = 0.25,
+        colour: QColor = INK,
+        fill: QColor | None = None,
+    ) -> None:
+        k = self.k
+        self._use(width_mm, colour, fill)
+        self.painter.polygon([(x * k, y * k) for x, y in points])
+
+    def _use(self, width_mm: float, colour: QColor, fill: QColor | None) -> None:
+        stroke = self._stroke(colour, width_mm) if width_mm > 0 else None
+        self.painter.use(stroke, Fill(fill.rgba()) if fill is not None else None)
+
+    def _stroke(self, colour: QColor, width_mm: float) -> Stroke:
+        key = (colour.rgba(), width_mm)
+        found = self._strokes.get(key)
+        if found is None:
+            found = self._strokes[key] = Stroke(key[0], width_mm * self.k, False)
+        return found

@@ -1,0 +1,171 @@
+"""The PDF painter answers the drawing code's QPainter calls with the PDF a reader checks."""
+
+import re
+import subprocess
+import zlib
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainterPath
+
+from designer.core.geometry.footprint import Box
+from designer.core.rules import Finding, Severity
+from designer.drawing import arrays, style, text
+from designer.drawing.lod import Context
+from designer.drawing.markers import MARKER_PT, draw_markers, markers_for
+from designer.report.pdf.document import PdfDocument, Resources
+from designer.report.pdf.painter import PdfPainter
+
+A3_PT = (1190.55, 841.89)
+
+
+def painter(dpi=1200) -> PdfPainter:
+    return PdfPainter(Resources(), dpi)
+
+
+def one_page(path, draw, dpi=72):
+    """A one-page PDF of ``path`` whose content ``draw(painter)`` paints."""
+    with path.open("wb") as stream:
+        document = PdfDocument(stream, *A3_PT, dpi, title="test")
+        page = document.page()
+        draw(page)
+        document.end_page(page)
+        document.close()
+
+
+def page_image(tmp_path, path) -> QImage:
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
+        check=True,
+    )
+    return QImage(str(tmp_path / "page.png"))
+
+
+def test_racks_drawn_to_scale_are_one_rectangle_each_at_their_place_on_the_page():
+    """A floor plan is drawn under a scaling transform; each outlined rack must be one
+    rectangle at its place on the page, translated by (100, 200) and halved."""
+    pdf = painter()
+    pdf.translate(100, 200)
+    pdf.scale(0.5, 0.5)
+    pdf.setPen(style.pen(style.RACK_EDGE, 0.6, 10))
+    arrays.draw_rects(pdf, np.array([[0, 0, 600, 1200], [1000, 0, 600, 1200]], dtype=float))
+    content = pdf.finish()
+    placed = re.findall(r"(-?\d+) (-?\d+) (-?\d+) (-?\d+) re", content)
+    assert [tuple(map(int, r)) for r in placed] == [(100, 200, 300, 600), (600, 200, 300, 600)]
+    assert content.rstrip().endswith("S")  # outlined, not filled: the painter has no brush
+    assert "6 w" in content  # the cosmetic pen: 0.6 pt at 10 device units a point
+
+
+def test_a_pen_sized_on_the_floor_scales_with_the_plan_and_a_cosmetic_one_does_not():
+    pdf = painter()
+    pdf.scale(0.5, 0.5)
+    pdf.setPen(style.floor_pen(style.TRAY_FAR, 600))  # a tray 600 mm wide
+    arrays.draw_lines(pdf, np.array([[0.0, 0.0, 1000.0, 0.0]]))
+    pdf.setPen(style.pen(style.WALL, 2.0, 10))
+    arrays.draw_lines(pdf, np.array([[0.0, 0.0, 1000.0, 0.0]]))
+    assert re.findall(r"(\d+) w", pdf.finish()) == ["300", "20"]
+
+
+def test_restore_brings_back_the_colour_the_pdf_had_before_save():
+    """Inside save and restore the PDF's own q and Q keep the colour: the third box is red
+    without setting red again, and the painter knows it."""
+    pdf = painter()
+    pdf.setPen(Qt.PenStyle.NoPen)
+    pdf.setBrush(QColor("red"))
+    pdf.drawRect(QRectF(0, 0, 10, 10))
+    pdf.save()
+    pdf.setBrush(QColor("blue"))
+    pdf.drawRect(QRectF(20, 0, 10, 10))
+    pdf.restore()
+    pdf.setBrush(QColor("red"))
+    pdf.drawRect(QRectF(40, 0, 10, 10))
+    ops = [line for line in pdf.finish().splitlines() if line]
+    assert ops == [
+        "1 0 0 rg",
+        "0 0 10 10 re",
+        "f",
+        "q",
+        "0 0 1 rg",
+        "20 0 10 10 re",
+        "f",
+        "Q",
+        "40 0 10 10 re",
+        "f",
+    ]
+
+
+def test_a_translucent_fill_names_a_graphics_state_with_its_opacity():
+    pdf = painter()
+    pdf.setPen(Qt.PenStyle.NoPen)
+    pdf.setBrush(QColor(214, 69, 65, 51))
+    pdf.drawRect(QRectF(0, 0, 10, 10))
+    assert "/Gfa51 gs" in pdf.finish()
+    assert pdf.resources.alphas == {("fa", 51): "Gfa51"}
+
+
+def test_text_turned_up_the_page_has_a_plain_matrix(tmp_path):
+    """A vertical dimension is written up the page: its matrix turns glyphs by -90 degrees,
+    written without an exponent (cos 90 degrees is 6e-17 in floating point), and the text
+    is found by search."""
+    path = tmp_path / "turned.pdf"
+
+    def draw(pdf):
+        pdf.scale(5, 5)
+        ctx = Context.of(pdf)
+        text.draw_text_at(pdf, ctx, QPointF(40, 60), "19.2 m", 9, upright=True)
+        text.draw_text_at(pdf, ctx, QPointF(100, 60), "Tray fill, office", 9)
+
+    one_page(path, draw)
+    content = b"".join(
+        zlib.decompress(s)
+        for s in re.findall(rb"stream\n(.*?)\nendstream", path.read_bytes(), re.S)
+    )
+    assert not re.search(rb"\d[eE][-+]?\d", content)
+    assert re.search(rb"\n0 -1 -1 0 \d+ \d+ Tm\n", content)
+    found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
+    assert found.stderr == ""
+    # a ligature would turn "fi" into one glyph that pdftotext and viewers' search miss
+    assert "Tray fill, office" in found.stdout
+    assert "19.2 m" in found.stdout.replace("\n", " ")
+
+
+def test_a_hatched_column_shows_its_hatching_over_its_fill(tmp_path):
+    path = tmp_path / "hatch.pdf"
+
+    def draw(pdf):
+        square = QPainterPath()
+        square.addRect(QRectF(100, 100, 200, 200))
+        pdf.setPen(Qt.PenStyle.NoPen)
+        pdf.setBrush(QColor("white"))
+        pdf.drawPath(square)
+        pdf.setBrush(QBrush(QColor("black"), Qt.BrushStyle.BDiagPattern))
+        pdf.drawPath(square)
+
+    one_page(path, draw)
+    page = page_image(tmp_path, path)
+    values = {page.pixelColor(x, 200).value() for x in range(110, 290)}
+    assert min(values) < 100 and max(values) > 200  # dark lines with white between
+    assert page.pixelColor(50, 50).value() > 250  # nothing outside the column
+
+
+def finding(code, ids, hall_id):
+    return Finding(code, Severity.ERROR, f"{code} here", tuple(ids), None, None, "", hall_id, None)
+
+
+def test_two_findings_on_one_rack_still_make_a_filled_marker(tmp_path):
+    """A trial saw only a hollow ring on NVL72-01 in the mistakes example's PDF: its two
+    errors put two discs in one place, and the odd-even fill rule cancelled them."""
+    r = MARKER_PT / 2  # points: the PDF below has one device unit per point
+    # the disc sits just inside the top-right corner (x, y) of what it names, its centre at
+    # (x - 0.6 r, y + 0.6 r): a rack whose corner puts the centre at (200, 200) points
+    x, y = 200 + 0.6 * r, 200 - 0.6 * r
+    corner = Box(x - 100, y, x, y + 100)
+    both = [finding("a.one", ["rk"], "h"), finding("a.two", ["rk"], "h")]
+    markers = markers_for(both, "h", lambda _id: corner)
+    assert len(markers) == 2
+    path = tmp_path / "markers.pdf"
+    one_page(path, lambda pdf: draw_markers(pdf, markers, Context.of(pdf)))
+    page = page_image(tmp_path, path)
+    inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
+    red = style.SEVERITY_COLOUR["error"]
+    assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30
