@@ -1,0 +1,1 @@
+"""The PDF writer of the drawing set: a painter for the drawing code, the file, the fonts."""
