@@ -7,6 +7,8 @@ stay lines. ``Sheet`` paints with a QPainter (a PNG's image, an SVG); the PDF's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
@@ -74,6 +76,18 @@ class Sheet:
             self.painter.setPen(colour)
             self._colour = colour
         self.painter.drawText(QPointF(x * self.k, y * self.k), text)
+
+    def texts(
+        self,
+        lines: Sequence[tuple[float, float, str, str, float]],
+        size_pt: float,
+        bold: bool,
+        colour: QColor,
+    ) -> None:
+        """Many lines in one font and colour, each ``(x, y, text, align, width)`` as ``text``
+        takes them: a table's rows (the PDF's sheet writes them in one run)."""
+        for x, y, text, align, width in lines:
+            self.text(x, y, text, size_pt, bold, colour, align, width)
 
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""

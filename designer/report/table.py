@@ -160,26 +160,33 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     y = top + HEADER_MM
     wrapped = any(c.wrap for c in table.columns)
     rows = cell_lines(table, area.width) if wrapped else [[[c] for c in r] for r in table.rows]
+    tops = []
     for index, cells in enumerate(rows):
         row_mm = ROW_MM + (max(len(lines) for lines in cells) - 1) * WRAP_LINE_MM
         if index % 2:
             sheet.box(Rect(area.x, y, area.width, row_mm), width_mm=0, fill=STRIPE)
-        x = area.x
-        colour = ALERT if index in table.alerts else CAUTION if index in table.cautions else INK
-        for column, width, lines in zip(table.columns, widths, cells, strict=True):
-            for number, line in enumerate(lines):
-                sheet.text(
-                    x + 1.5,
-                    y + 3.7 + number * WRAP_LINE_MM,
-                    line,
-                    size_pt=TEXT_PT,
-                    align=column.align,
-                    width=width - 3,
-                    colour=colour,
-                    bold=colour is ALERT,
-                )
-            x += width
+        tops.append(y)
         y += row_mm
+    # the rows' text after the stripes under them, in runs of rows of one colour: a table
+    # of a thousand loads is written in a few calls
+    places = []
+    x = area.x
+    for column, width in zip(table.columns, widths, strict=True):
+        places.append((x + 1.5, column.align, width - 3))
+        x += width
+    run: list[tuple[float, float, str, str, float]] = []
+    run_colour = INK
+    for index, (cells, row_top) in enumerate(zip(rows, tops, strict=True)):
+        colour = ALERT if index in table.alerts else CAUTION if index in table.cautions else INK
+        if colour is not run_colour and run:
+            sheet.texts(run, TEXT_PT, run_colour is ALERT, run_colour)
+            run = []
+        run_colour = colour
+        for (cell_x, align, cell_width), lines in zip(places, cells, strict=True):
+            for number, line in enumerate(lines):
+                run.append((cell_x, row_top + 3.7 + number * WRAP_LINE_MM, line, align, cell_width))
+    if run:
+        sheet.texts(run, TEXT_PT, run_colour is ALERT, run_colour)
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
     for number, line in enumerate(_note_lines(table, area.width)):
         sheet.text(area.x, y + 4.5 + number * NOTE_LINE_MM, line, size_pt=NOTE_PT, colour=MUTED)

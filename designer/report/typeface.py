@@ -45,11 +45,11 @@ class _Widths(dict[str, float]):
 class Typeface:
     """One font file: its tables, its character map and its glyphs' advances.
 
-    ``glyphs`` maps a character's code point to its glyph id; ``hex`` the same to the
-    glyph id as four hex digits, the form a PDF text string of this font takes.
+    ``glyphs`` maps a character's code point to its glyph id. Only the Basic Multilingual
+    Plane is read: the PDF names characters by two-byte codes, so an emoji prints as a box
+    (and ``designer.report.fonts`` says so).
     """
 
-    family: str
     name: str
     units_per_em: int
     ascent: float
@@ -57,7 +57,6 @@ class Typeface:
     cap_height: float
     bbox: tuple[float, float, float, float]
     glyphs: dict[int, int]
-    hex: dict[int, str]
     advances: np.ndarray
     bold: bool
     #: The tables a PDF embeds, copied out of Qt when the font is read (a raw font's
@@ -77,17 +76,11 @@ class Typeface:
         return self.tables.get(tag, b"")
 
     def has(self, char: str) -> bool:
-        code = ord(char)
-        if code < 0x10000:
-            return code in self.glyphs
-        return _raw(self.family, self.bold).supportsCharacter(char)
+        return ord(char) in self.glyphs
 
     def glyph(self, char: str) -> int:
         """The glyph drawing ``char`` (0, the empty box, when the font has none)."""
-        code = ord(char)
-        if code < 0x10000:
-            return self.glyphs.get(code, 0)
-        return _raw(self.family, self.bold).glyphIndexesForString(char)[0] if self.has(char) else 0
+        return self.glyphs.get(ord(char), 0)
 
     def advance(self, char: str) -> float:
         """Width of ``char`` in this font, thousandths of an em."""
@@ -139,7 +132,6 @@ def _read(raw: QRawFont, bold: bool) -> Typeface:
     style = raw.styleName()
     name = raw.familyName() + ("" if style in ("Book", "Regular") else f"-{style}")
     return Typeface(
-        family=raw.familyName(),
         name=name.replace(" ", ""),
         units_per_em=units,
         ascent=ascent * scale,
@@ -147,7 +139,6 @@ def _read(raw: QRawFont, bold: bool) -> Typeface:
         cap_height=cap * scale,
         bbox=tuple(v * scale for v in bbox),
         glyphs=dict(zip(codes, found, strict=True)),
-        hex={code: f"{glyph:04X}" for code, glyph in zip(codes, found, strict=True)},
         advances=advances,
         bold=bold,
         tables=tables,

@@ -24,3 +24,8 @@ def test_a_character_no_font_has_is_named_and_others_are_not():
         f"1 character of the project's names ({UNASSIGNED}) has no font on this machine and "
         "prints as empty boxes"
     )
+
+
+def test_a_character_beyond_the_basic_plane_is_named_as_a_box():
+    """The PDF names characters by two-byte codes: an emoji in a name prints as a box."""
+    assert missing_characters(rename_hall("Hall \U0001f642")) == ["\U0001f642"]

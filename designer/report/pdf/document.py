@@ -14,6 +14,7 @@ import zlib
 from collections.abc import Iterable
 from typing import BinaryIO
 
+import numpy as np
 from PySide6.QtCore import Qt
 
 from designer.report.pdf import truetype
@@ -55,6 +56,10 @@ class Resources:
             found = self.fonts[face] = (f"F{len(self.fonts) + 1}", set())
         found[1].update(text)
         return found[0]
+
+    def chars(self, face: Typeface) -> set[str]:
+        """The characters of ``face`` the pages draw so far (``font`` names it first)."""
+        return self.fonts[face][1]
 
     def alpha(self, kind: str, alpha: int) -> str:
         """A graphics state setting the fill (``kind`` "fa") or stroke ("sa") opacity."""
@@ -187,11 +192,18 @@ class PdfDocument:
     # --- fonts and patterns -------------------------------------------------------------
 
     def _font(self, face: Typeface, chars: set[str]) -> int:
-        """A Type 0 font of ``face`` embedding the glyphs of ``chars`` (a TrueType subset)."""
-        glyphs = sorted({face.glyph(c) for c in chars} | {0})
+        """A Type 0 font of ``face`` embedding the glyphs of ``chars`` (a TrueType subset).
+
+        Its character codes are the characters' own (UTF-16 code units of the Basic
+        Multilingual Plane: a line of text is written by encoding it, with no lookup per
+        character); the ``CIDToGIDMap`` turns each into the font's glyph.
+        """
+        codes = sorted(ord(c) for c in chars if ord(c) < 0x10000)
+        glyphs = [face.glyph(chr(code)) for code in codes]
         tag = "".join(chr(65 + b % 26) for b in hashlib.sha1(repr(glyphs).encode()).digest()[:6])
         name = f"{tag}+{face.name}"
-        if truetype.is_truetype(face.table):
+        truetype_outlines = truetype.is_truetype(face.table)
+        if truetype_outlines:
             data = truetype.subset(face.table, glyphs)
             file = self._stream(data, f" /Length1 {len(data)}")
             embedded = f"/FontFile2 {file} 0 R"
@@ -206,15 +218,18 @@ class PdfDocument:
             f"/Ascent {face.ascent:.0f} /Descent {-face.descent:.0f} "
             f"/CapHeight {face.cap_height:.0f} /StemV {120 if face.bold else 80} {embedded} >>"
         )
-        subtype = "CIDFontType2" if truetype.is_truetype(face.table) else "CIDFontType0"
-        gid_map = " /CIDToGIDMap /Identity" if subtype == "CIDFontType2" else ""
-        widths = _widths(face, glyphs)
+        gid_map = np.zeros((codes[-1] + 1) if codes else 1, dtype=">u2")
+        gid_map[codes] = glyphs
+        to_gid = self._stream(gid_map.tobytes())
+        subtype = "CIDFontType2" if truetype_outlines else "CIDFontType0"
+        widths = _widths(face, codes)
         cid_font = self._add(
             f"<< /Type /Font /Subtype /{subtype} /BaseFont /{name} "
             "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
-            f"/FontDescriptor {descriptor} 0 R /DW {EM:.0f} /W [{widths}]{gid_map} >>"
+            f"/FontDescriptor {descriptor} 0 R /DW {EM:.0f} /W [{widths}] "
+            f"/CIDToGIDMap {to_gid} 0 R >>"
         )
-        to_unicode = self._stream(_to_unicode(face, chars))
+        to_unicode = self._stream(_to_unicode(codes))
         return self._add(
             f"<< /Type /Font /Subtype /Type0 /BaseFont /{name} /Encoding /Identity-H "
             f"/DescendantFonts [{cid_font} 0 R] /ToUnicode {to_unicode} 0 R >>"
@@ -243,29 +258,27 @@ def _dictionary(entries: Iterable[tuple[str, str]]) -> str:
     return "<< " + " ".join(f"/{name} {value}" for name, value in entries) + " >>"
 
 
-def _widths(face: Typeface, glyphs: list[int]) -> str:
-    """The ``/W`` array of ``glyphs``: runs of consecutive ids with their widths."""
-    scale = EM / face.units_per_em
-    last = len(face.advances) - 1
+def _widths(face: Typeface, codes: list[int]) -> str:
+    """The ``/W`` array of the characters ``codes``: runs of consecutive codes with their
+    widths, in thousandths of an em."""
     runs: list[list[int]] = []
-    for glyph in glyphs:
-        if runs and runs[-1][-1] == glyph - 1:
-            runs[-1].append(glyph)
+    for code in codes:
+        if runs and runs[-1][-1] == code - 1:
+            runs[-1].append(code)
         else:
-            runs.append([glyph])
+            runs.append([code])
     return " ".join(
-        f"{run[0]} [" + " ".join(f"{face.advances[min(g, last)] * scale:.0f}" for g in run) + "]"
-        for run in runs
+        f"{run[0]} [" + " ".join(f"{face.advance(chr(c)):.0f}" for c in run) + "]" for run in runs
     )
 
 
-def _to_unicode(face: Typeface, chars: set[str]) -> bytes:
-    """The CMap that turns glyph ids back into characters: what search and copy read."""
-    pairs = sorted({face.glyph(c): c for c in sorted(chars, reverse=True)}.items())
+def _to_unicode(codes: list[int]) -> bytes:
+    """The CMap that turns character codes back into characters: what search and copy
+    read (each code is its character's, but a reader must be told)."""
     blocks = []
-    for start in range(0, len(pairs), 100):
-        part = pairs[start : start + 100]
-        entries = "\n".join(f"<{g:04X}> <{c.encode('utf-16-be').hex().upper()}>" for g, c in part)
+    for start in range(0, len(codes), 100):
+        part = codes[start : start + 100]
+        entries = "\n".join(f"<{c:04X}> <{c:04X}>" for c in part)
         blocks.append(f"{len(part)} beginbfchar\n{entries}\nendbfchar\n")
     return (
         "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"

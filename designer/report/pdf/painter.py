@@ -60,6 +60,20 @@ class Stroke:
     join: int = 2
 
 
+@dataclass(frozen=True, eq=False)
+class TextStyle:
+    """A font, size and colour of text, with the PDF operators that select them made once
+    (``PdfPainter.text_style``), and the set of characters the document's subset of the
+    font must hold."""
+
+    face: Typeface
+    size: float
+    rgba: int
+    fill: str
+    font: str
+    chars: set[str]
+
+
 @dataclass(frozen=True)
 class Fill:
     """A brush as the PDF fills with it: a colour, and a hatching pattern's Qt style."""
@@ -137,6 +151,7 @@ class PdfPainter:
         #: was placed unturned and unscaled (the next one is placed from it with ``Td``).
         self._in_text = False
         self._origin: tuple[int, int] | None = None
+        self._styles: dict[tuple[Typeface, float, int], TextStyle] = {}
 
     # --- what drawing code asks of a QPainter ------------------------------------------
 
@@ -306,19 +321,74 @@ class PdfPainter:
         self, px: int, py: int, text: str, face: Typeface, size: float, rgba: int
     ) -> None:
         """``text`` unturned from the baseline point ``(px, py)`` in device pixels, in
-        ``rgba``: the report's sheets write their ten thousand lines through this."""
-        self._begin_text(rgba)
-        origin = self._origin
+        ``face`` at ``size`` and ``rgba``."""
+        key = (face, size, rgba)
+        style = self._styles.get(key)
+        if style is None:
+            style = self._styles[key] = self.text_style(face, size, rgba)
+        self.styled_text(px, py, text, style)
+
+    def text_style(self, face: Typeface, size: float, rgba: int) -> TextStyle:
+        """What ``styled_text`` writes lines of ``face`` at ``size`` in ``rgba`` with."""
+        name = self.resources.font(face, "")
+        return TextStyle(
+            face,
+            size,
+            rgba,
+            _colour_op("rg", rgba),
+            _font_op(name, size),
+            self.resources.chars(face),
+        )
+
+    def styled_text(self, px: int, py: int, text: str, style: TextStyle) -> None:
+        """``text`` unturned from the baseline point ``(px, py)`` in device pixels, in
+        ``style``: the report's sheets write their ten thousand lines through this."""
+        ops = self.ops
+        if self._in_text:
+            origin = self._origin
+        else:
+            ops.append("BT\n")
+            self._in_text = True
+            origin = None
+        emitted = self._state.emitted
+        if style.rgba < 0xFF000000 or "fa" in emitted:  # translucent, or after translucency
+            self._colour("rg", "fa", style.rgba)
+        elif emitted.get("rg") is not style.fill:
+            emitted["rg"] = style.fill
+            ops.append(style.fill)
         if origin is None:
-            self.ops.append(f"1 0 0 -1 {px} {py} Tm\n")
+            ops.append(f"1 0 0 -1 {px} {py} Tm\n")
         else:  # from the last line's start: two figures instead of six
-            self.ops.append(f"{px - origin[0]} {origin[1] - py} Td\n")
+            ops.append(f"{px - origin[0]} {origin[1] - py} Td\n")
         self._origin = (px, py)
+        face = style.face
         if not face.covers(text):
-            self._runs(text, face, size)
+            self._runs(text, face, style.size)
             return
-        self._font_op(face, size, text)
-        self.ops.append(f"<{text.translate(face.hex)}>Tj\n")
+        if emitted.get("Tf") is not style.font:
+            emitted["Tf"] = style.font
+            ops.append(style.font)
+        style.chars.update(text)
+        ops.append(f"<{text.encode('utf-16-be').hex()}>Tj\n")
+
+    def styled_lines(self, lines: list[tuple[int, int, str]], style: TextStyle) -> None:
+        """Lines ``(px, py, text)`` in ``style``, as ``styled_text`` writes them one by one."""
+        if not lines:
+            return
+        px, py, text = lines[0]
+        self.styled_text(px, py, text, style)  # opens the text object, sets colour and font
+        face = style.face
+        if not all(map(face.covers, (text for _, _, text in lines))):
+            for px, py, text in lines[1:]:
+                self.styled_text(px, py, text, style)
+            return
+        ops = self.ops
+        style.chars.update("".join(text for _, _, text in lines))
+        lx, ly = px, py
+        for px, py, text in lines[1:]:
+            ops.append(f"{px - lx} {ly - py} Td\n<{text.encode('utf-16-be').hex()}>Tj\n")
+            lx, ly = px, py
+        self._origin = (lx, ly)
 
     def _begin_text(self, rgba: int) -> None:
         """Open a text object if none is, and fill its glyphs with ``rgba``."""
@@ -342,8 +412,7 @@ class PdfPainter:
 
     def _show(self, face: Typeface, size: float, text: str) -> None:
         self._font_op(face, size, text)
-        glyphs = text.translate(face.hex) if face.covers(text) else _hex(face, text)
-        self.ops.append(f"<{glyphs}>Tj\n")
+        self.ops.append(f"<{_codes(text)}>Tj\n")
 
     def _font_op(self, face: Typeface, size: float, text: str) -> None:
         """Select ``face`` at ``size`` for ``text`` (noting its characters for the subset)."""
@@ -562,9 +631,13 @@ def _compose(
     )
 
 
-def _hex(face: Typeface, text: str) -> str:
-    """``text`` as four hex digits a glyph, characters ``face`` lacks as its empty box."""
-    return "".join(face.hex.get(ord(c), "0000") for c in text)
+def _codes(text: str) -> str:
+    """``text`` as the PDF's two-byte character codes, in hex: a code is the character's
+    own (each font's ``CIDToGIDMap`` turns it into the glyph); beyond the Basic
+    Multilingual Plane, the empty box."""
+    if text.isascii():
+        return text.encode("utf-16-be").hex()
+    return "".join(f"{ord(c):04x}" if ord(c) < 0x10000 else "0000" for c in text)
 
 
 def _num(value: float) -> str:

@@ -7,13 +7,15 @@ of a campus's tables are ten thousand lines of text, each one ``Tj`` here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtGui import QColor
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
-from designer.report.pdf.painter import Fill, PdfPainter, Stroke
+from designer.report.pdf.painter import Fill, PdfPainter, Stroke, TextStyle
 from designer.report.sheet import INK, Sheet
-from designer.report.typeface import Typeface, typeface
+from designer.report.typeface import typeface
 
 
 class PdfSheet(Sheet):
@@ -25,7 +27,8 @@ class PdfSheet(Sheet):
         super().__init__(painter, frame, dpi)  # type: ignore[arg-type]
         self.px_per_pt = dpi / 72.0
         self._strokes: dict[tuple[int, float], Stroke] = {}
-        self._styles: dict[tuple[int, float, bool], tuple[QColor, Typeface, float, int]] = {}
+        #: Each colour's text style by the colour's id (kept with it) and the font.
+        self._styles: dict[tuple[int, float, bool], tuple[QColor, TextStyle]] = {}
         self._fits: dict[tuple[str, float, float, bool], tuple[str, float]] = {}
 
     def text(
@@ -43,17 +46,35 @@ class PdfSheet(Sheet):
             text, advance = self._fit(text, width, size_pt, bold)
             if align != "left":
                 x += width - advance if align == "right" else (width - advance) / 2
-        style = self._styles.get((id(colour), size_pt, bold))
-        if style is None or style[0] is not colour:
-            style = self._styles[(id(colour), size_pt, bold)] = (
-                colour,
-                typeface(bold),
-                size_pt * self.px_per_pt,
-                colour.rgba(),
-            )
-        _, face, size, rgba = style
         k = self.k
-        self.painter.line_of_text(round(x * k), round(y * k), text, face, size, rgba)
+        self.painter.styled_text(
+            round(x * k), round(y * k), text, self._style(colour, size_pt, bold)
+        )
+
+    def texts(
+        self,
+        lines: Sequence[tuple[float, float, str, str, float]],
+        size_pt: float,
+        bold: bool,
+        colour: QColor,
+    ) -> None:
+        k, fits, fit = self.k, self._fits, self._fit
+        placed = []
+        for x, y, text, align, width in lines:
+            if width > 0:
+                found = fits.get((text, width, size_pt, bold))
+                text, advance = found if found is not None else fit(text, width, size_pt, bold)
+                if align != "left":
+                    x += width - advance if align == "right" else (width - advance) / 2
+            placed.append((round(x * k), round(y * k), text))
+        self.painter.styled_lines(placed, self._style(colour, size_pt, bold))
+
+    def _style(self, colour: QColor, size_pt: float, bold: bool) -> TextStyle:
+        found = self._styles.get((id(colour), size_pt, bold))
+        if found is None or found[0] is not colour:
+            style = self.painter.text_style(typeface(bold), size_pt * self.px_per_pt, colour.rgba())
+            found = self._styles[(id(colour), size_pt, bold)] = (colour, style)
+        return found[1]
 
     def _fit(self, text: str, width: float, size_pt: float, bold: bool) -> tuple[str, float]:
         """``text`` cut to ``width`` mm (``measure.fitted``) and its width, once per text,

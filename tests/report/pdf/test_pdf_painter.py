@@ -116,10 +116,8 @@ def test_text_turned_up_the_page_has_a_plain_matrix(tmp_path):
         text.draw_text_at(pdf, ctx, QPointF(100, 60), "Tray fill, office", 9)
 
     one_page(path, draw)
-    content = b"".join(
-        zlib.decompress(s)
-        for s in re.findall(rb"stream\n(.*?)\nendstream", path.read_bytes(), re.S)
-    )
+    page = re.search(rb"stream\n(.*?)\nendstream", path.read_bytes(), re.S).group(1)
+    content = re.sub(rb"<[0-9a-fA-F]*>", b"", zlib.decompress(page))  # not the text's codes
     assert not re.search(rb"\d[eE][-+]?\d", content)
     assert re.search(rb"\n0 -1 -1 0 \d+ \d+ Tm\n", content)
     found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
