@@ -109,6 +109,15 @@ def _colour_op(operator: str, rgba: int) -> str:
 
 
 @lru_cache(maxsize=1024)
+def _stroke_ops(pen: Stroke, scale: float) -> tuple[str, str, str, str]:
+    """The width, dash, cap and join operators of ``pen`` under a transform scaling by
+    ``scale`` (1 for a cosmetic pen), made once: a plan sets a few pens hundreds of times."""
+    width = max(pen.width, 1.0) if pen.cosmetic else pen.width * scale
+    dashes = " ".join(_num(max(width, 1.0) * v) for v in pen.dashes)
+    return f"{_num(width)} w\n", f"[{dashes}] 0 d\n", f"{pen.cap} J\n", f"{pen.join} j\n"
+
+
+@lru_cache(maxsize=1024)
 def _font_op(name: str, size: float) -> str:
     return f"/{name} {_num(size)} Tf\n"
 
@@ -533,16 +542,15 @@ class PdfPainter:
         pen = self._state.pen
         assert pen is not None
         self._colour("RG", "sa", pen.rgba)
-        width = pen.width
+        scale = 1.0
         if not pen.cosmetic:
             a, b, c, d, _, _ = self._state.transform
-            width *= math.sqrt(abs(a * d - b * c))
-        width = max(width, 1.0) if pen.cosmetic else width
-        self._set("w", f"{_num(width)} w\n")
-        dashes = " ".join(_num(max(width, 1.0) * v) for v in pen.dashes)
-        self._set("d", f"[{dashes}] 0 d\n")
-        self._set("J", f"{pen.cap} J\n")
-        self._set("j", f"{pen.join} j\n")
+            scale = math.sqrt(abs(a * d - b * c))
+        emitted, ops = self._state.emitted, self.ops
+        for key, op in zip("wdJj", _stroke_ops(pen, scale), strict=True):
+            if emitted.get(key) is not op:
+                emitted[key] = op
+                ops.append(op)
 
     def _colour(self, operator: str, alpha: str, rgba: int) -> None:
         emitted = self._state.emitted
