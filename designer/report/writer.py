@@ -92,9 +92,13 @@ def write_pdf(
                 title=f"{info.project}, revision {info.revision}",
                 creator="rackplan",
             )
+            sheet: PdfSheet | None = None
             for number, page in enumerate(pages, start=1):
                 painter = document.page()
-                sheet = PdfSheet(painter, frame, PDF_DPI)
+                if sheet is None:
+                    sheet = PdfSheet(painter, frame, PDF_DPI)
+                else:
+                    sheet.turn_to(painter)
                 fields = TitleFields(
                     info.project,
                     page.title,

@@ -19,7 +19,8 @@ from designer.report.typeface import typeface
 
 
 class PdfSheet(Sheet):
-    """Draw on one PDF page in millimetres; ``dpi`` is the page's device resolution."""
+    """Draw on a PDF page in millimetres, then on the next (``turn_to``); ``dpi`` is the
+    pages' device resolution."""
 
     painter: PdfPainter  # type: ignore[assignment]
 
@@ -30,6 +31,11 @@ class PdfSheet(Sheet):
         #: Each colour's text style by the colour's id (kept with it) and the font.
         self._styles: dict[tuple[int, float, bool], tuple[QColor, TextStyle]] = {}
         self._fits: dict[tuple[str, float, float, bool], tuple[str, float]] = {}
+
+    def turn_to(self, painter: PdfPainter) -> None:
+        """Draw on the next page of the same document: what this sheet has measured and the
+        styles it has made serve every page (a set's title blocks repeat their texts)."""
+        self.painter = painter
 
     def text(
         self,
