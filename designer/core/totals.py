@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
+from designer.core.rack_columns import RackColumns, rack_columns
 
 
 @dataclass
@@ -86,12 +87,29 @@ def hall_totals(project: Project, hall_id: str, rack_types: Mapping[str, RackTyp
     return rack_totals((r for r in project.placements.values() if r.hall_id == hall_id), rack_types)
 
 
-def totals_by_hall(project: Project, rack_types: Mapping[str, RackType]) -> dict[str, Totals]:
-    """Totals of every hall in one pass over the racks (every hall present, empty or not)."""
-    counts = Counter((rack.hall_id, rack.type_id) for rack in project.placements.values())
+#: A rack's hall id, type id and rear door (kW, or None): what its hall's totals and the bill
+#: of materials count it by.
+RackKind = tuple[str, str, float | None]
+
+
+def rack_kinds(racks: RackColumns) -> Counter[RackKind]:
+    """How many of ``racks`` are of each kind, in the order each kind first appears:
+    thousands of racks are a few dozen kinds, which a drawing set's halls' totals and its
+    bill of materials count."""
+    return Counter(zip(racks.hall_id, racks.type_id, racks.rear_door_kw, strict=True))
+
+
+def totals_by_hall(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    kinds: Mapping[RackKind, int] | None = None,
+) -> dict[str, Totals]:
+    """Totals of every hall in one pass over the racks (every hall present, empty or not);
+    ``kinds`` is ``rack_kinds`` of the project, when the caller already has it."""
+    kinds = kinds if kinds is not None else rack_kinds(rack_columns(project))
     by_hall: dict[str, Counter[str]] = {hall_id: Counter() for hall_id in project.halls}
-    for (hall_id, type_id), count in counts.items():
-        by_hall.setdefault(hall_id, Counter())[type_id] = count
+    for (hall_id, type_id, _), count in kinds.items():
+        by_hall.setdefault(hall_id, Counter())[type_id] += count
     return {hall_id: _counted(types, rack_types) for hall_id, types in by_hall.items()}
 
 

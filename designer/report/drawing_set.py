@@ -14,15 +14,17 @@ from designer.core.catalog import Catalog
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlanner, Plan, link_totals
 from designer.core.network.bom import bills_by_site
+from designer.core.network.places import end_places
 from designer.core.network.schedule import (
     links_between_halls,
     links_by_hall,
     schedule_groups,
 )
+from designer.core.rack_columns import RackColumns, rack_columns
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
-from designer.core.totals import totals_by_hall
+from designer.core.totals import rack_kinds, totals_by_hall
 from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
 from designer.report.pages.cabling import bom_tables, dci_table, schedule_summary
@@ -43,8 +45,10 @@ def drawing_set(
     report: Report | None = None,
     plan: Plan | None = None,
     enlarged: bool = False,
+    racks: RackColumns | None = None,
 ) -> list[Page]:
-    """Every sheet of the set for ``project`` on ``paper``; ``enlarged``: see ``hall_pages``."""
+    """Every sheet of the set for ``project`` on ``paper``; ``enlarged``: see ``hall_pages``;
+    ``racks``: the project's ``rack_columns``, when the caller already has them."""
     rack_types = catalog.with_custom_racks(project.custom_types)
     frame = SheetFrame.of(paper)
     report = report or RuleEngine(catalog).run(project)
@@ -54,8 +58,11 @@ def drawing_set(
     hall_names = {h.id: h.name for h in project.halls.values()}
     sides = {f.id: f.side for f in project.feeds.values()}
     found = loads(project, rack_types, limits)
-    by_hall = totals_by_hall(project, rack_types)
-    bom, site_boms = bills_by_site(plan)
+    kinds = rack_kinds(racks if racks is not None else rack_columns(project))
+    by_hall = totals_by_hall(project, rack_types, kinds)
+    # every bundle end's hall and site, for the links per hall and between halls and the bills
+    places = end_places(plan)
+    bom, site_boms = bills_by_site(plan, places, kinds)
     totals = link_totals(plan, bom)
     names = {s.id: s.name for s in project.sites.values()}
     cabling = [schedule_summary(schedule_groups(plan))]
@@ -77,7 +84,7 @@ def drawing_set(
             totals.dci,
             totals.dci_media,
             totals.fibre_us_per_km,
-            links_between_halls(plan),
+            links_between_halls(plan, places),
         )
         site_map.append(site_map_page(sites, routes))
     rest = [
@@ -87,7 +94,7 @@ def drawing_set(
             rack_types,
             report.findings,
             frame,
-            links_by_hall(plan),
+            links_by_hall(plan, places),
             by_hall,
             plan,
             enlarged,

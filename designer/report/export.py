@@ -22,6 +22,7 @@ from designer.core.naming import Named, NotFound, find_named, names_of
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
 from designer.core.network.schedule import links_by_hall
+from designer.core.rack_columns import rack_columns
 from designer.core.rules import Report, RuleEngine
 from designer.core.totals import hall_totals
 from designer.report.drawing_set import drawing_set
@@ -60,7 +61,9 @@ def export(
         raise OutputError(
             f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."
         )
-    problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types))
+    # the racks read once, for the integrity check and the drawing set's totals and bills
+    racks = rack_columns(project)
+    problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types), racks)
     if problems:
         raise OutputError(refusal(problems, f"export to {path.name}"))
     plan = plan or NetworkPlanner(catalog).plan(project)
@@ -72,7 +75,7 @@ def export(
     issued = project.meta.date or datetime.date.today().isoformat()
     info = SetInfo(project.meta.name, project.meta.revision, issued)
     if suffix == ".pdf":
-        pages = drawing_set(project, catalog, paper, report, plan, enlarged)
+        pages = drawing_set(project, catalog, paper, report, plan, enlarged, racks)
         write_pdf(pages, path, paper, info, progress)
         return pages
     hall_id = find_hall(project, hall)

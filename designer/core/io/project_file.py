@@ -20,18 +20,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from designer.core.document.integrity import (
-    dangling,
-    describe,
-    duplicate_ids,
-    unknown_types,
-)
+from designer.core.document.integrity import describe, inconsistencies
 from designer.core.format import plural
 from designer.core.io.atomic import atomic_write_bytes, describe_write_error
 from designer.core.io.canonical_json import dumps
 from designer.core.io.migrations import upgrade
 from designer.core.model.equipment import RackType
 from designer.core.model.project import FORMAT, SCHEMA_VERSION, Project
+from designer.core.rack_columns import RackColumns
 
 #: What is left of a JSON file cut inside a value: the start of null, true, false or a
 #: number (or nothing at all).
@@ -233,10 +229,14 @@ def refusal(problems: Sequence[FileProblem], what: str) -> str:
     )
 
 
-def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> list[FileProblem]:
-    """What is inconsistent inside a valid file: unknown types, dangling and duplicate ids."""
+def integrity_problems(
+    project: Project, rack_types: Mapping[str, RackType], racks: RackColumns | None = None
+) -> list[FileProblem]:
+    """What is inconsistent inside a valid file: unknown types, dangling and duplicate ids
+    (``racks``: the project's ``rack_columns``, when the caller already has them)."""
     problems = []
-    for rack in unknown_types(project, rack_types):
+    found = inconsistencies(project, rack_types, racks)
+    for rack in found.unknown_types:
         near = difflib.get_close_matches(rack.type_id, list(rack_types), n=1)
         hint = f" Did you mean {near[0]!r}?" if near else ""
         problems.append(
@@ -248,7 +248,7 @@ def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> 
                 "Until it is fixed, the rack counts for no power, weight or cooling.",
             )
         )
-    for reference in dangling(project):
+    for reference in found.dangling:
         problems.append(
             FileProblem(
                 "file.dangling_id",
@@ -258,7 +258,7 @@ def integrity_problems(project: Project, rack_types: Mapping[str, RackType]) -> 
                 "The reference is ignored until it is fixed.",
             )
         )
-    for twice in duplicate_ids(project):
+    for twice in found.duplicate_ids:
         problems.append(
             FileProblem(
                 "file.duplicate_id",

@@ -25,7 +25,6 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from operator import attrgetter
 from typing import Literal, get_args
 
 import numpy as np
@@ -39,8 +38,11 @@ from designer.core.network.media import (
     module_usd,
     power_w_per_end,
 )
-from designer.core.network.parts import end_sites, part_of
+from designer.core.network.parts import part_of
+from designer.core.network.places import EndPlaces, end_places
 from designer.core.network.planner import Plan
+from designer.core.rack_columns import rack_columns
+from designer.core.totals import RackKind, rack_kinds
 
 Category = Literal[
     "rack",
@@ -59,9 +61,6 @@ CATEGORIES: tuple[Category, ...] = get_args(Category)
 
 #: How a cooling unit of no catalog type is named, by its kind.
 COOLING_KINDS = {"cdu": "CDU", "crah": "CRAH", "inrow_cooler": "In-row cooler"}
-
-#: What a placed rack is counted by.
-_RACK = attrgetter("hall_id", "type_id", "rear_door_kw")
 
 
 @dataclass(frozen=True)
@@ -96,20 +95,33 @@ class Bom:
 
 def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
     """Count what ``plan`` needs; with ``site`` (an id), that site's part."""
-    return _bill(plan, _counts(plan), site)
+    kinds = rack_kinds(rack_columns(plan.project))
+    return _bill(plan, _counts(plan, end_places(plan), kinds), site)
 
 
-def bills_by_site(plan: Plan) -> tuple[Bom, dict[str, Bom]]:
+def bills_by_site(
+    plan: Plan,
+    places: EndPlaces | None = None,
+    kinds: Mapping[RackKind, int] | None = None,
+) -> tuple[Bom, dict[str, Bom]]:
     """The whole bill and each site's part by site id, from one count: a drawing set prints
-    them all, and counting part by part would scan the campus again per site."""
-    counts = _counts(plan)
+    them all, and counting part by part would scan the campus again per site. ``places``
+    (the plan's ``end_places``) and ``kinds`` (its project's ``rack_kinds``): when the
+    caller already has them."""
+    counts = _counts(
+        plan,
+        places or end_places(plan),
+        kinds if kinds is not None else rack_kinds(rack_columns(plan.project)),
+    )
     parts = {site_id: _bill(plan, counts, site_id) for site_id in plan.project.sites}
     return _bill(plan, counts, None), parts
 
 
-def _counts(plan: Plan) -> Mapping[str, Counter[tuple]]:
+def _counts(
+    plan: Plan, places: EndPlaces, kinds: Mapping[RackKind, int]
+) -> Mapping[str, Counter[tuple]]:
     """Everything the bills of ``plan`` count, keyed by where it is."""
-    return {**_equipment(plan), **_network(plan)}
+    return {**_equipment(plan, kinds), **_network(plan, places)}
 
 
 def _bill(plan: Plan, counts: Mapping[str, Counter[tuple]], site: str | None) -> Bom:
@@ -126,7 +138,7 @@ def _bill(plan: Plan, counts: Mapping[str, Counter[tuple]], site: str | None) ->
     return Bom(tuple(lines), power, cost, sum(own["switch_slots"].values()))
 
 
-def _equipment(plan: Plan) -> dict[str, Counter[tuple]]:
+def _equipment(plan: Plan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[tuple]]:
     """Racks by name and cooling units by name (rear doors by rating among them), the
     network racks' switch slots, and busway and tray runs by name and length (to the next
     0.1 m, as cables are ordered), each keyed first by its hall's site."""
@@ -137,7 +149,7 @@ def _equipment(plan: Plan) -> dict[str, Counter[tuple]]:
     slots: Counter[tuple] = Counter()
     # Thousands of racks, units and runs are of a few dozen kinds per hall: each kind is
     # named once, and each run's length rounded once.
-    for (hall_id, type_id, door_kw), n in Counter(map(_RACK, project.placements.values())).items():
+    for (hall_id, type_id, door_kw), n in kinds.items():
         where = (site_of.get(hall_id),)
         kind = plan.rack_types.get(type_id)
         racks[(where, type_id if kind is None else kind.name)] += n
@@ -170,7 +182,7 @@ def _equipment(plan: Plan) -> dict[str, Counter[tuple]]:
     }
 
 
-def _network(plan: Plan) -> dict[str, Counter[tuple]]:
+def _network(plan: Plan, places: EndPlaces) -> dict[str, Counter[tuple]]:
     """Modules by medium and rate, one per end keyed by that end's site; cables by medium,
     rate and order length, keyed by both ends' sites; switches by their fabric's site; fibre
     pairs between sites, keyed by none."""
@@ -178,7 +190,7 @@ def _network(plan: Plan) -> dict[str, Counter[tuple]]:
     ordered = np.flatnonzero(cols.medium >= 0)
     nvlink = np.array([m.kind == "nvlink" for m in media.media], dtype=bool)
     ordered = ordered[~nvlink[cols.medium[ordered]]]
-    sites, site_a, site_b = end_sites(plan)
+    sites, site_a, site_b = places.sites, places.site_a, places.site_b
     keys = (
         site_a[ordered],
         site_b[ordered],

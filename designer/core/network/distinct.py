@@ -9,19 +9,30 @@ from __future__ import annotations
 
 import numpy as np
 
+#: The codes stay below this, so no code or product of codes overflows int64.
+_LIMIT = 2**62
+
 
 def distinct_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct rows of ``keys`` (rows of integers) in ascending order, and for each row
     the index of its distinct row: what ``np.unique(keys, axis=0, return_inverse=True)`` gives.
 
-    Each column in turn refines a row number that stays below the number of rows, so the
-    numbers never overflow however large the values are.
+    Each row gets one integer code, its columns' values as the digits of a number (the first
+    column the most significant), so one sort of integers orders the rows. A column of
+    values spread too wide for the code is first replaced by the ranks of its values, and
+    the code so far by its own ranks: both below the number of rows.
     """
     code = np.zeros(len(keys), dtype=np.int64)
-    first = np.zeros(0, dtype=np.int64)
+    size = 1  # every code so far is below this
     for column in keys.T:
-        values, rank = np.unique(column, return_inverse=True)
-        _, first, code = np.unique(
-            code * len(values) + rank.reshape(-1), return_index=True, return_inverse=True
-        )
+        column = column.astype(np.int64)
+        low, high = (int(column.min()), int(column.max())) if len(column) else (0, 0)
+        span = high - low + 1
+        if size * span >= _LIMIT:
+            _, code = np.unique(code, return_inverse=True)
+            values, column = np.unique(column, return_inverse=True)
+            size, span, low = len(keys), len(values), 0
+        code = code * span + (column.reshape(-1) - low)
+        size *= span
+    _, first, code = np.unique(code, return_index=True, return_inverse=True)
     return keys[first], code.reshape(-1)

@@ -10,11 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from itertools import repeat
-
-import numpy as np
-
-from designer.core.network.planner import Plan
 
 
 def part_of(counts: Mapping[tuple, int], site: str | None) -> Counter[tuple]:
@@ -30,20 +25,3 @@ def part_of(counts: Mapping[tuple, int], site: str | None) -> Counter[tuple]:
         if site is None or (where and all(w == site for w in where)):
             found[tuple(key)] += n
     return found
-
-
-def end_sites(plan: Plan) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The site of each bundle's a and b end (aligned with ``plan.table()``) as indices into
-    the list of sites returned: a rack's site, else the node itself (a site: the end of a link
-    its DCI terminates)."""
-    ends, facts = plan.ends(), plan.index.facts
-    number: dict[str, int] = {}  # each site's index in the list returned
-    code: dict[str, int] = {}
-    # a hall's racks at once, all of its site: a campus has thousands of racks, each a node
-    for racks in plan.index.hall_racks.values():
-        site = facts[next(iter(racks))].site
-        code.update(dict.fromkeys(racks, number.setdefault(site, len(number))))
-    codes = np.fromiter(map(code.get, ends.nodes, repeat(-1)), np.int64, len(ends.nodes))
-    for i in np.flatnonzero(codes < 0).tolist():
-        codes[i] = number.setdefault(ends.nodes[i], len(number))
-    return list(number), codes[ends.a], codes[ends.b]

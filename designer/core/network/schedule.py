@@ -23,6 +23,7 @@ from designer.core.network.media import (
     power_w_per_end,
     reason,
 )
+from designer.core.network.places import EndPlaces, end_places
 from designer.core.network.planner import Plan, has_trays
 from designer.core.network.routing import (
     NO_ENTRY,
@@ -242,6 +243,7 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
     order = cols.order_m
     count = table.count.astype(np.float64)
     sums: dict[tuple[int, int], list[float]] = {}
+    # the shortest and longest order length of each rate of a plane and medium
     lengths: dict[tuple[int, int], list[float]] = {}
     if len(table):
         unique, inverse = distinct_rows(keys)
@@ -250,8 +252,9 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
             n = count[rows]
             orders = order[rows]
             known = ~np.isnan(orders)
+            ordered = orders[known]
             links = float(n.sum())
-            metres = float((n[known] * orders[known]).sum())
+            metres = float((n[known] * ordered).sum())
             power = cost = 0.0
             if position >= 0:
                 medium = media.media[position]
@@ -268,7 +271,9 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
             entry[2] += metres
             entry[3] += power
             entry[4] += cost
-            lengths.setdefault((plane, position), []).extend(orders[known].tolist())
+            found = lengths.setdefault((plane, position), [])
+            if len(ordered):
+                found += (float(ordered.min()), float(ordered.max()))
     groups = []
     for (plane, position), (bundles, links, metres, power, cost) in sorted(sums.items()):
         medium = media.media[position] if position >= 0 else None
@@ -290,24 +295,12 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
     return groups
 
 
-def _bundle_halls(plan: Plan) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The project's hall ids, and the index in them of each bundle's two ends' halls (-1:
-    a node in no hall), each node's hall looked up once."""
-    halls = list(plan.project.halls)
-    where = {hall: index for index, hall in enumerate(halls)}
-    placements = plan.project.placements
-    ends = plan.ends()
-    hall_of = (
-        where.get(rack.hall_id, -1) if (rack := placements.get(node)) is not None else -1
-        for node in ends.nodes
-    )
-    return halls, *ends.per_end(hall_of, np.int64)
-
-
-def links_between_halls(plan: Plan) -> dict[tuple[str, str], int]:
+def links_between_halls(plan: Plan, places: EndPlaces | None = None) -> dict[tuple[str, str], int]:
     """How many links run between each two halls that have any (ids in project order):
-    what the site map draws between the halls' cable entries."""
-    halls, ends_a, ends_b = _bundle_halls(plan)
+    what the site map draws between the halls' cable entries. ``places``: the plan's
+    ``end_places``, when the caller has them."""
+    places = places or end_places(plan)
+    halls, ends_a, ends_b = places.halls, places.hall_a, places.hall_b
     count = plan.table().count.astype(np.int64)
     apart = (ends_a >= 0) & (ends_b >= 0) & (ends_a != ends_b)
     first = np.minimum(ends_a, ends_b)[apart]
@@ -318,11 +311,13 @@ def links_between_halls(plan: Plan) -> dict[tuple[str, str], int]:
     return found
 
 
-def links_by_hall(plan: Plan) -> dict[str, dict[str, int]]:
-    """For each hall, how many links of each medium have an end in it."""
+def links_by_hall(plan: Plan, places: EndPlaces | None = None) -> dict[str, dict[str, int]]:
+    """For each hall, how many links of each medium have an end in it (``places``: as for
+    ``links_between_halls``)."""
     table = plan.table()
     cols = plan.columns()
-    halls, ends_a, ends_b = _bundle_halls(plan)
+    places = places or end_places(plan)
+    halls, ends_a, ends_b = places.halls, places.hall_a, places.hall_b
     media = plan.media.media
     counts = np.zeros((len(halls) + 1, len(media) + 1), dtype=np.int64)
     if len(table):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,9 +47,12 @@ def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
     table = plan.table()
     cols = plan.columns()
     media = plan.media
-    per_medium: Counter[int] = Counter()
-    for position, count in zip(cols.medium.tolist(), table.count.tolist(), strict=True):
-        per_medium[position] += count
+    # links per medium position (-1: none), summed in numpy: tens of thousands of bundles
+    shifted = cols.medium.astype(np.intp) + 1
+    summed = np.zeros(len(media.media) + 1, dtype=np.int64)
+    np.add.at(summed, shifted, table.count)
+    present = np.flatnonzero(np.bincount(shifted, minlength=len(summed))).tolist()
+    per_medium = {m - 1: int(summed[m]) for m in present}
     nvlink = media.index("nvlink_copper")
     unplanned = per_medium.pop(-1, 0)
     in_rack = per_medium.pop(nvlink, 0)

@@ -56,13 +56,17 @@ BASIS = {
 TOTALS = ("hall_power", "hall_heat", "hall_air", "site_power", "site_heat")
 
 
-class _Numbers(dict[float, str]):
-    """``number`` of each figure, worked out once: a campus's hundreds of feeds and CDUs
-    share a handful of ratings, limits and loads. Zero is not kept: 0.0 and -0.0 are one key
-    but read "0" and "-0"."""
+class _Formatted(dict[float, str]):
+    """Each figure as ``form`` writes it, worked out once: a campus's hundreds of feeds and
+    CDUs share a handful of ratings, limits, loads and uses. Zero is not kept: 0.0 and -0.0
+    are one key but read "0" and "-0"."""
+
+    def __init__(self, form: Callable[[float], str]) -> None:
+        super().__init__()
+        self.form = form
 
     def __missing__(self, value: float) -> str:
-        text = number(value)
+        text = self.form(value)
         if value:
             self[value] = text
         return text
@@ -100,7 +104,7 @@ def load_tables(
             (feeds if load.kind == "feed" else cooling)[load.hall_id].append(load)
     tables: list[Table] = []
     notes = {"feed": FEED_NOTE, "cooling": COOLING_NOTE}
-    kw = _Numbers()
+    kw, use = _Formatted(number), _Formatted(_share)
 
     def add(
         title: str,
@@ -118,7 +122,7 @@ def load_tables(
                 kw[load.load_kw],
                 kw[load.limit_kw],
                 kw[load.rating_kw],
-                _share(share),
+                use[share],
             )
             for load, share in zip(loads, shares, strict=True)
         )
