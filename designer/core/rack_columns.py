@@ -8,9 +8,11 @@ columns.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from operator import attrgetter
 
+from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 
 
@@ -33,5 +35,10 @@ _READ = attrgetter(*FIELDS)
 
 def rack_columns(project: Project) -> RackColumns:
     """The ``RackColumns`` of ``project``, in one pass over its placements."""
-    columns = list(zip(*map(_READ, project.placements.values()), strict=True))
+    return columns_of(project.placements.values())
+
+
+def columns_of(placements: Iterable[Placement]) -> RackColumns:
+    """The ``RackColumns`` of ``placements``, in one pass over them."""
+    columns = list(zip(*map(_READ, placements), strict=True))
     return RackColumns(*(columns or [()] * len(FIELDS)))

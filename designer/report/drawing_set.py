@@ -57,8 +57,9 @@ def drawing_set(
     limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
     hall_names = {h.id: h.name for h in project.halls.values()}
     sides = {f.id: f.side for f in project.feeds.values()}
-    found = loads(project, rack_types, limits)
-    kinds = rack_kinds(racks if racks is not None else rack_columns(project))
+    racks = racks if racks is not None else rack_columns(project)
+    found = loads(project, rack_types, limits, racks_read=racks)
+    kinds = rack_kinds(racks)
     by_hall = totals_by_hall(project, rack_types, kinds)
     # every bundle end's hall and site, for the links per hall and between halls and the bills
     places = end_places(plan)

@@ -31,6 +31,7 @@ from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.model.rule_settings import Thresholds
+from designer.core.rack_columns import RackColumns, columns_of
 
 #: "Nearly at the limit": a share of what a thing may carry (of its continuous limit, not
 #: of its rating) above which the designer's bars and the report's tables mark a load.
@@ -72,7 +73,7 @@ def _past_door(air_kw: float, rear_door_kw: float | None) -> float:
 _RackKey = tuple[str, str, str | None, float | None, tuple[str, ...]]
 
 
-def _alike(racks: Iterable[Placement]) -> Counter[_RackKey]:
+def _alike(racks: RackColumns) -> Counter[_RackKey]:
     """How many of ``racks`` of each type stand in each hall on the same CDU, rear door and
     feeds.
 
@@ -80,7 +81,14 @@ def _alike(racks: Iterable[Placement]) -> Counter[_RackKey]:
     racks share their feeds and CDUs), so each kind is weighed once, not each rack.
     """
     return Counter(
-        (r.type_id, r.hall_id, r.cdu_id, r.rear_door_kw, tuple(r.feed_ids)) for r in racks
+        zip(
+            racks.type_id,
+            racks.hall_id,
+            racks.cdu_id,
+            racks.rear_door_kw,
+            map(tuple, racks.feed_ids),
+            strict=True,
+        )
     )
 
 
@@ -139,12 +147,14 @@ def loads(
     rack_types: Mapping[str, RackType],
     limits: Thresholds,
     hall_id: str | None = None,
+    racks_read: RackColumns | None = None,
 ) -> list[Load]:
     """Every feed, CDU, N+1 cooling group, hall and site with its load, in that order.
 
     With ``hall_id``, only that hall's feeds, CDUs, groups and hall loads (no site's: a site
     sums every hall), each as in the whole list; the designer redraws one hall's bars after
-    every edit and need not weigh the other halls' racks.
+    every edit and need not weigh the other halls' racks. ``racks_read``: the project's
+    ``rack_columns`` when the caller has read them (the whole project only).
     """
     feeds = project.feeds
     ours: set[str] = set()
@@ -167,7 +177,8 @@ def loads(
     cdu_kw: dict[str, list[float]] = defaultdict(list)
     hall_it: dict[str, list[float]] = defaultdict(list)
     hall_air: dict[str, list[float]] = defaultdict(list)
-    alike = _alike(racks)
+    whole = racks_read is not None and hall_id is None
+    alike = _alike(racks_read if whole else columns_of(racks))
     # each type's max power, liquid and air heat, looked up once
     figures = {
         type_id: (kind.max_kw, kind.liquid_kw, kind.air_kw)
