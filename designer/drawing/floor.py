@@ -4,6 +4,7 @@ the cable entry, where the links to other halls and sites leave the hall."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -127,19 +128,27 @@ def entry_name_box(
     at = floor.cable_entry
     if at is None:
         return None
-    metrics = QFontMetricsF(style.font(ENTRY_LABEL_PT, 1.0))
+    name_length, name_height = _entry_name_size()
     radius = ENTRY_RADIUS_PT / points_per_mm
     inward, down = _towards_middle(floor)
     if under:
-        width = (metrics.horizontalAdvance(ENTRY_NAME) + 2) / points_per_mm
-        height = metrics.height() / points_per_mm
+        width = name_length / points_per_mm
+        height = name_height / points_per_mm
         left = at.x() - radius if inward else at.x() + radius - width
         top = at.y() + radius * 1.3 if down else at.y() - radius * 1.3 - height
         return left, top, left + width, top + height
-    length = (metrics.horizontalAdvance(ENTRY_NAME) + 2) / points_per_mm + radius * 1.6
-    half_height = max(metrics.height() / points_per_mm, 2 * radius) / 2
+    length = name_length / points_per_mm + radius * 1.6
+    half_height = max(name_height / points_per_mm, 2 * radius) / 2
     x0, x1 = (at.x() - radius, at.x() + length) if inward else (at.x() - length, at.x() + radius)
     return x0, at.y() - half_height, x1, at.y() + half_height
+
+
+@lru_cache(maxsize=1)
+def _entry_name_size() -> tuple[float, float]:
+    """The length of the cable entry's name with its halo, and its height, in points
+    (measured once: a drawing set keeps every hall's tray names clear of it)."""
+    metrics = QFontMetricsF(style.font(ENTRY_LABEL_PT, 1.0))
+    return metrics.horizontalAdvance(ENTRY_NAME) + 2, metrics.height()
 
 
 def _towards_middle(floor: FloorGeometry) -> tuple[bool, bool]:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import chain, pairwise
 from operator import attrgetter
-from typing import NamedTuple
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -23,7 +22,6 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QPainter,
     QPainterPath,
-    QPainterPathStroker,
     QPolygonF,
 )
 
@@ -31,8 +29,10 @@ from designer.core.format import number
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines, draw_rects, in_clip
+from designer.drawing.grouped import Paths, group_bounds, read_paths, starts
 from designer.drawing.lod import DETAIL_LOD, HATCH_LOD, LABEL_LOD, UNIT_OUTLINE_LOD, Context
 from designer.drawing.text import draw_boxed_labels, draw_text_at
+from designer.drawing.tray_bands import TrayBands, draw_tray_bands, tray_bands
 
 #: Size of the square drawn for a PDU or the end of a busway, and of an in-rack CDU, in mm.
 POINT_MARK_MM = 300
@@ -45,59 +45,6 @@ def _bounds(boxes: Iterable[QRectF]) -> QRectF:
     for box in boxes:
         total = total.united(box)
     return total
-
-
-def _group_bounds(rects: np.ndarray, start: np.ndarray) -> list[QRectF]:
-    """``_bounds`` of each group of the rectangles ``rects`` (x, y, width, height rows),
-    group ``k`` being rows ``start[k]`` to ``start[k + 1]``, in a few array operations: the
-    same boxes, as the floor's whole and half millimetres add up exactly. Every rectangle
-    here is at least a mark across, never a null one that ``QRectF.united`` would pass over.
-    """
-    x, y, w, h = rects.reshape(-1, 4).T
-    filled = start[1:] > start[:-1]
-    first = start[:-1][filled]
-    found = [QRectF() for _ in range(len(start) - 1)]
-    if len(first):
-        x0, y0 = np.minimum.reduceat(x, first), np.minimum.reduceat(y, first)
-        x1, y1 = np.maximum.reduceat(x + w, first), np.maximum.reduceat(y + h, first)
-        for k, box in zip(
-            np.flatnonzero(filled).tolist(), zip(x0, y0, x1 - x0, y1 - y0, strict=True), strict=True
-        ):
-            found[k] = QRectF(*box)
-    return found
-
-
-def _starts(groups: Sequence[Sequence[object]]) -> np.ndarray:
-    """Where each group begins among the groups' members one after another, and the end."""
-    return np.concatenate([[0], np.cumsum([len(g) for g in groups], dtype=np.intp)])
-
-
-class _Paths(NamedTuple):
-    """The points of many paths in one array: ``first`` holds the row of each path's first
-    point and ``count`` its number of points; ``segments`` the lines between consecutive
-    points of each path (x1, y1, x2, y2 rows, in path order), ``owner`` the path of each."""
-
-    points: np.ndarray
-    first: np.ndarray
-    count: np.ndarray
-    segments: np.ndarray
-    owner: np.ndarray
-
-
-def _paths(paths: Sequence[Sequence[tuple[int, int]]]) -> _Paths:
-    """``paths`` read into arrays at once (a hall has hundreds of trays and busways)."""
-    count = np.fromiter(map(len, paths), dtype=np.intp, count=len(paths))
-    points = np.fromiter(
-        chain.from_iterable(chain.from_iterable(paths)),
-        dtype=np.float64,
-        count=2 * int(count.sum()),
-    ).reshape(-1, 2)
-    first = np.cumsum(count) - count
-    starts = np.ones(len(points), dtype=bool)  # the points a segment starts at
-    starts[first + count - 1] = False
-    begin = np.flatnonzero(starts)
-    segments = np.hstack([points[begin], points[begin + 1]])
-    return _Paths(points, first, count, segments, np.repeat(np.arange(len(paths)), count - 1))
 
 
 # --- obstacles -----------------------------------------------------------------------
@@ -217,20 +164,23 @@ class TrayLabel:
 
 @dataclass
 class TrayGeometry:
-    """Each tray's floor band (stroked outline) with its bounds, and the centre lines.
+    """The trays' floor bands (``tray_bands``), and the centre lines.
 
     ``runs`` groups the centre segments by tray width, for views too far out to see a
     band's edges. The centre lines and runs are read from the trays when first asked for,
     and the names placed: a sheet at 1:200 draws the bands only, and a campus has 600 trays.
     """
 
-    bands: list[tuple[QRectF, QPainterPath]]
-    bounds: QRectF
+    bands: TrayBands
     #: The trays, and what their names keep clear of (see ``tray_labels``).
     trays: list[CableTray] = field(default_factory=list)
     keep_clear: np.ndarray | None = None
     #: The names' places once asked for (or given, by the canvas after an edit).
     placed: list[TrayLabel] | None = None
+
+    @property
+    def bounds(self) -> QRectF:
+        return self.bands.bounds
 
     @property
     def labels(self) -> list[TrayLabel]:
@@ -253,8 +203,8 @@ class TrayGeometry:
         }
 
     @cached_property
-    def _read(self) -> _Paths:
-        return _paths([tray.path for tray in self.trays])
+    def _read(self) -> Paths:
+        return read_paths([tray.path for tray in self.trays])
 
 
 def tray_geometry(trays: Iterable[CableTray], keep_clear: np.ndarray | None = None) -> TrayGeometry:
@@ -271,53 +221,11 @@ def tray_geometries(
     groups: Sequence[Sequence[CableTray]], keep_clear: Sequence[np.ndarray | None]
 ) -> list[TrayGeometry]:
     """``tray_geometry`` of each group of trays (each hall's, for a drawing set) with what
-    its names keep clear of: the halls of a campus share their few sizes of straight tray,
-    which are stroked once for all of them."""
-    bands = _bands(list(chain.from_iterable(groups)))
+    its names keep clear of, the bands of all read at once."""
     return [
-        TrayGeometry(bands[a:b], _bounds(r for r, _ in bands[a:b]), list(group), clear)
-        for (a, b), group, clear in zip(
-            pairwise(_starts(groups).tolist()), groups, keep_clear, strict=True
-        )
+        TrayGeometry(bands, list(group), clear)
+        for bands, group, clear in zip(tray_bands(groups), groups, keep_clear, strict=True)
     ]
-
-
-def _bands(trays: Sequence[CableTray]) -> list[tuple[QRectF, QPainterPath]]:
-    """Each tray's floor band with its bounds: its centre line stroked as wide as the tray.
-
-    A straight tray along x or y is a rectangle, so one of a width and length already
-    stroked is moved into place instead (a hall's row trays are mostly of a few sizes);
-    whole and half millimetres move exactly, so the band is the one stroking would give.
-    """
-    made: dict[tuple[int, int, int], tuple[QPainterPath, int, int]] = {}
-    bands = []
-    for tray in trays:
-        path = tray.path
-        (x0, y0), (x1, y1) = path[0], path[-1]
-        straight = len(path) == 2 and (x0 == x1) != (y0 == y1)
-        key = (tray.width_mm, x1 - x0, y1 - y0)
-        if not straight:
-            band = _band(tray)
-        elif key in made:
-            first, fx, fy = made[key]
-            band = first.translated(x0 - fx, y0 - fy)
-        else:
-            band = _band(tray)
-            made[key] = (band, x0, y0)
-        bands.append((band.boundingRect(), band))
-    return bands
-
-
-def _band(tray: CableTray) -> QPainterPath:
-    """``tray``'s centre line stroked as wide as the tray, flat at its ends."""
-    line = QPainterPath(QPointF(*tray.path[0]))
-    for x, y in tray.path[1:]:
-        line.lineTo(x, y)
-    stroker = QPainterPathStroker()
-    stroker.setWidth(tray.width_mm)
-    stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
-    stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-    return stroker.createStroke(line).simplified()
 
 
 def tray_labels(
@@ -576,19 +484,16 @@ def draw_trays(painter: QPainter, geometry: TrayGeometry, ctx: Context) -> None:
     Far out, where the edges would merge, each tray is one translucent stroke of its width.
     Their names are written with the other labels (``draw_tray_labels``).
     """
-    if not geometry.bands:
+    if not geometry.bands.layers:
         return
-    widest = max(geometry.runs)
-    if widest * ctx.points_per_mm < TRAY_EDGE_PT:
+    if geometry.bands.widest * ctx.points_per_mm < TRAY_EDGE_PT:
         for width, lines in geometry.runs.items():
             painter.setPen(style.floor_pen(style.TRAY_FAR, width))
             draw_lines(painter, lines)
         return
     painter.setPen(style.pen(style.TRAY_EDGE, 0.9, ctx.px_per_point, Qt.PenStyle.DashLine))
     painter.setBrush(style.brush(style.TRAY))
-    for rect, band in geometry.bands:
-        if ctx.shows(rect.left(), rect.top(), rect.right(), rect.bottom()):
-            painter.drawPath(band)
+    draw_tray_bands(painter, geometry.bands, ctx)
     if ctx.points_per_mm >= LABEL_LOD and len(geometry.centre):
         painter.setPen(style.pen(style.TRAY_EDGE, 0.5, ctx.px_per_point, Qt.PenStyle.DashDotLine))
         draw_lines(painter, geometry.centre)
@@ -674,8 +579,8 @@ def feed_geometries(groups: Sequence[Sequence[PowerFeed]]) -> list[FeedGeometry]
     """``feed_geometry`` of each group of feeds (each hall's, for a drawing set), all read
     in one pass: a campus has 36 busways in each of 24 halls, too few for arrays per hall."""
     feeds = list(chain.from_iterable(groups))
-    start = _starts(groups)
-    read = _paths([feed.path for feed in feeds])
+    start = starts(groups)
+    read = read_paths([feed.path for feed in feeds])
     sides = [feed.side for feed in feeds]
     codes = {side: code for code, side in enumerate(dict.fromkeys(sides))}
     side = np.fromiter(map(codes.__getitem__, sides), dtype=np.intp, count=len(feeds))
@@ -690,7 +595,7 @@ def feed_geometries(groups: Sequence[Sequence[PowerFeed]]) -> list[FeedGeometry]
     low = np.minimum.reduceat(read.points, read.first) if len(feeds) else read.points
     high = np.maximum.reduceat(read.points, read.first) if len(feeds) else read.points
     half = POINT_MARK_MM / 2
-    bounds = _group_bounds(np.column_stack([low - half, high - low + 2 * half]), start)
+    bounds = group_bounds(np.column_stack([low - half, high - low + 2 * half]), start)
     # the segments and marks of each group are rows of their own (both are in feed order)
     segment_start = np.searchsorted(read.owner, start)
     mark_start = np.searchsorted(of_mark, start)
@@ -801,7 +706,7 @@ def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingG
     """``cooling_geometry`` of each group of units (each hall's, for a drawing set), all
     read in one pass: a campus has 28 CDUs in each of 24 halls, too few for arrays per hall."""
     units = list(chain.from_iterable(groups))
-    start = _starts(groups)
+    start = starts(groups)
     n = len(units)
     x, y, width, depth = (
         np.fromiter(map(attrgetter(name), units), dtype=np.float64, count=n)
@@ -813,7 +718,7 @@ def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingG
     rects = np.column_stack([x, y, np.where(turned, depth, width), np.where(turned, width, depth)])
     half = POINT_MARK_MM / 2
     marks = np.column_stack([x - half, y - half, np.full((n, 2), POINT_MARK_MM)])
-    bounds = _group_bounds(np.where(floor[:, None], rects, marks), start)
+    bounds = group_bounds(np.where(floor[:, None], rects, marks), start)
     fronts = _fronts(rects, rotation)
     kinds = [unit.kind for unit in units]
     codes = {kind: code for code, kind in enumerate(dict.fromkeys(kinds))}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 import numpy as np
@@ -159,21 +160,21 @@ def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
     """The links along the trays, lanes side by side when close enough to tell them apart."""
     if not len(geometry):
         return
-    shown = in_lines(geometry.lines, ctx)
+    batches = geometry.batches
+    if ctx.clip is not None and not ctx.clip.contains(geometry.bounds):
+        shown = in_lines(geometry.lines, ctx)
+        batches = tuple((name, width, rows[shown[rows]]) for name, width, rows in batches)
     if ctx.points_per_mm < LANES_LOD:
-        for name, width, rows in geometry.batches:
-            rows = rows[shown[rows]]
+        for name, width, rows in batches:
             painter.setPen(style.pen(style.LINK_FAMILY[name], min(width, FAR_PT), ctx.px_per_point))
             draw_lines(painter, geometry.lines[rows])
         return
     shift = geometry.offset_pt / ctx.points_per_mm
     lines = geometry.lines + np.tile(geometry.normal * shift[:, None], 2)
-    for _, width, rows in geometry.batches:
-        rows = rows[shown[rows]]
+    for _, width, rows in batches:
         painter.setPen(style.pen(CASING, width + 2 * CASING_PT, ctx.px_per_point))
         draw_lines(painter, lines[rows])
-    for name, width, rows in geometry.batches:
-        rows = rows[shown[rows]]
+    for name, width, rows in batches:
         painter.setPen(style.pen(style.LINK_FAMILY[name], width, ctx.px_per_point))
         draw_lines(painter, lines[rows])
 
@@ -197,6 +198,9 @@ def link_entries(families: Sequence[str], short: bool = False) -> list[LegendEnt
     return [LegendEntry(style.LINK_FAMILY[name], names[name], line=True) for name in families]
 
 
-def example_widths() -> list[tuple[int, float]]:
-    """(links, width in points) at each decade, for a legend of line widths."""
-    return [(n, float(width_pt(np.array([n]))[0])) for n in (1, 10, 100, 1_000)]
+@lru_cache(maxsize=1)
+def example_widths() -> tuple[tuple[int, float], ...]:
+    """(links, width in points) at each decade, for a legend of line widths (worked out
+    once: every plan sheet of a set has the legend)."""
+    widths = width_pt(np.array([1, 10, 100, 1_000]))
+    return tuple((10**k, float(w)) for k, w in enumerate(widths))

@@ -275,7 +275,7 @@ def services_in(plan: HallPlan) -> set[str]:
         if len(segments)
     }
     obstacles = set(plan.obstacles.paths)
-    return cooling | sides | obstacles | ({"tray"} if plan.trays.bands else set())
+    return cooling | sides | obstacles | ({"tray"} if plan.trays.bands.layers else set())
 
 
 def draw_hall_plan(

@@ -70,8 +70,10 @@ class RackArrays:
     status: np.ndarray
     hidden: np.ndarray
     labels: list[str]
-    #: Each rack's system label ("" for a rack standing alone).
-    systems: list[str] = field(default_factory=list)
+    #: Each rack's system, as the place of its label among ``system_names`` (-1 for a rack
+    #: standing alone); the names are in order, as the systems' labels are drawn.
+    system: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    system_names: Sequence[str] = ()
     #: True where a rack carries a rear-door heat exchanger.
     rear_door: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     _groups: dict[str, list[tuple[int, np.ndarray]]] = field(
@@ -83,6 +85,12 @@ class RackArrays:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @property
+    def systems(self) -> list[str]:
+        """Each rack's system label ("" for a rack standing alone)."""
+        names = [*self.system_names, ""]  # -1, alone, reads the last
+        return [names[code] for code in self.system.tolist()]
 
     @cached_property
     def bounds(self) -> QRectF:
@@ -229,8 +237,7 @@ def _arrays(
     worst = _statuses(ids, status or {}, checked)
     names = [look[5] for look in looks]
     labels = [label or names[k] for label, k in zip(given, kind.tolist(), strict=True)]
-    named = system_labels or {}
-    systems = [named.get(g, "") if g else "" for g in group_ids]
+    system, system_names = _systems(group_ids, system_labels or {})
     door = np.fromiter(map(bool, doors), dtype=bool, count=n)
     return [
         RackArrays(
@@ -243,11 +250,27 @@ def _arrays(
             status=worst[a:b],
             hidden=np.zeros(b - a, dtype=bool),
             labels=labels[a:b],
-            systems=systems[a:b],
+            system=system[a:b],
+            system_names=system_names,
             rear_door=door[a:b],
         )
         for a, b in pairwise(start)
     ]
+
+
+def _systems(
+    group_ids: Sequence[str | None], labels: Mapping[str, str]
+) -> tuple[np.ndarray, list[str]]:
+    """Each rack's system (see ``RackArrays.system``) from its group id, and the systems'
+    labels in order; a group without a label (a rack standing alone has the group None)
+    stands for no system. Systems of the same label are one."""
+    groups = list(dict.fromkeys(group_ids))
+    named = [labels.get(g, "") if g else "" for g in groups]
+    names = sorted(set(named) - {""})
+    place = {name: k for k, name in enumerate(names)}
+    of_group = {g: place.get(name, -1) for g, name in zip(groups, named, strict=True)}
+    code = np.fromiter(map(of_group.__getitem__, group_ids), dtype=np.intp, count=len(group_ids))
+    return code, names
 
 
 def _look(type_id: str, kind: RackType | None) -> tuple[int, int, int, float, int, str]:
@@ -381,18 +404,19 @@ def _draw_system_labels(
 ) -> None:
     """Each system's label across the racks of it that are visible (no patch behind it: one
     per system is cheap enough that way on a campus sheet)."""
-    systems = np.asarray(racks.systems, dtype=object)
-    shown = np.flatnonzero(visible & (systems != "")) if len(systems) else np.zeros(0, int)
-    if not len(shown):
+    shown = visible & (racks.system >= 0)
+    if not shown.any():
         return
-    names, which = np.unique(systems[shown], return_inverse=True)
-    rects = racks.rects[shown]
-    low = np.full((len(names), 2), np.inf)
-    high = np.full((len(names), 2), -np.inf)
-    np.minimum.at(low, which, rects[:, :2])
-    np.maximum.at(high, which, rects[:, :2] + rects[:, 2:])
+    code = racks.system[shown]
+    order = np.argsort(code, kind="stable")
+    code, rects = code[order], racks.rects[shown][order]
+    first = np.flatnonzero(np.r_[True, code[1:] != code[:-1]])
+    low = np.minimum.reduceat(rects[:, :2], first)
+    high = np.maximum.reduceat(rects[:, :2] + rects[:, 2:], first)
     labels = [
-        (QRectF(x0, y0, x1 - x0, y1 - y0), str(name))
-        for name, (x0, y0), (x1, y1) in zip(names, low.tolist(), high.tolist(), strict=True)
+        (QRectF(x0, y0, x1 - x0, y1 - y0), racks.system_names[k])
+        for k, (x0, y0), (x1, y1) in zip(
+            code[first].tolist(), low.tolist(), high.tolist(), strict=True
+        )
     ]
     draw_boxed_labels(painter, ctx, labels, 6.5, bold=True)

@@ -56,34 +56,39 @@ def draw_boxed_labels(
 
     for index, (floor_rect, text) in enumerate(labels):
         box = transform.mapRect(floor_rect)
+        width, height = box.width(), box.height()
         lines = text.split("\n")
-        widest = max(advance(line) for line in lines)
-        upright = box.height() > box.width() * 1.25 and widest > box.width() - 4
+        widest = max(map(advance, lines))
+        upright = height > width * 1.25 and widest > width - 4
         if upright:
-            box = QRectF(-box.height() / 2, -box.width() / 2, box.height(), box.width())
+            centre = box.center()
+            box = QRectF(-height / 2, -width / 2, height, width)
+            width, height = height, width
             painter.save()
-            painter.translate(transform.mapRect(floor_rect).center())
+            painter.translate(centre)
             painter.rotate(-90)
-        fitting = max(1, int(box.height() // line_height))
-        room = box.width() - 4
-        shown = [
-            line
-            if advance(line) <= room
-            else metrics.elidedText(line, Qt.TextElideMode.ElideMiddle, room)
-            for line in lines[:fitting]
-        ]
-        shown = [line for line in shown if line]
+        room = width - 4
+        if len(lines) == 1 and widest <= room:  # one line that fits: most labels
+            shown = lines if text else []
+        else:
+            fitting = max(1, int(height // line_height))
+            shown = [
+                line
+                if advance(line) <= room
+                else metrics.elidedText(line, Qt.TextElideMode.ElideMiddle, room)
+                for line in lines[:fitting]
+            ]
+            shown = [line for line in shown if line]
+            text = "\n".join(shown)
         if shown and backgrounds is not None:
-            width = max(advance(line) for line in shown) + 4
-            height = line_height * len(shown)
-            patch = QRectF(0, 0, width, height)
+            patch = QRectF(0, 0, max(map(advance, shown)) + 4, line_height * len(shown))
             patch.moveCenter(box.center())
             painter.setPen(style.NO_PEN)
             painter.setBrush(style.brush(backgrounds[index]))
             painter.drawRect(patch)
             painter.setPen(colour)
         if shown:
-            painter.drawText(box, CENTRE, "\n".join(shown))
+            painter.drawText(box, CENTRE, text)
         if upright:
             painter.restore()
     painter.restore()

@@ -5,7 +5,6 @@ import pytest
 from PySide6.QtGui import QPainterPath
 
 from designer.core.examples import EXAMPLES
-from designer.core.model.hall import CableTray
 from designer.core.network import NetworkPlanner
 from designer.core.rules import RuleEngine
 from designer.drawing.infrastructure import (
@@ -13,7 +12,6 @@ from designer.drawing.infrastructure import (
     cooling_geometry,
     feed_geometries,
     feed_geometry,
-    tray_geometry,
 )
 from designer.drawing.plan import hall_plan, hall_plans
 
@@ -55,7 +53,11 @@ def drawn(plan) -> dict:  # type: ignore[no-untyped-def]
             racks.rear_door.tolist(),
         ),
         "trays": (
-            [(rect(r), elements(band)) for r, band in trays.bands],
+            [
+                (layer.rects.tolist(), [(rect(r), elements(band)) for r, band in layer.paths])
+                for layer in trays.bands.layers
+            ],
+            rect(trays.bounds),
             trays.centre.tolist(),
             {w: v.tolist() for w, v in trays.runs.items()},
             [(label.anchor.toTuple(), label.name, label.align) for label in trays.labels],
@@ -118,26 +120,3 @@ def test_feeds_and_units_grouped_by_hall_are_built_as_each_group_alone():
         assert geometry.labels == alone.labels
     assert not feed_geometries([[]])[0].segments
     assert feed_geometries([[]])[0].bounds.isNull()
-
-
-def test_a_straight_tray_moved_into_place_is_the_band_stroking_it_gives():
-    def tray(name: str, path: list[tuple[int, int]], width: int = 600) -> CableTray:
-        return CableTray(
-            id=name,
-            hall_id="h",
-            name=name,
-            path=path,
-            height_mm=2_800,
-            width_mm=width,
-            depth_mm=150,
-        )
-
-    first = tray("a", [(1_000, 2_000), (1_000, 6_500)])
-    moved = tray("b", [(7_301, 555), (7_301, 5_055)])  # the same length and width, elsewhere
-    odd = tray("c", [(7_301, 555), (7_301, 5_055)], width=601)  # half millimetres at its edges
-    bent = tray("d", [(0, 0), (3_000, 0), (3_000, 2_000)])
-    together = tray_geometry([first, moved, odd, bent, odd])
-    for (box, band), alone in zip(together.bands, [first, moved, odd, bent, odd], strict=True):
-        [(box_alone, band_alone)] = tray_geometry([alone]).bands
-        assert elements(band) == elements(band_alone)
-        assert rect(box) == rect(box_alone)

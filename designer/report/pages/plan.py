@@ -331,7 +331,7 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
             f"1:{parts.denominator} that follow, outlined here."
         )
     elif unnamed:
-        systems = " Each system's name spans its racks." if any(plan.racks.systems) else ""
+        systems = " Each system's name spans its racks." if (plan.racks.system >= 0).any() else ""
         note = (
             f"Rack names do not fit at 1:{layout.denominator}.{systems} Exported with "
             "enlarged parts (--enlarged, or Racks in the Export dialog), the set adds parts "
@@ -388,11 +388,14 @@ def _legend(
     width: float,
     columns: int = 1,
 ) -> float:
-    """The swatches and their meanings, down ``columns`` columns; returns the next line."""
+    """The swatches and their meanings, down ``columns`` columns; returns the next line.
+    The meanings are written after the swatches, in one run (the PDF's text object is then
+    opened once, not once per entry)."""
     sheet.text(x, y, "Legend", size_pt=9, bold=True)
     y += 5
     per_column = -(-len(entries) // columns)
     column_width = width / columns
+    meanings = []
     for index, entry in enumerate(entries):
         column, row = divmod(index, per_column)
         left, at = x + column * column_width, y + row * 4.6
@@ -400,7 +403,8 @@ def _legend(
             sheet.line(left, at - 1.2, left + 6, at - 1.2, width_mm=0.9, colour=entry.colour)
         else:
             sheet.box(Rect(left, at - 3, 6, 3.4), width_mm=0.15, fill=entry.colour)
-        sheet.text(left + 8, at, entry.text, size_pt=7.5, width=column_width - 9)
+        meanings.append((left + 8, at, entry.text, "left", column_width - 9))
+    sheet.texts(meanings, 7.5, False, INK)
     return y + per_column * 4.6
 
 
@@ -409,10 +413,12 @@ def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
     sheet.text(x, y, "Links along a tray:", size_pt=7.5, colour=MUTED, width=width)
     y += 4.2
     step = width / 4
+    counts = []
     for i, (links, width_pt) in enumerate(example_widths()):
         left = x + i * step
         sheet.line(left, y - 1.2, left + 5, y - 1.2, width_mm=width_pt * 25.4 / 72, colour=INK)
-        sheet.text(left + 6.5, y, f"{links:,}", size_pt=7, width=step - 6.5)
+        counts.append((left + 6.5, y, f"{links:,}", "left", step - 6.5))
+    sheet.texts(counts, 7, False, INK)
     return y + 4.6
 
 
@@ -426,12 +432,15 @@ def _list(
     bottom: float,
 ) -> float:
     """A titled list of names (wrapped to two lines) with a detail under each, stopping with
-    "... and N more" where ``bottom`` comes; returns where the next block may start."""
+    "... and N more" where ``bottom`` comes; returns where the next block may start. The
+    names and the details are each written in one run."""
     sheet.text(x, y, title, size_pt=9, bold=True)
     y += 5
     if not rows:  # a heading over nothing reads as a list that failed to print
         sheet.text(x, y, "None placed yet", size_pt=7.5, colour=MUTED, width=width)
         return y + LIST_ROW_MM
+    names: list[tuple[float, float, str, str, float]] = []
+    details: list[tuple[float, float, str, str, float]] = []
     for index, (head, detail) in enumerate(rows):
         lines = wrap(head, width, 7.5)
         if len(lines) > 2:
@@ -439,10 +448,13 @@ def _list(
         if y + (len(lines) + 1) * LIST_ROW_MM > bottom:
             more = f"... and {len(rows) - index} more"
             sheet.text(x, y, more, size_pt=7.5, colour=MUTED, width=width)
-            return y + LIST_ROW_MM
-        for line in lines:
-            sheet.text(x, y, line, size_pt=7.5, width=width)
             y += LIST_ROW_MM
-        sheet.text(x + 3, y + 0.2, detail, size_pt=6.5, colour=MUTED, width=width - 3)
+            break
+        for line in lines:
+            names.append((x, y, line, "left", width))
+            y += LIST_ROW_MM
+        details.append((x + 3, y + 0.2, detail, "left", width - 3))
         y += LIST_ROW_MM + 1.2
+    sheet.texts(names, 7.5, False, INK)
+    sheet.texts(details, 6.5, False, MUTED)
     return y
