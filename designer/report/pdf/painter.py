@@ -108,6 +108,16 @@ def _colour_op(operator: str, rgba: int) -> str:
     return f"{colour_ops(rgba)} {operator}\n"
 
 
+@lru_cache(maxsize=64)
+def _placement(flags: Qt.AlignmentFlag) -> tuple[int, int]:
+    """Where ``drawText`` sets lines in its rectangle, in halves of the room left: across
+    (0 left, 1 centred, 2 right) and down (0 top, 1 centred, 2 bottom). Worked out once per
+    flags: Python's enum arithmetic is slow, and plans write hundreds of labels."""
+    across = 2 if flags & _RIGHT else 1 if flags & _HCENTRE else 0
+    down = 2 if flags & _BOTTOM else 1 if flags & _VCENTRE else 0
+    return across, down
+
+
 @lru_cache(maxsize=1024)
 def _stroke_ops(pen: Stroke, scale: float) -> tuple[str, str, str, str]:
     """The width, dash, cap and join operators of ``pen`` under a transform scaling by
@@ -147,7 +157,12 @@ class PdfPainter:
     """Paint one PDF page; ``ops`` collects its content, ``resources`` the fonts, patterns
     and transparencies it names, shared by every page of the document."""
 
-    def __init__(self, resources: Resources, dpi: float) -> None:
+    def __init__(
+        self,
+        resources: Resources,
+        dpi: float,
+        known: dict[int, tuple[object, object]] | None = None,
+    ) -> None:
         self.resources = resources
         self.ops: list[str] = []
         self._device = Device(dpi)
@@ -155,7 +170,8 @@ class PdfPainter:
         self._saved: list[_State] = []
         #: Converted pens, brushes and fonts by the id of the Qt object, which is kept with
         #: them so the id cannot pass to another object while this page is drawn.
-        self._known: dict[int, tuple[object, object]] = {}
+        #: (``known``: those of the document's earlier pages, which use the same few.)
+        self._known: dict[int, tuple[object, object]] = {} if known is None else known
         #: Whether a text object (``BT``) is open, and the start of its last line when that
         #: was placed unturned and unscaled (the next one is placed from it with ``Td``).
         self._in_text = False
@@ -266,21 +282,17 @@ class PdfPainter:
         if isinstance(at, QPointF):
             self.text(at.x(), at.y(), str(flags), face, size)
             return
-        align = flags
+        across, down = _placement(flags)
         lines = text.split("\n")
         height = (face.ascent + face.descent) * size / EM
         block = height * len(lines)
-        top = at.y()
-        if align & _BOTTOM:
-            top = at.y() + at.height() - block
-        elif align & _VCENTRE:
-            top = at.y() + (at.height() - block) / 2
+        top = at.y() + (at.height() - block) * down / 2
+        ascent = face.ascent * size / EM
         for number, line in enumerate(lines):
             x = at.x()
-            if align & (_RIGHT | _HCENTRE):
-                room = at.width() - face.width(line) * size / EM
-                x += room if align & _RIGHT else room / 2
-            self.text(x, top + number * height + face.ascent * size / EM, line, face, size)
+            if across:
+                x += (at.width() - face.width(line) * size / EM) * across / 2
+            self.text(x, top + number * height + ascent, line, face, size)
 
     # --- what the report's sheets and the drawing arrays call directly -----------------
 
