@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from PySide6.QtGui import QColor
 
@@ -157,16 +158,16 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
             width=width - 3,
         )
         x += width
-    y = top + HEADER_MM
     wrapped = any(c.wrap for c in table.columns)
     rows = cell_lines(table, area.width) if wrapped else [[[c] for c in r] for r in table.rows]
-    tops = []
-    for index, cells in enumerate(rows):
-        row_mm = ROW_MM + (max(len(lines) for lines in cells) - 1) * WRAP_LINE_MM
-        if index % 2:
-            sheet.box(Rect(area.x, y, area.width, row_mm), width_mm=0, fill=STRIPE)
-        tops.append(y)
-        y += row_mm
+    heights = (
+        [ROW_MM + (max(map(len, cells)) - 1) * WRAP_LINE_MM for cells in rows]
+        if wrapped
+        else [ROW_MM] * len(rows)
+    )
+    tops = list(accumulate(heights, initial=top + HEADER_MM))
+    for index in range(1, len(rows), 2):
+        sheet.box(Rect(area.x, tops[index], area.width, heights[index]), width_mm=0, fill=STRIPE)
     # the rows' text after the stripes under them, in runs of rows of one colour: a table
     # of a thousand loads is written in a few calls
     places = []
@@ -174,22 +175,31 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     for column, width in zip(table.columns, widths, strict=True):
         places.append((x + 1.5, column.align, width - 3))
         x += width
-    run: list[tuple[float, float, str, str, float]] = []
-    run_colour = INK
-    for index, (cells, row_top) in enumerate(zip(rows, tops, strict=True)):
-        colour = ALERT if index in table.alerts else CAUTION if index in table.cautions else INK
-        if colour is not run_colour and run:
-            sheet.texts(run, TEXT_PT, run_colour is ALERT, run_colour)
-            run = []
-        run_colour = colour
-        for (cell_x, align, cell_width), lines in zip(places, cells, strict=True):
-            for number, line in enumerate(lines):
-                run.append((cell_x, row_top + 3.7 + number * WRAP_LINE_MM, line, align, cell_width))
-    if run:
-        sheet.texts(run, TEXT_PT, run_colour is ALERT, run_colour)
+    for start, end, colour in _colour_runs(table, len(rows)):
+        run = [
+            (cell_x, tops[index] + 3.7 + number * WRAP_LINE_MM, line, align, cell_width)
+            for index in range(start, end)
+            for (cell_x, align, cell_width), lines in zip(places, rows[index], strict=True)
+            for number, line in enumerate(lines)
+        ]
+        sheet.texts(run, TEXT_PT, colour is ALERT, colour)
+    y = tops[-1]
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
     for number, line in enumerate(_note_lines(table, area.width)):
         sheet.text(area.x, y + 4.5 + number * NOTE_LINE_MM, line, size_pt=NOTE_PT, colour=MUTED)
+
+
+def _colour_runs(table: Table, count: int) -> list[tuple[int, int, QColor]]:
+    """The table's first ``count`` rows as runs of one colour: (first, past the last, colour):
+    red over the limit, amber near it, ink for the rest."""
+    runs: list[tuple[int, int, QColor]] = []
+    for index in range(count):
+        colour = ALERT if index in table.alerts else CAUTION if index in table.cautions else INK
+        if runs and runs[-1][2] is colour:
+            runs[-1] = (runs[-1][0], index + 1, colour)
+        else:
+            runs.append((index, index + 1, colour))
+    return runs
 
 
 def _widths(columns: Sequence[Column], total: float, wanted: Sequence[float]) -> list[float]:

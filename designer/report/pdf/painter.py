@@ -392,24 +392,29 @@ class PdfPainter:
         style.chars.update(text)
         ops.append(f"<{text.encode('utf-16-be').hex()}>Tj\n")
 
-    def styled_lines(self, lines: list[tuple[int, int, str]], style: TextStyle) -> None:
-        """Lines ``(px, py, text)`` in ``style``, as ``styled_text`` writes them one by one."""
-        if not lines:
+    def styled_lines(
+        self, xs: list[int], ys: list[int], texts: list[str], style: TextStyle
+    ) -> None:
+        """Lines of ``texts`` from the baseline points ``(xs, ys)`` in ``style``, as
+        ``styled_text`` writes them one by one: a table's rows at once."""
+        if not texts:
             return
-        px, py, text = lines[0]
-        self.styled_text(px, py, text, style)  # opens the text object, sets colour and font
-        face = style.face
-        if not all(map(face.covers, (text for _, _, text in lines))):
-            for px, py, text in lines[1:]:
+        px, py = xs[0], ys[0]
+        self.styled_text(px, py, texts[0], style)  # opens the text object, sets colour and font
+        joined = "".join(texts)
+        if not style.face.covers(joined):
+            for px, py, text in zip(xs[1:], ys[1:], texts[1:], strict=True):
                 self.styled_text(px, py, text, style)
             return
+        style.chars.update(joined)
+        codes = joined.encode("utf-16-be").hex()  # four digits a character, in order
+        at = 4 * len(texts[0])
         ops = self.ops
-        style.chars.update("".join(text for _, _, text in lines))
-        lx, ly = px, py
-        for px, py, text in lines[1:]:
-            ops.append(f"{px - lx} {ly - py} Td\n<{text.encode('utf-16-be').hex()}>Tj\n")
-            lx, ly = px, py
-        self._origin = (lx, ly)
+        for x, y, text in zip(xs[1:], ys[1:], texts[1:], strict=True):
+            end = at + 4 * len(text)
+            ops.append(f"{x - px} {py - y} Td\n<{codes[at:end]}>Tj\n")
+            px, py, at = x, y, end
+        self._origin = (px, py)
 
     def _begin_text(self, rgba: int) -> None:
         """Open a text object if none is, and fill its glyphs with ``rgba``."""

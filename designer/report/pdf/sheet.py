@@ -31,6 +31,10 @@ class PdfSheet(Sheet):
         #: Each colour's text style by the colour's id (kept with it) and the font.
         self._styles: dict[tuple[int, float, bool], tuple[QColor, TextStyle]] = {}
         self._fits: dict[tuple[str, float, float, bool], tuple[str, float]] = {}
+        #: For ``texts``, by font: each text fitted to a width and its offset for an
+        #: alignment there, by text, width and alignment.
+        self._placed: dict[tuple[float, bool], dict[tuple[str, float, str], tuple[str, float]]]
+        self._placed = {}
 
     def turn_to(self, painter: PdfPainter) -> None:
         """Draw on the next page of the same document: what this sheet has measured and the
@@ -64,16 +68,34 @@ class PdfSheet(Sheet):
         bold: bool,
         colour: QColor,
     ) -> None:
-        k, fits, fit = self.k, self._fits, self._fit
-        placed = []
+        k = self.k
+        placed = self._placed.get((size_pt, bold))
+        if placed is None:
+            placed = self._placed[(size_pt, bold)] = {}
+        xs, ys, texts = [], [], []
         for x, y, text, align, width in lines:
             if width > 0:
-                found = fits.get((text, width, size_pt, bold))
-                text, advance = found if found is not None else fit(text, width, size_pt, bold)
-                if align != "left":
-                    x += width - advance if align == "right" else (width - advance) / 2
-            placed.append((round(x * k), round(y * k), text))
-        self.painter.styled_lines(placed, self._style(colour, size_pt, bold))
+                found = placed.get((text, width, align))
+                if found is None:
+                    found = placed[(text, width, align)] = self._place(
+                        text, width, align, size_pt, bold
+                    )
+                text, dx = found
+                x += dx
+            xs.append(round(x * k))
+            ys.append(round(y * k))
+            texts.append(text)
+        self.painter.styled_lines(xs, ys, texts, self._style(colour, size_pt, bold))
+
+    def _place(
+        self, text: str, width: float, align: str, size_pt: float, bold: bool
+    ) -> tuple[str, float]:
+        """``text`` fitted to ``width`` mm and how far right of its column's start
+        ``align`` sets it."""
+        fitted, advance = self._fit(text, width, size_pt, bold)
+        if align == "left":
+            return fitted, 0.0
+        return fitted, width - advance if align == "right" else (width - advance) / 2
 
     def _style(self, colour: QColor, size_pt: float, bold: bool) -> TextStyle:
         found = self._styles.get((id(colour), size_pt, bold))
