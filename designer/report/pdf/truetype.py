@@ -54,17 +54,16 @@ def subset(table: Callable[[str], bytes], glyphs: Iterable[int]) -> bytes:
         offsets = offsets * 2
     glyf = table("glyf")
     wanted = _with_components(glyf, offsets, {0, *(g for g in glyphs if 0 <= g < count)})
-    pieces: list[bytes] = []
-    loca = np.zeros(count + 1, dtype=np.int64)
-    at = 0
-    for glyph in range(count):
-        loca[glyph] = at
-        if glyph in wanted:
-            data = glyf[offsets[glyph] : offsets[glyph + 1]]
-            data += b"\0" * (-len(data) % 4)
-            pieces.append(data)
-            at += len(data)
-    loca[count] = at
+    kept = np.zeros(count, dtype=bool)
+    kept[sorted(wanted)] = True
+    lengths = np.diff(offsets[: count + 1])
+    # each kept glyph padded to four bytes; the others take none
+    padded = np.where(kept, (lengths + 3) // 4 * 4, 0)
+    loca = np.concatenate([[0], np.cumsum(padded)])
+    pieces = []
+    for glyph in sorted(wanted):
+        data = glyf[offsets[glyph] : offsets[glyph + 1]]
+        pieces.append(data + b"\0" * (int(padded[glyph]) - len(data)))
     head[50:52] = struct.pack(">h", 1)  # long offsets
     head[8:12] = b"\0\0\0\0"  # checkSumAdjustment, set once the file is whole
     tables = {tag: table(tag) for tag in KEPT if tag not in ("glyf", "loca", "head")}
