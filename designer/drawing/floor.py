@@ -15,7 +15,7 @@ from designer.core.model.hall import Hall
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines
 from designer.drawing.lod import LABEL_LOD, MIN_GRID_SPACING_PT, Context
-from designer.drawing.text import draw_text_at
+from designer.drawing.text import draw_text_at, text_advance
 
 #: Tiles between major grid lines (5 x 600 mm = 3 m).
 MAJOR_EVERY = 5
@@ -265,5 +265,5 @@ def _holds(ctx: Context, text: str, size_pt: float, shown_mm: float, whole_mm: f
         return False
     if shown_mm >= whole_mm:
         return True
-    metrics = QFontMetricsF(style.font(size_pt, ctx.px_per_point))
-    return ctx.millimetres(metrics.horizontalAdvance(text) / ctx.px_per_point + 6) <= shown_mm
+    advance = text_advance(text, size_pt, ctx.px_per_point)
+    return ctx.millimetres(advance / ctx.px_per_point + 6) <= shown_mm

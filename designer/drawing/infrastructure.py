@@ -596,25 +596,33 @@ def feed_geometries(groups: Sequence[Sequence[PowerFeed]]) -> list[FeedGeometry]
     high = np.maximum.reduceat(read.points, read.first) if len(feeds) else read.points
     half = POINT_MARK_MM / 2
     bounds = group_bounds(np.column_stack([low - half, high - low + 2 * half]), start)
-    # the segments and marks of each group are rows of their own (both are in feed order)
-    segment_start = np.searchsorted(read.owner, start)
-    mark_start = np.searchsorted(of_mark, start)
+    # the segments and marks of each group and side, each a run of rows in feed order
+    group = np.repeat(np.arange(len(groups)), np.diff(start))
+    count = len(groups) * len(codes)
+    segments, segment_at = _runs(
+        read.segments, group[read.owner] * len(codes) + side[read.owner], count
+    )
+    at, mark_at = _runs(marks, group[of_mark] * len(codes) + side[of_mark], count)
     found = []
-    for k, group in enumerate(groups):
+    for k, feeds_of in enumerate(groups):
         keys = dict.fromkeys(sides[start[k] : start[k + 1]])  # in the order the group has them
-        segments = read.segments[segment_start[k] : segment_start[k + 1]]
-        on = side[read.owner[segment_start[k] : segment_start[k + 1]]]
-        at = marks[mark_start[k] : mark_start[k + 1]]
-        of = side[of_mark[mark_start[k] : mark_start[k + 1]]]
+        runs = {key: k * len(codes) + codes[key] for key in keys}
         found.append(
             FeedGeometry(
-                {key: segments[on == codes[key]] for key in keys},
-                {key: at[of == codes[key]] for key in keys},
+                {key: segments[segment_at[c] : segment_at[c + 1]] for key, c in runs.items()},
+                {key: at[mark_at[c] : mark_at[c + 1]] for key, c in runs.items()},
                 bounds[k],
-                list(group),
+                list(feeds_of),
             )
         )
     return found
+
+
+def _runs(rows: np.ndarray, code: np.ndarray, count: int) -> tuple[np.ndarray, list[int]]:
+    """``rows`` sorted by ``code`` (integers below ``count``), each code's in their order,
+    and where the run of each code starts, and the end."""
+    order = np.argsort(code, kind="stable")
+    return rows[order], np.searchsorted(code[order], np.arange(count + 1)).tolist()
 
 
 #: From this level of detail busways are drawn at full weight with their end marks.
@@ -708,11 +716,10 @@ def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingG
     units = list(chain.from_iterable(groups))
     start = starts(groups)
     n = len(units)
-    x, y, width, depth = (
-        np.fromiter(map(attrgetter(name), units), dtype=np.float64, count=n)
-        for name in ("x", "y", "width_mm", "depth_mm")
-    )
-    rotation = np.fromiter(map(attrgetter("rotation"), units), dtype=np.int16, count=n)
+    columns = list(zip(*map(_UNIT_READ, units), strict=True)) or [()] * 6
+    x, y, width, depth = (np.fromiter(c, dtype=np.float64, count=n) for c in columns[:4])
+    rotation = np.fromiter(columns[4], dtype=np.int16, count=n)
+    kinds = columns[5]
     floor = (width != 0) & (depth != 0)  # as ``cooling_box``: in a rack it has no footprint
     turned = (rotation == 90) | (rotation == 270)
     rects = np.column_stack([x, y, np.where(turned, depth, width), np.where(turned, width, depth)])
@@ -720,29 +727,36 @@ def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingG
     marks = np.column_stack([x - half, y - half, np.full((n, 2), POINT_MARK_MM)])
     bounds = group_bounds(np.where(floor[:, None], rects, marks), start)
     fronts = _fronts(rects, rotation)
-    kinds = [unit.kind for unit in units]
     codes = {kind: code for code, kind in enumerate(dict.fromkeys(kinds))}
     kind = np.fromiter(map(codes.__getitem__, kinds), dtype=np.intp, count=n)
+    # the units standing on the floor and those in racks, each a run of rows per group
+    stand, in_rack = np.flatnonzero(floor), np.flatnonzero(~floor)
+    stand_at, in_rack_at = np.searchsorted(stand, start).tolist(), np.searchsorted(in_rack, start)
+    group = np.repeat(np.arange(len(groups)), np.diff(start))[stand]
+    footprints, standing_fronts, points = rects[stand], fronts[stand], marks[in_rack]
+    by_kind, kind_at = _runs(footprints, group * len(codes) + kind[stand], len(groups) * len(codes))
+    standing = list(map(units.__getitem__, stand.tolist()))
     found = []
     for k in range(len(groups)):
-        rows = slice(start[k], start[k + 1])
-        stands = floor[rows]
-        standing = [u for u, on in zip(units[rows], stands.tolist(), strict=True) if on]
-        footprints, of = rects[rows][stands], kind[rows][stands]
+        a, b = stand_at[k], stand_at[k + 1]
+        runs = {
+            key: k * len(codes) + codes[key] for key in dict.fromkeys(u.kind for u in standing[a:b])
+        }
         found.append(
             CoolingGeometry(
-                {
-                    key: footprints[of == codes[key]]
-                    for key in dict.fromkeys(u.kind for u in standing)
-                },
-                fronts[rows][stands],
-                marks[rows][~stands],
+                {key: by_kind[kind_at[c] : kind_at[c + 1]] for key, c in runs.items()},
+                standing_fronts[a:b],
+                points[in_rack_at[k] : in_rack_at[k + 1]],
                 bounds[k],
-                standing,
-                footprints,
+                standing[a:b],
+                footprints[a:b],
             )
         )
     return found
+
+
+#: What a cooling unit's drawing is made of, read from each unit at once.
+_UNIT_READ = attrgetter("x", "y", "width_mm", "depth_mm", "rotation", "kind")
 
 
 def _fronts(rects: np.ndarray, rotation: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
+from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
 from designer.drawing.floor import (
     FloorGeometry,
@@ -200,8 +201,10 @@ def hall_plans(
     findings: Iterable[Any] | None = None,
     network: Plan | None = None,
     hall_ids: Iterable[str] | None = None,
+    racks: RackColumns | None = None,
 ) -> dict[str, HallPlan]:
-    """``hall_plan`` of each of ``hall_ids`` (every hall of the project when None).
+    """``hall_plan`` of each of ``hall_ids`` (every hall of the project when None);
+    ``racks``: the project's ``rack_columns``, when the caller (an export) has read them.
 
     What the halls share is worked out once for all of them: the project sorted out by
     hall, the racks' statuses, the systems' labels, the findings by hall and the links
@@ -209,6 +212,9 @@ def hall_plans(
     does not go through the whole project and plan once per hall.
     """
     wanted = list(project.halls if hall_ids is None else hall_ids)
+    if racks is None:  # only the racks of the halls drawn
+        inside = set(wanted)
+        racks = columns_of(p for p in project.placements.values() if p.hall_id in inside)
     found = list(findings) if findings is not None else []
     contents = contents_by_hall(project)
     status = status_by_id(found)
@@ -219,23 +225,21 @@ def hall_plans(
             by_hall[finding.hall_id].append(finding)
     links = links_of_halls(network, wanted) if network is not None else {}
     inside = [contents[hall_id] for hall_id in wanted]
-    by_racks = racks_by_hall(
-        project.placements.values(), wanted, rack_types, status, findings is not None, systems
-    )
-    racks = [by_racks[hall_id] for hall_id in wanted]
+    by_racks = racks_by_hall(racks, wanted, rack_types, status, findings is not None, systems)
+    arrays = [by_racks[hall_id] for hall_id in wanted]
     cooling = cooling_geometries([c.units for c in inside])
     feeds = feed_geometries([c.feeds for c in inside])
     floors = [floor_geometry(project.halls[hall_id]) for hall_id in wanted]
     clear = [
         _keep_clear(r.rects, c.footprints, i.obstacles, f)
-        for r, c, i, f in zip(racks, cooling, inside, floors, strict=True)
+        for r, c, i, f in zip(arrays, cooling, inside, floors, strict=True)
     ]
     trays = tray_geometries([c.trays for c in inside], clear)
     return {
         hall_id: HallPlan(
             floor=floors[k],
             obstacles=obstacle_geometry(inside[k].obstacles),
-            racks=racks[k],
+            racks=arrays[k],
             cooling=cooling[k],
             trays=trays[k],
             feeds=feeds[k],

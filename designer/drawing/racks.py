@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise, repeat
-from operator import attrgetter, itemgetter
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QRectF
@@ -24,6 +24,7 @@ from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
+from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
 from designer.drawing.arrays import draw_rects, in_clip
 from designer.drawing.lod import (
@@ -34,7 +35,7 @@ from designer.drawing.lod import (
     SYSTEM_LABEL_LOD,
     Context,
 )
-from designer.drawing.text import draw_boxed_labels
+from designer.drawing.text import draw_labels_in
 
 #: Footprint drawn for a rack whose type is unknown (so the mistake is visible), in mm.
 UNKNOWN_SIZE = (600, 1_200)
@@ -170,13 +171,14 @@ def rack_arrays(
 ) -> RackArrays:
     """Build the arrays for ``placements``; ``status`` maps ids to a worst-finding bucket,
     ``system_labels`` group ids to the labels of their systems."""
-    rows = list(map(_READ, placements))
-    [arrays] = _arrays(rows, [0, len(rows)], rack_types, status, checked, system_labels)
+    racks = columns_of(placements)
+    columns = [getattr(racks, name) for name in _FIELDS]
+    [arrays] = _arrays(columns, [0, len(racks.id)], rack_types, status, checked, system_labels)
     return arrays
 
 
 def racks_by_hall(
-    placements: Iterable[Placement],
+    racks: RackColumns,
     hall_ids: Iterable[str],
     rack_types: Mapping[str, RackType],
     status: Mapping[str, int] | None = None,
@@ -184,41 +186,49 @@ def racks_by_hall(
     system_labels: Mapping[str, str] | None = None,
 ) -> dict[str, RackArrays]:
     """``rack_arrays`` of the racks of each of ``hall_ids`` (racks elsewhere are left out),
-    in the order of ``placements``: all built in one pass, as a drawing set needs them."""
+    in the order ``racks`` (the ``RackColumns`` an export has read) holds them: all built
+    at once, as a drawing set needs them, from the racks' fields read once per export."""
     halls = list(dict.fromkeys(hall_ids))
     place = {hall_id: k for k, hall_id in enumerate(halls)}
-    rows = [_READ(rack) for rack in placements if rack.hall_id in place]
-    which = np.fromiter(
-        map(place.__getitem__, map(itemgetter(0), rows)), dtype=np.intp, count=len(rows)
-    )
-    order = np.argsort(which, kind="stable")
-    start = np.searchsorted(which[order], np.arange(len(halls) + 1)).tolist()
-    rows = list(map(rows.__getitem__, order.tolist()))
-    found = _arrays(rows, start, rack_types, status, checked, system_labels)
+    count = len(racks.hall_id)
+    which = np.fromiter(map(place.get, racks.hall_id, repeat(-1)), dtype=np.intp, count=count)
+    rows = np.flatnonzero(which >= 0)
+    rows = rows[np.argsort(which[rows], kind="stable")]
+    start = np.searchsorted(which[rows], np.arange(len(halls) + 1)).tolist()
+    columns = [_taken(getattr(racks, name), rows) for name in _FIELDS]
+    found = _arrays(columns, start, rack_types, status, checked, system_labels)
     return dict(zip(halls, found, strict=True))
 
 
-#: What the arrays are built from, read from each rack at once: a pass over thousands of
-#: racks per attribute would fetch each from memory again.
-_READ = attrgetter(
-    "hall_id", "id", "type_id", "x", "y", "rotation", "label", "group_id", "rear_door_kw"
-)
+def _taken(column: Sequence[Any], rows: np.ndarray) -> Sequence[Any]:
+    """The ``rows`` of ``column``, in order: sliced when they follow each other (a project
+    placed hall by hall, as the examples are), else taken through an object array (a
+    Python loop over thousands of racks per column costs more)."""
+    if not len(rows):
+        return ()
+    first, last = int(rows[0]), int(rows[-1])
+    if last - first == len(rows) - 1 and bool(np.all(rows[1:] > rows[:-1])):
+        return column[first : last + 1]
+    return np.array(column, dtype=object)[rows].tolist()
+
+
+#: The fields of ``RackColumns`` the arrays are built from.
+_FIELDS = ("id", "type_id", "x", "y", "rotation", "label", "group_id", "rear_door_kw")
 
 
 def _arrays(
-    rows: list[tuple],
+    columns: Sequence[Sequence[Any]],
     start: Sequence[int],
     rack_types: Mapping[str, RackType],
     status: Mapping[str, int] | None,
     checked: bool,
     system_labels: Mapping[str, str] | None,
 ) -> list[RackArrays]:
-    """The arrays of racks read by ``_READ`` into ``rows``, one set per group of rows
-    (``start[k]`` to ``start[k + 1]``); what racks of a type share is looked up once."""
-    n = len(rows)
-    _, ids, type_ids, xs, ys, rotations, given, group_ids, doors = (
-        zip(*rows, strict=True) if rows else ((),) * 9
-    )
+    """The arrays of the racks whose ``_FIELDS`` are ``columns`` (one sequence per field,
+    in the racks' order), one set per group of racks (``start[k]`` to ``start[k + 1]``);
+    what racks of a type share is looked up once."""
+    ids, type_ids, xs, ys, rotations, given, group_ids, doors = columns
+    n = len(ids)
     kinds = {type_id: i for i, type_id in enumerate(dict.fromkeys(type_ids))}
     looks = [_look(type_id, rack_types.get(type_id)) for type_id in kinds]
     kind = np.fromiter(map(kinds.__getitem__, type_ids), dtype=np.intp, count=n)
@@ -236,7 +246,12 @@ def _arrays(
     ids = list(ids)
     worst = _statuses(ids, status or {}, checked)
     names = [look[5] for look in looks]
-    labels = [label or names[k] for label, k in zip(given, kind.tolist(), strict=True)]
+    # a rack without a label of its own is named by its type
+    labels = (
+        list(given)
+        if all(given)
+        else [label or names[k] for label, k in zip(given, kind.tolist(), strict=True)]
+    )
     system, system_names = _systems(group_ids, system_labels or {})
     door = np.fromiter(map(bool, doors), dtype=bool, count=n)
     return [
@@ -387,16 +402,14 @@ def draw_rack_labels(
     detail = lod >= DETAIL_LOD
     fills = rack_fills(colour_mode)
     codes = racks.heat if colour_mode == "heat" else racks.status
-    labels, backgrounds = [], []
-    for index in np.flatnonzero(visible):
-        x, y, w, h = racks.rects[index]
-        text = racks.labels[index]
-        if detail:
-            text += f"\n{number(racks.max_kw[index], 0)} kW"
-        labels.append((QRectF(x, y, w, h), text))
-        backgrounds.append(fills[int(codes[index])])
+    chosen = np.flatnonzero(visible)
+    texts = list(map(racks.labels.__getitem__, chosen.tolist()))
+    if detail:
+        powers = racks.max_kw[chosen].tolist()
+        texts = [f"{text}\n{number(kw, 0)} kW" for text, kw in zip(texts, powers, strict=True)]
+    backgrounds = list(map(fills.__getitem__, codes[chosen].tolist()))
     size = DETAIL_LABEL_PT if detail else LABEL_PT
-    draw_boxed_labels(painter, ctx, labels, size, backgrounds=backgrounds)
+    draw_labels_in(painter, ctx, racks.rects[chosen], texts, size, backgrounds=backgrounds)
 
 
 def _draw_system_labels(
@@ -413,10 +426,5 @@ def _draw_system_labels(
     first = np.flatnonzero(np.r_[True, code[1:] != code[:-1]])
     low = np.minimum.reduceat(rects[:, :2], first)
     high = np.maximum.reduceat(rects[:, :2] + rects[:, 2:], first)
-    labels = [
-        (QRectF(x0, y0, x1 - x0, y1 - y0), racks.system_names[k])
-        for k, (x0, y0), (x1, y1) in zip(
-            code[first].tolist(), low.tolist(), high.tolist(), strict=True
-        )
-    ]
-    draw_boxed_labels(painter, ctx, labels, 6.5, bold=True)
+    names = list(map(racks.system_names.__getitem__, code[first].tolist()))
+    draw_labels_in(painter, ctx, np.column_stack([low, high - low]), names, 6.5, bold=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPen
 
 FONT_FAMILY = "DejaVu Sans"
 
@@ -166,6 +166,17 @@ def _font(size_px: float, bold: bool) -> QFont:
     # words such as "fill" on a printed plan.
     result.setFeature(QFont.Tag("liga"), 0)
     return result
+
+
+def metrics(size_pt: float, px_per_point: float, bold: bool = False) -> QFontMetricsF:
+    """The metrics of ``font(size_pt, px_per_point, bold)`` (made once per font: a sheet
+    measures its labels in a few fonts, hundreds of times)."""
+    return _metrics(round(size_pt * px_per_point, 2), bold)
+
+
+@lru_cache(maxsize=64)
+def _metrics(size_px: float, bold: bool) -> QFontMetricsF:
+    return QFontMetricsF(_font(size_px, bold))
 
 
 def heat_bucket(max_kw: float) -> int:

@@ -78,14 +78,25 @@ def tray_bands(groups: Sequence[Sequence[CableTray]]) -> list[TrayBands]:
     layer[kept] = _layers(boxes[kept], group[kept])
     cut = np.searchsorted(kept, start)  # each group's trays among those kept
     bounds = group_bounds(boxes[kept], cut)
+    # the kept trays by group and layer, each in the trays' order: every layer's straight
+    # bands are then one run of rows, and its bent ones one run of indices
+    depth = int(layer.max()) + 1 if len(trays) else 1
+    ranked = kept[np.lexsort((layer[kept], group[kept]))]
+    code = group[ranked] * depth + layer[ranked]
+    flat, bent = straight[ranked], ~straight[ranked]
+    rects = np.ascontiguousarray(boxes[ranked[flat]])
+    bent_rows = ranked[bent].tolist()
+    layers_of = np.full(len(groups), -1)
+    np.maximum.at(layers_of, group[kept], layer[kept])
+    runs = np.arange(len(groups) * depth + 1)
+    flat_at = np.searchsorted(code[flat], runs).tolist()
+    bent_at = np.searchsorted(code[bent], runs).tolist()
     found = []
     for k, (first, last) in enumerate(pairwise(start.tolist())):
-        rows = kept[cut[k] : cut[k + 1]]
         layers = []
-        for n in range(int(layer[rows].max()) + 1 if len(rows) else 0):
-            chosen = rows[layer[rows] == n]
-            rects = np.ascontiguousarray(boxes[chosen[straight[chosen]]])
-            layers.append(BandLayer(rects, [paths[i] for i in chosen[~straight[chosen]].tolist()]))
+        for c in range(k * depth, k * depth + int(layers_of[k]) + 1):
+            chosen = bent_rows[bent_at[c] : bent_at[c + 1]]
+            layers.append(BandLayer(rects[flat_at[c] : flat_at[c + 1]], [paths[i] for i in chosen]))
         widest = float(width[first:last].max()) if last > first else 0.0
         found.append(TrayBands(tuple(layers), bounds[k], widest))
     return found

@@ -99,6 +99,7 @@ def drawing_set(
             by_hall,
             plan,
             enlarged,
+            racks,
         ),
         *findings_pages(entries, summary, frame),
         *tables_pages(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import accumulate
 
 from PySide6.QtGui import QColor
@@ -63,30 +63,38 @@ class Table:
     cautions: frozenset[int] = frozenset()
 
 
-def split(table: Table, area: Rect) -> list[Table]:
-    """The table cut into sheet-sized parts; later parts say they continue."""
-    table = replace(table, needs=table.needs or needs(table))
-    room = area.height - height(replace(table, rows=()), area.width)
+def split(table: Table, area: Rect) -> list[tuple[Table, float]]:
+    """The table cut into sheet-sized parts, each with its rows' height (mm); later parts
+    say they continue."""
+    if table.needs is None:
+        table = replace(table, needs=needs(table))
+    room = area.height - _frame_height(table, area.width)
     heights = row_heights(table, area.width)
-    parts: list[Table] = []
+    parts: list[tuple[Table, float]] = []
     start, used = 0, 0.0
     for index, row_mm in enumerate(heights):
         if index > start and used + row_mm > room:
-            parts.append(_part(table, start, index, bool(parts)))
+            parts.append(_part(table, start, index, bool(parts), heights))
             start, used = index, 0.0
         used += row_mm
     if start < len(table.rows) or not parts:
-        parts.append(_part(table, start, len(table.rows), bool(parts)))
+        parts.append(_part(table, start, len(table.rows), bool(parts), heights))
     return parts
 
 
-def _part(table: Table, start: int, end: int, continued: bool) -> Table:
+def _part(
+    table: Table, start: int, end: int, continued: bool, heights: Sequence[float]
+) -> tuple[Table, float]:
+    """Rows ``start`` to ``end`` of ``table`` and their height: the sum of theirs among
+    the whole table's row ``heights``, as ``height`` would sum them again."""
+    body = sum(heights[start:end])
     if start == 0 and end == len(table.rows):
-        return table
+        return table, body
     alerts = frozenset(i - start for i in table.alerts if start <= i < end)
     cautions = frozenset(i - start for i in table.cautions if start <= i < end)
     title = f"{table.title} (continued)" if continued else table.title
-    return replace(table, title=title, rows=table.rows[start:end], alerts=alerts, cautions=cautions)
+    part = replace(table, title=title, rows=table.rows[start:end], alerts=alerts, cautions=cautions)
+    return part, body
 
 
 def cell_lines(table: Table, width: float) -> list[list[list[str]]]:
@@ -105,12 +113,18 @@ def cell_lines(table: Table, width: float) -> list[list[list[str]]]:
 
 
 def row_heights(table: Table, width: float) -> list[float]:
-    """Each body row's height (mm), the table ``width`` mm wide."""
-    if not any(c.wrap for c in table.columns):
+    """Each body row's height (mm), the table ``width`` mm wide: its tallest wrapped cell's
+    (``cell_lines``, of the wrapping columns only: the others are one line)."""
+    wrapping = [index for index, column in enumerate(table.columns) if column.wrap]
+    if not wrapping:
         return [ROW_MM] * len(table.rows)
+    widths = _widths(table.columns, width, table.needs or needs(table))
+    room = [(index, widths[index] - 3) for index in wrapping]
     return [
-        ROW_MM + (max(len(lines) for lines in cells) - 1) * WRAP_LINE_MM
-        for cells in cell_lines(table, width)
+        ROW_MM
+        + (max(min(len(measure.wrap(row[i], mm, TEXT_PT)), WRAP_LINES) for i, mm in room) - 1)
+        * WRAP_LINE_MM
+        for row in table.rows
     ]
 
 
@@ -120,22 +134,36 @@ def needs(table: Table) -> tuple[float, ...]:
     Only the longest few texts of a column are measured: at campus scale a column holds
     hundreds of figures, and the widest of them is among the longest.
     """
-    plain = [row for number, row in enumerate(table.rows) if number not in table.alerts]
-    alerts = [table.rows[number] for number in sorted(table.alerts)]
-    found = []
-    for index, column in enumerate(table.columns):
-        longest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in plain), key=len)
-        # rows over their limit are set in bold, which is wider
-        boldest = heapq.nlargest(LONGEST_MEASURED, (row[index] for row in alerts), key=len)
-        widest = max(
+    rows, alerts = table.rows, table.alerts
+    plain = [row for number, row in enumerate(rows) if number not in alerts] if alerts else rows
+    # rows over their limit are set in bold, which is wider
+    bold = [rows[number] for number in sorted(alerts)]
+    texts = list(zip(*plain, strict=True)) or [()] * len(table.columns)
+    bold_texts = list(zip(*bold, strict=True)) or [()] * len(table.columns)
+    return tuple(
+        max(
             [
-                measure.text_width(column.title, TEXT_PT, bold=True),
-                *(measure.text_width(text, TEXT_PT) for text in longest),
-                *(measure.text_width(text, TEXT_PT, bold=True) for text in boldest),
+                _text_width(column.title, True),
+                *(_text_width(text, False) for text in _longest(plain_column)),
+                *(_text_width(text, True) for text in _longest(bold_column)),
             ]
         )
-        found.append(widest + CELL_PAD_MM)
-    return tuple(found)
+        + CELL_PAD_MM
+        for column, plain_column, bold_column in zip(table.columns, texts, bold_texts, strict=True)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _text_width(text: str, bold: bool) -> float:
+    """``measure.text_width`` of a cell's text, once per text: a campus's tables repeat the
+    same few figures (ratings, limits, uses) from hall to hall."""
+    return measure.text_width(text, TEXT_PT, bold)
+
+
+def _longest(texts: Sequence[str]) -> list[str]:
+    """The ``LONGEST_MEASURED`` longest of ``texts``, the first of equally long ones first
+    (``heapq.nlargest``'s choice, which sorting in C makes faster for a table's column)."""
+    return sorted(texts, key=len, reverse=True)[:LONGEST_MEASURED]
 
 
 def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
@@ -234,8 +262,13 @@ def _note_lines(table: Table, width: float) -> list[str]:
 
 def height(table: Table, width: float) -> float:
     """Height of ``table`` drawn ``width`` mm wide, in millimetres, with its title and note."""
+    return _frame_height(table, width, sum(row_heights(table, width)))
+
+
+def _frame_height(table: Table, width: float, body: float = 0.0) -> float:
+    """``height`` of ``table`` with a ``body`` mm tall: what its title, header and note take
+    around the rows (``split`` sees how many rows a sheet has room for)."""
     note = len(_note_lines(table, width))
-    body = sum(row_heights(table, width))
     title = (len(_title_lines(table, width)) - 1) * TITLE_LINE_MM
     return 10 + title + HEADER_MM + body + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
 
@@ -262,8 +295,8 @@ def table_pages(tables: Sequence[Table], area: Rect, narrow: bool = False) -> li
     sheets: list[Placed] = [[]]
     frame, used = 0, 0.0
     for table in tables:
-        for part in split(table, frames[0]):
-            needed = height(part, width) + GAP_MM
+        for part, body in split(table, frames[0]):
+            needed = _frame_height(part, width, body) + GAP_MM
             if used > 0 and used + needed > area.height:
                 frame, used = frame + 1, 0.0
                 if frame == columns:

@@ -120,3 +120,33 @@ def test_feeds_and_units_grouped_by_hall_are_built_as_each_group_alone():
         assert geometry.labels == alone.labels
     assert not feed_geometries([[]])[0].segments
     assert feed_geometries([[]])[0].bounds.isNull()
+
+
+def test_racks_of_halls_placed_in_turn_are_sorted_out_as_each_hall_alone():
+    """An export reads the racks once (``rack_columns``); racks of several halls placed one
+    after another's are each hall's, in the project's order."""
+    from designer.core.rack_columns import columns_of
+    from designer.drawing.racks import rack_arrays, racks_by_hall
+
+    doc = EXAMPLES["two-sites"]()
+    racks = list(doc.project.placements.values())
+    halls = list(dict.fromkeys(r.hall_id for r in racks))
+    assert len(halls) > 1
+    # the halls' racks dealt out in turn, so no hall's racks follow each other
+    by_hall = [[r for r in racks if r.hall_id == h] for h in halls]
+    dealt = [r for turn in zip(*by_hall, strict=False) for r in turn]
+    labels = {g.id: g.label or g.id for g in doc.project.groups.values()}
+    worst = {dealt[1].id: 3}
+    found = racks_by_hall(
+        columns_of(dealt), [*reversed(halls), "empty"], doc.rack_types, worst, True, labels
+    )
+    assert list(found) == [*reversed(halls), "empty"] and len(found["empty"]) == 0
+    for hall in halls:
+        alone = rack_arrays(
+            [r for r in dealt if r.hall_id == hall], doc.rack_types, worst, True, labels
+        )
+        together = found[hall]
+        assert together.ids == alone.ids and together.labels == alone.labels
+        assert together.systems == alone.systems
+        for name in ("rects", "rotation", "category", "heat", "max_kw", "status", "rear_door"):
+            assert np.array_equal(getattr(together, name), getattr(alone, name))

@@ -175,7 +175,9 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
     monkeypatch.setattr(racks, "draw_rects", lambda painter, r: calls.append(len(r)))
     labels = []
     monkeypatch.setattr(
-        racks, "draw_boxed_labels", lambda painter, ctx, items, size, **_: labels.append(len(items))
+        racks,
+        "draw_labels_in",
+        lambda painter, ctx, rects, texts, size, **_: labels.append(len(texts)),
     )
     image = QImage(400, 300, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
@@ -228,6 +230,27 @@ def test_labels_are_elided_to_the_rack_and_run_up_a_narrow_one():
     xs, ys = {x for x, _ in ink}, {y for _, y in ink}
     assert ink and max(ys) - min(ys) > max(xs) - min(xs)  # the text runs up the rack
     assert min(xs) >= 10 and max(xs) <= 70 and min(ys) >= 10 and max(ys) <= 130
+
+
+@pytest.mark.parametrize(
+    "transform",
+    [
+        QTransform().translate(30, -12),
+        QTransform().translate(-4, 7).scale(0.047, 0.047),
+        QTransform().scale(-0.5, 0.25),  # mirrored across
+        QTransform().rotate(90).scale(0.1, 0.1),
+    ],
+)
+def test_labels_are_placed_in_their_rectangles_as_qt_maps_them(transform):
+    rects = np.array([(0, 0, 600, 1_200), (1_234.5, -600, 2_400, 1), (7, 9, 0, 0)], dtype=float)
+    boxes = text._device_boxes(transform, rects)
+    assert boxes.tolist() == [list(transform.mapRect(QRectF(*r)).getRect()) for r in rects]
+
+
+def test_a_label_is_measured_as_qt_measures_it_in_the_plan_font():
+    width = QFontMetricsF(style.font(6.5, 1200 / 72, True)).horizontalAdvance("CM384-017")
+    for _ in range(2):  # measured, then remembered
+        assert text.text_advance("CM384-017", 6.5, 1200 / 72, True) == width
 
 
 def test_the_scale_bar_picks_the_longest_round_length_that_fits():
@@ -332,10 +355,10 @@ def test_too_far_out_for_rack_labels_each_system_is_named_once(monkeypatch):
     )
     written: list[list[str]] = []
 
-    def noting(painter, ctx, labels, *args, **kwargs):
-        written.append([label for _, label in labels])
+    def noting(painter, ctx, rects, texts, *args, **kwargs):
+        written.append(list(texts))
 
-    monkeypatch.setattr(racks, "draw_boxed_labels", noting)
+    monkeypatch.setattr(racks, "draw_labels_in", noting)
     image = QImage(10, 10, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     at_1_200 = 1 / 200 / 25.4 * 72  # points per mm of floor at 1:200

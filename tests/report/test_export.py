@@ -520,3 +520,30 @@ def test_a_plans_legend_lists_the_services_its_hall_has_and_no_others(name, tmp_
     assert ("CRAH" in legend) == ("crah" in units)
     assert ("Busway, no side" in legend) == (None in sides)
     assert ("Busway A" in legend) == ("A" in sides)
+
+
+def test_a_pdf_export_reads_the_racks_once_for_its_checks_totals_and_plans(
+    tmp_path, gui_app, monkeypatch
+):
+    """The floor plans take the racks' columns the export has read: a campus's thousands
+    of placements are not read again for its 24 hall sheets."""
+    import designer.core.rack_columns as rack_columns
+    from designer.core.network import NetworkPlanner
+    from designer.core.rules import RuleEngine
+
+    project = EXAMPLES["two-sites"]().project
+    # checked and planned beforehand, as the designer holds them
+    report, plan = RuleEngine(CATALOG).run(project), NetworkPlanner(CATALOG).plan(project)
+    reads = []
+    read = rack_columns.columns_of
+
+    def counted(placements):
+        found = read(placements)
+        reads.append(len(found.id))
+        return found
+
+    monkeypatch.setattr(rack_columns, "columns_of", counted)
+    monkeypatch.setattr("designer.drawing.plan.columns_of", counted)
+    pages = export(project, CATALOG, tmp_path / "set.pdf", "A3", report=report, plan=plan)
+    assert any("floor plan" in page.title for page in pages)
+    assert reads == [len(project.placements)]

@@ -25,7 +25,10 @@ def _check_outline(outline: list[Point], what: str) -> None:
 
 def path_length_mm(path: Sequence[Point]) -> float:
     """Length along a polyline of floor points, its pieces summed in order (in C: a
-    campus's bill measures thousands of runs)."""
+    campus's bill measures thousands of runs, most of them one straight piece, whose length
+    needs no sum)."""
+    if len(path) == 2:
+        return math.dist(*path)
     return sum(map(math.dist, path, path[1:]))
 
 

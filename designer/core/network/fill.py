@@ -49,15 +49,21 @@ class LegSpans:
     node_b: np.ndarray
 
 
-def leg_spans(graph: TrayGraph, legs: np.ndarray, along: np.ndarray) -> LegSpans:
+def leg_spans(
+    edge_u: np.ndarray, edge_length: np.ndarray, legs: np.ndarray, along: np.ndarray
+) -> LegSpans:
     """The pieces of tray cable legs cover (rows of ``legs`` and ``along`` as in
-    ``edge_peaks``)."""
+    ``edge_peaks``), on the edges whose first nodes are ``edge_u`` and lengths
+    ``edge_length``: a tray graph's, or those of several halls' graphs numbered as one
+    (each edge's first node numbered as its own hall numbers it, as the legs' nodes are),
+    so a drawing set's halls are gone through at once.
+    """
     ea, eb, ua, ub = (legs[:, i] for i in range(4))
     ta, tb = along[:, 0], along[:, 1]
     same = ua < 0
     # Where a leg leaves edge a (at node a) and joins edge b (at node b).
-    leave_a = np.where(graph.edge_u[ea] == ua, 0.0, graph.edge_length[ea])
-    join_b = np.where(graph.edge_u[eb] == ub, 0.0, graph.edge_length[eb])
+    leave_a = np.where(edge_u[ea] == ua, 0.0, edge_length[ea])
+    join_b = np.where(edge_u[eb] == ub, 0.0, edge_length[eb])
     rows = np.arange(len(legs))
     edge = np.concatenate([ea[same], ea[~same], eb[~same]])
     one = np.concatenate([ta[same], ta[~same], tb[~same]])
@@ -82,7 +88,7 @@ def edge_peaks(
     """
     edges = len(graph.edge_length)
     through = np.zeros(edges, dtype=np.int64)
-    spans = leg_spans(graph, legs, along)
+    spans = leg_spans(graph.edge_u, graph.edge_length, legs, along)
     if len(spans.crossing):
         pairs, inverse = distinct_rows(np.stack([spans.node_a, spans.node_b], axis=1))
         sums = np.zeros(len(pairs), dtype=np.int64)

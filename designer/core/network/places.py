@@ -2,19 +2,25 @@
 
 A drawing set asks it of every bundle end three times over (the links of each hall, the
 links between halls, each site's part of the bill), tens of thousands of ends on a campus.
-Almost every end is a rack, and the plan's index already holds each hall's racks: a hall's
-racks are numbered at once, and only the few other ends (sites, racks the index leaves out)
-are looked up one by one.
+Almost every end is a rack, and the plan's index already holds each rack's facts, its hall
+among them: the ends' halls are read from it at once, and only the few other ends (sites,
+racks the index leaves out) are looked up one by one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import repeat
+from operator import itemgetter
 
 import numpy as np
 
 from designer.core.network.planner import Plan
+
+#: What stands for the facts of an end the index has none of (a site, a rack it leaves
+#: out): a hall no rack is in, so the end is looked up by itself.
+_NO_FACTS = (None,)
+_HALL = itemgetter(0)
 
 
 @dataclass(frozen=True)
@@ -38,14 +44,16 @@ def end_places(plan: Plan) -> EndPlaces:
     halls = tuple(project.halls)
     hall_number = {hall: index for index, hall in enumerate(halls)}
     site_number: dict[str, int] = {}  # each site's index in the sites returned
-    grouped: dict[str, int] = {}  # a rack of the index -> its hall's position in it
+    grouped: dict[str, int] = {}  # a hall of the index -> its position in it
     group_hall: list[int] = []
     group_site: list[int] = []
     for hall, racks in plan.index.hall_racks.items():
-        grouped.update(dict.fromkeys(racks, len(group_hall)))
+        grouped[hall] = len(group_hall)
         group_hall.append(hall_number.get(hall, -1))
         group_site.append(site_number.setdefault(facts[next(iter(racks))].site, len(site_number)))
-    group = np.fromiter(map(grouped.get, ends.nodes, repeat(-1)), np.int64, len(ends.nodes))
+    # each end's hall as the index's facts have it (in C), a hall of its own for the rest
+    halls_of = map(_HALL, map(facts.get, ends.nodes, repeat(_NO_FACTS)))
+    group = np.fromiter(map(grouped.get, halls_of, repeat(-1)), np.int64, len(ends.nodes))
     # a group of -1 takes the last entry: in no hall and no site, until looked up below
     node_hall = np.array([*group_hall, -1], dtype=np.int64)[group]
     node_site = np.array([*group_site, -1], dtype=np.int64)[group]

@@ -11,8 +11,9 @@ left out; so are bundles inside one rack (the NVL72 spine) and bundles not route
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
@@ -171,7 +172,8 @@ class _Halls:
     from ``edge_start[k]`` on and its nodes from ``node_start[k]``, after those of the halls
     before it (none for a hall without a graph). ``flat`` marks the edges along the trays
     (not the vertical joins between tray heights), ``ends`` holds each edge's first and
-    last node (x1, y1, x2, y2) and ``length`` its length."""
+    last node (x1, y1, x2, y2), ``length`` its length and ``first`` its first node as its
+    hall's graph numbers it."""
 
     graphs: list[TrayGraph | None]
     edge_start: np.ndarray
@@ -179,6 +181,7 @@ class _Halls:
     flat: np.ndarray
     ends: np.ndarray
     length: np.ndarray
+    first: np.ndarray
 
     @classmethod
     def of(cls, graphs: list[TrayGraph | None]) -> _Halls:
@@ -198,29 +201,16 @@ class _Halls:
                 + [np.hstack([g.nodes[g.edge_u, :2], g.nodes[g.edge_v, :2]]) for g in known]
             ),
             np.concatenate([np.zeros(0)] + [g.edge_length for g in known]),
+            np.concatenate([np.zeros(0, dtype=np.int64)] + [g.edge_u for g in known]),
         )
 
 
 def _spans(halls: _Halls, legs: _Legs) -> LegSpans:
     """``leg_spans`` of every hall's legs in one table: edges numbered as ``halls`` numbers
     them and legs as ``legs`` lists them (the nodes stay each hall's own)."""
-    found = []
-    bounds = np.searchsorted(legs.hall, np.arange(len(halls.graphs) + 1))
-    for k, graph in enumerate(halls.graphs):
-        first, last = bounds[k], bounds[k + 1]
-        if graph is not None and last > first:
-            spans = leg_spans(graph, legs.legs[first:last], legs.along[first:last])
-            found.append(
-                replace(
-                    spans,
-                    edge=spans.edge + halls.edge_start[k],
-                    leg=spans.leg + first,
-                    crossing=spans.crossing + first,
-                )
-            )
-    return LegSpans(
-        *(np.concatenate([getattr(s, f.name) for s in found]) for f in fields(LegSpans))
-    )
+    numbered = legs.legs.astype(np.int64)
+    numbered[:, :2] += halls.edge_start[legs.hall][:, None]
+    return leg_spans(halls.first, halls.length, numbered, legs.along)
 
 
 def _through(
@@ -280,21 +270,36 @@ def _pieces(
     """
     if not len(edge):
         return NO_LINKS
-    # edge and group as one key, in the narrowest type that holds it: numpy sorts 16-bit
-    # integers by radix, and a campus's edges and groups fit (the order is that of both)
+    # edge and group as one key (the order is that of both)
     low = group.min()
     span = group.max() - low + 1
     key = edge * span + (group - low)
-    key = np.concatenate([key, key]).astype(np.min_scalar_type(key.max()))
+    key = np.concatenate([key, key])
     at = np.concatenate([start, end])
-    order = np.lexsort((at, key))
+    order = _by_key_and_place(key, at)
     key, at = key[order], at[order]
     running = np.cumsum(np.concatenate([links, -links])[order])
     piece = (key[:-1] == key[1:]) & (at[1:] > at[:-1]) & (running[:-1] > 0)
     rows = np.flatnonzero(piece)
-    on, of_group = np.divmod(key[rows].astype(np.int64), span)
+    on, of_group = np.divmod(key[rows], span)
     a, b = at[rows], at[rows + 1]
     first, last = halls.ends[on, :2], halls.ends[on, 2:]
     run = (last - first) / halls.length[on, None]
     lines = np.concatenate([first + run * a[:, None], first + run * b[:, None]], axis=1)
     return TrayLinks(lines, on, of_group + low, running[rows])
+
+
+def _by_key_and_place(key: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The stable order of rows by ``key`` (integers from 0), then by ``at`` (positions
+    along an edge, from 0): one sort of a number holding both where that number is exact
+    (positions in whole or half millimetres, as a campus's are: three times faster than
+    sorting by the two), else a sort by both."""
+    scale = 2.0 ** math.ceil(math.log2(float(at.max()) + 1.0))  # a power of two above every place
+    if float(at.min()) >= 0 and float(key.max()) * scale < 2.0**52:
+        # key * scale is exact; the sum is exact where taking it away again leaves ``at``
+        base = key * scale
+        both = base + at
+        if np.array_equal(both - base, at):
+            return np.argsort(both, kind="stable")
+    # edge and group in the narrowest integer type: numpy sorts 16-bit integers by radix
+    return np.lexsort((at, key.astype(np.min_scalar_type(key.max()))))

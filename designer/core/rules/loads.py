@@ -22,7 +22,9 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from itertools import repeat
+from operator import attrgetter
 from typing import Literal
 
 from designer.core.format import number
@@ -44,9 +46,15 @@ LoadKind = Literal[
 
 def feed_limit(feed: PowerFeed, share: float) -> float:
     """What ``feed`` may carry continuously, in kW."""
-    limit = feed.rating_kw * share
-    if feed.upstream_capacity_kw is not None:
-        limit = min(limit, feed.upstream_capacity_kw)
+    return _limit(feed.rating_kw, feed.upstream_capacity_kw, share)
+
+
+def _limit(rating_kw: float, upstream_kw: float | None, share: float) -> float:
+    """``feed_limit`` of a feed rated ``rating_kw`` behind a switchboard of ``upstream_kw``
+    (``loads`` has the rating already: it lists it too)."""
+    limit = rating_kw * share
+    if upstream_kw is not None:
+        limit = min(limit, upstream_kw)
     return limit
 
 
@@ -68,6 +76,9 @@ def _past_door(air_kw: float, rear_door_kw: float | None) -> float:
     ``loads`` works it out once for all racks alike in both."""
     return max(0.0, air_kw - (rear_door_kw or 0.0))
 
+
+#: What a feed's load names of it.
+_FEED = attrgetter("id", "name", "hall_id", "side", "upstream_capacity_kw")
 
 #: A rack as far as its loads go: type id, hall id, CDU id, rear door (kW), feed ids.
 _RackKey = tuple[str, str, str | None, float | None, tuple[str, ...]]
@@ -107,7 +118,18 @@ def _feed_note(side: str | None) -> str:
     return f"side {side}, with side {'B' if side == 'A' else 'A'} down" if side else ""
 
 
-@dataclass(frozen=True)
+def _flow_text(flow_lpm: float, delivered_lpm: float) -> str:
+    """What a CDU's load says of its coolant flow, of a CDU that delivers ``delivered_lpm``."""
+    share = number(flow_lpm / delivered_lpm * 100, 0)
+    return f"flow {number(flow_lpm, 0)} of {number(delivered_lpm, 0)} L/min, {share} %"
+
+
+#: ``_flow_text`` made once per pair of figures: a campus's hundreds of CDUs carry a few
+#: alike loads. Not for a flow of zero: 0.0 and -0.0 are one key, but read "0" and "-0".
+_flow_note = lru_cache(maxsize=1024)(_flow_text)
+
+
+@dataclass(frozen=True, slots=True)
 class Load:
     """One thing that carries load: what it carries, what it may carry, its nameplate (kW);
     a CDU also the coolant flow its load needs and what it delivers (L/min; 0: not given)."""
@@ -173,10 +195,6 @@ def loads(
             for r in racks
             if r.hall_id == hall_id or r.cdu_id in ours or not ours.isdisjoint(r.feed_ids)
         ]
-    feed_kw: dict[str, list[float]] = defaultdict(list)
-    cdu_kw: dict[str, list[float]] = defaultdict(list)
-    hall_it: dict[str, list[float]] = defaultdict(list)
-    hall_air: dict[str, list[float]] = defaultdict(list)
     whole = racks_read is not None and hall_id is None
     alike = _alike(racks_read if whole else columns_of(racks))
     # each type's max power, liquid and air heat, looked up once
@@ -185,48 +203,60 @@ def loads(
         for type_id in {key[0] for key in alike}
         if (kind := rack_types.get(type_id)) is not None
     }
+    feed_kw: dict[str, list[float]] = defaultdict(list)
+    cdu_kw: dict[str, list[float]] = defaultdict(list)
+    # each hall's racks' max power and room air heat
+    hall_kw: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
     # racks share a handful of feed pairs: each pair's split is worked out once
     splits: dict[tuple[str, ...], list[tuple[str, int]]] = {}
     sides = {feed.id: feed.side for feed in feeds.values()}
     for (type_id, hall, cdu_id, door_kw, feed_ids), count in alike.items():
-        if type_id not in figures:
+        figure = figures.get(type_id)
+        if figure is None:
             continue
         # each figure as many times as racks give it: ``math.fsum`` rounds the exact sum
         # once, in any order, so the totals are those of adding the racks one by one
-        max_kw, liquid_kw, air_kw = figures[type_id]
-        hall_it[hall] += [max_kw] * count
-        hall_air[hall] += [_past_door(air_kw, door_kw)] * count
+        max_kw, liquid_kw, air_kw = figure
+        it, air = hall_kw[hall]
+        it += [max_kw] * count
+        air += [_past_door(air_kw, door_kw)] * count
         if cdu_id:
-            cdu_kw[cdu_id] += [liquid_kw] * count
+            cdu_kw[cdu_id].extend([liquid_kw] * count)
         shares = splits.get(feed_ids)
         if shares is None:
             shares = splits[feed_ids] = _splits(feed_ids, sides)
         for feed_id, ways in shares:
-            feed_kw[feed_id] += [max_kw / ways] * count
-    found = [
-        Load(
-            "feed",
-            feed.id,
-            feed.name,
-            feed.hall_id,
-            math.fsum(feed_kw[feed.id]),
-            feed_limit(feed, limits.continuous_load_share),
-            feed.rating_kw,
-            _feed_note(feed.side),
+            feed_kw[feed_id].extend([max_kw / ways] * count)
+    # the feeds' loads made a column at a time (a campus has hundreds of feeds)
+    listed = [f for f in feeds.values() if hall_id is None or f.hall_id == hall_id]
+    ids, names, feed_halls, feed_sides, upstream = (
+        list(zip(*map(_FEED, listed), strict=True)) or [()] * 5
+    )
+    ratings = [f.rating_kw for f in listed]
+    found = list(
+        map(
+            Load,
+            repeat("feed"),
+            ids,
+            names,
+            feed_halls,
+            map(math.fsum, map(feed_kw.get, ids, repeat(()))),
+            map(_limit, ratings, upstream, repeat(limits.continuous_load_share)),
+            ratings,
+            map(_feed_note, feed_sides),
         )
-        for feed in feeds.values()
-        if hall_id is None or feed.hall_id == hall_id
-    ]
+    )
     cdus = [
         u
         for u in project.cooling_units.values()
         if u.kind == "cdu" and (hall_id is None or u.id in ours)
     ]
-    heat = {u.id: math.fsum(cdu_kw[u.id]) for u in cdus}
+    heat = {u.id: math.fsum(cdu_kw.get(u.id, ())) for u in cdus}
+    per_kw = limits.cdu_flow_lpm_per_kw or 0.0
     for u in cdus:
         if hall_id is not None and u.hall_id != hall_id:
             continue
-        flow = heat[u.id] * (limits.cdu_flow_lpm_per_kw or 0.0)
+        flow = heat[u.id] * per_kw
         found.append(
             Load(
                 "cdu",
@@ -236,10 +266,7 @@ def loads(
                 heat[u.id],
                 u.liquid_capacity_kw,
                 u.liquid_capacity_kw,
-                f"flow {number(flow, 0)} of {number(u.flow_lpm, 0)} L/min, "
-                f"{number(flow / u.flow_lpm * 100, 0)} %"
-                if u.flow_lpm
-                else "",
+                (_flow_note if flow else _flow_text)(flow, u.flow_lpm) if u.flow_lpm else "",
                 flow,
                 u.flow_lpm,
             )
@@ -273,7 +300,8 @@ def loads(
     site_it: dict[str, list[float]] = defaultdict(list)
     halls = project.halls.values() if hall_id is None else [project.halls[hall_id]]
     for hall in halls:
-        it = math.fsum(hall_it[hall.id])
+        it_kw, air_kw = hall_kw.get(hall.id, ((), ()))
+        it = math.fsum(it_kw)
         site_it[hall.site_id].append(it)
         found += [
             Load(
@@ -299,7 +327,7 @@ def loads(
                 hall.id,
                 hall.name,
                 hall.id,
-                math.fsum(hall_air[hall.id]),
+                math.fsum(air_kw),
                 air_capacity[hall.id],
                 air_capacity[hall.id],
                 "less what rear doors remove",

@@ -21,6 +21,7 @@ from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
+from designer.core.rack_columns import RackColumns
 from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
 from designer.drawing.links import example_widths, link_entries
@@ -90,13 +91,15 @@ def plan_pages(
     by_hall: Mapping[str, Totals],
     network: Plan | None = None,
     enlarged: bool = False,
+    racks: RackColumns | None = None,
 ) -> list[Page]:
     """The plan sheets of every hall, in the order of the project's halls (with the links
-    of ``network`` along the trays, when given; ``enlarged``: see ``hall_pages``).
+    of ``network`` along the trays, when given; ``enlarged``: see ``hall_pages``;
+    ``racks``: the project's ``rack_columns``, when the caller has read them).
 
     Every hall's plan is built in one pass (``hall_plans``), and each label is measured
     once for the whole set: the halls of a campus are named alike."""
-    plans = hall_plans(project, rack_types, findings, network)
+    plans = hall_plans(project, rack_types, findings, network, racks=racks)
     measured: dict[str, float] = {}
     return [
         page

@@ -9,8 +9,9 @@ halls and sites close the section.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache
+from operator import attrgetter
 
 from designer.core.format import number
 from designer.core.rules.loads import NEAR_LIMIT, Load
@@ -55,6 +56,9 @@ BASIS = {
 }
 TOTALS = ("hall_power", "hall_heat", "hall_air", "site_power", "site_heat")
 
+_ID, _KIND, _NOTE = attrgetter("id"), attrgetter("kind"), attrgetter("note")
+_FIGURES = attrgetter("name", "load_kw", "limit_kw", "rating_kw")
+
 
 class _Formatted(dict[float, str]):
     """Each figure as ``form`` writes it, worked out once: a campus's hundreds of feeds and
@@ -76,8 +80,10 @@ def _share(share: float) -> str:
     return "over" if math.isinf(share) else f"{number(share * 100, 0)} %"
 
 
-def _basis(load: Load) -> str:
-    return ", ".join(p for p in (BASIS.get(load.kind, ""), load.note) if p) or "–"
+@lru_cache(maxsize=256)
+def _basis(kind: str, note: str) -> str:
+    """What a load of ``kind`` with ``note`` is reckoned on (a campus's loads have a few)."""
+    return ", ".join(p for p in (BASIS.get(kind, ""), note) if p) or "–"
 
 
 @cache
@@ -111,20 +117,22 @@ def load_tables(
         columns: tuple[Column, ...],
         loads: Sequence[Load],
         note: str,
-        second: Callable[[Load], str] = _basis,
+        second: Iterable[str],
     ) -> None:
-        """A table of ``loads``: each one's name, ``second`` column and figures."""
+        """A table of ``loads``: each one's name, ``second`` column and figures (read a
+        column at a time: a campus's thousand loads in a few passes in C)."""
         shares = [load.share for load in loads]
+        names, load_kw, limit_kw, rating_kw = zip(*map(_FIGURES, loads), strict=True)
         rows = tuple(
-            (
-                load.name,
-                second(load),
-                kw[load.load_kw],
-                kw[load.limit_kw],
-                kw[load.rating_kw],
-                use[share],
+            zip(
+                names,
+                second,
+                map(kw.__getitem__, load_kw),
+                map(kw.__getitem__, limit_kw),
+                map(kw.__getitem__, rating_kw),
+                map(use.__getitem__, shares),
+                strict=True,
             )
-            for load, share in zip(loads, shares, strict=True)
         )
         if not tables:
             note = f"{note} {KEY}".strip()
@@ -133,19 +141,16 @@ def load_tables(
         near = frozenset(i for i, share in enumerate(shares) if NEAR_LIMIT < share <= 1)
         tables.append(Table(title, columns, rows, note, alerts=over, cautions=near))
 
-    def side(feed: Load) -> str:
-        return _side(feed_sides.get(feed.id))
+    def basis(loads: Sequence[Load]) -> Iterator[str]:
+        return map(_basis, map(_KIND, loads), map(_NOTE, loads))
 
     for hall, name in hall_names.items():
-        if feeds[hall]:
-            add(f"Power feeds, {name}", FEED_COLUMNS, feeds[hall], notes.pop("feed", ""), side)
-        if cooling[hall]:
-            add(
-                f"CDUs and cooling groups, {name}",
-                COOLING_COLUMNS,
-                cooling[hall],
-                notes.pop("cooling", ""),
-            )
+        if on := feeds[hall]:
+            sides = map(_side, map(feed_sides.get, map(_ID, on)))
+            add(f"Power feeds, {name}", FEED_COLUMNS, on, notes.pop("feed", ""), sides)
+        if on := cooling[hall]:
+            title = f"CDUs and cooling groups, {name}"
+            add(title, COOLING_COLUMNS, on, notes.pop("cooling", ""), basis(on))
     if totals:
-        add("Halls and sites", TOTAL_COLUMNS, totals, TOTAL_NOTE)
+        add("Halls and sites", TOTAL_COLUMNS, totals, TOTAL_NOTE, basis(totals))
     return tables

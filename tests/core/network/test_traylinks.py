@@ -100,3 +100,19 @@ def test_halls_worked_out_together_have_the_pieces_they_have_alone():
             assert np.array_equal(getattr(together, name), getattr(alone, name))
         assert (np.diff(together.edge) >= 0).all()  # sorted by edge
     assert len(joined.hall(len(halls))) == 0
+
+
+@pytest.mark.parametrize(
+    "places",
+    [
+        [0.0, 2.5, 600.0, 2.5, 1_200.5, 0.0, 37.0, 600.0],  # half millimetres: one sort
+        [0.0, 1 / 3, 600.0, 2 / 3, 1e-9, 0.0, 37.0, 1 / 3],  # finer: a sort by both
+    ],
+)
+def test_pieces_are_ordered_by_edge_and_group_then_by_place_along_the_edge(places):
+    from designer.core.network.traylinks import _by_key_and_place
+
+    key = np.array([3, 0, 3, 1, 0, 3, 1, 0])
+    at = np.array(places)
+    order = _by_key_and_place(key, at)
+    assert order.tolist() == np.lexsort((at, key)).tolist()
