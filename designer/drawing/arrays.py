@@ -42,6 +42,11 @@ def is_vector(painter: QPainter | VectorPainter) -> bool:
 
 
 def _c_array(values: np.ndarray) -> np.ndarray:
+    """``values`` as contiguous (n, 4) doubles: the array itself when it is one already,
+    so a vector painter sees the same array drawn twice as the same."""
+    shaped = values.ndim == 2 and values.shape[1] == 4
+    if shaped and values.dtype == np.float64 and values.flags.c_contiguous:
+        return values
     return np.ascontiguousarray(values, dtype=np.float64).reshape(-1, 4)
 
 

@@ -171,12 +171,15 @@ def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
         return
     shift = geometry.offset_pt / ctx.points_per_mm
     lines = geometry.lines + np.tile(geometry.normal * shift[:, None], 2)
-    for _, width, rows in batches:
+    # each batch's lines taken once and drawn twice: the casing under every link, then
+    # the links (a PDF writes each batch's path once)
+    drawn = [(name, width, lines[rows]) for name, width, rows in batches]
+    for _, width, batch in drawn:
         painter.setPen(style.pen(CASING, width + 2 * CASING_PT, ctx.px_per_point))
-        draw_lines(painter, lines[rows])
-    for name, width, rows in batches:
+        draw_lines(painter, batch)
+    for name, width, batch in drawn:
         painter.setPen(style.pen(style.LINK_FAMILY[name], width, ctx.px_per_point))
-        draw_lines(painter, lines[rows])
+        draw_lines(painter, batch)
 
 
 #: Family names short enough for the canvas's one-line legend.

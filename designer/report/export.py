@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from designer.core.catalog import Catalog
+from designer.core.collector import collector_paused
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal
 from designer.core.model.project import Project
@@ -41,6 +42,7 @@ PNG_DPI = 200
 SVG_DPI = 96
 
 
+@collector_paused()  # a campus's set or schedule is a pass over the whole project
 def export(
     project: Project,
     catalog: Catalog,

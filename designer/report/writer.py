@@ -83,15 +83,17 @@ def write_pdf(
     frame = SheetFrame.of(paper)
 
     def render(temp: Path) -> None:
-        with temp.open("wb") as stream:
-            document = PdfDocument(
+        with (
+            temp.open("wb") as stream,
+            PdfDocument(
                 stream,
                 frame.width / 25.4 * 72,
                 frame.height / 25.4 * 72,
                 PDF_DPI,
                 title=f"{info.project}, revision {info.revision}",
                 creator="rackplan",
-            )
+            ) as document,
+        ):
             sheet: PdfSheet | None = None
             for number, page in enumerate(pages, start=1):
                 painter = document.page()

@@ -9,12 +9,11 @@ when the report is assembled, so changing them re-runs nothing.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from designer.core.catalog import Catalog
+from designer.core.collector import collector_paused
 from designer.core.model.project import Project
 from designer.core.naming import display_name, natural_key
 from designer.core.rules.check import Check
@@ -47,7 +46,7 @@ class RuleEngine:
         limits = resolve(self._defaults, project.settings.rules.thresholds)
         ctx = Context(project, self._catalog, limits)
         self._table = {check.name: {} for check in CHECKS}
-        with _collector_paused():
+        with collector_paused():
             for check in CHECKS:
                 for subject in check.subjects(ctx):
                     self._record(check, ctx, subject)
@@ -131,24 +130,6 @@ class RuleEngine:
                 finding = replace(finding, severity=Severity(override))
             resolved.append(finding)
         return Report(tuple(sorted(resolved, key=_reading_order(project))))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector during a full pass.
-
-    The pass makes hundreds of thousands of short-lived tuples and lists and no reference
-    cycles; each collection they trigger would walk every live object of a large project
-    again, so at campus scale collecting cost grew faster than the racks did. Reference
-    counting still frees everything at once; the collector resumes when the pass ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _changes_everything(before: Project, after: Project) -> bool:

@@ -1,7 +1,9 @@
 """A PDF file written page by page: objects, page tree, embedded fonts, cross-reference.
 
-Each page's content goes to the file compressed as soon as the page is done, so a set of
-a hundred sheets never sits whole in memory; what pages share (fonts, hatchings,
+Each page's content is compressed as soon as the page is done, on a thread of its own (zlib
+lets go of the interpreter while it works, so the next page is drawn meanwhile), and goes
+to the file once compressed: a set of a hundred sheets never sits whole in memory. What
+pages share (fonts, hatchings,
 transparencies) is one resource dictionary written at the end, when the glyphs every
 page used are known and each font can be cut down to them (``truetype.subset``).
 """
@@ -11,7 +13,10 @@ from __future__ import annotations
 import datetime
 import hashlib
 import zlib
+from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from types import TracebackType
 from typing import BinaryIO
 
 import numpy as np
@@ -79,7 +84,9 @@ class Resources:
 
 
 class PdfDocument:
-    """Write pages of ``width_pt`` x ``height_pt`` points drawn at ``dpi`` to ``stream``."""
+    """Write pages of ``width_pt`` x ``height_pt`` points drawn at ``dpi`` to ``stream``;
+    ``close`` finishes the file. Used as a context manager, it stops its compression
+    thread however the block ends (an export that fails or is cancelled never closes)."""
 
     def __init__(
         self,
@@ -103,7 +110,21 @@ class PdfDocument:
         self._pages: list[int] = []
         self._catalog, self._tree, self._shared = self._reserve(), self._reserve(), self._reserve()
         self._at = 0
+        #: The pages' contents being compressed, under their object numbers, in page order.
+        self._compressing: deque[tuple[int, Future[bytes]]] = deque()
+        self._compressor = ThreadPoolExecutor(1, thread_name_prefix="pdf-compress")
         self._write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+
+    def __enter__(self) -> PdfDocument:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._compressor.shutdown(cancel_futures=True)
 
     def page(self) -> PdfPainter:
         """A painter for the next page; hand it to ``end_page`` once it is drawn."""
@@ -113,8 +134,13 @@ class PdfDocument:
         return painter
 
     def end_page(self, painter: PdfPainter) -> None:
-        """Write the page ``painter`` drew."""
-        content = self._stream(painter.finish().encode("latin-1"))
+        """Write the page ``painter`` drew (its content once compressed)."""
+        content = self._reserve()
+        data = painter.finish().encode("latin-1")
+        self._compressing.append(
+            (content, self._compressor.submit(zlib.compress, data, COMPRESSION))
+        )
+        self._write_compressed(wait=False)
         page = self._reserve()
         width, height = self.size
         self._object(
@@ -126,6 +152,8 @@ class PdfDocument:
 
     def close(self) -> None:
         """Write what the pages share, the page tree, the catalogue and the cross-reference."""
+        self._write_compressed(wait=True)
+        self._compressor.shutdown()
         resources = self.resources
         fonts = {name: self._font(face, chars) for face, (name, chars) in resources.fonts.items()}
         alphas = {
@@ -184,12 +212,22 @@ class PdfDocument:
 
     def _stream(self, data: bytes, extra: str = "") -> int:
         """A compressed stream object of ``data``; ``extra`` entries join its dictionary."""
-        packed = zlib.compress(data, COMPRESSION)
         number = self._reserve()
+        self._packed(number, zlib.compress(data, COMPRESSION), extra)
+        return number
+
+    def _packed(self, number: int, packed: bytes, extra: str = "") -> None:
+        """Stream object ``number`` of the compressed ``packed``."""
         self._object(
             number, f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", stream=packed
         )
-        return number
+
+    def _write_compressed(self, wait: bool) -> None:
+        """Write the pages' contents compressed so far, in order (``wait``: all of them)."""
+        compressing = self._compressing
+        while compressing and (wait or compressing[0][1].done()):
+            number, packed = compressing.popleft()
+            self._packed(number, packed.result())
 
     # --- fonts and patterns -------------------------------------------------------------
 

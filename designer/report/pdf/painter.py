@@ -177,6 +177,9 @@ class PdfPainter:
         self._in_text = False
         self._origin: tuple[int, int] | None = None
         self._styles: dict[tuple[Typeface, float, int], TextStyle] = {}
+        #: The paths ``line_array`` wrote on this page, by the id of their lines, with the
+        #: lines (kept, so no other array can take their id unnoticed) and the transform.
+        self._paths: dict[int, tuple[np.ndarray, tuple[float, ...], str]] = {}
 
     # --- what drawing code asks of a QPainter ------------------------------------------
 
@@ -459,19 +462,35 @@ class PdfPainter:
         self._paint(("%d %d %d %d re\n" * len(mapped)) % tuple(mapped.ravel().tolist()))
 
     def line_array(self, lines: np.ndarray) -> None:
-        """Lines (n x 4: x1, y1, x2, y2) stroked with the pen, in one path."""
+        """Lines (n x 4: x1, y1, x2, y2) stroked with the pen, in one path. The same array
+        stroked again under the same transform (a link's casing, then the link) is written
+        from the path made the first time."""
         if self._state.pen is None or not len(lines):
             return
-        a, b, c, d, e, f = self._state.transform
-        x0, y0, x1, y1 = lines[:, 0], lines[:, 1], lines[:, 2], lines[:, 3]
-        mapped = np.empty((len(lines), 4))
-        mapped[:, 0], mapped[:, 1] = a * x0 + c * y0 + e, b * x0 + d * y0 + f
-        mapped[:, 2], mapped[:, 3] = a * x1 + c * y1 + e, b * x1 + d * y1 + f
-        values = tuple(np.rint(mapped).astype(np.int64).ravel().tolist())
+        transform = self._state.transform
+        known = self._paths.get(id(lines))
+        if known is not None and known[0] is lines and known[1] == transform:
+            path = known[2]
+        else:
+            path = self._line_path(lines, transform)
+            self._paths[id(lines)] = (lines, transform, path)
         self._end_text()
         self._stroke_state()
-        self.ops.append(("%d %d m %d %d l\n" * len(lines)) % values)
-        self.ops.append("S\n")
+        self.ops.append(path)
+
+    @staticmethod
+    def _line_path(lines: np.ndarray, transform: tuple[float, ...]) -> str:
+        """The path of ``lines`` (n x 4) mapped by ``transform``, stroked."""
+        a, b, c, d, e, f = transform
+        if b or c:
+            x0, y0, x1, y1 = lines[:, 0], lines[:, 1], lines[:, 2], lines[:, 3]
+            mapped = np.empty((len(lines), 4))
+            mapped[:, 0], mapped[:, 1] = a * x0 + c * y0 + e, b * x0 + d * y0 + f
+            mapped[:, 2], mapped[:, 3] = a * x1 + c * y1 + e, b * x1 + d * y1 + f
+        else:  # scaled and shifted, as a plan is: one product and one sum
+            mapped = lines * (a, d, a, d) + (e, f, e, f)
+        values = tuple(np.rint(mapped).astype(np.int64).ravel().tolist())
+        return ("%d %d m %d %d l\n" * len(lines)) % values + "S\n"
 
     def finish(self) -> str:
         """The page's content, once everything is drawn."""

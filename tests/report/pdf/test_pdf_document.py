@@ -1,7 +1,9 @@
 """A PDF written page by page opens in poppler with its pages, fonts and text intact."""
 
+import contextlib
 import re
 import subprocess
+import threading
 
 from designer.report.pdf.document import PdfDocument
 from designer.report.typeface import typeface
@@ -71,3 +73,34 @@ def test_words_stand_where_they_were_written(tmp_path):
     size = 150 * 72 / 1200  # 9 points
     assert abs(x1 - x0 - typeface().width("Scale") * size / 1000) < 0.5
     assert y0 < 72 < y1  # the baseline is within the word's box
+
+
+def _compressing_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("pdf-compress")]
+
+
+def test_many_pages_come_out_in_order_while_they_are_compressed_meanwhile(tmp_path):
+    """Pages are compressed on another thread; each still lands under its own number."""
+    path = tmp_path / "many.pdf"
+    write(path, [[(1000, 1000, f"Sheet {n} of 40", False)] for n in range(1, 41)])
+    pages = poppler("pdftotext", path, "-").stdout.split("\f")[:40]
+    assert [page.strip() for page in pages] == [f"Sheet {n} of 40" for n in range(1, 41)]
+    assert _compressing_threads() == []
+
+
+def test_a_document_given_up_halfway_stops_its_compression_thread(tmp_path):
+    """An export that fails or is cancelled never closes its document: leaving the block
+    must still stop the thread, or every cancelled export would leave one behind."""
+    with (
+        (tmp_path / "cancelled.pdf").open("wb") as stream,
+        contextlib.suppress(RuntimeError),
+        PdfDocument(stream, *A3_PT, 1200) as document,
+    ):
+        page = document.page()
+        page.line_of_text(1000, 1000, "Sheet 1 of 9", typeface(False), 150.0, 0xFF1A1A1A)
+        document.end_page(page)
+        assert _compressing_threads()
+        raise RuntimeError("cancelled")
+    for thread in _compressing_threads():
+        thread.join(timeout=5)
+    assert _compressing_threads() == []
