@@ -42,8 +42,8 @@ def is_vector(painter: QPainter | VectorPainter) -> bool:
 
 
 def _c_array(values: np.ndarray) -> np.ndarray:
-    """``values`` as contiguous (n, 4) doubles: the array itself when it is one already,
-    so a vector painter sees the same array drawn twice as the same."""
+    """``values`` as contiguous (n, 4) doubles: the array itself when it is one already
+    (``reshape`` would make a new view of it each time)."""
     shaped = values.ndim == 2 and values.shape[1] == 4
     if shaped and values.dtype == np.float64 and values.flags.c_contiguous:
         return values

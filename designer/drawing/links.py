@@ -172,7 +172,7 @@ def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
     shift = geometry.offset_pt / ctx.points_per_mm
     lines = geometry.lines + np.tile(geometry.normal * shift[:, None], 2)
     # each batch's lines taken once and drawn twice: the casing under every link, then
-    # the links (a PDF writes each batch's path once)
+    # the links
     drawn = [(name, width, lines[rows]) for name, width, rows in batches]
     for _, width, batch in drawn:
         painter.setPen(style.pen(CASING, width + 2 * CASING_PT, ctx.px_per_point))

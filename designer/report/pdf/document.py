@@ -105,6 +105,8 @@ class PdfDocument:
         self.resources = Resources()
         #: The Qt pens, brushes and fonts the pages have used, converted (``PdfPainter``).
         self._known: dict[int, tuple[object, object]] = {}
+        #: The paths of rectangle and line arrays the pages have written (``PdfPainter``).
+        self._paths: dict[tuple[object, ...], str] = {}
         self._offsets: dict[int, int] = {}
         self._next = 1
         self._pages: list[int] = []
@@ -128,7 +130,7 @@ class PdfDocument:
 
     def page(self) -> PdfPainter:
         """A painter for the next page; hand it to ``end_page`` once it is drawn."""
-        painter = PdfPainter(self.resources, self.dpi, self._known)
+        painter = PdfPainter(self.resources, self.dpi, self._known, self._paths)
         k = 72.0 / self.dpi
         painter.ops.append(f"{k:.6g} 0 0 {-k:.6g} 0 {self.size[1]:.6g} cm\n")
         return painter

@@ -17,6 +17,7 @@ is in device pixels whatever the transform, another's scales with it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -162,6 +163,7 @@ class PdfPainter:
         resources: Resources,
         dpi: float,
         known: dict[int, tuple[object, object]] | None = None,
+        paths: dict[tuple[object, ...], str] | None = None,
     ) -> None:
         self.resources = resources
         self.ops: list[str] = []
@@ -177,9 +179,9 @@ class PdfPainter:
         self._in_text = False
         self._origin: tuple[int, int] | None = None
         self._styles: dict[tuple[Typeface, float, int], TextStyle] = {}
-        #: The paths ``line_array`` wrote on this page, by the id of their lines, with the
-        #: lines (kept, so no other array can take their id unnoticed) and the transform.
-        self._paths: dict[int, tuple[np.ndarray, tuple[float, ...], str]] = {}
+        #: The paths of rectangle and line arrays written so far, by what made them, the
+        #: transform and the arrays' bytes (``paths``: those of the document's earlier pages).
+        self._paths: dict[tuple[object, ...], str] = {} if paths is None else paths
 
     # --- what drawing code asks of a QPainter ------------------------------------------
 
@@ -453,44 +455,34 @@ class PdfPainter:
 
     def rect_array(self, rects: np.ndarray) -> None:
         """Rectangles (n x 4: x, y, width, height), filled and outlined in one path."""
-        a, b, c, d, e, f = self._state.transform
-        if b or c:
+        if self._state.transform[1] or self._state.transform[2]:
             for x, y, w, h in rects.tolist():
                 self._paint(self._rect_path(x, y, w, h))
             return
-        mapped = np.rint(rects * (a, d, a, d) + (e, f, 0.0, 0.0)).astype(np.int64)
-        self._paint(("%d %d %d %d re\n" * len(mapped)) % tuple(mapped.ravel().tolist()))
+        self._paint(self._array_path(rects, _rects_path))
 
     def line_array(self, lines: np.ndarray) -> None:
-        """Lines (n x 4: x1, y1, x2, y2) stroked with the pen, in one path. The same array
-        stroked again under the same transform (a link's casing, then the link) is written
-        from the path made the first time."""
+        """Lines (n x 4: x1, y1, x2, y2) stroked with the pen, in one path."""
         if self._state.pen is None or not len(lines):
             return
-        transform = self._state.transform
-        known = self._paths.get(id(lines))
-        if known is not None and known[0] is lines and known[1] == transform:
-            path = known[2]
-        else:
-            path = self._line_path(lines, transform)
-            self._paths[id(lines)] = (lines, transform, path)
+        path = self._array_path(lines, _lines_path)
         self._end_text()
         self._stroke_state()
         self.ops.append(path)
 
-    @staticmethod
-    def _line_path(lines: np.ndarray, transform: tuple[float, ...]) -> str:
-        """The path of ``lines`` (n x 4) mapped by ``transform``, stroked."""
-        a, b, c, d, e, f = transform
-        if b or c:
-            x0, y0, x1, y1 = lines[:, 0], lines[:, 1], lines[:, 2], lines[:, 3]
-            mapped = np.empty((len(lines), 4))
-            mapped[:, 0], mapped[:, 1] = a * x0 + c * y0 + e, b * x0 + d * y0 + f
-            mapped[:, 2], mapped[:, 3] = a * x1 + c * y1 + e, b * x1 + d * y1 + f
-        else:  # scaled and shifted, as a plan is: one product and one sum
-            mapped = lines * (a, d, a, d) + (e, f, e, f)
-        values = tuple(np.rint(mapped).astype(np.int64).ravel().tolist())
-        return ("%d %d m %d %d l\n" * len(lines)) % values + "S\n"
+    def _array_path(
+        self, rows: np.ndarray, make: Callable[[np.ndarray, tuple[float, ...]], str]
+    ) -> str:
+        """The path ``make`` writes of ``rows`` under the world transform, made once per
+        document for alike rows and transform: a link's casing and its line are one path,
+        and the halls of a campus, built to one design, draw their racks, trays and links
+        alike on their sheets."""
+        transform = self._state.transform
+        key = (make, transform, rows.tobytes())
+        path = self._paths.get(key)
+        if path is None:
+            path = self._paths[key] = make(rows, transform)
+        return path
 
     def finish(self) -> str:
         """The page's content, once everything is drawn."""
@@ -657,6 +649,27 @@ def _fill(brush: QBrush | QColor | Qt.BrushStyle | Qt.GlobalColor) -> Fill | Non
         return None
     hatch = None if style == Qt.BrushStyle.SolidPattern else style
     return Fill(brush.color().rgba(), hatch)
+
+
+def _rects_path(rects: np.ndarray, transform: tuple[float, ...]) -> str:
+    """The path of ``rects`` (n x 4: x, y, width, height) under an unturned ``transform``."""
+    a, _, _, d, e, f = transform
+    mapped = np.rint(rects * (a, d, a, d) + (e, f, 0.0, 0.0)).astype(np.int64)
+    return ("%d %d %d %d re\n" * len(mapped)) % tuple(mapped.ravel().tolist())
+
+
+def _lines_path(lines: np.ndarray, transform: tuple[float, ...]) -> str:
+    """The path of ``lines`` (n x 4: x1, y1, x2, y2) mapped by ``transform``, stroked."""
+    a, b, c, d, e, f = transform
+    if b or c:
+        x0, y0, x1, y1 = lines[:, 0], lines[:, 1], lines[:, 2], lines[:, 3]
+        mapped = np.empty((len(lines), 4))
+        mapped[:, 0], mapped[:, 1] = a * x0 + c * y0 + e, b * x0 + d * y0 + f
+        mapped[:, 2], mapped[:, 3] = a * x1 + c * y1 + e, b * x1 + d * y1 + f
+    else:  # scaled and shifted, as a plan is: one product and one sum
+        mapped = lines * (a, d, a, d) + (e, f, e, f)
+    values = tuple(np.rint(mapped).astype(np.int64).ravel().tolist())
+    return ("%d %d m %d %d l\n" * len(lines)) % values + "S\n"
 
 
 def _compose(

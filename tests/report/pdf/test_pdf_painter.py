@@ -167,3 +167,30 @@ def test_two_findings_on_one_rack_still_make_a_filled_marker(tmp_path):
     inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
     red = style.SEVERITY_COLOUR["error"]
     assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30
+
+
+def _rects_of(content: str) -> list[tuple[int, ...]]:
+    return [tuple(map(int, r)) for r in re.findall(r"(-?\d+) (-?\d+) (-?\d+) (-?\d+) re", content)]
+
+
+def test_halls_alike_share_their_paths_and_a_rack_moved_or_a_hall_drawn_larger_shows():
+    """Paths of alike arrays are written once per document and copied after: the copy must
+    still follow a rack moved in one hall, and the scale of the sheet it lands on."""
+    shared: dict = {}
+    racks = np.array([[0, 0, 600, 1200], [1000, 0, 600, 1200]], dtype=float)
+    moved = racks.copy()
+    moved[1, 0] = 2000
+
+    def drawn(rows, scale):
+        pdf = PdfPainter(Resources(), 1200, paths=shared)
+        pdf.scale(scale, scale)
+        pdf.setBrush(QColor("green"))
+        pdf.setPen(Qt.PenStyle.NoPen)
+        arrays.draw_rects(pdf, rows)
+        return _rects_of(pdf.finish())
+
+    first = drawn(racks, 0.5)
+    assert drawn(racks.copy(), 0.5) == first == [(0, 0, 300, 600), (500, 0, 300, 600)]
+    assert drawn(moved, 0.5) == [(0, 0, 300, 600), (1000, 0, 300, 600)]
+    assert drawn(racks, 0.25) == [(0, 0, 150, 300), (250, 0, 150, 300)]
+    assert len(shared) == 3
