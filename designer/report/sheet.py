@@ -89,6 +89,22 @@ class Sheet:
         for x, y, text, align, width in lines:
             self.text(x, y, text, size_pt, bold, colour, align, width)
 
+    def cells(
+        self,
+        columns: Sequence[tuple[float, str, float]],
+        rows: Sequence[tuple[float, Sequence[str]]],
+        size_pt: float,
+        bold: bool,
+        colour: QColor,
+    ) -> None:
+        """Rows of one-line cells in one font and colour: each row's baseline and its texts,
+        one a column, each column ``(x, align, width)`` as ``text`` takes them; an empty
+        text is left out (a table's body: the PDF's sheet writes it in one run)."""
+        for y, texts in rows:
+            for (x, align, width), text in zip(columns, texts, strict=True):
+                if text:
+                    self.text(x, y, text, size_pt, bold, colour, align, width)
+
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""
         self._font = None

@@ -173,44 +173,39 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
         sheet.text(area.x, area.y + 6 + number * TITLE_LINE_MM, line, size_pt=TITLE_PT, bold=True)
     top = area.y + 10 + (len(titles) - 1) * TITLE_LINE_MM
     widths = _widths(table.columns, area.width, table.needs or needs(table))
-    sheet.box(Rect(area.x, top, area.width, HEADER_MM), width_mm=0, fill=QColor("#dde3ea"))
-    x = area.x
-    for column, width in zip(table.columns, widths, strict=True):
-        sheet.text(
-            x + 1.5,
-            top + 4.8,
-            column.title,
-            size_pt=TEXT_PT,
-            bold=True,
-            align=column.align,
-            width=width - 3,
-        )
-        x += width
-    wrapped = any(c.wrap for c in table.columns)
-    rows = cell_lines(table, area.width) if wrapped else [[[c] for c in r] for r in table.rows]
-    heights = (
-        [ROW_MM + (max(map(len, cells)) - 1) * WRAP_LINE_MM for cells in rows]
-        if wrapped
-        else [ROW_MM] * len(rows)
-    )
-    tops = list(accumulate(heights, initial=top + HEADER_MM))
-    for index in range(1, len(rows), 2):
-        sheet.box(Rect(area.x, tops[index], area.width, heights[index]), width_mm=0, fill=STRIPE)
-    # the rows' text after the stripes under them, in runs of rows of one colour: a table
-    # of a thousand loads is written in a few calls
+    # each column's text: where it starts, how it aligns and the room it has
     places = []
     x = area.x
     for column, width in zip(table.columns, widths, strict=True):
         places.append((x + 1.5, column.align, width - 3))
         x += width
-    for start, end, colour in _colour_runs(table, len(rows)):
-        run = [
-            (cell_x, tops[index] + 3.7 + number * WRAP_LINE_MM, line, align, cell_width)
-            for index in range(start, end)
-            for (cell_x, align, cell_width), lines in zip(places, rows[index], strict=True)
-            for number, line in enumerate(lines)
-        ]
-        sheet.texts(run, TEXT_PT, colour is ALERT, colour)
+    sheet.box(Rect(area.x, top, area.width, HEADER_MM), width_mm=0, fill=QColor("#dde3ea"))
+    sheet.cells(places, [(top + 4.8, [c.title for c in table.columns])], TEXT_PT, True, INK)
+    wrapped = any(c.wrap for c in table.columns)
+    lines = cell_lines(table, area.width) if wrapped else None
+    heights = (
+        [ROW_MM + (max(map(len, cells)) - 1) * WRAP_LINE_MM for cells in lines]
+        if lines is not None
+        else [ROW_MM] * len(table.rows)
+    )
+    tops = list(accumulate(heights, initial=top + HEADER_MM))
+    for index in range(1, len(table.rows), 2):
+        sheet.box(Rect(area.x, tops[index], area.width, heights[index]), width_mm=0, fill=STRIPE)
+    # the rows' text after the stripes under them, in runs of rows of one colour: a table
+    # of a thousand loads is written in a few calls
+    for start, end, colour in _colour_runs(table, len(table.rows)):
+        if lines is None:
+            body = [(tops[index] + 3.7, table.rows[index]) for index in range(start, end)]
+        else:  # a row's first lines, then the further lines of its wrapped cells
+            body = [
+                (
+                    tops[index] + 3.7 + number * WRAP_LINE_MM,
+                    [cell[number] if number < len(cell) else "" for cell in lines[index]],
+                )
+                for index in range(start, end)
+                for number in range(max(map(len, lines[index])))
+            ]
+        sheet.cells(places, body, TEXT_PT, colour is ALERT, colour)
     y = tops[-1]
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
     for number, line in enumerate(_note_lines(table, area.width)):

@@ -7,7 +7,7 @@ of a campus's tables are ten thousand lines of text, each one ``Tj`` here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtGui import QColor
 
@@ -69,33 +69,65 @@ class PdfSheet(Sheet):
         colour: QColor,
     ) -> None:
         k = self.k
-        placed = self._placed.get((size_pt, bold))
-        if placed is None:
-            placed = self._placed[(size_pt, bold)] = {}
+        place = self._placer(size_pt, bold)
         xs, ys, texts = [], [], []
         for x, y, text, align, width in lines:
             if width > 0:
-                found = placed.get((text, width, align))
-                if found is None:
-                    found = placed[(text, width, align)] = self._place(
-                        text, width, align, size_pt, bold
-                    )
-                text, dx = found
+                text, dx = place(text, width, align)
                 x += dx
             xs.append(round(x * k))
             ys.append(round(y * k))
             texts.append(text)
         self.painter.styled_lines(xs, ys, texts, self._style(colour, size_pt, bold))
 
-    def _place(
-        self, text: str, width: float, align: str, size_pt: float, bold: bool
-    ) -> tuple[str, float]:
-        """``text`` fitted to ``width`` mm and how far right of its column's start
-        ``align`` sets it."""
-        fitted, advance = self._fit(text, width, size_pt, bold)
-        if align == "left":
-            return fitted, 0.0
-        return fitted, width - advance if align == "right" else (width - advance) / 2
+    def cells(
+        self,
+        columns: Sequence[tuple[float, str, float]],
+        rows: Sequence[tuple[float, Sequence[str]]],
+        size_pt: float,
+        bold: bool,
+        colour: QColor,
+    ) -> None:
+        k = self.k
+        place = self._placer(size_pt, bold)
+        # each column's texts as written: fitted, and where on the page each starts
+        written: list[dict[str, tuple[str, int]]] = [{} for _ in columns]
+        xs: list[int] = []
+        ys: list[int] = []
+        texts: list[str] = []
+        for y, row in rows:
+            py = round(y * k)
+            for (x, align, width), column, text in zip(columns, written, row, strict=True):
+                found = column.get(text)
+                if found is None:
+                    if not text:
+                        continue
+                    fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
+                    found = column[text] = (fitted, round((x + dx) * k))
+                xs.append(found[1])
+                ys.append(py)
+                texts.append(found[0])
+        self.painter.styled_lines(xs, ys, texts, self._style(colour, size_pt, bold))
+
+    def _placer(self, size_pt: float, bold: bool) -> Callable[[str, float, str], tuple[str, float]]:
+        """What places a text in a column in this font: ``text`` fitted to ``width`` mm and
+        how far right of the column's start ``align`` sets it, worked out once per text,
+        width and alignment (tables repeat their figures)."""
+        placed = self._placed.get((size_pt, bold))
+        if placed is None:
+            placed = self._placed[(size_pt, bold)] = {}
+
+        def place(text: str, width: float, align: str) -> tuple[str, float]:
+            found = placed.get((text, width, align))
+            if found is None:
+                fitted, advance = self._fit(text, width, size_pt, bold)
+                offset = 0.0
+                if align != "left":
+                    offset = width - advance if align == "right" else (width - advance) / 2
+                found = placed[(text, width, align)] = (fitted, offset)
+            return found
+
+        return place
 
     def _style(self, colour: QColor, size_pt: float, bold: bool) -> TextStyle:
         found = self._styles.get((id(colour), size_pt, bold))
