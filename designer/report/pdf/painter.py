@@ -48,10 +48,11 @@ _RIGHT, _HCENTRE = Qt.AlignmentFlag.AlignRight, Qt.AlignmentFlag.AlignHCenter
 _BOTTOM, _VCENTRE = Qt.AlignmentFlag.AlignBottom, Qt.AlignmentFlag.AlignVCenter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Stroke:
     """A pen as the PDF strokes it: colour, width and whether it is cosmetic, dashes (in
-    widths), cap and join."""
+    widths), cap and join. Told apart by identity, which hashes at once (a plan strokes
+    with a few pens, each converted once, a thousand times)."""
 
     rgba: int
     width: float
@@ -133,13 +134,17 @@ def _font_op(name: str, size: float) -> str:
     return f"/{name} {_num(size)} Tf\n"
 
 
+#: A new painter's pen, as Qt's: black, one unit wide.
+_BLACK_PEN = Stroke(0xFF000000, 1.0, False)
+
+
 class _State:
     """What ``save`` keeps and ``restore`` brings back: Qt's state and what the PDF holds."""
 
     __slots__ = ("brush", "emitted", "font", "pen", "transform")
 
     def __init__(self) -> None:
-        self.pen: Stroke | None = Stroke(0xFF000000, 1.0, False)
+        self.pen: Stroke | None = _BLACK_PEN
         self.brush: Fill | None = None
         self.font: tuple[Typeface, float] | None = None
         self.transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -147,7 +152,7 @@ class _State:
         self.emitted: dict[str, str] = {}
 
     def copy(self) -> _State:
-        other = _State()
+        other = _State.__new__(_State)  # every field set here: no defaults to make first
         other.pen, other.brush, other.font = self.pen, self.brush, self.font
         other.transform = self.transform
         other.emitted = dict(self.emitted)
@@ -622,7 +627,7 @@ class PdfPainter:
 
 def _stroke(pen: QPen | QColor | Qt.PenStyle | Qt.GlobalColor) -> Stroke | None:
     if isinstance(pen, Qt.PenStyle):
-        return None if pen == Qt.PenStyle.NoPen else Stroke(0xFF000000, 1.0, False)
+        return None if pen == Qt.PenStyle.NoPen else _BLACK_PEN
     if not isinstance(pen, QPen):
         return Stroke(QColor(pen).rgba(), 1.0, False)
     style = pen.style()

@@ -28,6 +28,7 @@ class PdfSheet(Sheet):
         super().__init__(painter, frame, dpi)  # type: ignore[arg-type]
         self.px_per_pt = dpi / 72.0
         self._strokes: dict[tuple[int, float], Stroke] = {}
+        self._fills: dict[int, Fill] = {}
         #: Each colour's text style by the colour's id (kept with it) and the font.
         self._styles: dict[tuple[int, float, bool], tuple[QColor, TextStyle]] = {}
         self._fits: dict[tuple[str, float, float, bool], tuple[str, float]] = {}
@@ -186,7 +187,14 @@ class PdfSheet(Sheet):
 
     def _use(self, width_mm: float, colour: QColor, fill: QColor | None) -> None:
         stroke = self._stroke(colour, width_mm) if width_mm > 0 else None
-        self.painter.use(stroke, Fill(fill.rgba()) if fill is not None else None)
+        self.painter.use(stroke, self._fill(fill.rgba()) if fill is not None else None)
+
+    def _fill(self, rgba: int) -> Fill:
+        """The fill of colour ``rgba``, made once (a table's stripes are hundreds of boxes)."""
+        found = self._fills.get(rgba)
+        if found is None:
+            found = self._fills[rgba] = Fill(rgba)
+        return found
 
     def _stroke(self, colour: QColor, width_mm: float) -> Stroke:
         key = (colour.rgba(), width_mm)
