@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from designer.report.measure import text_width, wrap
 from designer.report.sheet import MUTED, Sheet
@@ -39,8 +40,10 @@ CAPTION_PT = 6.0
 PAD_MM = 2.0
 
 
-def column_widths(width: float, revision: str) -> list[tuple[str, float]]:
-    """Caption and width (mm) of each column of a title block ``width`` mm wide."""
+@lru_cache(maxsize=16)
+def column_widths(width: float, revision: str) -> tuple[tuple[str, float], ...]:
+    """Caption and width (mm) of each column of a title block ``width`` mm wide (worked out
+    once per paper and revision: every sheet of a set has the same title block)."""
     narrow = []
     for caption, sample in NARROW:
         values = (sample, revision) if caption == "Revision" else (sample,)
@@ -51,7 +54,7 @@ def column_widths(width: float, revision: str) -> list[tuple[str, float]]:
         narrow.append((caption, widest + 2 * PAD_MM))
     left = width - sum(w for _, w in narrow)
     total = sum(share for _, share in WIDE_SHARES)
-    return [(caption, left * share / total) for caption, share in WIDE_SHARES] + narrow
+    return (*((caption, left * share / total) for caption, share in WIDE_SHARES), *narrow)
 
 
 def draw_frame(sheet: Sheet, fields: TitleFields) -> None:

@@ -1,5 +1,8 @@
 """Tables flowed over sheets: every row once, in order, and nothing below the frame."""
 
+import re
+import subprocess
+
 from designer.report.paper import SheetFrame
 from designer.report.table import Column, Table, height, table_pages
 
@@ -110,3 +113,29 @@ def test_a_long_title_wraps_and_a_bold_figure_over_its_limit_is_never_cut(tmp_pa
     assert "2,777.3 2,000 2,000 139 %" in text
     assert "Power feeds, Hall one with a name as long as the north wing, level 3, zone B," in text
     assert "cage 12" in text  # on the title's second line, not under the next column
+
+
+def test_a_table_of_names_the_font_lacks_still_prints_every_cell_in_its_column(tmp_path):
+    """A row naming a hall in characters DejaVu lacks goes through the PDF's slower path
+    (each line on its own, in runs of the fonts that have its characters): every cell is
+    still found, the figures still right-aligned in their column."""
+    from designer.report.page import Page
+    from designer.report.pages.tables import tables_pages
+    from designer.report.writer import SetInfo, write_pdf
+
+    rows = (("Busway A1", "500"), ("\u0378 hall feed", "1,100"), ("Busway B1", "7"))
+    pages: list[Page] = tables_pages(
+        "Power and cooling", [Table("Power feeds", COLUMNS, rows)], SheetFrame.of("A4")
+    )
+    path = tmp_path / "feeds.pdf"
+    write_pdf(pages, path, "A4", SetInfo("P", "A", ""))
+    words = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    found = re.findall(r'xMax="([\d.]+)" yMax="[\d.]+">([^<]+)</word>', words)
+    text = " ".join(word for _, word in found)
+    assert "Busway A1 500" in text
+    assert "hall feed 1,100" in text
+    assert "Busway B1 7" in text
+    right = {word: float(x) for x, word in found if word in ("500", "1,100", "7")}
+    assert max(right.values()) - min(right.values()) < 0.5  # points: one right edge

@@ -112,8 +112,9 @@ class PdfDocument:
         self._pages: list[int] = []
         self._catalog, self._tree, self._shared = self._reserve(), self._reserve(), self._reserve()
         self._at = 0
-        #: The pages' contents being compressed, under their object numbers, in page order.
-        self._compressing: deque[tuple[int, Future[bytes]]] = deque()
+        #: The streams being compressed, under their object numbers, with their dictionaries'
+        #: further entries, in the order they were made.
+        self._compressing: deque[tuple[int, Future[bytes], str]] = deque()
         self._compressor = ThreadPoolExecutor(1, thread_name_prefix="pdf-compress")
         self._write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 
@@ -137,12 +138,7 @@ class PdfDocument:
 
     def end_page(self, painter: PdfPainter) -> None:
         """Write the page ``painter`` drew (its content once compressed)."""
-        content = self._reserve()
-        data = painter.finish().encode("latin-1")
-        self._compressing.append(
-            (content, self._compressor.submit(zlib.compress, data, COMPRESSION))
-        )
-        self._write_compressed(wait=False)
+        content = self._stream(painter.finish().encode("latin-1"))
         page = self._reserve()
         width, height = self.size
         self._object(
@@ -154,15 +150,16 @@ class PdfDocument:
 
     def close(self) -> None:
         """Write what the pages share, the page tree, the catalogue and the cross-reference."""
-        self._write_compressed(wait=True)
-        self._compressor.shutdown()
         resources = self.resources
+        # the fonts are cut while the last pages are still being compressed
         fonts = {name: self._font(face, chars) for face, (name, chars) in resources.fonts.items()}
         alphas = {
             name: f"<< /{'ca' if kind == 'fa' else 'CA'} {alpha / 255:.3g} >>"
             for (kind, alpha), name in resources.alphas.items()
         }
         hatches = {name: self._hatch(*key) for key, name in resources.hatches.items()}
+        self._write_compressed(wait=True)
+        self._compressor.shutdown()
         self._object(
             self._shared,
             "<< /ProcSet [/PDF /Text] "
@@ -213,23 +210,23 @@ class PdfDocument:
         return number
 
     def _stream(self, data: bytes, extra: str = "") -> int:
-        """A compressed stream object of ``data``; ``extra`` entries join its dictionary."""
+        """The number of a compressed stream object of ``data``, written once compressed
+        (``extra`` entries join its dictionary)."""
         number = self._reserve()
-        self._packed(number, zlib.compress(data, COMPRESSION), extra)
+        packing = self._compressor.submit(zlib.compress, data, COMPRESSION)
+        self._compressing.append((number, packing, extra))
+        self._write_compressed(wait=False)
         return number
 
-    def _packed(self, number: int, packed: bytes, extra: str = "") -> None:
-        """Stream object ``number`` of the compressed ``packed``."""
-        self._object(
-            number, f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", stream=packed
-        )
-
     def _write_compressed(self, wait: bool) -> None:
-        """Write the pages' contents compressed so far, in order (``wait``: all of them)."""
+        """Write the streams compressed so far, in order (``wait``: all of them)."""
         compressing = self._compressing
         while compressing and (wait or compressing[0][1].done()):
-            number, packed = compressing.popleft()
-            self._packed(number, packed.result())
+            number, packing, extra = compressing.popleft()
+            packed = packing.result()
+            self._object(
+                number, f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>", stream=packed
+            )
 
     # --- fonts and patterns -------------------------------------------------------------
 

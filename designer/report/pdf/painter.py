@@ -20,6 +20,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, islice
+from operator import sub
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -374,6 +376,52 @@ class PdfPainter:
     def styled_text(self, px: int, py: int, text: str, style: TextStyle) -> None:
         """``text`` unturned from the baseline point ``(px, py)`` in device pixels, in
         ``style``: the report's sheets write their ten thousand lines through this."""
+        face = style.face
+        if not face.covers(text):
+            self._start_line(px, py, style, with_font=False)
+            self._runs(text, face, style.size)
+            return
+        self._start_line(px, py, style, with_font=True)
+        style.chars.update(text)
+        self.ops.append(f"<{text.encode('utf-16-be').hex()}>Tj\n")
+
+    def styled_lines(
+        self, xs: list[int], ys: list[int], texts: list[str], style: TextStyle
+    ) -> None:
+        """Lines of ``texts`` from the baseline points ``(xs, ys)`` in ``style``, as
+        ``styled_text`` writes them one by one: a table's rows at once."""
+        if not texts:
+            return
+        joined = "".join(texts)
+        if not style.face.covers(joined):
+            for px, py, text in zip(xs, ys, texts, strict=True):
+                self.styled_text(px, py, text, style)
+            return
+        codes = [text.encode("utf-16-be").hex() for text in texts]
+        self.coded_lines(xs, ys, codes, joined, style)
+
+    def coded_lines(
+        self, xs: list[int], ys: list[int], codes: list[str], chars: str, style: TextStyle
+    ) -> None:
+        """``styled_lines`` of lines already encoded: ``codes`` holds each line's character
+        codes in hex (four digits a character), ``chars`` their characters, all of which
+        the face of ``style`` has. Each line after the first moves from the one before."""
+        self._start_line(xs[0], ys[0], style, with_font=True)
+        style.chars.update(chars)
+        ops = self.ops
+        ops.append(f"<{codes[0]}>Tj\n")
+        if len(codes) > 1:
+            dx, dy = map(sub, xs[1:], xs), map(sub, ys, ys[1:])
+            moves = zip(dx, dy, islice(codes, 1, None), strict=True)
+            ops.append(
+                ("%d %d Td\n<%s>Tj\n" * (len(codes) - 1)) % tuple(chain.from_iterable(moves))
+            )
+        self._origin = (xs[-1], ys[-1])
+
+    def _start_line(self, px: int, py: int, style: TextStyle, with_font: bool) -> None:
+        """Open a text object if none is, set ``style``'s colour (and ``with_font``, its
+        font) unless set already, and move to ``(px, py)``: from the last line's start when
+        it has one (two figures instead of six)."""
         ops = self.ops
         if self._in_text:
             origin = self._origin
@@ -389,42 +437,12 @@ class PdfPainter:
             ops.append(style.fill)
         if origin is None:
             ops.append(f"1 0 0 -1 {px} {py} Tm\n")
-        else:  # from the last line's start: two figures instead of six
+        else:
             ops.append(f"{px - origin[0]} {origin[1] - py} Td\n")
         self._origin = (px, py)
-        face = style.face
-        if not face.covers(text):
-            self._runs(text, face, style.size)
-            return
-        if emitted.get("Tf") is not style.font:
+        if with_font and emitted.get("Tf") is not style.font:
             emitted["Tf"] = style.font
             ops.append(style.font)
-        style.chars.update(text)
-        ops.append(f"<{text.encode('utf-16-be').hex()}>Tj\n")
-
-    def styled_lines(
-        self, xs: list[int], ys: list[int], texts: list[str], style: TextStyle
-    ) -> None:
-        """Lines of ``texts`` from the baseline points ``(xs, ys)`` in ``style``, as
-        ``styled_text`` writes them one by one: a table's rows at once."""
-        if not texts:
-            return
-        px, py = xs[0], ys[0]
-        self.styled_text(px, py, texts[0], style)  # opens the text object, sets colour and font
-        joined = "".join(texts)
-        if not style.face.covers(joined):
-            for px, py, text in zip(xs[1:], ys[1:], texts[1:], strict=True):
-                self.styled_text(px, py, text, style)
-            return
-        style.chars.update(joined)
-        codes = joined.encode("utf-16-be").hex()  # four digits a character, in order
-        at = 4 * len(texts[0])
-        ops = self.ops
-        for x, y, text in zip(xs[1:], ys[1:], texts[1:], strict=True):
-            end = at + 4 * len(text)
-            ops.append(f"{x - px} {py - y} Td\n<{codes[at:end]}>Tj\n")
-            px, py, at = x, y, end
-        self._origin = (px, py)
 
     def _begin_text(self, rgba: int) -> None:
         """Open a text object if none is, and fill its glyphs with ``rgba``."""

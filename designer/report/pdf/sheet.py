@@ -91,11 +91,12 @@ class PdfSheet(Sheet):
     ) -> None:
         k = self.k
         place = self._placer(size_pt, bold)
-        # each column's texts as written: fitted, and where on the page each starts
-        written: list[dict[str, tuple[str, int]]] = [{} for _ in columns]
+        # each column's texts as written: fitted, where on the page each starts, and their
+        # character codes
+        written: list[dict[str, tuple[str, int, str]]] = [{} for _ in columns]
         xs: list[int] = []
         ys: list[int] = []
-        texts: list[str] = []
+        codes: list[str] = []
         for y, row in rows:
             py = round(y * k)
             for (x, align, width), column, text in zip(columns, written, row, strict=True):
@@ -104,11 +105,20 @@ class PdfSheet(Sheet):
                     if not text:
                         continue
                     fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
-                    found = column[text] = (fitted, round((x + dx) * k))
+                    code = fitted.encode("utf-16-be").hex()
+                    found = column[text] = (fitted, round((x + dx) * k), code)
                 xs.append(found[1])
                 ys.append(py)
-                texts.append(found[0])
-        self.painter.styled_lines(xs, ys, texts, self._style(colour, size_pt, bold))
+                codes.append(found[2])
+        if not codes:
+            return
+        style = self._style(colour, size_pt, bold)
+        chars = "".join(fitted for column in written for fitted, _, _ in column.values())
+        if style.face.covers(chars):
+            self.painter.coded_lines(xs, ys, codes, chars, style)
+        else:  # characters from other fonts: each line as it comes
+            texts = [bytes.fromhex(code).decode("utf-16-be") for code in codes]
+            self.painter.styled_lines(xs, ys, texts, style)
 
     def _placer(self, size_pt: float, bold: bool) -> Callable[[str, float, str], tuple[str, float]]:
         """What places a text in a column in this font: ``text`` fitted to ``width`` mm and
