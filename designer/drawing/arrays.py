@@ -11,23 +11,27 @@ as it is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QLineF, QRectF
+from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QPaintEngine, QPainter
 
 
 class VectorPainter(Protocol):
     """A painter that answers QPainter's drawing calls by writing vectors itself, and takes
     arrays whole: ``rect_array`` and ``line_array`` of (n, 4) rows in its world
-    coordinates, with its pen and brush. Anything passed for a painter that is not a
+    coordinates, with its pen and brush, and ``centred_lines``, one-line texts centred in
+    (n, 4) boxes of device pixels, in its font and pen. Anything passed for a painter that is not a
     ``QPainter`` is one."""
 
     def rect_array(self, rects: np.ndarray) -> None: ...
 
     def line_array(self, lines: np.ndarray) -> None: ...
+
+    def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None: ...
 
 
 _VECTOR_ENGINES = (QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture)
@@ -80,3 +84,17 @@ def in_clip(rects: np.ndarray, clip: QRectF | None) -> np.ndarray:
     return (
         (x <= clip.right()) & (x + w >= clip.left()) & (y <= clip.bottom()) & (y + h >= clip.top())
     )
+
+
+def draw_centred_texts(
+    painter: QPainter | VectorPainter, boxes: np.ndarray, texts: Sequence[str]
+) -> None:
+    """Each one-line text of ``texts`` centred in its box of ``boxes`` (n x 4: x, y, width,
+    height, in device pixels: the painter's transform reset), in the painter's font and
+    pen, as ``drawText(box, AlignCenter, text)`` draws it; a vector painter writes them
+    in one run."""
+    if not isinstance(painter, QPainter):
+        painter.centred_lines(boxes, texts)
+        return
+    for (x, y, w, h), text in zip(boxes.tolist(), texts, strict=True):
+        painter.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, text)

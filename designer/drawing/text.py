@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QTransform
 
 from designer.drawing import style
+from designer.drawing.arrays import draw_centred_texts
 from designer.drawing.lod import Context
 
 CENTRE = Qt.AlignmentFlag.AlignCenter
@@ -86,6 +87,11 @@ def draw_labels_in(
     painter.resetTransform()
     painter.setFont(font)
     painter.setPen(colour)
+    if backgrounds is None and all(whole) and not any(upright) and all(texts):
+        # every text fits across its rectangle as it is: a plan's system names, often
+        draw_centred_texts(painter, boxes, texts)
+        painter.restore()
+        return
     for index, (x, y, w, h) in enumerate(boxes.tolist()):
         text, parts = texts[index], lines[index]
         if upright[index]:

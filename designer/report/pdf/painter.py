@@ -17,7 +17,7 @@ is in device pixels whatever the transform, another's scales with it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, islice
@@ -506,6 +506,28 @@ class PdfPainter:
         if path is None:
             path = self._paths[key] = make(rows, transform)
         return path
+
+    def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None:
+        """One-line ``texts`` each centred in its box of ``boxes`` (n x 4: x, y, width,
+        height, device pixels, no transform), in the pen's colour and the font: as
+        ``drawText(box, AlignCenter, text)`` places each, written in one run."""
+        pen = self._state.pen
+        if pen is None or not len(texts):
+            return
+        if self._state.font is None:
+            self.setFont(QFont())
+        face, size = self._state.font  # type: ignore[misc]
+        widths = np.fromiter(map(face.width, texts), dtype=np.float64, count=len(texts))
+        block = (face.ascent + face.descent) * size / EM
+        ascent = face.ascent * size / EM
+        x, y, width, height = boxes.T
+        xs = np.rint(x + (width - widths * size / EM) / 2).astype(np.int64).tolist()
+        ys = np.rint(y + (height - block) / 2 + ascent).astype(np.int64).tolist()
+        key = (face, size, pen.rgba)
+        style = self._styles.get(key)
+        if style is None:
+            style = self._styles[key] = self.text_style(face, size, pen.rgba)
+        self.styled_lines(xs, ys, list(texts), style)
 
     def finish(self) -> str:
         """The page's content, once everything is drawn."""

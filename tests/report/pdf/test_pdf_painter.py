@@ -194,3 +194,30 @@ def test_halls_alike_share_their_paths_and_a_rack_moved_or_a_hall_drawn_larger_s
     assert drawn(moved, 0.5) == [(0, 0, 300, 600), (1000, 0, 300, 600)]
     assert drawn(racks, 0.25) == [(0, 0, 150, 300), (250, 0, 150, 300)]
     assert len(shared) == 3
+
+
+def test_names_centred_in_one_run_stand_where_drawtext_puts_each_and_read_alike(tmp_path):
+    """A plan's system names go to the PDF in one run: each must start where drawText
+    would start it in its box, and the page read the same names."""
+    boxes = np.array([[1000, 2000, 1134, 850], [2500, 2000, 1134, 850], [4000, 300, 90, 40]])
+    names = ["R1S1", "R1S12", "W"]
+
+    def page(draw):
+        pdf = painter()
+        pdf.setFont(style.font(6.5, 1200 / 72, True))
+        pdf.setPen(style.LABEL_ON_RACK)
+        draw(pdf)
+        return pdf.finish()
+
+    def one_by_one(pdf):
+        for (x, y, w, h), name in zip(boxes.tolist(), names, strict=True):
+            pdf.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, name)
+
+    batched = page(lambda pdf: arrays.draw_centred_texts(pdf, boxes.astype(float), names))
+    assert batched == page(one_by_one)
+    placed = re.findall(r"1 0 0 -1 (\d+) (\d+) Tm", batched)
+    assert len(placed) == 1  # one text object, the next names moved to from the first
+    path = tmp_path / "names.pdf"
+    one_page(path, lambda pdf: arrays.draw_centred_texts(pdf, boxes.astype(float), names), 1200)
+    found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
+    assert sorted(found.split()) == sorted(names)
