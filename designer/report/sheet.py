@@ -7,13 +7,16 @@ stay lines. ``Sheet`` paints with a QPainter (a PNG's image, an SVG); the PDF's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
+
+T = TypeVar("T")
 
 INK = QColor("#1a1a1a")
 MUTED = QColor("#666666")
@@ -104,6 +107,13 @@ class Sheet:
             for (x, align, width), text in zip(columns, texts, strict=True):
                 if text:
                     self.text(x, y, text, size_pt, bold, colour, align, width)
+
+    def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
+        """Draw what ``draw`` draws and return what it returns: a part of a sheet that is
+        the same on every sheet ``key`` is the same on (given the sheet's own calls: a
+        title block, a plan's legend). A picture draws it; a PDF set writes it once and
+        copies it after."""
+        return draw()
 
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""

@@ -60,9 +60,10 @@ def column_widths(width: float, revision: str) -> tuple[tuple[str, float], ...]:
 def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
     """Draw the border and the title block with ``fields``."""
     frame = sheet.frame
-    sheet.box(frame.border, width_mm=0.5)
     block = frame.title_block
-    sheet.line(block.x, block.y, block.right, block.y, width_mm=0.5)
+    columns = column_widths(block.width, fields.revision)
+    # the border, rules, captions and footnote: the same on every sheet of a set
+    sheet.repeat(("title block", frame, columns), lambda: _draw_blank(sheet, columns))
     values = (
         fields.project,
         fields.title,
@@ -72,11 +73,7 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         f"{fields.sheet} of {fields.sheets}",
     )
     x = block.x
-    columns = column_widths(block.width, fields.revision)
     for (caption, width), value in zip(columns, values, strict=True):
-        if x > block.x:
-            sheet.line(x, block.y, x, block.bottom, width_mm=0.25)
-        sheet.text(x + PAD_MM, block.y + 5, caption.upper(), size_pt=CAPTION_PT, colour=MUTED)
         bold = caption == "Project"
         room = width - 2 * PAD_MM
         lines = [value]
@@ -89,6 +86,20 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         for number, line in enumerate(lines):
             y = top + number * TWO_LINE_MM
             sheet.text(x + PAD_MM, y, line, size_pt=size, bold=bold, width=room)
+        x += width
+
+
+def _draw_blank(sheet: Sheet, columns: tuple[tuple[str, float], ...]) -> None:
+    """The border and the title block's rules, captions and footnote, without values."""
+    frame = sheet.frame
+    sheet.box(frame.border, width_mm=0.5)
+    block = frame.title_block
+    sheet.line(block.x, block.y, block.right, block.y, width_mm=0.5)
+    x = block.x
+    for caption, width in columns:
+        if x > block.x:
+            sheet.line(x, block.y, x, block.bottom, width_mm=0.25)
+        sheet.text(x + PAD_MM, block.y + 5, caption.upper(), size_pt=CAPTION_PT, colour=MUTED)
         x += width
     sheet.text(
         block.x + 2,

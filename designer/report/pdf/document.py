@@ -107,6 +107,8 @@ class PdfDocument:
         self._known: dict[int, tuple[object, object]] = {}
         #: The paths of rectangle and line arrays the pages have written (``PdfPainter``).
         self._paths: dict[tuple[object, ...], str] = {}
+        #: What the pages' repeated parts wrote (``PdfPainter.repeat``).
+        self._repeats: dict[tuple[object, ...], tuple[str, object]] = {}
         self._offsets: dict[int, int] = {}
         self._next = 1
         self._pages: list[int] = []
@@ -131,7 +133,7 @@ class PdfDocument:
 
     def page(self) -> PdfPainter:
         """A painter for the next page; hand it to ``end_page`` once it is drawn."""
-        painter = PdfPainter(self.resources, self.dpi, self._known, self._paths)
+        painter = PdfPainter(self.resources, self.dpi, self._known, self._paths, self._repeats)
         k = 72.0 / self.dpi
         painter.ops.append(f"{k:.6g} 0 0 {-k:.6g} 0 {self.size[1]:.6g} cm\n")
         return painter

@@ -17,12 +17,12 @@ is in device pixels whatever the transform, another's scales with it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, islice
 from operator import sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -32,6 +32,8 @@ from designer.report.typeface import EM, Typeface, typeface
 
 if TYPE_CHECKING:
     from designer.report.pdf.document import Resources
+
+T = TypeVar("T")
 
 _CAPS = {Qt.PenCapStyle.FlatCap: 0, Qt.PenCapStyle.RoundCap: 1, Qt.PenCapStyle.SquareCap: 2}
 _JOINS = {Qt.PenJoinStyle.MiterJoin: 0, Qt.PenJoinStyle.RoundJoin: 1}
@@ -171,6 +173,7 @@ class PdfPainter:
         dpi: float,
         known: dict[int, tuple[object, object]] | None = None,
         paths: dict[tuple[object, ...], str] | None = None,
+        repeats: dict[tuple[object, ...], tuple[str, object]] | None = None,
     ) -> None:
         self.resources = resources
         self.ops: list[str] = []
@@ -189,6 +192,11 @@ class PdfPainter:
         #: The paths of rectangle and line arrays written so far, by what made them, the
         #: transform and the arrays' bytes (``paths``: those of the document's earlier pages).
         self._paths: dict[tuple[object, ...], str] = {} if paths is None else paths
+        #: What ``repeat`` wrote so far and what its drawing returned, by key and state
+        #: (``repeats``: those of the document's earlier pages).
+        self._repeats: dict[tuple[object, ...], tuple[str, object]] = (
+            {} if repeats is None else repeats
+        )
 
     # --- what drawing code asks of a QPainter ------------------------------------------
 
@@ -506,6 +514,24 @@ class PdfPainter:
         if path is None:
             path = self._paths[key] = make(rows, transform)
         return path
+
+    def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
+        """What ``draw`` draws and returns, which is the same wherever ``key`` is (a sheet's
+        title block, a plan's legend): drawn the first time, inside ``save`` and ``restore``,
+        and its content copied after, under the same transform and graphics state."""
+        self._end_text()
+        state = self._state
+        full = (key, state.transform, tuple(state.emitted.items()), state.pen, state.brush)
+        found = self._repeats.get(full)
+        if found is None:
+            start = len(self.ops)
+            self.save()
+            drawn = draw()
+            self.restore()
+            found = self._repeats[full] = ("".join(self.ops[start:]), drawn)
+        else:
+            self.ops.append(found[0])
+        return found[1]  # type: ignore[return-value]
 
     def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None:
         """One-line ``texts`` each centred in its box of ``boxes`` (n x 4: x, y, width,

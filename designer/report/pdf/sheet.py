@@ -7,14 +7,14 @@ of a campus's tables are ten thousand lines of text, each one ``Tj`` here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from PySide6.QtGui import QColor
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
 from designer.report.pdf.painter import Fill, PdfPainter, Stroke, TextStyle
-from designer.report.sheet import INK, Sheet
+from designer.report.sheet import INK, Sheet, T
 from designer.report.typeface import typeface
 
 
@@ -156,6 +156,9 @@ class PdfSheet(Sheet):
             fitted = measure.fitted(text, width, size_pt, bold)
             found = self._fits[key] = (fitted, measure.text_width(fitted, size_pt, bold))
         return found
+
+    def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
+        return self.painter.repeat(key, draw)
 
     def forget_state(self) -> None:
         """Nothing to forget: the page's painter knows what the PDF holds."""

@@ -221,3 +221,37 @@ def test_names_centred_in_one_run_stand_where_drawtext_puts_each_and_read_alike(
     one_page(path, lambda pdf: arrays.draw_centred_texts(pdf, boxes.astype(float), names), 1200)
     found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
     assert sorted(found.split()) == sorted(names)
+
+
+def test_a_part_alike_on_every_sheet_is_drawn_once_and_copied_where_state_is_alike():
+    """A title block is drawn on the first sheet and copied to the next; a sheet drawn
+    under another transform (or graphics state) draws it anew, and what its drawing
+    returns comes back either way."""
+    shared: dict = {}
+    drawn = []
+
+    def block(pdf):
+        drawn.append(1)
+        pdf.setPen(QColor("black"))
+        pdf.setBrush(QColor("white"))
+        pdf.drawRect(QRectF(10, 10, 100, 40))
+        return 42
+
+    def page(scale=1.0, translucent=False):
+        pdf = PdfPainter(Resources(), 1200, repeats=shared)
+        if translucent:
+            pdf.setPen(Qt.PenStyle.NoPen)
+            pdf.setBrush(QColor(0, 0, 255, 128))
+            pdf.drawRect(QRectF(0, 0, 5, 5))
+        pdf.scale(scale, scale)
+        assert pdf.repeat("title block", lambda: block(pdf)) == 42
+        pdf.setBrush(QColor("red"))  # what follows the part sets its own state as before
+        pdf.drawRect(QRectF(0, 0, 1, 1))
+        return pdf.finish()
+
+    first = page()
+    assert page() == first and len(drawn) == 1
+    assert _rects_of(page(0.5))[0] == (5, 5, 50, 20) and len(drawn) == 2
+    page(translucent=True)
+    assert len(drawn) == 3
+    assert first.count("q\n") == first.count("Q\n") == 1  # the part's state kept to itself
