@@ -169,6 +169,12 @@ class Sheet:
         self.painter.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
         self.painter.drawRect(self.rect(r))
 
+    def fills(self, rects: Sequence[Rect], fill: QColor) -> None:
+        """Rectangles filled with ``fill``, unoutlined (a table's stripes): a PDF fills them
+        as one path."""
+        for r in rects:
+            self.box(r, width_mm=0, fill=fill)
+
     def polygon(
         self,
         points: list[tuple[float, float]],

@@ -189,8 +189,8 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
         else [ROW_MM] * len(table.rows)
     )
     tops = list(accumulate(heights, initial=top + HEADER_MM))
-    for index in range(1, len(table.rows), 2):
-        sheet.box(Rect(area.x, tops[index], area.width, heights[index]), width_mm=0, fill=STRIPE)
+    stripes = range(1, len(table.rows), 2)
+    sheet.fills([Rect(area.x, tops[i], area.width, heights[i]) for i in stripes], STRIPE)
     # the rows' text after the stripes under them, in runs of rows of one colour: a table
     # of a thousand loads is written in a few calls
     for start, end, colour in _colour_runs(table, len(table.rows)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
+import numpy as np
 from PySide6.QtGui import QColor
 
 from designer.report import measure
@@ -92,24 +93,27 @@ class PdfSheet(Sheet):
         k = self.k
         place = self._placer(size_pt, bold)
         # each column's texts as written: fitted, where on the page each starts, and their
-        # character codes
+        # character codes; a row's cells looked up at once, the few new texts placed
         written: list[dict[str, tuple[str, int, str]]] = [{} for _ in columns]
-        xs: list[int] = []
+        cells: list[tuple[str, int, str]] = []
         ys: list[int] = []
-        codes: list[str] = []
         for y, row in rows:
-            py = round(y * k)
-            for (x, align, width), column, text in zip(columns, written, row, strict=True):
-                found = column.get(text)
-                if found is None:
-                    if not text:
-                        continue
-                    fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
-                    code = fitted.encode("utf-16-be").hex()
-                    found = column[text] = (fitted, round((x + dx) * k), code)
-                xs.append(found[1])
-                ys.append(py)
-                codes.append(found[2])
+            found = list(map(dict.get, written, row))
+            if None in found:
+                found = []
+                for (x, align, width), column, text in zip(columns, written, row, strict=True):
+                    cell = column.get(text)
+                    if cell is None:
+                        if not text:
+                            continue
+                        fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
+                        code = fitted.encode("utf-16-be").hex()
+                        cell = column[text] = (fitted, round((x + dx) * k), code)
+                    found.append(cell)
+            cells += found
+            ys += [round(y * k)] * len(found)
+        xs = [cell[1] for cell in cells]
+        codes = [cell[2] for cell in cells]
         if not codes:
             return
         style = self._style(colour, size_pt, bold)
@@ -186,6 +190,13 @@ class PdfSheet(Sheet):
         k = self.k
         self._use(width_mm, colour, fill)
         self.painter.rect(r.x * k, r.y * k, r.width * k, r.height * k)
+
+    def fills(self, rects: Sequence[Rect], fill: QColor) -> None:
+        if not rects:
+            return
+        self._use(0, fill, fill)
+        boxes = np.array([(r.x, r.y, r.width, r.height) for r in rects], dtype=np.float64)
+        self.painter.rect_array(boxes * self.k)
 
     def polygon(
         self,
