@@ -1,11 +1,12 @@
 """A PDF file written page by page: objects, page tree, embedded fonts, cross-reference.
 
-Each page's content is compressed as soon as the page is done, on a thread of its own (zlib
-lets go of the interpreter while it works, so the next page is drawn meanwhile), and goes
-to the file once compressed: a set of a hundred sheets never sits whole in memory. What
-pages share (fonts, hatchings,
-transparencies) is one resource dictionary written at the end, when the glyphs every
-page used are known and each font can be cut down to them (``truetype.subset``).
+Each page's content is compressed as soon as the page is done, on two threads beside the
+one drawing (zlib lets go of the interpreter while it works, so the next page is drawn
+meanwhile, and the fonts made last are compressed side by side), and goes to the file once
+compressed: a set of a hundred sheets never sits whole in memory. What pages share
+(fonts, hatchings, transparencies) is one resource dictionary written at the end, when the
+glyphs every page used are known and each font can be cut down to them
+(``truetype.subset``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from designer.report.typeface import EM, Typeface
 #: Page content is compressed fast rather than small: zlib's level 1 takes a fifth of the
 #: time of its default for a tenth more bytes.
 COMPRESSION = 1
+#: Threads compressing streams: the machines this runs on have two cores, and the drawing
+#: thread waits on them only at the end.
+COMPRESSORS = 2
 #: Hatching lines: their spacing and weight on paper, in points.
 HATCH_PITCH_PT = 2.5
 HATCH_LINE_PT = 0.35
@@ -86,7 +90,7 @@ class Resources:
 class PdfDocument:
     """Write pages of ``width_pt`` x ``height_pt`` points drawn at ``dpi`` to ``stream``;
     ``close`` finishes the file. Used as a context manager, it stops its compression
-    thread however the block ends (an export that fails or is cancelled never closes)."""
+    threads however the block ends (an export that fails or is cancelled never closes)."""
 
     def __init__(
         self,
@@ -117,7 +121,7 @@ class PdfDocument:
         #: The streams being compressed, under their object numbers, with their dictionaries'
         #: further entries, in the order they were made.
         self._compressing: deque[tuple[int, Future[bytes], str]] = deque()
-        self._compressor = ThreadPoolExecutor(1, thread_name_prefix="pdf-compress")
+        self._compressor = ThreadPoolExecutor(COMPRESSORS, thread_name_prefix="pdf-compress")
         self._write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 
     def __enter__(self) -> PdfDocument:
