@@ -57,6 +57,8 @@ class Resources:
         self.fonts: dict[Typeface, tuple[str, set[str]]] = {}
         self.alphas: dict[tuple[str, int], str] = {}
         self.hatches: dict[tuple[Qt.BrushStyle, int], str] = {}
+        #: Drawings the pages share, by their content (``form``).
+        self.forms: dict[str, str] = {}
 
     def font(self, face: Typeface, text: str) -> str:
         """The name of ``face`` on the page, noting the characters of ``text`` it draws."""
@@ -76,6 +78,14 @@ class Resources:
         found = self.alphas.get(key)
         if found is None:
             found = self.alphas[key] = f"G{kind}{alpha}"
+        return found
+
+    def form(self, content: str) -> str:
+        """A form XObject drawing ``content`` (operators that set no state of their own:
+        they paint with the state of the page that names the form)."""
+        found = self.forms.get(content)
+        if found is None:
+            found = self.forms[content] = f"X{len(self.forms) + 1}"
         return found
 
     def hatch(self, style: Qt.BrushStyle, rgba: int) -> str:
@@ -109,8 +119,8 @@ class PdfDocument:
         self.resources = Resources()
         #: The Qt pens, brushes and fonts the pages have used, converted (``PdfPainter``).
         self._known: dict[int, tuple[object, object]] = {}
-        #: The paths of rectangle and line arrays the pages have written (``PdfPainter``).
-        self._paths: dict[tuple[object, ...], str] = {}
+        #: What drew the rectangle and line arrays of the pages (``PdfPainter``).
+        self._arrays: dict[tuple[object, ...], list[str | None]] = {}
         #: What the pages' repeated parts wrote (``PdfPainter.repeat``).
         self._repeats: dict[tuple[object, ...], tuple[str, object]] = {}
         self._offsets: dict[int, int] = {}
@@ -137,7 +147,7 @@ class PdfDocument:
 
     def page(self) -> PdfPainter:
         """A painter for the next page; hand it to ``end_page`` once it is drawn."""
-        painter = PdfPainter(self.resources, self.dpi, self._known, self._paths, self._repeats)
+        painter = PdfPainter(self.resources, self.dpi, self._known, self._arrays, self._repeats)
         k = 72.0 / self.dpi
         painter.ops.append(f"{k:.6g} 0 0 {-k:.6g} 0 {self.size[1]:.6g} cm\n")
         return painter
@@ -164,6 +174,7 @@ class PdfDocument:
             for (kind, alpha), name in resources.alphas.items()
         }
         hatches = {name: self._hatch(*key) for key, name in resources.hatches.items()}
+        forms = {name: self._form(content) for content, name in resources.forms.items()}
         self._write_compressed(wait=True)
         self._compressor.shutdown()
         self._object(
@@ -171,7 +182,8 @@ class PdfDocument:
             "<< /ProcSet [/PDF /Text] "
             f"/Font {_dictionary((n, f'{i} 0 R') for n, i in fonts.items())} "
             f"/ExtGState {_dictionary(alphas.items())} "
-            f"/Pattern {_dictionary((n, f'{i} 0 R') for n, i in hatches.items())} >>",
+            f"/Pattern {_dictionary((n, f'{i} 0 R') for n, i in hatches.items())} "
+            f"/XObject {_dictionary((n, f'{i} 0 R') for n, i in forms.items())} >>",
         )
         kids = " ".join(f"{page} 0 R" for page in self._pages)
         self._object(self._tree, f"<< /Type /Pages /Kids [{kids}] /Count {len(self._pages)} >>")
@@ -278,6 +290,15 @@ class PdfDocument:
         return self._add(
             f"<< /Type /Font /Subtype /Type0 /BaseFont /{name} /Encoding /Identity-H "
             f"/DescendantFonts [{cid_font} 0 R] /ToUnicode {to_unicode} 0 R >>"
+        )
+
+    def _form(self, content: str) -> int:
+        """A form XObject of ``content``, drawn in the space of the page that names it (its
+        box wide enough for anything a sheet holds)."""
+        reach = 1_000_000  # device pixels: far beyond any sheet
+        return self._stream(
+            content.encode("latin-1"),
+            f" /Type /XObject /Subtype /Form /BBox [-{reach} -{reach} {reach} {reach}]",
         )
 
     def _hatch(self, style: Qt.BrushStyle, rgba: int) -> int:

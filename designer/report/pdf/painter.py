@@ -45,6 +45,9 @@ _DASHES = {
     Qt.PenStyle.DashDotLine: (4, 2, 1, 2),
     Qt.PenStyle.DashDotDotLine: (4, 2, 1, 2, 1, 2),
 }
+#: A repeated array's drawing at least this long is made a form: shorter, naming the form
+#: saves too little.
+FORM_MIN_CHARS = 200
 #: Bezier handles of a quarter circle, as a share of its radius.
 _KAPPA = 0.5522847498
 #: Within ``drawText``'s rectangle: which flags place the lines how.
@@ -172,7 +175,7 @@ class PdfPainter:
         resources: Resources,
         dpi: float,
         known: dict[int, tuple[object, object]] | None = None,
-        paths: dict[tuple[object, ...], str] | None = None,
+        arrays: dict[tuple[object, ...], list[str | None]] | None = None,
         repeats: dict[tuple[object, ...], tuple[str, object]] | None = None,
     ) -> None:
         self.resources = resources
@@ -189,9 +192,11 @@ class PdfPainter:
         self._in_text = False
         self._origin: tuple[int, int] | None = None
         self._styles: dict[tuple[Typeface, float, int], TextStyle] = {}
-        #: The paths of rectangle and line arrays written so far, by what made them, the
-        #: transform and the arrays' bytes (``paths``: those of the document's earlier pages).
-        self._paths: dict[tuple[object, ...], str] = {} if paths is None else paths
+        #: What draws the rectangle and line arrays drawn so far (their path and painting,
+        #: and the form that holds them once they repeat), by what made the path, the
+        #: transform, the arrays' bytes and the painting (``arrays``: those of the
+        #: document's earlier pages).
+        self._arrays: dict[tuple[object, ...], list[str | None]] = {} if arrays is None else arrays
         #: What ``repeat`` wrote so far and what its drawing returned, by key and state
         #: (``repeats``: those of the document's earlier pages).
         self._repeats: dict[tuple[object, ...], tuple[str, object]] = (
@@ -490,30 +495,45 @@ class PdfPainter:
             for x, y, w, h in rects.tolist():
                 self._paint(self._rect_path(x, y, w, h))
             return
-        self._paint(self._array_path(rects, _rects_path))
+        paint = self._paint_state()
+        if paint is not None:
+            self.ops.append(self._array_ops(rects, _rects_path, paint))
 
     def line_array(self, lines: np.ndarray) -> None:
         """Lines (n x 4: x1, y1, x2, y2) stroked with the pen, in one path."""
         if self._state.pen is None or not len(lines):
             return
-        path = self._array_path(lines, _lines_path)
         self._end_text()
         self._stroke_state()
-        self.ops.append(path)
+        self.ops.append(self._array_ops(lines, _lines_path, "S\n"))
 
-    def _array_path(
-        self, rows: np.ndarray, make: Callable[[np.ndarray, tuple[float, ...]], str]
+    def _array_ops(
+        self,
+        rows: np.ndarray,
+        make: Callable[[np.ndarray, tuple[float, ...]], str],
+        paint: str,
     ) -> str:
-        """The path ``make`` writes of ``rows`` under the world transform, made once per
-        document for alike rows and transform: a link's casing and its line are one path,
-        and the halls of a campus, built to one design, draw their racks, trays and links
-        alike on their sheets."""
-        transform = self._state.transform
-        key = (make, transform, rows.tobytes())
-        path = self._paths.get(key)
-        if path is None:
-            path = self._paths[key] = make(rows, transform)
-        return path
+        """What draws ``rows`` as the path ``make`` writes of them under the world
+        transform, painted by ``paint`` (with the graphics state set already).
+
+        The path is made once per document for alike rows and transform (a link's casing
+        and its line; the halls of a campus, built to one design, draw their racks, trays
+        and links alike). A long one drawn a second time becomes a form the page names
+        (``Resources.form``): the sheets of alike halls share their drawing, and it is
+        written, stored and compressed once.
+        """
+        key = (make, self._state.transform, rows.tobytes(), paint)
+        known = self._arrays.get(key)
+        if known is None:
+            self._arrays[key] = known = [make(rows, self._state.transform) + paint, None]
+            return known[0]
+        if known[1] is None:
+            brush = self._state.brush
+            # (a hatching's pattern would be laid out in the form's space, not the page's)
+            if len(known[0]) < FORM_MIN_CHARS or (brush is not None and brush.hatch):
+                return known[0]
+            known[1] = f"/{self.resources.form(known[0])} Do\n"
+        return known[1]
 
     def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
         """What ``draw`` draws and returns, which is the same wherever ``key`` is (a sheet's
@@ -616,10 +636,18 @@ class PdfPainter:
 
     def _paint(self, path: str, even_odd: bool = False) -> None:
         """Fill ``path`` with the brush and stroke it with the pen, as Qt paints a shape."""
+        paint = self._paint_state(even_odd)
+        if paint is not None:
+            self.ops.append(path)
+            self.ops.append(paint)
+
+    def _paint_state(self, even_odd: bool = False) -> str | None:
+        """Set the fill and stroke state of the brush and the pen, and return the operator
+        that paints a path with them (None with neither)."""
         state = self._state
         fill, stroke = state.brush, state.pen
         if fill is None and stroke is None:
-            return
+            return None
         self._end_text()
         if fill is not None:
             if fill.hatch is None:
@@ -628,14 +656,10 @@ class PdfPainter:
                 self._pattern(fill)
         if stroke is not None:
             self._stroke_state()
-        self.ops.append(path)
         star = "*" if even_odd else ""
         if fill is None:
-            self.ops.append("S\n")
-        elif stroke is None:
-            self.ops.append(f"f{star}\n")
-        else:
-            self.ops.append(f"B{star}\n")
+            return "S\n"
+        return f"f{star}\n" if stroke is None else f"B{star}\n"
 
     def _stroke_state(self) -> None:
         pen = self._state.pen
@@ -730,7 +754,7 @@ def _rects_path(rects: np.ndarray, transform: tuple[float, ...]) -> str:
 
 
 def _lines_path(lines: np.ndarray, transform: tuple[float, ...]) -> str:
-    """The path of ``lines`` (n x 4: x1, y1, x2, y2) mapped by ``transform``, stroked."""
+    """The path of ``lines`` (n x 4: x1, y1, x2, y2) mapped by ``transform``."""
     a, b, c, d, e, f = transform
     if b or c:
         x0, y0, x1, y1 = lines[:, 0], lines[:, 1], lines[:, 2], lines[:, 3]
@@ -740,7 +764,7 @@ def _lines_path(lines: np.ndarray, transform: tuple[float, ...]) -> str:
     else:  # scaled and shifted, as a plan is: one product and one sum
         mapped = lines * (a, d, a, d) + (e, f, e, f)
     values = tuple(np.rint(mapped).astype(np.int64).ravel().tolist())
-    return ("%d %d m %d %d l\n" * len(lines)) % values + "S\n"
+    return ("%d %d m %d %d l\n" * len(lines)) % values
 
 
 def _compose(

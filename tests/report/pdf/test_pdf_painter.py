@@ -182,7 +182,7 @@ def test_halls_alike_share_their_paths_and_a_rack_moved_or_a_hall_drawn_larger_s
     moved[1, 0] = 2000
 
     def drawn(rows, scale):
-        pdf = PdfPainter(Resources(), 1200, paths=shared)
+        pdf = PdfPainter(Resources(), 1200, arrays=shared)
         pdf.scale(scale, scale)
         pdf.setBrush(QColor("green"))
         pdf.setPen(Qt.PenStyle.NoPen)
@@ -255,3 +255,50 @@ def test_a_part_alike_on_every_sheet_is_drawn_once_and_copied_where_state_is_ali
     page(translucent=True)
     assert len(drawn) == 3
     assert first.count("q\n") == first.count("Q\n") == 1  # the part's state kept to itself
+
+
+def test_a_long_drawing_repeated_on_another_sheet_is_one_form_both_sheets_show(tmp_path):
+    """A campus's halls draw their racks alike: the second sheet names a form holding the
+    first's drawing instead of writing it again, and both sheets still show every rack;
+    a hall with one rack moved writes its own."""
+    racks = np.array([[x * 700.0, 0.0, 600.0, 1200.0] for x in range(40)])
+    moved = racks.copy()
+    moved[5, 1] = 3000.0
+    path = tmp_path / "halls.pdf"
+    with path.open("wb") as stream:
+        document = PdfDocument(stream, *A3_PT, 1200, title="halls")
+        pages = []
+        for rows in (racks, racks, moved):
+            page = document.page()
+            page.scale(0.5, 0.5)
+            page.setPen(Qt.PenStyle.NoPen)
+            page.setBrush(QColor("green"))
+            arrays.draw_rects(page, rows)
+            pages.append("".join(page.ops))
+            document.end_page(page)
+        document.close()
+    first, second, third = pages
+    assert len(_rects_of(first)) == 40 and len(_rects_of(third)) == 40
+    assert _rects_of(second) == [] and re.search(r"/X1 Do", second)
+    data = path.read_bytes()
+    assert re.search(rb"/XObject << /X1 \d+ 0 R >>", data)
+    image = page_image(tmp_path, path)  # the first page
+    assert image.pixelColor(round(5 * 350 / 1200 * 72 + 1), 10).green() > 100
+    for number in (1, 2):  # both sheets show the racks, in the same places
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "36",
+                "-f",
+                str(number),
+                "-l",
+                str(number),
+                "-png",
+                "-singlefile",
+                str(path),
+                str(tmp_path / f"sheet{number}"),
+            ],
+            check=True,
+        )
+    assert QImage(str(tmp_path / "sheet1.png")) == QImage(str(tmp_path / "sheet2.png"))
