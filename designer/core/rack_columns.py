@@ -8,6 +8,7 @@ plans take the columns.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from operator import attrgetter, itemgetter
@@ -51,3 +52,27 @@ def columns_of(placements: Iterable[Placement]) -> RackColumns:
     """The ``RackColumns`` of ``placements``, in one pass over them."""
     columns = list(zip(*map(_READ, map(_DICT, placements)), strict=True))
     return RackColumns(*(columns or [()] * len(FIELDS)))
+
+
+#: A rack as far as its loads go: type id, hall id, CDU id, rear door (kW), feed ids.
+AlikeKey = tuple[str, str, str | None, float | None, tuple[str, ...]]
+
+
+def alike_racks(racks: RackColumns) -> Counter[AlikeKey]:
+    """How many of ``racks`` of each type stand in each hall on the same CDU, rear door and
+    feeds, in the order each first appears.
+
+    Racks alike in these load everything alike and are counted alike, and a campus has few
+    such kinds (a CM384's racks share their feeds and CDUs): its loads, halls' totals and
+    bill weigh each kind once, not each rack.
+    """
+    return Counter(
+        zip(
+            racks.type_id,
+            racks.hall_id,
+            racks.cdu_id,
+            racks.rear_door_kw,
+            map(tuple, racks.feed_ids),
+            strict=True,
+        )
+    )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
-from designer.core.rack_columns import RackColumns, rack_columns
+from designer.core.rack_columns import AlikeKey, alike_racks, rack_columns
 
 
 @dataclass
@@ -92,11 +92,14 @@ def hall_totals(project: Project, hall_id: str, rack_types: Mapping[str, RackTyp
 RackKind = tuple[str, str, float | None]
 
 
-def rack_kinds(racks: RackColumns) -> Counter[RackKind]:
-    """How many of ``racks`` are of each kind, in the order each kind first appears:
-    thousands of racks are a few dozen kinds, which a drawing set's halls' totals and its
-    bill of materials count."""
-    return Counter(zip(racks.hall_id, racks.type_id, racks.rear_door_kw, strict=True))
+def rack_kinds(alike: Mapping[AlikeKey, int]) -> Counter[RackKind]:
+    """How many racks are of each kind, from how many are ``alike`` (``alike_racks``), in
+    the order each kind first appears: thousands of racks are a few dozen kinds, which a
+    drawing set's halls' totals and its bill of materials count."""
+    kinds: Counter[RackKind] = Counter()
+    for (type_id, hall_id, _, door_kw, _), count in alike.items():
+        kinds[(hall_id, type_id, door_kw)] += count
+    return kinds
 
 
 def totals_by_hall(
@@ -106,7 +109,7 @@ def totals_by_hall(
 ) -> dict[str, Totals]:
     """Totals of every hall in one pass over the racks (every hall present, empty or not);
     ``kinds`` is ``rack_kinds`` of the project, when the caller already has it."""
-    kinds = kinds if kinds is not None else rack_kinds(rack_columns(project))
+    kinds = kinds if kinds is not None else rack_kinds(alike_racks(rack_columns(project)))
     by_hall: dict[str, Counter[str]] = {hall_id: Counter() for hall_id in project.halls}
     for (hall_id, type_id, _), count in kinds.items():
         by_hall.setdefault(hall_id, Counter())[type_id] += count

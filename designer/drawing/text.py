@@ -135,18 +135,12 @@ def _device_boxes(transform: QTransform, rects: np.ndarray) -> np.ndarray:
             [transform.mapRect(QRectF(*r)).getRect() for r in rects.tolist()], dtype=np.float64
         ).reshape(-1, 4)
     sx, sy = transform.m11(), transform.m22()
-    boxes = np.column_stack(
-        [
-            sx * rects[:, 0] + transform.dx(),
-            sy * rects[:, 1] + transform.dy(),
-            sx * rects[:, 2],
-            sy * rects[:, 3],
-        ]
-    )
-    for size, corner in ((2, 0), (3, 1)):  # a mirrored axis: the corner on its other side
-        flipped = boxes[:, size] < 0
-        boxes[flipped, size] *= -1
-        boxes[flipped, corner] -= boxes[flipped, size]
+    boxes = rects * (sx, sy, sx, sy) + (transform.dx(), transform.dy(), 0.0, 0.0)
+    if (boxes[:, 2:] < 0).any():
+        for size, corner in ((2, 0), (3, 1)):  # a mirrored axis: the corner on its other side
+            flipped = boxes[:, size] < 0
+            boxes[flipped, size] *= -1
+            boxes[flipped, corner] -= boxes[flipped, size]
     return boxes
 
 

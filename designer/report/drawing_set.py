@@ -20,7 +20,7 @@ from designer.core.network.schedule import (
     links_by_hall,
     schedule_groups,
 )
-from designer.core.rack_columns import RackColumns, rack_columns
+from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
@@ -58,8 +58,9 @@ def drawing_set(
     hall_names = {h.id: h.name for h in project.halls.values()}
     sides = {f.id: f.side for f in project.feeds.values()}
     racks = racks if racks is not None else rack_columns(project)
-    found = loads(project, rack_types, limits, racks_read=racks)
-    kinds = rack_kinds(racks)
+    alike = alike_racks(racks)
+    found = loads(project, rack_types, limits, alike=alike)
+    kinds = rack_kinds(alike)
     by_hall = totals_by_hall(project, rack_types, kinds)
     # every bundle end's hall and site, for the links per hall and between halls and the bills
     places = end_places(plan)

@@ -42,7 +42,7 @@ from designer.core.network.media import (
 from designer.core.network.parts import part_of
 from designer.core.network.places import EndPlaces, end_places
 from designer.core.network.planner import Plan
-from designer.core.rack_columns import rack_columns
+from designer.core.rack_columns import alike_racks, rack_columns
 from designer.core.totals import RackKind, rack_kinds
 
 Category = Literal[
@@ -96,7 +96,7 @@ class Bom:
 
 def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
     """Count what ``plan`` needs; with ``site`` (an id), that site's part."""
-    kinds = rack_kinds(rack_columns(plan.project))
+    kinds = rack_kinds(alike_racks(rack_columns(plan.project)))
     return _bill(plan, _counts(plan, end_places(plan), kinds), site)
 
 
@@ -112,7 +112,7 @@ def bills_by_site(
     counts = _counts(
         plan,
         places or end_places(plan),
-        kinds if kinds is not None else rack_kinds(rack_columns(plan.project)),
+        kinds if kinds is not None else rack_kinds(alike_racks(rack_columns(plan.project))),
     )
     parts = {site_id: _bill(plan, counts, site_id) for site_id in plan.project.sites}
     return _bill(plan, counts, None), parts

@@ -32,7 +32,7 @@ from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.model.rule_settings import Thresholds
-from designer.core.rack_columns import RackColumns, columns_of
+from designer.core.rack_columns import AlikeKey, alike_racks, columns_of
 
 #: "Nearly at the limit": a share of what a thing may carry (of its continuous limit, not
 #: of its rating) above which the designer's bars and the report's tables mark a load.
@@ -78,28 +78,6 @@ def _past_door(air_kw: float, rear_door_kw: float | None) -> float:
 
 #: What a feed's load names of it.
 _FEED = attrgetter("id", "name", "hall_id", "side", "upstream_capacity_kw")
-
-#: A rack as far as its loads go: type id, hall id, CDU id, rear door (kW), feed ids.
-_RackKey = tuple[str, str, str | None, float | None, tuple[str, ...]]
-
-
-def _alike(racks: RackColumns) -> Counter[_RackKey]:
-    """How many of ``racks`` of each type stand in each hall on the same CDU, rear door and
-    feeds.
-
-    Racks alike in these load everything alike, and a campus has few such kinds (a CM384's
-    racks share their feeds and CDUs), so each kind is weighed once, not each rack.
-    """
-    return Counter(
-        zip(
-            racks.type_id,
-            racks.hall_id,
-            racks.cdu_id,
-            racks.rear_door_kw,
-            map(tuple, racks.feed_ids),
-            strict=True,
-        )
-    )
 
 
 def _splits(feed_ids: tuple[str, ...], sides: Mapping[str, str | None]) -> list[tuple[str, int]]:
@@ -169,14 +147,14 @@ def loads(
     rack_types: Mapping[str, RackType],
     limits: Thresholds,
     hall_id: str | None = None,
-    racks_read: RackColumns | None = None,
+    alike: Counter[AlikeKey] | None = None,
 ) -> list[Load]:
     """Every feed, CDU, N+1 cooling group, hall and site with its load, in that order.
 
     With ``hall_id``, only that hall's feeds, CDUs, groups and hall loads (no site's: a site
     sums every hall), each as in the whole list; the designer redraws one hall's bars after
-    every edit and need not weigh the other halls' racks. ``racks_read``: the project's
-    ``rack_columns`` when the caller has read them (the whole project only).
+    every edit and need not weigh the other halls' racks. ``alike``: the project's
+    ``alike_racks`` when the caller has counted them (the whole project only).
     """
     feeds = project.feeds
     ours: set[str] = set()
@@ -195,8 +173,8 @@ def loads(
             for r in racks
             if r.hall_id == hall_id or r.cdu_id in ours or not ours.isdisjoint(r.feed_ids)
         ]
-    whole = racks_read is not None and hall_id is None
-    alike = _alike(racks_read if whole else columns_of(racks))
+    if alike is None or hall_id is not None:
+        alike = alike_racks(columns_of(racks))
     # each type's max power, liquid and air heat, looked up once
     figures = {
         type_id: (kind.max_kw, kind.liquid_kw, kind.air_kw)

@@ -6,6 +6,7 @@ import pytest
 from designer.core.catalog import default_catalog, projects_dir
 from designer.core.document import operations as ops
 from designer.core.io.project_file import load
+from designer.core.rack_columns import alike_racks, rack_columns
 from designer.core.rules.limits import default_thresholds
 from designer.core.rules.loads import loads
 from tests.core.rules.helpers import CATALOG, hall_doc, second_hall
@@ -28,6 +29,11 @@ def test_each_examples_halls_have_the_loads_of_the_whole_list(path):
     project = load(path, default_catalog().racks).project
     for hall_id in project.halls:
         assert loads(project, CATALOG.racks, LIMITS, hall_id) == of_hall(project, hall_id)
+    # a drawing set counts the racks alike once, for its loads and its totals
+    counted = alike_racks(rack_columns(project))
+    assert loads(project, CATALOG.racks, LIMITS, alike=counted) == loads(
+        project, CATALOG.racks, LIMITS
+    )
 
 
 def test_racks_fed_or_cooled_from_another_hall_count_where_their_feed_and_cdu_stand():
