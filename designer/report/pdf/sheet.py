@@ -90,26 +90,29 @@ class PdfSheet(Sheet):
         bold: bool,
         colour: QColor,
     ) -> None:
+        if not rows:
+            return
         k = self.k
         place = self._placer(size_pt, bold)
         # each column's texts as written: fitted, where on the page each starts, and their
-        # character codes; a row's cells looked up at once, the few new texts placed
-        written: list[dict[str, tuple[str, int, str]]] = [{} for _ in columns]
+        # character codes (None for no text), each distinct text placed once; then each
+        # row's cells are looked up at once
+        written: list[dict[str, tuple[str, int, str] | None]] = [{} for _ in columns]
+        for (x, align, width), column, texts in zip(
+            columns, written, zip(*(row for _, row in rows), strict=True), strict=True
+        ):
+            for text in set(texts):
+                if not text:
+                    column[text] = None
+                    continue
+                fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
+                column[text] = (fitted, round((x + dx) * k), fitted.encode("utf-16-be").hex())
         cells: list[tuple[str, int, str]] = []
         ys: list[int] = []
         for y, row in rows:
-            found = list(map(dict.get, written, row))
+            found = list(map(dict.__getitem__, written, row))
             if None in found:
-                found = []
-                for (x, align, width), column, text in zip(columns, written, row, strict=True):
-                    cell = column.get(text)
-                    if cell is None:
-                        if not text:
-                            continue
-                        fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
-                        code = fitted.encode("utf-16-be").hex()
-                        cell = column[text] = (fitted, round((x + dx) * k), code)
-                    found.append(cell)
+                found = [cell for cell in found if cell is not None]
             cells += found
             ys += [round(y * k)] * len(found)
         xs = [cell[1] for cell in cells]
@@ -117,7 +120,7 @@ class PdfSheet(Sheet):
         if not codes:
             return
         style = self._style(colour, size_pt, bold)
-        chars = "".join(fitted for column in written for fitted, _, _ in column.values())
+        chars = "".join(cell[0] for column in written for cell in column.values() if cell)
         if style.face.covers(chars):
             self.painter.coded_lines(xs, ys, codes, chars, style)
         else:  # characters from other fonts: each line as it comes
