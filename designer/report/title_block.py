@@ -59,38 +59,60 @@ def column_widths(width: float, revision: str) -> tuple[tuple[str, float], ...]:
 
 def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
     """Draw the border and the title block with ``fields``."""
-    frame = sheet.frame
-    block = frame.title_block
+    block = sheet.frame.title_block
     columns = column_widths(block.width, fields.revision)
-    # the border, rules, captions and footnote: the same on every sheet of a set
-    sheet.repeat(("title block", frame, columns), lambda: _draw_blank(sheet, columns))
-    values = (
-        fields.project,
-        fields.title,
-        fields.scale,
-        fields.revision,
-        fields.date,
-        f"{fields.sheet} of {fields.sheets}",
+    values = dict(
+        zip(
+            (caption for caption, _ in columns),
+            (
+                fields.project,
+                fields.title,
+                fields.scale,
+                fields.revision,
+                fields.date,
+                f"{fields.sheet} of {fields.sheets}",
+            ),
+            strict=True,
+        )
     )
+    # the border, rules, captions, footnote and what every sheet of a set says alike
+    alike = {caption: values.pop(caption) for caption in ("Project", "Revision", "Date")}
+    sheet.repeat(
+        ("title block", sheet.frame, columns, tuple(alike.items())),
+        lambda: _draw_blank(sheet, columns, alike),
+    )
+    _draw_values(sheet, columns, values)
+
+
+def _draw_values(
+    sheet: Sheet, columns: tuple[tuple[str, float], ...], values: dict[str, str]
+) -> None:
+    """The ``values`` of the title block's columns, by caption."""
+    block = sheet.frame.title_block
     x = block.x
-    for (caption, width), value in zip(columns, values, strict=True):
-        bold = caption == "Project"
-        room = width - 2 * PAD_MM
-        lines = [value]
-        size = VALUE_PT
-        if text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
-            size = TWO_LINE_PT
-            lines = wrap(value, room, size, bold)
-            lines = [lines[0], " ".join(lines[1:])] if len(lines) > 2 else lines
-        top = block.y + (13 if len(lines) == 1 else 10.8)
-        for number, line in enumerate(lines):
-            y = top + number * TWO_LINE_MM
-            sheet.text(x + PAD_MM, y, line, size_pt=size, bold=bold, width=room)
+    for caption, width in columns:
+        value = values.get(caption)
+        if value is not None:
+            bold = caption == "Project"
+            room = width - 2 * PAD_MM
+            lines = [value]
+            size = VALUE_PT
+            if text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
+                size = TWO_LINE_PT
+                lines = wrap(value, room, size, bold)
+                lines = [lines[0], " ".join(lines[1:])] if len(lines) > 2 else lines
+            top = block.y + (13 if len(lines) == 1 else 10.8)
+            for number, line in enumerate(lines):
+                y = top + number * TWO_LINE_MM
+                sheet.text(x + PAD_MM, y, line, size_pt=size, bold=bold, width=room)
         x += width
 
 
-def _draw_blank(sheet: Sheet, columns: tuple[tuple[str, float], ...]) -> None:
-    """The border and the title block's rules, captions and footnote, without values."""
+def _draw_blank(
+    sheet: Sheet, columns: tuple[tuple[str, float], ...], values: dict[str, str]
+) -> None:
+    """The border and the title block's rules, captions and footnote, with ``values`` (by
+    caption: those the set's sheets share)."""
     frame = sheet.frame
     sheet.box(frame.border, width_mm=0.5)
     block = frame.title_block
@@ -109,3 +131,4 @@ def _draw_blank(sheet: Sheet, columns: tuple[tuple[str, float], ...]) -> None:
         colour=MUTED,
         width=columns[0][1] + columns[1][1] - 2 * PAD_MM,
     )
+    _draw_values(sheet, columns, values)
