@@ -8,6 +8,8 @@ of a campus's tables are ten thousand lines of text, each one ``Tj`` here.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from itertools import chain, compress
+from operator import itemgetter
 
 import numpy as np
 from PySide6.QtGui import QColor
@@ -17,6 +19,9 @@ from designer.report.paper import Rect, SheetFrame
 from designer.report.pdf.painter import Fill, PdfPainter, Stroke, TextStyle
 from designer.report.sheet import INK, Sheet, T
 from designer.report.typeface import typeface
+
+#: Where a table cell starts on the page, and its character codes, as ``cells`` notes them.
+_PLACE, _CODE = itemgetter(1), itemgetter(2)
 
 
 class PdfSheet(Sheet):
@@ -95,28 +100,31 @@ class PdfSheet(Sheet):
         k = self.k
         place = self._placer(size_pt, bold)
         # each column's texts as written: fitted, where on the page each starts, and their
-        # character codes (None for no text), each distinct text placed once; then each
-        # row's cells are looked up at once
-        written: list[dict[str, tuple[str, int, str] | None]] = [{} for _ in columns]
-        for (x, align, width), column, texts in zip(
-            columns, written, zip(*(row for _, row in rows), strict=True), strict=True
-        ):
+        # character codes (None for no text), each distinct text placed once
+        texts_of = list(zip(*(row for _, row in rows), strict=True))  # a tuple per column
+        written: list[dict[str, tuple[str, int, str] | None]] = []
+        for (x, align, width), texts in zip(columns, texts_of, strict=True):
+            column: dict[str, tuple[str, int, str] | None] = {}
             for text in set(texts):
                 if not text:
                     column[text] = None
                     continue
                 fitted, dx = place(text, width, align) if width > 0 else (text, 0.0)
                 column[text] = (fitted, round((x + dx) * k), fitted.encode("utf-16-be").hex())
-        cells: list[tuple[str, int, str]] = []
-        ys: list[int] = []
-        for y, row in rows:
-            found = list(map(dict.__getitem__, written, row))
-            if None in found:
-                found = [cell for cell in found if cell is not None]
-            cells += found
-            ys += [round(y * k)] * len(found)
-        xs = [cell[1] for cell in cells]
-        codes = [cell[2] for cell in cells]
+            written.append(column)
+        # then every cell looked up a column at a time, and read row after row
+        placed = [
+            list(map(column.__getitem__, texts))
+            for column, texts in zip(written, texts_of, strict=True)
+        ]
+        cells = list(chain.from_iterable(zip(*placed, strict=True)))
+        ys = np.repeat([round(y * k) for y, _ in rows], len(columns)).tolist()
+        if None in cells:  # cells with no text
+            kept = [cell is not None for cell in cells]
+            cells = list(compress(cells, kept))
+            ys = list(compress(ys, kept))
+        xs = list(map(_PLACE, cells))
+        codes = list(map(_CODE, cells))
         if not codes:
             return
         style = self._style(colour, size_pt, bold)
