@@ -39,14 +39,24 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
 def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> str:
     """``text``, cut to ``width_mm`` with an ellipsis if it is wider (empty when not even
     the ellipsis fits)."""
+    return fitted_width(text, width_mm, size_pt, bold)[0]
+
+
+def fitted_width(
+    text: str, width_mm: float, size_pt: float, bold: bool = False
+) -> tuple[str, float]:
+    """``fitted`` of ``text`` and its width in millimetres (a text that fits is measured
+    once)."""
     face = typeface(bold)
     limit = width_mm / (size_pt * _MM_PER_EM_PT)
-    if face.width(text) <= limit + SLACK_MM / (size_pt * _MM_PER_EM_PT):
-        return text
+    whole = face.width(text)
+    if whole <= limit + SLACK_MM / (size_pt * _MM_PER_EM_PT):
+        return text, whole * size_pt * _MM_PER_EM_PT
     advances = accumulate(map(face.widths.__getitem__, text))
     room = limit - face.width(ELLIPSIS)
     kept = sum(1 for used in advances if used <= room)
-    return text[:kept].rstrip() + ELLIPSIS if room >= 0 else ""
+    cut = text[:kept].rstrip() + ELLIPSIS if room >= 0 else ""
+    return cut, face.width(cut) * size_pt * _MM_PER_EM_PT
 
 
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str]:

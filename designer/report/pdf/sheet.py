@@ -168,8 +168,7 @@ class PdfSheet(Sheet):
         key = (text, width, size_pt, bold)
         found = self._fits.get(key)
         if found is None:
-            fitted = measure.fitted(text, width, size_pt, bold)
-            found = self._fits[key] = (fitted, measure.text_width(fitted, size_pt, bold))
+            found = self._fits[key] = measure.fitted_width(text, width, size_pt, bold)
         return found
 
     def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
