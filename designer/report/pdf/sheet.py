@@ -118,7 +118,8 @@ class PdfSheet(Sheet):
             for column, texts in zip(written, texts_of, strict=True)
         ]
         cells = list(chain.from_iterable(zip(*placed, strict=True)))
-        ys = np.repeat([round(y * k) for y, _ in rows], len(columns)).tolist()
+        row_ys = [round(y * k) for y, _ in rows]
+        ys = list(chain.from_iterable(zip(*[row_ys] * len(columns), strict=True)))
         if None in cells:  # cells with no text
             kept = [cell is not None for cell in cells]
             cells = list(compress(cells, kept))
