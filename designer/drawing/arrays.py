@@ -11,7 +11,7 @@ as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -24,7 +24,8 @@ class VectorPainter(Protocol):
     """A painter that answers QPainter's drawing calls by writing vectors itself, and takes
     arrays whole: ``rect_array`` and ``line_array`` of (n, 4) rows in its world
     coordinates, with its pen and brush, and ``centred_lines``, one-line texts centred in
-    (n, 4) boxes of device pixels, in its font and pen. Anything passed for a painter that is not a
+    (n, 4) boxes of device pixels, in its font and pen; and it can ``repeat`` a drawing it
+    has made before. Anything passed for a painter that is not a
     ``QPainter`` is one."""
 
     def rect_array(self, rects: np.ndarray) -> None: ...
@@ -32,6 +33,8 @@ class VectorPainter(Protocol):
     def line_array(self, lines: np.ndarray) -> None: ...
 
     def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None: ...
+
+    def repeat(self, key: Hashable, draw: Callable[[], None]) -> None: ...
 
 
 _VECTOR_ENGINES = (QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture)
@@ -98,3 +101,14 @@ def draw_centred_texts(
         return
     for (x, y, w, h), text in zip(boxes.tolist(), texts, strict=True):
         painter.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, text)
+
+
+def repeated(painter: QPainter | VectorPainter, key: Hashable, draw: Callable[[], None]) -> None:
+    """Draw what ``draw`` draws, a part of a plan that is the same wherever ``key`` is: the
+    key holds everything the part is drawn from (its geometry, texts and context), so a
+    vector painter writes it once per document and copies it after (the alike halls of a
+    campus, sheet after sheet); a QPainter draws it each time."""
+    if isinstance(painter, QPainter):
+        draw()
+    else:
+        painter.repeat(key, draw)

@@ -63,6 +63,16 @@ class Context:
         px_per_point = max(dpi, 1) / 72.0
         return cls(px_per_mm / px_per_point, px_per_point, clip, part)
 
+    def key(self) -> tuple[object, ...]:
+        """Everything this context holds, as a value that compares and hashes (a vector
+        painter's copies of alike drawings are keyed by it, ``arrays.repeated``)."""
+        return (
+            self.points_per_mm,
+            self.px_per_point,
+            None if self.clip is None else self.clip.getRect(),
+            None if self.part is None else self.part.getRect(),
+        )
+
     def pixels(self, points: float) -> float:
         """``points`` in device pixels."""
         return points * self.px_per_point

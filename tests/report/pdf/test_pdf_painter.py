@@ -302,3 +302,47 @@ def test_a_long_drawing_repeated_on_another_sheet_is_one_form_both_sheets_show(t
             check=True,
         )
     assert QImage(str(tmp_path / "sheet1.png")) == QImage(str(tmp_path / "sheet2.png"))
+
+
+def test_alike_floors_and_labels_are_copied_and_a_hall_that_differs_draws_its_own():
+    """A campus's halls alike are drawn once and copied: each copy must be what drawing it
+    would give, and a hall with another outline, tile or label text is drawn for itself."""
+    from designer.core.model.hall import Hall
+    from designer.drawing.floor import draw_floor, floor_geometry
+
+    def hall(width=19_200, tile=600):
+        return Hall(
+            id="h",
+            site_id="s",
+            name="Hall",
+            tile_mm=tile,
+            outline=[(0, 0), (width, 0), (width, 9_600), (0, 9_600)],
+            floor_rating_kpa=12,
+            floor_type="slab",
+            power_capacity_kw=5_000,
+            cooling_capacity_kw=5_000,
+        )
+
+    shared: dict = {}
+    resources = Resources()  # one document's, as its pages share them
+
+    def page(floor_hall, names, fresh=False):
+        pdf = PdfPainter(Resources() if fresh else resources, 1200, repeats={} if fresh else shared)
+        pdf.scale(0.2, 0.2)
+        ctx = Context.of(pdf)
+        draw_floor(pdf, floor_geometry(floor_hall), ctx)
+        rects = np.array([[600.0, 600.0, 4_800.0, 1_200.0], [600.0, 3_000.0, 4_800.0, 1_200.0]])
+        text.draw_labels_in(pdf, ctx, rects, names, 6.5, bold=True)
+        return pdf.finish()
+
+    first = page(hall(), ["R1S1", "R1S2"])
+    assert page(hall(), ["R1S1", "R1S2"]) == first == page(hall(), ["R1S1", "R1S2"], fresh=True)
+    for other in (
+        page(hall(width=24_000), ["R1S1", "R1S2"]),
+        page(hall(tile=500), ["R1S1", "R1S2"]),
+        page(hall(), ["R2S1", "R2S2"]),
+    ):
+        assert other != first
+    assert page(hall(tile=500), ["R2S1", "R2S2"]) == page(
+        hall(tile=500), ["R2S1", "R2S2"], fresh=True
+    )
