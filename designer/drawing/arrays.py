@@ -103,12 +103,14 @@ def draw_centred_texts(
         painter.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, text)
 
 
-def repeated(painter: QPainter | VectorPainter, key: Hashable, draw: Callable[[], None]) -> None:
-    """Draw what ``draw`` draws, a part of a plan that is the same wherever ``key`` is: the
-    key holds everything the part is drawn from (its geometry, texts and context), so a
+def repeated(
+    painter: QPainter | VectorPainter, key: Callable[[], Hashable], draw: Callable[[], None]
+) -> None:
+    """Draw what ``draw`` draws, a part of a plan that is the same wherever ``key()`` is:
+    the key holds everything the part is drawn from (its geometry, texts and context), so a
     vector painter writes it once per document and copies it after (the alike halls of a
-    campus, sheet after sheet); a QPainter draws it each time."""
+    campus, sheet after sheet); a QPainter draws it each time, without making the key."""
     if isinstance(painter, QPainter):
         draw()
     else:
-        painter.repeat(key, draw)
+        painter.repeat(key(), draw)

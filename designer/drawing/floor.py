@@ -71,10 +71,16 @@ def draw_floor(
     dimensions: bool = True,
 ) -> None:
     """Fill the hall, draw its tile grid (clipped to the outline), walls and dimensions."""
-    outline = tuple((p.x(), p.y()) for p in floor.outline)
     repeated(
         painter,
-        ("floor", outline, floor.tile_mm, ctx.key(), grid, dimensions),
+        lambda: (
+            "floor",
+            tuple((p.x(), p.y()) for p in floor.outline),
+            floor.tile_mm,
+            ctx.key(),
+            grid,
+            dimensions,
+        ),
         lambda: _draw_floor(painter, floor, ctx, grid, dimensions),
     )
 

@@ -26,7 +26,7 @@ from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
-from designer.drawing.arrays import draw_rects, in_clip
+from designer.drawing.arrays import draw_rects, in_clip, repeated
 from designer.drawing.lod import (
     DETAIL_LOD,
     FRONT_LOD,
@@ -392,9 +392,26 @@ def draw_rack_labels(
     across the racks: each is set on a patch of its rack's fill (as ``colour_mode`` colours
     it), which those lines pass under.
     """
-    lod = ctx.points_per_mm
-    if lod < SYSTEM_LABEL_LOD or not len(racks):
+    if ctx.points_per_mm < SYSTEM_LABEL_LOD or not len(racks):
         return
+    repeated(
+        painter,
+        lambda: _labels_key(racks, ctx, colour_mode),
+        lambda: _draw_rack_labels(painter, racks, ctx, colour_mode),
+    )
+
+
+def _labels_key(racks: RackArrays, ctx: Context, colour_mode: str) -> tuple[object, ...]:
+    """Everything ``draw_rack_labels`` draws ``racks``' labels from."""
+    codes = racks.heat if colour_mode == "heat" else racks.status
+    arrays = (racks.rects, racks.hidden, racks.system, racks.max_kw, codes)
+    texts = (tuple(racks.labels), tuple(racks.system_names))
+    return ("rack labels", *(a.tobytes() for a in arrays), *texts, colour_mode, ctx.key())
+
+
+def _draw_rack_labels(painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str) -> None:
+    """``draw_rack_labels``, drawn."""
+    lod = ctx.points_per_mm
     visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
     if lod < LABEL_LOD:
         _draw_system_labels(painter, racks, visible, ctx)

@@ -64,10 +64,18 @@ def draw_labels_in(
     device, and which texts run up theirs and which fit, worked out for all at once."""
     if not texts:
         return
-    fills = None if backgrounds is None else tuple(b.rgba() for b in backgrounds)
     repeated(
         painter,
-        ("labels", rects.tobytes(), tuple(texts), size_pt, colour.rgba(), bold, fills, ctx.key()),
+        lambda: (
+            "labels",
+            rects.tobytes(),
+            tuple(texts),
+            size_pt,
+            colour.rgba(),
+            bold,
+            None if backgrounds is None else tuple(b.rgba() for b in backgrounds),
+            ctx.key(),
+        ),
         lambda: _draw_labels_in(painter, ctx, rects, texts, size_pt, colour, bold, backgrounds),
     )
 
