@@ -341,6 +341,22 @@ def draw_racks(
     """
     if not len(racks):
         return
+    repeated(
+        painter,
+        lambda: _racks_key(racks, ctx, colour_mode),
+        lambda: _draw_racks(painter, racks, ctx, colour_mode),
+    )
+
+
+def _racks_key(racks: RackArrays, ctx: Context, colour_mode: str) -> tuple[object, ...]:
+    """Everything ``draw_racks`` draws ``racks`` from."""
+    codes = racks.heat if colour_mode == "heat" else racks.status
+    shapes = (racks.rects, racks.rotation, racks.category, racks.hidden, racks.rear_door)
+    return ("racks", *(a.tobytes() for a in shapes), codes.tobytes(), colour_mode, ctx.key())
+
+
+def _draw_racks(painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str) -> None:
+    """``draw_racks``, drawn."""
     lod = ctx.points_per_mm
     fills = rack_fills(colour_mode)
     outline = lod >= OUTLINE_LOD
