@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from types import TracebackType
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 from PySide6.QtCore import Qt
@@ -122,7 +122,7 @@ class PdfDocument:
         #: What drew the rectangle and line arrays of the pages (``PdfPainter``).
         self._arrays: dict[tuple[object, ...], list[str | None]] = {}
         #: What the pages' repeated parts wrote (``PdfPainter.repeat``).
-        self._repeats: dict[tuple[object, ...], tuple[str, object]] = {}
+        self._repeats: dict[tuple[object, ...], list[Any]] = {}
         self._offsets: dict[int, int] = {}
         self._next = 1
         self._pages: list[int] = []
@@ -294,11 +294,12 @@ class PdfDocument:
 
     def _form(self, content: str) -> int:
         """A form XObject of ``content``, drawn in the space of the page that names it (its
-        box wide enough for anything a sheet holds)."""
+        box wide enough for anything a sheet holds), with the pages' fonts."""
         reach = 1_000_000  # device pixels: far beyond any sheet
         return self._stream(
             content.encode("latin-1"),
-            f" /Type /XObject /Subtype /Form /BBox [-{reach} -{reach} {reach} {reach}]",
+            f" /Type /XObject /Subtype /Form /BBox [-{reach} -{reach} {reach} {reach}]"
+            f" /Resources {self._shared} 0 R",
         )
 
     def _hatch(self, style: Qt.BrushStyle, rgba: int) -> int:

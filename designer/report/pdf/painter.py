@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, islice
 from operator import sub
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -176,7 +176,7 @@ class PdfPainter:
         dpi: float,
         known: dict[int, tuple[object, object]] | None = None,
         arrays: dict[tuple[object, ...], list[str | None]] | None = None,
-        repeats: dict[tuple[object, ...], tuple[str, object]] | None = None,
+        repeats: dict[tuple[object, ...], list[Any]] | None = None,
     ) -> None:
         self.resources = resources
         self.ops: list[str] = []
@@ -199,9 +199,7 @@ class PdfPainter:
         self._arrays: dict[tuple[object, ...], list[str | None]] = {} if arrays is None else arrays
         #: What ``repeat`` wrote so far and what its drawing returned, by key and state
         #: (``repeats``: those of the document's earlier pages).
-        self._repeats: dict[tuple[object, ...], tuple[str, object]] = (
-            {} if repeats is None else repeats
-        )
+        self._repeats: dict[tuple[object, ...], list[Any]] = {} if repeats is None else repeats
 
     # --- what drawing code asks of a QPainter ------------------------------------------
 
@@ -537,8 +535,11 @@ class PdfPainter:
 
     def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
         """What ``draw`` draws and returns, which is the same wherever ``key`` is (a sheet's
-        title block, a plan's legend): drawn the first time, inside ``save`` and ``restore``,
-        and its content copied after, under the same transform and graphics state."""
+        title block, a plan's legend, a campus hall's racks): drawn the first time, inside
+        ``save`` and ``restore``, and after that under the same transform and graphics
+        state, its content copied, or a form holding it named (a long one, as
+        ``_array_ops`` makes them; not one with hatching, whose pattern a form would lay out
+        in its own space)."""
         self._end_text()
         state = self._state
         full = (key, state.transform, tuple(state.emitted.items()), state.pen, state.brush)
@@ -548,10 +549,16 @@ class PdfPainter:
             self.save()
             drawn = draw()
             self.restore()
-            found = self._repeats[full] = ("".join(self.ops[start:]), drawn)
-        else:
-            self.ops.append(found[0])
-        return found[1]  # type: ignore[return-value]
+            self._repeats[full] = ["".join(self.ops[start:]), drawn, None]
+            return drawn
+        content, drawn, named = found
+        if named is None:
+            named = content
+            if len(content) >= FORM_MIN_CHARS and "/Pattern" not in content:
+                named = f"/{self.resources.form(content)} Do\n"
+            found[2] = named
+        self.ops.append(named)
+        return drawn  # type: ignore[return-value]
 
     def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None:
         """One-line ``texts`` each centred in its box of ``boxes`` (n x 4: x, y, width,

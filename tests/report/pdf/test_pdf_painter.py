@@ -304,9 +304,10 @@ def test_a_long_drawing_repeated_on_another_sheet_is_one_form_both_sheets_show(t
     assert QImage(str(tmp_path / "sheet1.png")) == QImage(str(tmp_path / "sheet2.png"))
 
 
-def test_alike_floors_and_labels_are_copied_and_a_hall_that_differs_draws_its_own():
-    """A campus's halls alike are drawn once and copied: each copy must be what drawing it
-    would give, and a hall with another outline, tile or label text is drawn for itself."""
+def test_alike_floors_and_labels_are_copied_and_a_hall_that_differs_draws_its_own(tmp_path):
+    """A campus's halls alike are drawn once and copied: each copy must show what drawing
+    it afresh shows, and a hall with another outline, tile or label text is drawn for
+    itself."""
     from designer.core.model.hall import Hall
     from designer.drawing.floor import draw_floor, floor_geometry
 
@@ -323,26 +324,55 @@ def test_alike_floors_and_labels_are_copied_and_a_hall_that_differs_draws_its_ow
             cooling_capacity_kw=5_000,
         )
 
-    shared: dict = {}
-    resources = Resources()  # one document's, as its pages share them
-
-    def page(floor_hall, names, fresh=False):
-        pdf = PdfPainter(Resources() if fresh else resources, 1200, repeats={} if fresh else shared)
+    def draw(pdf, floor_hall, names):
         pdf.scale(0.2, 0.2)
         ctx = Context.of(pdf)
         draw_floor(pdf, floor_geometry(floor_hall), ctx)
         rects = np.array([[600.0, 600.0, 4_800.0, 1_200.0], [600.0, 3_000.0, 4_800.0, 1_200.0]])
         text.draw_labels_in(pdf, ctx, rects, names, 6.5, bold=True)
-        return pdf.finish()
 
-    first = page(hall(), ["R1S1", "R1S2"])
-    assert page(hall(), ["R1S1", "R1S2"]) == first == page(hall(), ["R1S1", "R1S2"], fresh=True)
-    for other in (
-        page(hall(width=24_000), ["R1S1", "R1S2"]),
-        page(hall(tile=500), ["R1S1", "R1S2"]),
-        page(hall(), ["R2S1", "R2S2"]),
-    ):
-        assert other != first
-    assert page(hall(tile=500), ["R2S1", "R2S2"]) == page(
-        hall(tile=500), ["R2S1", "R2S2"], fresh=True
-    )
+    sheets = [
+        (hall(), ["R1S1", "R1S2"]),
+        (hall(), ["R1S1", "R1S2"]),  # alike: copied
+        (hall(width=24_000), ["R1S1", "R1S2"]),
+        (hall(tile=500), ["R1S1", "R1S2"]),
+        (hall(), ["R2S1", "R2S2"]),
+    ]
+    shared = tmp_path / "set.pdf"
+    contents = []
+    with shared.open("wb") as stream:
+        document = PdfDocument(stream, *A3_PT, 1200, title="set")
+        for floor_hall, names in sheets:
+            page = document.page()
+            draw(page, floor_hall, names)
+            contents.append("".join(page.ops))
+            document.end_page(page)
+        document.close()
+    assert "/X1 Do" in contents[1] and "/X1 Do" not in contents[0]  # the floor: a form
+
+    def image(path, number):
+        out = tmp_path / f"{path.stem}-{number}"
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "30",
+                "-f",
+                str(number),
+                "-l",
+                str(number),
+                "-png",
+                "-singlefile",
+                str(path),
+                str(out),
+            ],
+            check=True,
+        )
+        return QImage(str(out) + ".png")
+
+    for number, (floor_hall, names) in enumerate(sheets, start=1):
+        alone = tmp_path / f"alone{number}.pdf"
+        one_page(alone, lambda pdf, h=floor_hall, n=names: draw(pdf, h, n), 1200)
+        assert image(shared, number) == image(alone, 1)
+    for number in (3, 4, 5):
+        assert image(shared, number) != image(shared, 1)
