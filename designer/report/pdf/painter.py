@@ -542,7 +542,8 @@ class PdfPainter:
         in its own space)."""
         self._end_text()
         state = self._state
-        full = (key, state.transform, tuple(state.emitted.items()), state.pen, state.brush)
+        drawing_with = (state.transform, state.pen, state.brush, state.font)
+        full = (key, *drawing_with, tuple(state.emitted.items()))
         found = self._repeats.get(full)
         if found is None:
             start = len(self.ops)
