@@ -81,8 +81,9 @@ class Resources:
         return found
 
     def form(self, content: str) -> str:
-        """A form XObject drawing ``content`` (operators that set no state of their own:
-        they paint with the state of the page that names the form)."""
+        """A form XObject drawing ``content``: operators that draw with the graphics state
+        of the page that names the form, and set any state of their own inside ``q`` and
+        ``Q``."""
         found = self.forms.get(content)
         if found is None:
             found = self.forms[content] = f"X{len(self.forms) + 1}"
