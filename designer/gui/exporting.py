@@ -13,7 +13,9 @@ sentence), never a traceback.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
@@ -27,9 +29,9 @@ from designer.gui.dialogs.export import ExportSpec
 from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
 from designer.gui.prompts import Prompts
-from designer.report.export import export
-from designer.report.fonts import missing_note
-from designer.report.writer import ExportCancelled, Progress
+
+if TYPE_CHECKING:
+    from designer.report.writer import Progress
 
 #: A quick export finishes without a dialog flashing up; a slower one shows it after this.
 SHOW_AFTER_MS = 400
@@ -76,6 +78,11 @@ class Exporter(QObject):
         if self._running:
             self.prompts.error("Export", "An export is still running; wait for it or cancel it.")
             return False
+        # the report is loaded when first asked for: a window that never exports never
+        # holds it (its fonts, its PDF writer)
+        from designer.report.export import export
+        from designer.report.fonts import missing_note
+
         document = self.editor.doc
         current = self.checker.idle and self.checker.report is not None
         report = self.checker.report if current else None
@@ -84,7 +91,7 @@ class Exporter(QObject):
         self._running = True
         self.dialog = self._progress_dialog(spec)
         future = self._executor.submit(
-            _write, spec, document.project, document.catalog, report, plan, self._progress
+            _write, export, spec, document.project, document.catalog, report, plan, self._progress
         )
         future.add_done_callback(lambda f: self._ended.emit(f, spec))
         pictured = spec.path.suffix.lower() != ".csv"
@@ -145,6 +152,8 @@ class Exporter(QObject):
             self.dialog.close()
             self.dialog.deleteLater()
             self.dialog = None
+        from designer.report.writer import ExportCancelled  # loaded by ``start``
+
         error = future.exception()
         if error is None:
             message = f"Exported {spec.path}."
@@ -160,6 +169,7 @@ class Exporter(QObject):
 
 
 def _write(
+    export: Callable[..., object],
     spec: ExportSpec,
     project: Project,
     catalog: Catalog,
@@ -167,7 +177,8 @@ def _write(
     plan: Plan | None,
     progress: Progress,
 ) -> None:
-    """Run on the worker thread: the export ``spec`` asks for."""
+    """Run on the worker thread: the export ``spec`` asks for, by ``export``
+    (``designer.report.export.export``, loaded on the GUI thread)."""
     export(
         project,
         catalog,

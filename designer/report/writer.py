@@ -22,7 +22,7 @@ from designer.core.io.atomic import (
     replaceable,
 )
 from designer.report.page import Page
-from designer.report.paper import PAPER_MM, SheetFrame
+from designer.report.paper import SheetFrame
 from designer.report.pdf.document import PdfDocument
 from designer.report.pdf.sheet import PdfSheet
 from designer.report.title_block import TitleFields, draw_frame
@@ -33,8 +33,6 @@ Progress = Callable[[int, int], bool]
 #: The resolution sheets are drawn at: a device pixel is 0.02 mm, and coordinates are
 #: written as whole pixels.
 PDF_DPI = 1200
-#: The papers a set is printed on.
-PAPERS = tuple(PAPER_MM)
 
 
 class ExportCancelled(Exception):

@@ -192,3 +192,16 @@ def test_an_export_says_which_characters_print_as_boxes(
     message = export(qtbot, window, ExportSpec(tmp_path / "hall.png", "A4"), prompts)
     assert message == f"Exported {tmp_path / 'hall.png'}."
     assert "info Characters without a font" in prompts.asked
+
+
+def test_a_window_that_never_exports_never_loads_the_report():
+    """The report (its fonts, its PDF writer) is loaded by the first export, not when the
+    designer opens: a window holds only what it uses."""
+    import sys
+
+    code = (
+        "import sys, designer.gui.main_window; "
+        "print(sorted(m for m in sys.modules if m.startswith('designer.report.')))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "['designer.report.paper']"

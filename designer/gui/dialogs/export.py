@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from designer.gui.dialogs.form import lay_out
 from designer.gui.naming import file_stem
-from designer.report.writer import PAPERS
+from designer.report.paper import PAPER_MM
 
 #: What can be exported: (what the menu says, file suffix, CSV table or "").
 KINDS = {
@@ -84,7 +84,7 @@ class ExportDialog(QDialog):
         for key, (text, _, _) in KINDS.items():
             self.kind.addItem(text, key)
         self.paper = QComboBox()
-        self.paper.addItems(PAPERS)
+        self.paper.addItems(list(PAPER_MM))
         self.paper.setCurrentText(last.paper if last else "A3")
         self.hall = QComboBox()
         for key, name in halls.items():
