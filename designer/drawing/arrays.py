@@ -12,12 +12,14 @@ as it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QPaintEngine, QPainter
+
+T = TypeVar("T")
 
 
 class VectorPainter(Protocol):
@@ -34,7 +36,7 @@ class VectorPainter(Protocol):
 
     def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None: ...
 
-    def repeat(self, key: Hashable, draw: Callable[[], None]) -> None: ...
+    def repeat(self, key: Hashable, draw: Callable[[], T]) -> T: ...
 
 
 _VECTOR_ENGINES = (QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture)

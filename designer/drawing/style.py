@@ -8,6 +8,7 @@ this module exists to avoid.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from PySide6.QtCore import Qt
@@ -168,15 +169,23 @@ def _font(size_px: float, bold: bool) -> QFont:
     return result
 
 
+#: What each thread has made for itself (``metrics``), gone with the thread.
+_thread = threading.local()
+
+
 def metrics(size_pt: float, px_per_point: float, bold: bool = False) -> QFontMetricsF:
-    """The metrics of ``font(size_pt, px_per_point, bold)`` (made once per font: a sheet
-    measures its labels in a few fonts, hundreds of times)."""
-    return _metrics(round(size_pt * px_per_point, 2), bold)
-
-
-@lru_cache(maxsize=64)
-def _metrics(size_px: float, bold: bool) -> QFontMetricsF:
-    return QFontMetricsF(_font(size_px, bold))
+    """The metrics of ``font(size_pt, px_per_point, bold)``, made once per font and thread:
+    a sheet measures its labels in a few fonts, hundreds of times, and an export measures
+    on its own thread while the canvas measures on the GUI's (Qt's metrics are not to be
+    shared between threads)."""
+    made: dict[tuple[float, bool], QFontMetricsF] | None = getattr(_thread, "metrics", None)
+    if made is None:
+        made = _thread.metrics = {}
+    key = (round(size_pt * px_per_point, 2), bold)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = QFontMetricsF(QFont(_font(*key)))
+    return found
 
 
 def heat_bucket(max_kw: float) -> int:

@@ -69,7 +69,7 @@ def split(table: Table, area: Rect) -> list[tuple[Table, float]]:
     say they continue."""
     if table.needs is None:
         table = replace(table, needs=needs(table))
-    room = area.height - _frame_height(table, area.width)
+    room = area.height - height(table, area.width, 0.0)
     heights = row_heights(table, area.width)
     parts: list[tuple[Table, float]] = []
     start, used = 0, 0.0
@@ -274,14 +274,12 @@ def _note_lines(table: Table, width: float) -> list[str]:
     return measure.wrap(table.note, width, NOTE_PT) if table.note else []
 
 
-def height(table: Table, width: float) -> float:
-    """Height of ``table`` drawn ``width`` mm wide, in millimetres, with its title and note."""
-    return _frame_height(table, width, sum(row_heights(table, width)))
-
-
-def _frame_height(table: Table, width: float, body: float = 0.0) -> float:
-    """``height`` of ``table`` with a ``body`` mm tall: what its title, header and note take
-    around the rows (``split`` sees how many rows a sheet has room for)."""
+def height(table: Table, width: float, body: float | None = None) -> float:
+    """Height of ``table`` drawn ``width`` mm wide, in millimetres, with its title and note;
+    ``body``: its rows' height, when known (``split`` gives it; 0 for what the title,
+    header and note take around the rows)."""
+    if body is None:
+        body = sum(row_heights(table, width))
     note = len(_note_lines(table, width))
     title = (len(_title_lines(table, width)) - 1) * TITLE_LINE_MM
     return 10 + title + HEADER_MM + body + (7 + (note - 1) * NOTE_LINE_MM if note else 2)
@@ -310,7 +308,7 @@ def table_pages(tables: Sequence[Table], area: Rect, narrow: bool = False) -> li
     frame, used = 0, 0.0
     for table in tables:
         for part, body in split(table, frames[0]):
-            needed = _frame_height(part, width, body) + GAP_MM
+            needed = height(part, width, body) + GAP_MM
             if used > 0 and used + needed > area.height:
                 frame, used = frame + 1, 0.0
                 if frame == columns:

@@ -3,7 +3,8 @@
 Each page's content is compressed as soon as the page is done, on two threads beside the
 one drawing (zlib lets go of the interpreter while it works, so the next page is drawn
 meanwhile, and the fonts made last are compressed side by side), and goes to the file once
-compressed: a set of a hundred sheets never sits whole in memory. What pages share
+compressed: a set of a hundred sheets never sits whole in memory, only what its sheets
+repeat (``PdfPainter``: the paths and parts they share). What pages share
 (fonts, hatchings, transparencies) is one resource dictionary written at the end, when the
 glyphs every page used are known and each font can be cut down to them
 (``truetype.subset``).
@@ -30,8 +31,8 @@ from designer.report.typeface import EM, Typeface
 #: Page content is compressed fast rather than small: zlib's level 1 takes a fifth of the
 #: time of its default for a tenth more bytes.
 COMPRESSION = 1
-#: Threads compressing streams: the machines this runs on have two cores, and the drawing
-#: thread waits on them only at the end.
+#: Threads compressing streams beside the drawing thread, which waits on them only at the
+#: end: two keep up with the pages, and compress the fonts, made last, side by side.
 COMPRESSORS = 2
 #: Hatching lines: their spacing and weight on paper, in points.
 HATCH_PITCH_PT = 2.5
@@ -121,9 +122,9 @@ class PdfDocument:
         #: The Qt pens, brushes and fonts the pages have used, converted (``PdfPainter``).
         self._known: dict[int, tuple[object, object]] = {}
         #: What drew the rectangle and line arrays of the pages (``PdfPainter``).
-        self._arrays: dict[tuple[object, ...], list[str | None]] = {}
+        self._arrays: dict[tuple[object, ...], str] = {}
         #: What the pages' repeated parts wrote (``PdfPainter.repeat``).
-        self._repeats: dict[tuple[object, ...], list[Any]] = {}
+        self._repeats: dict[tuple[object, ...], tuple[str, Any]] = {}
         self._offsets: dict[int, int] = {}
         self._next = 1
         self._pages: list[int] = []

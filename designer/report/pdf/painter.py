@@ -45,8 +45,8 @@ _DASHES = {
     Qt.PenStyle.DashDotLine: (4, 2, 1, 2),
     Qt.PenStyle.DashDotDotLine: (4, 2, 1, 2, 1, 2),
 }
-#: A repeated array's drawing at least this long is made a form: shorter, naming the form
-#: saves too little.
+#: A drawing repeated in a document (an array's path, a repeated part) at least this long
+#: is named as a form the second time: shorter, naming the form saves too little.
 FORM_MIN_CHARS = 200
 #: Bezier handles of a quarter circle, as a share of its radius.
 _KAPPA = 0.5522847498
@@ -175,8 +175,8 @@ class PdfPainter:
         resources: Resources,
         dpi: float,
         known: dict[int, tuple[object, object]] | None = None,
-        arrays: dict[tuple[object, ...], list[str | None]] | None = None,
-        repeats: dict[tuple[object, ...], list[Any]] | None = None,
+        arrays: dict[tuple[object, ...], str] | None = None,
+        repeats: dict[tuple[object, ...], tuple[str, Any]] | None = None,
     ) -> None:
         self.resources = resources
         self.ops: list[str] = []
@@ -192,14 +192,15 @@ class PdfPainter:
         self._in_text = False
         self._origin: tuple[int, int] | None = None
         self._styles: dict[tuple[Typeface, float, int], TextStyle] = {}
-        #: What draws the rectangle and line arrays drawn so far (their path and painting,
-        #: and the form that holds them once they repeat), by what made the path, the
-        #: transform, the arrays' bytes and the painting (``arrays``: those of the
-        #: document's earlier pages).
-        self._arrays: dict[tuple[object, ...], list[str | None]] = {} if arrays is None else arrays
+        #: What draws the rectangle and line arrays drawn so far (their path and painting),
+        #: by what made the path, the transform, the arrays' bytes and the painting
+        #: (``arrays``: those of the document's earlier pages).
+        self._arrays: dict[tuple[object, ...], str] = {} if arrays is None else arrays
         #: What ``repeat`` wrote so far and what its drawing returned, by key and state
         #: (``repeats``: those of the document's earlier pages).
-        self._repeats: dict[tuple[object, ...], list[Any]] = {} if repeats is None else repeats
+        self._repeats: dict[tuple[object, ...], tuple[str, Any]] = (
+            {} if repeats is None else repeats
+        )
 
     # --- what drawing code asks of a QPainter ------------------------------------------
 
@@ -516,30 +517,32 @@ class PdfPainter:
 
         The path is made once per document for alike rows and transform (a link's casing
         and its line; the halls of a campus, built to one design, draw their racks, trays
-        and links alike). A long one drawn a second time becomes a form the page names
-        (``Resources.form``): the sheets of alike halls share their drawing, and it is
-        written, stored and compressed once.
+        and links alike). Drawn again, it is ``_again``: the sheets of alike halls share
+        their drawing, written, stored and compressed once.
         """
         key = (make, self._state.transform, rows.tobytes(), paint)
-        known = self._arrays.get(key)
-        if known is None:
-            self._arrays[key] = known = [make(rows, self._state.transform) + paint, None]
-            return known[0]
-        if known[1] is None:
-            brush = self._state.brush
-            # (a hatching's pattern would be laid out in the form's space, not the page's)
-            if len(known[0]) < FORM_MIN_CHARS or (brush is not None and brush.hatch):
-                return known[0]
-            known[1] = f"/{self.resources.form(known[0])} Do\n"
-        return known[1]
+        content = self._arrays.get(key)
+        if content is None:
+            content = self._arrays[key] = make(rows, self._state.transform) + paint
+            return content
+        return self._again(content)
+
+    def _again(self, content: str) -> str:
+        """What draws ``content``, drawn before in this document, once more: a form
+        holding it (``Resources.form``) when it is long, else itself. Never a form where
+        hatching is in the content or in effect: a form lays its pattern out in its own
+        space, not the page's."""
+        if len(content) < FORM_MIN_CHARS or "/Pattern" in content:
+            return content
+        if self._state.emitted.get("rg", "").startswith("/Pattern"):
+            return content
+        return f"/{self.resources.form(content)} Do\n"
 
     def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
         """What ``draw`` draws and returns, which is the same wherever ``key`` is (a sheet's
         title block, a plan's legend, a campus hall's racks): drawn the first time, inside
         ``save`` and ``restore``, and after that under the same transform and graphics
-        state, its content copied, or a form holding it named (a long one, as
-        ``_array_ops`` makes them; not one with hatching, whose pattern a form would lay out
-        in its own space)."""
+        state, ``_again``."""
         self._end_text()
         state = self._state
         drawing_with = (state.transform, state.pen, state.brush, state.font)
@@ -550,15 +553,10 @@ class PdfPainter:
             self.save()
             drawn = draw()
             self.restore()
-            self._repeats[full] = ["".join(self.ops[start:]), drawn, None]
+            self._repeats[full] = ("".join(self.ops[start:]), drawn)
             return drawn
-        content, drawn, named = found
-        if named is None:
-            named = content
-            if len(content) >= FORM_MIN_CHARS and "/Pattern" not in content:
-                named = f"/{self.resources.form(content)} Do\n"
-            found[2] = named
-        self.ops.append(named)
+        content, drawn = found
+        self.ops.append(self._again(content))
         return drawn  # type: ignore[return-value]
 
     def centred_lines(self, boxes: np.ndarray, texts: Sequence[str]) -> None:

@@ -343,3 +343,43 @@ def test_alike_floors_and_labels_are_copied_and_a_hall_that_differs_draws_its_ow
         assert page_image(tmp_path, shared, number, 30) == page_image(tmp_path, alone, 1, 30)
     for number in (3, 4, 5):
         assert page_image(tmp_path, shared, number, 30) != page_image(tmp_path, shared, 1, 30)
+
+
+def test_hatching_is_never_drawn_through_a_form_whatever_drew_the_same_before(tmp_path):
+    """A form lays a hatching's pattern out in its own space: racks hatched on a sheet after
+    the same racks filled plain twice (a form by then), and a repeated part drawn under a
+    hatched fill, must show as drawn afresh."""
+    rects = np.array([[1000.0 + 700 * i, 1000.0, 600.0, 4000.0] for i in range(20)])
+    hatched = QBrush(QColor("#c8403c"), Qt.BrushStyle.FDiagPattern)
+
+    def plain(pdf):
+        pdf.setPen(Qt.PenStyle.NoPen)
+        pdf.setBrush(style.brush(style.CDU))
+        arrays.draw_rects(pdf, rects)
+        arrays.draw_rects(pdf, rects)
+
+    def hatch(pdf):
+        pdf.setPen(Qt.PenStyle.NoPen)
+        pdf.setBrush(hatched)
+        arrays.draw_rects(pdf, rects)
+
+    def part(pdf, repeated=True):  # a repeated part that fills with the brush it is given
+        pdf.setBrush(hatched)
+        pdf.drawRect(QRectF(0, 0, 1, 1))
+        for _ in range(2):
+            if repeated:
+                pdf.repeat("racks", lambda pdf=pdf: pdf.rect_array(rects))
+            else:
+                pdf.rect_array(rects)
+
+    shared = tmp_path / "shared.pdf"
+    with shared.open("wb") as stream, PdfDocument(stream, *A3_PT, 1200) as document:
+        for draw in (plain, hatch, part):
+            page = document.page()
+            draw(page)
+            document.end_page(page)
+        document.close()
+    for number, draw in ((2, hatch), (3, lambda pdf: part(pdf, repeated=False))):
+        alone = tmp_path / f"alone{number}.pdf"
+        one_page(alone, draw, 1200)
+        assert page_image(tmp_path, shared, number, 30) == page_image(tmp_path, alone, 1, 30)
