@@ -105,12 +105,18 @@ def cell_lines(table: Table, width: float) -> list[list[list[str]]]:
     for row in table.rows:
         cells = []
         for column, column_mm, text in zip(table.columns, widths, row, strict=True):
-            lines = measure.wrap(text, column_mm - 3, TEXT_PT) if column.wrap else [text]
-            if len(lines) > WRAP_LINES:  # the last kept line runs on, to be cut when drawn
-                lines = [*lines[: WRAP_LINES - 1], " ".join(lines[WRAP_LINES - 1 :])]
-            cells.append(lines)
+            cells.append(_wrapped(text, column_mm - 3) if column.wrap else [text])
         found.append(cells)
     return found
+
+
+def _wrapped(text: str, room_mm: float) -> list[str]:
+    """A wrapping cell's ``text`` as its lines in ``room_mm``, at most ``WRAP_LINES``: the
+    last kept line runs on, to be cut when drawn."""
+    lines = measure.wrap(text, room_mm, TEXT_PT)
+    if len(lines) > WRAP_LINES:
+        lines = [*lines[: WRAP_LINES - 1], " ".join(lines[WRAP_LINES - 1 :])]
+    return lines
 
 
 def row_heights(table: Table, width: float) -> list[float]:
@@ -122,9 +128,7 @@ def row_heights(table: Table, width: float) -> list[float]:
     widths = _widths(table.columns, width, table.needs or needs(table))
     room = [(index, widths[index] - 3) for index in wrapping]
     return [
-        ROW_MM
-        + (max(min(len(measure.wrap(row[i], mm, TEXT_PT)), WRAP_LINES) for i, mm in room) - 1)
-        * WRAP_LINE_MM
+        ROW_MM + (max(len(_wrapped(row[i], mm)) for i, mm in room) - 1) * WRAP_LINE_MM
         for row in table.rows
     ]
 
@@ -189,11 +193,7 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     )
     wrapped = any(c.wrap for c in table.columns)
     lines = cell_lines(table, area.width) if wrapped else None
-    heights = (
-        [ROW_MM + (max(map(len, cells)) - 1) * WRAP_LINE_MM for cells in lines]
-        if lines is not None
-        else [ROW_MM] * len(table.rows)
-    )
+    heights = row_heights(table, area.width)
     tops = list(accumulate(heights, initial=top + HEADER_MM))
     stripes = range(1, len(table.rows), 2)
     sheet.fills([Rect(area.x, tops[i], area.width, heights[i]) for i in stripes], STRIPE)
