@@ -367,11 +367,15 @@ class PdfPainter:
     ) -> None:
         """``text`` unturned from the baseline point ``(px, py)`` in device pixels, in
         ``face`` at ``size`` and ``rgba``."""
+        self.styled_text(px, py, text, self._style_of(face, size, rgba))
+
+    def _style_of(self, face: Typeface, size: float, rgba: int) -> TextStyle:
+        """``text_style`` of ``face`` at ``size`` in ``rgba``, made once per page."""
         key = (face, size, rgba)
         style = self._styles.get(key)
         if style is None:
             style = self._styles[key] = self.text_style(face, size, rgba)
-        self.styled_text(px, py, text, style)
+        return style
 
     def text_style(self, face: Typeface, size: float, rgba: int) -> TextStyle:
         """What ``styled_text`` writes lines of ``face`` at ``size`` in ``rgba`` with."""
@@ -575,11 +579,7 @@ class PdfPainter:
         x, y, width, height = boxes.T
         xs = np.rint(x + (width - widths * size / EM) / 2).astype(np.int64).tolist()
         ys = np.rint(y + (height - block) / 2 + ascent).astype(np.int64).tolist()
-        key = (face, size, pen.rgba)
-        style = self._styles.get(key)
-        if style is None:
-            style = self._styles[key] = self.text_style(face, size, pen.rgba)
-        self.styled_lines(xs, ys, list(texts), style)
+        self.styled_lines(xs, ys, list(texts), self._style_of(face, size, pen.rgba))
 
     def finish(self) -> str:
         """The page's content, once everything is drawn."""
