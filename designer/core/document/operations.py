@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,7 @@ from designer.core.geometry.footprint import (
     footprint_size,
 )
 from designer.core.model.base import Point, Rotation, evolve
-from designer.core.model.equipment import RackType
+from designer.core.model.equipment import RackType, SystemTemplate
 from designer.core.model.hall import (
     CableTray,
     CoolingGroup,
@@ -313,9 +313,18 @@ def system_layout(
     system = doc.catalog.systems.get(system_id)
     if system is None:
         raise TransactionError(f"there is no system {system_id!r} in the catalog")
+    for member in system.members:
+        _rack_type(doc, member.type_id)
+    return system_layout_of(system, doc.rack_types, x, y, rotation)
+
+
+def system_layout_of(
+    system: SystemTemplate, rack_types: Mapping[str, RackType], x: int, y: int, rotation: int = 0
+) -> list[tuple[str, str, int, int, Rotation]]:
+    """``system_layout`` of a template whose member types ``rack_types`` all hold."""
     boxes: list[tuple[str, str, Box, int]] = []
     for member in system.members:
-        kind = _rack_type(doc, member.type_id)
+        kind = rack_types[member.type_id]
         box = footprint(member.dx_mm, member.dy_mm, kind.width_mm, kind.depth_mm, member.rotation)
         boxes.append((member.type_id, member.role, box, member.rotation))
     for _ in range(rotation // 90):

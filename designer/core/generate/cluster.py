@@ -1,0 +1,423 @@
+"""A whole cluster from a preset and a few options: sites, halls, racks and the fabric's racks.
+
+``outline`` works out what a request builds (systems per site, halls, network racks,
+megawatts) without building it, and refuses an impossible request with a
+``GenerateError`` naming the option and its limit; ``generate`` builds the project.
+
+How the numbers follow:
+
+- A site takes as many systems as its supply carries at its PUE: facility power is the
+  site's IT at maximum (systems and network racks) times the PUE (links B42). With no
+  number of sites asked for, the fewest sites that carry the request are used; systems
+  are spread evenly over them.
+- The scale-out fabric of a site is counted by the planner's own rule
+  (``network.fabric.count_tiers``: leaf, spine and core tiers of the switch's radix at
+  the NIC rate), and the site gets the network racks that hold that many switches, spread
+  over its halls by their systems. The planner then places the switches and wires every
+  NIC, so no scale-out port is left unconnected.
+- Sites are joined pairwise by fibre routes of ``site_km`` (the DCI is sized by the
+  project's ``dci_share``); a distance no medium in the catalog reaches is refused.
+- The same request always gives the same project: ids are sequential and nothing depends
+  on the clock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from designer.core.catalog import Catalog, default_catalog
+from designer.core.document.document import sequential_ids
+from designer.core.generate.layout import HallLayout, Unit, unit_of
+from designer.core.generate.presets import PRESETS, Fabric, Preset
+from designer.core.generate.trays import sized_trays
+from designer.core.model import Hall, Project
+from designer.core.model.equipment import RackType
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.model.project import COLLECTIONS, ProjectMeta, ProjectSettings
+from designer.core.model.site import FibreRoute, Site
+from designer.core.network.fabric import count_tiers, radix
+from designer.core.network.media import default_media
+
+#: Limits of a request, each named by the option that sets it.
+MAX_ACCELERATORS = 2_000_000
+MAX_SITES = 64
+MAX_HALLS_PER_SITE = 200
+HALL_GAP = 10_000
+HALLS_ACROSS = 4
+HEADROOM = 1.1
+
+
+class GenerateError(ValueError):
+    """A request that cannot be built: ``option`` names what to change."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"{option}: {message}")
+        self.option = option
+
+
+@dataclass(frozen=True)
+class ClusterRequest:
+    """What the architect asks for; ``None`` takes the preset's default."""
+
+    preset: str
+    systems: int | None = None
+    accelerators: int | None = None
+    sites: int | None = None
+    site_power_mw: float | None = None
+    site_km: float | None = None
+    halls_per_site: int | None = None
+    per_row: int | None = None
+    oversubscription: float = 1.0
+    fabric: Fabric | None = None
+
+
+@dataclass(frozen=True)
+class SitePlan:
+    """One site of an outline: its systems, halls and network racks."""
+
+    systems: int
+    halls: tuple[int, ...]
+    network_racks: int
+    it_kw: float
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What a request builds, worked out before anything is built."""
+
+    preset: Preset
+    unit: Unit
+    network: RackType
+    switch_name: str
+    systems: int
+    accelerators: int
+    per_row: int
+    site_km: float
+    site_power_kw: float
+    oversubscription: float
+    sites: tuple[SitePlan, ...] = field(default_factory=tuple)
+
+    @property
+    def racks(self) -> int:
+        """Racks of the systems (compute and the systems' own switch racks)."""
+        return self.systems * (len(self.unit.racks) if self.unit.is_system else 1)
+
+    @property
+    def network_racks(self) -> int:
+        return sum(s.network_racks for s in self.sites)
+
+    @property
+    def halls(self) -> int:
+        return sum(len(s.halls) for s in self.sites)
+
+    @property
+    def it_mw(self) -> float:
+        return math.fsum(s.it_kw for s in self.sites) / 1000
+
+    @property
+    def facility_mw(self) -> float:
+        return self.it_mw * self.preset.pue
+
+    def lines(self) -> list[str]:
+        """What will be built, as the dialog and the command show it before building."""
+        return [
+            f"{self.preset.title}: {self.systems:,} "
+            f"{'systems' if self.unit.is_system else 'racks'} of {self.unit.unit_id}",
+            f"Accelerators: {self.accelerators:,}",
+            f"Racks: {self.racks:,} of the systems and {self.network_racks:,} network racks "
+            f"({self.switch_name})",
+            f"Sites: {len(self.sites)}, halls: {self.halls}",
+            f"IT power at maximum: {self.it_mw:,.1f} MW; facility at PUE "
+            f"{self.preset.pue}: {self.facility_mw:,.1f} MW",
+        ]
+
+
+def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
+    """Validate ``request`` and work out what it builds; ``GenerateError`` when impossible."""
+    catalog = catalog or default_catalog()
+    preset = PRESETS.get(request.preset)
+    if preset is None:
+        raise GenerateError(
+            "preset", f"{request.preset!r} is not a preset; choose one of {', '.join(PRESETS)}"
+        )
+    unit = unit_of(catalog, preset.unit, preset.is_system)
+    per_system = sum(r.accelerators or 0 for r in unit.racks[: _racks_per_system(unit)])
+    systems = _systems(request, preset, per_system)
+    per_row = _positive("per-row", request.per_row, preset.per_row, 10_000)
+    if not 1 <= request.oversubscription <= 64:
+        raise GenerateError("oversubscription", "must be from 1 to 64 (downlinks per uplink)")
+    fabric = request.fabric or preset.fabric
+    network, k = _network_rack(catalog, unit, fabric)
+    site_power = _number("site-power", request.site_power_mw, preset.site_power_mw, 100_000)
+    site_km = _number("site-km", request.site_km, preset.site_km, 20_000)
+    reach_km = max(o.reach_m for m in default_media().media for o in m.offers) / 1000
+    if site_km > reach_km:
+        raise GenerateError(
+            "site-km", f"{site_km:,g} km is farther than any medium reaches ({reach_km:,g} km)"
+        )
+    switch = catalog.switches[network.switches.switch_id]  # type: ignore[union-attr]
+    shape = _Shape(preset, unit, network, k, request.oversubscription)
+    sites = _sites(request, shape, systems, site_power * 1000)
+    return Outline(
+        preset,
+        unit,
+        network,
+        switch.name,
+        systems,
+        systems * per_system,
+        per_row,
+        site_km,
+        site_power * 1000,
+        request.oversubscription,
+        sites,
+    )
+
+
+def _racks_per_system(unit: Unit) -> int:
+    return len(unit.racks) if unit.is_system else 1
+
+
+def _systems(request: ClusterRequest, preset: Preset, per_system: int) -> int:
+    if request.systems is not None and request.accelerators is not None:
+        raise GenerateError("systems", "give the systems or the accelerators, not both")
+    if request.accelerators is not None:
+        if not 1 <= request.accelerators <= MAX_ACCELERATORS:
+            raise GenerateError("accelerators", f"must be from 1 to {MAX_ACCELERATORS:,}")
+        return math.ceil(request.accelerators / per_system)
+    most = MAX_ACCELERATORS // per_system
+    return _positive("systems", request.systems, preset.systems, most)
+
+
+def _positive(option: str, value: int | None, default: int, most: int) -> int:
+    chosen = default if value is None else value
+    if not 1 <= chosen <= most:
+        raise GenerateError(option, f"must be from 1 to {most:,}, not {chosen:,}")
+    return chosen
+
+
+def _number(option: str, value: float | None, default: float, most: float) -> float:
+    chosen = default if value is None else value
+    if not 0 < chosen <= most or math.isnan(chosen):
+        raise GenerateError(option, f"must be more than 0 and at most {most:,g}, not {chosen:g}")
+    return chosen
+
+
+def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, int]:
+    """The network rack type of ``fabric`` whose switches take the units' NICs, and its
+    switch's radix at their rate."""
+    nic = next((r.ports.get("scale_out") for r in unit.racks if r.ports.get("scale_out")), None)
+    if nic is None:
+        raise GenerateError(
+            "preset", f"{unit.unit_id} has no scale-out ports to build a fabric for"
+        )
+    found = []
+    for rack in catalog.racks.values():
+        if rack.category != "network" or rack.switches is None:
+            continue
+        switch = catalog.switches[rack.switches.switch_id]
+        k = radix(switch, nic.rate_gbps, nic.lane_gbps)
+        if k and switch.protocol == fabric:
+            found.append((-k, rack.id, rack, k))
+    if not found:
+        raise GenerateError(
+            "fabric",
+            f"no {fabric} switch in the catalog takes {nic.rate_gbps}G ports on "
+            f"{nic.lane_gbps}G lanes",
+        )
+    _, _, rack, k = min(found)
+    return rack, k
+
+
+@dataclass(frozen=True)
+class _Shape:
+    preset: Preset
+    unit: Unit
+    network: RackType
+    radix: int
+    oversubscription: float
+
+    @property
+    def ports_per_system(self) -> int:
+        racks = self.unit.racks[: _racks_per_system(self.unit)]
+        return sum(p.count for r in racks if (p := r.ports.get("scale_out")) is not None)
+
+    @property
+    def system_kw(self) -> float:
+        return math.fsum(r.max_kw for r in self.unit.racks[: _racks_per_system(self.unit)])
+
+    def network_racks(self, systems: int) -> int:
+        """Network racks holding the fabric of ``systems`` in one site; -1 past three tiers."""
+        counted = count_tiers(systems * self.ports_per_system, self.radix, self.oversubscription)
+        if counted is None:
+            return -1
+        loads, _, spines, cores = counted
+        per_rack = self.network.switches.count  # type: ignore[union-attr]
+        return math.ceil((len(loads) + spines + cores) / per_rack)
+
+    def site(self, systems: int, halls: int | None) -> SitePlan:
+        net = self.network_racks(systems)
+        count = halls or math.ceil(systems / self.preset.per_hall)
+        base, extra = divmod(systems, count)
+        per_hall = tuple(base + (1 if i < extra else 0) for i in range(count))
+        it = systems * self.system_kw + max(net, 0) * self.network.max_kw
+        return SitePlan(systems, tuple(n for n in per_hall if n), net, it)
+
+
+def _sites(
+    request: ClusterRequest, shape: _Shape, systems: int, site_power_kw: float
+) -> tuple[SitePlan, ...]:
+    """Systems spread evenly over the fewest sites whose supply carries them (or the
+    sites asked for, refused when they cannot)."""
+    halls = request.halls_per_site
+    if halls is not None and not 1 <= halls <= MAX_HALLS_PER_SITE:
+        raise GenerateError("halls-per-site", f"must be from 1 to {MAX_HALLS_PER_SITE}")
+    pue = shape.preset.pue
+    counts = (
+        [_positive("sites", request.sites, 1, MAX_SITES)]
+        if request.sites is not None
+        else range(1, MAX_SITES + 1)
+    )
+    for count in counts:
+        if count > systems:
+            raise GenerateError("sites", f"{count} sites for {systems} systems leave a site empty")
+        base, extra = divmod(systems, count)
+        plans = tuple(shape.site(base + (1 if i < extra else 0), halls) for i in range(count))
+        biggest = max(plans, key=lambda p: p.it_kw)
+        if biggest.network_racks < 0:
+            if request.sites is not None:
+                raise GenerateError(
+                    "sites",
+                    f"{biggest.systems:,} systems in one site need more than three tiers of "
+                    "switches for their scale-out ports: spread them over more sites",
+                )
+            continue
+        if biggest.it_kw * pue <= site_power_kw:
+            return plans
+        if request.sites is not None:
+            raise GenerateError(
+                "site-power",
+                f"{count} site{'s' if count > 1 else ''} of {site_power_kw / 1000:,g} MW cannot "
+                f"supply {systems:,} systems: one site of {biggest.systems:,} needs "
+                f"{biggest.it_kw * pue / 1000:,.1f} MW at PUE {pue}; raise the power per site "
+                "or the number of sites",
+            )
+    raise GenerateError(
+        "site-power",
+        f"{systems:,} systems need more than {MAX_SITES} sites of {site_power_kw / 1000:,g} MW",
+    )
+
+
+# --- building ---------------------------------------------------------------------------
+
+Progress = Callable[[int, int], bool]
+
+
+def generate(
+    request: ClusterRequest,
+    catalog: Catalog | None = None,
+    progress: Progress | None = None,
+) -> Project:
+    """The project ``request`` asks for; ``progress(done, total)`` is called after each
+    hall and may return False to stop (``GenerateCancelled``)."""
+    catalog = catalog or default_catalog()
+    plan = outline(request, catalog)
+    new_id = sequential_ids()
+    preset = plan.preset
+    entities: list = []
+    site_ids = []
+    done = 0
+    for number, site_plan in enumerate(plan.sites, start=1):
+        site_id = new_id("site")
+        site_ids.append(site_id)
+        entities.append(
+            Site(
+                id=site_id,
+                name=f"Site {number}",
+                power_capacity_kw=plan.site_power_kw,
+                cooling_capacity_kw=_rounded(site_plan.it_kw * HEADROOM),
+                pue=preset.pue,
+            )
+        )
+        halls = site_plan.halls
+        left = site_plan.network_racks
+        origins = _hall_origins(len(halls))
+        contents = []
+        for index, systems in enumerate(halls):
+            share = math.ceil(site_plan.network_racks * systems / site_plan.systems)
+            racks = min(left, share) if index < len(halls) - 1 else left
+            left -= racks
+            hall_id = new_id("hall")
+            layout = HallLayout(catalog, new_id, hall_id, plan.unit, plan.network)
+            content = layout.build(
+                systems, plan.per_row, racks, "crah" if preset.campus else "inrow"
+            )
+            name = f"S{number} Hall {index + 1}" if preset.campus else f"{preset.title} hall"
+            contents.append((hall_id, name, content))
+            done += 1
+            if progress is not None and progress(done, plan.halls) is False:
+                raise GenerateCancelled
+        width = max(c.width_mm for _, _, c in contents)
+        depth = max(c.depth_mm for _, _, c in contents)
+        for (hall_id, name, content), (column, row) in zip(contents, origins, strict=True):
+            capacity = _rounded(content.it_max_kw * HEADROOM)
+            entities.append(
+                Hall(
+                    id=hall_id,
+                    site_id=site_id,
+                    name=name,
+                    outline=[
+                        (0, 0),
+                        (content.width_mm, 0),
+                        (content.width_mm, content.depth_mm),
+                        (0, content.depth_mm),
+                    ],
+                    floor_rating_kpa=preset.floor_rating_kpa,
+                    floor_type=preset.floor_type,
+                    tile_rating_kg=preset.tile_rating_kg,
+                    power_capacity_kw=capacity,
+                    cooling_capacity_kw=capacity,
+                    site_origin=(column * (width + HALL_GAP), row * (depth + HALL_GAP)),
+                    cable_entry=(0, 1_800),
+                )
+            )
+            entities.extend(content.entities)
+    for a in range(len(site_ids)):
+        for b in range(a + 1, len(site_ids)):
+            entities.append(
+                FibreRoute(
+                    id=new_id("fibre"),
+                    site_a=site_ids[a],
+                    site_b=site_ids[b],
+                    distance_km=plan.site_km,
+                )
+            )
+    return sized_trays(_project(plan, entities), catalog)
+
+
+class GenerateCancelled(Exception):
+    """The build was stopped through its progress callback."""
+
+
+def _rounded(kw: float) -> float:
+    """Capacity in whole 100 kW above ``kw``."""
+    return float(math.ceil(kw / 100) * 100)
+
+
+def _hall_origins(count: int) -> list[tuple[int, int]]:
+    return [(i % HALLS_ACROSS, i // HALLS_ACROSS) for i in range(count)]
+
+
+def _project(plan: Outline, entities: list) -> Project:
+    """The project holding ``entities``, named after what was asked for."""
+    collections: dict[str, dict] = {name: {} for name in COLLECTIONS.values()}
+    for entity in entities:
+        collections[COLLECTIONS[type(entity)]][entity.id] = entity
+    settings = ProjectSettings(network=NetworkSettings(oversubscription=plan.oversubscription))
+    noun = "systems" if plan.unit.is_system else "racks"
+    meta = ProjectMeta(
+        name=f"{plan.preset.title}, {plan.systems:,} {noun}",
+        description=" ".join(plan.lines()[1:]),
+    )
+    return Project(meta=meta, settings=settings, **collections)

@@ -1,0 +1,150 @@
+"""The clusters rackplan generates from a few parameters: what each preset is built of.
+
+A preset names the system it repeats (a catalog system such as the CloudMatrix384, or one
+rack type such as the NVL72 or a DGX rack), how many of them it builds by default, and the
+hall it puts them in. Everything else (network racks, CDUs, busways, trays, CRAHs, sites)
+follows from the catalog's figures when the cluster is laid out (``layout`` and
+``cluster``), so a preset holds only the choices an architect would make first.
+
+Defaults and their grounds:
+
+- ``nvl72-su`` / ``gb300-su``: one DGX SuperPOD scalable unit is 8 NVL72 racks (576 GPUs,
+  systems section 3, links 1.2); the NVL72's 1.36 t asks for a 25 kPa slab (systems S8,
+  links B29), as in the bundled GB200 example.
+- ``hgx-su``: 32 eight-GPU servers, 4 to a DGX rack (systems S70), on a raised floor.
+- ``cm384``: one CloudMatrix384, 12 compute + 4 UB racks (systems S22, S24).
+- ``campus-cm384``: 432 supernodes (165,888 NPUs), 6 to a row pair, 18 to a hall, as the
+  bundled campus (``examples/campus.py``); ``campus-nvl72``: 1,389 NVL72 (100,008 GPUs),
+  32 to a row pair, 64 to a hall.
+- Site supply 110 MW and PUE 1.25: the bundled campus's figures (estimate: a large AI site
+  of the mid-2020s, links B42 for PUE); the fibre between sites 40 km (estimate: a metro
+  ring, within reach of coherent ZR, links 1.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Fabric = Literal["infiniband", "ethernet"]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """What one preset builds by default.
+
+    ``unit`` is a catalog system id when ``is_system`` (its racks placed by its template),
+    otherwise a rack type id placed as top and bottom racks of a row pair's column.
+    ``per_row`` counts units in one row pair, ``per_hall`` units in a hall; a pod preset
+    (``campus`` False) is one hall on one site.
+    """
+
+    name: str
+    title: str
+    unit: str
+    is_system: bool
+    systems: int
+    fabric: Fabric
+    per_row: int
+    per_hall: int
+    campus: bool
+    floor_type: Literal["raised", "slab"]
+    floor_rating_kpa: float
+    tile_rating_kg: float | None
+    pue: float = 1.25
+    site_power_mw: float = 110.0
+    site_km: float = 40.0
+
+
+PRESETS: dict[str, Preset] = {
+    preset.name: preset
+    for preset in (
+        Preset(
+            "nvl72-su",
+            "GB200 NVL72 SuperPOD scalable unit",
+            "nvidia-gb200-nvl72",
+            False,
+            8,
+            "infiniband",
+            8,
+            8,
+            False,
+            "slab",
+            25,
+            None,
+            pue=1.2,
+        ),
+        Preset(
+            "gb300-su",
+            "GB300 NVL72 SuperPOD scalable unit",
+            "nvidia-gb300-nvl72",
+            False,
+            8,
+            "infiniband",
+            8,
+            8,
+            False,
+            "slab",
+            25,
+            None,
+            pue=1.2,
+        ),
+        Preset(
+            "hgx-su",
+            "DGX H100 scalable unit (32 eight-GPU servers)",
+            "nvidia-dgx-h100-rack",
+            False,
+            8,
+            "infiniband",
+            8,
+            8,
+            False,
+            "raised",
+            12,
+            680,
+            pue=1.4,
+        ),
+        Preset(
+            "cm384",
+            "CloudMatrix384 supernode",
+            "huawei-cm384",
+            True,
+            1,
+            "ethernet",
+            6,
+            18,
+            False,
+            "raised",
+            12,
+            680,
+        ),
+        Preset(
+            "campus-cm384",
+            "CloudMatrix384 campus",
+            "huawei-cm384",
+            True,
+            432,
+            "ethernet",
+            6,
+            18,
+            True,
+            "raised",
+            12,
+            680,
+        ),
+        Preset(
+            "campus-nvl72",
+            "GB200 NVL72 campus",
+            "nvidia-gb200-nvl72",
+            False,
+            1_389,
+            "infiniband",
+            32,
+            64,
+            True,
+            "slab",
+            25,
+            None,
+        ),
+    )
+}

@@ -1,0 +1,50 @@
+"""Trays sized for the cables the network plan puts in them.
+
+A generated hall's trays start at one size; once the fabric is planned, every tray whose
+fullest point is past the planner's warning fill (links B45: 40 %) is widened, and deepened,
+to the size links B46 gives: required area = cable cross-section / fill. Widths go up in
+150 mm steps; a tray wider than 1.2 m becomes 300 mm deep (estimate: two tiers of 150 mm),
+and none is wider than the model allows. Routing follows tray centre lines, not their
+size, so the plan that sized the trays still holds after.
+"""
+
+from __future__ import annotations
+
+import math
+
+from designer.core.catalog import Catalog
+from designer.core.model import Project
+from designer.core.model.base import evolve
+from designer.core.network.media import default_media
+from designer.core.network.planner import build_plan
+
+STEP_MM = 150
+DEEP_FROM_MM = 1_200
+DEEP_MM = 300
+MAX_WIDTH_MM = 3_000
+
+
+def sized_trays(project: Project, catalog: Catalog) -> Project:
+    """``project`` with each tray too full for the warning fill made big enough."""
+    media = default_media()
+    plan = build_plan(project, catalog, media)
+    target = media.constants.tray_fill_warning
+    trays = dict(project.trays)
+    for fills in plan.fills.values():
+        for fill in fills:
+            if fill.fill <= target:
+                continue
+            tray = trays[fill.tray_id]
+            needed = fill.area_mm2 / target
+            depth = tray.depth_mm
+            width = _step(needed / depth)
+            if width > DEEP_FROM_MM:
+                depth = max(depth, DEEP_MM)
+                width = _step(needed / depth)
+            trays[tray.id] = evolve(tray, width_mm=min(width, MAX_WIDTH_MM), depth_mm=depth)
+    # each tray was validated by ``evolve``; the project is not dumped and read again whole
+    return project.model_copy(update={"trays": trays})
+
+
+def _step(width_mm: float) -> int:
+    return int(math.ceil(width_mm / STEP_MM) * STEP_MM)
