@@ -3,11 +3,14 @@
 Tray centre lines are cut wherever two trays cross, touch, overlap or where one tray's end
 lies on another, so a cable can turn from one tray onto the other there. Each piece is an
 edge; where two trays meet at different heights a vertical edge of the height difference
-joins them. All-pairs shortest distances (Floyd-Warshall on a numpy matrix, updated in
-place; a hall has tens to a few thousand tray nodes) make any two points on the trays one
-lookup apart, which is what lets thousands of bundles be routed as arrays. A path is walked
-back from the distances when one is needed: from each node, the edge whose length plus the
-distance left is the distance still to go.
+joins them. Shortest distances are searched from the nodes cables join the trays at, each
+once, the first time a run asks for it (Dijkstra, scipy's, from all of a batch at once),
+and kept as rows, so any two points on the trays are one lookup apart from then on, which
+is what lets thousands of bundles be routed as arrays. Only those rows are searched: the
+all-pairs table this replaced (Floyd-Warshall) grew with the cube of a hall's tray nodes
+and was two thirds of planning a hall of 6,912 racks. A path is walked back from the
+distances when one is needed: from each node, the edge whose length plus the distance left
+is the distance still to go.
 
 A point of the floor (a rack's top, the hall's cable entry) attaches to the nearest point
 of any tray centre line; the plan distance to it is the lateral run from the point to the
@@ -18,8 +21,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -44,7 +49,7 @@ class Attachment:
 
 @dataclass(frozen=True, eq=False)
 class TrayGraph:
-    """Nodes ``(x, y, height)``, edges between them, and all-pairs shortest distances.
+    """Nodes ``(x, y, height)``, edges between them, and shortest distances between nodes.
 
     Plan edges lie along trays (``edge_tray`` names the tray); vertical edges join trays
     meeting at different heights (``edge_tray`` is ``""``); ``plan_edges`` lists the first
@@ -58,8 +63,8 @@ class TrayGraph:
     edge_tray: tuple[str, ...]
     edge_height: np.ndarray
     capacity_mm2: np.ndarray
-    distance: np.ndarray
     plan_edges: np.ndarray
+    _searched: _Searched
     _paths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     _incident: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     _tree: dict[str, shapely.STRtree] = field(default_factory=dict)
@@ -165,9 +170,12 @@ class TrayGraph:
         best = np.full(len(edge_a), np.inf)
         node_a = np.full(len(edge_a), -1)
         node_b = np.full(len(edge_a), -1)
+        # searched from the b ends: the nodes a path to them is later walked back from
+        table, row = self._searched.rows(np.concatenate(ends_b))
+        rows_b = np.split(row, 2)
         for i in (0, 1):
             for j in (0, 1):
-                total = to_a[i] + self.distance[ends_a[i], ends_b[j]] + to_b[j]
+                total = to_a[i] + table[rows_b[j], ends_a[i]] + to_b[j]
                 better = total < best
                 best = np.where(better, total, best)
                 node_a = np.where(better, ends_a[i], node_a)
@@ -189,7 +197,8 @@ class TrayGraph:
         found = self._paths.get(key)
         if found is None:
             edges = []
-            left = self.distance[:, v]
+            table, row = self._searched.rows(np.array([v]))
+            left = table[row[0]]  # from v to every node, as from every node to v
             at = u
             while at != v and np.isfinite(left[at]):
                 incident, other = self._around(at)
@@ -309,7 +318,6 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
             capacity.append(math.inf)
     coords = np.array(list(nodes), dtype=float).reshape(-1, 3)
     u, v, length = np.array(eu, dtype=int), np.array(ev, dtype=int), np.array(lengths)
-    distance = _all_pairs(len(nodes), u, v, length)
     return TrayGraph(
         nodes=coords,
         edge_u=u,
@@ -318,25 +326,65 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
         edge_tray=tuple(owner),
         edge_height=np.array(heights),
         capacity_mm2=np.array(capacity),
-        distance=distance,
         plan_edges=np.arange(plan_count),
+        _searched=_Searched(len(nodes), u, v, length),
     )
 
 
-def _all_pairs(n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray) -> np.ndarray:
-    """Floyd-Warshall in place: the shortest distance between every two nodes.
+class _Searched:
+    """Shortest distances from the nodes searched so far to every node of a graph.
 
-    Single precision halves the memory traffic of the n^3 loop, and integer millimetres are
-    exact in it up to 16.7 km, far beyond any hall.
+    ``rows`` searches the nodes it has not searched before, all in one call of scipy's
+    Dijkstra, and keeps their rows in a table that grows by doubling (an edit that brings a
+    rack onto a new piece of tray adds a row or two without copying the rest). A planner and
+    an export may ask on two threads at once: a lock keeps the table and the rows' numbers
+    in step, and a table handed out is never written where it has rows. Rows are single
+    precision: half the memory, and integer millimetres are exact in it up to 16.7 km, far
+    beyond any hall (the sums are made in double precision and rounded once).
     """
-    distance = np.full((n, n), np.inf, dtype=np.float32)
 
-    if n == 0:
-        return distance
-    np.fill_diagonal(distance, 0.0)
-    for a, b, d in zip(u.tolist(), v.tolist(), length.tolist(), strict=True):
-        if d < distance[a, b]:
-            distance[a, b] = distance[b, a] = d
-    for k in range(n):
-        np.minimum(distance, distance[:, k, None] + distance[None, k, :], out=distance)
-    return distance
+    def __init__(self, n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray) -> None:
+        self._edges = (n, u, v, length)
+        self._matrix: Any = None
+        self._row = np.full(n, -1, dtype=np.int64)
+        self._table = np.empty((0, n), dtype=np.float32)
+        self._count = 0
+        self._lock = threading.Lock()
+
+    def rows(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A table of distances and the row in it of each of ``nodes``: ``table[row[i], w]``
+        is the shortest distance between ``nodes[i]`` and node ``w`` (inf if unreachable)."""
+        with self._lock:
+            new = np.unique(nodes[self._row[nodes] < 0])
+            if len(new):
+                start, end = self._count, self._count + len(new)
+                if end > len(self._table):
+                    grown = np.empty((max(end, 2 * len(self._table)), self._edges[0]), np.float32)
+                    grown[:start] = self._table[:start]
+                    self._table = grown
+                self._table[start:end] = self._search(new)
+                self._row[new] = np.arange(start, end)
+                self._count = end
+            return self._table, self._row[nodes]
+
+    def _search(self, sources: np.ndarray) -> np.ndarray:
+        """Shortest distances from each of ``sources`` to every node, a row per source."""
+        # scipy.sparse takes a third of a second to import: a process that routes no hall
+        # (the designer before its first check, most commands) does without it
+        from scipy.sparse.csgraph import dijkstra
+
+        if self._matrix is None:
+            self._matrix = _adjacency(*self._edges)
+        return dijkstra(self._matrix, directed=False, indices=sources)
+
+
+def _adjacency(n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray) -> Any:
+    """The undirected graph of edges ``u``-``v`` as a sparse matrix for scipy's searches;
+    where two edges join the same two nodes, the shorter (a sparse matrix would add them)."""
+    from scipy.sparse import csr_array
+
+    low, high = np.minimum(u, v), np.maximum(u, v)
+    order = np.lexsort((length, high, low))
+    low, high, length = low[order], high[order], length[order]
+    shortest = np.r_[True, (low[1:] != low[:-1]) | (high[1:] != high[:-1])]
+    return csr_array((length[shortest], (low[shortest], high[shortest])), shape=(n, n))

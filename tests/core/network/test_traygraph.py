@@ -48,6 +48,97 @@ def test_overlapping_trays_share_their_ends():
     assert run(graph, (1_000, 0), (8_500, 0)) == pytest.approx(7_500)
 
 
+def test_trays_at_two_heights_join_by_their_height_difference():
+    # a at 2,700 mm ends where b at 3,000 mm starts: a 300 mm climb between them
+    graph = build_graph(
+        [tray("a", [(0, 0), (4_000, 0)]), tray("b", [(4_000, 0), (4_000, 5_000)], height=3_000)]
+    )
+    assert run(graph, (1_000, 0), (4_000, 3_000)) == pytest.approx(3_000 + 300 + 3_000)
+
+
+def test_two_trays_laid_along_the_same_line_count_once():
+    # the same run twice (two trays side by side on one centre line): 5,000 mm, not 10,000
+    graph = build_graph(
+        [
+            tray("a", [(0, 0), (5_000, 0), (5_000, 2_000)]),
+            tray("b", [(0, 0), (5_000, 0)]),
+        ]
+    )
+    assert run(graph, (0, 0), (5_000, 1_000)) == pytest.approx(5_000 + 1_000)
+
+
+def ladder():
+    """Two 10 m rows 2 m apart (y = 0 and y = 2,000) joined by rungs at x = 1, 5 and 9 m."""
+    rows = [tray(f"row{y}", [(0, y), (10_000, y)]) for y in (0, 2_000)]
+    rungs = [tray(f"rung{x}", [(x, 0), (x, 2_000)]) for x in (1_000, 5_000, 9_000)]
+    return build_graph(rows + rungs)
+
+
+def test_the_shortest_of_several_routes_is_taken():
+    graph = ladder()
+    points = np.array([[4_000, 0], [6_000, 2_000], [0, 0], [10_000, 2_000]], dtype=float)
+    at = graph.attach(points)
+    first, second = [0, 0, 2, 1], [1, 2, 3, 3]
+    dist, node_a, node_b = graph.between(
+        at.edge[first], at.along_mm[first], at.edge[second], at.along_mm[second]
+    )
+    # 4 to 6 m across by the rung at 5 m: 1,000 + 2,000 + 1,000
+    # (4, 0) to (0, 0) along the row: 4,000
+    # (0, 0) to (10, 2) by the rung at 1 or 9 m: 10,000 + 2,000 either way
+    # (6, 2) to (10, 2) along the row: 4,000
+    assert dist.tolist() == pytest.approx([4_000, 4_000, 12_000, 4_000])
+    # the walk back between the nodes it leaves and joins at climbs the middle rung
+    path = graph.path_edges(int(node_a[0]), int(node_b[0]))
+    assert [graph.edge_tray[e] for e in path] == ["rung5000"]
+
+
+def test_runs_asked_for_a_few_at_a_time_are_those_asked_for_at_once():
+    # every point of a 1 m grid over the ladder's trays, paired with every other
+    graph = ladder()
+    grid = [(x, y) for x in range(0, 10_001, 1_000) for y in (0, 2_000)]
+    grid += [(x, y) for x in (1_000, 5_000, 9_000) for y in (500, 1_500)]
+    at = graph.attach(np.array(grid, dtype=float))
+    a, b = (m.ravel() for m in np.meshgrid(np.arange(len(grid)), np.arange(len(grid))))
+
+    def between(rows):
+        return graph.between(
+            at.edge[a[rows]], at.along_mm[a[rows]], at.edge[b[rows]], at.along_mm[b[rows]]
+        )[0]
+
+    in_turns = np.concatenate([between(rows) for rows in np.array_split(np.arange(len(a)), 7)])
+    at_once = between(np.arange(len(a)))
+    assert in_turns.tolist() == at_once.tolist()
+
+    def by_hand(p, q):
+        """Along the trays between two grid points: along a row, or across by a rung."""
+        (px, py), (qx, qy) = p, q
+        if px == qx and (px in (1_000, 5_000, 9_000) or py == qy):
+            return abs(py - qy) + abs(px - qx)
+        if py == qy and py in (0, 2_000):
+            return abs(px - qx)
+        # to a row end of each point's rung or row, then across the best rung
+        up = (
+            [(py, 0), (2_000 - py, 2_000)]
+            if px in (1_000, 5_000, 9_000) and 0 < py < 2_000
+            else [(0, py)]
+        )
+        down = (
+            [(qy, 0), (2_000 - qy, 2_000)]
+            if qx in (1_000, 5_000, 9_000) and 0 < qy < 2_000
+            else [(0, qy)]
+        )
+        return min(
+            climb + abs(px - r) + (0 if y1 == y2 else 2_000) + abs(r - qx) + drop
+            for climb, y1 in up
+            for drop, y2 in down
+            for r in (1_000, 5_000, 9_000)
+        )
+
+    assert at_once.tolist() == pytest.approx(
+        [by_hand(grid[i], grid[j]) for i, j in zip(a, b, strict=True)]
+    )
+
+
 def test_points_attach_to_the_nearest_tray_point():
     graph = build_graph([tray("a", [(0, 0), (6_000, 0), (6_000, 6_000)])])
     at = graph.attach(np.array([[1_000.0, 300.0], [6_400.0, 2_500.0], [-300.0, -400.0]]))
