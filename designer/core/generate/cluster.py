@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
+from designer.core.format import plural
 from designer.core.generate.layout import HallLayout, Unit, unit_of
 from designer.core.generate.presets import PRESETS, Fabric, Preset
 from designer.core.generate.trays import sized_trays
@@ -122,12 +123,12 @@ class Outline:
 
     def lines(self) -> list[str]:
         """What will be built, as the dialog and the command show it before building."""
+        noun = "system" if self.unit.is_system else "rack"
         return [
-            f"{self.preset.title}: {self.systems:,} "
-            f"{'systems' if self.unit.is_system else 'racks'} of {self.unit.unit_id}",
+            f"{self.preset.title}: {plural(self.systems, noun)} of {self.unit.unit_id}",
             f"Accelerators: {self.accelerators:,}",
-            f"Racks: {self.racks:,} of the systems and {self.network_racks:,} network racks "
-            f"({self.switch_name})",
+            f"Racks: {self.racks:,} of the systems and {plural(self.network_racks, 'network rack')}"
+            f" ({self.switch_name})",
             f"Sites: {len(self.sites)}, halls: {self.halls}",
             f"IT power at maximum: {self.it_mw:,.1f} MW; facility at PUE "
             f"{self.preset.pue}: {self.facility_mw:,.1f} MW",
@@ -415,9 +416,9 @@ def _project(plan: Outline, entities: list) -> Project:
     for entity in entities:
         collections[COLLECTIONS[type(entity)]][entity.id] = entity
     settings = ProjectSettings(network=NetworkSettings(oversubscription=plan.oversubscription))
-    noun = "systems" if plan.unit.is_system else "racks"
+    noun = "system" if plan.unit.is_system else "rack"
     meta = ProjectMeta(
-        name=f"{plan.preset.title}, {plan.systems:,} {noun}",
+        name=f"{plan.preset.title}, {plural(plan.systems, noun)}",
         description=" ".join(plan.lines()[1:]),
     )
     return Project(meta=meta, settings=settings, **collections)

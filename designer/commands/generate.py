@@ -1,0 +1,70 @@
+"""``generate PRESET -o FILE``: a whole cluster from a preset and a few options."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from designer.commands._common import fail
+from designer.core.generate import PRESETS, ClusterRequest, GenerateError, generate, outline
+from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.project_file import to_bytes
+
+HELP = (
+    "Generate a cluster from a preset (" + ", ".join(PRESETS) + "): its sites, halls, racks, "
+    "network racks, CDUs, busways, trays and the fibre between sites, ready to check. The "
+    "same options always write the same file."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("preset", choices=sorted(PRESETS), help="what to build")
+    parser.add_argument("-o", "--output", help="the project file to write")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--systems", type=int, help="systems (or racks, for a rack preset)")
+    size.add_argument("--accelerators", type=int, help="accelerators; systems are rounded up")
+    parser.add_argument("--sites", type=int, help="sites (default: the fewest that carry it)")
+    parser.add_argument("--site-power", type=float, metavar="MW", help="supply per site, MW")
+    parser.add_argument("--site-km", type=float, metavar="KM", help="fibre between sites, km")
+    parser.add_argument("--halls-per-site", type=int, help="halls in each site")
+    parser.add_argument("--per-row", type=int, help="systems (or racks) in one row pair")
+    parser.add_argument(
+        "--oversubscription", type=float, default=1.0, help="leaf downlinks per uplink (1 = 1:1)"
+    )
+    parser.add_argument("--fabric", choices=("infiniband", "ethernet"), help="scale-out fabric")
+    parser.add_argument(
+        "--dry-run", action="store_true", help="print what would be built, write nothing"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    request = ClusterRequest(
+        args.preset,
+        systems=args.systems,
+        accelerators=args.accelerators,
+        sites=args.sites,
+        site_power_mw=args.site_power,
+        site_km=args.site_km,
+        halls_per_site=args.halls_per_site,
+        per_row=args.per_row,
+        oversubscription=args.oversubscription,
+        fabric=args.fabric,
+    )
+    if not args.output and not args.dry_run:
+        print("error: say where to write the project with -o FILE (or --dry-run)", file=sys.stderr)
+        return 2
+    try:
+        planned = outline(request)
+        print("\n".join(planned.lines()))
+        if args.dry_run:
+            return 0
+        data = to_bytes(generate(request))
+        write_output(Path(args.output), data)
+    except GenerateError as err:
+        print(f"error: cannot generate {args.preset}: --{err}", file=sys.stderr)
+        return 2
+    except OutputError as err:
+        return fail(err)
+    print(f"wrote {args.output}")
+    return 0

@@ -1,0 +1,86 @@
+"""``python main.py generate``: every preset checks clean, with every scale-out port wired."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from designer.cli import main
+
+PODS = ["nvl72-su", "gb300-su", "hgx-su", "cm384"]
+
+
+def generated(tmp_path, capsys, preset, *options):
+    path = tmp_path / f"{preset}.rackplan.json"
+    assert main(["generate", preset, "-o", str(path), *options]) == 0
+    capsys.readouterr()
+    return str(path)
+
+
+def summary(path, capsys):
+    assert main(["summary", path, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def check_clean(path, capsys):
+    """The check of ``path`` finds nothing at all: no error, warning or info."""
+    code = main(["check", path, "--format", "json", "--severity", "error,warning,info"])
+    report = json.loads(capsys.readouterr().out)
+    assert [f["message"] for f in report["findings"]] == []
+    assert report["counts"] == {"error": 0, "warning": 0, "info": 0}
+    assert code == 0
+
+
+@pytest.mark.parametrize("preset", PODS)
+def test_a_pod_preset_checks_clean_with_its_fabric_wired(tmp_path, capsys, preset):
+    path = generated(tmp_path, capsys, preset)
+    check_clean(path, capsys)
+    data = summary(path, capsys)
+    assert data["links"]["scale_out_ports_not_connected"] == 0
+    assert data["links"]["links_without_route_or_medium"] == 0
+    assert data["links"]["switches"]
+
+
+def test_the_cloudmatrix_pod_has_its_rdma_plane(tmp_path, capsys):
+    data = summary(generated(tmp_path, capsys, "cm384"), capsys)
+    assert data["accelerators"] == 384
+    # 384 RDMA ports of 400G, one per NPU, on SN5600 at radix 128: 6 leaves of 64 down
+    # and 384 / 128 = 3 spines; 384 node-leaf and 384 leaf-spine links
+    assert data["links"]["switches"] == {
+        "NVIDIA Spectrum-4 SN5600 (leaf)": 6,
+        "NVIDIA Spectrum-4 SN5600 (spine)": 3,
+    }
+
+
+def test_the_100k_campus_is_complete_and_clean(tmp_path, capsys):
+    path = generated(tmp_path, capsys, "campus-cm384")
+    check_clean(path, capsys)
+    data = summary(path, capsys)
+    assert data["accelerators"] == 165_888
+    counts = {row["type_id"]: row["count"] for row in data["racks_by_type"]}
+    assert counts == {
+        "huawei-cm384-compute": 432 * 12,
+        "huawei-cm384-ub-switch": 432 * 4,
+        "nvidia-sn5600-rack": 3 * 270,
+    }
+    links = data["links"]
+    assert links["scale_out_ports_not_connected"] == 0
+    assert links["findings"] == {"errors": 0, "warnings": 0}
+    # three sites joined pairwise at 40 km
+    assert len(links["dci"]) == 3
+
+
+def test_an_impossible_request_exits_2_and_writes_nothing(tmp_path, capsys):
+    path = tmp_path / "c.rackplan.json"
+    assert main(["generate", "campus-cm384", "--sites", "2", "-o", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "--site-power" in err
+    assert "110 MW" in err
+    assert not path.exists()
+
+
+def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
+    a = generated(tmp_path, capsys, "nvl72-su")
+    b = tmp_path / "again.rackplan.json"
+    assert main(["generate", "nvl72-su", "-o", str(b)]) == 0
+    assert b.read_bytes() == Path(a).read_bytes()

@@ -1,0 +1,97 @@
+"""What a request builds, worked out by hand, and the requests refused by the option to change."""
+
+import math
+
+import pytest
+
+from designer.core.generate import (
+    ClusterRequest,
+    GenerateCancelled,
+    GenerateError,
+    generate,
+    outline,
+)
+from designer.core.io.project_file import to_bytes
+
+
+def test_the_campus_of_432_supernodes_spreads_over_three_sites_by_their_power():
+    o = outline(ClusterRequest("campus-cm384"))
+    assert o.accelerators == 432 * 384 == 165_888
+    assert o.racks == 432 * 16 == 6_912
+    # per site 144 supernodes, 144 x 384 = 55,296 RDMA ports of 400G on SN5600 (64 x 800G,
+    # radix 128 at 400G): 864 leaves of 64 down, 14 pods of at most 64 leaves with 64
+    # spines each (the last pod of 32 leaves: 32), 55,296 / 128 = 432 cores; 2,160
+    # switches, 8 to a rack: 270 network racks a site
+    per_site = 55_296
+    leaves = per_site // 64
+    spines = 13 * 64 + 32
+    cores = per_site // 128
+    assert leaves + spines + cores == 2_160
+    assert [s.systems for s in o.sites] == [144, 144, 144]
+    assert [s.network_racks for s in o.sites] == [math.ceil(2_160 / 8)] * 3
+    assert o.halls == 24
+    # IT at max: 144 x 559 kW + 270 x 24 kW = 86,976 kW a site; at PUE 1.25 108.7 MW of
+    # the 110 MW supply; two sites could not carry it
+    assert o.sites[0].it_kw == pytest.approx(144 * (12 * 42 + 4 * 13.75) + 270 * 24)
+    assert o.sites[0].it_kw * 1.25 <= 110_000 < o.sites[0].it_kw * 1.25 * 1.5
+
+
+def test_one_scalable_unit_has_three_network_racks_of_leaves_and_spines():
+    o = outline(ClusterRequest("nvl72-su"))
+    # 576 GPUs at 400G on the 64-port QM9700: 18 leaves of 32 down, 576 / 64 = 9 spines;
+    # 27 switches in racks of 12
+    assert o.accelerators == 576
+    assert o.network_racks == math.ceil((18 + 9) / 12) == 3
+
+
+def test_the_nvl72_campus_is_about_100000_gpus():
+    o = outline(ClusterRequest("campus-nvl72"))
+    assert o.accelerators == 1_389 * 72 == 100_008
+    assert len(o.sites) == 3
+
+
+def test_accelerators_round_up_to_whole_systems():
+    o = outline(ClusterRequest("campus-cm384", accelerators=10_000))
+    assert o.systems == math.ceil(10_000 / 384) == 27
+
+
+@pytest.mark.parametrize(
+    ("request_", "option"),
+    [
+        (ClusterRequest("cm384", systems=0), "systems"),
+        (ClusterRequest("campus-cm384", sites=2), "site-power"),
+        (ClusterRequest("campus-cm384", site_power_mw=-5), "site-power"),
+        (ClusterRequest("campus-cm384", site_km=30_000), "site-km"),
+        (ClusterRequest("gb300-su", fabric="ethernet"), "fabric"),
+        (ClusterRequest("cm384", sites=2), "sites"),
+        (ClusterRequest("cm384", oversubscription=0.5), "oversubscription"),
+        (ClusterRequest("no-such-preset"), "preset"),
+    ],
+)
+def test_an_impossible_request_names_its_option(request_, option):
+    with pytest.raises(GenerateError) as err:
+        outline(request_)
+    assert err.value.option == option
+    assert str(err.value).startswith(f"{option}: ")
+
+
+def test_two_sites_of_more_power_carry_the_campus():
+    o = outline(ClusterRequest("campus-cm384", sites=2, site_power_mw=170))
+    assert [s.systems for s in o.sites] == [216, 216]
+
+
+def test_the_same_request_gives_the_same_file():
+    request = ClusterRequest("campus-cm384", systems=20, halls_per_site=2)
+    assert to_bytes(generate(request)) == to_bytes(generate(request))
+
+
+def test_progress_is_told_per_hall_and_can_stop_the_build():
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        return done < 2
+
+    with pytest.raises(GenerateCancelled):
+        generate(ClusterRequest("campus-cm384", systems=40), progress=progress)
+    assert seen == [(1, 3), (2, 3)]
