@@ -171,7 +171,7 @@ class HallLayout:
         right = max((self._segment_end(s) for s in self.segments), default=MARGIN_X)
         width = max(hall_width, right + MARGIN_X)
         depth = 2 * MARGIN_Y + pairs * PAIR_PITCH - HOT_AISLE
-        self._trays(pairs, right)
+        self._trays(pairs)
         if air == "crah":
             width = self._crahs(air_kw, width, depth)
         content = HallContent(width, depth, self.entities)
@@ -469,12 +469,13 @@ class HallLayout:
 
     # --- trays and air ------------------------------------------------------------------
 
-    def _trays(self, pairs: int, right: int) -> None:
-        """A tray over each line, across each supernode's cold aisle, and the cross tray."""
+    def _trays(self, pairs: int) -> None:
+        """A tray over each line to the line's end, across each supernode's cold aisle, and
+        the cross tray."""
         ox, oy = self.ox, self.oy
-        end = ox + right
         for pair in range(pairs):
             top = self._pair_top(pair)
+            end = ox + max(self._segment_end(s) for s in self.segments if s.top == top)
             for y in (top + LINE_D // 2, top + BOTTOM_LINE + LINE_D // 2):
                 self._tray([(ox + TRAY_X, y), (end, y)], f"{self.prefix}Row {pair + 1} tray")
         if self.unit.is_system:

@@ -1,0 +1,175 @@
+"""Insert ▸ Pod: a pod preset dropped into a hall of the open project as one undo step.
+
+The pod is laid out as ``generate`` lays out the preset's hall (row pairs, CDUs in N+1,
+A and B busways, its network racks and in-row coolers, trays), but at an origin inside an
+existing hall: the cursor (the pod centred on it, snapped to the floor's tiles), or the
+first free floor, searched tile by tile from the hall's top left, where the pod's area
+lies inside the outline and clear of everything already on the floor. Its labels start
+with ``P<n>-`` so that a hall holding several pods never names two racks alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely import STRtree, box
+from shapely.geometry import Polygon
+
+from designer.core.document.document import Document, sequential_ids
+from designer.core.document.operations import footprint_of
+from designer.core.generate.cluster import ClusterRequest, outline
+from designer.core.generate.layout import ENTRY_Y, HallLayout
+from designer.core.generate.presets import PRESETS
+from designer.core.model import CableTray, Placement
+
+#: The presets that fit one hall, which Insert ▸ Pod offers.
+POD_PRESETS = tuple(name for name, preset in PRESETS.items() if not preset.campus)
+
+
+class PodError(ValueError):
+    """The pod cannot go where it was asked; the message says why."""
+
+
+@dataclass(frozen=True)
+class InsertedPod:
+    """What an insert placed: the pod's origin and size, and the ids it added."""
+
+    origin: tuple[int, int]
+    size: tuple[int, int]
+    ids: tuple[str, ...]
+
+
+def pod_size(doc: Document, preset: str) -> tuple[int, int]:
+    """The floor a pod of ``preset`` takes, margins included, in mm."""
+    layout, racks = _layout(doc, preset, "", sequential_ids(), (0, 0), "")
+    content = layout.build(*racks)
+    return content.width_mm, content.depth_mm
+
+
+def insert_pod(
+    doc: Document, hall_id: str, preset: str, at: tuple[int, int] | None = None
+) -> InsertedPod:
+    """Add a pod of ``preset`` to ``hall_id`` centred on ``at`` (or on the first free
+    floor) as one undo step; ``PodError`` when it does not fit there."""
+    if preset not in POD_PRESETS:
+        raise PodError(f"{preset!r} is not a pod; choose one of {', '.join(POD_PRESETS)}")
+    hall = doc.project.halls.get(hall_id)
+    if hall is None:
+        raise PodError("there is no hall to put the pod in")
+    width, depth = pod_size(doc, preset)
+    tile = hall.tile_mm
+    floor = Polygon(hall.outline)
+    taken = _taken(doc, hall_id)
+    if at is not None:
+        origin = (_snap(at[0] - width // 2, tile), _snap(at[1] - depth // 2, tile))
+        problem = _problem(floor, taken, origin, width, depth)
+        if problem:
+            raise PodError(f"The pod ({width / 1000:g} x {depth / 1000:g} m) {problem} there.")
+    else:
+        origin = _free_floor(floor, taken, width, depth, tile)
+    ids: list[str] = []
+    prefix = f"P{_next_pod(doc, hall_id)}-"
+    layout, racks = _layout(
+        doc, preset, hall_id, lambda kind: doc.new_id(kind, ids), origin, prefix
+    )
+    content = layout.build(*racks)
+    join = _join_tray(doc, hall_id, (origin[0], origin[1] + ENTRY_Y), ids, prefix)
+    with doc.transaction(f"Insert pod {PRESETS[preset].title}") as tx:
+        for entity in [*content.entities, *join]:
+            tx.put(entity)
+    return InsertedPod(origin, (width, depth), tuple(ids))
+
+
+def _join_tray(
+    doc: Document, hall_id: str, entry: tuple[int, int], ids: list[str], prefix: str
+) -> list[CableTray]:
+    """A tray from the pod's cable entry to the nearest corner of the hall's trays, so the
+    pod's cables reach the rest of the hall (and the hall's cable entry); none in a hall
+    without trays."""
+    corners = [
+        (point, tray)
+        for tray in doc.project.trays.values()
+        if tray.hall_id == hall_id
+        for point in tray.path
+    ]
+    if not corners:
+        return []
+    (x, y), tray = min(corners, key=lambda c: (abs(c[0][0] - entry[0]) + abs(c[0][1] - entry[1])))
+    path = [entry, (x, entry[1]), (x, y)] if (x, entry[1]) not in (entry, (x, y)) else [entry, (x, y)]
+    if entry == (x, y):
+        return []
+    return [
+        CableTray(
+            id=doc.new_id("tray", ids),
+            hall_id=hall_id,
+            name=f"{prefix}join tray",
+            path=path,
+            height_mm=tray.height_mm,
+            width_mm=tray.width_mm,
+            depth_mm=tray.depth_mm,
+        )
+    ]
+
+
+def _layout(doc, preset, hall_id, new_id, origin, prefix):  # noqa: ANN001, ANN202
+    """The pod's layout and the arguments of its ``build``."""
+    plan = outline(ClusterRequest(preset), doc.catalog)
+    site = plan.sites[0]
+    layout = HallLayout(doc.catalog, new_id, hall_id, plan.unit, plan.network, origin, prefix)
+    return layout, (site.systems, plan.per_row, site.network_racks, "inrow")
+
+
+def _taken(doc: Document, hall_id: str) -> STRtree | None:
+    """The floor boxes of what already stands in the hall."""
+    project = doc.project
+    boxes = []
+    for name in ("placements", "cooling_units", "obstacles"):
+        for entity in getattr(project, name).values():
+            if entity.hall_id != hall_id:
+                continue
+            found = footprint_of(project, entity.id, doc.rack_types)
+            if found is not None:
+                boxes.append(box(found.x0, found.y0, found.x1, found.y1))
+    return STRtree(boxes) if boxes else None
+
+
+def _problem(
+    floor: Polygon, taken: STRtree | None, origin: tuple[int, int], width: int, depth: int
+) -> str:
+    area = box(origin[0], origin[1], origin[0] + width, origin[1] + depth)
+    if not floor.covers(area):
+        return "does not fit inside the hall"
+    if taken is not None and len(taken.query(area, predicate="intersects")):
+        return "would overlap what already stands"
+    return ""
+
+
+def _free_floor(
+    floor: Polygon, taken: STRtree | None, width: int, depth: int, tile: int
+) -> tuple[int, int]:
+    x0, y0, x1, y1 = (int(v) for v in floor.bounds)
+    for y in range(_snap(y0, tile), y1 - depth + 1, tile):
+        for x in range(_snap(x0, tile), x1 - width + 1, tile):
+            if not _problem(floor, taken, (x, y), width, depth):
+                return x, y
+    raise PodError(
+        f"The hall has no free floor of {width / 1000:g} x {depth / 1000:g} m for the pod: "
+        "make the hall larger or clear some floor."
+    )
+
+
+def _snap(value: int, tile: int) -> int:
+    return round(value / tile) * tile
+
+
+def _next_pod(doc: Document, hall_id: str) -> int:
+    """The first pod number no rack label of the hall uses yet."""
+    labels = {
+        p.label.split("-", 1)[0]
+        for p in doc.project.placements.values()
+        if p.hall_id == hall_id and isinstance(p, Placement)
+    }
+    number = 1
+    while f"P{number}" in labels:
+        number += 1
+    return number

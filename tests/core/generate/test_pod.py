@@ -1,0 +1,77 @@
+"""Insert ▸ Pod in the core: a clean pod in one undo step, placed where asked or on free floor."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.examples._common import new_document
+from designer.core.generate.pod import PodError, insert_pod, pod_size
+from designer.core.rules import RuleEngine
+
+
+def empty_hall(width=30_000, depth=24_000):
+    doc = new_document("Pods", "")
+    site = ops.add_site(doc, "Site 1", power_capacity_kw=5_000, cooling_capacity_kw=5_000)
+    hall = ops.add_hall(
+        doc,
+        site,
+        "Hall",
+        width,
+        depth,
+        floor_rating_kpa=25,
+        floor_type="slab",
+        power_capacity_kw=4_000,
+        cooling_capacity_kw=4_000,
+        cable_entry=(0, 1_800),
+    )
+    return doc, hall
+
+
+def findings(doc):
+    return [f.message for f in RuleEngine(default_catalog()).run(doc.project).findings]
+
+
+@pytest.mark.parametrize("preset", ["nvl72-su", "gb300-su", "hgx-su", "cm384"])
+def test_a_pod_in_an_empty_hall_is_clean_and_one_undo_step(preset):
+    doc, hall = empty_hall()
+    before = doc.project
+    pod = insert_pod(doc, hall, preset)
+    assert pod.origin == (0, 0)
+    assert findings(doc) == []
+    racks = [p for p in doc.project.placements.values() if p.hall_id == hall]
+    assert racks
+    assert all(p.feed_ids and len(p.feed_ids) == 2 for p in racks)
+    doc.undo()
+    assert doc.project == before
+
+
+def test_a_pod_is_centred_on_the_cursor_snapped_to_the_tiles():
+    doc, hall = empty_hall()
+    width, depth = pod_size(doc, "nvl72-su")
+    pod = insert_pod(doc, hall, "nvl72-su", at=(15_100, 12_250))
+    # 15,100 - 4,000 = 11,100 -> 10,800 on the 600 mm tiles; 12,250 - 7,200 = 5,050 -> 4,800
+    assert (width, depth) == (8_000, 14_400)
+    assert pod.origin == (10_800, 4_800)
+
+
+def test_a_second_pod_joins_the_first_and_the_fabric_spans_both():
+    doc, hall = empty_hall()
+    insert_pod(doc, hall, "nvl72-su")
+    second = insert_pod(doc, hall, "nvl72-su", at=(20_000, 14_000))
+    assert findings(doc) == []
+    labels = [p.label for p in doc.project.placements.values()]
+    assert len(labels) == len(set(labels))
+    assert any(label.startswith("P2-") for label in labels)
+    assert second.ids
+
+
+def test_a_pod_that_does_not_fit_is_refused_with_the_reason():
+    doc, hall = empty_hall(width=6_000, depth=6_000)
+    with pytest.raises(PodError, match="no free floor of 8 x 14.4 m"):
+        insert_pod(doc, hall, "nvl72-su")
+    doc, hall = empty_hall()
+    insert_pod(doc, hall, "nvl72-su")
+    with pytest.raises(PodError, match="would overlap"):
+        insert_pod(doc, hall, "nvl72-su", at=(4_000, 7_000))
+    with pytest.raises(PodError, match="inside the hall"):
+        insert_pod(doc, hall, "nvl72-su", at=(29_000, 7_000))
