@@ -18,7 +18,7 @@ from shapely.geometry import Polygon
 from designer.core.document.document import Document, sequential_ids
 from designer.core.document.operations import footprint_of
 from designer.core.generate.cluster import ClusterRequest, outline
-from designer.core.generate.layout import ENTRY_Y, HallLayout
+from designer.core.generate.layout import ENTRY_Y, HallLayout, IdFactory
 from designer.core.generate.presets import PRESETS
 from designer.core.model import CableTray, Placement
 
@@ -94,8 +94,10 @@ def _join_tray(
     ]
     if not corners:
         return []
-    (x, y), tray = min(corners, key=lambda c: (abs(c[0][0] - entry[0]) + abs(c[0][1] - entry[1])))
-    path = [entry, (x, entry[1]), (x, y)] if (x, entry[1]) not in (entry, (x, y)) else [entry, (x, y)]
+    (x, y), tray = min(corners, key=lambda c: abs(c[0][0] - entry[0]) + abs(c[0][1] - entry[1]))
+    path = (
+        [entry, (x, entry[1]), (x, y)] if (x, entry[1]) not in (entry, (x, y)) else [entry, (x, y)]
+    )
     if entry == (x, y):
         return []
     return [
@@ -111,7 +113,14 @@ def _join_tray(
     ]
 
 
-def _layout(doc, preset, hall_id, new_id, origin, prefix):  # noqa: ANN001, ANN202
+def _layout(
+    doc: Document,
+    preset: str,
+    hall_id: str,
+    new_id: IdFactory,
+    origin: tuple[int, int],
+    prefix: str,
+) -> tuple[HallLayout, tuple[int, int, int, str]]:
     """The pod's layout and the arguments of its ``build``."""
     plan = outline(ClusterRequest(preset), doc.catalog)
     site = plan.sites[0]

@@ -67,7 +67,7 @@ def test_a_second_pod_joins_the_first_and_the_fabric_spans_both():
 
 def test_a_pod_that_does_not_fit_is_refused_with_the_reason():
     doc, hall = empty_hall(width=6_000, depth=6_000)
-    with pytest.raises(PodError, match="no free floor of 8 x 14.4 m"):
+    with pytest.raises(PodError, match=r"no free floor of 8 x 14\.4 m"):
         insert_pod(doc, hall, "nvl72-su")
     doc, hall = empty_hall()
     insert_pod(doc, hall, "nvl72-su")
