@@ -211,6 +211,18 @@ def _links(p: QPainter, r: QRectF) -> None:
         _poly(p, r, u, [(2, at), (at, at), (at, 22)])
 
 
+def _site_map(p: QPainter, r: QRectF) -> None:
+    """Three sites as a triangle, joined by their fibre."""
+    u = r.width() / 24
+    pen = QPen(style.LINK_FAMILY["coherent"], 1.6 * u)
+    p.setPen(pen)
+    _poly(p, r, u, [(6.5, 6.5), (17.5, 6.5), (12, 17.5)], closed=True)
+    _stroke(p, r, 1.2)
+    for x, y, status in ((2, 3, style.OK), (15, 3, style.OK), (8.5, 14, style.WARNING)):
+        p.setBrush(style.STATUS_FILL[status])
+        p.drawRect(QRectF(_pt(r, u, x, y), _pt(r, u, x + 7, y + 7)))
+
+
 _PAINTERS: dict[str, Callable[[QPainter, QRectF], None]] = {
     "new": _new,
     "open": _open,
@@ -231,6 +243,7 @@ _PAINTERS: dict[str, Callable[[QPainter, QRectF], None]] = {
     "heat": _heat,
     "links": _links,
     "dashboard": _dashboard,
+    "site_map": _site_map,
 }
 
 

@@ -23,7 +23,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -46,11 +45,13 @@ from designer.gui.canvas.tools.draw import ObstacleTool, OutlineTool, RunTool
 from designer.gui.canvas.tools.place import PlaceTool, RowTool, next_index
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
+from designer.gui.central import CentralViews
 from designer.gui.dialogs.new_project import NewProjectSpec
 from designer.gui.editor import NUDGE_MM, Editor
 from designer.gui.exporting import Exporter
 from designer.gui.files import FileController, display_name
 from designer.gui.findings import DEBOUNCE_MS, FindingsService
+from designer.gui.hall_chooser import HallChooser
 from designer.gui.icons import icon
 from designer.gui.naming import file_stem
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
@@ -64,6 +65,7 @@ from designer.gui.placing import PaletteEntry, label_stem, rack_tag
 from designer.gui.prompts import DialogPrompts, Prompts
 from designer.gui.recent import RecentFiles
 from designer.gui.selection import Selection
+from designer.gui.sitemap.view import SiteMapView
 
 FRAGMENT_MIME = "application/x-rackplan-fragment"
 #: The catalog and properties never get narrower than this, whatever the panels below need.
@@ -77,6 +79,7 @@ Ctrl+X / C / V cut, copy, paste · Ctrl+A select all
 R rotate clockwise · Shift+R anticlockwise
 Arrows nudge 100 mm · Shift+arrows one tile
 Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom
+Ctrl+M site map ⇄ hall · double-click a hall opens it
 Wheel zooms at the cursor
 Middle button or Space + drag pans
 H heat colouring · G tile grid · L links on the trays
@@ -119,7 +122,9 @@ class MainWindow(QMainWindow):
         self.selection = Selection(self)
         self.editor = Editor(self.bridge, self.selection, self)
         self.view = CanvasView(self.editor)
-        self.setCentralWidget(self.view)
+        self.site_map = SiteMapView(self.editor)
+        self.central = CentralViews(self.view, self.site_map)
+        self.setCentralWidget(self.central)
         self.prompts: Prompts = prompts or DialogPrompts(self)
         self.autosaver = Autosaver(self.bridge, autosave_ms)
         self.files = FileController(
@@ -137,11 +142,7 @@ class MainWindow(QMainWindow):
         self.lengths_chart = LengthsChart(self.editor)
         self.media_chart = MediaMixChart(self.editor)
         self._docks()
-        self.hall_chooser = QComboBox()
-        self.hall_chooser.setObjectName("hallChooser")
-        # as wide as the longest hall name, not cut to a few letters
-        self.hall_chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.hall_chooser.setToolTip("The hall shown on the canvas")
+        self.hall_chooser = HallChooser(self.editor)
         self._busway_type = "busway-800a-415v"
         self.actions_by_name: dict[str, QAction] = {}
         self._build_actions()
@@ -149,7 +150,6 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._connect()
         self._history_changed()
-        self._halls_changed()
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -403,9 +403,20 @@ class MainWindow(QMainWindow):
                 "",
                 canvas_only=True,
             )
-        a("fit", "&Fit Hall", view.fit_hall, ("Ctrl+0",), "fit", "Show the whole hall")
-        a("zoom_in", "Zoom &In", lambda: view.zoom_by(1.25), (Key.ZoomIn, "Ctrl+="), "", "")
-        a("zoom_out", "Zoom &Out", lambda: view.zoom_by(0.8), (Key.ZoomOut,), "", "")
+        central = self.central
+        a("fit", "&Fit Hall", central.fit, ("Ctrl+0",), "fit", "Show the whole hall (or campus)")
+        a("zoom_in", "Zoom &In", lambda: central.zoom_by(1.25), (Key.ZoomIn, "Ctrl+="), "", "")
+        a("zoom_out", "Zoom &Out", lambda: central.zoom_by(0.8), (Key.ZoomOut,), "", "")
+        a(
+            "site_map",
+            "Site &Map",
+            central.show_site_map,
+            ("Ctrl+M",),
+            "site_map",
+            "Every site and hall of the campus, coloured by findings, with the fibre between "
+            "sites; double-click a hall to open it",
+            checkable=True,
+        )
         a(
             "heat",
             "Colour by &Heat",
@@ -563,7 +574,7 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         edit.addAction(n["settings"])
         view = bar.addMenu("&View")
-        view.addActions([n["fit"], n["zoom_in"], n["zoom_out"]])
+        view.addActions([n["site_map"], n["fit"], n["zoom_in"], n["zoom_out"]])
         view.addSeparator()
         view.addActions([n["heat"], n["grid"], n["links"]])
         view.addSeparator()
@@ -598,7 +609,7 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         bar.addActions([n["rotate"], n["delete"]])
         bar.addSeparator()
-        bar.addActions([n["fit"], n["heat"], n["links"]])
+        bar.addActions([n["site_map"], n["fit"], n["heat"], n["links"]])
         bar.addSeparator()
         label = QLabel("  Hall ")
         bar.addWidget(label)
@@ -609,12 +620,9 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         self.bridge.history_changed.connect(self._history_changed)
-        self.bridge.replaced.connect(self._halls_changed)
-        self.bridge.changed.connect(self._maybe_halls_changed)
-        self.editor.hall_changed.connect(self._sync_hall_chooser)
-        self.hall_chooser.activated.connect(
-            lambda i: self.editor.set_hall(self.hall_chooser.itemData(i))
-        )
+        self.hall_chooser.chosen.connect(self.open_hall)
+        self.site_map.hall_opened.connect(self.open_hall)
+        self.central.switched.connect(self.actions_by_name["site_map"].setChecked)
         self.view.cursor_moved.connect(self.status.show_cursor)
         self.view.tool_changed.connect(self._tool_changed)
         self.palette.activated.connect(self._palette_activated)
@@ -655,27 +663,10 @@ class MainWindow(QMainWindow):
         for name in ("cut", "copy", "delete", "rotate", "rotate_back"):
             self.actions_by_name[name].setEnabled(has)
 
-    def _maybe_halls_changed(self, changes: Any) -> None:
-        # the chooser names each hall with its site
-        if any(c.collection in ("halls", "sites") for c in changes.changes.values()):
-            self._halls_changed()
-
-    def _halls_changed(self) -> None:
-        chooser = self.hall_chooser
-        chooser.blockSignals(True)
-        chooser.clear()
-        project = self.editor.project
-        for hall in project.halls.values():
-            site = project.sites.get(hall.site_id)
-            where = f" — {site.name}" if site and len(project.sites) > 1 else ""
-            chooser.addItem(f"{hall.name}{where}", hall.id)
-        chooser.blockSignals(False)
-        self._sync_hall_chooser()
-
-    def _sync_hall_chooser(self) -> None:
-        index = self.hall_chooser.findData(self.editor.hall_id)
-        if index >= 0:
-            self.hall_chooser.setCurrentIndex(index)
+    def open_hall(self, hall_id: str) -> None:
+        """Show ``hall_id`` on the hall canvas (from the site map or the hall chooser)."""
+        self.editor.set_hall(hall_id)
+        self.central.show_site_map(False)
 
     def _escape(self) -> None:
         """Esc with a tool on: a field's typed text goes back first, then the tool."""
@@ -932,6 +923,7 @@ class MainWindow(QMainWindow):
     def show_finding(self, finding: Any) -> None:
         """Select what a finding names and zoom to it (switching hall if needed)."""
         editor = self.editor
+        self.central.show_site_map(False)
         if finding.hall_id and finding.hall_id != editor.hall_id:
             editor.set_hall(finding.hall_id)
         picker = editor.picker()

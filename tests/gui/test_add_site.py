@@ -91,7 +91,7 @@ def test_a_hall_and_a_site_are_deleted_after_asking_and_come_back_with_undo(
     assert shown.id not in doc.project.halls
     assert not any(r.hall_id == shown.id for r in doc.project.placements.values())
     assert editor.hall_id in doc.project.halls  # the canvas moved on to a hall still there
-    assert window.hall_chooser.count() == len(doc.project.halls)
+    assert window.hall_chooser.hall_ids() == list(doc.project.halls)
     # the site of the hall now shown goes with its halls and its fibre route
     site = doc.project.halls[editor.hall_id].site_id
     window.actions_by_name["delete_site"].trigger()

@@ -1,0 +1,452 @@
+"""The site map's scene: a few hundred stock items, and racks only when zoomed in to see them.
+
+Map millimetres throughout (``content``). Sites are framed rectangles, halls polygons tinted
+by their worst finding, fibre routes lines under the frames. The words (a hall's name, its
+load bar and findings, a site's figures, a route's length, fibre pairs and latency) are
+``Card``s: patches a fixed size on screen, each shown only while the room it stands in is
+large enough on screen to hold it, so zooming out leaves tinted blocks and zooming in brings
+the words back. From ``RACKS_LOD`` in, each hall shows its racks (one ``PlanLayer`` per hall
+painting ``designer.drawing.racks`` as the hall canvas does), built the first time that
+close a look is taken: opening the map costs nothing per rack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
+
+from designer.core.format import plural
+from designer.drawing import style
+from designer.drawing.lod import Context
+from designer.drawing.racks import RackArrays, draw_rack_labels, draw_racks
+from designer.gui.canvas.layers import CHUNK_MARGIN_MM, PlanLayer
+from designer.gui.sitemap.content import CampusMap, HallBlock, RouteLine, SiteFrame
+
+#: From this many points per millimetre of floor (a 600 mm rack 2.4 points wide) the halls
+#: show their racks; the whole campus in a window is about a tenth of it.
+RACKS_LOD = 0.004
+Z_ROUTES, Z_SITES, Z_HALLS, Z_RACKS, Z_CURRENT, Z_CARDS, Z_ROUTE_CARDS = range(7)
+SITE_FILL = QColor("#eef2f7")
+SITE_EDGE = QColor("#9aa6b2")
+FIBRE = style.LINK_FAMILY["coherent"]
+#: A hall's load bar: its depth and its distance from the block's edges, as shares of the
+#: block's depth (and of its smaller side); the track and the fill.
+BAR_DEPTH, BAR_INSET = 0.1, 0.06
+BAR_TRACK = QColor("#ffffff")
+BAR_FILL = QColor("#3b4a59")
+CARD_FILL = QColor(255, 255, 255, 215)
+#: A card's padding inside its patch and its distance from the edge of its room (pixels).
+PAD_PX, INSET_PX = 2.0, 3.0
+_MARK = {style.ERROR: "✖", style.WARNING: "▲"}
+
+
+def _tint(colour: QColor, amount: float) -> QColor:
+    """``colour`` mixed with white: ``amount`` of the colour."""
+    return QColor(
+        round(255 + (colour.red() - 255) * amount),
+        round(255 + (colour.green() - 255) * amount),
+        round(255 + (colour.blue() - 255) * amount),
+    )
+
+
+#: A hall block's fill and edge by status: light enough for its words and racks to read.
+BLOCK_FILL = tuple(_tint(c, 0.42) for c in style.STATUS_FILL)
+BLOCK_EDGE = tuple(c.darker(150) for c in style.STATUS_FILL)
+
+
+def _font(size_pt: float, bold: bool = False) -> QFont:
+    font = QFont(style.FONT_FAMILY)
+    font.setPointSizeF(size_pt)
+    font.setBold(bold)
+    return font
+
+
+NAME_FONT, SITE_FONT, TEXT_FONT, ROUTE_FONT = (
+    _font(8.5, True),
+    _font(10.0, True),
+    _font(7.5),
+    _font(8.0),
+)
+
+
+def _cosmetic(colour: QColor, width_px: float) -> QPen:
+    pen = QPen(colour, width_px)
+    pen.setCosmetic(True)
+    return pen
+
+
+class Room(NamedTuple):
+    """Where a card may stand (map mm): at the top left of ``box``, or its top right."""
+
+    box: QRectF
+    right: bool = False
+
+
+class Line(NamedTuple):
+    """One way of writing a card's row: its item (pixels), width and height."""
+
+    item: QGraphicsRectItem
+    width: float
+    height: float
+
+
+class Card(QGraphicsRectItem):
+    """Rows of words on a patch, a fixed size on screen, standing in the first of its
+    ``rooms`` that holds its first row at the zoom given (at its top left, or top right for
+    a room on the left of what it names) or, without rooms, centred where it is put.
+
+    ``fit`` shows as many rows as that room holds on screen, each in the longest of its
+    ways that fits, or nothing: the words never spill over another hall.
+    """
+
+    def __init__(self, rooms: list[Room], fill: QColor, edge: QColor | None = None) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setBrush(style.brush(fill))
+        self.setPen(_cosmetic(edge, 1.0) if edge is not None else style.NO_PEN)
+        self.rooms = rooms
+        #: Each row's ways of writing it, longest first.
+        self.rows: list[list[Line]] = []
+
+    def add_row(self, *ways: list[tuple[QGraphicsItem, float]], height: float) -> None:
+        """A row ``height`` pixels deep, written one of ``ways`` (longest first): each a list
+        of parts with their x in the row (pixels)."""
+        lines = []
+        for parts in ways:
+            row = QGraphicsRectItem(self)
+            row.setPen(style.NO_PEN)
+            for part, x in parts:
+                part.setParentItem(row)
+                part.setPos(x, part.pos().y())
+            width = max((x + part.boundingRect().width() for part, x in parts), default=0.0)
+            lines.append(Line(row, width, height))
+        self.rows.append(lines)
+
+    def add_text(self, *texts: str, font: QFont, colour: QColor = style.INK) -> None:
+        """A row of one line, written as the first of ``texts`` that fits."""
+        height = QFontMetricsF(font).height()
+        self.add_row(*([(_text(text, font, colour), 0.0)] for text in texts), height=height)
+
+    def _chosen(self, room: Room | None, px_per_mm: float) -> list[Line]:
+        """The rows ``room`` holds on screen at ``px_per_mm``, each the way that fits (all
+        rows, written in full, without a room)."""
+        if room is None:
+            return [ways[0] for ways in self.rows]
+        box = room.box
+        room_w = box.width() * px_per_mm - 2 * INSET_PX - 2 * PAD_PX
+        room_h = box.height() * px_per_mm - 2 * INSET_PX - 2 * PAD_PX
+        chosen: list[Line] = []
+        height = 0.0
+        for ways in self.rows:
+            line = next((w for w in ways if w.width <= room_w), None)
+            if line is None or height + line.height > room_h:
+                break
+            chosen.append(line)
+            height += line.height
+        return chosen
+
+    def fit(self, px_per_mm: float) -> None:
+        """Stand in the first room that holds a row at ``px_per_mm``, with the rows it holds."""
+        room: Room | None = None
+        chosen = self._chosen(None, px_per_mm)
+        for room in self.rooms:
+            chosen = self._chosen(room, px_per_mm)
+            if chosen:
+                break
+        for ways in self.rows:
+            for line in ways:
+                line.item.setVisible(line in chosen)
+        self.setVisible(bool(chosen))
+        if not chosen:
+            return
+        width = max(line.width for line in chosen)
+        height = sum(line.height for line in chosen)
+        left = top = INSET_PX
+        if room is None:  # centred on its point
+            left, top = -(width + 2 * PAD_PX) / 2, -(height + 2 * PAD_PX) / 2
+        elif room.right:
+            left = -INSET_PX - width - 2 * PAD_PX
+            self.setPos(room.box.topRight())
+        else:
+            self.setPos(room.box.topLeft())
+        self.setRect(left, top, width + 2 * PAD_PX, height + 2 * PAD_PX)
+        y = top + PAD_PX
+        for line in chosen:
+            x = left + PAD_PX + ((width - line.width) / 2 if room is None else 0.0)
+            line.item.setPos(x, y)
+            y += line.height
+
+
+def _text(text: str, font: QFont, colour: QColor) -> QGraphicsSimpleTextItem:
+    item = QGraphicsSimpleTextItem(text)
+    item.setFont(font)
+    item.setBrush(style.brush(colour))
+    return item
+
+
+def _hall_card(block: HallBlock, rooms: list[Room]) -> Card:
+    """A hall's name (with its errors and warnings counted), then its load and findings in
+    words, as many rows as its block (or the free ground beside it) holds on screen."""
+    card = Card(rooms, CARD_FILL)
+    name = _text(block.name, NAME_FONT, style.INK)
+    parts: list[tuple[QGraphicsItem, float]] = [(name, 0.0)]
+    x = name.boundingRect().width() + 5
+    for status, count in ((style.ERROR, block.errors), (style.WARNING, block.warnings)):
+        if count:
+            mark = _text(f"{_MARK[status]} {count}", NAME_FONT, style.STATUS_FILL[status])
+            parts.append((mark, x))
+            x += mark.boundingRect().width() + 4
+    card.add_row(parts, height=QFontMetricsF(NAME_FONT).height() + 1)
+    load = block.load_text()
+    card.add_text(f"IT {load}", load.split(" of ")[0], font=TEXT_FONT)
+    racks = plural(block.racks, "rack")
+    card.add_text(f"{racks} · {block.findings_text()}", racks, font=TEXT_FONT)
+    return card
+
+
+def _load_bar(block: HallBlock, item: QGraphicsPolygonItem) -> QGraphicsRectItem:
+    """A bar along the bottom of the hall's block, in the block's own millimetres, filled as
+    far as the hall's IT load goes into its power capacity (red past it): it scales with
+    the block, so it reads at any zoom, words or none."""
+    box = item.polygon().boundingRect()
+    inset = BAR_INSET * min(box.width(), box.height())
+    depth = BAR_DEPTH * box.height()
+    track = QGraphicsRectItem(
+        box.left() + inset, box.bottom() - inset - depth, box.width() - 2 * inset, depth, item
+    )
+    track.setBrush(style.brush(BAR_TRACK))
+    track.setPen(_cosmetic(BAR_FILL, 1.0))
+    share = min(max(block.share, 0.0), 1.0)
+    bar = track.rect()
+    fill = QGraphicsRectItem(bar.left(), bar.top(), bar.width() * share, bar.height(), track)
+    fill.setBrush(style.brush(style.STATUS_FILL[style.ERROR] if block.share > 1.0 else BAR_FILL))
+    fill.setPen(style.NO_PEN)
+    return track
+
+
+def _site_card(site: SiteFrame) -> Card:
+    """A site's name and figures, in the band along the top of its frame."""
+    x, y, w, _ = site.rect
+    card = Card([Room(QRectF(x, y, w, site.header_mm))], QColor(0, 0, 0, 0))
+    card.add_text(site.name, font=SITE_FONT)
+    card.add_text(*site.figures, font=TEXT_FONT, colour=style.MUTED_INK)
+    return card
+
+
+def _route_card(route: RouteLine) -> Card:
+    card = Card([], style.PAPER, FIBRE)
+    head, rest = route.lines()
+    card.add_text(head, font=_font(8.0, True), colour=FIBRE)
+    card.add_text(rest, font=ROUTE_FONT)
+    return card
+
+
+def _beside(box: QRectF, others: list[QRectF], frames: Mapping[str, QRectF]) -> tuple[Room, Room]:
+    """The free ground to the right and to the left of a hall's ``box``, down from its top,
+    up to the next hall (``others``) or the edge of its site's frame: where the words of a
+    hall too small to hold them stand (a site plan of a few small halls far apart)."""
+    frame = next((f for f in frames.values() if f.contains(box.center())), box)
+    right = min(
+        [
+            frame.right(),
+            *(o.left() for o in others if _meets_rows(o, box) and o.left() >= box.right()),
+        ]
+    )
+    left = max(
+        [
+            frame.left(),
+            *(o.right() for o in others if _meets_rows(o, box) and o.right() <= box.left()),
+        ]
+    )
+    rooms = []
+    for x0, x1 in ((box.right(), right), (left, box.left())):
+        room = QRectF(x0, box.top(), max(0.0, x1 - x0), 0.0)
+        below = [o.top() for o in others if _meets_columns(o, room) and o.top() > box.top()]
+        room.setBottom(max(box.top(), min([frame.bottom(), *below])))
+        rooms.append(room)
+    return Room(rooms[0]), Room(rooms[1], right=True)
+
+
+def _meets_rows(a: QRectF, b: QRectF) -> bool:
+    """True when ``a`` and ``b`` share some height (they stand in one row)."""
+    return a.top() < b.bottom() and b.top() < a.bottom()
+
+
+def _meets_columns(a: QRectF, b: QRectF) -> bool:
+    """True when ``a`` and ``b`` share some width (one stands above the other)."""
+    return a.left() < b.right() and b.left() < a.right()
+
+
+def _outside(a: QRectF, b: QRectF) -> QLineF:
+    """The part of the line between the centres of ``a`` and ``b`` outside both."""
+    line = QLineF(a.center(), b.center())
+
+    def leaves(rect: QRectF, dx: float, dy: float) -> float:
+        """How far along the line from ``rect``'s centre it leaves ``rect`` (0-1)."""
+        limits = [
+            rect.width() / 2 / abs(dx) if dx else 1.0,
+            rect.height() / 2 / abs(dy) if dy else 1.0,
+        ]
+        return min(1.0, *limits)
+
+    start = leaves(a, line.dx(), line.dy())
+    end = 1.0 - leaves(b, line.dx(), line.dy())
+    if end < start:  # the frames meet along the line
+        start = end = 0.5
+    return QLineF(line.pointAt(start), line.pointAt(end))
+
+
+def _hall_racks(painter: QPainter, arrays: RackArrays, ctx: Context) -> None:
+    """A hall's racks on the map, as its canvas draws them: fills, fronts, labels close in."""
+    draw_racks(painter, arrays, ctx)
+    draw_rack_labels(painter, arrays, ctx)
+
+
+class SiteMapScene(QGraphicsScene):
+    """The campus: sites, halls, routes; ``hall_at`` finds the hall under a point."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.setBackgroundBrush(style.brush(style.BACKDROP))
+        self.content: CampusMap | None = None
+        #: Each hall's block, by hall id.
+        self.blocks: dict[str, QGraphicsPolygonItem] = {}
+        self.cards: list[Card] = []
+        self.routes: dict[str, Card] = {}
+        self._racks: dict[str, PlanLayer] = {}
+        self._bars: list[QGraphicsRectItem] = []
+        self._racks_of: Callable[[], Mapping[str, RackArrays]] | None = None
+        self._current = self._current_outline()
+        self._lod = (0.0, 0.0)
+
+    def _current_outline(self) -> QGraphicsPolygonItem:
+        """The outline round the hall the canvas shows (hidden until there is one)."""
+        item = QGraphicsPolygonItem()
+        item.setPen(_cosmetic(style.SELECTION, 2.5))
+        item.setZValue(Z_CURRENT)
+        item.hide()
+        self.addItem(item)
+        return item
+
+    def show_map(
+        self, content: CampusMap, racks_of: Callable[[], Mapping[str, RackArrays]]
+    ) -> None:
+        """Show ``content``; ``racks_of`` gives each hall's racks when first needed."""
+        self.clear()
+        self._current = self._current_outline()
+        self.content = content
+        self.blocks, self.cards, self.routes, self._racks, self._bars = {}, [], {}, {}, []
+        self._racks_of = racks_of
+        frames = {}
+        names = {site.id: site.name for site in content.sites}
+        for site in content.sites:
+            rect = QRectF(*site.rect)
+            frames[site.id] = rect
+            frame = self.addRect(rect, _cosmetic(SITE_EDGE, 1.2), style.brush(SITE_FILL))
+            if site.status in (style.WARNING, style.ERROR):
+                frame.setPen(_cosmetic(style.STATUS_FILL[site.status], 2.5))
+            frame.setZValue(Z_SITES)
+            self._card(_site_card(site))
+        for block in content.halls:
+            polygon = QPolygonF([QPointF(x, y) for x, y in block.outline])
+            item = QGraphicsPolygonItem(polygon)
+            item.setPos(*block.origin)
+            item.setBrush(style.brush(BLOCK_FILL[block.status]))
+            item.setPen(_cosmetic(BLOCK_EDGE[block.status], 1.0))
+            item.setZValue(Z_HALLS)
+            item.setToolTip(block.tip(names.get(block.site_id, "")))
+            self.addItem(item)
+            self.blocks[block.id] = item
+            self._bars.append(_load_bar(block, item))
+        boxes = {key: item.sceneBoundingRect() for key, item in self.blocks.items()}
+        for block in content.halls:
+            box = boxes[block.id]
+            inside = QRectF(box)  # clear of the load bar
+            inside.setBottom(box.bottom() - (BAR_DEPTH + BAR_INSET) * box.height())
+            beside = _beside(box, [b for k, b in boxes.items() if k != block.id], frames)
+            self._card(_hall_card(block, [Room(inside), *beside]))
+        for route in content.routes:
+            if route.site_a not in frames or route.site_b not in frames:
+                continue
+            a, b = frames[route.site_a], frames[route.site_b]
+            line = self.addLine(QLineF(a.center(), b.center()), _cosmetic(FIBRE, 3.0))
+            line.setZValue(Z_ROUTES)
+            card = _route_card(route)
+            card.setPos(_outside(a, b).center())
+            card.setZValue(Z_ROUTE_CARDS)
+            card.setToolTip(route.tip(names))
+            line.setToolTip(card.toolTip())
+            self.addItem(card)
+            card.fit(0.0)
+            self.routes[route.id] = card
+        left, top, right, bottom = content.bounds()
+        margin = 0.04 * max(right - left, bottom - top, 1.0)
+        self.setSceneRect(
+            QRectF(left, top, right - left, bottom - top).adjusted(-margin, -margin, margin, margin)
+        )
+        px, points = self._lod
+        self._lod = (0.0, 0.0)
+        self.set_scale(px, points)
+
+    def _card(self, card: Card) -> None:
+        card.setZValue(Z_CARDS)
+        self.addItem(card)
+        self.cards.append(card)
+
+    def set_current(self, hall_id: str | None) -> None:
+        """Outline the hall shown on the hall canvas."""
+        block = self.blocks.get(hall_id or "")
+        self._current.setVisible(block is not None)
+        if block is not None:
+            self._current.setPolygon(block.polygon())
+            self._current.setPos(block.pos())
+
+    def set_scale(self, px_per_mm: float, points_per_mm: float) -> None:
+        """Show what fits at this zoom: the cards the rooms hold, the racks close in."""
+        if (px_per_mm, points_per_mm) == self._lod:
+            return
+        self._lod = (px_per_mm, points_per_mm)
+        for card in self.cards:
+            card.fit(px_per_mm)
+        close = points_per_mm >= RACKS_LOD
+        if close and not self._racks and self._racks_of is not None and self.content:
+            self._build_racks(self._racks_of())
+        for layer in self._racks.values():
+            layer.setVisible(close)
+        for bar in self._bars:  # close in the racks show, and the card says the load
+            bar.setVisible(not close)
+
+    def _build_racks(self, racks: Mapping[str, RackArrays]) -> None:
+        for block in self.content.halls if self.content else ():
+            arrays = racks.get(block.id)
+            if arrays is None or not len(arrays):
+                continue
+            layer = PlanLayer(_hall_racks, Z_RACKS)
+            m = CHUNK_MARGIN_MM
+            layer.set_geometry(arrays, arrays.bounds.adjusted(-m, -m, m, m))
+            layer.setPos(*block.origin)
+            self.addItem(layer)
+            self._racks[block.id] = layer
+
+    @property
+    def racks_shown(self) -> bool:
+        """True when the halls show their racks (zoomed in far enough)."""
+        return any(layer.isVisible() for layer in self._racks.values())
+
+    def hall_at(self, point: QPointF) -> str | None:
+        """The hall whose block holds ``point`` (map mm), if any."""
+        for hall_id, block in self.blocks.items():
+            if block.contains(block.mapFromScene(point)):
+                return hall_id
+        return None
