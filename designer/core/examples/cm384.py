@@ -5,6 +5,7 @@ from __future__ import annotations
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.examples._common import busway, new_document
+from designer.core.model.network_settings import NetworkSettings
 
 
 def build() -> Document:
@@ -14,8 +15,11 @@ def build() -> Document:
         "One Huawei CloudMatrix384 (12 compute + 4 UB switch racks, 384 Ascend 910C) in its "
         "standard arrangement: two rows of 8 facing one 1.2 m cold aisle. Two in-row CDUs in "
         "N+1 carry the liquid share (an estimate: Huawei has not published the cooling split), "
-        "800 A busways on A and B feed each row, two CRAHs take the air share.",
+        "800 A busways on A and B feed each row, two CRAHs take the air share. Its RDMA "
+        "scale-out plane is out of this drawing's scope (the project settings say so); "
+        "python main.py generate cm384 builds the supernode with it.",
     )
+    ops.update_settings(doc, "Fabric out of scope", network=NetworkSettings(fabric_in_scope=False))
     site = ops.add_site(doc, "Site 1", power_capacity_kw=1_000, cooling_capacity_kw=1_000, pue=1.25)
     hall = ops.add_hall(
         doc,

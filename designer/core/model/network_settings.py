@@ -49,6 +49,10 @@ class NetworkSettings(Record):
     - ``fibre_pair_tbps``: C-band capacity of one fibre pair (links:S83: 64 x 400G).
     - ``amplifier_spacing_km``: inline amplifier huts on ZR+ spans (links:S85: ~80 km).
     - ``media``: the architect's prices and power per medium id (see ``media.json``).
+    - ``fabric_in_scope``: the scale-out fabric is part of this design. A design that
+      leaves scale-out ports unconnected is then warned; one that says the fabric is
+      designed elsewhere (a hall plan before the network team's work) is not, and its
+      summary still counts the ports left unconnected.
     """
 
     slack: Annotated[float, Field(ge=0, le=1)] = 0.10
@@ -64,6 +68,7 @@ class NetworkSettings(Record):
     fibre_pair_tbps: Annotated[float, Field(gt=0, le=1_000)] = 25.6
     amplifier_spacing_km: Annotated[float, Field(gt=0, le=1_000)] = 80.0
     media: dict[str, MediumOverride] = Field(default_factory=dict)
+    fabric_in_scope: bool = True
 
     @model_serializer(mode="wrap")
     def _only_what_changed(self, handler: SerializerFunctionWrapHandler) -> Any:

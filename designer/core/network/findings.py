@@ -115,10 +115,11 @@ _CODES = (
         "network.no_fabric_yet",
         "network",
         "No scale-out fabric yet",
-        "info",
+        "warning",
         "Racks have scale-out ports and their site has no network rack yet, so no scale-out "
-        "fabric is planned for them: a note, since an early layout often places the network "
-        "last, but their ports count as not connected.",
+        "fabric is planned for them and their ports are not connected. A project whose "
+        "fabric is designed elsewhere says so in its settings (fabric out of scope), and "
+        "this is not reported.",
     ),
     Code(
         "network.no_switch",

@@ -554,7 +554,12 @@ def _site_fabric(plan: Plan, site_id: str) -> SiteFabric:
             network.append(SwitchRack(rack_id, point, switch, kind.switches.count))
     s = plan.settings
     name = plan.project.sites[site_id].name if site_id in plan.project.sites else ""
-    return plan_site(site_id, compute, network, s.oversubscription, s.rails, name)
+    fabric = plan_site(site_id, compute, network, s.oversubscription, s.rails, name)
+    if s.fabric_in_scope:
+        return fabric
+    # the fabric is designed elsewhere: its absence is no finding (the ports still count)
+    kept = tuple(f for f in fabric.findings if f.code != "network.no_fabric_yet")
+    return replace(fabric, findings=kept)
 
 
 def _drawn_row(plan: Plan, bundle: Bundle) -> Row:

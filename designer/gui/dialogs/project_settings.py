@@ -36,6 +36,7 @@ from designer.core.rules.limits import default_thresholds
 from designer.gui.dialogs.form import lay_out, number_box
 from designer.gui.dialogs.settings_fields import (
     BOX_HIGH,
+    FABRIC_IN_SCOPE,
     NETWORK,
     NETWORK_FIELDS,
     NVIDIA_ONLY,
@@ -74,6 +75,12 @@ class ProjectSettingsDialog(QDialog):
         self.nvidia_only.setToolTip(
             "Between two NVIDIA racks, choose only cables and optics NVIDIA supports."
         )
+        self.fabric_in_scope = QCheckBox(FABRIC_IN_SCOPE)
+        self.fabric_in_scope.setChecked(network.fabric_in_scope)
+        self.fabric_in_scope.setToolTip(
+            "Unchecked when the scale-out fabric is designed elsewhere: racks whose scale-out "
+            "ports are not connected are then not warned about (the summary still counts them)."
+        )
         self.wavelength = QComboBox()
         for gbps, text in WAVELENGTHS.items():
             self.wavelength.addItem(text, gbps)
@@ -108,6 +115,7 @@ class ProjectSettingsDialog(QDialog):
             tip = f"Default {setting.text(getattr(_DEFAULT_NETWORK, setting.key))}. {setting.tip}"
             form.addRow(setting.label, self._box(NETWORK + setting.key, setting, current, tip))
         form.addRow(self.nvidia_only)
+        form.addRow(self.fabric_in_scope)
         form.addRow(f"{WAVELENGTH} (Gb/s)", self.wavelength)
         return _group("Cabling && network", form)
 
@@ -155,6 +163,7 @@ class ProjectSettingsDialog(QDialog):
             for setting in NETWORK_FIELDS
         }
         values["nvidia_only"] = self.nvidia_only.isChecked()
+        values["fabric_in_scope"] = self.fabric_in_scope.isChecked()
         values["dci_wavelength_gbps"] = self.wavelength.currentData()
         return {key: value for key, value in values.items() if value != getattr(network, key)}
 
@@ -203,6 +212,7 @@ class ProjectSettingsDialog(QDialog):
             fields = {
                 **self.boxes,
                 f"{NETWORK}nvidia_only": self.nvidia_only,
+                f"{NETWORK}fabric_in_scope": self.fabric_in_scope,
                 f"{NETWORK}dci_wavelength_gbps": self.wavelength,
             }
             field = fields.get(path)

@@ -142,8 +142,13 @@ THRESHOLD_FIELDS = (
 
 #: The two choices that are not numbers.
 NVIDIA_ONLY = "Only NVIDIA-supported parts between NVIDIA racks"
+FABRIC_IN_SCOPE = "Scale-out fabric designed in this project"
 WAVELENGTH = "DCI wavelength"
-OTHER_NAMES = {f"{NETWORK}nvidia_only": NVIDIA_ONLY, f"{NETWORK}dci_wavelength_gbps": WAVELENGTH}
+OTHER_NAMES = {
+    f"{NETWORK}nvidia_only": NVIDIA_ONLY,
+    f"{NETWORK}fabric_in_scope": FABRIC_IN_SCOPE,
+    f"{NETWORK}dci_wavelength_gbps": WAVELENGTH,
+}
 
 
 def by_path() -> dict[str, Setting]:

@@ -110,6 +110,22 @@ def test_one_rack_without_a_fabric_is_said_in_the_singular():
     assert note.message.endswith("no scale-out fabric is planned for it.")
 
 
+def test_unconnected_scale_out_ports_are_a_warning_unless_the_fabric_is_out_of_scope():
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    ops.place_row(doc, hall, H100, 0, 1_200, 2)  # 2 racks x 32 ports, no network rack
+    engine = RuleEngine(CATALOG)
+    report = engine.run(doc.project)
+    (warning,) = [f for f in report.findings if f.code == "network.no_fabric_yet"]
+    assert warning.severity is Severity.WARNING
+    assert "64 scale-out ports" in warning.message
+    network = doc.project.settings.network.model_copy(update={"fabric_in_scope": False})
+    ops.update_settings(doc, "Fabric out of scope", network=network)
+    report = engine.update(doc.project, [])
+    assert [f for f in report.findings if f.code == "network.no_fabric_yet"] == []
+    assert [f for f in engine.run(doc.project).findings if f.code.startswith("network.")] == []
+
+
 def test_a_hall_without_a_cable_entry_is_named_once_and_told_where_to_give_it_one():
     """A trial read "Hall Hall B has no cable entry ..." and found no word of the remedy."""
     doc = EXAMPLES["two-sites"]()
