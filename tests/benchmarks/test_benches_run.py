@@ -24,9 +24,10 @@ def targets_printed(output: str) -> list[str]:
 @pytest.mark.parametrize(
     ("name", "arguments", "targets"),
     [
-        ("load_bench", {"systems": 2}, 1),
+        ("load_bench", {"systems": (1, 2)}, 2),
         ("check_bench", {"small_systems": 1, "large_systems": 2}, 3),
         ("route_bench", {"small_systems": 1, "large_systems": 2}, 2),
+        ("hall_bench", {"systems": 2}, 4),
         ("export_bench", {"systems": 2}, 2),
     ],
 )
