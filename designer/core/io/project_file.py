@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from designer.core.collector import collector_paused
 from designer.core.document.integrity import describe, inconsistencies
 from designer.core.format import plural
 from designer.core.io.atomic import atomic_write_bytes, describe_write_error
@@ -104,8 +105,15 @@ def load(path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
     return loads(data, path, rack_types)
 
 
+@collector_paused()  # parsing and validating a campus is a pass over the whole project
 def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
-    """Parse, migrate and validate the bytes of a project file read from ``path``."""
+    """Parse, migrate and validate the bytes of a project file read from ``path``.
+
+    The cycle collector is paused meanwhile, as for a check: the parsed dicts and lists and
+    the models made from them are hundreds of thousands of objects in no cycle, and each
+    collection they set off walks them all again (the 6,912-rack campus set off 107, and a
+    27,648-rack file loaded in 4 to 7x its ``json.loads``, 2.3 to 3.2x with it paused).
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

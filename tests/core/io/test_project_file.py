@@ -224,3 +224,39 @@ def test_a_collection_that_is_not_a_list_is_called_one(
         f"the field placements (line {line}) is wrong: it should be a list of items, each "
         f"with an id{found}."
     )
+
+
+@pytest.fixture
+def collections_seen():
+    """The cycle collections started while the test runs (the collector on meanwhile)."""
+    import gc
+
+    seen: list[int] = []
+
+    def count(phase, info):
+        if phase == "start":
+            seen.append(info["generation"])
+
+    was = gc.isenabled()
+    gc.enable()
+    gc.callbacks.append(count)
+    yield seen
+    gc.callbacks.remove(count)
+    if not was:
+        gc.disable()
+
+
+def test_loading_a_campus_collects_once_at_most_and_leaves_the_collector_on(collections_seen):
+    """A campus file is hundreds of thousands of parsed objects in no cycle: with the
+    collector running, its load set off 107 collections, each walking them again. Loading
+    pauses the collector as a check does: one collection at most, when it resumes after
+    the load (also after a file that is refused)."""
+    import gc
+
+    data = (Path("projects") / "cm384-campus-100k.rackplan.json").read_bytes()
+    assert len(loads(data, Path("campus.rackplan.json"), RACKS).project.placements) == 6_912
+    assert len(collections_seen) <= 1
+    assert gc.isenabled()
+    with pytest.raises(ProjectFileError):
+        loads(data[: len(data) // 2], Path("cut.rackplan.json"), RACKS)
+    assert gc.isenabled()
