@@ -98,8 +98,9 @@ def test_summary_has_the_link_totals():
         "NVIDIA Quantum-2 QM9700 (leaf)": 18,
         "NVIDIA Quantum-2 QM9700 (spine)": 9,
     }
-    # two 400G multimode modules of 9 W per link (links:S18)
-    assert links["optics_power_kw"] == pytest.approx(1_152 * 2 * 9 / 1000)
+    # a 400G multimode module of 9 W at each GPU (links:S18), and at the QM9700s' 27 x 32
+    # twin-port cages an 800G 2xSR4 of 15 W carrying two links (links:S1, systems:S40)
+    assert links["optics_power_kw"] == pytest.approx((576 * 9 + 27 * 32 * 15) / 1000)
     assert links["findings"] == {"errors": 0, "warnings": 0}
 
 

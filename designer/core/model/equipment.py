@@ -137,10 +137,16 @@ class RackType(Sourced):
 
 
 class SwitchType(Sourced):
-    """A network switch that network racks hold."""
+    """A network switch that network racks hold.
+
+    ``cage_ports`` is how many ports one module cage carries: 2 on NVIDIA's twin-port OSFP
+    switches (the QM9700's 32 cages carry its 64 x 400G), so one module at the switch end
+    serves that many links and the bill counts modules, not link ends.
+    """
 
     ports: Count
     port_gbps: Gbps
+    cage_ports: Annotated[int, Field(gt=0, le=16)] = 1
     lane_gbps: Gbps
     height_u: Annotated[int, Field(gt=0, le=60)]
     weight_kg: Kg

@@ -1,10 +1,11 @@
 """The bill of materials of a plan: what to order, and what the optics draw and cost.
 
 The equipment first: racks by type, cooling units by type and rear doors by rating, busway
-runs and cable tray runs by type and length. Then the network: modules counted per end (two
-per link) by medium and port rate; cables by type and order length (copper and active
-optical cables carry their rate, fibre does not); fabric switches by type and role; fibre
-pairs and amplifiers per pair of sites. Prices are the catalog's low-confidence defaults
+runs and cable tray runs by type and length. Then the network: modules by medium and rate,
+one per link end at a NIC or a site, while at a switch of twin-port cages one module carries
+two links (a QM9700's 800G 2xSR4 serves two 400G links, systems:S40); cables by type and
+order length (copper and active optical cables carry their rate, fibre does not); fabric
+switches by type and role; fibre pairs and amplifiers per pair of sites. Prices are the catalog's low-confidence defaults
 unless the project overrides them, and only the network has any: the equipment is counted,
 not priced. The in-rack NVLink spine is part of its rack and is not ordered.
 
@@ -36,6 +37,7 @@ from designer.core.model.hall import path_length_mm
 from designer.core.network.media import (
     Medium,
     cable_usd,
+    links_per_module,
     module_usd,
     power_w_per_end,
 )
@@ -187,9 +189,9 @@ def _equipment(plan: Plan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[t
 
 
 def _network(plan: Plan, places: EndPlaces) -> dict[str, Counter[tuple]]:
-    """Modules by medium and rate, one per end keyed by that end's site; cables by medium,
-    rate and order length, keyed by both ends' sites; switches by their fabric's site; fibre
-    pairs between sites, keyed by none."""
+    """Modules (``_modules``) keyed by their end's site; cables by medium, rate and order
+    length, keyed by both ends' sites; switches by their fabric's site; fibre pairs between
+    sites, keyed by none."""
     table, cols, media = plan.table(), plan.columns(), plan.media
     ordered = np.flatnonzero(cols.medium >= 0)
     nvlink = np.array([m.kind == "nvlink" for m in media.media], dtype=bool)
@@ -202,17 +204,15 @@ def _network(plan: Plan, places: EndPlaces) -> dict[str, Counter[tuple]]:
         table.rate[ordered],
         cols.order_m[ordered],
     )
-    modules: Counter[tuple] = Counter()
     cables: Counter[tuple] = Counter()
     # tens of thousands of bundles, a few distinct rows
     for (a, b, position, rate, order_m), count in _summed(keys, table.count[ordered]):
-        medium, a, b = media.media[position], sites[a], sites[b]
-        if not medium.integrated:
-            modules[((a,), position, rate)] += count
-            modules[((b,), position, rate)] += count
+        medium, where = media.media[position], (sites[a], sites[b])
         if medium.kind != "coherent":
             # Copper and active optical cables carry their rate; fibre does not.
-            cables[((a, b), position, rate if medium.integrated else 0, order_m)] += count
+            cables[(where, position, rate if medium.integrated else 0, order_m)] += count
+    integrated = np.array([m.integrated for m in media.media], dtype=bool)
+    modules = _modules(plan, places, ordered[~integrated[cols.medium[ordered]]])
     switches: Counter[tuple] = Counter()
     for fabric_site, fabric in plan.fabrics().items():
         for _, switch_id, role, n in fabric.placed:
@@ -228,6 +228,47 @@ def _network(plan: Plan, places: EndPlaces) -> dict[str, Counter[tuple]]:
             needed = count_i
         pairs[((), ends[0], ends[-1], float(cols.fibre_m[i]), int(cols.medium[i]))] += needed
     return {"module": modules, "cable": cables, "switch": switches, "fibre_pair": pairs}
+
+
+def _modules(plan: Plan, places: EndPlaces, rows: np.ndarray) -> Counter[tuple]:
+    """The modules at both ends of the bundles ``rows``, keyed by the end's site, medium,
+    link rate, links per module and module rate.
+
+    At a NIC or a site one module serves one link end. At a network rack whose switches
+    take twin-port modules (``links_per_module``: a QM9700's 800G cage carries two 400G
+    links) the rack's links of one medium and rate share modules, rounded up per rack: a
+    module's two ports may serve cables to different racks, and a plan says which rack a
+    link ends in, not which of its switches."""
+    table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
+    cage = _cage_gbps(plan, ends.nodes)
+    node = np.concatenate([ends.a[rows], ends.b[rows]])
+    keys = (
+        np.concatenate([places.site_a[rows], places.site_b[rows]]),
+        np.where(cage[node] > 0, node, -1),  # the other ends of a site count together
+        np.tile(cols.medium[rows].astype(np.int64), 2),
+        np.tile(table.rate[rows], 2),
+    )
+    modules: Counter[tuple] = Counter()
+    for (site, at, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
+        cage_gbps = int(cage[at]) if at >= 0 else 0
+        per = links_per_module(media.media[position], cage_gbps, rate)
+        key = ((places.sites[site],), position, rate, per, cage_gbps if per > 1 else rate)
+        modules[key] += math.ceil(links / per)
+    return modules
+
+
+def _cage_gbps(plan: Plan, nodes: tuple[str, ...]) -> np.ndarray:
+    """Per node, the Gb/s of one module cage of the switches its rack holds (a QM9700's
+    twin-port cage: 2 x 400G); 0 for a node that holds none (a compute rack, a site)."""
+    facts, switches = plan.index.facts, plan.catalog.switches
+
+    def cage(node: str) -> int:
+        found = facts.get(node)
+        fit = found.kind.switches if found is not None else None
+        switch = switches.get(fit.switch_id) if fit is not None else None
+        return switch.port_gbps * switch.cage_ports if switch is not None else 0
+
+    return np.fromiter(map(cage, nodes), np.int64, len(nodes))
 
 
 def _equipment_lines(own: Mapping[str, Counter[tuple]]) -> list[BomLine]:
@@ -253,12 +294,16 @@ def _optics_lines(plan: Plan, modules: Counter[tuple], cables: Counter[tuple]) -
     and price (the project's overrides, else the catalog's defaults)."""
     media, overrides = plan.media, plan.settings.media
     lines = []
-    for (position, rate), quantity in sorted(modules.items()):
+    for (position, rate, per, module_gbps), quantity in sorted(modules.items()):
         medium = media.media[position]
         override = overrides.get(medium.id)
-        watts = power_w_per_end(medium, rate, override)
-        usd = module_usd(medium, rate, override)
-        lines.append(_line("module", f"{rate}G {medium.module_class}", None, quantity, watts, usd))
+        watts = power_w_per_end(medium, module_gbps, override)
+        usd = module_usd(medium, module_gbps, override)
+        if per > 1 and medium.twin_port is not None:
+            item = f"{module_gbps}G {medium.twin_port.module_class}, {per} x {rate}G links each"
+        else:
+            item = f"{rate}G {medium.module_class}"
+        lines.append(_line("module", item, None, quantity, watts, usd))
     for (position, rate, order_m), quantity in sorted(cables.items()):
         medium = media.media[position]
         override = overrides.get(medium.id)

@@ -74,12 +74,24 @@ class Offer(Record):
         )
 
 
+class TwinPort(Record):
+    """The module of a medium's class that fills a switch's cage and carries several of its
+    ports: NVIDIA's twin-port OSFP, an 800G 2xSR4 carrying two 400G links of a QM9700.
+
+    ``gbps`` lists the cage rates it is sold at; ``module_class`` names the part.
+    """
+
+    module_class: Annotated[str, Field(min_length=1)]
+    gbps: list[Annotated[int, Field(gt=0)]]
+
+
 class Medium(Sourced):
     """A link medium: what it reaches, what it costs in power, latency and money.
 
-    Power and module prices are per end and per port rate (keys are Gb/s); a rate that is
-    not listed scales the nearest listed one. ``integrated`` media (DAC, ACC, AEC, AOC)
-    are cables with their ends built in, so they count as cables, not modules.
+    Power and module prices are per module and per module rate (keys are Gb/s); a rate
+    that is not listed scales the nearest listed one. ``integrated`` media (DAC, ACC, AEC,
+    AOC) are cables with their ends built in, so they count as cables, not modules.
+    ``twin_port`` names the module that carries several links at a twin-port switch cage.
     ``inline_amplifiers`` media (ZR+) need an amplifier hut every ``amplifier_spacing_km``.
     """
 
@@ -99,6 +111,7 @@ class Medium(Sourced):
     module_usd: dict[str, Figure] = Field(default_factory=dict)
     cable_usd: Figure = 0.0
     cable_usd_per_m: Figure = 0.0
+    twin_port: TwinPort | None = None
     inline_amplifiers: bool = False
 
 
@@ -287,15 +300,25 @@ def _unpack(key: int) -> tuple[int, int, int, int, bool]:
     return key >> 20, key & ((1 << 20) - 1), protocol, plane, nvidia
 
 
+def links_per_module(medium: Medium, cage_gbps: int, rate_gbps: int) -> int:
+    """How many links of ``rate_gbps`` one module of ``medium`` carries in a switch cage of
+    ``cage_gbps`` (0: no switch cage, a NIC or a site): as many as fit where the medium's
+    class has a twin-port module at the cage's rate, else one per link end."""
+    if medium.twin_port is None or cage_gbps not in medium.twin_port.gbps:
+        return 1
+    return max(1, cage_gbps // rate_gbps)
+
+
 def power_w_per_end(medium: Medium, rate_gbps: int, override: MediumOverride | None) -> float:
-    """Power of one end of one link of ``medium`` at ``rate_gbps``."""
+    """Power of one module (or cable end) of ``medium`` at ``rate_gbps``: one link's end,
+    or a twin-port module at its cage's rate; the project's figure for the medium if set."""
     if override is not None and override.power_w_per_end is not None:
         return override.power_w_per_end
     return _scaled(medium.power_w_per_end, rate_gbps)
 
 
 def module_usd(medium: Medium, rate_gbps: int, override: MediumOverride | None) -> float:
-    """Price of one end's module (zero for cables with built-in ends)."""
+    """Price of one module at ``rate_gbps`` (zero for cables with built-in ends)."""
     if override is not None and override.module_usd is not None:
         return override.module_usd
     return _scaled(medium.module_usd, rate_gbps)

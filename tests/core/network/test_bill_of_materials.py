@@ -1,18 +1,25 @@
 """The bill of materials of the two-site example, counted by hand."""
 
+from collections import Counter
+
 import pytest
 
 from designer.core.document import operations as ops
-from designer.core.examples import two_sites
+from designer.core.examples import EXAMPLES, two_sites
 from designer.core.model.network_settings import MediumOverride, NetworkSettings
 from designer.core.network import NetworkPlanner, bill_of_materials, cable_schedule, link_totals
 from designer.core.network.bom import bills_by_site
-from tests.core.network.helpers import add_hall, new_doc, plan_of
+from tests.core.network.helpers import add_hall, draw, new_doc, plan_of, tray
 
 
 @pytest.fixture(scope="module")
 def bom():
     return bill_of_materials(plan_of(two_sites.build()))
+
+
+SR = "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"
+TWIN_SR = "800G twin-port 2xSR4 multimode transceiver (OSFP, two MPO-12), 2 x 400G links each"
+TWIN_DR = "800G twin-port 2xDR4 single-mode transceiver (OSFP, two MPO-12), 2 x 400G links each"
 
 
 def lines(bom, category):
@@ -56,13 +63,16 @@ def test_equipment_of_no_catalog_type_is_named_by_what_it_is():
     }
 
 
-def test_modules_two_per_link(bom):
-    # 12 DGX B200 racks x 32 NICs to their leaves over multimode (768 modules); North's
-    # second hall: 4 leaves x 32 uplinks to the spines in the first hall over single-mode
-    # (256); 16 wavelengths of 400ZR between the sites (32)
+def test_modules_one_per_nic_and_one_per_twin_port_cage(bom):
+    # 12 DGX B200 racks x 32 NICs to their leaves over multimode: 384 modules at the NICs,
+    # 384 / 2 = 192 twin-port 2xSR4 at the QM9700 leaves (two 400G ports per 800G cage,
+    # systems:S40); North's second hall: 4 leaves x 32 uplinks to the spines in the first
+    # hall over single-mode, twin-port at both ends: 128 / 2 + 128 / 2 = 128; 16
+    # wavelengths of 400ZR between the sites, one module per end at each site (32)
     assert lines(bom, "module") == {
-        ("400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)", None): 768,
-        ("400G DR single-mode transceiver (400G DR4, 800G 2xDR4, 1.6T 2xDR4)", None): 256,
+        (SR, None): 384,
+        (TWIN_SR, None): 192,
+        (TWIN_DR, None): 128,
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 32,
     }
 
@@ -94,13 +104,66 @@ def test_switches_fibre_and_amplifiers(bom):
     assert sum(lines(bom, "amplifier").values()) == 2
 
 
+def test_a_gb200_su_counts_twin_port_modules_at_its_switches():
+    """One GB200 SU (links 1.2, S59): 8 NVL72 x 72 = 576 GPU links at 400G to 18 QM9700
+    leaves, 18 x 32 = 576 leaf-spine links to 9 spines, all multimode. A QM9700's 32
+    twin-port OSFP cages carry its 64 x 400G (systems:S40): two links per module."""
+    plan = plan_of(EXAMPLES["gb200-nvl72-su"]())
+    links = Counter()
+    for role, count in zip(plan.table().role, plan.table().count.tolist(), strict=True):
+        links[role] += count
+    assert (links["node-leaf"], links["leaf-spine"]) == (576, 576)
+    bom = bill_of_materials(plan)
+    at_leaves_for_gpus = 576 // 2  # 288
+    at_leaves_for_spines = 576 // 2
+    at_spines = 576 // 2
+    assert lines(bom, "module") == {
+        (SR, None): 576,  # one single-port 400G module per GPU's NIC
+        (TWIN_SR, None): at_leaves_for_gpus + at_leaves_for_spines + at_spines,
+    }
+    # every one of the 32 cages of the 18 + 9 switches holds one module
+    assert sum(lines(bom, "switch").values()) * 32 == lines(bom, "module")[(TWIN_SR, None)]
+    # 576 x 9 W + 864 x 15 W (twin-port multimode, links:S1), where 2,304 link ends of
+    # 9 W would be 20.7 kW
+    assert bom.optics_power_w == pytest.approx(576 * 9 + 864 * 15)
+
+
+def test_a_racks_links_of_one_medium_share_its_twin_port_modules():
+    """Between two QM9700 racks, a scale-out bundle of 3 and a storage bundle of 2 over
+    multimode: 5 links at each rack, ceil(5 / 2) = 3 twin-port modules each. Between two
+    Q3400 racks, 4 XDR links at 800G on single-mode DR: a 1.6T twin-port module carries two
+    (systems:S39, links:S4), 2 at each rack."""
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    tray(doc, hall, [(0, 1_800), (20_000, 1_800)])
+    a, b, c, d = (
+        ops.place_rack(doc, hall, kind, x, 1_200)
+        for kind, x in (
+            ("nvidia-qm9700-rack", 0),
+            ("nvidia-qm9700-rack", 1_800),
+            ("nvidia-q3400-rack", 3_600),
+            ("nvidia-q3400-rack", 5_400),
+        )
+    )
+    draw(doc, a, b, count=3)
+    draw(doc, a, b, plane="storage", count=2)
+    draw(doc, c, d, rate=800, lane=200, count=4)
+    modules = {x.item: x for x in bill_of_materials(plan_of(doc)).lines if x.category == "module"}
+    xdr = "1600G twin-port 2xDR4 single-mode transceiver (OSFP, two MPO-12), 2 x 800G links each"
+    assert {item: x.quantity for item, x in modules.items()} == {TWIN_SR: 2 * 3, xdr: 2 * 2}
+    # a twin-port module draws and costs as one module of the cage's rate
+    assert (modules[TWIN_SR].unit_power_w, modules[xdr].unit_power_w) == (15, 27)
+
+
 def test_power_and_cost(bom):
-    # 768 x 9 W + 256 x 9 W + 32 x 15 W + 256 DACs x 2 x 0.1 W
-    assert bom.optics_power_w == pytest.approx(768 * 9 + 256 * 9 + 32 * 15 + 256 * 0.2)
+    # 384 x 9 W (400G SR) + 192 x 15 W (twin-port SR, links:S1) + 128 x 17 W (twin-port
+    # DR, links:S14) + 32 x 15 W (ZR) + 256 DACs x 2 x 0.1 W
+    assert bom.optics_power_w == pytest.approx(384 * 9 + 192 * 15 + 128 * 17 + 32 * 15 + 256 * 0.2)
     # modules, then cables: fixed part plus fibre by the metre (all low-confidence defaults)
     assert bom.cost_usd == pytest.approx(
-        768 * 700
-        + 256 * 800
+        384 * 700
+        + 192 * 1_000
+        + 128 * 1_250
         + 32 * 4_000
         + 256 * 120
         + 288 * (100 + 1.5 * 7)
@@ -117,11 +180,13 @@ def test_the_architects_prices_replace_the_defaults():
         network=NetworkSettings(media={"mm_sr": MediumOverride(module_usd=550, power_w_per_end=8)}),
     )
     bom = bill_of_materials(plan_of(doc))
-    [modules] = [x for x in bom.lines if x.item.startswith("400G SR multimode")]
-    assert (modules.unit_usd, modules.unit_power_w) == (550, 8)
-    assert modules.cost_usd == 768 * 550
-    # the other 256 DR modules, 32 ZR modules and the DACs keep their defaults
-    assert bom.optics_power_w == pytest.approx(768 * 8 + 256 * 9 + 32 * 15 + 256 * 0.2)
+    modules = {x.item: x for x in bom.lines if x.item in (SR, TWIN_SR)}
+    # the figures are the medium's, per module: at the NICs and the leaves' twin-port cages
+    assert [(x.unit_usd, x.unit_power_w) for x in modules.values()] == [(550, 8)] * 2
+    assert modules[SR].cost_usd == 384 * 550
+    assert modules[TWIN_SR].cost_usd == 192 * 550
+    # the 128 twin-port DR modules, 32 ZR modules and the DACs keep their defaults
+    assert bom.optics_power_w == pytest.approx((384 + 192) * 8 + 128 * 17 + 32 * 15 + 256 * 0.2)
 
 
 def test_a_project_without_bundles_has_an_empty_schedule_and_bom():
@@ -147,16 +212,19 @@ def test_each_site_orders_its_own_part():
     }
     assert lines(south, "power_feed") == {("Busway 800 A, 415 V 3-phase", 3.4): 2}
     assert lines(north, "cable_tray") == {("Cable tray 600 × 100 mm", 5.8): 2}
-    # North: 8 racks x 32 NICs to leaves, both ends in it (512 SR), 4 leaves x 32 uplinks
-    # from hall 2 to hall 1 (256 DR), and its end of each of the 16 ZR wavelengths; South:
-    # 4 x 32 links (256 SR) and the other 16 ZR
+    # North: 8 racks x 32 NICs to leaves, both ends in it (256 SR at the NICs, 256 / 2
+    # twin-port at the leaves), 4 leaves x 32 uplinks from hall 2 to hall 1 (twin-port
+    # DR at both ends: 64 + 64), and its end of each of the 16 ZR wavelengths; South:
+    # 4 x 32 links (128 SR, 64 twin-port SR) and the other 16 ZR
     assert lines(north, "module") == {
-        ("400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)", None): 512,
-        ("400G DR single-mode transceiver (400G DR4, 800G 2xDR4, 1.6T 2xDR4)", None): 256,
+        (SR, None): 256,
+        (TWIN_SR, None): 128,
+        (TWIN_DR, None): 128,
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
     }
     assert lines(south, "module") == {
-        ("400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)", None): 256,
+        (SR, None): 128,
+        (TWIN_SR, None): 64,
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
     }
     assert lines(north, "cable") == {
@@ -180,12 +248,11 @@ def test_each_site_orders_its_own_part():
 def test_each_plan_counts_its_own_revision():
     """The plan brought up to an edit counts the edit, and the plan before it keeps its
     count. Deleting one of South's four DGX B200 racks leaves 3 racks, 3 rear doors and
-    3 x 32 NIC links to its leaves (192 modules)."""
+    3 x 32 NIC links to its leaves (96 modules at the NICs, 48 twin-port at the leaves)."""
     doc = two_sites.build()
     planner = NetworkPlanner()
     before = planner.plan(doc.project)
-    sr = "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"
-    assert lines(bill_of_materials(before, "site-002"), "module")[(sr, None)] == 256
+    assert lines(bill_of_materials(before, "site-002"), "module")[(SR, None)] == 128
     halls = {h.id for h in doc.project.halls.values() if h.site_id == "site-002"}
     [rack, *_] = (
         r.id
@@ -199,10 +266,11 @@ def test_each_plan_counts_its_own_revision():
     south = bill_of_materials(after, "site-002")
     assert lines(south, "rack")[("NVIDIA DGX B200 rack (4 systems)", None)] == 3
     assert lines(south, "cooling_unit")[("Rear-door heat exchanger 60 kW (on its rack)", None)] == 3
-    assert lines(south, "module")[(sr, None)] == 192
+    assert lines(south, "module")[(SR, None)] == 96
+    assert lines(south, "module")[(TWIN_SR, None)] == 48
     assert lines(bill_of_materials(after), "rack")[("NVIDIA DGX B200 rack (4 systems)", None)] == 11
     # the plan before the edit still counts South's four racks
-    assert lines(bill_of_materials(before, "site-002"), "module")[(sr, None)] == 256
+    assert lines(bill_of_materials(before, "site-002"), "module")[(SR, None)] == 128
 
 
 def test_the_bills_of_every_site_from_one_count_are_those_counted_one_by_one():
