@@ -1,10 +1,11 @@
 """Link media and the ladder that picks one for each bundle (links-and-rules section 3).
 
 ``resources/catalog/media.json`` lists the media in ladder order, cheapest first (DAC,
-ACC, AEC, AOC, multimode SR, single-mode DR, FR, LR, ER, ZR, ZR+). Each medium offers
-reaches per lane rate; a bundle takes the first offer up the ladder whose lane rate,
-port rate, protocol and plane fit and whose reach covers its length. Every figure names
-its source under the catalog's rules (``source_problems``), or the file does not load.
+ACC, AEC, AOC, multimode SR, single-mode DR, FR, LR, ER, ZR, ZR+, long-haul coherent).
+Each medium offers reaches per lane rate; a bundle takes the first offer up the ladder
+whose lane rate, port rate, protocol and plane fit and whose reach covers its length.
+Every figure names its source under the catalog's rules (``source_problems``), or the
+file does not load.
 
 Selection runs on arrays: bundles sharing lane rate, port rate, protocol, plane and the
 NVIDIA filter share one ladder, and a binary search over the ladder's running maximum
@@ -92,7 +93,8 @@ class Medium(Sourced):
     that is not listed scales the nearest listed one. ``integrated`` media (DAC, ACC, AEC,
     AOC) are cables with their ends built in, so they count as cables, not modules.
     ``twin_port`` names the module that carries several links at a twin-port switch cage.
-    ``inline_amplifiers`` media (ZR+) need an amplifier hut every ``amplifier_spacing_km``.
+    ``inline_amplifiers`` media (ZR+, long haul) need an amplifier hut every
+    ``amplifier_spacing_km``.
     """
 
     short: Annotated[str, Field(min_length=1)]

@@ -28,7 +28,7 @@ FAMILY_NAMES = {
     "aoc": "Active optical cable",
     "multimode": "Multimode fibre",
     "single-mode": "Single-mode fibre",
-    "coherent": "Coherent DCI (ZR, ZR+)",
+    "coherent": "Coherent DCI (ZR, ZR+, long haul)",
     "nvlink": "NVLink spine (in rack)",
     "none": "No medium reaches",
 }

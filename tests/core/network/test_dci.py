@@ -57,6 +57,34 @@ def test_beyond_120_km_zr_plus_with_inline_amplifiers():
     assert [x.quantity for x in amplifiers] == [2 * (2 + 2)]
 
 
+def test_beyond_zr_plus_a_long_haul_line_with_inline_amplifiers():
+    """Two campuses 1,100 km apart: past ZR+'s 1,000+ km (links:S33), long-haul coherent
+    transponders carry the span on an amplified line (links addendum, links:S84)."""
+    doc, _, _ = two_sites(1_100.0, dci_tbps=30)
+    plan = plan_of(doc)
+    [route] = plan.dci().routes
+    assert (route.links, route.pairs) == (75, 2)  # as at 200 km: ceil(30,000 / 400), 2 pairs
+    [line] = cable_schedule(plan)
+    assert line.medium == "Long-haul coherent transponders on an amplified DWDM line system"
+    assert line.reason.startswith(
+        "1,100.0 km DCI at 400G: over coherent ZR 120 km and coherent ZR+ 1000 km, "
+        "long-haul coherent reaches 1200 km"
+    )
+    # 1,100 km x 4.9 us/km (links:S46) plus two coherent modules of 500 ns (an estimate)
+    assert line.latency_ns == pytest.approx(1_100_000 * 4.9 + 2 * 500)
+    assert "cabling.no_medium" not in {f.code for f in plan.findings}  # what it said before
+    bom = bill_of_materials(plan)
+    modules = {x.item: x.quantity for x in bom.lines if x.category == "module"}
+    assert modules == {
+        "400G long-haul coherent transponder line port on an amplified DWDM line": 2 * 75
+    }
+    [amplifiers] = [x for x in bom.lines if x.category == "amplifier"]
+    # per pair: a booster and a pre-amplifier, and ceil(1,100 / 80) - 1 = 14 - 1 = 13
+    # inline huts (links:S85, one every ~80 km)
+    assert amplifiers.quantity == 2 * (2 + 13)
+    assert "13 inline" in amplifiers.item
+
+
 def test_800zr_halves_the_wavelengths():
     doc, _, _ = two_sites(60.0, dci_tbps=30, dci_wavelength_gbps=800)
     [route] = plan_of(doc).dci().routes

@@ -80,10 +80,22 @@ def test_without_the_nvidia_filter_more_media_qualify(length_m, medium):
         (20_001.0, "zr"),  # coherent ZR carries Ethernet to 120 km (links:S82)
         (120_000.0, "zr"),
         (120_001.0, "zr_plus"),  # beyond: ZR+ with inline amplifiers (links:S33)
+        (1_000_000.0, "zr_plus"),  # ZR+ to 1,000 km (links:S33, S85)
+        (1_000_001.0, "long_haul"),  # beyond: long-haul transponders (links addendum)
+        (1_100_000.0, "long_haul"),  # two campuses several states apart
+        (1_200_000.0, "long_haul"),  # 1,200 km of G.652 on C+L (links:S84)
+        (1_200_001.0, None),
     ],
 )
 def test_long_ethernet_links_go_coherent(length_m, medium):
     assert pick(length_m, protocol="ethernet", nvidia=False)[0] == medium
+
+
+def test_800g_wavelengths_beyond_zr_reach_go_long_haul():
+    # 800ZR reaches 120 km (links:S31); ZR+ is a 400G part, so 800G goes to transponders
+    dci = {"lane": 200, "rate": 800, "protocol": "ethernet", "plane": "dci", "nvidia": False}
+    assert pick(120_000.0, **dci)[0] == "zr"
+    assert pick(120_001.0, **dci)[0] == "long_haul"
 
 
 def test_infiniband_stops_where_coherent_would_start():
@@ -101,11 +113,35 @@ def test_infiniband_stops_where_coherent_would_start():
         (3.1, True, "sm_dr"),  # no multimode and no AOC at 200G lanes (links:S4)
         (10.0, True, "sm_dr"),
         (500.0, True, "sm_dr"),
-        (501.0, True, None),  # nothing beyond DR at 200G lanes: break out or go coherent
+        (501.0, True, None),  # NVIDIA's XDR optics are DR only (links:S4): break out
+        (501.0, False, "fr"),  # 802.3dj 800G FR4 on 200G lanes: 2 km (links:S166, S167)
+        (1_500.0, False, "fr"),
+        (2_000.0, False, "fr"),
+        (2_001.0, False, None),  # no LR at 200G lanes; InfiniBand has no coherent
     ],
 )
 def test_200g_lanes_have_no_multimode(length_m, nvidia, medium):
     assert pick(length_m, lane=200, rate=800, nvidia=nvidia)[0] == medium
+
+
+def test_an_800g_ethernet_link_on_200g_lanes_at_1_5_km_is_fr_not_coherent():
+    # links section 3, 200G lanes beyond 500 m: "FR/LR-class 200G/lane optics if
+    # available"; coherent ZR starts only past FR's 2 km
+    assert pick(1_500.0, lane=200, rate=800, protocol="ethernet", nvidia=False) == (
+        "fr",
+        1_500.0,  # LC duplex single-mode cut to the next 10 m
+    )
+    assert pick(2_001.0, lane=200, rate=800, protocol="ethernet", nvidia=False)[0] == "zr"
+    ladder = MEDIA.ladder(200, 800, PROTOCOL_INDEX["ethernet"], PLANE_INDEX["scale_out"], False)
+    rung = next(i for i, r in enumerate(ladder.rungs) if MEDIA.media[r.medium].id == "fr")
+    text = reason(MEDIA, ladder, rung, 1_500.0, 1_500.0, 200, 800, PLANE_INDEX["scale_out"])
+    assert text == (
+        "1.5 km at 200G/lane: over DAC 1 m, ACC 3 m, AEC 3 m and single-mode DR 500 m, "
+        "single-mode FR reaches 2 km; 1500 m LC duplex single-mode fibre (OS2)"
+    )
+    # a 1.6T port on 200G lanes has no FR-class part in 802.3dj's list (links:S166), and
+    # 800ZR carries at most 800G (links:S31)
+    assert pick(1_500.0, lane=200, rate=1_600, protocol="ethernet", nvidia=False)[0] is None
 
 
 def test_50g_lanes_use_the_hdr_reaches():

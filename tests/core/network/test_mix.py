@@ -67,6 +67,7 @@ def test_each_catalog_medium_has_a_family():
         "er": "single-mode",
         "zr": "coherent",
         "zr_plus": "coherent",
+        "long_haul": "coherent",
         "nvlink_copper": "nvlink",
     }
     assert family(None) == "none"
