@@ -23,8 +23,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from designer.core.rack_columns import columns_of
-from designer.core.rules.loads import loads
+from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
+from designer.core.rules.loads import Load, loads
 from designer.drawing import style
 from designer.drawing.legend import (
     LegendEntry,
@@ -79,6 +79,8 @@ class SiteMapView(QGraphicsView):
         self._fitted = True
         self._least_zoom = 0.0
         self._pressed: QPoint | None = None
+        #: (document id and revision) with the racks' columns and loads read for it
+        self._read: tuple[tuple[int, int], Any, Any] = ((0, -1), None, None)
         self._panning = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -106,11 +108,27 @@ class SiteMapView(QGraphicsView):
         if self._stale:
             self.refresh()
 
+    def _columns(self) -> tuple[RackColumns, list[Load]]:
+        """The racks' columns and the project's loads, read once per revision of the
+        document (new findings or a new plan redraw the map without reading them again)."""
+        doc = self.editor.doc
+        key = (id(doc), doc.revision)
+        if self._read[0] != key:
+            columns = rack_columns(doc.project)
+            found = loads(
+                doc.project,
+                doc.rack_types,
+                project_limits(self.editor),
+                alike=alike_racks(columns),
+            )
+            self._read = (key, columns, found)
+        return self._read[1], self._read[2]
+
     def refresh(self) -> None:
         """Rebuild the map from the document, its findings and its network plan."""
         editor = self.editor
         project = editor.project
-        found = loads(project, editor.doc.rack_types, project_limits(editor))
+        _, found = self._columns()
         content = campus_map(project, editor.findings, editor.checked, found, editor.network)
         self.map_scene.show_map(content, self._racks)
         self.map_scene.set_current(editor.hall_id)
@@ -125,7 +143,7 @@ class SiteMapView(QGraphicsView):
         editor = self.editor
         project = editor.project
         return racks_by_hall(
-            columns_of(project.placements.values()),
+            self._columns()[0],
             project.halls,
             editor.doc.rack_types,
             status_by_id(editor.findings),
