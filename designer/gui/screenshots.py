@@ -6,6 +6,9 @@ opens every example project at 1600 x 1000, waits for the design check, selects 
 user would look at first (the worst finding's racks, or the first rack) and saves
 ``docs/screenshot-<example>.png``. The examples in ``LINKS_SHOWN`` are shown with the links
 along the trays on, one rack's bundles in the link inspector and a cabling chart raised.
+An example of several sites also gets its site map (``screenshot-<example>-site-map.png``),
+and those in ``RACKS_SHOWN`` a look close in on a hall's racks, their labels legible
+(``screenshot-<example>-racks.png``): campus, hall and rack, the levels a campus is seen at.
 Settings and recovery files go to throw-away places.
 """
 
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.core.catalog import projects_dir
+from designer.core.document.operations import footprint_of
 from designer.core.io.project_file import SUFFIX
 
 #: Example -> (the rack whose bundles the inspector lists, the chart dock raised).
@@ -26,6 +30,10 @@ LINKS_SHOWN = {
     "gb200-nvl72-su": ("NVL72-01", "lengths_dock"),
     "two-sites": ("N1-NET", "media_dock"),
 }
+
+#: Examples shown close in on their first hall's first rack, and how much closer than it
+#: with its neighbours: close enough to read the racks' labels.
+RACKS_SHOWN = {"cm384-campus-100k": 1.8}
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -73,9 +81,43 @@ def capture(folder: Path) -> list[Path]:
         target = folder / f"screenshot-{name}.png"
         window.grab().save(str(target))
         written.append(target)
+        if len(window.editor.project.sites) > 1:
+            written.append(_site_map(app, window, folder / f"screenshot-{name}-site-map.png"))
+        if name in RACKS_SHOWN:
+            target = folder / f"screenshot-{name}-racks.png"
+            written.append(_racks(app, window, RACKS_SHOWN[name], target))
         window.bridge.document.mark_saved(path)  # nothing to ask on close
         window.close()
     return written
+
+
+def _site_map(app: QApplication, window: MainWindow, target: Path) -> Path:
+    """The window with the site map shown, the first hall picked, nothing selected."""
+    window.selection.clear()
+    window.editor.set_hall(next(iter(window.editor.project.halls)))
+    window.actions_by_name["site_map"].trigger()
+    _settle(app, window)
+    window.grab().save(str(target))
+    window.actions_by_name["site_map"].trigger()  # back to the hall
+    return target
+
+
+def _racks(app: QApplication, window: MainWindow, zoom: float, target: Path) -> Path:
+    """The window close in on the first rack of the first hall (``zoom`` times closer than
+    showing it with its neighbours), selected with its system, its bundles listed."""
+    editor = window.editor
+    editor.set_hall(next(iter(editor.project.halls)))
+    racks = [r.id for r in editor.project.placements.values() if r.hall_id == editor.hall_id]
+    box = footprint_of(editor.project, racks[0], editor.doc.rack_types)
+    assert box is not None  # a rack has a footprint
+    window.selection.set(racks[:1])
+    _settle(app, window)  # the link inspector shows the rack's bundles (and zooms to them)
+    window.view.zoom_to_box(box)
+    centre = window.view.mapFromScene((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+    window.view.zoom_by(zoom, centre)
+    _settle(app, window)
+    window.grab().save(str(target))
+    return target
 
 
 def _settle(app: QApplication, window: MainWindow, timeout_s: float = 20.0) -> None:
