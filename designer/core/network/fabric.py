@@ -346,10 +346,11 @@ def _wire(
     switch = candidates[0].switch
     by_id = {r.id: r for r in candidates}
     leaves = _fill_leaves(members, homes, loads, rails)
-    leaf_racks = [_take_near(by_id[home].point, candidates, free) for home, _ in leaves]
+    slots = _Slots(candidates, free)
+    leaf_racks = [slots.take(by_id[home].point) for home, _ in leaves]
     cx, cy = np.mean([by_id[r].point for r in leaf_racks], axis=0).tolist()
-    spine_racks = [_take_near((cx, cy), candidates, free) for _ in range(spines)]
-    core_racks = [_take_near((cx, cy), candidates, free) for _ in range(cores)]
+    spine_racks = [slots.take((cx, cy)) for _ in range(spines)]
+    core_racks = [slots.take((cx, cy)) for _ in range(cores)]
 
     links: Counter[tuple[str, str, str]] = Counter()
     for (_, nics), leaf in zip(leaves, leaf_racks, strict=True):
@@ -452,14 +453,33 @@ def _fill_leaves(
     return leaves
 
 
-def _take_near(point: Point, candidates: list[SwitchRack], free: dict[str, int]) -> str:
-    """Take one free slot in the candidate rack nearest ``point`` (ties by id)."""
-    best = min(
-        (r for r in candidates if free[r.id] > 0),
-        key=lambda r: (math.dist(point, r.point), r.id),
-    )
-    free[best.id] -= 1
-    return best.id
+class _Slots:
+    """Free switch slots taken one at a time, each in the candidate rack nearest a point
+    (ties by id).
+
+    A campus site places thousands of switches around a few hundred points (the leaves'
+    home racks, the leaves' centre): each point's racks are put in order once, and a take
+    walks that order past the racks already full, rather than measuring every rack again.
+    """
+
+    def __init__(self, candidates: list[SwitchRack], free: dict[str, int]) -> None:
+        self.candidates = candidates
+        self.free = free
+        self._orders: dict[Point, tuple[list[str], int]] = {}
+
+    def take(self, point: Point) -> str:
+        order, start = self._orders.get(point) or (self._order(point), 0)
+        position = next((i for i in range(start, len(order)) if self.free[order[i]] > 0), None)
+        if position is None:
+            raise ValueError("no free switch slot is left in the candidate racks")
+        chosen = order[position]
+        self.free[chosen] -= 1
+        self._orders[point] = (order, position)
+        return chosen
+
+    def _order(self, point: Point) -> list[str]:
+        ranked = sorted(self.candidates, key=lambda r: (math.dist(point, r.point), r.id))
+        return [r.id for r in ranked]
 
 
 def _spread(
