@@ -1,7 +1,8 @@
 """The editing controller: turns the user's intentions into core operations.
 
 Tools, actions and panels call the editor; the editor calls ``designer.core.document
-.operations`` and nothing else changes the project. A refused edit (``TransactionError``)
+.operations`` (and ``core.generate.pod.insert_pod``, a pod laid out in one transaction) and
+nothing else changes the project. A refused edit (``TransactionError``, ``PodError``)
 becomes a status-bar message naming the problem; the document is left as it was. The
 editor also holds the view state the canvas needs: the hall shown, the selection, the
 latest findings with the network plan they were checked against, and a hit-test index
@@ -14,9 +15,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
+from shapely import Point, Polygon
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
+from designer.core.format import plural
+from designer.core.generate import PRESETS
+from designer.core.generate.pod import PodError, insert_pod
 from designer.core.geometry.footprint import Box, snap
 from designer.core.model.base import Rotation
 from designer.core.model.project import Project
@@ -148,9 +153,13 @@ class Editor(QObject):
         try:
             return edit()
         except TransactionError as err:
-            text = str(err)
-            self.message.emit(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
+            self._refused(err)
             return None
+
+    def _refused(self, err: Exception) -> None:
+        """Say why an edit was refused, as a sentence."""
+        text = str(err)
+        self.message.emit(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
 
     # --- findings ------------------------------------------------------------------------
 
@@ -355,6 +364,37 @@ class Editor(QObject):
         if new:
             self.selection.set(new)
         return new
+
+    def on_floor(self, point: tuple[float, float] | None) -> tuple[int, int] | None:
+        """``point`` in whole millimetres when it lies inside the shown hall's outline."""
+        hall = self.project.halls.get(self.hall_id or "")
+        if point is None or hall is None or not Polygon(hall.outline).contains(Point(point)):
+            return None
+        return (round(point[0]), round(point[1]))
+
+    def insert_pod(self, preset: str, at: tuple[int, int] | None) -> list[str]:
+        """Insert a pod of ``preset`` into the shown hall as one undo step, centred on
+        ``at`` or (None) on the first free floor, and select it; when it does not fit the
+        reason is said and nothing changes."""
+        hall = self.hall_id
+        if hall is None:
+            self.message.emit("There is no hall on screen to insert a pod into.")
+            return []
+        try:
+            pod = self.run(lambda: insert_pod(self.doc, hall, preset, at))
+        except PodError as err:
+            self._refused(err)
+            return []
+        if pod is None:
+            return []
+        self.selection.set(pod.ids)
+        racks = sum(1 for i in pod.ids if i in self.project.placements)
+        x, y = pod.origin
+        self.message.emit(
+            f"Inserted the {PRESETS[preset].title} ({plural(racks, 'rack')}) from x {x / 1000:g} m, "
+            f"y {y / 1000:g} m; Edit ▸ Undo takes it out."
+        )
+        return list(pod.ids)
 
     def _copied_here(self, fragment: ops.Fragment) -> bool:
         """True when the fragment's items still stand in the shown hall where they were."""

@@ -51,6 +51,7 @@ from designer.gui.editor import NUDGE_MM, Editor
 from designer.gui.exporting import Exporter
 from designer.gui.files import FileController, display_name
 from designer.gui.findings import DEBOUNCE_MS, FindingsService
+from designer.gui.generating import ClusterBuilder
 from designer.gui.hall_chooser import HallChooser
 from designer.gui.icons import icon
 from designer.gui.naming import file_stem
@@ -62,6 +63,7 @@ from designer.gui.panels.palette import PalettePanel
 from designer.gui.panels.properties import PropertiesPanel, RevertingEdit
 from designer.gui.panels.status import StatusBar
 from designer.gui.placing import PaletteEntry, label_stem, rack_tag
+from designer.gui.pointer import CanvasPointer
 from designer.gui.prompts import DialogPrompts, Prompts
 from designer.gui.recent import RecentFiles
 from designer.gui.selection import Selection
@@ -76,6 +78,7 @@ Ctrl+Shift+S save as · Ctrl+E export
 Ctrl+, project settings
 Ctrl+Z undo · Ctrl+Y redo · Del delete
 Ctrl+X / C / V cut, copy, paste · Ctrl+A select all
+Ctrl+Shift+P insert a pod at the cursor
 R rotate clockwise · Shift+R anticlockwise
 Arrows nudge 100 mm · Shift+arrows one tile
 Ctrl+0 fit the hall · Ctrl+= / Ctrl+- zoom
@@ -132,6 +135,8 @@ class MainWindow(QMainWindow):
         )
         self.checker = FindingsService(self.bridge, self.editor, debounce_ms)
         self.exporter = Exporter(self.editor, self.checker, self.prompts, self)
+        self.builder = ClusterBuilder(self.bridge, self.files, self.prompts, self)
+        self.pointer = CanvasPointer(self.view)
         self.status = StatusBar(self.editor)
         self.setStatusBar(self.status)
         self.palette = PalettePanel(self.bridge.document.catalog)
@@ -250,6 +255,15 @@ class MainWindow(QMainWindow):
         a, ed, files, view = self._action, self.editor, self.files, self.view
         Key = QKeySequence.StandardKey
         a("new", "&New…", files.new, (Key.New,), "new", "Start a project with a new hall")
+        a(
+            "new_cluster",
+            "New &Cluster…",
+            self.builder.start,
+            (),
+            "",
+            "Build a whole cluster from a preset: sites, halls, racks, network racks, "
+            "CDUs, busways and trays",
+        )
         a("open", "&Open…", files.open, (Key.Open,), "open", "Open a project file")
         a("save", "&Save", files.save, (Key.Save,), "save", "Save the project")
         a(
@@ -333,6 +347,15 @@ class MainWindow(QMainWindow):
             ("Ctrl+Shift+W",),
             "",
             "Place N racks side by side",
+        )
+        a(
+            "insert_pod",
+            "&Pod…",
+            self.insert_pod,
+            ("Ctrl+Shift+P",),
+            "",
+            "Insert a scalable unit or a supernode, with its network racks, CDUs, busways "
+            "and trays, at the cursor or on free floor",
         )
         a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
         a(
@@ -550,7 +573,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         n = self.actions_by_name
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([n["new"], n["open"]])
+        file_menu.addActions([n["new"], n["new_cluster"], n["open"]])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         file_menu.addSeparator()
         file_menu.addActions([n["save"], n["save_as"]])
@@ -588,6 +611,8 @@ class MainWindow(QMainWindow):
             self.media_dock,
         ):
             view.addAction(dock.toggleViewAction())
+        insert = bar.addMenu("&Insert")
+        insert.addAction(n["insert_pod"])
         tools = bar.addMenu("&Tools")
         tools.addActions(self.tools.actions())
         help_menu = bar.addMenu("&Help")
@@ -633,6 +658,7 @@ class MainWindow(QMainWindow):
         )
         self.files.message.connect(self.status.say)
         self.exporter.finished.connect(self.status.say)
+        self.builder.finished.connect(self.status.say)
         self.files.recent_changed.connect(self._recent_changed)
         self.autosaver.failed.connect(self.status.say)
         self.checker.failed.connect(self.status.say)
@@ -803,6 +829,27 @@ class MainWindow(QMainWindow):
         if ids:
             self.selection.set(ids)
 
+    def insert_pod(self) -> None:
+        """Insert ▸ Pod: a pod preset centred at the cursor when it is over the hall on
+        screen, else on the hall's first free floor (one undo step)."""
+        editor = self.editor
+        hall = editor.project.halls.get(editor.hall_id or "")
+        if hall is None:
+            self.prompts.info(
+                "Insert a pod", "There is no hall on screen: start a project (File ▸ New) first."
+            )
+            return
+        at = editor.on_floor(self.pointer.floor())
+        where = (
+            f"It goes centred at the cursor (x {at[0] / 1000:,.1f} m, y {at[1] / 1000:,.1f} m)."
+            if at
+            else f"It goes on the first free floor of {hall.name}, from its top left (point "
+            "at the floor and press Ctrl+Shift+P to put it at the cursor)."
+        )
+        preset = self.prompts.pod(editor.doc, where)
+        if preset is not None:
+            editor.insert_pod(preset, at)
+
     def _shown_site(self) -> Site | None:
         """The site of the hall on the canvas (else the project's first site)."""
         project = self.editor.project
@@ -961,6 +1008,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.exporter.shutdown()
+        self.builder.shutdown()
         self.checker.shutdown()
         self.autosaver.shutdown()
         release_clipboard()

@@ -11,12 +11,16 @@ from typing import Literal, Protocol
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from designer.core.catalog import Catalog
 from designer.core.document.document import Document
+from designer.core.generate import ClusterRequest
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.equipment import RackType
 from designer.core.model.site import Site
 from designer.gui.dialogs.add_site import AddSiteDialog, SiteSpec
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
+from designer.gui.dialogs.insert_pod import InsertPodDialog
+from designer.gui.dialogs.new_cluster import NewClusterDialog
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
 from designer.gui.dialogs.project_settings import ProjectSettingsDialog
@@ -42,6 +46,14 @@ class Prompts(Protocol):
 
     def new_hall(self, name: str) -> NewProjectSpec | None:
         """A new hall, suggested to be called ``name``."""
+        ...
+
+    def new_cluster(self, catalog: Catalog) -> ClusterRequest | None:
+        """The cluster File ▸ New Cluster builds."""
+        ...
+
+    def pod(self, doc: Document, where: str) -> str | None:
+        """The pod preset Insert ▸ Pod drops ``where`` (a sentence saying where)."""
         ...
 
     def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
@@ -74,9 +86,11 @@ class DialogPrompts:
 
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
-        #: The export and the row chosen last, which the next dialogs start from.
+        #: The export, row, cluster and pod chosen last, which the next dialogs start from.
         self._last_export: ExportSpec | None = None
         self._last_row: RowSpec | None = None
+        self._last_cluster: ClusterRequest | None = None
+        self._last_pod = ""
 
     def save_changes(self, name: str) -> Answer:
         box = QMessageBox(self.parent)
@@ -132,6 +146,20 @@ class DialogPrompts:
     def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
         dialog = AddSiteDialog(sites, like, self.parent)
         return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def new_cluster(self, catalog: Catalog) -> ClusterRequest | None:
+        dialog = NewClusterDialog(catalog, self.parent, self._last_cluster)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        self._last_cluster = dialog.request()
+        return self._last_cluster
+
+    def pod(self, doc: Document, where: str) -> str | None:
+        dialog = InsertPodDialog(doc, where, self.parent, self._last_pod)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        self._last_pod = dialog.preset()
+        return self._last_pod
 
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)

@@ -29,6 +29,8 @@ class ScriptedPrompts:
         self.row_answer = None
         self.export_answer = None
         self.site_answer = None
+        self.cluster_answer = None
+        self.pod_answer: str | None = None
         self.confirm_answer = True
         self.errors: list[tuple[str, str]] = []
         self.asked: list[str] = []
@@ -71,6 +73,14 @@ class ScriptedPrompts:
     def new_site(self, sites, like):  # type: ignore[no-untyped-def]
         self.asked.append(f"new site like {like.name}")
         return self.site_answer
+
+    def new_cluster(self, catalog):  # type: ignore[no-untyped-def]
+        self.asked.append("new cluster")
+        return self.cluster_answer
+
+    def pod(self, doc, where: str) -> str | None:  # type: ignore[no-untyped-def]
+        self.asked.append(f"pod: {where}")
+        return self.pod_answer
 
     def place_row(self, rack_types, type_id, prefix, at):  # type: ignore[no-untyped-def]
         self.asked.append(f"place row {type_id} {prefix}")

@@ -1,0 +1,270 @@
+"""File ▸ New Cluster: a whole cluster from a preset and a few options, as ``generate`` does.
+
+Every option left blank takes the preset's default, which the field shows greyed. While the
+user types, the dialog says what the request builds (``Outline.lines()``, as the command
+prints it) or, for a request that cannot be built, the ``GenerateError`` naming the option,
+with that option's label marked and OK disabled: nothing is built that the dialog did not
+show first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.catalog import Catalog
+from designer.core.generate import PRESETS, ClusterRequest, GenerateError, Outline, outline
+from designer.core.generate.presets import Preset
+from designer.gui.dialogs.form import lay_out
+
+FABRICS = {"infiniband": "InfiniBand", "ethernet": "Ethernet"}
+GREY = "color: #5f6b76;"
+RED = "color: #b3261e; font-weight: 600;"
+
+T = TypeVar("T", int, float)
+#: The outline's five lines, or an error's message, without the dialog changing height.
+SUMMARY_LINES = 6
+
+
+def _number(text: str, option: str, kind: Callable[[str], T]) -> T | None:
+    """The number typed (thousands separators allowed), None when blank; ``GenerateError``
+    naming ``option`` when it is not a number of ``kind`` (int or float)."""
+    typed = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+    if not typed:
+        return None
+    try:
+        return kind(typed)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise GenerateError(option, f"{text.strip()!r} is not {what}") from None
+
+
+class NewClusterDialog(QDialog):
+    """Asks for a preset and its options; ``request()`` is what OK builds."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        parent: QWidget | None = None,
+        start: ClusterRequest | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New cluster")
+        self.catalog = catalog
+        self.preset = QComboBox()
+        for name, preset in PRESETS.items():
+            self.preset.addItem(f"{preset.title} ({name})", name)
+        self.systems = QLineEdit()
+        self.accelerators = QLineEdit()
+        self.per_row = QLineEdit()
+        self.sites = QLineEdit()
+        self.site_power = QLineEdit()
+        self.site_km = QLineEdit()
+        self.halls = QLineEdit()
+        self.fabric = QComboBox()
+        self.oversubscription = QLineEdit()
+        #: Each option's field, by the name ``GenerateError.option`` gives it.
+        self.fields: dict[str, QWidget] = {
+            "preset": self.preset,
+            "systems": self.systems,
+            "accelerators": self.accelerators,
+            "per-row": self.per_row,
+            "sites": self.sites,
+            "site-power": self.site_power,
+            "site-km": self.site_km,
+            "halls-per-site": self.halls,
+            "fabric": self.fabric,
+            "oversubscription": self.oversubscription,
+        }
+        for option, field in self.fields.items():
+            field.setToolTip(f"generate --{option}" if option != "preset" else "generate PRESET")
+        build = self._group(
+            "Cluster",
+            [
+                ("Preset", self.preset),
+                ("Systems", self.systems),
+                ("or accelerators", self.accelerators),
+                ("Systems per row pair", self.per_row),
+            ],
+        )
+        sites = self._group(
+            "Sites",
+            [
+                ("Sites", self.sites),
+                ("Power per site, MW", self.site_power),
+                ("Fibre between sites, km", self.site_km),
+                ("Halls per site", self.halls),
+            ],
+        )
+        network = self._group(
+            "Scale-out network",
+            [("Fabric", self.fabric), ("Oversubscription", self.oversubscription)],
+        )
+        self.outline_text = QLabel()
+        self.outline_text.setObjectName("clusterOutline")
+        self.outline_text.setWordWrap(True)
+        self.outline_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.outline_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.outline_text.setMinimumHeight(
+            self.outline_text.fontMetrics().lineSpacing() * SUMMARY_LINES
+        )
+        summary = QGroupBox("What will be built")
+        summary_layout = QVBoxLayout(summary)
+        summary_layout.addWidget(self.outline_text)
+        note = QLabel(
+            "Blank fields take the preset's default, shown in grey. The cluster opens as a new "
+            "untitled project and is checked as usual."
+        )
+        note.setWordWrap(True)
+        note.setStyleSheet(GREY)
+        summary_layout.addWidget(note)
+        # one column of labels through the three groups, as wide as the widest label
+        labels = [self._label(option) for option in self.fields]
+        widest = max(label.sizeHint().width() for label in labels if label is not None)
+        for label in labels:
+            if label is not None:
+                label.setMinimumWidth(widest)
+        stacked = QVBoxLayout()
+        for group in (build, sites, network, summary):
+            stacked.addWidget(group)
+        self.buttons = lay_out(self, stacked, accept=self._accept, ok_text="Build")
+        self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self._fill(start or ClusterRequest("cm384"))
+        self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.fabric.currentIndexChanged.connect(self.refresh)
+        for field in self.fields.values():
+            if isinstance(field, QLineEdit):
+                field.textChanged.connect(self.refresh)
+        self._preset_changed()
+
+    def _group(self, title: str, rows: list[tuple[str, QWidget]]) -> QGroupBox:
+        group = QGroupBox(title)
+        form = QFormLayout(group)
+        for label, field in rows:
+            form.addRow(label, field)
+        return group
+
+    def _label(self, option: str) -> QLabel | None:
+        """The form label of ``option``'s field."""
+        field = self.fields[option]
+        form = field.parentWidget().layout()
+        label = form.labelForField(field) if isinstance(form, QFormLayout) else None
+        return label if isinstance(label, QLabel) else None
+
+    def _fill(self, request: ClusterRequest) -> None:
+        """Show ``request`` in the fields (its ``None`` options blank)."""
+        self.preset.setCurrentIndex(max(0, self.preset.findData(request.preset)))
+        shown: dict[QLineEdit, float | None] = {
+            self.systems: request.systems,
+            self.accelerators: request.accelerators,
+            self.per_row: request.per_row,
+            self.sites: request.sites,
+            self.site_power: request.site_power_mw,
+            self.site_km: request.site_km,
+            self.halls: request.halls_per_site,
+            self.oversubscription: (
+                request.oversubscription if request.oversubscription != 1 else None
+            ),
+        }
+        for field, value in shown.items():
+            field.setText("" if value is None else f"{value:.12g}")
+        self._fill_fabrics(PRESETS[request.preset], request.fabric)
+
+    def _fill_fabrics(self, preset: Preset, chosen: str | None) -> None:
+        self.fabric.blockSignals(True)
+        self.fabric.clear()
+        self.fabric.addItem(f"Preset's: {FABRICS[preset.fabric]}", None)
+        for fabric, name in FABRICS.items():
+            self.fabric.addItem(name, fabric)
+        self.fabric.setCurrentIndex(max(0, self.fabric.findData(chosen)))
+        self.fabric.blockSignals(False)
+
+    def _preset_changed(self) -> None:
+        """The defaults of the preset chosen, shown greyed in the blank fields."""
+        preset = PRESETS[self.preset.currentData()]
+        noun = "Systems" if preset.is_system else "Racks"
+        placeholders: dict[str, tuple[str, str]] = {
+            "systems": (noun, f"{preset.systems:,}"),
+            "accelerators": ("or accelerators", self._accelerators_of(preset)),
+            "per-row": (f"{noun} per row pair", f"{preset.per_row:,}"),
+            "sites": ("Sites", "the fewest that carry it"),
+            "site-power": ("Power per site, MW", f"{preset.site_power_mw:g}"),
+            "site-km": ("Fibre between sites, km", f"{preset.site_km:g}"),
+            "halls-per-site": ("Halls per site", f"enough for {preset.per_hall:,} each"),
+            "oversubscription": ("Oversubscription", "1 (1:1, non-blocking)"),
+        }
+        for option, (label, placeholder) in placeholders.items():
+            field = self.fields[option]
+            assert isinstance(field, QLineEdit)
+            field.setPlaceholderText(placeholder)
+            shown = self._label(option)
+            if shown is not None:
+                shown.setText(label)
+        self._fill_fabrics(preset, self.fabric.currentData())
+        self.refresh()
+
+    def _accelerators_of(self, preset: Preset) -> str:
+        try:
+            return f"{outline(ClusterRequest(preset.name), self.catalog).accelerators:,}"
+        except GenerateError:
+            return ""
+
+    # --- the request ------------------------------------------------------------------------
+
+    def request(self) -> ClusterRequest:
+        """The request the fields describe; ``GenerateError`` naming a field that does not
+        hold a number."""
+        over = _number(self.oversubscription.text(), "oversubscription", float)
+        return ClusterRequest(
+            self.preset.currentData(),
+            systems=_number(self.systems.text(), "systems", int),
+            accelerators=_number(self.accelerators.text(), "accelerators", int),
+            sites=_number(self.sites.text(), "sites", int),
+            site_power_mw=_number(self.site_power.text(), "site-power", float),
+            site_km=_number(self.site_km.text(), "site-km", float),
+            halls_per_site=_number(self.halls.text(), "halls-per-site", int),
+            per_row=_number(self.per_row.text(), "per-row", int),
+            oversubscription=1.0 if over is None else over,
+            fabric=self.fabric.currentData(),
+        )
+
+    def outline(self) -> Outline:
+        """What the request builds; ``GenerateError`` when it cannot be built."""
+        return outline(self.request(), self.catalog)
+
+    def refresh(self) -> None:
+        """Show what will be built, or why it cannot be, and allow OK only for the former."""
+        for option in self.fields:
+            label = self._label(option)
+            if label is not None:
+                label.setStyleSheet("")
+        try:
+            lines = self.outline().lines()
+        except GenerateError as err:
+            self.outline_text.setStyleSheet(RED)
+            self.outline_text.setText(str(err))
+            label = self._label(err.option) if err.option in self.fields else None
+            if label is not None:
+                label.setStyleSheet(RED)
+            self.ok.setEnabled(False)
+            return
+        self.outline_text.setStyleSheet("")
+        self.outline_text.setText("\n".join(lines))
+        self.ok.setEnabled(True)
+
+    def _accept(self) -> None:
+        if self.ok.isEnabled():
+            self.accept()

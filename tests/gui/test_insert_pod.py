@@ -1,0 +1,134 @@
+"""Insert ▸ Pod: a pod preset dropped into the hall on screen, checked clean, undone whole."""
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from designer.core.document import operations as ops
+from designer.gui.dialogs.insert_pod import InsertPodDialog
+from designer.gui.dialogs.new_project import NewProjectSpec
+from tests.gui.conftest import wait_checked
+from tests.gui.helpers import mouse, on_screen
+
+#: An empty hall with room, power and cooling to spare for one scalable unit (eight NVL72 at
+#: 132 kW each are about 1.1 MW) and a slab for their 1.36 t.
+AMPLE = NewProjectSpec(
+    hall_name="Hall 1",
+    width_m=30,
+    depth_m=24,
+    floor_type="slab",
+    floor_rating_kpa=25,
+    power_capacity_kw=4_000,
+    cooling_capacity_kw=4_000,
+)
+
+
+def empty_hall(make_window, prompts):  # type: ignore[no-untyped-def]
+    window = make_window()
+    prompts.new_answer = AMPLE
+    window.actions_by_name["new"].trigger()  # File ▸ New, as a user starts
+    return window
+
+
+def racks_by_type(project, ids):  # type: ignore[no-untyped-def]
+    counts: dict[str, int] = {}
+    for i in ids:
+        if i in project.placements:
+            type_id = project.placements[i].type_id
+            counts[type_id] = counts.get(type_id, 0) + 1
+    return counts
+
+
+def point_at(window, x_mm: float, y_mm: float) -> None:  # type: ignore[no-untyped-def]
+    """Move the cursor over the canvas to the floor point ``(x_mm, y_mm)``."""
+    viewport = window.view.viewport()
+    pos = on_screen(window.view, x_mm, y_mm)
+    mouse(viewport, QMouseEvent.Type.MouseMove, pos, buttons=Qt.MouseButton.NoButton)
+
+
+def test_a_pod_goes_on_free_floor_checks_clean_and_one_undo_takes_it_out(
+    qtbot, make_window, prompts
+):
+    window = empty_hall(make_window, prompts)
+    doc = window.editor.doc
+    wait_checked(qtbot, window)
+    before = doc.project
+    assert not before.placements and not doc.is_dirty
+    prompts.pod_answer = "nvl72-su"
+    [insert] = [m for m in window.menuBar().actions() if m.text() == "&Insert"]
+    assert window.actions_by_name["insert_pod"] in insert.menu().actions()
+    window.actions_by_name["insert_pod"].trigger()
+    assert prompts.asked[-1].startswith("pod: It goes on the first free floor of Hall 1")
+    added = set(doc.project.placements) - set(before.placements)
+    # a SuperPOD scalable unit is eight NVL72 racks; its fabric's racks come with it
+    counts = racks_by_type(doc.project, added)
+    assert counts.pop("nvidia-gb200-nvl72") == 8
+    [(network, count)] = counts.items()
+    assert doc.catalog.racks[network].category == "network" and count >= 1
+    assert set(window.selection.ids) >= added  # the pod arrives selected
+    assert doc.is_dirty and window.windowTitle().startswith("Untitled*")
+    assert window.actions_by_name["undo"].text().startswith("&Undo Insert pod")
+    wait_checked(qtbot, window)
+    assert [f.message for f in window.editor.findings] == []  # the design is clean
+    window.actions_by_name["undo"].trigger()  # Ctrl+Z
+    assert doc.project == before  # every rack, CDU, busway and tray of the pod gone at once
+    assert not doc.history.can_undo
+    window.actions_by_name["redo"].trigger()
+    assert set(doc.project.placements) - set(before.placements) == added
+
+
+def test_a_pod_is_centred_at_the_cursor_over_the_hall(qtbot, make_window, prompts):
+    window = empty_hall(make_window, prompts)
+    doc = window.editor.doc
+    prompts.pod_answer = "nvl72-su"
+    point_at(window, 15_000, 12_000)  # the middle of the 30 x 24 m hall
+    window.actions_by_name["insert_pod"].trigger()
+    assert prompts.asked[-1] == "pod: It goes centred at the cursor (x 15.0 m, y 12.0 m)."
+    # the pod (8 x 14.4 m, as the dialog says) centred there, snapped to the 600 mm tiles:
+    # x 15,000 - 4,000 = 11,000 -> 10,800; y 12,000 - 7,200 = 4,800
+    assert window.status.currentMessage().endswith(
+        "from x 10.8 m, y 4.8 m; Edit ▸ Undo takes it out."
+    )
+    boxes = [ops.footprint_of(doc.project, i, doc.rack_types) for i in doc.project.placements]
+    assert min(b.x0 for b in boxes) >= 10_800 and max(b.x1 for b in boxes) <= 10_800 + 8_000
+    assert min(b.y0 for b in boxes) >= 4_800 and max(b.y1 for b in boxes) <= 4_800 + 14_400
+
+
+def test_a_pod_that_does_not_fit_at_the_cursor_changes_nothing_and_says_why(
+    qtbot, make_window, prompts
+):
+    window = empty_hall(make_window, prompts)
+    doc = window.editor.doc
+    before = doc.project
+    prompts.pod_answer = "cm384"
+    point_at(window, 1_000, 1_000)  # near the corner: half the pod would be outside
+    window.actions_by_name["insert_pod"].trigger()
+    assert window.status.currentMessage() == (
+        "The pod (10.4 x 14.4 m) does not fit inside the hall there."
+    )
+    assert doc.project is before and not doc.history.can_undo
+
+
+def test_once_the_cursor_has_left_the_canvas_the_pod_goes_on_free_floor(
+    qtbot, make_window, prompts
+):
+    window = empty_hall(make_window, prompts)
+    point_at(window, 1_000, 1_000)
+    QApplication.sendEvent(window.view.viewport(), QEvent(QEvent.Type.Leave))  # to the menus
+    prompts.pod_answer = None  # the dialog cancelled: nothing happens
+    window.actions_by_name["insert_pod"].trigger()
+    assert prompts.asked[-1].startswith("pod: It goes on the first free floor of Hall 1")
+    assert not window.editor.doc.history.can_undo
+
+
+def test_the_dialog_describes_each_pod_before_it_is_inserted(qtbot, make_window, prompts):
+    window = empty_hall(make_window, prompts)
+    dialog = InsertPodDialog(window.editor.doc, "It goes here.", chosen="cm384")
+    qtbot.addWidget(dialog)
+    assert dialog.preset() == "cm384"
+    text = dialog.details.text()
+    # a CloudMatrix384 is 384 NPUs in 12 compute and 4 switch racks
+    assert "Accelerators: 384" in text and "Racks: 16 of the systems" in text
+    assert "Floor: 10.4 x 14.4 m" in text
+    dialog.presets.setCurrentRow(0)
+    assert dialog.preset() == "nvl72-su" and "Accelerators: 576" in dialog.details.text()

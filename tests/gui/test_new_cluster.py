@@ -1,0 +1,109 @@
+"""File ▸ New Cluster: the dialog shows what a request builds or why it cannot be built; the
+build runs off the GUI thread and opens as a new untitled project, checked as usual."""
+
+import re
+
+from PySide6.QtWidgets import QPushButton
+
+from designer.core.catalog import default_catalog
+from designer.core.generate import ClusterRequest
+from designer.gui.dialogs.new_cluster import NewClusterDialog
+from tests.gui.conftest import wait_checked
+
+
+def dialog_for(qtbot, preset: str) -> NewClusterDialog:  # type: ignore[no-untyped-def]
+    dialog = NewClusterDialog(default_catalog())
+    qtbot.addWidget(dialog)
+    dialog.preset.setCurrentIndex(dialog.preset.findData(preset))
+    return dialog
+
+
+def test_the_dialog_shows_what_a_cloudmatrix384_builds(qtbot):
+    dialog = dialog_for(qtbot, "cm384")
+    text = dialog.outline_text.text()
+    # one supernode: 384 NPUs in 12 compute and 4 unified-bus switch racks, one site, one hall
+    assert text.startswith("CloudMatrix384 supernode: 1 system of huawei-cm384\n")
+    assert "Accelerators: 384\n" in text and "Racks: 16 of the systems and " in text
+    assert "Sites: 1, halls: 1" in text
+    assert dialog.ok.isEnabled()
+    assert dialog.request() == ClusterRequest("cm384")  # every field blank: the defaults
+    assert dialog.systems.placeholderText() == "1" and dialog.systems.text() == ""
+    assert dialog.site_power.placeholderText() == "110"  # the preset's MW per site
+
+
+def test_an_impossible_request_names_the_option_and_cannot_be_built(qtbot):
+    dialog = dialog_for(qtbot, "campus-cm384")
+    assert dialog.ok.isEnabled()
+    dialog.sites.setText("2")  # 432 supernodes (326 MW at PUE 1.25) on two 110 MW sites
+    text = dialog.outline_text.text()
+    assert text.startswith("site-power: 2 sites of 110 MW cannot supply 432 systems")
+    assert not dialog.ok.isEnabled()
+    assert "b3261e" in dialog._label("site-power").styleSheet()  # the field's label marked
+    dialog.site_power.setText("200")  # each site's 216 supernodes need 163.1 MW
+    assert "Sites: 2, halls: 24" in dialog.outline_text.text()
+    assert dialog.ok.isEnabled() and dialog._label("site-power").styleSheet() == ""
+
+
+def test_a_field_that_is_not_a_number_is_named(qtbot):
+    dialog = dialog_for(qtbot, "cm384")
+    dialog.systems.setText("twelve")
+    assert dialog.outline_text.text() == "systems: 'twelve' is not a whole number"
+    assert not dialog.ok.isEnabled()
+    dialog.systems.setText("1,000")  # thousands separators are fine
+    assert dialog.request().systems == 1_000
+
+
+def test_building_a_cloudmatrix384_opens_it_as_a_new_checked_project(
+    qtbot, make_window, example, prompts
+):
+    window = make_window(example("gb200-nvl72-su"))
+    window.editor.doc.mark_unsaved()  # unsaved work: asked about first, as File ▸ New does
+    prompts.cluster_answer = dialog_for(qtbot, "cm384").request()
+    with qtbot.waitSignal(window.builder.finished, timeout=60_000) as ended:
+        window.actions_by_name["new_cluster"].trigger()
+    assert prompts.asked[:2] == ["save gb200-nvl72-su.rackplan.json", "new cluster"]
+    doc = window.editor.doc
+    assert doc.path is None and not doc.is_dirty and not doc.history.can_undo
+    assert window.windowTitle().startswith("Untitled — CloudMatrix384 supernode, 1 system")
+    racks = doc.project.placements.values()
+    system = [r for r in racks if r.group_id]
+    fabric = [doc.catalog.racks[r.type_id].category for r in racks if not r.group_id]
+    # the supernode's 16 racks (12 compute + 4 switch) as one system, and the two racks of
+    # its scale-out fabric
+    assert len(system) == 16 and len({r.group_id for r in system}) == 1
+    assert fabric == ["network", "network"]
+    assert ended.args[0].startswith("Built ‘CloudMatrix384 supernode, 1 system’")
+    wait_checked(qtbot, window)
+    assert [f.message for f in window.editor.findings] == []
+
+
+def test_a_build_can_be_cancelled_and_leaves_the_project_open(qtbot, make_window, example, prompts):
+    window = make_window(example("gb200-nvl72-su"))
+    before = window.editor.doc
+    prompts.cluster_answer = ClusterRequest("campus-cm384")  # 24 halls: seconds to build
+    with qtbot.waitSignal(window.builder.finished, timeout=60_000) as ended:
+        window.actions_by_name["new_cluster"].trigger()
+        dialog = window.builder.job.dialog
+        qtbot.waitUntil(lambda: dialog.value() >= 1, timeout=60_000)  # a hall laid out
+        # 432 supernodes, 18 to a hall: 24 halls
+        assert re.fullmatch(r"\d+ halls? of 24 laid out…", dialog.labelText())
+        dialog.findChild(QPushButton, "").click()  # the dialog's Cancel
+    assert ended.args[0] == "New cluster cancelled; the project open is as it was."
+    assert window.editor.doc is before and prompts.errors == []
+
+
+def test_a_project_changed_during_the_build_is_asked_about_again(
+    qtbot, make_window, example, prompts
+):
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    prompts.cluster_answer = ClusterRequest("nvl72-su")
+    with qtbot.waitSignal(window.builder.finished, timeout=60_000) as ended:
+        window.actions_by_name["new_cluster"].trigger()
+        assert prompts.asked == ["new cluster"]  # nothing unsaved yet
+        window.editor.select_all()
+        window.editor.nudge(0, 600)  # the window stays live: an edit while it builds
+        prompts.save_answer = "cancel"
+    assert prompts.asked[-1] == "save gb200-nvl72-su.rackplan.json"
+    assert ended.args[0] == "New cluster not opened: the project open was kept."
+    assert window.editor.doc is doc and doc.is_dirty
