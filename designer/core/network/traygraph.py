@@ -197,8 +197,7 @@ class TrayGraph:
         found = self._paths.get(key)
         if found is None:
             edges = []
-            table, row = self._searched.rows(np.array([v]))
-            left = table[row[0]]  # from v to every node, as from every node to v
+            left = self._searched.row(v)  # from v to every node, as from every node to v
             at = u
             while at != v and np.isfinite(left[at]):
                 incident, other = self._around(at)
@@ -334,8 +333,8 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
 class _Searched:
     """Shortest distances from the nodes searched so far to every node of a graph.
 
-    ``rows`` searches the nodes it has not searched before, all in one call of scipy's
-    Dijkstra, and keeps their rows in a table that grows by doubling (an edit that brings a
+    ``rows`` and ``row`` search the nodes not searched before, all in one call of scipy's
+    Dijkstra, and keep their rows in a table that grows by doubling (an edit that brings a
     rack onto a new piece of tray adds a row or two without copying the rest). A planner and
     an export may ask on two threads at once: a lock keeps the table and the rows' numbers
     in step, and a table handed out is never written where it has rows. Rows are single
@@ -355,17 +354,31 @@ class _Searched:
         """A table of distances and the row in it of each of ``nodes``: ``table[row[i], w]``
         is the shortest distance between ``nodes[i]`` and node ``w`` (inf if unreachable)."""
         with self._lock:
-            new = np.unique(nodes[self._row[nodes] < 0])
-            if len(new):
-                start, end = self._count, self._count + len(new)
-                if end > len(self._table):
-                    grown = np.empty((max(end, 2 * len(self._table)), self._edges[0]), np.float32)
-                    grown[:start] = self._table[:start]
-                    self._table = grown
-                self._table[start:end] = self._search(new)
-                self._row[new] = np.arange(start, end)
-                self._count = end
-            return self._table, self._row[nodes]
+            row = self._row[nodes]
+            if row.min(initial=0) < 0:
+                self._add(np.unique(nodes[row < 0]))
+                row = self._row[nodes]
+            return self._table, row
+
+    def row(self, node: int) -> np.ndarray:
+        """The shortest distance between ``node`` and each node (a path walked back asks
+        for one row at a time, thousands of times a plan)."""
+        with self._lock:
+            if self._row[node] < 0:
+                self._add(np.array([node]))
+            return self._table[self._row[node]]
+
+    def _add(self, new: np.ndarray) -> None:
+        """Search the nodes ``new`` (none searched before) and keep their rows; the caller
+        holds the lock."""
+        start, end = self._count, self._count + len(new)
+        if end > len(self._table):
+            grown = np.empty((max(end, 2 * len(self._table)), self._edges[0]), np.float32)
+            grown[:start] = self._table[:start]
+            self._table = grown
+        self._table[start:end] = self._search(new)
+        self._row[new] = np.arange(start, end)
+        self._count = end
 
     def _search(self, sources: np.ndarray) -> np.ndarray:
         """Shortest distances from each of ``sources`` to every node, a row per source."""
