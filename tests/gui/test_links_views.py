@@ -3,6 +3,8 @@ and a moved rack's bundles re-routed by the check's own plan, not planned again.
 
 from PySide6.QtCore import QPointF
 
+from designer.core.document import operations as ops
+from designer.core.model.base import evolve
 from designer.core.network.mix import length_histogram, media_mix
 from designer.core.network.schedule import cable_schedule
 from designer.core.rules import network as network_rules
@@ -170,6 +172,11 @@ def test_racks_without_a_fabric_are_told_why_they_have_no_scale_out_links(
     """A trial's racks lost every scale-out link to a switch shortage elsewhere on the site,
     and the Links panel said only that no bundles ended at them."""
     window = make_window(example("cm384-supernode"))  # no network rack for its NICs yet
+    wait_checked(qtbot, window)
+    # the example leaves its fabric out of scope; taken into scope, its racks lack one
+    settings = window.editor.project.settings.network
+    in_scope = evolve(settings, fabric_in_scope=True)
+    window.editor.run(lambda: ops.update_settings(window.editor.doc, "In scope", network=in_scope))
     wait_checked(qtbot, window)
     compute = next(
         r.id for r in window.editor.project.placements.values() if "compute" in r.type_id
