@@ -47,7 +47,9 @@ MAX_SITES = 64
 MAX_HALLS_PER_SITE = 200
 HALL_GAP = 10_000
 HALLS_ACROSS = 4
-HEADROOM = 1.1
+#: A generated hall's (and site's heat rejection) capacity over its IT at maximum: loaded to
+#: 80 % at most, the continuous share of links B32.
+HEADROOM = 1 / 0.8
 
 
 class GenerateError(ValueError):

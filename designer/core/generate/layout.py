@@ -15,10 +15,11 @@ The geometry is the bundled campus's (``examples/campus.py``), which the checker
   the hall's cable entry, and a tray crosses each supernode's cold aisle for its UB cables;
 - the network racks stand in a row pair of their own below the systems.
 
-A segment's CDUs are sized so that no CDU carries more than 80 % of its capacity; all CDUs
-of the hall form one N+1 group, given spares in free heads until the group carries its
-load with its largest CDU down. Air heat goes to CRAHs on the top and bottom walls (a
-campus hall) or to in-row coolers in the network row (a pod), one more than the load needs.
+A segment's CDUs are sized so that no CDU carries more than 80 % of its capacity or of its
+flow; all CDUs of the hall form one N+1 group, given spares in free heads until the group
+carries its load with its largest CDU down. Air heat goes to CRAHs on the top and bottom
+walls (a campus hall) or to in-row coolers in the network row (a pod), loaded to 80 % at
+most, and one more than that.
 """
 
 from __future__ import annotations
@@ -164,7 +165,8 @@ class HallLayout:
         coolers = 0
         air_kw = self._air_kw(network_racks)
         if air == "inrow":
-            coolers = math.ceil(air_kw / self.catalog.cooling[COOLER_TYPE].air_capacity_kw) + 1
+            cooler = self.catalog.cooling[COOLER_TYPE].air_capacity_kw * CONTINUOUS
+            coolers = math.ceil(air_kw / cooler) + 1
         if network_racks or coolers:
             self._network_pair(pairs, network_racks, coolers)
             pairs += 1
@@ -187,8 +189,14 @@ class HallLayout:
         by_width = MAX_LINE_RACKS // unit.per_line
         if not unit.liquid_kw:
             return by_width
-        cdu = self.catalog.cooling[CDU_TYPE].liquid_capacity_kw * CONTINUOUS
-        return max(1, min(by_width, math.floor(cdu / (unit.liquid_kw / 2))))
+        return max(1, min(by_width, math.floor(self._cdu_kw() / (unit.liquid_kw / 2))))
+
+    def _cdu_kw(self) -> float:
+        """The liquid heat one CDU carries at 80 %: of its capacity, and of its flow at the
+        rating basis of links B13 (1.2 L/min per kW), whichever is less."""
+        cdu = self.catalog.cooling[CDU_TYPE]
+        by_flow = cdu.flow_lpm / default_thresholds().values.cdu_flow_lpm_per_kw
+        return min(cdu.liquid_capacity_kw, by_flow) * CONTINUOUS
 
     def _air_kw(self, network_racks: int) -> float:
         racks = [r for p in self.entities if isinstance(p, Placement) for r in [p]]
@@ -426,7 +434,7 @@ class HallLayout:
 
     def _cdus(self, segment: _Segment, tag: str) -> None:
         """One CDU for the segment if it carries both lines within 80 %, else one a line."""
-        limit = self.catalog.cooling[CDU_TYPE].liquid_capacity_kw * CONTINUOUS
+        limit = self._cdu_kw()
         loads = [
             math.fsum(self.catalog.racks[r.type_id].liquid_kw for r in line)
             for line in segment.racks
@@ -507,7 +515,7 @@ class HallLayout:
         """CRAHs on the top and bottom walls, one more than the air load needs; the hall
         widens when its walls are too short for them. Returns the hall's width."""
         crah = self.catalog.cooling[CRAH_TYPE]
-        count = math.ceil(air_kw / crah.air_capacity_kw) + 1
+        count = math.ceil(air_kw / (crah.air_capacity_kw * CONTINUOUS)) + 1
         per_wall = math.ceil(count / 2)
         width = max(width, 2 * TRAY_X + per_wall * (crah.width_mm + 600))
         spacing = (width - 2 * TRAY_X) // per_wall
