@@ -3,14 +3,15 @@
 Tray centre lines are cut wherever two trays cross, touch, overlap or where one tray's end
 lies on another, so a cable can turn from one tray onto the other there. Each piece is an
 edge; where two trays meet at different heights a vertical edge of the height difference
-joins them. Shortest distances are searched from the nodes cables join the trays at, each
-once, the first time a run asks for it (Dijkstra, scipy's, from all of a batch at once),
-and kept as rows, so any two points on the trays are one lookup apart from then on, which
-is what lets thousands of bundles be routed as arrays. Only those rows are searched: the
-all-pairs table this replaced (Floyd-Warshall) grew with the cube of a hall's tray nodes
-and was two thirds of planning a hall of 6,912 racks. A path is walked back from the
-distances when one is needed: from each node, the edge whose length plus the distance left
-is the distance still to go.
+joins them. Shortest distances are searched from the nodes where runs join the trays, and
+only as far as the runs asked of each need: a heap Dijkstra from each such node, stopped
+once it has settled the nodes asked of it and resumed when a farther one is asked (a rack
+moved to another tray). What they settle is kept, so a run asked again is a lookup, and the
+thousands of bundles of a hall are routed as arrays. The
+all-pairs table this replaced (Floyd-Warshall) grew with the cube of a hall's tray nodes,
+two thirds of planning a hall of 6,912 racks. A path is walked back from the distances
+when one is needed: from each node, the edge whose length plus the distance left is the
+distance still to go.
 
 A point of the floor (a rack's top, the hall's cable entry) attaches to the nearest point
 of any tray centre line; the plan distance to it is the lateral run from the point to the
@@ -19,12 +20,12 @@ tray.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import shapely
@@ -66,7 +67,6 @@ class TrayGraph:
     plan_edges: np.ndarray
     _searched: _Searched
     _paths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    _incident: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     _tree: dict[str, shapely.STRtree] = field(default_factory=dict)
 
     def point_along(self, edge: int, along_mm: float) -> tuple[float, float]:
@@ -170,17 +170,22 @@ class TrayGraph:
         best = np.full(len(edge_a), np.inf)
         node_a = np.full(len(edge_a), -1)
         node_b = np.full(len(edge_a), -1)
-        # searched from the b ends: the nodes a path to them is later walked back from
-        table, row = self._searched.rows(np.concatenate(ends_b))
-        rows_b = np.split(row, 2)
-        for i in (0, 1):
-            for j in (0, 1):
-                total = to_a[i] + table[rows_b[j], ends_a[i]] + to_b[j]
-                better = total < best
-                best = np.where(better, total, best)
-                node_a = np.where(better, ends_a[i], node_a)
-                node_b = np.where(better, ends_b[j], node_b)
         same = edge_a == edge_b
+        apart = ~same
+        # searched from the b ends: the nodes a path to them is later walked back from
+        pairs = [(i, j) for i in (0, 1) for j in (0, 1)]
+        found = self._searched.distances(
+            np.concatenate([ends_b[j][apart] for _, j in pairs]),
+            np.concatenate([ends_a[i][apart] for i, _ in pairs]),
+        )
+        for (i, j), part in zip(pairs, np.split(found, 4), strict=True):
+            gap = np.full(len(edge_a), np.inf)
+            gap[apart] = part
+            total = to_a[i] + gap + to_b[j]
+            better = total < best
+            best = np.where(better, total, best)
+            node_a = np.where(better, ends_a[i], node_a)
+            node_b = np.where(better, ends_b[j], node_b)
         best = np.where(same, np.abs(along_a - along_b), best)
         node_a = np.where(same, -1, node_a)
         node_b = np.where(same, -1, node_b)
@@ -196,27 +201,22 @@ class TrayGraph:
         key = (u, v)
         found = self._paths.get(key)
         if found is None:
+            # from v, settled out to u: every node a shortest path from u passes is nearer
+            # v, so settled; any other is unsettled (infinite here) or farther
+            left = self._searched.settled(v, u)
+            around = self._searched.adjacent()
             edges = []
-            left = self._searched.row(v)  # from v to every node, as from every node to v
             at = u
-            while at != v and np.isfinite(left[at]):
-                incident, other = self._around(at)
-                best = int(np.argmin(self.edge_length[incident] + left[other]))
-                edges.append(int(incident[best]))
-                at = int(other[best])
+            while at != v and at in left:
+                best, step, to = math.inf, -1, -1
+                for other, length, edge in around[at]:  # in edge order: the first of equals
+                    total = length + left.get(other, math.inf)
+                    if total < best:
+                        best, step, to = total, edge, other
+                edges.append(step)
+                at = to
             found = tuple(edges)
             self._paths[key] = found
-        return found
-
-    def _around(self, node: int) -> tuple[np.ndarray, np.ndarray]:
-        """The edges at ``node`` in edge order, and the node at the other end of each."""
-        found = self._incident.get(node)
-        if found is None:
-            incident = np.flatnonzero((self.edge_u == node) | (self.edge_v == node))
-            other = np.where(
-                self.edge_u[incident] == node, self.edge_v[incident], self.edge_u[incident]
-            )
-            found = self._incident[node] = (incident, other)
         return found
 
 
@@ -331,73 +331,87 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
 
 
 class _Searched:
-    """Shortest distances from the nodes searched so far to every node of a graph.
+    """Shortest distances from the nodes searched so far, as far as each was asked for.
 
-    ``rows`` and ``row`` search the nodes not searched before, all in one call of scipy's
-    Dijkstra, and keep their rows in a table that grows by doubling (an edit that brings a
-    rack onto a new piece of tray adds a row or two without copying the rest). A planner and
-    an export may ask on two threads at once: a lock keeps the table and the rows' numbers
-    in step, and a table handed out is never written where it has rows. Rows are single
-    precision: half the memory, and integer millimetres are exact in it up to 16.7 km, far
-    beyond any hall (the sums are made in double precision and rounded once).
+    Each searched node keeps the distances of the nodes its search has settled, and the
+    heap the search stopped at, so asking for a farther node resumes it rather than
+    starting again. A search stops once it has settled the nodes asked of it: every node
+    nearer than those is settled too (Dijkstra settles in order of distance), so a path to
+    them can be walked back from what it settled. Only settled nodes are kept, so the
+    memory grows with the runs asked for, not with the square of the hall's nodes. A
+    planner and an export may ask on two threads at once: a lock keeps the searches in
+    step, and a search only ever gains settled nodes, which a reader does not need.
+
+    scipy.sparse.csgraph.dijkstra would search in C, but importing it costs a third of a
+    second and 30 MB in every process that routes; searches stopped near their targets
+    make the Python heap quick enough.
     """
 
     def __init__(self, n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray) -> None:
         self._edges = (n, u, v, length)
-        self._matrix: Any = None
-        self._row = np.full(n, -1, dtype=np.int64)
-        self._table = np.empty((0, n), dtype=np.float32)
-        self._count = 0
+        self._adjacent: list[list[tuple[int, float, int]]] | None = None
+        #: per searched node: the distance of each node settled, and the heap left
+        self._searches: dict[int, tuple[dict[int, float], list[tuple[float, int]]]] = {}
         self._lock = threading.Lock()
 
-    def rows(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """A table of distances and the row in it of each of ``nodes``: ``table[row[i], w]``
-        is the shortest distance between ``nodes[i]`` and node ``w`` (inf if unreachable)."""
+    def adjacent(self) -> list[list[tuple[int, float, int]]]:
+        """Each node's ``(neighbour, length, edge)`` along its edges, in edge order (made
+        once; two threads making it at once make the same lists)."""
+        if self._adjacent is None:
+            self._adjacent = _adjacency(*self._edges)
+        return self._adjacent
+
+    def distances(self, sources: np.ndarray, targets: np.ndarray) -> np.ndarray:
+        """The shortest distance between ``sources[i]`` and ``targets[i]`` along the edges
+        (inf where none joins them)."""
+        n = self._edges[0]
+        pairs, inverse = np.unique(sources * n + targets, return_inverse=True)
+        pairs = pairs.tolist()
         with self._lock:
-            row = self._row[nodes]
-            if row.min(initial=0) < 0:
-                self._add(np.unique(nodes[row < 0]))
-                row = self._row[nodes]
-            return self._table, row
+            wanted: dict[int, set[int]] = {}
+            for pair in pairs:
+                source, target = divmod(pair, n)
+                search = self._searches.get(source)
+                if search is None or target not in search[0]:
+                    wanted.setdefault(source, set()).add(target)
+            for source, these in wanted.items():
+                self._resume(source, these)
+            searches = self._searches
+            found = [searches[p // n][0].get(p % n, math.inf) for p in pairs]
+        return np.array(found, dtype=float)[inverse.ravel()]
 
-    def row(self, node: int) -> np.ndarray:
-        """The shortest distance between ``node`` and each node (a path walked back asks
-        for one row at a time, thousands of times a plan)."""
+    def settled(self, source: int, target: int) -> dict[int, float]:
+        """The distances from ``source`` of the nodes settled, at least out to ``target``."""
         with self._lock:
-            if self._row[node] < 0:
-                self._add(np.array([node]))
-            return self._table[self._row[node]]
+            search = self._searches.get(source)
+            if search is None or target not in search[0]:
+                self._resume(source, {target})
+            return self._searches[source][0]
 
-    def _add(self, new: np.ndarray) -> None:
-        """Search the nodes ``new`` (none searched before) and keep their rows; the caller
-        holds the lock."""
-        start, end = self._count, self._count + len(new)
-        if end > len(self._table):
-            grown = np.empty((max(end, 2 * len(self._table)), self._edges[0]), np.float32)
-            grown[:start] = self._table[:start]
-            self._table = grown
-        self._table[start:end] = self._search(new)
-        self._row[new] = np.arange(start, end)
-        self._count = end
-
-    def _search(self, sources: np.ndarray) -> np.ndarray:
-        """Shortest distances from each of ``sources`` to every node, a row per source."""
-        # scipy.sparse takes a third of a second to import: a process that routes no hall
-        # (the designer before its first check, most commands) does without it
-        from scipy.sparse.csgraph import dijkstra
-
-        if self._matrix is None:
-            self._matrix = _adjacency(*self._edges)
-        return dijkstra(self._matrix, directed=False, indices=sources)
+    def _resume(self, source: int, wanted: set[int]) -> None:
+        """Carry the search from ``source`` on until every node of ``wanted`` is settled
+        (or no node is left to reach); under the lock."""
+        settled, heap = self._searches.setdefault(source, ({}, [(0.0, source)]))
+        adjacent = self.adjacent()
+        wanted = wanted - settled.keys()
+        pop, push = heapq.heappop, heapq.heappush
+        while wanted and heap:
+            distance, node = pop(heap)
+            if node in settled:
+                continue
+            settled[node] = distance
+            wanted.discard(node)
+            for other, length, _ in adjacent[node]:
+                if other not in settled:
+                    push(heap, (distance + length, other))
 
 
-def _adjacency(n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray) -> Any:
-    """The undirected graph of edges ``u``-``v`` as a sparse matrix for scipy's searches;
-    where two edges join the same two nodes, the shorter (a sparse matrix would add them)."""
-    from scipy.sparse import csr_array
-
-    low, high = np.minimum(u, v), np.maximum(u, v)
-    order = np.lexsort((length, high, low))
-    low, high, length = low[order], high[order], length[order]
-    shortest = np.r_[True, (low[1:] != low[:-1]) | (high[1:] != high[:-1])]
-    return csr_array((length[shortest], (low[shortest], high[shortest])), shape=(n, n))
+def _adjacency(
+    n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray
+) -> list[list[tuple[int, float, int]]]:
+    """Each node's ``(neighbour, length, edge)`` along its edges, in edge order."""
+    adjacent: list[list[tuple[int, float, int]]] = [[] for _ in range(n)]
+    for edge, (a, b, d) in enumerate(zip(u.tolist(), v.tolist(), length.tolist(), strict=True)):
+        adjacent[a].append((b, d, edge))
+        adjacent[b].append((a, d, edge))
+    return adjacent

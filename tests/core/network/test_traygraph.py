@@ -92,6 +92,21 @@ def test_the_shortest_of_several_routes_is_taken():
     assert [graph.edge_tray[e] for e in path] == ["rung5000"]
 
 
+def test_a_path_no_run_asked_for_is_walked_the_shortest_way():
+    graph = ladder()
+    node = {(x, y): i for i, (x, y, _) in enumerate(graph.nodes.tolist())}
+    # from the top row's left end to the bottom row's right end: 10 m along, 2 m across
+    path = graph.path_edges(node[(0, 0)], node[(10_000, 2_000)])
+    assert sum(graph.edge_length[e] for e in path) == pytest.approx(12_000)
+    # each edge starts where the one before it ended
+    at = node[(0, 0)]
+    for e in path:
+        u, v = int(graph.edge_u[e]), int(graph.edge_v[e])
+        assert at in (u, v)
+        at = v if at == u else u
+    assert at == node[(10_000, 2_000)]
+
+
 def test_runs_asked_for_a_few_at_a_time_are_those_asked_for_at_once():
     # every point of a 1 m grid over the ladder's trays, paired with every other
     graph = ladder()
