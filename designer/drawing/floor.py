@@ -13,7 +13,7 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from designer.core.format import number
 from designer.core.model.hall import Hall
 from designer.drawing import style
-from designer.drawing.arrays import draw_lines, repeated
+from designer.drawing.arrays import draw_lines
 from designer.drawing.lod import LABEL_LOD, MIN_GRID_SPACING_PT, Context
 from designer.drawing.text import draw_text_at, text_advance
 
@@ -71,24 +71,6 @@ def draw_floor(
     dimensions: bool = True,
 ) -> None:
     """Fill the hall, draw its tile grid (clipped to the outline), walls and dimensions."""
-    repeated(
-        painter,
-        lambda: (
-            "floor",
-            tuple((p.x(), p.y()) for p in floor.outline),
-            floor.tile_mm,
-            ctx.key(),
-            grid,
-            dimensions,
-        ),
-        lambda: _draw_floor(painter, floor, ctx, grid, dimensions),
-    )
-
-
-def _draw_floor(
-    painter: QPainter, floor: FloorGeometry, ctx: Context, grid: bool, dimensions: bool
-) -> None:
-    """``draw_floor``: from the outline (its bounds and clip made from it) and tile."""
     painter.setPen(style.NO_PEN)
     painter.setBrush(style.brush(style.FLOOR))
     painter.drawPolygon(floor.outline)

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 from designer.core.format import number
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.drawing import style
-from designer.drawing.arrays import draw_lines, draw_rects, in_clip, repeated
+from designer.drawing.arrays import draw_lines, draw_rects, in_clip
 from designer.drawing.grouped import Paths, group_bounds, read_paths, starts
 from designer.drawing.lod import DETAIL_LOD, HATCH_LOD, LABEL_LOD, UNIT_OUTLINE_LOD, Context
 from designer.drawing.text import draw_boxed_labels, draw_text_at
@@ -644,27 +644,6 @@ def draw_feeds(painter: QPainter, geometry: FeedGeometry, ctx: Context) -> None:
 
     Far out the lines thin and the end marks go, so racks' colours stay readable under them.
     """
-    repeated(
-        painter,
-        lambda: _feeds_key(geometry, ctx),
-        lambda: _draw_feeds(painter, geometry, ctx),
-    )
-
-
-def _feeds_key(geometry: FeedGeometry, ctx: Context) -> tuple[object, ...]:
-    """Everything ``draw_feeds`` draws ``geometry`` from (its labels only where shown)."""
-    labels = (
-        tuple(((a.x(), a.y()), text) for a, text in geometry.labels)
-        if ctx.points_per_mm >= DETAIL_LOD
-        else ()
-    )
-    lines = tuple((side, lines.tobytes()) for side, lines in geometry.segments.items())
-    marks = tuple((side, rects.tobytes()) for side, rects in geometry.marks.items())
-    return ("feeds", lines, marks, labels, ctx.key())
-
-
-def _draw_feeds(painter: QPainter, geometry: FeedGeometry, ctx: Context) -> None:
-    """``draw_feeds``, drawn."""
     weight = 2.2 if ctx.points_per_mm >= FEED_FULL_LOD else 0.9
     marks = POINT_MARK_MM / 2 * ctx.points_per_mm >= 1.5
     for side, lines in geometry.segments.items():
@@ -797,21 +776,6 @@ def _fronts(rects: np.ndarray, rotation: np.ndarray) -> np.ndarray:
 
 def draw_cooling(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> None:
     """CDUs teal, CRAHs light blue, in-row coolers between; in-rack CDUs as teal dots."""
-    repeated(
-        painter,
-        lambda: (
-            "cooling",
-            tuple((kind, rects.tobytes()) for kind, rects in geometry.rects.items()),
-            geometry.fronts.tobytes(),
-            geometry.in_rack.tobytes(),
-            ctx.key(),
-        ),
-        lambda: _draw_cooling(painter, geometry, ctx),
-    )
-
-
-def _draw_cooling(painter: QPainter, geometry: CoolingGeometry, ctx: Context) -> None:
-    """``draw_cooling``, drawn."""
     outline = ctx.points_per_mm >= UNIT_OUTLINE_LOD
     for kind, rects in geometry.rects.items():
         painter.setPen(

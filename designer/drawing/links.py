@@ -28,7 +28,7 @@ from designer.core.network.mix import FAMILIES, FAMILY_NAMES, family
 from designer.core.network.planner import Plan
 from designer.core.network.traylinks import TrayLinks, tray_links_of_halls
 from designer.drawing import style
-from designer.drawing.arrays import draw_lines, repeated
+from designer.drawing.arrays import draw_lines
 from designer.drawing.infrastructure import in_lines
 from designer.drawing.legend import LegendEntry
 from designer.drawing.lod import FRONT_LOD, Context
@@ -160,20 +160,6 @@ def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
     """The links along the trays, lanes side by side when close enough to tell them apart."""
     if not len(geometry):
         return
-    repeated(
-        painter, lambda: _links_key(geometry, ctx), lambda: _draw_links(painter, geometry, ctx)
-    )
-
-
-def _links_key(geometry: LinkGeometry, ctx: Context) -> tuple[object, ...]:
-    """Everything ``draw_links`` draws ``geometry`` from."""
-    batches = tuple((name, width, rows.tobytes()) for name, width, rows in geometry.batches)
-    arrays = (geometry.lines, geometry.normal, geometry.offset_pt)
-    return ("links", *(a.tobytes() for a in arrays), batches, geometry.bounds.getRect(), ctx.key())
-
-
-def _draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
-    """``draw_links``, drawn."""
     batches = geometry.batches
     if ctx.clip is not None and not ctx.clip.contains(geometry.bounds):
         shown = in_lines(geometry.lines, ctx)

@@ -1,7 +1,7 @@
 """The drawing context: how large a millimetre of floor appears, and what needs drawing.
 
 Level of detail is measured in typographic points per millimetre of floor rather than in
-device pixels, so the same thresholds hold on a 96 dpi screen and on a 1,200 dpi PDF page:
+device pixels, so the same thresholds hold on a 96 dpi screen and on a 1,440 dpi PDF page:
 a 600 mm rack drawn 45 points wide gets its label on both. Text and hairlines are sized in
 points and converted to device pixels with ``px_per_point``.
 """
@@ -39,7 +39,7 @@ class Context:
     """What a drawing function needs to know besides the model.
 
     ``points_per_mm``: size in points of one millimetre of floor (the level of detail);
-    ``px_per_point``: device pixels per point (4/3 on a 96 dpi screen, 16.7 on a 1,200 dpi
+    ``px_per_point``: device pixels per point (4/3 on a 96 dpi screen, 20 on a 1,440 dpi
     PDF); ``clip``: the part of the hall, in millimetres, that needs drawing (None: all);
     ``part``: the part of the hall a sheet shows, when it shows only a part (a tiled
     plan), so what labels the whole hall, its overall dimensions, is set within the part
@@ -62,16 +62,6 @@ class Context:
         dpi = device.logicalDpiY() if device is not None else 96
         px_per_point = max(dpi, 1) / 72.0
         return cls(px_per_mm / px_per_point, px_per_point, clip, part)
-
-    def key(self) -> tuple[object, ...]:
-        """Everything this context holds, as a value that compares and hashes (a vector
-        painter's copies of alike drawings are keyed by it, ``arrays.repeated``)."""
-        return (
-            self.points_per_mm,
-            self.px_per_point,
-            None if self.clip is None else self.clip.getRect(),
-            None if self.part is None else self.part.getRect(),
-        )
 
     def pixels(self, points: float) -> float:
         """``points`` in device pixels."""

@@ -17,11 +17,10 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPainterPath, QPolygonF
 
 from designer.core.geometry.footprint import Box
 from designer.drawing import style
-from designer.drawing.arrays import is_vector
 from designer.drawing.lod import Context
 
 SEVERITIES = ("info", "warning", "error")
@@ -138,6 +137,9 @@ def _sprite(name: str, px_per_point: float) -> QImage:
     return image
 
 
+_VECTOR_ENGINES = (QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture)
+
+
 def draw_markers(painter: QPainter, markers: Markers, ctx: Context) -> None:
     """Draw every marker in the clip at a fixed size, in device pixels.
 
@@ -159,7 +161,8 @@ def draw_markers(painter: QPainter, markers: Markers, ctx: Context) -> None:
     # hall mm to device pixels in one step (plans are never rotated or sheared)
     device_x = points[:, 0] * transform.m11() + transform.dx()
     device_y = points[:, 1] * transform.m22() + transform.dy()
-    vector = is_vector(painter)
+    engine = painter.paintEngine()
+    vector = engine is not None and engine.type() in _VECTOR_ENGINES
     painter.save()
     painter.resetTransform()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

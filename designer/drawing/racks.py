@@ -26,7 +26,7 @@ from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
-from designer.drawing.arrays import draw_rects, in_clip, repeated
+from designer.drawing.arrays import draw_rects, in_clip
 from designer.drawing.lod import (
     DETAIL_LOD,
     FRONT_LOD,
@@ -341,22 +341,6 @@ def draw_racks(
     """
     if not len(racks):
         return
-    repeated(
-        painter,
-        lambda: _racks_key(racks, ctx, colour_mode),
-        lambda: _draw_racks(painter, racks, ctx, colour_mode),
-    )
-
-
-def _racks_key(racks: RackArrays, ctx: Context, colour_mode: str) -> tuple[object, ...]:
-    """Everything ``draw_racks`` draws ``racks`` from."""
-    codes = racks.heat if colour_mode == "heat" else racks.status
-    shapes = (racks.rects, racks.rotation, racks.category, racks.hidden, racks.rear_door)
-    return ("racks", *(a.tobytes() for a in shapes), codes.tobytes(), colour_mode, ctx.key())
-
-
-def _draw_racks(painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str) -> None:
-    """``draw_racks``, drawn."""
     lod = ctx.points_per_mm
     fills = rack_fills(colour_mode)
     outline = lod >= OUTLINE_LOD
@@ -410,23 +394,6 @@ def draw_rack_labels(
     """
     if ctx.points_per_mm < SYSTEM_LABEL_LOD or not len(racks):
         return
-    repeated(
-        painter,
-        lambda: _labels_key(racks, ctx, colour_mode),
-        lambda: _draw_rack_labels(painter, racks, ctx, colour_mode),
-    )
-
-
-def _labels_key(racks: RackArrays, ctx: Context, colour_mode: str) -> tuple[object, ...]:
-    """Everything ``draw_rack_labels`` draws ``racks``' labels from."""
-    codes = racks.heat if colour_mode == "heat" else racks.status
-    arrays = (racks.rects, racks.hidden, racks.system, racks.max_kw, codes)
-    texts = (tuple(racks.labels), tuple(racks.system_names))
-    return ("rack labels", *(a.tobytes() for a in arrays), *texts, colour_mode, ctx.key())
-
-
-def _draw_rack_labels(painter: QPainter, racks: RackArrays, ctx: Context, colour_mode: str) -> None:
-    """``draw_rack_labels``, drawn."""
     lod = ctx.points_per_mm
     visible = ~racks.hidden & in_clip(racks.rects, ctx.clip)
     if lod < LABEL_LOD:

@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QTransform
 
 from designer.drawing import style
-from designer.drawing.arrays import draw_centred_texts, repeated
 from designer.drawing.lod import Context
 
 CENTRE = Qt.AlignmentFlag.AlignCenter
@@ -64,33 +63,6 @@ def draw_labels_in(
     device, and which texts run up theirs and which fit, worked out for all at once."""
     if not texts:
         return
-    repeated(
-        painter,
-        lambda: (
-            "labels",
-            rects.tobytes(),
-            tuple(texts),
-            size_pt,
-            colour.rgba(),
-            bold,
-            None if backgrounds is None else tuple(b.rgba() for b in backgrounds),
-            ctx.key(),
-        ),
-        lambda: _draw_labels_in(painter, ctx, rects, texts, size_pt, colour, bold, backgrounds),
-    )
-
-
-def _draw_labels_in(
-    painter: QPainter,
-    ctx: Context,
-    rects: np.ndarray,
-    texts: Sequence[str],
-    size_pt: float,
-    colour: QColor,
-    bold: bool,
-    backgrounds: Sequence[QColor] | None,
-) -> None:
-    """``draw_labels_in``, drawn."""
     font = style.font(size_pt, ctx.px_per_point, bold)
     metrics = style.metrics(size_pt, ctx.px_per_point, bold)
     line_height = metrics.height()
@@ -114,11 +86,6 @@ def _draw_labels_in(
     painter.resetTransform()
     painter.setFont(font)
     painter.setPen(colour)
-    if backgrounds is None and all(whole) and not any(upright) and all(texts):
-        # every text fits across its rectangle as it is: a plan's system names, often
-        draw_centred_texts(painter, boxes, texts)
-        painter.restore()
-        return
     for index, (x, y, w, h) in enumerate(boxes.tolist()):
         text, parts = texts[index], lines[index]
         if upright[index]:

@@ -2,12 +2,12 @@
 
 A tray's band is its centre line stroked as wide as the tray, flat at its ends. Most trays
 run straight along x or y, and their band is then a rectangle: a hall's are drawn with a
-few ``drawRects`` (the PDF's painter writes each as one path), and only the few trays that
-bend are stroked into paths. A campus's 600 trays were 600 paths, read point by point.
+few ``drawRects``, and only the few trays that bend are stroked into paths. A campus's
+600 trays were 600 paths, read point by point.
 
 The bands are translucent, so where two meet (an aisle tray running into its row's tray)
 the later shows over the earlier, darker, and covers its dashed edge. One path of them all
-would lose that: a PDF fills a path's union once and strokes it after filling it. So the
+would lose that: a painter fills a path's union once and strokes it after filling it. So the
 bands are drawn in layers: a band goes one layer above the highest earlier band of its hall
 that it meets, so every two bands that meet are painted in the trays' order, and no two
 bands of one layer meet.

@@ -1,23 +1,28 @@
 """Which characters of a project no installed font can draw: they print as empty boxes.
 
-The drawing set is set in DejaVu Sans; a character it lacks is taken from any other font
-installed (``designer.report.typeface``), and drawn as a box where none has it (Chinese or
-Japanese names on a machine without a CJK font). An export says so instead of leaving
-boxes for the reader to find.
+The drawing set is set in DejaVu Sans; Qt takes a character it lacks from any other font
+installed, and draws a box where none has it (Chinese or Japanese names on a machine
+without a CJK font). An export says so instead of leaving boxes for the reader to find.
 """
 
 from __future__ import annotations
 
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF
+
 from designer.core.format import plural
 from designer.core.model.project import Project
-from designer.report.typeface import typeface
+from designer.report import measure
 
 
 def missing_characters(project: Project) -> list[str]:
     """The characters of ``project``'s names and texts that no installed font has."""
     used = sorted({c for c in project.model_dump_json() if ord(c) > 0x7E})
-    face = typeface()
-    return [c for c in used if not face.face_for(c).has(c)]
+    report = QFontMetricsF(measure.font(9))
+    lacking = [c for c in used if not report.inFontUcs4(ord(c))]
+    if not lacking:
+        return []
+    others = [QFontMetricsF(QFont(family)) for family in QFontDatabase.families()]
+    return [c for c in lacking if not any(m.inFontUcs4(ord(c)) for m in others)]
 
 
 def missing_note(project: Project) -> str:

@@ -12,13 +12,6 @@ from designer.report.sheet import INK, Sheet
 def draw_scale_bar(sheet: Sheet, x: float, y: float, metres: float, denominator: float) -> None:
     """A bar ``metres`` long at 1:``denominator`` (a plan's standard scale, or the scale a
     site map fits its site to), in five alternating parts, labelled."""
-    sheet.repeat(
-        ("scale bar", x, y, metres, denominator),
-        lambda: _draw_bar(sheet, x, y, metres, denominator),
-    )
-
-
-def _draw_bar(sheet: Sheet, x: float, y: float, metres: float, denominator: float) -> None:
     length = metres * 1000 / denominator
     part = length / 5
     for i in range(5):

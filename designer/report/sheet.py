@@ -1,22 +1,19 @@
 """One sheet of the drawing set as the page code sees it: millimetres in, vector out.
 
-Converts sheet millimetres to device units, so text stays text at its point size and lines
-stay lines. ``Sheet`` paints with a QPainter (a PNG's image, an SVG); the PDF's
-``designer.report.pdf.sheet.PdfSheet`` answers the same calls.
+Wraps a QPainter on any paint device (a QPdfWriter page, a PNG's image, an SVG) and
+converts sheet millimetres to device units, so text stays text at its point size and lines
+stay lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
-
-T = TypeVar("T")
 
 INK = QColor("#1a1a1a")
 MUTED = QColor("#666666")
@@ -28,17 +25,16 @@ CAUTION = QColor("#a85d00")
 
 
 class Sheet:
-    """Draw on a page in millimetres with a ``QPainter`` (a picture: a PNG's image, an
-    SVG); ``dpi`` is the paint device's resolution. The PDF's sheets are ``PdfSheet``s,
-    which write the same calls straight into the page."""
+    """Draw on a page in millimetres with a ``QPainter``; ``dpi`` is the paint device's
+    resolution."""
 
     def __init__(self, painter: QPainter, frame: SheetFrame, dpi: float) -> None:
         self.painter = painter
         self.frame = frame
         self.k = dpi / 25.4
         self._metrics_cache: dict[int, QFontMetricsF] = {}
-        self._elided: dict[tuple[float, bool, str, float], str] = {}
-        self._advances: dict[tuple[int, str], float] = {}
+        #: Each text as ``_place`` fitted and aligned it, by text, font, alignment and width.
+        self._placed: dict[tuple[str, float, bool, str, float], tuple[str, float]] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -66,19 +62,9 @@ class Sheet:
         Text wider than ``width`` is cut with an ellipsis, so a long label never runs into
         the next column.
         """
-        font = measure.font(size_pt, bold)
-        if width > 0:
-            text = self._fitted(text, width, size_pt, bold)
-            if align != "left":
-                advance = self._advance(font, text)
-                x += width - advance if align == "right" else (width - advance) / 2
-        if font is not self._font:
-            self.painter.setFont(font)
-            self._font = font
-        if colour is not self._colour:
-            self.painter.setPen(colour)
-            self._colour = colour
-        self.painter.drawText(QPointF(x * self.k, y * self.k), text)
+        text, offset = self._place(text, size_pt, bold, align, width)
+        self._use(size_pt, bold, colour)
+        self.painter.drawText(QPointF((x + offset) * self.k, y * self.k), text)
 
     def texts(
         self,
@@ -88,7 +74,7 @@ class Sheet:
         colour: QColor,
     ) -> None:
         """Many lines in one font and colour, each ``(x, y, text, align, width)`` as ``text``
-        takes them: a table's rows (the PDF's sheet writes them in one run)."""
+        takes them (a legend's meanings, a list's names)."""
         for x, y, text, align, width in lines:
             self.text(x, y, text, size_pt, bold, colour, align, width)
 
@@ -102,40 +88,56 @@ class Sheet:
     ) -> None:
         """Rows of one-line cells in one font and colour: each row's baseline and its texts,
         one a column, each column ``(x, align, width)`` as ``text`` takes them; an empty
-        text is left out (a table's body: the PDF's sheet writes it in one run)."""
+        text is left out (a table's header and body)."""
+        self._use(size_pt, bold, colour)
+        draw, k = self.painter.drawText, self.k
+        # each column's texts placed once (a table repeats its figures down a column)
+        placed: list[dict[str, tuple[str, float]]] = [{} for _ in columns]
         for y, texts in rows:
-            for (x, align, width), text in zip(columns, texts, strict=True):
-                if text:
-                    self.text(x, y, text, size_pt, bold, colour, align, width)
-
-    def repeat(self, key: Hashable, draw: Callable[[], T]) -> T:
-        """Draw what ``draw`` draws and return what it returns: a part of a sheet that is
-        the same on every sheet ``key`` is the same on (given the sheet's own calls: a
-        title block, a plan's legend). A picture draws it; a PDF set writes it once and
-        copies it after."""
-        return draw()
+            for (x, align, width), column, text in zip(columns, placed, texts, strict=True):
+                if not text:
+                    continue
+                found = column.get(text)
+                if found is None:
+                    shown, offset = self._place(text, size_pt, bold, align, width)
+                    found = column[text] = (shown, (x + offset) * k)
+                draw(QPointF(found[1], y * k), found[0])
 
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""
         self._font = None
         self._colour = None
 
-    def _fitted(self, text: str, width: float, size_pt: float, bold: bool) -> str:
-        """``text``, cut to ``width`` mm as ``measure.fitted`` cuts it, once per font and width
-        (tables repeat their figures)."""
-        key = (size_pt, bold, text, width)
-        found = self._elided.get(key)
-        if found is None:
-            found = self._elided[key] = measure.fitted(text, width, size_pt, bold)
-        return found
+    def _use(self, size_pt: float, bold: bool, colour: QColor) -> None:
+        """Set the painter's font and pen for text, unless they are set already."""
+        font = measure.font(size_pt, bold)
+        if font is not self._font:
+            self.painter.setFont(font)
+            self._font = font
+        if colour is not self._colour:
+            self.painter.setPen(colour)
+            self._colour = colour
 
-    def _advance(self, font: QFont, text: str) -> float:
-        """Width of ``text`` in mm as this device draws it (a raster rounds each glyph's
-        advance to its pixels), measured once per font: tables repeat their figures."""
-        key = (id(font), text)
-        found = self._advances.get(key)
+    def _place(
+        self, text: str, size_pt: float, bold: bool, align: str, width: float
+    ) -> tuple[str, float]:
+        """``text`` cut to ``width`` mm as ``measure.fitted`` cuts it, and how far right of
+        the start of ``width`` it begins to stand as ``align`` says, measured as this device
+        draws it (a raster rounds each glyph's advance to its pixels); as it is, where it
+        is, without a width. Worked out once per text, font, alignment and width: tables
+        repeat their figures."""
+        if width <= 0:
+            return text, 0.0
+        key = (text, size_pt, bold, align, width)
+        found = self._placed.get(key)
         if found is None:
-            found = self._advances[key] = self._metrics(font).horizontalAdvance(text) / self.k
+            shown = measure.fitted(text, width, size_pt, bold)
+            offset = 0.0
+            if align != "left":
+                font = measure.font(size_pt, bold)
+                advance = self._metrics(font).horizontalAdvance(shown) / self.k
+                offset = width - advance if align == "right" else (width - advance) / 2
+            found = self._placed[key] = (shown, offset)
         return found
 
     def _metrics(self, font: QFont) -> QFontMetricsF:
@@ -170,10 +172,13 @@ class Sheet:
         self.painter.drawRect(self.rect(r))
 
     def fills(self, rects: Sequence[Rect], fill: QColor) -> None:
-        """Rectangles filled with ``fill``, unoutlined (a table's stripes): a PDF fills them
-        as one path."""
-        for r in rects:
-            self.box(r, width_mm=0, fill=fill)
+        """Rectangles filled with ``fill``, unoutlined (a table's stripes), in one call."""
+        if not rects:
+            return
+        self._colour = None
+        self.painter.setPen(Qt.PenStyle.NoPen)
+        self.painter.setBrush(QBrush(fill))
+        self.painter.drawRects([self.rect(r) for r in rects])
 
     def polygon(
         self,

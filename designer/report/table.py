@@ -184,21 +184,15 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     for column, width in zip(table.columns, widths, strict=True):
         places.append((x + 1.5, column.align, width - 3))
         x += width
-    # the header: the same wherever the same columns stand in the same place (a set's power
-    # tables, sheet after sheet)
-    header = (top + 4.8, tuple(c.title for c in table.columns))
-    sheet.repeat(
-        ("table header", area.x, top, area.width, tuple(places), header),
-        lambda: _draw_header(sheet, area.x, top, area.width, places, header),
-    )
+    sheet.box(Rect(area.x, top, area.width, HEADER_MM), width_mm=0, fill=HEADER_FILL)
+    sheet.cells(places, [(top + 4.8, [c.title for c in table.columns])], TEXT_PT, True, INK)
     wrapped = any(c.wrap for c in table.columns)
     lines = cell_lines(table, area.width) if wrapped else None
     heights = row_heights(table, area.width)
     tops = list(accumulate(heights, initial=top + HEADER_MM))
     stripes = range(1, len(table.rows), 2)
     sheet.fills([Rect(area.x, tops[i], area.width, heights[i]) for i in stripes], STRIPE)
-    # the rows' text after the stripes under them, in runs of rows of one colour: a table
-    # of a thousand loads is written in a few calls
+    # the rows' text after the stripes under them, in runs of rows of one colour
     for start, end, colour in _colour_runs(table, len(table.rows)):
         if lines is None:
             body = [(tops[index] + 3.7, table.rows[index]) for index in range(start, end)]
@@ -216,19 +210,6 @@ def draw_table(sheet: Sheet, table: Table, area: Rect) -> None:
     sheet.line(area.x, y, area.right, y, width_mm=0.2, colour=RULE)
     for number, line in enumerate(_note_lines(table, area.width)):
         sheet.text(area.x, y + 4.5 + number * NOTE_LINE_MM, line, size_pt=NOTE_PT, colour=MUTED)
-
-
-def _draw_header(
-    sheet: Sheet,
-    x: float,
-    top: float,
-    width: float,
-    places: Sequence[tuple[float, str, float]],
-    header: tuple[float, Sequence[str]],
-) -> None:
-    """A table's header band and its column captions (``header``: their baseline and texts)."""
-    sheet.box(Rect(x, top, width, HEADER_MM), width_mm=0, fill=HEADER_FILL)
-    sheet.cells(places, [header], TEXT_PT, True, INK)
 
 
 def _colour_runs(table: Table, count: int) -> list[tuple[int, int, QColor]]:

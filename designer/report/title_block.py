@@ -59,69 +59,36 @@ def column_widths(width: float, revision: str) -> tuple[tuple[str, float], ...]:
 
 def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
     """Draw the border and the title block with ``fields``."""
-    block = sheet.frame.title_block
-    columns = column_widths(block.width, fields.revision)
-    values = dict(
-        zip(
-            (caption for caption, _ in columns),
-            (
-                fields.project,
-                fields.title,
-                fields.scale,
-                fields.revision,
-                fields.date,
-                f"{fields.sheet} of {fields.sheets}",
-            ),
-            strict=True,
-        )
-    )
-    # the border, rules, captions, footnote and what every sheet of a set says alike
-    alike = {caption: values.pop(caption) for caption in ("Project", "Revision", "Date")}
-    sheet.repeat(
-        ("title block", sheet.frame, columns, tuple(alike.items())),
-        lambda: _draw_blank(sheet, columns, alike),
-    )
-    _draw_values(sheet, columns, values)
-
-
-def _draw_values(
-    sheet: Sheet, columns: tuple[tuple[str, float], ...], values: dict[str, str]
-) -> None:
-    """The ``values`` of the title block's columns, by caption."""
-    block = sheet.frame.title_block
-    x = block.x
-    for caption, width in columns:
-        value = values.get(caption)
-        if value is not None:
-            bold = caption == "Project"
-            room = width - 2 * PAD_MM
-            lines = [value]
-            size = VALUE_PT
-            if text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
-                size = TWO_LINE_PT
-                lines = wrap(value, room, size, bold)
-                lines = [lines[0], " ".join(lines[1:])] if len(lines) > 2 else lines
-            top = block.y + (13 if len(lines) == 1 else 10.8)
-            for number, line in enumerate(lines):
-                y = top + number * TWO_LINE_MM
-                sheet.text(x + PAD_MM, y, line, size_pt=size, bold=bold, width=room)
-        x += width
-
-
-def _draw_blank(
-    sheet: Sheet, columns: tuple[tuple[str, float], ...], values: dict[str, str]
-) -> None:
-    """The border and the title block's rules, captions and footnote, with ``values`` (by
-    caption: those the set's sheets share)."""
     frame = sheet.frame
     sheet.box(frame.border, width_mm=0.5)
     block = frame.title_block
     sheet.line(block.x, block.y, block.right, block.y, width_mm=0.5)
+    values = (
+        fields.project,
+        fields.title,
+        fields.scale,
+        fields.revision,
+        fields.date,
+        f"{fields.sheet} of {fields.sheets}",
+    )
     x = block.x
-    for caption, width in columns:
+    columns = column_widths(block.width, fields.revision)
+    for (caption, width), value in zip(columns, values, strict=True):
         if x > block.x:
             sheet.line(x, block.y, x, block.bottom, width_mm=0.25)
         sheet.text(x + PAD_MM, block.y + 5, caption.upper(), size_pt=CAPTION_PT, colour=MUTED)
+        bold = caption == "Project"
+        room = width - 2 * PAD_MM
+        lines = [value]
+        size = VALUE_PT
+        if text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
+            size = TWO_LINE_PT
+            lines = wrap(value, room, size, bold)
+            lines = [lines[0], " ".join(lines[1:])] if len(lines) > 2 else lines
+        top = block.y + (13 if len(lines) == 1 else 10.8)
+        for number, line in enumerate(lines):
+            y = top + number * TWO_LINE_MM
+            sheet.text(x + PAD_MM, y, line, size_pt=size, bold=bold, width=room)
         x += width
     sheet.text(
         block.x + 2,
@@ -131,4 +98,3 @@ def _draw_blank(
         colour=MUTED,
         width=columns[0][1] + columns[1][1] - 2 * PAD_MM,
     )
-    _draw_values(sheet, columns, values)

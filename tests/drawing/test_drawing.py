@@ -551,3 +551,50 @@ def test_the_cable_entry_is_marked_and_named_towards_the_middle_of_the_hall(monk
     assert west_text == "Cable entry"
     assert west.x() > 0 and west_align & Qt.AlignmentFlag.AlignLeft  # into the hall, eastwards
     assert east.x() < 10_800 and east_align & Qt.AlignmentFlag.AlignRight
+
+
+def test_plan_text_in_a_pdf_is_found_by_search(tmp_path):
+    """A ligature would turn "fi" into one glyph that pdftotext and viewers' search miss."""
+    from PySide6.QtGui import QPdfWriter
+
+    path = tmp_path / "label.pdf"
+    writer = QPdfWriter(str(path))
+    painter = QPainter(writer)
+    painter.scale(5, 5)
+    text.draw_text_at(painter, Context.of(painter), QPointF(200, 100), "Tray fill, office", 9)
+    painter.end()
+    found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
+    assert "Tray fill, office" in found
+
+
+def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
+    """A trial saw only a hollow ring on NVL72-01 in the mistakes example's PDF: its two
+    errors put two discs in one place, and the odd-even fill rule cancelled them."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPdfWriter
+
+    from designer.drawing.markers import MARKER_PT, draw_markers
+
+    r = MARKER_PT / 2  # points: the PDF below has one device unit per point
+    # the disc sits just inside the top-right corner (x, y) of what it names, its centre at
+    # (x - 0.6 r, y + 0.6 r): a rack whose corner puts the centre at (200, 200) points
+    x, y = 200 + 0.6 * r, 200 - 0.6 * r
+    corner = Box(x - 100, y, x, y + 100)
+    both = [finding("a.one", "error", ["rk"], "h"), finding("a.two", "error", ["rk"], "h")]
+    markers = markers_for(both, "h", lambda _id: corner)
+    assert len(markers) == 2
+    path = tmp_path / "markers.pdf"
+    pdf = QPdfWriter(str(path))
+    pdf.setResolution(72)
+    pdf.setPageMargins(QMarginsF())
+    painter = QPainter(pdf)
+    draw_markers(painter, markers, Context.of(painter))
+    painter.end()
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
+        check=True,
+    )
+    page = QImage(str(tmp_path / "page.png"))
+    inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
+    red = style.SEVERITY_COLOUR["error"]
+    assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30

@@ -254,8 +254,9 @@ def test_a_raster_cuts_no_text_the_pdf_shows_whole(gui_app):
         widths = dict(column_widths(frame.title_block.width, "A"))
         room = widths["Date"] - 2 * PAD_MM
         for date in ("2026-11-30", "2026-12-01", "0000-00-00"):
-            assert sheet._fitted(date, room, VALUE_PT, False) == date
-        assert sheet._fitted("2026-11-30 (draft)", room, VALUE_PT, False).endswith("…")
+            assert sheet._place(date, VALUE_PT, False, "left", room) == (date, 0.0)
+        cut, _ = sheet._place("2026-11-30 (draft)", VALUE_PT, False, "left", room)
+        assert cut.endswith("…")
     finally:
         painter.end()
 

@@ -1,6 +1,7 @@
 """The PDF set: searchable vector text, numbered sheets, never a half-written file."""
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -68,3 +69,40 @@ def test_a_failed_final_move_keeps_the_old_file(tmp_path, gui_app, monkeypatch):
         export(tmp_path)
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["gb200-nvl72-su.pdf"]
+
+
+#: A rack label in Chinese ("compute cabinet 01"), as a CloudMatrix384 project in China may
+#: name them. (Not "一": its glyph is also the Kangxi radical "⼀", which Qt's text map names
+#: instead, so pdftotext would read that.)
+CHINESE = "计算机柜-01"
+
+
+def test_a_rack_labelled_in_chinese_prints_its_glyphs_from_a_subset_font(tmp_path):
+    """DejaVu has no Chinese: Qt takes the glyphs from an installed CJK font and embeds the
+    few used, not the whole font (a CJK font is 16 MB and more; the hand-written writer
+    this replaced embedded a CFF one whole)."""
+    from designer.report.fonts import missing_characters
+
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    rack = next(r for r in project.placements.values() if r.label == "NVL72-01")
+    labelled = rack.model_copy(update={"label": CHINESE})
+    project = project.model_copy(update={"placements": {**project.placements, rack.id: labelled}})
+    if missing_characters(project):
+        pytest.skip("no installed font has Chinese characters (apt install fonts-noto-cjk)")
+    path = tmp_path / "chinese.pdf"
+    write_pdf(
+        drawing_set(project, default_catalog(), "A3"),
+        path,
+        "A3",
+        SetInfo(project.meta.name, project.meta.revision, project.meta.date),
+    )
+    assert CHINESE in pdftotext(path)  # on the plan and in the lists of racks
+    listed = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+    fonts = [line.split()[0] for line in listed.stdout.splitlines()[2:]]
+    assert len(fonts) > 2  # DejaVu Sans, its bold and the font of the Chinese glyphs
+    assert all(line.split()[-5] == "yes" for line in listed.stdout.splitlines()[2:])  # embedded
+    # Qt tags a subset's name in its font descriptor (pdffonts reads the name of the font
+    # dictionary above it, which Qt leaves untagged, and says "no")
+    subsets = set(re.findall(rb"/FontName /[A-Z]{6}\+(\S+)", path.read_bytes()))
+    assert {name.encode() for name in fonts} <= subsets
+    assert path.stat().st_size < 500_000

@@ -378,10 +378,6 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
 
 def _north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
     """An arrow pointing up the page, its left half white, its right half ink."""
-    sheet.repeat(("north arrow", cx, cy), lambda: _draw_north_arrow(sheet, cx, cy))
-
-
-def _draw_north_arrow(sheet: Sheet, cx: float, cy: float) -> None:
     tip, base, notch = (cx, cy - 7), cy + 5, (cx, cy + 2.5)
     sheet.polygon([tip, (cx + 3.5, base), notch], width_mm=0.06, fill=INK)
     sheet.polygon([tip, (cx - 3.5, base), notch], width_mm=0.06, fill=PAPER)
@@ -395,19 +391,7 @@ def _legend(
     width: float,
     columns: int = 1,
 ) -> float:
-    """The swatches and their meanings, down ``columns`` columns; returns the next line.
-    The meanings are written after the swatches, in one run (the PDF's text object is then
-    opened once, not once per entry); a set's plans of one legend share it."""
-    swatches = tuple((e.colour.rgba(), e.text, e.line) for e in entries)
-    return sheet.repeat(
-        ("legend", x, y, swatches, width, columns),
-        lambda: _draw_legend(sheet, x, y, entries, width, columns),
-    )
-
-
-def _draw_legend(
-    sheet: Sheet, x: float, y: float, entries: Sequence[LegendEntry], width: float, columns: int
-) -> float:
+    """The swatches and their meanings, down ``columns`` columns; returns the next line."""
     sheet.text(x, y, "Legend", size_pt=9, bold=True)
     y += 5
     per_column = -(-len(entries) // columns)
@@ -427,10 +411,6 @@ def _draw_legend(
 
 def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
     """A row of link lines at 1, 10, 100 and 1,000 links, as wide as the plan draws them."""
-    return sheet.repeat(("width key", x, y, width), lambda: _draw_width_key(sheet, x, y, width))
-
-
-def _draw_width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
     sheet.text(x, y, "Links along a tray:", size_pt=7.5, colour=MUTED, width=width)
     y += 4.2
     step = width / 4
@@ -453,24 +433,7 @@ def _list(
     bottom: float,
 ) -> float:
     """A titled list of names (wrapped to two lines) with a detail under each, stopping with
-    "... and N more" where ``bottom`` comes; returns where the next block may start. The
-    names and the details are each written in one run; a set's plans listing alike share
-    the list."""
-    return sheet.repeat(
-        ("list", x, y, title, tuple(rows), width, bottom),
-        lambda: _draw_list(sheet, x, y, title, rows, width, bottom),
-    )
-
-
-def _draw_list(
-    sheet: Sheet,
-    x: float,
-    y: float,
-    title: str,
-    rows: Sequence[tuple[str, str]],
-    width: float,
-    bottom: float,
-) -> float:
+    "... and N more" where ``bottom`` comes; returns where the next block may start."""
     sheet.text(x, y, title, size_pt=9, bold=True)
     y += 5
     if not rows:  # a heading over nothing reads as a list that failed to print
