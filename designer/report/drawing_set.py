@@ -2,7 +2,8 @@
 
 Cover and summary; the design-rule findings; the power and cooling tables; the cable
 schedule summary, DCI routes and bill of materials. The designer passes the findings and
-the network plan it already keeps current; the CLI lets this module compute them.
+the network plan it already keeps current; the CLI lets this module compute them, the plan
+asked of the rule engine that checked the project (``checked``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
+from designer.core.rules.network import PLAN
 from designer.core.totals import rack_kinds, totals_by_hall
 from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
@@ -51,8 +53,7 @@ def drawing_set(
     ``racks``: the project's ``rack_columns``, when the caller already has them."""
     rack_types = catalog.with_custom_racks(project.custom_types)
     frame = SheetFrame.of(paper)
-    report = report or RuleEngine(catalog).run(project)
-    plan = plan or NetworkPlanner(catalog).plan(project)
+    report, plan = checked(project, catalog, report, plan)
     entries, summary = finding_entries(project, report)
     limits = resolve(default_thresholds().values, project.settings.rules.thresholds)
     hall_names = {h.id: h.name for h in project.halls.values()}
@@ -118,3 +119,16 @@ def drawing_set(
     if index:
         cover = replace(cover, sheets=numbered([*index, *rest], 2), index_on=2)
     return [cover_page(cover), *index, *rest]
+
+
+def checked(
+    project: Project, catalog: Catalog, report: Report | None = None, plan: Plan | None = None
+) -> tuple[Report, Plan]:
+    """The findings and the network plan of ``project``: ``report`` and ``plan`` when given,
+    else made here. The check builds the network plan its link checks read, so the plan is
+    asked of the rule engine that made the report, not built a second time."""
+    if report is None:
+        engine = RuleEngine(catalog)
+        report = engine.run(project)
+        plan = plan or engine.derived(PLAN)
+    return report, plan or NetworkPlanner(catalog).plan(project)

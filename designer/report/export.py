@@ -24,9 +24,9 @@ from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable
 from designer.core.network import export as tables
 from designer.core.network.schedule import links_by_hall
 from designer.core.rack_columns import rack_columns
-from designer.core.rules import Report, RuleEngine
+from designer.core.rules import Report
 from designer.core.totals import hall_totals
-from designer.report.drawing_set import drawing_set
+from designer.report.drawing_set import checked, drawing_set
 from designer.report.page import Page
 from designer.report.pages.plan import hall_pages
 from designer.report.paper import SheetFrame
@@ -68,11 +68,10 @@ def export(
     problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types), racks)
     if problems:
         raise OutputError(refusal(problems, f"export to {path.name}"))
-    plan = plan or NetworkPlanner(catalog).plan(project)
     if suffix == ".csv":
-        _write_csv(path, plan, table)
+        _write_csv(path, plan or NetworkPlanner(catalog).plan(project), table)
         return []
-    report = report or RuleEngine(catalog).run(project)
+    report, plan = checked(project, catalog, report, plan)
     # A drawing set is dated; a project without a date is issued today.
     issued = project.meta.date or datetime.date.today().isoformat()
     info = SetInfo(project.meta.name, project.meta.revision, issued)

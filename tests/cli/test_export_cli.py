@@ -296,3 +296,24 @@ def test_characters_no_font_has_are_named_after_a_pdf_not_a_csv(tmp_path):
     assert "note: 1 character of the project's names (\u0378) has no font" in out.stderr
     out = run(str(source), "-o", str(tmp_path / "schedule.csv"))
     assert out.returncode == 0 and "note" not in out.stderr
+
+
+def test_one_export_plans_the_network_once(tmp_path, monkeypatch, qapp):
+    """The check builds the network plan its link checks read; the export asks the rule
+    engine for it instead of planning the project a second time (it did: two plans of the
+    campus a CLI export)."""
+    from designer import cli
+    from designer.core.network import planner
+
+    made = []
+    built = planner.Plan.__init__
+
+    def counted(plan, *args, **kwargs):
+        made.append(plan)
+        built(plan, *args, **kwargs)
+
+    monkeypatch.setattr(planner.Plan, "__init__", counted)
+    target = tmp_path / "set.pdf"
+    assert cli.main(["export", "projects/two-sites.rackplan.json", "-o", str(target)]) == 0
+    assert target.stat().st_size > 0
+    assert len(made) == 1
