@@ -27,6 +27,7 @@ from pathlib import Path
 
 from designer.core.io.atomic import atomic_write_bytes
 from designer.core.io.project_file import LoadResult, ProjectFileError, loads
+from designer.core.io.safe_read import Unreadable, read_regular_file
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 
@@ -162,8 +163,8 @@ class Snapshot:
 def read_snapshot(path: Path) -> Snapshot | None:
     """The header of the snapshot at ``path``, or None when it is not a readable snapshot."""
     try:
-        envelope = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        envelope = json.loads(read_regular_file(path))
+    except (Unreadable, ValueError):  # a pipe named like a snapshot is none either
         return None
     if not isinstance(envelope, dict) or envelope.get(_MARK) != 1:
         return None
@@ -179,9 +180,9 @@ def read_snapshot(path: Path) -> Snapshot | None:
 def restore(snapshot: Snapshot, rack_types: Mapping[str, RackType]) -> LoadResult:
     """Load the project a snapshot holds, through the same checks as any file."""
     try:
-        envelope = json.loads(snapshot.path.read_text(encoding="utf-8"))
+        envelope = json.loads(read_regular_file(snapshot.path))
         data = json.dumps(envelope["project"]).encode("utf-8")
-    except (OSError, ValueError, KeyError) as err:
+    except (Unreadable, ValueError, KeyError, TypeError) as err:
         raise ProjectFileError(f"The recovery file {snapshot.path} cannot be read: {err}.") from err
     return loads(data, snapshot.path, rack_types)
 

@@ -28,20 +28,49 @@ def migration(from_version: int) -> Callable[[Callable[[Raw], Raw]], Callable[[R
     return register
 
 
+class MigrationError(ValueError):
+    """A field an upgrade step reads is not what its schema wrote (a hand edit, a damaged
+    file): ``loc`` is the field's path as the validator gives it, ``expected`` what that
+    schema held there, ``found`` what the file holds."""
+
+    def __init__(self, loc: list[str], expected: str, found: Any) -> None:
+        super().__init__(f"{' -> '.join(loc)}: expected {expected}")
+        self.loc = loc
+        self.expected = expected
+        self.found = found
+
+
+#: Files of an older schema than this were read loosely (pydantic's lax mode: ``"600"`` as
+#: 600, ``1200.0`` as 1200), and still are: a draft file that relied on it opens as it did
+#: and is written strictly at its next save. From this schema on a value must be of its
+#: field's kind: ``true`` is no length and ``"600"`` no number.
+STRICT_FROM = 2
+
+
 @migration(1)
 def _v1_racks_became_placements(raw: Raw) -> Raw:
     """Schema 1, the pre-release draft format, called racks ``racks`` and stored each
     position as an ``[x, y]`` list and a single feed as ``feed_id``. Schema 2 names them
     placements with integer ``x`` and ``y`` and a list of ``feed_ids`` for A/B feeds.
     """
+    racks = raw.get("racks", [])
+    if not isinstance(racks, list):
+        raise MigrationError(["racks"], "a list of racks, each an object with an id", racks)
     upgraded = {key: value for key, value in raw.items() if key != "racks"}
     placements = []
-    for rack in raw.get("racks", []):
+    for index, rack in enumerate(racks):
+        if not isinstance(rack, dict):
+            raise MigrationError(["racks", str(index)], "a rack (an object with an id)", rack)
         rack = dict(rack)
+        where = ["racks", rack["id"] if isinstance(rack.get("id"), str) else str(index)]
         position = rack.pop("position", None)
         if isinstance(position, list) and len(position) == 2:
             rack["x"], rack["y"] = position
+        elif position is not None:
+            raise MigrationError([*where, "position"], "a position [x, y] in mm", position)
         feed = rack.pop("feed_id", None)
+        if feed is not None and not isinstance(feed, str):
+            raise MigrationError([*where, "feed_id"], "a feed's id (a string) or null", feed)
         if feed:
             rack["feed_ids"] = [feed]
         placements.append(rack)

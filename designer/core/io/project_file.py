@@ -25,7 +25,10 @@ from designer.core.document.integrity import describe, inconsistencies
 from designer.core.format import plural
 from designer.core.io.atomic import atomic_write_bytes, describe_write_error
 from designer.core.io.canonical_json import dumps
-from designer.core.io.migrations import upgrade
+from designer.core.io.migrations import STRICT_FROM, MigrationError, upgrade
+from designer.core.io.printable import printable
+from designer.core.io.safe_read import Unreadable, read_regular_file
+from designer.core.io.strict_json import JsonRefused, lone_surrogate, parse
 from designer.core.model.equipment import RackType
 from designer.core.model.project import FORMAT, SCHEMA_VERSION, Project
 from designer.core.rack_columns import RackColumns
@@ -36,6 +39,9 @@ _PART_OF_A_VALUE = re.compile(r"n(u(ll?)?)?|t(r(ue?)?)?|f(a(l(se?)?)?)?|-?[\d.eE
 
 #: The extension rackplan gives its files (they are plain JSON).
 SUFFIX = ".rackplan.json"
+
+#: The longest a value or a name from the file is shown in a message.
+_SHOWN = 80
 
 
 class ProjectFileError(Exception):
@@ -89,19 +95,12 @@ def save(project: Project, path: Path) -> None:
 
 
 def load(path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
-    """Read the project at ``path``; ``rack_types`` are the catalog's rack types."""
+    """Read the project at ``path``; ``rack_types`` are the catalog's rack types. A pipe, a
+    device or a file over ``MAX_FILE_BYTES`` is refused before anything is read."""
     try:
-        data = path.read_bytes()
-    except FileNotFoundError as err:
-        raise ProjectFileError(f"Cannot open {path}: the file does not exist.") from err
-    except IsADirectoryError as err:
-        raise ProjectFileError(
-            f"Cannot open {path}: that is a folder, not a project file."
-        ) from err
-    except PermissionError as err:
-        raise ProjectFileError(f"Cannot open {path}: permission denied.") from err
-    except OSError as err:
-        raise ProjectFileError(f"Cannot open {path}: {err.strerror or err}.") from err
+        data = read_regular_file(path)
+    except Unreadable as err:
+        raise ProjectFileError(f"Cannot open {path}: {err}.") from err
     return loads(data, path, rack_types)
 
 
@@ -127,7 +126,9 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
             "was copied; open a backup of it."
         )
     try:
-        raw = json.loads(text)
+        raw = parse(text)
+    except JsonRefused as err:
+        raise ProjectFileError(f"{path} cannot be opened: {err.problem}.") from err
     except json.JSONDecodeError as err:
         # the JSON stops before its end: nothing but part of one value follows the error
         # ("nu" of a null, half a number), or a string never closes (a hand edit missing a
@@ -143,11 +144,18 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
             f"{err.lineno}, column {err.colno}). If you edited it by hand, look for a missing "
             "comma or quote there."
         ) from err
+    if (where := lone_surrogate(text, raw)) is not None:
+        alone = "it is not valid Unicode text (half of a surrogate pair, \\ud800 to \\udfff, alone)"
+        raise ProjectFileError(_wrong(path, text, raw, where, alone))
     version = _check_header(raw, path)
     if version < SCHEMA_VERSION:
-        raw = upgrade(raw, version)
+        try:
+            raw = upgrade(raw, version)
+        except MigrationError as err:
+            message = f"expected {err.expected}{_found(err.found)}"
+            raise ProjectFileError(_wrong(path, text, raw, err.loc, message)) from err
     try:
-        project = Project.model_validate(raw)
+        project = Project.model_validate(raw, strict=version >= STRICT_FROM)
     except ValidationError as err:
         raise ProjectFileError(_invalid(path, text, err, raw)) from err
     known = dict(rack_types)
@@ -180,20 +188,28 @@ def _check_header(raw: Any, path: Path) -> int:
 def _invalid(path: Path, text: str, err: ValidationError, raw: Any) -> str:
     """One paragraph for the first validation error, with the field path and its line."""
     first = err.errors(include_url=False)[0]
-    loc = [str(part) for part in first["loc"]]
-    where = " -> ".join(_named(raw, loc)) if loc else "the top level"
-    line = _line_of(text, loc)
-    at = f" (line {line})" if line else ""
-    message = first["msg"].removeprefix("Value error, ")
-    found = first.get("input")
-    shown = ""
-    if found is not None and not isinstance(found, dict | list):
-        shown = f"; found {json.dumps(found)}"
-    more = len(err.errors()) - 1
+    message = first["msg"].removeprefix("Value error, ") + _found(first.get("input"))
+    more = err.error_count() - 1
     tail = ""
     if more:
         tail = f" {plural(more, 'more problem')} follow{'s' if more == 1 else ''} this one."
-    return f"{path} cannot be opened: the field {where}{at} is wrong: {message}{shown}.{tail}"
+    return _wrong(path, text, raw, [str(part) for part in first["loc"]], message) + tail
+
+
+def _wrong(path: Path, text: str, raw: Any, loc: list[str], message: str) -> str:
+    """One paragraph: the field at ``loc`` (named, with its line) is wrong, ``message``."""
+    where = " -> ".join(printable(part, limit=_SHOWN) for part in _named(raw, loc))
+    line = _line_of(text, loc)
+    at = f" (line {line})" if line else ""
+    return f"{path} cannot be opened: the field {where or 'the top level'}{at} is wrong: {message}."
+
+
+def _found(value: Any) -> str:
+    """The "; found <value>" of a message, as JSON writes it and cut short; nothing for a
+    list or an object."""
+    if value is None or isinstance(value, dict | list):
+        return ""
+    return f"; found {printable(json.dumps(value, ensure_ascii=False), limit=_SHOWN)}"
 
 
 def _named(raw: Any, loc: list[str]) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 #: Largest coordinate or length we accept on a floor: 100 km in millimetres. Anything larger
 #: is a unit mistake (metres typed as millimetres twice over), not a building.
@@ -21,8 +21,15 @@ Mm = Annotated[int, Field(ge=-MAX_FLOOR_MM, le=MAX_FLOOR_MM)]
 PositiveMm = Annotated[int, Field(gt=0, le=MAX_FLOOR_MM)]
 """A strictly positive length in integer millimetres."""
 
-Point = tuple[Mm, Mm]
-"""A point on a hall's floor, ``(x, y)`` in millimetres from the hall's corner."""
+
+def _pair(value: Any) -> Any:
+    """A file writes a point as a JSON list; strict validation takes only tuples."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+Point = Annotated[tuple[Mm, Mm], BeforeValidator(_pair)]
+"""A point on a hall's floor, ``(x, y)`` in millimetres from the hall's corner (a file
+writes it ``[x, y]``; a file is read strictly, where only a tuple is one)."""
 
 Rotation = Literal[0, 90, 180, 270]
 """Clockwise rotation on the page in degrees.
