@@ -10,7 +10,9 @@ Ctrl+C or a signal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import os
 import pkgutil
 import sys
@@ -20,6 +22,7 @@ import designer.commands
 from designer import __version__
 from designer.commands._common import STOPS, fail
 from designer.core.catalog import CatalogError
+from designer.core.io.crash_log import EXIT_CRASH, report_crash
 
 
 def _command_modules() -> dict[str, ModuleType]:
@@ -68,9 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
+    held = io.StringIO()
     try:
         with STOPS.handled():
-            return int(args.run(args))
+            with contextlib.redirect_stdout(held):
+                code = int(args.run(args))
+            return _show(held.getvalue(), code)
     except KeyboardInterrupt:
         # Ctrl+C, a kill or a closed terminal: output files are written whole or not at all
         print("stopped before the end: no output file was written or changed", file=sys.stderr)
@@ -78,8 +84,20 @@ def main(argv: list[str] | None = None) -> int:
     except CatalogError as err:
         # the bundled catalog or rule thresholds were edited into something unreadable
         return fail(err)
+    except Exception as err:  # a bug: told apart from a finding (1) and a bad file (2)
+        what = "python main.py " + " ".join(sys.argv[1:] if argv is None else argv)
+        print(report_crash(err, what), file=sys.stderr)
+        return EXIT_CRASH
+
+
+def _show(text: str, code: int) -> int:
+    """Print a command's whole output; ``code``, or 0 when the reader stopped early."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
     except BrokenPipeError:
         # The reader stopped early (``... | head``): not an error. Point stdout at devnull so
         # the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    return code

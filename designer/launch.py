@@ -17,6 +17,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args and (args[0].startswith("-") or args[0] in cli.command_names()):
         return cli.main(args)
-    from designer.gui.app import run
+    try:
+        from designer.gui.app import run
 
-    return run(args[0] if args else None)
+        return run(args[0] if args else None)
+    except Exception as err:  # a bug before the window's own hook is installed, or after
+        from designer.core.io.crash_log import EXIT_CRASH, report_crash
+
+        print(report_crash(err, "python main.py " + " ".join(args)), file=sys.stderr)  # noqa: T201
+        return EXIT_CRASH

@@ -83,6 +83,7 @@ def run(path: str | None) -> int:
     # isort: split
     from PySide6.QtWidgets import QApplication
 
+    from designer.gui.crash import install_crash_hook
     from designer.gui.main_window import MainWindow
     from designer.gui.theme import apply_theme
 
@@ -92,6 +93,7 @@ def run(path: str | None) -> int:
     app.setOrganizationName("rackplan")
     apply_theme(app)
     window = MainWindow()
+    install_crash_hook(window)  # from here on an exception saves the work and says so
     open_first(window, path)
     window.show()
     drop_module_sources()

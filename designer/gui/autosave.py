@@ -1,10 +1,12 @@
-"""Autosave every minute to a separate recovery file, never over the user's file.
+"""Autosave to a separate recovery file, never over the user's file, every minute or as
+often as the preference ``autosave_seconds`` in the designer's settings says.
 
 Snapshots go through ``designer.core.io.autosave``: beside the saved file, or in the
 recovery folder for an untitled project, or when the disk beside the file is full. Saving
 or closing cleanly deletes the snapshot; a snapshot found at start-up means a session
 ended without saving. A recovered snapshot is kept until this window's own has been
-written, so a second crash right after a recovery loses nothing.
+written, so a second crash right after a recovery loses nothing. A snapshot that cannot be
+written, for whatever reason, is said in the status bar and tried again at the next tick.
 """
 
 from __future__ import annotations
@@ -15,13 +17,30 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
 from designer.core.io import autosave
 from designer.gui.bridge import DocumentBridge
+from designer.gui.recent import settings
 
-#: How often unsaved changes are written to the recovery file, in milliseconds.
+#: How often unsaved changes are written to the recovery file by default, in milliseconds.
 INTERVAL_MS = 60_000
+#: The preference, in seconds, and the shortest it may set (a snapshot of a campus takes
+#: about a tenth of a second to write).
+PREFERENCE = "autosave_seconds"
+SHORTEST_S = 5.0
+
+
+def preferred_interval_ms(store: QSettings | None = None) -> int:
+    """The autosave interval the settings ask for (default one minute, at least 5 s)."""
+    value = (store or settings()).value(PREFERENCE, INTERVAL_MS / 1000)
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return INTERVAL_MS
+    if seconds != seconds:  # NaN
+        return INTERVAL_MS
+    return round(min(max(seconds, SHORTEST_S), 24 * 3600) * 1000)
 
 
 class Autosaver(QObject):
@@ -37,7 +56,7 @@ class Autosaver(QObject):
     failed = Signal(str)
     _wrote = Signal(object, str)
 
-    def __init__(self, bridge: DocumentBridge, interval_ms: int = INTERVAL_MS) -> None:
+    def __init__(self, bridge: DocumentBridge, interval_ms: int | None = None) -> None:
         super().__init__(bridge)
         self.bridge = bridge
         self.session = secrets.token_hex(4)
@@ -48,7 +67,7 @@ class Autosaver(QObject):
         self._queue = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-autosave")
         self._wrote.connect(self._report)
         self.timer = QTimer(self)
-        self.timer.setInterval(interval_ms)
+        self.timer.setInterval(preferred_interval_ms() if interval_ms is None else interval_ms)
         self.timer.timeout.connect(self.write)
         self.timer.start()
 
@@ -85,7 +104,14 @@ class Autosaver(QObject):
                     autosave.write_autosave(project, path, place)
                 except OSError as err:
                     problem = problem or (
-                        f"Could not write the recovery file {place}: {err.strerror or err}."
+                        f"Could not write the recovery file {place}: {err.strerror or err}; "
+                        "trying again at the next autosave."
+                    )
+                    continue
+                except Exception as err:  # a bug must not silently stop the snapshots
+                    problem = problem or (
+                        f"Could not write the recovery file {place} ({type(err).__name__}: "
+                        f"{err}); trying again at the next autosave."
                     )
                     continue
                 for other in [*places[index + 1 :], *places[:index], adopted]:
@@ -98,6 +124,11 @@ class Autosaver(QObject):
 
         self._queue.submit(save)
         return True
+
+    def flush(self) -> None:
+        """Write a snapshot now if one is due, and wait until every queued write is done."""
+        self.write()
+        self._queue.submit(lambda: None).result()
 
     def _report(self, stamp: tuple[int, int], message: str) -> None:
         if not message:

@@ -38,7 +38,7 @@ from designer.core.geometry.site import beside_the_halls
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.model.site import Site
-from designer.gui.autosave import INTERVAL_MS, Autosaver
+from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.canvas.tools.draw import ObstacleTool, OutlineTool, RunTool
@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
         prompts: Prompts | None = None,
         recent: RecentFiles | None = None,
         document: Document | None = None,
-        autosave_ms: int = INTERVAL_MS,
+        autosave_ms: int | None = None,  # None: the preference (autosave.PREFERENCE)
         debounce_ms: int = DEBOUNCE_MS,
     ) -> None:
         super().__init__()
