@@ -23,6 +23,7 @@ from designer import __version__
 from designer.commands._common import STOPS, fail
 from designer.core.catalog import CatalogError
 from designer.core.io.crash_log import EXIT_CRASH, report_crash
+from designer.core.io.printable import printable
 
 
 def _command_modules() -> dict[str, ModuleType]:
@@ -76,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         with STOPS.handled():
             with contextlib.redirect_stdout(held):
                 code = int(args.run(args))
-            return _show(held.getvalue(), code)
+            # a report for people is always shown escaped, data (CSV, JSON) on a terminal
+            escape = getattr(args, "format", "text") == "text" or sys.stdout.isatty()
+            return _show(held.getvalue(), code, escape)
     except KeyboardInterrupt:
         # Ctrl+C, a kill or a closed terminal: output files are written whole or not at all
         print("stopped before the end: no output file was written or changed", file=sys.stderr)
@@ -90,10 +93,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CRASH
 
 
-def _show(text: str, code: int) -> int:
-    """Print a command's whole output; ``code``, or 0 when the reader stopped early."""
+def _show(text: str, code: int, escape: bool) -> int:
+    """Print a command's whole output, with the control characters and escape sequences a
+    file's labels may hold written as escapes when ``escape``; returns ``code``, or 0 when
+    the reader stopped early."""
     try:
-        sys.stdout.write(text)
+        sys.stdout.write(printable(text, keep="\n\t") if escape else text)
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader stopped early (``... | head``): not an error. Point stdout at devnull so

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from designer.core.catalog import CatalogError, default_catalog
 from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.printable import printable
 from designer.core.io.project_file import LoadResult, ProjectFileError, load, refusal
 
 #: Exit code when the input cannot be read or the output cannot be written.
@@ -35,7 +36,7 @@ def open_project(path: str, refuse_to: str = "") -> LoadResult:
     if refuse_to and result.problems:
         raise CommandError(refusal(result.problems, refuse_to))
     for problem in result.problems:
-        print(f"warning: {problem.message}", file=sys.stderr)
+        print(f"warning: {printable(problem.message)}", file=sys.stderr)
     return result
 
 
@@ -61,8 +62,9 @@ def emit(text: str, output: str | None) -> int:
 
 
 def fail(err: Exception) -> int:
-    """Print a command error as one line on stderr; returns exit code 2."""
-    print(f"error: {err}", file=sys.stderr)
+    """Print a command error as one line on stderr (a newline or an escape sequence in a
+    file's name or text written as its escape); returns exit code 2."""
+    print(f"error: {printable(str(err))}", file=sys.stderr)
     return EXIT_UNREADABLE
 
 

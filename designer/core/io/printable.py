@@ -3,7 +3,8 @@
 A label is the user's text, but a file can hold anything: an escape sequence that recolours
 or clears the terminal it is printed on, a newline that breaks a one-line message, a lone
 surrogate no encoder writes, a megabyte of one value. Shown through ``printable`` each is
-written out as its escape (``\\x1b``, ``\\n``, ``\\ud800``) and a long value is cut.
+written out as its escape (``\\u001b``, ``\\n``, ``\\ud800``) and a long value is cut. The
+escapes are JSON's, so a JSON document shown this way is still the same JSON.
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ def _escape(found: re.Match[str]) -> str:
     char = found.group()
     if char in _NAMED:
         return _NAMED[char]
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\u{ord(char):04x}"
 
 
 def printable(text: str, keep: str = "", limit: int | None = None) -> str:

@@ -273,7 +273,7 @@ def test_a_newline_in_an_id_does_not_break_the_paragraph(tmp_path):
     data = example()
     data["placements"][0]["id"] = "rk\n\x1b[31mred"
     message = refusal(json.dumps(data), tmp_path)
-    assert "\x1b" not in message and "\\x1b" in message and "\\n" in message
+    assert "\x1b" not in message and "\\u001b" in message and "\\n" in message
 
 
 def test_a_long_wrong_value_is_shortened_in_the_message(tmp_path):
