@@ -50,6 +50,14 @@ _CODES = (
         "costs are unknown until trays are drawn (the schedule lists them as not routed).",
     ),
     Code(
+        "cabling.trays_not_connected",
+        "cabling",
+        "Trays do not connect the racks",
+        "error",
+        "Both ends of a bundle reach a tray, but the trays do not join them (or a rack to its "
+        "hall's cable entry), so no route along the trays exists.",
+    ),
+    Code(
         "cabling.no_cable_entry",
         "cabling",
         "Hall cable entry missing or unreached",

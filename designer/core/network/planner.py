@@ -54,6 +54,7 @@ from designer.core.network.routing import (
     IN_RACK,
     NO_ENTRY,
     NO_FIBRE,
+    NO_PATH,
     NO_TRAY,
     NVLINK_LEAVES,
     OK,
@@ -726,6 +727,8 @@ def _route_findings(
                 floor = plan.floors.get(anchor.hall) if anchor else None
                 if floor is not None and (floor.entry is None or floor.entry.edge < 0):
                     add(_no_entry(plan, floor))
+        elif status[i] == NO_PATH:
+            add(_not_connected(plan, a, b))
         elif status[i] == NO_FIBRE:
             sites = tuple(sorted({_site_of(plan, a), _site_of(plan, b)}))
             add(
@@ -793,6 +796,41 @@ def _no_tray(plan: Plan, rack_id: str, anchor: Anchor) -> LinkFinding:
         unit="m",
         **_where(plan, rack_id),
     )
+
+
+def _not_connected(plan: Plan, a: str, b: str) -> LinkFinding:
+    """Trays reach both racks but join neither to the other (in one hall) or a rack to its
+    hall's cable entry (between halls): the finding names the racks."""
+    anchor_a, anchor_b = plan.anchors[a], plan.anchors[b]
+    what = f"{plan.name(a)} – {plan.name(b)}"
+    if anchor_a.hall == anchor_b.hall:
+        ids: tuple[str, ...] = (a, b)
+        why = "the trays that reach the two racks do not connect to each other"
+    else:
+        cut = [n for n, anchor in ((a, anchor_a), (b, anchor_b)) if not _to_entry(plan, anchor)]
+        ids = tuple(cut or (a, b))
+        racks = " and ".join(plan.name(n) for n in ids)
+        why = f"the trays that reach {racks} do not connect to the hall's cable entry"
+    return LinkFinding(
+        "cabling.trays_not_connected",
+        f"{what}: {why}, so their links cannot be routed. Join the trays.",
+        ids,
+        **_where(plan, ids[0]),
+    )
+
+
+def _to_entry(plan: Plan, anchor: Anchor) -> bool:
+    """True when the trays join ``anchor`` to its hall's cable entry."""
+    entry = plan.floors[anchor.hall].entry
+    if entry is None or entry.edge < 0:
+        return True  # no usable entry: that is the cable entry's finding, not this one
+    distance, _, _ = plan.floors[anchor.hall].graph.between(
+        np.array([anchor.edge]),
+        np.array([anchor.along]),
+        np.array([entry.edge]),
+        np.array([entry.along]),
+    )
+    return bool(np.isfinite(distance[0]))
 
 
 def _no_entry(plan: Plan, floor: HallFloor) -> LinkFinding:

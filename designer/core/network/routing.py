@@ -29,8 +29,9 @@ from designer.core.network.bundles import BundleTable
 from designer.core.network.media import PLANE_INDEX
 from designer.core.network.traygraph import TrayGraph, build_graph
 
-#: Why a bundle has (or has not) a length.
-OK, IN_RACK, NO_TRAY, NO_ENTRY, NO_FIBRE, UNKNOWN, NVLINK_LEAVES = range(7)
+#: Why a bundle has (or has not) a length. ``NO_PATH``: both ends reach a tray, but the
+#: trays do not connect them (to each other, or to the hall's cable entry).
+OK, IN_RACK, NO_TRAY, NO_ENTRY, NO_FIBRE, UNKNOWN, NVLINK_LEAVES, NO_PATH = range(8)
 
 
 class Anchor(NamedTuple):
@@ -265,6 +266,7 @@ def route(
     )
     legs[rows, 0] = np.stack([hall[a], edge[a], edge[b], node_a, node_b], axis=1)
     leg_along[rows, 0] = np.stack([along[a], along[b]], axis=1)
+    status[rows[~np.isfinite(dist)]] = NO_PATH
     status[same_hall & ~(reached[ia] & reached[ib])] = NO_TRAY
 
     # Ends that leave their hall run to its cable entry.
@@ -283,6 +285,8 @@ def route(
         out, node, h = out[good], node[good], h[good]
         dist, u, v = _along(by_index, h, edge[node], along[node], entries.edge[h], entries.along[h])
         building[out] += rise[node] + lateral[node] + dist + entries.lateral[h] + allowance[node]
+        cut = out[~np.isfinite(dist)]
+        status[cut] = np.where(status[cut] == OK, NO_PATH, status[cut])
         legs[out, slot] = np.stack([h, edge[node], entries.edge[h], u, v], axis=1)
         leg_along[out, slot] = np.stack([along[node], entries.along[h]], axis=1)
 

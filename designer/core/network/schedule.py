@@ -28,6 +28,7 @@ from designer.core.network.planner import Plan, has_trays
 from designer.core.network.routing import (
     NO_ENTRY,
     NO_FIBRE,
+    NO_PATH,
     NO_TRAY,
     NVLINK_LEAVES,
     UNKNOWN,
@@ -36,6 +37,7 @@ from designer.core.network.routing import (
 _NOT_ROUTED = {
     NO_ENTRY: "not routed: a hall on the way has no usable cable entry (see the findings)",
     NO_FIBRE: "not routed: no fibre route joins the two sites",
+    NO_PATH: "not routed: the trays at its ends do not connect (see the findings)",
     UNKNOWN: "not routed: an end is missing or of an unknown type",
     NVLINK_LEAVES: "not allowed: NVLink never leaves an NVL72",
 }
