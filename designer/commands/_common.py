@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -44,18 +45,54 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of a command that prints a table: the project, the format, ``-o``."""
     parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
     parser.add_argument("--format", choices=("csv", "json"), default="csv")
-    parser.add_argument("-o", "--output", help="write to this file instead of the screen")
+    parser.add_argument(
+        "-o", "--output", help="write to this file instead of the screen (- for the screen)"
+    )
 
 
-def emit(text: str, output: str | None) -> int:
-    """Print ``text``, or write it to ``output`` atomically and say so, as ``export`` does;
-    returns the exit code."""
-    if not output:
+#: How ``-o`` names standard output.
+STDOUT_NAMES = frozenset({"-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
+
+
+def to_stdout(output: str | None) -> bool:
+    """True when ``-o`` is left out or names standard output."""
+    return not output or output in STDOUT_NAMES
+
+
+def no_stdout(output: str, writes: str) -> None:
+    """Refuse ``-o -`` for a command that ``writes`` a file (a drawing, a project)."""
+    if output in STDOUT_NAMES:
+        raise CommandError(
+            f"-o {output}: this command writes {writes}, not to standard output. Give a file name."
+        )
+
+
+def not_the_input(output: str, reads: str) -> Path:
+    """The file ``-o`` names, refused when it is the project the command reads (however
+    either is spelled: a relative path, a link)."""
+    target, source = Path(output), Path(reads)
+    try:
+        same = os.path.samefile(target, source)
+    except OSError:  # the output does not exist yet
+        same = os.path.realpath(target) == os.path.realpath(source)
+    if same:
+        raise CommandError(
+            f"Cannot write to {output}: it is the project it reads ({reads}), which the "
+            "output would replace. Give another file name."
+        )
+    return target
+
+
+def emit(text: str, output: str | None, reads: str) -> int:
+    """Print ``text`` (with no ``-o``, or ``-o -``), or write it to ``output`` atomically and
+    say so, as ``export`` does; never over ``reads``, the project. Returns the exit code."""
+    if to_stdout(output):
         sys.stdout.write(text)
         return 0
+    assert output is not None
     try:
-        write_output(Path(output), text.encode("utf-8"))
-    except OutputError as err:
+        write_output(not_the_input(output, reads), text.encode("utf-8"))
+    except (OutputError, CommandError) as err:
         return fail(err)
     print(f"wrote {output}")
     return 0

@@ -7,7 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from designer.commands._common import STOPS, CommandError, fail, open_project
+from designer.commands._common import (
+    STOPS,
+    CommandError,
+    fail,
+    no_stdout,
+    not_the_input,
+    open_project,
+)
 from designer.core.format import plural
 from designer.core.io.atomic import OutputError
 from designer.report.paper import PAPER_MM
@@ -55,6 +62,8 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        no_stdout(args.output, "a file (.pdf, .png, .svg or .csv)")
+        not_the_input(args.output, args.file)
         project = open_project(args.file, "export the project").project
     except CommandError as err:
         return fail(err)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from designer.commands._common import fail
+from designer.commands._common import CommandError, fail, no_stdout
 from designer.core.generate import PRESETS, ClusterRequest, GenerateError, generate, outline
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
@@ -54,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.output and not args.dry_run:
         print("error: say where to write the project with -o FILE (or --dry-run)", file=sys.stderr)
         return 2
+    try:
+        no_stdout(args.output or "", "a project file")
+    except CommandError as err:
+        return fail(err)
     try:
         planned = outline(request)
         print("\n".join(planned.lines()))

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         text = schedule_json(project.meta.name, lines, findings)
     else:
         text = schedule_csv(lines)
-    code = emit(text, args.output)
+    code = emit(text, args.output, args.file)
     errors = sum(f.severity == "error" for f in findings)
     if findings and code == 0:
         print(

@@ -47,13 +47,35 @@ class NotAFileError(OSError):
     """The path names a device, a pipe or a socket: nothing a file could replace."""
 
 
+class ForeignLinkError(PermissionError):
+    """The path is a symlink another user put in a shared folder such as /tmp."""
+
+
+def _refuse_foreign_link(path: Path) -> None:
+    """Refuse a symlink in a sticky, world-writable folder (/tmp) that belongs neither to
+    this user nor to the folder's owner: anyone can plant one there, pointing at a file of
+    the user's, and a write through it would replace that file (the rule of Linux's
+    ``fs.protected_symlinks``, kept whatever the system's setting)."""
+    try:
+        link = os.lstat(path)
+        folder = os.stat(path.parent)
+    except OSError:
+        return
+    shared = folder.st_mode & stat.S_IWOTH and folder.st_mode & stat.S_ISVTX
+    if stat.S_ISLNK(link.st_mode) and shared and link.st_uid not in (os.geteuid(), folder.st_uid):
+        raise ForeignLinkError(
+            errno.EACCES, "another user's link in a shared folder is not followed", str(path)
+        )
+
+
 def replaceable(path: Path) -> Path:
     """The file a write to ``path`` replaces: the one a symlink names, not the link.
 
     A folder, a device (``/dev/full``), a pipe or a socket is refused before anything is
     written: a rename would put a file in its place. So is a read-only file (a rename would
-    ignore its mode).
+    ignore its mode), and another user's link in a shared folder (``_refuse_foreign_link``).
     """
+    _refuse_foreign_link(path)
     target = Path(os.path.realpath(path))
     try:
         mode = os.stat(target).st_mode
@@ -132,6 +154,11 @@ def describe_write_error(path: Path, err: OSError) -> str:
         reason = f"files cannot be created in {folder}. Choose a folder you can write to."
     elif isinstance(err, IsADirectoryError):
         reason = "that is a folder. Give a file name."
+    elif isinstance(err, ForeignLinkError):
+        reason = (
+            "it is a link another user put in a shared folder, which rackplan does not follow "
+            f"(it could point at any of your files). Write somewhere else. {unchanged}"
+        )
     elif isinstance(err, NotAFileError):
         reason = "that is a device, a pipe or a socket, not a file. Give a file name."
     elif read_only(path):

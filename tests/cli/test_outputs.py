@@ -1,0 +1,84 @@
+"""Where a command writes: never over its own input, standard output by ``-o -`` or
+``-o /dev/stdout``, never through another user's link in a shared folder (issue 21, item 5)."""
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from designer import cli
+from designer.core.io.atomic import atomic_write_bytes
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "hall.rackplan.json"
+    shutil.copy(ROOT / "projects" / "hgx-air-hall.rackplan.json", path)
+    return path
+
+
+@pytest.mark.parametrize("command", ["links", "bom"])
+@pytest.mark.parametrize("spelling", ["same", "relative", "link"])
+def test_a_table_written_over_its_own_project_is_refused(project, capsys, command, spelling):
+    before = project.read_bytes()
+    target = {"same": str(project), "relative": "./hall.rackplan.json", "link": "alias.json"}
+    if spelling == "link":
+        Path("alias.json").symlink_to(project)
+    assert cli.main([command, str(project), "-o", target[spelling]]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is the project it reads" in err
+    assert project.read_bytes() == before
+
+
+def test_an_export_over_its_own_project_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    odd = tmp_path / "hall.csv"  # a project named like a schedule
+    shutil.copy(ROOT / "projects" / "hgx-air-hall.rackplan.json", odd)
+    before = odd.read_bytes()
+    assert cli.main(["export", str(odd), "-o", str(odd)]) == 2
+    assert "is the project it reads" in capsys.readouterr().err
+    assert odd.read_bytes() == before
+
+
+@pytest.mark.parametrize("output", ["-", "/dev/stdout"])
+@pytest.mark.parametrize("command", ["links", "bom"])
+def test_a_table_to_standard_output(project, capsys, output, command):
+    assert cli.main([command, str(project), "-o", output]) == 0
+    out = capsys.readouterr().out
+    assert out.split(",", 1)[0] in ("from", "category")
+    assert "wrote" not in out
+    assert not Path("-").exists()
+
+
+@pytest.mark.parametrize("output", ["-", "/dev/stdout"])
+def test_a_drawing_or_a_project_to_standard_output_is_refused_plainly(project, capsys, output):
+    assert cli.main(["export", str(project), "-o", output]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "standard output" in err
+    assert cli.main(["generate", "nvl72-su", "-o", output]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "standard output" in err
+    assert not Path("-").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to chown")
+def test_another_users_link_in_a_shared_folder_is_not_followed(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777 | stat.S_ISVTX)  # as /tmp
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me")
+    link = shared / "out.csv"
+    link.symlink_to(victim)
+    os.lchown(link, 4242, 4242)  # planted by someone else
+    with pytest.raises(PermissionError, match="another user's link"):
+        atomic_write_bytes(link, b"overwritten")
+    assert victim.read_text() == "keep me"
+    os.lchown(link, os.geteuid(), os.getegid())  # the user's own link is followed
+    atomic_write_bytes(link, b"written")
+    assert victim.read_text() == "written"
