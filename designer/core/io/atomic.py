@@ -3,17 +3,28 @@
 The bytes go to a temporary file in the same folder (a rename is only atomic within one
 filesystem), are flushed to disk, take over the old file's permissions and then replace
 it in one ``os.replace``. On any failure the temporary file is removed and the old file is
-untouched.
+untouched. A process killed mid-write leaves its temporary behind (``.~NAME.XXXXXXXX.tmp``);
+the writer holds a lock on it while it writes, so ``remove_stale_temporaries`` can tell
+one left by the dead from one being written.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import stat
 import tempfile
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows: temporaries are then left alone
+    fcntl = None  # type: ignore[assignment]
+
+#: The random part ``mkstemp`` puts in a temporary's name: eight characters.
+_TAG = "?" * 8
 
 
 def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
@@ -24,8 +35,7 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
     """
     target = replaceable(path)
     folder = target.parent
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=f".~{target.name}.", suffix=".tmp")
-    temp = Path(temp_name)
+    handle, temp = _locked_temporary(target)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -41,6 +51,63 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
             temp.unlink()
         raise
     _sync_folder(folder)
+
+
+def _locked_temporary(target: Path) -> tuple[int, Path]:
+    """A new temporary beside ``target``, locked: a cleaner that took it between its
+    creation and the lock (and removed it) makes us take another."""
+    while True:
+        handle, name = tempfile.mkstemp(
+            dir=target.parent, prefix=f".~{target.name}.", suffix=".tmp"
+        )
+        if fcntl is None:
+            return handle, Path(name)
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            if os.stat(name).st_ino == os.fstat(handle).st_ino:
+                return handle, Path(name)
+        except FileNotFoundError:
+            pass
+        os.close(handle)
+
+
+def remove_stale_temporaries(folder: Path, names: str) -> int:
+    """Remove the temporaries interrupted writes left in ``folder`` of files whose names
+    match the glob ``names``: only the writer's own pattern, and only those no writer
+    holds (a write in progress locks its own). Returns how many went."""
+    if fcntl is None:
+        return 0
+    removed = 0
+    for temp in folder.glob(f".~{names}.{_TAG}.tmp"):
+        try:
+            handle = os.open(temp, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue  # gone meanwhile, a link, or not ours to read
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                continue
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if os.stat(temp).st_ino == os.fstat(handle).st_ino:
+                temp.unlink()
+                removed += 1
+        except OSError:
+            continue  # held by a writer, or not ours to remove
+        finally:
+            os.close(handle)
+    return removed
+
+
+def remove_stale_temporaries_of(path: Path) -> int:
+    """Remove the stale temporaries of the file at ``path`` (where a write through a link
+    puts them) and of its hidden companions named ``.~NAME.…`` (its recovery snapshots)."""
+    target = Path(os.path.realpath(path))
+    name = glob.escape(target.name)
+    try:
+        return remove_stale_temporaries(target.parent, name) + remove_stale_temporaries(
+            target.parent, f".~{name}.*"
+        )
+    except OSError:
+        return 0
 
 
 class NotAFileError(OSError):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from designer.core.io.atomic import atomic_write_bytes
+from designer.core.io.atomic import atomic_write_bytes, remove_stale_temporaries
 from designer.core.io.project_file import LoadResult, ProjectFileError, loads
 from designer.core.io.safe_read import Unreadable, read_regular_file
 from designer.core.model.equipment import RackType
@@ -235,6 +235,7 @@ def untitled_snapshots() -> list[Snapshot]:
     folder = recovery_dir()
     if not folder.is_dir():
         return []
+    remove_stale_temporaries(folder, "*.autosave")  # of snapshots a crash cut mid-write
     found = [read_snapshot(p) for p in folder.glob("untitled-*.autosave")]
     return sorted((s for s in found if s and not s.in_use), key=_age, reverse=True)
 

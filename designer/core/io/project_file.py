@@ -23,7 +23,11 @@ from pydantic import ValidationError
 from designer.core.collector import collector_paused
 from designer.core.document.integrity import describe, inconsistencies
 from designer.core.format import plural
-from designer.core.io.atomic import atomic_write_bytes, describe_write_error
+from designer.core.io.atomic import (
+    atomic_write_bytes,
+    describe_write_error,
+    remove_stale_temporaries_of,
+)
 from designer.core.io.canonical_json import dumps
 from designer.core.io.migrations import STRICT_FROM, MigrationError, upgrade
 from designer.core.io.printable import printable
@@ -92,6 +96,7 @@ def save(project: Project, path: Path) -> None:
         atomic_write_bytes(path, data)
     except OSError as err:
         raise ProjectFileError(describe_write_error(path, err)) from err
+    remove_stale_temporaries_of(path)  # what saves killed before this one left
 
 
 def load(path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
@@ -101,6 +106,7 @@ def load(path: Path, rack_types: Mapping[str, RackType]) -> LoadResult:
         data = read_regular_file(path)
     except Unreadable as err:
         raise ProjectFileError(f"Cannot open {path}: {err}.") from err
+    remove_stale_temporaries_of(path)  # what saves killed mid-way left beside it
     return loads(data, path, rack_types)
 
 
