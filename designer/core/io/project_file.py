@@ -32,7 +32,7 @@ from designer.core.io.canonical_json import dumps
 from designer.core.io.migrations import STRICT_FROM, MigrationError, upgrade
 from designer.core.io.printable import printable
 from designer.core.io.safe_read import Unreadable, read_regular_file
-from designer.core.io.strict_json import JsonRefused, lone_surrogate, parse
+from designer.core.io.strict_json import JsonRefused, first_unencodable, lone_surrogate, parse
 from designer.core.model.equipment import RackType
 from designer.core.model.project import FORMAT, SCHEMA_VERSION, Project
 from designer.core.rack_columns import RackColumns
@@ -90,8 +90,16 @@ def to_bytes(project: Project) -> bytes:
 
 
 def save(project: Project, path: Path) -> None:
-    """Write ``project`` to ``path`` atomically; the old file survives any failure."""
-    data = to_bytes(project)
+    """Write ``project`` to ``path`` atomically; the old file survives any failure, and a
+    project holding text no encoder writes (a lone surrogate pasted in) is not written."""
+    try:
+        data = to_bytes(project)
+    except UnicodeEncodeError as err:
+        where = " -> ".join(first_unencodable(project.model_dump(mode="json")) or ["?"])
+        raise ProjectFileError(
+            f"Cannot save to {path}: the text of {printable(where, limit=_SHOWN)} is not valid "
+            "Unicode (half of a surrogate pair, alone); type it again. The file is unchanged."
+        ) from err
     try:
         atomic_write_bytes(path, data)
     except OSError as err:

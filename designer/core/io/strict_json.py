@@ -139,6 +139,12 @@ def lone_surrogate(text: str, value: Any) -> list[str] | None:
     parsed value is walked only when ``text`` has a surrogate escape at all."""
     if "\\u" not in text or not _SURROGATE_ESCAPE.search(text):
         return None
+    return first_unencodable(value)
+
+
+def first_unencodable(value: Any) -> list[str] | None:
+    """The path to the first string of ``value`` (a key or a value, in JSON data) that no
+    encoder writes, or None."""
     return next(_unencodable(value, []), None)
 
 

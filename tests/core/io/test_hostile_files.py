@@ -281,3 +281,22 @@ def test_a_long_wrong_value_is_shortened_in_the_message(tmp_path):
     data["placements"][0]["x"] = "9" * 100_000
     message = refusal(json.dumps(data), tmp_path)
     assert len(message) < 1_000
+
+
+def test_a_project_holding_a_lone_surrogate_is_not_saved_and_the_file_stays(tmp_path):
+    """Text from outside a file (a paste) could still hold one: Save crashed encoding it."""
+    from designer.core.io.project_file import save
+    from designer.core.model import Obstacle, evolve
+
+    target = tmp_path / "p.rackplan.json"
+    target.write_bytes(EXAMPLE.read_bytes())
+    project = load(target, RACKS).project
+    hall = next(iter(project.halls))
+    keepout = Obstacle(
+        id="ob-1", hall_id=hall, kind="keepout", outline=[(0, 0), (600, 0), (600, 600)]
+    )
+    bad = evolve(project, obstacles={"ob-1": evolve(keepout, label="pasted \ud800")})
+    with pytest.raises(ProjectFileError) as err:
+        save(bad, target)
+    assert "obstacles -> ob-1 -> label" in str(err.value) and "not valid Unicode" in str(err.value)
+    assert target.read_bytes() == EXAMPLE.read_bytes()
