@@ -17,6 +17,7 @@ from designer.commands._common import (
 )
 from designer.core.format import plural
 from designer.core.io.atomic import OutputError
+from designer.core.io.printable import printable
 from designer.report.paper import PAPER_MM
 
 HELP = (
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         from designer.report.fonts import missing_note
 
         if boxes := missing_note(project):
-            print(f"note: {boxes}", file=sys.stderr)
+            print(f"note: {printable(boxes)}", file=sys.stderr)  # it quotes the characters
     if args.hall and suffix in (".pdf", ".csv"):
         print(
             "note: --hall picks the hall of a PNG or SVG; a PDF set and a schedule cover "

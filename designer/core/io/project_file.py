@@ -188,7 +188,7 @@ def _check_header(raw: Any, path: Path) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ProjectFileError(
             f"{path} has no usable schema version: expected a whole number such as "
-            f'"schema_version": {SCHEMA_VERSION}, found {json.dumps(version)}.'
+            f'"schema_version": {SCHEMA_VERSION}, found {_shown(version)}.'
         )
     if version > SCHEMA_VERSION:
         raise ProjectFileError(
@@ -218,12 +218,17 @@ def _wrong(path: Path, text: str, raw: Any, loc: list[str], message: str) -> str
     return f"{path} cannot be opened: the field {where or 'the top level'}{at} is wrong: {message}."
 
 
+def _shown(value: Any) -> str:
+    """``value`` as JSON writes it, escaped and cut short for a message."""
+    return printable(json.dumps(value, ensure_ascii=False), limit=_SHOWN)
+
+
 def _found(value: Any) -> str:
     """The "; found <value>" of a message, as JSON writes it and cut short; nothing for a
     list or an object."""
     if value is None or isinstance(value, dict | list):
         return ""
-    return f"; found {printable(json.dumps(value, ensure_ascii=False), limit=_SHOWN)}"
+    return f"; found {_shown(value)}"
 
 
 def _named(raw: Any, loc: list[str]) -> list[str]:

@@ -276,9 +276,13 @@ def test_a_newline_in_an_id_does_not_break_the_paragraph(tmp_path):
     assert "\x1b" not in message and "\\u001b" in message and "\\n" in message
 
 
-def test_a_long_wrong_value_is_shortened_in_the_message(tmp_path):
+@pytest.mark.parametrize("where", ["x", "schema_version"])
+def test_a_long_wrong_value_is_shortened_in_the_message(tmp_path, where):
     data = example()
-    data["placements"][0]["x"] = "9" * 100_000
+    if where == "x":
+        data["placements"][0]["x"] = "9" * 100_000
+    else:
+        data["schema_version"] = "9" * 100_000
     message = refusal(json.dumps(data), tmp_path)
     assert len(message) < 1_000
 
