@@ -15,5 +15,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 @pytest.fixture(autouse=True)
 def _private_recovery_dir(tmp_path_factory, monkeypatch):
-    """Autosave snapshots of untitled projects go to a per-test folder, never the user's."""
+    """Autosave snapshots of untitled projects, and crash logs, go to per-test folders,
+    never the user's."""
     monkeypatch.setenv("RACKPLAN_RECOVERY_DIR", str(tmp_path_factory.mktemp("recovery")))
+    monkeypatch.setenv("RACKPLAN_CRASH_DIR", str(tmp_path_factory.mktemp("crashes")))
