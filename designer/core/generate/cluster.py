@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
@@ -33,7 +34,7 @@ from designer.core.format import plural
 from designer.core.generate.layout import HallLayout, Unit, unit_of
 from designer.core.generate.presets import PRESETS, Fabric, Preset
 from designer.core.generate.trays import sized_trays
-from designer.core.model import Hall, Project
+from designer.core.model import Entity, Hall, Project
 from designer.core.model.equipment import RackType
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import COLLECTIONS, ProjectMeta, ProjectSettings
@@ -328,8 +329,8 @@ def generate(
     plan = outline(request, catalog)
     new_id = sequential_ids()
     preset = plan.preset
-    entities: list = []
-    site_ids = []
+    entities: list[Entity] = []
+    site_ids: list[str] = []
     done = 0
     for number, site_plan in enumerate(plan.sites, start=1):
         site_id = new_id("site")
@@ -412,9 +413,10 @@ def _hall_origins(count: int) -> list[tuple[int, int]]:
     return [(i % HALLS_ACROSS, i // HALLS_ACROSS) for i in range(count)]
 
 
-def _project(plan: Outline, entities: list) -> Project:
+def _project(plan: Outline, entities: list[Entity]) -> Project:
     """The project holding ``entities``, named after what was asked for."""
-    collections: dict[str, dict] = {name: {} for name in COLLECTIONS.values()}
+    # Any: each value goes to Project as the keyword of its collection.
+    collections: dict[str, Any] = {name: {} for name in COLLECTIONS.values()}
     for entity in entities:
         collections[COLLECTIONS[type(entity)]][entity.id] = entity
     settings = ProjectSettings(network=NetworkSettings(oversubscription=plan.oversubscription))

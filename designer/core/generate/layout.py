@@ -28,8 +28,6 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
-
 from designer.core.catalog import Catalog
 from designer.core.document.operations import system_layout_of
 from designer.core.model import (
@@ -40,7 +38,7 @@ from designer.core.model import (
     Placement,
     PowerFeed,
 )
-from designer.core.model.base import evolve
+from designer.core.model.base import Entity, Rotation, Side, evolve
 from designer.core.model.equipment import RackType
 from designer.core.rules.limits import default_thresholds
 
@@ -104,7 +102,7 @@ class HallContent:
 
     width_mm: int
     depth_mm: int
-    entities: list[BaseModel] = field(default_factory=list)
+    entities: list[Entity] = field(default_factory=list)
     it_max_kw: float = 0.0
 
 
@@ -137,7 +135,7 @@ class HallLayout:
         self.network = network
         self.ox, self.oy = origin
         self.prefix = label_prefix
-        self.entities: list[BaseModel] = []
+        self.entities: list[Entity] = []
         self.segments: list[_Segment] = []
         self.cdus: list[CoolingUnit] = []
         self.group_id = ""
@@ -195,7 +193,9 @@ class HallLayout:
         """The liquid heat one CDU carries at 80 %: of its capacity, and of its flow at the
         rating basis of links B13 (1.2 L/min per kW), whichever is less."""
         cdu = self.catalog.cooling[CDU_TYPE]
-        by_flow = cdu.flow_lpm / default_thresholds().values.cdu_flow_lpm_per_kw
+        per_kw = default_thresholds().values.cdu_flow_lpm_per_kw
+        assert per_kw is not None  # the defaults fill in every threshold
+        by_flow = cdu.flow_lpm / per_kw
         return min(cdu.liquid_capacity_kw, by_flow) * CONTINUOUS
 
     def _air_kw(self, network_racks: int) -> float:
@@ -269,7 +269,7 @@ class HallLayout:
             return
         rack_type = unit.racks[0]
         door = _rear_door_kw(rack_type)
-        lines = (
+        lines: tuple[tuple[int, Rotation, str], ...] = (
             (segment.top + LINE_D - rack_type.depth_mm, 180, "T"),
             (segment.top + BOTTOM_LINE, 0, "B"),
         )
@@ -350,7 +350,8 @@ class HallLayout:
                 x0 = run[0].x
                 x1 = run[-1].x + self._width(run[-1])
                 feeds = []
-                for side, dy in (("A", 300), ("B", 900)):
+                sides: tuple[tuple[Side, int], ...] = (("A", 300), ("B", 900))
+                for side, dy in sides:
                     feed = self._feed(
                         f"{self.prefix}Busway {side}{tag}{'tb'[line]}{number}",
                         side,
@@ -362,7 +363,7 @@ class HallLayout:
                     run[i] = evolve(rack, feed_ids=feeds)
                 self._replace(run)
 
-    def _feed(self, name: str, side: str, path: list[tuple[int, int]]) -> PowerFeed:
+    def _feed(self, name: str, side: Side, path: list[tuple[int, int]]) -> PowerFeed:
         kind = self.catalog.feeds[BUSWAY_TYPE]
         return PowerFeed(
             id=self.new_id("feed"),
@@ -401,7 +402,7 @@ class HallLayout:
         return self.group_id
 
     def _cooling_unit(
-        self, type_id: str, x: int, y: int, name: str, rotation: int, group: str | None = None
+        self, type_id: str, x: int, y: int, name: str, rotation: Rotation, group: str | None = None
     ) -> CoolingUnit:
         kind = self.catalog.cooling[type_id]
         return CoolingUnit(
@@ -542,6 +543,8 @@ def _busway_kw(catalog: Catalog) -> float:
 def _rear_door_kw(rack: RackType) -> float | None:
     """A rear door for a rack whose air heat is past what room air removes from one rack:
     the next 5 kW step at or above its air heat (estimate: doors are sold in such steps)."""
-    if rack.air_kw <= default_thresholds().values.rack_air_limit_kw:
+    limit = default_thresholds().values.rack_air_limit_kw
+    assert limit is not None  # the defaults fill in every threshold
+    if rack.air_kw <= limit:
         return None
     return float(math.ceil(rack.air_kw / 5) * 5)

@@ -165,8 +165,12 @@ def _unencodable(value: Any, path: list[str]) -> Iterator[list[str]]:
 def _part(key: str | int, sub: Any, holder: Any) -> str:
     """How a path names ``sub``: an item of a list of records by its id, as the loader's
     messages do ("placements -> rk-001 -> label")."""
-    if isinstance(holder, list) and isinstance(sub, dict) and isinstance(sub.get("id"), str):
-        return sub["id"]
+    if (
+        isinstance(holder, list)
+        and isinstance(sub, dict)
+        and isinstance(name := sub.get("id"), str)
+    ):
+        return name
     return str(key)
 
 

@@ -7,7 +7,7 @@ References between entities are ids, never nested objects.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BeforeValidator, Field, PlainSerializer
 
@@ -22,9 +22,9 @@ from designer.core.model.site import FibreRoute, Site
 
 #: The schema this version of rackplan writes. Older files are migrated on load
 #: (``designer.core.io.migrations``); newer ones are refused with a clear message.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION: Final = 2
 
-FORMAT = "rackplan-project"
+FORMAT: Final = "rackplan-project"
 
 T = TypeVar("T")
 
@@ -52,14 +52,23 @@ def _dict_to_list(value: dict[str, Any]) -> list[Any]:
     return list(value.values())
 
 
-def Collection(item: type[T]) -> Any:
-    """A dict of entities keyed by id, stored in the file as a list."""
-    return Annotated[
-        dict[str, item],  # type: ignore[valid-type]
-        BeforeValidator(_list_to_dict),
-        PlainSerializer(_dict_to_list, return_type=list[item]),  # type: ignore[valid-type]
-        Field(default_factory=dict),
-    ]
+if TYPE_CHECKING:
+    #: What a type checker sees of a collection: the dict the program holds.
+    Collection = dict[str, T]
+else:
+
+    class Collection:
+        """A dict of entities keyed by id, stored in the file as a list: ``Collection[Site]``.
+
+        Each field gives its empty default itself, where the pydantic plugin of mypy sees it.
+        """
+
+        def __class_getitem__(cls, item: type[T]) -> Any:
+            return Annotated[
+                dict[str, item],
+                BeforeValidator(_list_to_dict),
+                PlainSerializer(_dict_to_list, return_type=list[item]),
+            ]
 
 
 class ProjectMeta(Record):
@@ -86,18 +95,18 @@ class Project(Record):
     format: Literal["rackplan-project"] = FORMAT
     meta: ProjectMeta
     settings: ProjectSettings = Field(default_factory=ProjectSettings)
-    custom_types: Collection(RackType)
-    sites: Collection(Site)
-    fibre_routes: Collection(FibreRoute)
-    halls: Collection(Hall)
-    obstacles: Collection(Obstacle)
-    trays: Collection(CableTray)
-    feeds: Collection(PowerFeed)
-    cooling_groups: Collection(CoolingGroup)
-    cooling_units: Collection(CoolingUnit)
-    groups: Collection(Group)
-    placements: Collection(Placement)
-    bundles: Collection(Bundle)
+    custom_types: Collection[RackType] = Field(default_factory=dict)
+    sites: Collection[Site] = Field(default_factory=dict)
+    fibre_routes: Collection[FibreRoute] = Field(default_factory=dict)
+    halls: Collection[Hall] = Field(default_factory=dict)
+    obstacles: Collection[Obstacle] = Field(default_factory=dict)
+    trays: Collection[CableTray] = Field(default_factory=dict)
+    feeds: Collection[PowerFeed] = Field(default_factory=dict)
+    cooling_groups: Collection[CoolingGroup] = Field(default_factory=dict)
+    cooling_units: Collection[CoolingUnit] = Field(default_factory=dict)
+    groups: Collection[Group] = Field(default_factory=dict)
+    placements: Collection[Placement] = Field(default_factory=dict)
+    bundles: Collection[Bundle] = Field(default_factory=dict)
 
 
 #: The entity collections of a project in file order, by the class they hold.

@@ -66,7 +66,7 @@ class RuleSettings(Record):
     @model_serializer(mode="wrap")
     def _thresholds_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """Leave ``thresholds`` out of the file while the project overrides none of them."""
-        data = handler(self)
+        data: dict[str, Any] = handler(self)
         if not data.get("thresholds"):
             data.pop("thresholds", None)
         return data
