@@ -29,9 +29,9 @@ from designer.core.model.equipment import (
     SystemTemplate,
 )
 
-#: A citation of the shared reference (``systems:S11``, ``links:S46``) or a named external
-#: source listed in sources.json (``ext:nvidia-h100-datasheet``).
-SOURCE_ID = re.compile(r"\b(?:systems|links):S\d+\b|\bext:[a-z0-9][a-z0-9-]*")
+#: A citation of the shared reference (``systems:S11``, ``links:S46``, ``operations:O5``) or
+#: a named external source listed in sources.json (``ext:nvidia-h100-datasheet``).
+SOURCE_ID = re.compile(r"\b(?:systems|links):S\d+\b|\boperations:O\d+\b|\bext:[a-z0-9][a-z0-9-]*")
 _MARKERS = ("estimate:", "user:")
 
 

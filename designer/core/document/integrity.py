@@ -40,6 +40,7 @@ REFERENCE_FIELDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("placements", "network_rack_id", ("placements",)),
     ("bundles", "a.node", ("placements", "sites")),
     ("bundles", "b.node", ("placements", "sites")),
+    ("jobs", "where", ("sites", "halls", "groups", "placements")),
 )
 
 
@@ -55,7 +56,7 @@ class Reference:
 
 _GETTERS = {field: attrgetter(field) for _, field, _ in REFERENCE_FIELDS}
 #: Reference fields that hold a list of ids rather than one id (or None).
-LIST_FIELDS = frozenset({"feed_ids"})
+LIST_FIELDS = frozenset({"feed_ids", "where"})
 
 
 def _targets(entity: BaseModel, field: str) -> list[str]:

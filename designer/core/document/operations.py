@@ -35,6 +35,7 @@ from designer.core.model.hall import (
     Obstacle,
     PowerFeed,
 )
+from designer.core.model.job import Job
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Group, Placement
 from designer.core.model.project import COLLECTIONS, Project
@@ -957,6 +958,9 @@ def delete(doc: Document, ids: Iterable[str]) -> list[str]:
         for unit in project.cooling_units.values():
             if unit.id not in gone and unit.group_id in gone:
                 tx.put(evolve(unit, group_id=None))
+        for job in project.jobs.values():
+            if job.id not in gone and not gone.isdisjoint(job.where):
+                tx.put(evolve(job, where=[i for i in job.where if i not in gone]))
     return doomed
 
 
@@ -1017,6 +1021,14 @@ def add_bundle(doc: Document, bundle: Bundle) -> str:
     return bundle.id
 
 
+def add_job(doc: Document, name: str, **fields: Any) -> str:
+    """Add a training job; ``fields`` are those of ``Job`` (the model is required)."""
+    job_id = fields.pop("id", None) or doc.new_id("job")
+    with doc.transaction(f"Add job {name}") as tx:
+        tx.put(Job(id=job_id, name=name, **fields))
+    return job_id
+
+
 __all__ = [
     "ALIGN_EDGES",
     "Fragment",
@@ -1027,6 +1039,7 @@ __all__ = [
     "add_feed",
     "add_fibre_route",
     "add_hall",
+    "add_job",
     "add_obstacle",
     "add_site",
     "add_tray",

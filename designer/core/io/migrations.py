@@ -79,6 +79,13 @@ def _v1_racks_became_placements(raw: Raw) -> Raw:
     return upgraded
 
 
+@migration(2)
+def _v2_jobs(raw: Raw) -> Raw:
+    """Schema 3 adds the training jobs that run on the cluster (``jobs``, a list); a file of
+    schema 2 had none, so it gets none."""
+    return {**raw, "schema_version": 3}
+
+
 def upgrade(raw: Raw, found: int) -> Raw:
     """``raw`` migrated from schema ``found`` to the current schema."""
     for version in range(found, SCHEMA_VERSION):

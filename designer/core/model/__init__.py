@@ -16,6 +16,7 @@ from designer.core.model.equipment import (
     SystemTemplate,
 )
 from designer.core.model.hall import CableTray, CoolingGroup, CoolingUnit, Hall, Obstacle, PowerFeed
+from designer.core.model.job import Job, TransformerModel
 from designer.core.model.link import Bundle, Endpoint
 from designer.core.model.placement import Group, Placement
 from designer.core.model.project import (
@@ -43,6 +44,7 @@ __all__ = [
     "FibreRoute",
     "Group",
     "Hall",
+    "Job",
     "Obstacle",
     "Placement",
     "Point",
@@ -57,5 +59,6 @@ __all__ = [
     "StructureType",
     "SwitchType",
     "SystemTemplate",
+    "TransformerModel",
     "evolve",
 ]

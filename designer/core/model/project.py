@@ -14,6 +14,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer
 from designer.core.model.base import Entity, Record
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingGroup, CoolingUnit, Hall, Obstacle, PowerFeed
+from designer.core.model.job import Job
 from designer.core.model.link import Bundle
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.placement import Group, Placement
@@ -22,7 +23,7 @@ from designer.core.model.site import FibreRoute, Site
 
 #: The schema this version of rackplan writes. Older files are migrated on load
 #: (``designer.core.io.migrations``); newer ones are refused with a clear message.
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 FORMAT: Final = "rackplan-project"
 
@@ -91,7 +92,7 @@ class ProjectSettings(Record):
 class Project(Record):
     """A rackplan project: sites, halls and everything placed in them."""
 
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[3] = SCHEMA_VERSION
     format: Literal["rackplan-project"] = FORMAT
     meta: ProjectMeta
     settings: ProjectSettings = Field(default_factory=ProjectSettings)
@@ -107,6 +108,7 @@ class Project(Record):
     groups: Collection[Group] = Field(default_factory=dict)
     placements: Collection[Placement] = Field(default_factory=dict)
     bundles: Collection[Bundle] = Field(default_factory=dict)
+    jobs: Collection[Job] = Field(default_factory=dict)
 
 
 #: The entity collections of a project in file order, by the class they hold.
@@ -123,4 +125,5 @@ COLLECTIONS: dict[type[Entity] | type[RackType], str] = {
     Group: "groups",
     Placement: "placements",
     Bundle: "bundles",
+    Job: "jobs",
 }

@@ -1,0 +1,146 @@
+"""Where each job runs: its scale-up groups laid on the project's domains.
+
+A job's TP x CP x EP ranks form one group, which must sit inside one scale-up domain; its
+PP x DP groups are laid stage by stage: stage 0's DP replicas take the first domains of
+the job's scope, stage 1's the next, and so on. Pipeline stages so follow each other along
+the floor (and from site to site, where research puts the pipeline on the DCI,
+operations:O14), while the replicas of a stage, whose all-reduce is the heaviest traffic
+after TP, stand side by side. A domain holds as many groups as fit whole; what is left of
+it is free for the next job.
+
+Jobs that name systems or racks in ``where`` are pinned to them and placed first; the
+others take what is free in their scope (their sites, halls, or the whole cluster), in the
+project's order. Two pinned jobs on the same accelerators are reported, never resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from designer.core.jobs.domains import Domain
+from designer.core.model.job import Job
+from designer.core.model.project import Project
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """Why a job could not be placed whole: ``kind`` is ``group`` (a group larger than
+    every domain in scope) or ``room`` (too few domains), with the figures."""
+
+    kind: str
+    needed: int
+    available: int
+    domain_size: int
+    domain_kind: str
+
+
+@dataclass(frozen=True)
+class JobPlacement:
+    """Where one job's groups went.
+
+    ``groups`` holds, for each group in stage-major order (group ``stage x DP + replica``),
+    the index of its domain in ``Layout.domains``; it has ``PP x DP`` entries when the job
+    fits and fewer (as many as fitted) when ``shortfall`` says why not.
+    """
+
+    job_id: str
+    groups: np.ndarray
+    scope: tuple[int, ...]
+    pinned: bool
+    given: int
+    shortfall: Shortfall | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.shortfall is None
+
+    def stages(self, dp: int) -> np.ndarray:
+        """The domain of each group as a (PP, DP) array (only for a complete placement)."""
+        return self.groups.reshape(-1, dp)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every job's placement over the project's domains, and the domains given twice."""
+
+    domains: Sequence[Domain]
+    jobs: Mapping[str, JobPlacement]
+    used: np.ndarray
+    shared: Mapping[int, tuple[str, ...]]
+
+    def racks_of(self, job_id: str) -> list[str]:
+        """The racks a job's groups stand in, in the order it fills them, each once."""
+        placed = self.jobs.get(job_id)
+        if placed is None:
+            return []
+        seen: dict[str, None] = {}
+        for index in dict.fromkeys(placed.groups.tolist()):
+            seen.update(dict.fromkeys(self.domains[index].racks))
+        return list(seen)
+
+
+def _scope(job: Job, project: Project, domains: Sequence[Domain]) -> tuple[list[int], bool]:
+    """The domains ``job`` may use, in order, and whether it is pinned to systems/racks."""
+    if not job.where:
+        return list(range(len(domains))), False
+    named = set(job.where)
+    pinned = all(i in project.groups or i in project.placements for i in named)
+    chosen = [
+        index
+        for index, d in enumerate(domains)
+        if d.site in named or d.hall in named or d.key in named or not named.isdisjoint(d.racks)
+    ]
+    return chosen, pinned
+
+
+def _fill(
+    job: Job, scope: list[int], free: np.ndarray, domains: Sequence[Domain]
+) -> tuple[np.ndarray, Shortfall | None]:
+    """Lay ``job``'s groups on the free accelerators of ``scope``; ``free`` is taken from."""
+    size = job.group
+    needed = job.pp * job.dp
+    ids = np.asarray(scope, dtype=np.int64)
+    fits = free[ids] // size if len(ids) else np.zeros(0, dtype=np.int64)
+    total = int(fits.sum())
+    largest = max((domains[i].accelerators for i in scope), default=0)
+    taken = np.minimum(fits, np.maximum(0, needed - (np.cumsum(fits) - fits)))
+    groups = np.repeat(ids, taken)
+    free[ids] -= taken * size
+    kind = domains[scope[0]].kind if scope else "domain"
+    if scope and size > largest:
+        biggest = max(scope, key=lambda i: domains[i].accelerators)
+        return groups, Shortfall("group", size, largest, largest, domains[biggest].kind)
+    if total < needed:
+        return groups, Shortfall("room", needed, total, largest, kind)
+    return groups, None
+
+
+def place_jobs(jobs: Iterable[Job], project: Project, domains: Sequence[Domain]) -> Layout:
+    """Place every job of ``jobs`` on ``domains``: pinned jobs first, then the rest in order."""
+    jobs = list(jobs)
+    capacity = np.fromiter((d.accelerators for d in domains), np.int64, len(domains))
+    used = np.zeros(len(domains), dtype=np.int64)
+    scopes = {job.id: _scope(job, project, domains) for job in jobs}
+    placed: dict[str, JobPlacement] = {}
+    holders: dict[int, list[str]] = {}
+    ordered = [j for j in jobs if scopes[j.id][1]] + [j for j in jobs if not scopes[j.id][1]]
+    for job in ordered:
+        scope, pinned = scopes[job.id]
+        free = capacity.copy() if pinned else np.maximum(capacity - used, 0)
+        before = free.copy()
+        groups, shortfall = _fill(job, scope, free, domains)
+        taken = before - free
+        used += taken
+        for index in np.flatnonzero(taken).tolist():
+            holders.setdefault(index, []).append(job.id)
+        given = int(capacity[scope].sum()) if pinned else 0
+        placed[job.id] = JobPlacement(job.id, groups, tuple(scope), pinned, given, shortfall)
+    shared = {
+        index: tuple(holders[index])
+        for index in np.flatnonzero(used > capacity).tolist()
+        if len(holders.get(index, ())) > 1
+    }
+    return Layout(domains, {j.id: placed[j.id] for j in jobs}, used, shared)

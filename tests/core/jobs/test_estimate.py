@@ -1,0 +1,64 @@
+"""A placed job's traffic per plane, compute and memory, each figure worked by hand."""
+
+import pytest
+
+from tests.core.jobs.helpers import cluster, planned, with_job
+
+
+def test_a_dense_job_on_one_scalable_unit():
+    # 8 NVL72 racks, the 70B dense model, TP 8 x DP 72 = 576 GPUs, micro-batch 1, global
+    # batch 576: m = 576 / (1 x 1 x 72) = 8 micro-batches per step
+    doc = cluster("nvl72-su")
+    job = with_job(doc, tp=8, dp=72, global_batch=576)
+    traffic = planned(doc).traffic[job]
+    assert traffic.micro_batches == 8
+    up, out = traffic.plane("scale_up")[0], traffic.plane("scale_out")[0]
+    # TP: 80 layers x 8 micro-batches x 8 x 1 x 8,192 x 8,192 x 7/8 x 2 bytes
+    assert up.parts == {"TP": pytest.approx(80 * 8 * 8 * 8_192 * 8_192 * 7 / 8 * 2)}
+    assert up.parts["TP"] == pytest.approx(601_295_421_440)
+    # NVLink 900 GB/s each way: 601.3e9 / 900e9 = 0.668 s
+    assert up.seconds == pytest.approx(601_295_421_440 / 900e9)
+    # DP across racks: 70e9 / 8 parameters held x 2 bytes = 17.5e9; x 2 x 71/72
+    assert out.parts == {"DP": pytest.approx(2 * 71 / 72 * 17.5e9)}
+    # on a 400 Gb/s NIC at 1:1: 34.51e9 x 8 / 400e9 = 0.690 s
+    assert out.seconds == pytest.approx(2 * 71 / 72 * 17.5e9 * 8 / 400e9)
+    # compute: 6 x 70e9 x 576 x 8,192 FLOPs on 576 GPUs of 180 PF / 72 = 2.5 PF at 40 %
+    assert traffic.compute_s == pytest.approx(6 * 70e9 * 8_192 / (2.5e15 * 0.4))
+    # memory: 70e9 / 8 parameters x 16 bytes = 140 GB of the 13.4 TB / 72 = 186 GB
+    assert traffic.state_gb == pytest.approx(140)
+    assert traffic.hbm_gb == pytest.approx(13_400 / 72)
+    assert traffic.sites == ((next(iter(doc.project.sites)), 576),)
+
+
+def test_pp_across_two_sites_carries_the_stage_boundary_over_the_dci():
+    # two sites of 8 NVL72 each, 40 km of fibre; TP 8, PP 2, DP 72: stage 0 fills the
+    # first site, stage 1 the second, each stage's replicas inside its site
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    job = with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    traffic = planned(doc).traffic[job]
+    first, second = doc.project.sites
+    assert traffic.sites == ((first, 576), (second, 576))
+    (dci,) = traffic.plane("dci")
+    # only the boundary crosses: the activations of the whole global batch, each way,
+    # 576 sequences x 8,192 tokens x 8,192 hidden x 2 bytes = 77,309,411,328 bytes
+    assert dci.parts == {"PP": pytest.approx(576 * 8_192 * 8_192 * 2)}
+    assert dci.latency_us == pytest.approx(196)
+    assert dci.distance_km == 40
+    # the DP all-reduce stays in each site: on the scale-out fabric, not the DCI
+    assert "DP" in traffic.plane("scale_out")[0].parts
+
+
+def test_an_ep_group_inside_the_domain_keeps_its_all_to_alls_on_nvlink():
+    from tests.core.jobs.test_placement import MOE
+
+    doc = cluster("nvl72-su")
+    job = with_job(doc, model=MOE, tp=8, ep=9, dp=8, global_batch=72)
+    traffic = planned(doc).traffic[job]
+    up = traffic.plane("scale_up")[0]
+    # m = 72 / (1 x 9 x 8) = 1; EP: 60 layers x 4 all-to-alls x 8,192 tokens x top-4 x
+    # 8,192 x 2 bytes x 8/9
+    assert up.parts["EP"] == pytest.approx(60 * 4 * 8_192 * 4 * 8_192 * 2 * 8 / 9)
+    # dense 40e9 over TP 8 held by 9 x 8 = 72 ranks; experts 360e9 / (8 x 9) by 8
+    dense, experts = 40e9 / 8 * 2, 360e9 / 72 * 2
+    dp = traffic.plane("scale_out")[0].parts["DP"]
+    assert dp == pytest.approx(2 * 71 / 72 * dense + 2 * 7 / 8 * experts)
