@@ -18,18 +18,24 @@ from designer.commands._common import (
 from designer.core.format import plural
 from designer.core.io.atomic import OutputError
 from designer.core.io.printable import printable
+from designer.core.model.project import Project
 from designer.report.paper import PAPER_MM
 
 HELP = (
     "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or OUT.svg, "
-    "with --hall), or the cable schedule or bill of materials (-o OUT.csv, with --table)."
+    "with --hall), the cable schedule or bill of materials (-o OUT.csv, with --table), a hall "
+    "for CAD (-o OUT.dxf; every hall, one file each, without --hall) or NetBox's bulk-import "
+    "files (-o OUT.zip --table netbox)."
 )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
     parser.add_argument(
-        "-o", "--output", required=True, help="OUT.pdf, OUT.png, OUT.svg or OUT.csv"
+        "-o",
+        "--output",
+        required=True,
+        help="OUT.pdf, OUT.png, OUT.svg, OUT.csv, OUT.dxf or OUT.zip",
     )
     parser.add_argument(
         "--paper",
@@ -45,8 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--table",
-        choices=("links", "bom"),
-        help="what a CSV holds: the cable schedule (links, the default) or the BOM",
+        choices=("links", "bom", "netbox"),
+        help="what a CSV holds: the cable schedule (links, the default) or the BOM; netbox: "
+        "the CSV files of NetBox's bulk import, in a .zip",
     )
     parser.add_argument(
         "--enlarged",
@@ -68,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
         project = open_project(args.file, "export the project").project
     except CommandError as err:
         return fail(err)
+    if Path(args.output).suffix.lower() in (".dxf", ".zip"):
+        return _for_other_tools(project, args)
+    if args.table == "netbox":
+        return fail(
+            CommandError("NetBox's import is several CSV files: write a .zip (-o OUT.zip).")
+        )
     with STOPS.deferred():  # a stop inside Qt's import would crash it
         _headless_qt()
         from designer.core.catalog import default_catalog
@@ -131,6 +144,30 @@ def run(args: argparse.Namespace) -> int:
             "note: --table picks what a CSV holds; a PDF set has both the cabling and the "
             "BOM, a PNG or SVG neither.",
             file=sys.stderr,
+        )
+    return 0
+
+
+def _for_other_tools(project: Project, args: argparse.Namespace) -> int:
+    """DXF for CAD and the NetBox zip, which need no Qt."""
+    from designer.core.catalog import default_catalog
+    from designer.report.interop import export_interop
+
+    with STOPS.deferred():  # the hall is found as a picture's is; that module loads Qt
+        from designer.report.export import find_hall
+    try:
+        hall = find_hall(project, args.hall) if args.hall else None
+        told = export_interop(
+            project, default_catalog(), Path(args.output), hall, args.table or "netbox"
+        )
+    except OutputError as err:
+        return fail(err)
+    for line in told:
+        note = line.startswith("note: ")
+        print(printable(line) if note else line, file=sys.stderr if note else sys.stdout)
+    if args.hall and Path(args.output).suffix.lower() == ".zip":
+        print(
+            "note: --hall picks the hall of a DXF; a NetBox set covers every hall.", file=sys.stderr
         )
     return 0
 

@@ -1,0 +1,375 @@
+"""A project as the CSV files NetBox's bulk import takes, in the order it needs them.
+
+Source of every column name: NetBox 4.6.8 (released 2026-08-11), the import forms in
+``netbox/dcim/forms/bulk_import.py`` (``SiteImportForm``, ``LocationImportForm``,
+``RackImportForm``, ``ManufacturerImportForm``, ``DeviceRoleImportForm``,
+``DeviceTypeImportForm``, ``DeviceImportForm``, ``InterfaceImportForm``,
+``CableImportForm``), whose fields NetBox lists under "CSV Field Options" on each import
+page (docs/getting-started/populating-data.md). Choice values (``planned``, ``mm``, ``kg``,
+``m``, ``other``, ``dcim.interface``) are from ``netbox/dcim/choices.py`` and
+``netbox/netbox/choices.py``; length limits from the models in ``netbox/dcim/models/``.
+
+What rackplan knows and NetBox asks for: sites, halls as locations, racks (their floor
+position and facing in the description, their outer size from the catalog), the systems
+and switches in them as devices of device types named by model, and one cable per link
+with both ends and its ordered length. What it does not know it leaves blank (a rack's U
+height, a device's U position) and says so. Ports are not planned by rackplan: each
+device's interfaces are numbered in the order its links come in the cable schedule. Links
+inside one rack (an NVL72's NVLink spine) are part of the product and links between sites
+end at no device; both are left out and counted in the notes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from designer.core.interop.slugs import slug
+from designer.core.model.equipment import RackType, SwitchType
+from designer.core.model.project import Project
+from designer.core.naming import display_name
+from designer.core.network.media import PLANES
+
+if TYPE_CHECKING:
+    from designer.core.network import NetworkPlan
+
+#: File name -> its columns, in the order NetBox must import them (a row names only
+#: objects of files before it).
+HEADERS: dict[str, tuple[str, ...]] = {
+    "01-sites.csv": ("name", "slug", "status", "description"),
+    "02-locations.csv": ("site", "name", "slug", "status", "description"),
+    "03-racks.csv": (
+        "site",
+        "location",
+        "name",
+        "status",
+        "u_height",
+        "outer_width",
+        "outer_height",
+        "outer_depth",
+        "outer_unit",
+        "description",
+    ),
+    "04-manufacturers.csv": ("name", "slug"),
+    "05-device-roles.csv": ("name", "slug", "color"),
+    "06-device-types.csv": ("manufacturer", "model", "slug", "u_height", "weight", "weight_unit"),
+    "07-devices.csv": (
+        "name",
+        "role",
+        "manufacturer",
+        "device_type",
+        "status",
+        "site",
+        "location",
+        "rack",
+        "description",
+    ),
+    "08-interfaces.csv": ("device", "name", "type", "description"),
+    "09-cables.csv": (
+        "side_a_device",
+        "side_a_type",
+        "side_a_name",
+        "side_b_device",
+        "side_b_type",
+        "side_b_name",
+        "status",
+        "length",
+        "length_unit",
+        "description",
+    ),
+}
+
+#: The longest value NetBox's models take, by what is named (``max_length``).
+LIMITS = {
+    "site": 100,  # Site.name
+    "location": 100,  # Location.name (NestedGroupModel)
+    "rack": 100,  # Rack.name
+    "manufacturer": 100,  # Manufacturer.name (OrganizationalModel)
+    "device type": 100,  # DeviceType.model
+    "device": 64,  # Device.name
+    "interface": 64,  # Interface.name (ComponentModel)
+}
+
+#: NetBox's own grey (``ColorChoices.COLOR_GREY``) for the device roles written.
+ROLE_COLOUR = "9e9e9e"
+
+#: Roles of the devices written: systems by their rack's category, and switches.
+ROLES = {"compute": "Compute system", "storage": "Storage system", "network": "Network system"}
+SWITCH_ROLE = "Switch"
+
+#: The status every object is written with: what rackplan designs is a plan.
+STATUS = "planned"
+
+_FACING = {0: "up the plan", 90: "right", 180: "down the plan", 270: "left"}
+
+
+@dataclass
+class NetboxSet:
+    """The rows of each file (``HEADERS``' keys) and a note for anything NetBox would
+    refuse or that was left out."""
+
+    rows: dict[str, list[tuple[object, ...]]] = field(
+        default_factory=lambda: {name: [] for name in HEADERS}
+    )
+    notes: list[str] = field(default_factory=list)
+
+    def csv(self, name: str) -> str:
+        """One file's text: its header row, then its rows."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(HEADERS[name])
+        writer.writerows(self.rows[name])
+        return out.getvalue()
+
+
+def netbox_set(
+    project: Project,
+    rack_types: dict[str, RackType],
+    switch_types: dict[str, SwitchType],
+    plan: NetworkPlan,
+) -> NetboxSet:
+    """Every site, hall, rack and link of ``project`` as NetBox's import rows."""
+    out = NetboxSet()
+    names = _Names(out.notes)
+    sites = {s.id: names.take("site", s.name) for s in project.sites.values()}
+    for site in project.sites.values():
+        out.rows["01-sites.csv"].append(
+            (sites[site.id], slug(site.name, site.id), STATUS, "from rackplan")
+        )
+    halls = {}
+    for hall in project.halls.values():
+        halls[hall.id] = names.take("location", hall.name, scope=hall.site_id)
+        out.rows["02-locations.csv"].append(
+            (
+                sites.get(hall.site_id, ""),
+                halls[hall.id],
+                slug(hall.name, hall.id),
+                STATUS,
+                f"{hall.area_m2:,.0f} m² hall",
+            )
+        )
+    devices = _Devices(project, rack_types, switch_types, out, names, sites, halls)
+    for rack in project.placements.values():
+        devices.rack(rack.id)
+    _cables(project, plan, devices, out)
+    devices.finish()
+    return out
+
+
+class _Names:
+    """Names as NetBox takes them, with a note for each it would refuse: too long, a NUL
+    character, spaces at an end (NetBox strips them), or one name twice where it must be
+    unique."""
+
+    def __init__(self, notes: list[str]) -> None:
+        self.notes = notes
+        self.seen: Counter[tuple[str, str, str]] = Counter()
+
+    def take(self, kind: str, name: str, scope: str = "") -> str:
+        limit = LIMITS[kind]
+        shown = name if len(name) <= 40 else name[:39] + "…"
+        if len(name) > limit:
+            self.notes.append(
+                f"{kind} {shown!r}: {len(name)} characters, NetBox takes at most {limit}; "
+                "NetBox will refuse it until it is shortened"
+            )
+        if "\x00" in name:
+            self.notes.append(
+                f"{kind} {shown!r}: holds a NUL character, which NetBox refuses in any text"
+            )
+        if name != name.strip():
+            self.notes.append(
+                f"{kind} {shown!r}: NetBox strips the spaces at its ends and stores "
+                f"{name.strip()!r}"
+            )
+        key = (kind, scope, name.strip())
+        self.seen[key] += 1
+        if self.seen[key] == 2:
+            self.notes.append(
+                f"{kind} {name.strip()!r} appears more than once where NetBox needs it unique; "
+                "NetBox will refuse the second"
+            )
+        return name
+
+
+@dataclass
+class _Port:
+    """Where one end of a link lands: a device and the name of its interface."""
+
+    device: str
+    interface: str
+
+
+class _Devices:
+    """The devices of every rack (its system, or the switches it holds) and the next free
+    interface of each, numbered as links come."""
+
+    def __init__(
+        self,
+        project: Project,
+        rack_types: dict[str, RackType],
+        switch_types: dict[str, SwitchType],
+        out: NetboxSet,
+        names: _Names,
+        sites: dict[str, str],
+        halls: dict[str, str],
+    ) -> None:
+        self.project, self.rack_types, self.switch_types = project, rack_types, switch_types
+        self.out, self.names, self.sites, self.halls = out, names, sites, halls
+        #: rack id -> its devices, each (name, ports or None for no known limit)
+        self.held: dict[str, list[tuple[str, int | None]]] = {}
+        self.used: Counter[str] = Counter()
+        self.full: Counter[str] = Counter()
+        self.types: set[str] = set()
+        self.makers: set[str] = set()
+        self.roles: set[str] = set()
+
+    def rack(self, rack_id: str) -> None:
+        rack = self.project.placements[rack_id]
+        kind = self.rack_types[rack.type_id]
+        hall = self.project.halls[rack.hall_id]
+        site, location = self.sites.get(hall.site_id, ""), self.halls[hall.id]
+        name = self.names.take("rack", display_name(self.project, rack_id), scope=hall.id)
+        self.out.rows["03-racks.csv"].append(
+            (
+                site,
+                location,
+                name,
+                STATUS,
+                "",
+                kind.width_mm,
+                kind.height_mm,
+                kind.depth_mm,
+                "mm",
+                f"{kind.name} at x {rack.x:,} mm, y {rack.y:,} mm of {hall.name}, front "
+                f"facing {_FACING[rack.rotation]}",
+            )
+        )
+        switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
+        if kind.switches is not None and switch is not None:
+            self._type(switch.vendor, switch.name, switch.id, switch.height_u, switch.weight_kg)
+            self.roles.add(SWITCH_ROLE)
+            held: list[tuple[str, int | None]] = []
+            for k in range(1, kind.switches.count + 1):
+                device = self.names.take("device", f"{name} switch {k}", scope=hall.site_id)
+                self._device(device, SWITCH_ROLE, switch.vendor, switch.name, site, location, name)
+                held.append((device, switch.ports))
+            self.held[rack_id] = held
+            return
+        # a system fills its rack; rackplan knows no U layout, so it takes none (0 U)
+        self._type(kind.vendor, kind.name, kind.id, 0, kind.weight_kg)
+        self.roles.add(ROLES[kind.category])
+        device = self.names.take("device", name, scope=hall.site_id)
+        self._device(device, ROLES[kind.category], kind.vendor, kind.name, site, location, name)
+        self.held[rack_id] = [(device, None)]
+
+    def _type(self, vendor: str, model: str, type_id: str, u: int, kg: float) -> None:
+        if model in self.types:
+            return
+        self.types.add(model)
+        if vendor:
+            self.makers.add(vendor)
+        else:
+            self.out.notes.append(
+                f"device type {model!r}: the catalog names no vendor, and NetBox needs a "
+                "manufacturer; fill it in before importing"
+            )
+        self.names.take("device type", model)
+        self.out.rows["06-device-types.csv"].append(
+            (vendor, model, slug(model, type_id), u, f"{kg:g}", "kg")
+        )
+
+    def _device(
+        self, name: str, role: str, vendor: str, model: str, site: str, location: str, rack: str
+    ) -> None:
+        self.out.rows["07-devices.csv"].append(
+            (name, role, vendor, model, STATUS, site, location, rack, "from rackplan")
+        )
+
+    def port(self, rack_id: str, plane: str) -> _Port | None:
+        """The next free interface at ``rack_id``, or None when its switches are full."""
+        for device, ports in self.held.get(rack_id, []):
+            if ports is not None and self.used[device] >= ports:
+                continue
+            self.used[device] += 1
+            n, named = self.used[device], plane.replace("_", "-")
+            interface = f"port {n}" if ports is not None else f"{named} {n}"
+            self.out.rows["08-interfaces.csv"].append((device, interface, "other", f"{named} link"))
+            return _Port(device, interface)
+        self.full[rack_id] += 1
+        return None
+
+    def finish(self) -> None:
+        """The manufacturers and roles the devices named, and notes on full switches."""
+        for maker in sorted(self.makers):
+            self.names.take("manufacturer", maker)
+            self.out.rows["04-manufacturers.csv"].append((maker, slug(maker, "maker")))
+        for role in sorted(self.roles):
+            self.out.rows["05-device-roles.csv"].append((role, slug(role, "role"), ROLE_COLOUR))
+        for rack_id, over in self.full.items():
+            ports = sum(p or 0 for _, p in self.held.get(rack_id, []))
+            self.out.notes.append(
+                f"rack {display_name(self.project, rack_id)!r}: {over:,} links find no free "
+                f"port on its switches ({ports:,} ports); their cables are left out"
+            )
+
+
+def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> None:
+    """One cable row per link of every bundle between two racks."""
+    table, columns, media = plan.table(), plan.columns(), plan.media.media
+    planes = tuple(PLANES)
+    in_rack = between_sites = 0
+    for row in range(len(table)):
+        a, b, count = table.a[row], table.b[row], int(table.count[row])
+        if a == b:
+            in_rack += count
+            continue
+        if a not in project.placements or b not in project.placements:
+            between_sites += count
+            continue
+        plane = planes[int(table.plane[row])]
+        medium = int(columns.medium[row])
+        length = _length(float(columns.order_m[row]), float(columns.routed_m[row]))
+        what = f"{media[medium].name if medium >= 0 else 'no medium reaches'}, "
+        what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
+        for _ in range(count):
+            end_a, end_b = devices.port(a, plane), devices.port(b, plane)
+            if end_a is None or end_b is None:
+                continue
+            out.rows["09-cables.csv"].append(
+                (
+                    end_a.device,
+                    "dcim.interface",
+                    end_a.interface,
+                    end_b.device,
+                    "dcim.interface",
+                    end_b.interface,
+                    STATUS,
+                    length,
+                    "m" if length != "" else "",
+                    what,
+                )
+            )
+    if in_rack:
+        out.notes.append(
+            f"{in_rack:,} links inside one rack (an NVL72's NVLink spine) are part of the "
+            "rack's product, not cables: left out"
+        )
+    if between_sites:
+        out.notes.append(
+            f"{between_sites:,} links between sites end at no rack (NetBox models them as "
+            "circuits): left out"
+        )
+
+
+def _length(order_m: float, routed_m: float) -> object:
+    """The cable's length in metres, two decimals (NetBox's ``Cable.length``): the length
+    ordered, else the routed length, else blank."""
+    for value in (order_m, routed_m):
+        if math.isfinite(value):
+            return round(value, 2)
+    return ""

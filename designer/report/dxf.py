@@ -1,0 +1,297 @@
+"""A hall as a DXF drawing for CAD, written by ezdxf.
+
+The drawing is in true millimetres ($INSUNITS 4) with one layer per kind of thing, so a CAD
+user can switch kinds on and off: the outline and walls, columns and keep-outs, racks by
+category, cooling, busways, trays, links, labels and dimensions (``LAYERS``). Every rack
+type is a block whose attributes carry the label, the type, the kW and the kg (hidden:
+a CAD user extracts them as data; the labels are drawn as text on their own layer), and
+each rack is that block inserted at its front-left corner (left as the rack faces) with
+its rotation. For a rack at rotation 0 that corner is the placement's position.
+
+The hall's y runs down the page; DXF's runs up, so every point is written as (x, -y): the
+drawing reads as on paper, north up, and a position is found again by negating y.
+Link runs are polylines along the trays, one per bundle, with what they carry in XDATA.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import ezdxf
+from ezdxf import units
+from ezdxf.document import Drawing
+from ezdxf.enums import TextEntityAlignment
+from ezdxf.layouts import Modelspace
+from shapely.geometry import LineString
+
+from designer.core.geometry.footprint import footprint
+from designer.core.interop.slugs import slug
+from designer.core.model.base import Rotation
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.core.naming import display_name
+from designer.core.network.runs import hall_runs
+
+if TYPE_CHECKING:
+    from designer.core.network import NetworkPlan
+
+#: Layer -> (ACI colour, what it holds). The names say the kind in words a CAD user reads.
+LAYERS: dict[str, tuple[int, str]] = {
+    "OUTLINE": (7, "hall outline and walls"),
+    "OBSTACLES": (8, "columns and keep-outs"),
+    "RACKS-COMPUTE": (3, "compute racks"),
+    "RACKS-NETWORK": (6, "network racks"),
+    "RACKS-STORAGE": (5, "storage racks"),
+    "COOLING": (4, "CDUs, CRAHs and in-row coolers"),
+    "BUSWAYS": (1, "busways and PDUs"),
+    "TRAYS": (32, "cable trays and the cable entry"),
+    "LINKS": (140, "link runs along the trays"),
+    "LABELS": (7, "labels"),
+    "DIMENSIONS": (8, "overall dimensions of the hall"),
+}
+
+#: The layer of each rack category.
+RACK_LAYER = {
+    "compute": "RACKS-COMPUTE",
+    "network": "RACKS-NETWORK",
+    "storage": "RACKS-STORAGE",
+}
+
+#: The application name under which link polylines carry their bundle in XDATA.
+APP_ID = "RACKPLAN"
+
+#: Attribute tags of a rack block, in order.
+ATTRIBUTES = ("LABEL", "TYPE", "KW", "KG")
+
+#: Text heights in mm: a rack's label reads at 1:50 (2 mm on paper), the hall's name above.
+LABEL_MM, TITLE_MM = 100.0, 300.0
+
+#: How wide a busway's line is drawn, in mm (a line that reads beside a tray's edge).
+BUSWAY_MM = 40.0
+
+#: A character's width for its height, about, in ezdxf's default font: a rack's label is
+#: made smaller until it fits across the rack.
+_WIDTH = 0.8
+
+#: Where the corner a rack is inserted at sits on its footprint, by rotation (0 = the
+#: footprint's low edge, 1 = its high edge), and the block's rotation in DXF's sense
+#: (anticlockwise; the model turns clockwise on a page whose y runs down, which the flip of
+#: y keeps clockwise on the drawing).
+_CORNER = {0: (0, 0), 90: (1, 0), 180: (1, 1), 270: (0, 1)}
+
+
+def dxf_paths(project: Project, path: Path, hall_id: str | None) -> dict[str, Path]:
+    """The file each hall goes to: ``path`` for the hall asked for (or the only one), else
+    one file per hall beside it, ``<stem>-<hall>.dxf`` (the hall's id told apart where two
+    halls' names give one file name)."""
+    if hall_id is not None:
+        return {hall_id: path}
+    halls = list(project.halls.values())
+    if len(halls) == 1:
+        return {halls[0].id: path}
+    stems = [slug(h.name, h.id) for h in halls]
+    twice = {s for s in stems if stems.count(s) > 1}
+    return {
+        h.id: path.with_name(f"{path.stem}-{s}{'-' + slug(h.id, 'hall') if s in twice else ''}.dxf")
+        for h, s in zip(halls, stems, strict=True)
+    }
+
+
+def hall_dxf(
+    project: Project, rack_types: dict[str, RackType], plan: NetworkPlan, hall_id: str
+) -> bytes:
+    """The DXF file of one hall: its bytes, UTF-8 (DXF R2018)."""
+    doc = ezdxf.new("R2018", setup=True, units=units.MM)
+    doc.header["$MEASUREMENT"] = 1  # metric
+    for name, (colour, what) in LAYERS.items():
+        doc.layers.add(name, color=colour).description = what
+    doc.appids.add(APP_ID)
+    msp = doc.modelspace()
+    hall = project.halls[hall_id]
+    _outline(msp, project, hall_id)
+    _racks(doc, msp, project, rack_types, hall_id)
+    _cooling(msp, project, hall_id)
+    _trays(msp, project, hall_id)
+    _busways(msp, project, hall_id)  # over the trays' edges, where busways often run
+    _links(msp, project, plan, hall_id)
+    _dimensions(msp, hall.outline)
+    low_x = min(x for x, _ in hall.outline)
+    low_y = min(y for _, y in hall.outline)
+    _text(msp, hall.name, (low_x, low_y - 3 * TITLE_MM), TITLE_MM, TextEntityAlignment.LEFT)
+    stream = io.StringIO()
+    doc.write(stream)
+    return stream.getvalue().encode("utf-8")
+
+
+def _xy(point: Sequence[float]) -> tuple[float, float]:
+    """A hall point on the drawing: y negated (DXF's y runs up)."""
+    return (float(point[0]), -float(point[1]))
+
+
+def _closed(msp: Modelspace, points: Iterable[Sequence[float]], layer: str) -> None:
+    msp.add_lwpolyline([_xy(p) for p in points], close=True, dxfattribs={"layer": layer})
+
+
+def _text(
+    msp: Modelspace,
+    text: str,
+    at: Sequence[float],
+    height: float,
+    align: TextEntityAlignment = TextEntityAlignment.MIDDLE_CENTER,
+) -> None:
+    msp.add_text(text, height=height, dxfattribs={"layer": "LABELS"}).set_placement(
+        _xy(at), align=align
+    )
+
+
+def _outline(msp: Modelspace, project: Project, hall_id: str) -> None:
+    _closed(msp, project.halls[hall_id].outline, "OUTLINE")
+    for obstacle in project.obstacles.values():
+        if obstacle.hall_id == hall_id:
+            _closed(msp, obstacle.outline, "OUTLINE" if obstacle.kind == "wall" else "OBSTACLES")
+
+
+def rack_block_name(type_id: str) -> str:
+    """The block of a rack type (type ids are letters, digits, dots, dashes, underscores,
+    which block names take)."""
+    return f"RACK-{type_id}"
+
+
+def insert_point(x: int, y: int, width: int, depth: int, rotation: Rotation) -> tuple[int, int]:
+    """The hall point a rack's block is inserted at: its front-left corner, as it faces."""
+    box = footprint(x, y, width, depth, rotation)
+    along_x, along_y = _CORNER[rotation]
+    return (box.x1 if along_x else box.x0, box.y1 if along_y else box.y0)
+
+
+def _racks(
+    doc: Drawing, msp: Modelspace, project: Project, rack_types: dict[str, RackType], hall_id: str
+) -> None:
+    racks = [p for p in project.placements.values() if p.hall_id == hall_id]
+    for type_id in dict.fromkeys(p.type_id for p in racks):
+        _rack_block(doc, rack_types[type_id])
+    for rack in racks:
+        kind = rack_types[rack.type_id]
+        at = insert_point(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
+        label = display_name(project, rack.id)
+        insert = msp.add_blockref(
+            rack_block_name(kind.id),
+            _xy(at),
+            dxfattribs={"layer": RACK_LAYER[kind.category], "rotation": (-rack.rotation) % 360},
+        )
+        insert.add_auto_attribs(
+            {
+                "LABEL": label,
+                "TYPE": kind.name,
+                "KW": f"{kind.max_kw:g}",
+                "KG": f"{kind.weight_kg:g}",
+            }
+        )
+        box = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
+        _text(msp, label, box.centre, min(LABEL_MM, box.width / (_WIDTH * max(len(label), 1))))
+
+
+def _rack_block(doc: Drawing, kind: RackType) -> None:
+    """The block of a rack type: its footprint with the front edge at the top (y = 0) from
+    the base point rightwards, a band marking the front, and its hidden attributes. Drawn
+    on layer 0, so each insert takes its category's layer."""
+    block = doc.blocks.new(rack_block_name(kind.id))
+    w, d = kind.width_mm, kind.depth_mm
+    block.add_lwpolyline([(0, 0), (w, 0), (w, -d), (0, -d)], close=True)
+    band = min(60, d / 10)  # the front, as the plan draws it: a dark strip along the edge
+    hatch = block.add_hatch(color=250)
+    hatch.paths.add_polyline_path([(0, 0), (w, 0), (w, -band), (0, -band)], is_closed=True)
+    for k, tag in enumerate(ATTRIBUTES):
+        block.add_attdef(
+            tag, (w / 2, -d / 2 - k * LABEL_MM), dxfattribs={"height": LABEL_MM, "flags": 1}
+        )
+
+
+def _cooling(msp: Modelspace, project: Project, hall_id: str) -> None:
+    for unit in project.cooling_units.values():
+        if unit.hall_id != hall_id:
+            continue
+        box = footprint(unit.x, unit.y, unit.width_mm, unit.depth_mm, unit.rotation)
+        if box.width and box.height:
+            corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+            _closed(msp, corners, "COOLING")
+        else:  # an in-rack CDU has no floor of its own: a mark where it is
+            msp.add_circle(_xy(box.centre), LABEL_MM, dxfattribs={"layer": "COOLING"})
+        capacity = unit.liquid_capacity_kw or unit.air_capacity_kw
+        _text(msp, f"{unit.name} {capacity:,.0f} kW", box.centre, LABEL_MM)
+
+
+def _busways(msp: Modelspace, project: Project, hall_id: str) -> None:
+    for feed in project.feeds.values():
+        if feed.hall_id != hall_id:
+            continue
+        # side A blue and side B orange, as the plan draws them
+        attribs = {"layer": "BUSWAYS", "color": 30 if feed.side == "B" else 5}
+        if len(feed.path) > 1:
+            line = msp.add_lwpolyline([_xy(p) for p in feed.path], dxfattribs=attribs)
+            line.dxf.const_width = BUSWAY_MM
+        else:  # a PDU is a point
+            msp.add_circle(_xy(feed.path[0]), LABEL_MM / 2, dxfattribs=attribs)
+
+
+def _trays(msp: Modelspace, project: Project, hall_id: str) -> None:
+    for tray in project.trays.values():
+        if tray.hall_id != hall_id:
+            continue
+        # the tray's floor as a closed outline, square at its ends as a tray is
+        band = LineString(tray.path).buffer(tray.width_mm / 2, cap_style="flat", join_style="mitre")
+        _closed(msp, list(band.exterior.coords)[:-1], "TRAYS")
+        if tray.name:  # past its end, as the plan writes it, clear of the racks it serves
+            x, y = tray.path[-1]
+            _text(msp, tray.name, (x + LABEL_MM, y), LABEL_MM, TextEntityAlignment.MIDDLE_LEFT)
+    entry = project.halls[hall_id].cable_entry
+    if entry is not None:
+        msp.add_circle(_xy(entry), LABEL_MM, dxfattribs={"layer": "TRAYS"})
+        _text(msp, "Cable entry", (entry[0], entry[1] - 2 * LABEL_MM), LABEL_MM)
+
+
+def _links(msp: Modelspace, project: Project, plan: NetworkPlan, hall_id: str) -> None:
+    table, columns, media = plan.table(), plan.columns(), plan.media.media
+    for run in hall_runs(plan, hall_id):
+        line = msp.add_lwpolyline([_xy(p) for p in run.points], dxfattribs={"layer": "LINKS"})
+        medium = int(columns.medium[run.row])
+        line.set_xdata(
+            APP_ID,
+            [
+                (1000, display_name(project, table.a[run.row])),
+                (1000, display_name(project, table.b[run.row])),
+                (1071, run.links),
+                (1000, media[medium].name if medium >= 0 else "no medium reaches"),
+            ],
+        )
+
+
+def _dimensions(msp: Modelspace, outline: Sequence[Sequence[float]]) -> None:
+    """The hall's overall width above it and its depth to its left."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    gap = 2 * TITLE_MM
+    attribs = {"layer": "DIMENSIONS"}
+    for base, p1, p2, angle in (
+        ((x0, y0 - gap), (x0, y0), (x1, y0), 0),
+        ((x0 - gap, y0), (x0, y0), (x0, y1), 90),
+    ):
+        dim = msp.add_linear_dim(
+            base=_xy(base),
+            p1=_xy(p1),
+            p2=_xy(p2),
+            angle=angle,
+            # measured in the drawing's own millimetres (ezdxf's default style scales by 100)
+            override={
+                "dimlfac": 1,
+                "dimtxt": LABEL_MM * 1.5,
+                "dimasz": LABEL_MM,
+                "dimexe": LABEL_MM / 2,
+                "dimpost": "<> mm",
+            },
+            dxfattribs=attribs,
+        )
+        dim.render()

@@ -1,0 +1,90 @@
+"""Exports for other tools: each hall as DXF for CAD, the NetBox bulk-import set as a zip.
+
+Neither needs Qt: the CLI writes them without starting it, and the designer's Export goes
+through ``designer.report.export.export``, which hands these suffixes here. Like every
+export, each file is written whole and moved into place (``write_output``), and a project
+whose references do not hold is refused before anything is written.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from designer.core.catalog import Catalog
+from designer.core.interop.netbox import HEADERS, NetboxSet, netbox_set
+from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.project_file import integrity_problems, refusal
+from designer.core.model.project import Project
+from designer.core.rack_columns import rack_columns
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
+from designer.report.dxf import dxf_paths, hall_dxf
+
+if TYPE_CHECKING:
+    from designer.core.network import NetworkPlan
+
+#: The suffixes written here.
+SUFFIXES = (".dxf", ".zip")
+
+#: The note file of a NetBox set, beside its CSVs.
+NOTES_FILE = "NOTES.txt"
+
+
+def export_interop(
+    project: Project,
+    catalog: Catalog,
+    path: Path,
+    hall_id: str | None = None,
+    table: str = "netbox",
+    plan: NetworkPlan | None = None,
+) -> list[str]:
+    """Write ``project`` as ``path``'s suffix says: DXF (the hall ``hall_id``, or every
+    hall, one file each) or a NetBox zip. Returns what to tell: the files written, then
+    notes on what NetBox would refuse or what was left out."""
+    suffix = path.suffix.lower()
+    if suffix == ".zip" and table not in ("netbox", "links"):
+        raise OutputError(f"A .zip holds NetBox's import files; --table {table} is a CSV.")
+    rack_types = catalog.with_custom_racks(project.custom_types)
+    problems = integrity_problems(project, rack_types, rack_columns(project))
+    if problems:
+        raise OutputError(refusal(problems, f"export to {path.name}"))
+    if not project.halls:
+        raise OutputError(f"{project.meta.name} has no hall to export.")
+    plan = plan or _plan(project, catalog)
+    types = dict(rack_types)
+    if suffix == ".dxf":
+        told = []
+        for hall, target in dxf_paths(project, path, hall_id).items():
+            write_output(target, hall_dxf(project, types, plan, hall))
+            told.append(f"wrote {target}")
+        return told
+    found = netbox_set(project, types, dict(catalog.switches), plan)
+    write_output(path, _zipped(found))
+    counts = ", ".join(
+        f"{len(found.rows[name]):,} {name[3:-4].replace('-', ' ')}" for name in HEADERS
+    )
+    return [f"wrote {path} ({counts})", *(f"note: {n}" for n in found.notes)]
+
+
+def _plan(project: Project, catalog: Catalog) -> NetworkPlan:
+    """The network plan the rule engine owns, asked of it after a check as the drawing set
+    asks: the routes the checks, the schedule and the PDF read."""
+    engine = RuleEngine(catalog)
+    engine.run(project)
+    plan = engine.derived(PLAN)
+    assert plan is not None  # a check builds it
+    return plan
+
+
+def _zipped(found: NetboxSet) -> bytes:
+    """The CSVs (and the notes, when there are any) as one zip, in import order."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in HEADERS:
+            archive.writestr(name, found.csv(name))
+        if found.notes:
+            archive.writestr(NOTES_FILE, "".join(f"{n}\n" for n in found.notes))
+    return buffer.getvalue()

@@ -1,0 +1,136 @@
+"""DXF export: every example hall read back with ezdxf, as a CAD user would open it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+from pathlib import Path
+
+import ezdxf
+import pytest
+from ezdxf import bbox
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import EXAMPLES
+from designer.core.geometry.footprint import footprint
+from designer.core.model.project import Project
+from designer.report.dxf import RACK_LAYER, dxf_paths, insert_point
+from designer.report.interop import _plan, export_interop
+
+
+@pytest.fixture(scope="module", params=sorted(EXAMPLES))
+def written(request, tmp_path_factory) -> tuple[Project, dict[str, Path]]:
+    """An example exported to DXF, one file per hall."""
+    project = EXAMPLES[request.param]().project
+    out = tmp_path_factory.mktemp("dxf") / f"{request.param}.dxf"
+    told = export_interop(project, default_catalog(), out)
+    paths = dxf_paths(project, out, None)
+    assert told == [f"wrote {p}" for p in paths.values()]
+    return project, paths
+
+
+def _racks(project: Project, hall_id: str) -> list:
+    return [p for p in project.placements.values() if p.hall_id == hall_id]
+
+
+def test_every_hall_passes_the_audit_with_true_millimetres(written):
+    _, paths = written
+    for path in paths.values():
+        doc = ezdxf.readfile(path)
+        auditor = doc.audit()
+        assert not auditor.has_errors, [e.message for e in auditor.errors]
+        assert doc.header["$INSUNITS"] == 4  # millimetres
+
+
+def test_one_insert_per_rack_at_its_corner_covering_its_footprint(written):
+    project, paths = written
+    types = default_catalog().with_custom_racks(project.custom_types)
+    for hall_id, path in paths.items():
+        msp = ezdxf.readfile(path).modelspace()
+        inserts = {i.get_attrib_text("LABEL"): i for i in msp.query("INSERT")}
+        racks = _racks(project, hall_id)
+        assert len(msp.query("INSERT")) == len(racks)
+        for rack in racks:
+            kind = types[rack.type_id]
+            insert = inserts[rack.label]
+            assert insert.dxf.layer == RACK_LAYER[kind.category]
+            assert insert.get_attrib_text("TYPE") == kind.name
+            assert float(insert.get_attrib_text("KW")) == kind.max_kw
+            assert float(insert.get_attrib_text("KG")) == kind.weight_kg
+            x, y = insert.dxf.insert.x, insert.dxf.insert.y
+            if rack.rotation == 0:  # the placement's position, y negated (DXF's runs up)
+                assert (x, y) == (rack.x, -rack.y)
+            assert (x, -y) == insert_point(
+                rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation
+            )
+            # the block, turned and placed, covers exactly the rack's floor
+            drawn = bbox.extents(
+                e for e in insert.virtual_entities() if e.dxftype() == "LWPOLYLINE"
+            )
+            box = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
+            assert drawn.extmin.x == pytest.approx(box.x0)
+            assert drawn.extmax.x == pytest.approx(box.x1)
+            assert drawn.extmin.y == pytest.approx(-box.y1)
+            assert drawn.extmax.y == pytest.approx(-box.y0)
+
+
+def test_each_layer_holds_the_halls_own_things(written):
+    project, paths = written
+    plan = _plan(project, default_catalog())
+    legs = plan.columns().legs
+    for hall_id, path in paths.items():
+        layers = Counter(e.dxf.layer for e in ezdxf.readfile(path).modelspace())
+        mine = [o for o in project.obstacles.values() if o.hall_id == hall_id]
+        assert layers["OUTLINE"] == 1 + sum(o.kind == "wall" for o in mine)
+        assert layers["OBSTACLES"] == sum(o.kind != "wall" for o in mine)
+        assert layers["TRAYS"] == (
+            sum(t.hall_id == hall_id for t in project.trays.values())
+            + (project.halls[hall_id].cable_entry is not None)
+        )
+        assert layers["BUSWAYS"] == sum(f.hall_id == hall_id for f in project.feeds.values())
+        assert layers["COOLING"] == sum(
+            u.hall_id == hall_id for u in project.cooling_units.values()
+        )
+        assert layers["DIMENSIONS"] == 2
+        # one polyline per bundle leg the router laid on this hall's trays
+        index = plan.floors[hall_id].index
+        assert layers["LINKS"] == int((legs[:, :, 0] == index).sum())
+        assert layers["LINKS"] > 0
+
+
+def test_a_link_run_follows_the_trays_and_says_what_it_carries(written):
+    project, paths = written
+    plan = _plan(project, default_catalog())
+    table = plan.table()
+    carried = Counter()
+    for hall_id, path in paths.items():
+        trays = [t for t in project.trays.values() if t.hall_id == hall_id]
+        for line in ezdxf.readfile(path).modelspace().query('LWPOLYLINE[layer=="LINKS"]'):
+            a, b, links, medium = (value for _, value in line.get_xdata("RACKPLAN"))
+            carried[(a, b)] += links
+            assert medium
+            # every piece between its first and last lies along a tray's centre line
+            points = [(x, -y) for x, y in line.get_points("xy")]
+            for (x0, y0), (x1, y1) in pairwise(points[1:-1]):
+                assert any(_on(t.path, (x0 + x1) / 2, (y0 + y1) / 2) for t in trays)
+    # every leg of a bundle on the trays is drawn once, carrying the bundle's links
+    legs = plan.columns().legs
+    assert sum(carried.values()) == sum(
+        int(table.count[i]) * int((legs[i, :, 0] >= 0).sum()) for i in range(len(table))
+    )
+
+
+def _on(path: list, x: float, y: float) -> bool:
+    """Whether (x, y) lies on the polyline ``path``, to a millimetre."""
+    for (x0, y0), (x1, y1) in pairwise(path):
+        if min(x0, x1) - 1 <= x <= max(x0, x1) + 1 and min(y0, y1) - 1 <= y <= max(y0, y1) + 1:
+            cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)
+            if abs(cross) <= max(abs(x1 - x0), abs(y1 - y0), 1):
+                return True
+    return False
+
+
+def test_every_hall_has_its_own_file_named_after_it(tmp_path):
+    project = EXAMPLES["two-sites"]().project
+    names = sorted(p.name for p in dxf_paths(project, tmp_path / "set.dxf", None).values())
+    assert names == ["set-north-hall-1.dxf", "set-north-hall-2.dxf", "set-south-hall-1.dxf"]
