@@ -74,7 +74,7 @@ def _neighbours(ctx: Context, floor: Floor, key: str, item: Item) -> list[str]:
     else:
         probe = Box(box.x0, box.y0 - gap, box.x1, box.y1 + gap)
     found = []
-    for other in floor.racks.touching(hall, probe) + floor.units.touching(hall, probe):
+    for other in [*floor.racks.touching(hall, probe), *floor.units.touching(hall, probe)]:
         found_item = _item(ctx, floor, other) if other != key else None
         if found_item is not None and _joined(item, found_item, gap):
             found.append(other)

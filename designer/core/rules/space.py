@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import FRONT_DIRECTION, Box, service_zone
+from designer.core.model.base import Rotation
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_rack
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
+from designer.core.rules.grid import overlapping
 from designer.core.rules.layout import FLOOR, Floor, HallShape, as_polygon
 from designer.core.rules.links import LINKS
 from designer.core.rules.rows import ROWS
@@ -175,12 +178,45 @@ def reach(ctx: Context) -> int:
 # --- per rack -------------------------------------------------------------------------
 
 
-def _overlaps(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator[Finding]:
+@dataclass(frozen=True)
+class _Around:
+    """What stands on or beside a rack's footprint, its service zones and the strips to
+    the adjacent rows (id -> box), fetched from the floor's grids once per rack: the
+    checks below sort it zone by zone, which costs a fraction of asking the grids eleven
+    times."""
+
+    racks: dict[str, Box]
+    units: dict[str, Box]
+    obstacles: dict[str, Box]
+
+    @classmethod
+    def of(cls, ctx: Context, floor: Floor, rack: Placement, box: Box) -> _Around:
+        limits = ctx.limits
+        front, rear = max(limits.front_service_mm, 0), max(limits.rear_service_mm, 0)
+        across = max(limits.adjacent_row_mm, 0)
+        hall, rotation = rack.hall_id, rack.rotation
+        service = _beside(box, rotation, front, rear)
+        rows = _beside(box, rotation, max(front, across), max(rear, across))
+        return cls(
+            floor.racks.touching(hall, rows),
+            floor.units.touching(hall, service),
+            floor.obstacles.touching(hall, service),
+        )
+
+
+def _beside(box: Box, rotation: Rotation, front: int, rear: int) -> Box:
+    """``box`` with ``front`` millimetres of floor added before it and ``rear`` behind."""
+    return service_zone(box, rotation, front).union(service_zone(box, rotation, rear, rear=True))
+
+
+def _overlaps(
+    ctx: Context, floor: Floor, rack: Placement, box: Box, around: _Around
+) -> Iterator[Finding]:
     project = ctx.project
-    for other_id in floor.racks.overlapping(rack.hall_id, box):
+    for other_id, other_box in overlapping(around.racks, box).items():
         if other_id <= rack.id:
             continue
-        shared = _intersection(box, floor.racks.box(other_id))  # type: ignore[arg-type]
+        shared = _intersection(box, other_box)
         yield OVERLAP.finding(
             f"{first_up(rack_name(rack))} and {rack_name(project.placements[other_id])} "
             f"overlap by {mm(shared.width)} × {mm(shared.height)}. Move one of them so their "
@@ -192,7 +228,7 @@ def _overlaps(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator
             hall_id=rack.hall_id,
             where=shared.centre,
         )
-    for obstacle_id in floor.obstacles.overlapping(rack.hall_id, box):
+    for obstacle_id in overlapping(around.obstacles, box):
         shared_shape = floor.obstacle_shapes[obstacle_id].intersection(as_polygon(box))
         if shared_shape.area <= 0:
             continue
@@ -209,8 +245,8 @@ def _overlaps(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator
             hall_id=rack.hall_id,
             where=(point.x, point.y),
         )
-    for unit_id in floor.units.overlapping(rack.hall_id, box):
-        shared = _intersection(box, floor.units.box(unit_id))  # type: ignore[arg-type]
+    for unit_id, unit_box in overlapping(around.units, box).items():
+        shared = _intersection(box, unit_box)
         unit = project.cooling_units[unit_id]
         yield ON_COOLING_UNIT.finding(
             f"{first_up(rack_name(rack))} overlaps cooling unit {unit.name} by "
@@ -263,6 +299,7 @@ def _clearance(
     rack: Placement,
     box: Box,
     shape: HallShape | None,
+    around: _Around,
     rear: bool,
 ) -> Iterator[Finding]:
     """The service zone in front of (or behind) a rack must be free of all but aisles."""
@@ -278,7 +315,7 @@ def _clearance(
         if wall is not None:
             hall = project.halls[rack.hall_id]
             blockers.append((wall, rack.hall_id, f"the wall of {called('hall', hall.name)}"))
-    for obstacle_id in floor.obstacles.overlapping(rack.hall_id, zone):
+    for obstacle_id in overlapping(around.obstacles, zone):
         cut = floor.obstacle_shapes[obstacle_id].intersection(as_polygon(zone))
         if cut.area > 0:
             x0, y0, x1, y1 = cut.bounds
@@ -290,21 +327,19 @@ def _clearance(
                     f"{obstacle.kind} {obstacle.label or obstacle.id}",
                 )
             )
-    for unit_id in floor.units.overlapping(rack.hall_id, zone):
-        unit_box = floor.units.box(unit_id)
+    for unit_id, unit_box in overlapping(around.units, zone).items():
         blockers.append(
             (
-                max(0, _gap(box, unit_box, direction)),  # type: ignore[arg-type]
+                max(0, _gap(box, unit_box, direction)),
                 unit_id,
                 f"cooling unit {project.cooling_units[unit_id].name}",
             )
         )
-    for other_id in floor.racks.overlapping(rack.hall_id, zone):
+    for other_id, other_box in overlapping(around.racks, zone).items():
         other = project.placements[other_id]
         if other_id != rack.id and (other.rotation - rack.rotation) % 180:
-            other_box = floor.racks.box(other_id)
             blockers.append(
-                (max(0, _gap(box, other_box, direction)), other_id, f"side-on {rack_name(other)}")  # type: ignore[arg-type]
+                (max(0, _gap(box, other_box, direction)), other_id, f"side-on {rack_name(other)}")
             )
     if not blockers:
         return
@@ -326,7 +361,7 @@ def _clearance(
 
 
 def _across(
-    ctx: Context, floor: Floor, rack: Placement, box: Box, rear: bool
+    ctx: Context, rack: Placement, box: Box, around: _Around, rear: bool
 ) -> list[tuple[int, str, Placement, Box]]:
     """The parallel racks of the adjacent row in front of (or behind) ``rack``.
 
@@ -336,10 +371,9 @@ def _across(
     strip = service_zone(box, rack.rotation, ctx.limits.adjacent_row_mm, rear=rear)
     direction = _direction(rack, rear)
     found = []
-    for other_id in floor.racks.overlapping(rack.hall_id, strip):
+    for other_id, other_box in overlapping(around.racks, strip).items():
         other = ctx.project.placements[other_id]
-        other_box = floor.racks.box(other_id)
-        if other_id == rack.id or (other.rotation - rack.rotation) % 180 or other_box is None:
+        if other_id == rack.id or (other.rotation - rack.rotation) % 180:
             continue
         gap = _gap(box, other_box, direction)
         if gap >= 0:
@@ -351,9 +385,9 @@ def _across(
     return [f for f in found if f[0] < nearest_gap + depth]
 
 
-def _aisles(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator[Finding]:
+def _aisles(ctx: Context, rack: Placement, box: Box, around: _Around) -> Iterator[Finding]:
     limits = ctx.limits
-    for gap, other_id, other, other_box in _across(ctx, floor, rack, box, rear=False):
+    for gap, other_id, other, other_box in _across(ctx, rack, box, around, rear=False):
         where = _midpoint(box, other_box)
         if other.rotation == rack.rotation:
             yield AISLE_ORIENTATION.finding(
@@ -378,7 +412,7 @@ def _aisles(ctx: Context, floor: Floor, rack: Placement, box: Box) -> Iterator[F
                 hall_id=rack.hall_id,
                 where=where,
             )
-    for gap, other_id, other, other_box in _across(ctx, floor, rack, box, rear=True):
+    for gap, other_id, other, other_box in _across(ctx, rack, box, around, rear=True):
         if other.rotation != rack.rotation and gap < limits.hot_aisle_mm and rack.id < other_id:
             yield HOT_AISLE.finding(
                 f"The hot aisle between {rack_name(rack)} and {rack_name(other)} is "
@@ -400,14 +434,15 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
     shape = floor.halls.get(rack.hall_id) if rack else None
     if rack is None or box is None or shape is None:
         return
-    yield from _overlaps(ctx, floor, rack, box)
+    around = _Around.of(ctx, floor, rack, box)
+    yield from _overlaps(ctx, floor, rack, box, around)
     inside = shape.covers(box)
     if not inside:
         yield _outside(ctx, rack, box, shape)
     # A rack already outside the hall gets no wall findings on top of that one.
     for rear in (False, True):
-        yield from _clearance(ctx, floor, rack, box, shape if inside else None, rear)
-    yield from _aisles(ctx, floor, rack, box)
+        yield from _clearance(ctx, floor, rack, box, shape if inside else None, around, rear)
+    yield from _aisles(ctx, rack, box, around)
 
 
 def _unit_run(ctx: Context, unit_id: str) -> Iterator[Finding]:
