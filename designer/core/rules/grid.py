@@ -44,6 +44,11 @@ class Grid:
     def __contains__(self, key: str) -> bool:
         return key in self._items
 
+    def entries(self) -> Iterator[tuple[str, str, Box]]:
+        """Every stored ``(id, hall, box)``."""
+        for key, (hall, box) in self._items.items():
+            yield key, hall, box
+
     def box(self, key: str) -> Box | None:
         """The box stored for ``key``, if any."""
         item = self._items.get(key)

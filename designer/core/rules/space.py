@@ -22,6 +22,7 @@ from designer.core.geometry.footprint import FRONT_DIRECTION, Box, service_zone
 from designer.core.model.base import Rotation
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_rack
+from designer.core.rules.clear import CLEAR
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.grid import overlapping
@@ -428,6 +429,8 @@ def _aisles(ctx: Context, rack: Placement, box: Box, around: _Around) -> Iterato
 
 
 def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
+    if rack_id in ctx.get(CLEAR):
+        return
     rack = ctx.project.placements.get(rack_id)
     floor = ctx.get(FLOOR)
     box = floor.racks.box(rack_id)
