@@ -16,6 +16,7 @@ Link runs are polylines along the trays, one per bundle, with what they carry in
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +30,7 @@ from shapely.geometry import LineString
 
 from designer.core.geometry.footprint import footprint
 from designer.core.interop.slugs import slug
-from designer.core.model.base import Rotation
+from designer.core.model.base import Point, Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
@@ -238,19 +239,46 @@ def _busways(msp: Modelspace, project: Project, hall_id: str) -> None:
 
 
 def _trays(msp: Modelspace, project: Project, hall_id: str) -> None:
+    racks = [(p.x, p.y) for p in project.placements.values() if p.hall_id == hall_id]
     for tray in project.trays.values():
         if tray.hall_id != hall_id:
             continue
         # the tray's floor as a closed outline, square at its ends as a tray is
         band = LineString(tray.path).buffer(tray.width_mm / 2, cap_style="flat", join_style="mitre")
         _closed(msp, list(band.exterior.coords)[:-1], "TRAYS")
-        if tray.name:  # past its end, as the plan writes it, clear of the racks it serves
-            x, y = tray.path[-1]
-            _text(msp, tray.name, (x + LABEL_MM, y), LABEL_MM, TextEntityAlignment.MIDDLE_LEFT)
+        if tray.name:
+            _tray_name(msp, tray.name, tray.path, racks)
     entry = project.halls[hall_id].cable_entry
     if entry is not None:
         msp.add_circle(_xy(entry), LABEL_MM, dxfattribs={"layer": "TRAYS"})
         _text(msp, "Cable entry", (entry[0], entry[1] - 2 * LABEL_MM), LABEL_MM)
+
+
+#: How a name beyond a tray's end is aligned, by the way the tray runs out there.
+_BEYOND = {
+    (1, 0): TextEntityAlignment.MIDDLE_LEFT,
+    (-1, 0): TextEntityAlignment.MIDDLE_RIGHT,
+    (0, 1): TextEntityAlignment.TOP_CENTER,  # down the page
+    (0, -1): TextEntityAlignment.BOTTOM_CENTER,
+}
+
+
+def _tray_name(
+    msp: Modelspace, name: str, path: Sequence[Point], racks: Sequence[tuple[int, int]]
+) -> None:
+    """A tray's name beyond one of its ends, as the plan writes it: the end farther from
+    the racks, so the name is not written over the racks the tray serves."""
+    ends = []
+    for (x, y), (px, py) in ((path[0], path[1]), (path[-1], path[-2])):
+        dx, dy = x - px, y - py
+        step = (
+            (int(dx > 0) - int(dx < 0), 0) if abs(dx) >= abs(dy) else (0, int(dy > 0) - int(dy < 0))
+        )
+        at = (x + step[0] * LABEL_MM, y + step[1] * LABEL_MM)
+        room = min((math.dist(at, r) for r in racks), default=0.0)
+        ends.append((room, at, step))
+    _, at, step = max(ends, key=lambda end: end[0])
+    _text(msp, name, at, LABEL_MM, _BEYOND.get(step, TextEntityAlignment.MIDDLE_LEFT))
 
 
 def _links(msp: Modelspace, project: Project, plan: NetworkPlan, hall_id: str) -> None:

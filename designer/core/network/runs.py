@@ -47,11 +47,12 @@ def hall_runs(plan: NetworkPlan, hall_id: str) -> list[Run]:
     table, legs, along = plan.table(), plan.columns().legs, plan.columns().along
     entry = floor.entry.point if floor.entry is not None else None
     runs = []
-    for row in range(len(table)):
-        for slot in (0, 1):
+    # the rows on this hall's trays, found in one pass over the column (a campus has tens
+    # of thousands of bundles over 24 halls)
+    on_trays = legs[:, :, 0] == floor.index
+    for row in np.flatnonzero(on_trays.any(axis=1)).tolist():
+        for slot in np.flatnonzero(on_trays[row]).tolist():
             leg = legs[row, slot]
-            if leg[0] != floor.index:
-                continue
             ends = (table.a[row], table.b[row])
             start = plan.anchors[ends[slot]].point
             far = plan.anchors.get(ends[1 - slot])
