@@ -22,9 +22,7 @@ import shapely
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.grid import Grid
 from designer.core.rules.layout import FLOOR, Floor, HallShape
-
-Boxes = np.ndarray
-"""An (n, 4) integer array of boxes ``x0, y0, x1, y1`` in millimetres."""
+from designer.core.rules.pairs import Boxes, hall_numbers, pairs
 
 
 def _zones(boxes: Boxes, facing: np.ndarray, depth: int) -> Boxes:
@@ -61,28 +59,6 @@ def _hull(*parts: Boxes) -> Boxes:
     return np.concatenate([stacked[:, :, :2].min(axis=0), stacked[:, :, 2:].max(axis=0)], axis=1)
 
 
-def _pairs(
-    queries: Boxes, query_halls: np.ndarray, boxes: Boxes, halls: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Indexes ``(i, j)`` of every query box ``i`` and stored box ``j`` of the same hall
-    that meet, edges included."""
-    if len(queries) == 0 or len(boxes) == 0:
-        empty = np.zeros(0, dtype=np.intp)
-        return empty, empty
-    # Every hall has its own coordinates: lay the halls side by side along x, so one tree
-    # holds them all and pairs only boxes of the same hall.
-    low = min(queries[:, 0].min(), boxes[:, 0].min())
-    stride = max(queries[:, 2].max(), boxes[:, 2].max()) - low + 1
-
-    def shapes(found: Boxes, codes: np.ndarray) -> np.ndarray:
-        shift = (codes * stride - low).astype(float)
-        return shapely.box(found[:, 0] + shift, found[:, 1], found[:, 2] + shift, found[:, 3])
-
-    i, j = shapely.STRtree(shapes(boxes, halls)).query(shapes(queries, query_halls))
-    same = query_halls[i] == halls[j]  # the shift is exact in floats: a guard, not a filter
-    return i[same], j[same]
-
-
 class _Racks:
     """The floor's racks as arrays: boxes, halls, rotations and the order of their ids."""
 
@@ -98,10 +74,6 @@ class _Racks:
         self.rank[order] = np.arange(len(self.ids))
 
 
-def _hall_codes(halls: list[str], known: dict[str, int]) -> np.ndarray:
-    return np.array([known.setdefault(h, len(known)) for h in halls], dtype=np.int64)
-
-
 def _near_other(
     codes: np.ndarray, queries: Boxes, grid: Grid, known: dict[str, int]
 ) -> tuple[np.ndarray, Boxes]:
@@ -111,8 +83,8 @@ def _near_other(
     if not entries:
         return np.zeros(0, dtype=np.intp), np.zeros((0, 4), dtype=np.int64)
     boxes = np.array([box for _, _, box in entries], dtype=np.int64).reshape(-1, 4)
-    halls = _hall_codes([hall for _, hall, _ in entries], known)
-    i, j = _pairs(queries, codes, boxes, halls)
+    halls = hall_numbers([hall for _, hall, _ in entries], known)
+    i, j = pairs(queries, codes, boxes, halls)
     return i, boxes[j]
 
 
@@ -189,11 +161,11 @@ def _build(ctx: Context) -> frozenset[str]:
     flagged = np.zeros(len(racks.ids), dtype=bool)
 
     known: dict[str, int] = {}
-    codes = _hall_codes(racks.halls, known)
+    codes = hall_numbers(racks.halls, known)
     reach = _hull(
         boxes, _zones(boxes, rotation, max(front, across)), _zones(boxes, behind, max(rear, across))
     )
-    i, j = _pairs(reach, codes, boxes, codes)
+    i, j = pairs(reach, codes, boxes, codes)
     keep = i != j
     i, j = i[keep], j[keep]
     other = boxes[j]

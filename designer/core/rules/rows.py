@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from designer.core.geometry.footprint import Box
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR, Floor
+from designer.core.rules.pairs import hall_numbers, pairs
 
 Item = tuple[str, Box, int, bool]
 """A row member as the tracer sees it: hall id, footprint, rotation, an in-row unit."""
@@ -118,13 +121,86 @@ class Rows:
         self.recent.add(row_key)
 
 
+def _items(ctx: Context, floor: Floor) -> list[tuple[str, Item]]:
+    """Every rack and in-row unit on the floor, as the tracer sees it."""
+    units = ctx.project.cooling_units
+    found = [
+        (key, (hall, box, ctx.project.placements[key].rotation, False))
+        for key, hall, box in floor.racks.entries()
+    ]
+    found += [
+        (key, (hall, box, units[key].rotation, True))
+        for key, hall, box in floor.units.entries()
+        if units[key].mount == "in_row"
+    ]
+    return found
+
+
+def _joined_pairs(items: list[tuple[str, Item]], gap: int) -> tuple[np.ndarray, np.ndarray]:
+    """Indexes ``(i, j)`` of the items where ``j`` continues the row of ``i`` (``_joined``
+    and ``_neighbours``), for every item at once."""
+    boxes = np.array([item[1] for _, item in items], dtype=np.int64).reshape(-1, 4)
+    turn = np.array([item[2] for _, item in items], dtype=np.int64)
+    unit = np.array([item[3] for _, item in items], dtype=bool)
+    halls = hall_numbers([item[0] for _, item in items], {})
+    along_x = (turn == 0) | (turn == 180)
+    probes = boxes.copy()
+    probes[along_x, 0] -= gap
+    probes[along_x, 2] += gap
+    probes[~along_x, 1] -= gap
+    probes[~along_x, 3] += gap
+    i, j = pairs(probes, halls, boxes, halls)
+    x = along_x[i]
+    # each pair's boxes as (start, end) along i's row and (start, end) across it
+    a_along = np.where(x[:, None], boxes[i][:, [0, 2]], boxes[i][:, [1, 3]])
+    b_along = np.where(x[:, None], boxes[j][:, [0, 2]], boxes[j][:, [1, 3]])
+    a_across = np.where(x[:, None], boxes[i][:, [1, 3]], boxes[i][:, [0, 2]])
+    b_across = np.where(x[:, None], boxes[j][:, [1, 3]], boxes[j][:, [0, 2]])
+    apart = np.maximum(b_along[:, 0] - a_along[:, 1], a_along[:, 0] - b_along[:, 1])
+    overlap = np.minimum(a_across[:, 1], b_across[:, 1]) - np.maximum(
+        a_across[:, 0], b_across[:, 0]
+    )
+    depth = np.minimum(a_across[:, 1] - a_across[:, 0], b_across[:, 1] - b_across[:, 0])
+    in_line = (along_x[j] == x) & (overlap * 2 >= depth)
+    # the front edge (front_line): y0 for 0, x1 for 90, y1 for 180, x0 for 270
+    front = np.select([turn[i] == 0, turn[i] == 90, turn[i] == 180], [1, 2, 3], 0)
+    rows = np.arange(len(i))
+    same_front = (turn[j] == turn[i]) & (boxes[i][rows, front] == boxes[j][rows, front])
+    joined = (i != j) & (apart < gap) & np.where(unit[i] | unit[j], in_line, same_front)
+    return i[joined], j[joined]
+
+
 def _build(ctx: Context) -> Rows:
+    """The rows of the whole floor: the items joined in bulk, chained by union-find.
+
+    Joining is symmetric, so the rows are the chains' connected parts, each keyed by its
+    smallest id, in the order of those ids, as tracing from every id in order finds them.
+    """
     floor = ctx.get(FLOOR)
+    items = _items(ctx, floor)
+    parent = list(range(len(items)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for a, b in zip(
+        *(side.tolist() for side in _joined_pairs(items, ctx.limits.row_break_mm)), strict=True
+    ):
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    chains: dict[int, list[str]] = {}
+    for k, (key, _) in enumerate(items):
+        chains.setdefault(root(k), []).append(key)
     rows = Rows()
-    keys = [*ctx.project.placements, *ctx.project.cooling_units]
-    for key in sorted(keys):
-        if key not in rows.row_of and _item(ctx, floor, key) is not None:
-            rows._trace(ctx, floor, key)
+    for members in sorted((sorted(chain) for chain in chains.values()), key=lambda m: m[0]):
+        rows.members[members[0]] = members
+        for member in members:
+            rows.row_of[member] = members[0]
+    rows.recent = set(rows.members)
     return rows
 
 
