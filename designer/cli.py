@@ -37,7 +37,7 @@ def _command_modules() -> dict[str, ModuleType]:
 def command_names() -> list[str]:
     """The headless commands, in the order ``--help`` lists them."""
     return sorted(
-        info.name
+        info.name.replace("_", "-")
         for info in pkgutil.iter_modules(designer.commands.__path__)
         if not info.name.startswith("_")
     )
@@ -55,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rackplan {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="<command>")
     for name, module in sorted(_command_modules().items()):
-        sub = commands.add_parser(name, help=module.HELP, description=module.HELP)
+        # a module import_dxf is the command import-dxf
+        sub = commands.add_parser(name.replace("_", "-"), help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser

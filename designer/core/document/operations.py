@@ -119,6 +119,23 @@ def add_obstacle(
     return obstacle_id
 
 
+def import_base_plan(
+    doc: Document, hall_id: str, outline: list[Point], columns: Iterable[list[Point]]
+) -> list[str]:
+    """Give the hall the outline of a base plan and add its columns, in one undo step (File ▸
+    Import Floor Plan…); returns the new columns' ids."""
+    taken: list[str] = []
+    with doc.transaction("Import floor plan") as tx:
+        hall = tx.get(hall_id)
+        if not isinstance(hall, Hall):
+            raise TransactionError(f"there is no hall {hall_id!r} to import a floor plan into")
+        tx.put(evolve(hall, outline=outline))
+        for shape in columns:
+            obstacle_id = doc.new_id("obs", taken)
+            tx.put(Obstacle(id=obstacle_id, hall_id=hall_id, kind="column", outline=shape))
+    return taken
+
+
 def add_tray(
     doc: Document,
     hall_id: str,

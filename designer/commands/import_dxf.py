@@ -1,0 +1,86 @@
+"""``import-dxf DXF -o FILE``: a new project whose hall is a CAD drawing's base plan."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from designer.commands._common import CommandError, fail, no_stdout
+from designer.core.document import operations as ops
+from designer.core.document.new_project import NewProjectSpec, new_document
+from designer.core.interop.dxf_floor import (
+    COLUMNS_LAYER,
+    OUTLINE_LAYER,
+    DxfFloorError,
+    read_base_plan,
+)
+from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.printable import printable
+from designer.core.io.project_file import to_bytes
+
+HELP = (
+    "Start a project from a CAD drawing (DXF): the hall's outline from a closed polyline and "
+    "its columns from blocks, circles or closed polylines, each on its own layer."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dxf", help="the drawing (.dxf)")
+    parser.add_argument("-o", "--output", required=True, help="the project file to write")
+    parser.add_argument(
+        "--layer-outline",
+        default=OUTLINE_LAYER,
+        metavar="L",
+        help=f"the layer of the hall's outline (default {OUTLINE_LAYER})",
+    )
+    parser.add_argument(
+        "--layer-columns",
+        default=COLUMNS_LAYER,
+        metavar="L",
+        help=f"the layer of the columns (default {COLUMNS_LAYER})",
+    )
+    parser.add_argument(
+        "--units",
+        choices=("mm", "m"),
+        help="what one drawing unit is (default: what the drawing says in $INSUNITS)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    source = Path(args.dxf)
+    try:
+        no_stdout(args.output, "a project file")
+        if Path(args.output).resolve() == source.resolve():
+            raise CommandError(f"Cannot write to {args.output}: it is the drawing it reads.")
+        plan = read_base_plan(source, args.layer_outline, args.layer_columns, args.units)
+    except (CommandError, DxfFloorError) as err:
+        return fail(err)
+    # the hall's rating and capacities as File ▸ New starts them, to be set in the designer
+    spec = NewProjectSpec(name=source.stem, hall_name=source.stem)
+    doc = new_document(spec)
+    hall = next(iter(doc.project.halls))
+    ops.import_base_plan(doc, hall, plan.outline, plan.columns)
+    try:
+        write_output(Path(args.output), to_bytes(doc.project))
+    except OutputError as err:
+        return fail(err)
+    print(
+        f"wrote {args.output}: hall {spec.hall_name} of {plan.area_m2:,.1f} m² "
+        f"with {len(plan.outline)} corners and {len(plan.columns)} columns"
+    )
+    if plan.shift != (0, 0):
+        print(
+            f"note: the drawing's points were moved by ({plan.shift[0]:,}, {plan.shift[1]:,}) mm "
+            "to put the hall's corner at its origin",
+            file=sys.stderr,
+        )
+    print(
+        f"note: floor rating {spec.floor_rating_kpa:g} kPa, power and cooling "
+        f"{spec.power_capacity_kw:,.0f} kW are File ▸ New's starting values; set the hall's "
+        "own in the designer",
+        file=sys.stderr,
+    )
+    for skipped in plan.skipped:
+        print(f"not read: {printable(skipped)}", file=sys.stderr)
+    return 0

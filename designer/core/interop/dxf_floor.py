@@ -1,0 +1,219 @@
+"""A base plan from a CAD drawing: a hall's outline and its columns, read from a DXF by ezdxf.
+
+The outline is the closed polyline on the outline layer (the largest, when the layer holds
+more); columns are the blocks, circles and closed polylines on the columns layer. Curves
+are followed to the millimetre. Whatever else lies on those two layers, and any layer
+named that the drawing lacks, is listed in ``BasePlan.skipped`` with its handle, never
+guessed at. Points come back in hall coordinates: y turned to run down the page (DXF's
+runs up) and shifted so the outline's lowest corner is the hall's origin, the way rackplan
+writes its own DXF, so a hall written and read back is the same hall.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from ezdxf import bbox
+from ezdxf import path as dxf_path
+from ezdxf.document import Drawing
+from ezdxf.entities.dxfgfx import DXFGraphic
+from ezdxf.filemanagement import readfile
+from ezdxf.lldxf.const import DXFError
+from shapely.geometry import Polygon
+
+from designer.core.model.base import MAX_FLOOR_MM, Point
+
+Units = Literal["mm", "m"]
+
+#: Millimetres per drawing unit, by the $INSUNITS code (DXF reference: 4 mm, 5 cm, 6 m).
+_INSUNITS_MM = {4: 1.0, 5: 10.0, 6: 1000.0}
+_UNITS_MM = {"mm": 1.0, "m": 1000.0}
+
+#: Layers rackplan's own DXF export writes the outline and the columns on.
+OUTLINE_LAYER, COLUMNS_LAYER = "OUTLINE", "OBSTACLES"
+
+#: How far a curve's straight pieces may stray from it, in mm.
+_FLATTEN_MM = 1.0
+
+#: The most points an outline may have (``designer.core.model.hall.Outline``).
+_MAX_POINTS = 10_000
+
+
+class DxfFloorError(ValueError):
+    """The drawing cannot give a base plan; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class BasePlan:
+    """What a drawing gives: the hall's outline and the columns' outlines (hall mm, y
+    down), how far the drawing's points were shifted to put the hall at its origin (mm),
+    and every entity left out, as a sentence each."""
+
+    outline: list[Point]
+    columns: list[list[Point]]
+    shift: tuple[int, int]
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def area_m2(self) -> float:
+        return float(Polygon(self.outline).area) / 1e6
+
+
+def read_base_plan(
+    path: Path,
+    outline_layer: str = OUTLINE_LAYER,
+    columns_layer: str = COLUMNS_LAYER,
+    units: Units | None = None,
+) -> BasePlan:
+    """The base plan in the DXF at ``path``; ``units`` overrides the drawing's own.
+
+    Raises ``DxfFloorError`` when the file is not a readable DXF, its units are unknown
+    and none are given, or no closed outline is on ``outline_layer``.
+    """
+    doc = _open(path)
+    scale = _scale(doc, units, path)
+    skipped: list[str] = []
+    shapes: dict[str, list[DXFGraphic]] = {outline_layer.lower(): [], columns_layer.lower(): []}
+    other: dict[str, int] = {}
+    for entity in doc.modelspace():
+        layer = entity.dxf.get("layer", "0")
+        if layer.lower() in shapes:
+            shapes[layer.lower()].append(entity)
+        else:
+            other[layer] = other.get(layer, 0) + 1
+    # a layer is there when the layer table names it or something is drawn on it (a file
+    # need not list its layers)
+    layers = {layer.dxf.name.lower() for layer in doc.layers} | {k for k, v in shapes.items() if v}
+    for what, name in (("outline", outline_layer), ("columns", columns_layer)):
+        if name.lower() not in layers:
+            skipped.append(f"the drawing has no layer {name!r} for the {what}")
+    outlines = [(e, _closed_shape(e, scale)) for e in shapes[outline_layer.lower()]]
+    found = [(e, s) for e, s in outlines if s is not None]
+    skipped += [_not_closed(e, outline_layer) for e, s in outlines if s is None]
+    if not found:
+        raise DxfFloorError(
+            f"{path.name} has no closed polyline on layer {outline_layer!r} to be the hall's "
+            f"outline{_layers_note(other)}. Name the layer with --layer-outline."
+        )
+    found.sort(key=lambda pair: -Polygon(pair[1]).area)
+    (_, outline), others = found[0], found[1:]
+    skipped += [
+        f"{_what(e)} on layer {outline_layer!r}: a second closed shape, left out (the "
+        "largest is the outline)"
+        for e, _ in others
+    ]
+    columns = []
+    for entity in shapes[columns_layer.lower()]:
+        shape = _column(entity, scale)
+        if shape is None:
+            skipped.append(_not_closed(entity, columns_layer))
+        elif not Polygon(shape).is_valid or Polygon(shape).area <= 0:
+            skipped.append(f"{_what(entity)} on layer {columns_layer!r}: crosses itself, left out")
+        else:
+            columns.append(shape)
+    low_x = min(x for x, _ in outline)
+    low_y = min(-y for _, y in outline)
+
+    def placed(points: list[tuple[float, float]]) -> list[Point]:
+        return [(round(x - low_x), round(-y - low_y)) for x, y in points]
+
+    plan = BasePlan(
+        placed(outline),
+        [placed(c) for c in columns],
+        (round(-low_x), round(-low_y)),
+        skipped,
+    )
+    _check(plan, path)
+    return plan
+
+
+def _open(path: Path) -> Drawing:
+    if not path.is_file():
+        raise DxfFloorError(f"Cannot read {path}: there is no such file.")
+    try:
+        return readfile(path)
+    except (OSError, DXFError, UnicodeDecodeError, ValueError, EOFError, IndexError) as err:
+        raise DxfFloorError(
+            f"{path.name} is not a DXF drawing ezdxf can read ({str(err).rstrip('.') or type(err).__name__}). "
+            "Save it from the CAD program as DXF (ASCII) and try again."
+        ) from err
+
+
+def _scale(doc: Drawing, units: Units | None, path: Path) -> float:
+    """Millimetres per drawing unit: those asked for, else the drawing's own."""
+    if units is not None:
+        return _UNITS_MM[units]
+    code = int(doc.header.get("$INSUNITS", 0))
+    if code not in _INSUNITS_MM:
+        said = "none" if code == 0 else f"code {code}"
+        raise DxfFloorError(
+            f"{path.name} does not say its units in millimetres or metres ($INSUNITS is "
+            f"{said}). Say which with --units mm or --units m."
+        )
+    return _INSUNITS_MM[code]
+
+
+def _what(entity: DXFGraphic) -> str:
+    return f"{entity.dxftype()} (handle {entity.dxf.handle})"
+
+
+def _not_closed(entity: DXFGraphic, layer: str) -> str:
+    return f"{_what(entity)} on layer {layer!r}: not a closed shape, left out"
+
+
+def _closed_shape(entity: DXFGraphic, scale: float) -> list[tuple[float, float]] | None:
+    """The points of a closed polyline or circle (curves followed), in mm; None for
+    anything else or anything open."""
+    kind = entity.dxftype()
+    if kind in ("LWPOLYLINE", "POLYLINE") and not entity.is_closed:  # type: ignore[attr-defined]
+        return None
+    if kind not in ("LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE"):
+        return None
+    try:
+        drawn = dxf_path.make_path(entity)
+    except (TypeError, ValueError, DXFError):
+        return None
+    points = [(p.x * scale, p.y * scale) for p in drawn.flattening(_FLATTEN_MM / scale)]
+    if len(points) > 1 and math.dist(points[0], points[-1]) < 1e-9:
+        points.pop()
+    return points if len(points) >= 3 else None
+
+
+def _column(entity: DXFGraphic, scale: float) -> list[tuple[float, float]] | None:
+    """A column's outline: a closed shape as drawn, or a block's extents as a rectangle."""
+    if entity.dxftype() != "INSERT":
+        return _closed_shape(entity, scale)
+    box = bbox.extents(entity.virtual_entities(), fast=True)  # type: ignore[attr-defined]
+    if not box.has_data or box.size.x <= 0 or box.size.y <= 0:
+        return None
+    (x0, y0), (x1, y1) = (box.extmin.x, box.extmin.y), (box.extmax.x, box.extmax.y)
+    return [(x * scale, y * scale) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+
+
+def _layers_note(counts: dict[str, int]) -> str:
+    if not counts:
+        return " (the drawing has nothing on any other layer)"
+    named = ", ".join(f"{name!r}" for name in sorted(counts)[:12])
+    more = f" and {len(counts) - 12} more" if len(counts) > 12 else ""
+    return f" (its entities are on {named}{more})"
+
+
+def _check(plan: BasePlan, path: Path) -> None:
+    """Refuse a base plan a hall cannot take, naming what is wrong."""
+    problems = []
+    if len(plan.outline) > _MAX_POINTS:
+        problems.append(f"the outline has {len(plan.outline):,} points (at most {_MAX_POINTS:,})")
+    extent = max(max(abs(x), abs(y)) for shape in (plan.outline, *plan.columns) for x, y in shape)
+    if extent > MAX_FLOOR_MM:
+        problems.append(
+            f"a point lies {extent / 1e6:,.0f} km from the hall's corner; are the units right "
+            "(--units)?"
+        )
+    outline = Polygon(plan.outline)
+    if not outline.is_valid or outline.area <= 0:
+        problems.append("the outline crosses itself or encloses no area")
+    if problems:
+        raise DxfFloorError(f"{path.name} gives no hall: " + "; ".join(problems) + ".")

@@ -1,0 +1,77 @@
+"""``python main.py import-dxf``: a project from a drawing, or a sentence and exit 2."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import ezdxf
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.io.project_file import load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def _floor(path: Path) -> Path:
+    """A 12 m x 9 m hall in millimetres with one 600 mm column, and an arc on the columns'
+    layer that is no closed shape."""
+    doc = ezdxf.new("R2018", units=ezdxf.units.MM)
+    msp = doc.modelspace()
+    msp.add_lwpolyline(
+        [(0, 0), (12_000, 0), (12_000, 9_000), (0, 9_000)],
+        close=True,
+        dxfattribs={"layer": "WALLS"},
+    )
+    msp.add_lwpolyline(
+        [(3_000, 3_000), (3_600, 3_000), (3_600, 3_600), (3_000, 3_600)],
+        close=True,
+        dxfattribs={"layer": "COLS"},
+    )
+    msp.add_arc((6_000, 6_000), 500, 0, 90, dxfattribs={"layer": "COLS"})
+    doc.saveas(path)
+    return path
+
+
+def test_a_drawing_becomes_a_project_with_what_was_left_out_listed(tmp_path):
+    out = tmp_path / "hall.rackplan.json"
+    done = run(
+        "import-dxf",
+        str(_floor(tmp_path / "hall.dxf")),
+        "-o",
+        str(out),
+        "--layer-outline",
+        "WALLS",
+        "--layer-columns",
+        "COLS",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "108.0 m² with 4 corners and 1 columns" in done.stdout
+    assert "not read: ARC" in done.stderr
+    project = load(out, default_catalog().racks).project
+    [hall] = project.halls.values()
+    assert hall.area_m2 == pytest.approx(108)
+    [column] = project.obstacles.values()
+    # drawn 3 m from the left and 5.4 to 6 m from the bottom of a 9 m hall: y runs down
+    assert sorted(column.outline) == [
+        (3_000, 5_400),
+        (3_000, 6_000),
+        (3_600, 5_400),
+        (3_600, 6_000),
+    ]
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage\x00\xff" * 40, b"0\nSECTION\n2\nENTITIES\n"])
+def test_a_broken_drawing_is_one_sentence_and_exit_2(tmp_path, content):
+    (tmp_path / "bad.dxf").write_bytes(content)
+    done = run("import-dxf", str(tmp_path / "bad.dxf"), "-o", str(tmp_path / "x.rackplan.json"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: bad.dxf")
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "x.rackplan.json").exists()

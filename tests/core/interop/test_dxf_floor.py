@@ -1,0 +1,110 @@
+"""A base plan from a DXF: outline and columns drawn with ezdxf here, read back as a hall."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ezdxf
+import pytest
+from ezdxf import units
+from shapely.geometry import Polygon
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.document.new_project import NewProjectSpec, new_document
+from designer.core.examples import EXAMPLES
+from designer.core.interop.dxf_floor import DxfFloorError, read_base_plan
+from designer.report.interop import export_interop
+
+
+def _drawing(path: Path, unit: int = units.M) -> Path:
+    """An L-shaped hall in metres on layer A-WALL, and on S-COLS a round column, a square
+    column as a block, a square one as a closed polyline, and a line that is no column."""
+    doc = ezdxf.new("R2018", units=unit)
+    msp = doc.modelspace()
+    # 30 m x 20 m less a 10 m x 8 m corner: 600 - 80 = 520 m², drawn away from the origin
+    outline = [(100, 50), (130, 50), (130, 70), (110, 70), (110, 62), (100, 62)]
+    msp.add_lwpolyline(outline, close=True, dxfattribs={"layer": "A-WALL"})
+    msp.add_circle((105, 55), 0.3, dxfattribs={"layer": "S-COLS"})
+    block = doc.blocks.new("COL")
+    block.add_lwpolyline([(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)], close=True)
+    msp.add_blockref("COL", (120, 60), dxfattribs={"layer": "S-COLS"})
+    square = [(125, 65), (125.6, 65), (125.6, 65.6), (125, 65.6)]
+    msp.add_lwpolyline(square, close=True, dxfattribs={"layer": "S-COLS"})
+    msp.add_line((101, 51), (102, 52), dxfattribs={"layer": "S-COLS"})
+    msp.add_text("not read", dxfattribs={"layer": "A-ANNO"})
+    doc.saveas(path)
+    return path
+
+
+def test_an_l_shaped_hall_and_its_columns_come_where_they_were_drawn(tmp_path):
+    plan = read_base_plan(_drawing(tmp_path / "floor.dxf"), "A-WALL", "S-COLS")
+    assert plan.area_m2 == pytest.approx(520)
+    # the top-left corner (100 m, 70 m) is the hall's origin; y runs down the page
+    assert plan.shift == (-100_000, 70_000)
+    assert sorted(plan.outline) == sorted(
+        [(0, 20_000), (30_000, 20_000), (30_000, 0), (10_000, 0), (10_000, 8_000), (0, 8_000)]
+    )
+    centres = sorted(
+        (round(Polygon(c).centroid.x), round(Polygon(c).centroid.y)) for c in plan.columns
+    )
+    # drawn at (105, 55), (120, 60) and (125.3, 65.3) m: x - 100 m, 70 m - y
+    assert centres == [(5_000, 15_000), (20_000, 10_000), (25_300, 4_700)]
+    areas = sorted(round(Polygon(c).area / 1e4) for c in plan.columns)
+    assert areas == [28, 36, 36]  # a 0.3 m radius circle (0.28 m²), two 0.6 m squares
+    assert len(plan.skipped) == 1
+    assert "LINE" in plan.skipped[0] and "not a closed shape" in plan.skipped[0]
+
+
+def test_the_units_asked_for_win_and_unknown_units_are_asked_for(tmp_path):
+    path = _drawing(tmp_path / "floor.dxf", unit=units.MM)
+    # drawn in metres' numbers but declared mm: 520 mm², far too small, unless told "m"
+    assert read_base_plan(path, "A-WALL", "S-COLS", "m").area_m2 == pytest.approx(520)
+    path = _drawing(tmp_path / "bare.dxf", unit=0)
+    with pytest.raises(DxfFloorError, match="--units mm or --units m"):
+        read_base_plan(path, "A-WALL", "S-COLS")
+
+
+def test_a_missing_layer_is_named_with_the_layers_there_are(tmp_path):
+    path = _drawing(tmp_path / "floor.dxf")
+    with pytest.raises(DxfFloorError, match=r"no closed polyline on layer 'WALLS'.*'A-WALL'"):
+        read_base_plan(path, "WALLS", "S-COLS")
+    plan = read_base_plan(path, "a-wall", "COLUMNS")  # layer names are case-blind in DXF
+    assert plan.columns == []
+    assert plan.skipped == ["the drawing has no layer 'COLUMNS' for the columns"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"\x89PNG\r\n\x1a\n" + bytes(range(256)), b"0\nSECTION\n2\nHEADER\n0\nENDSEC\n"],
+    ids=["empty", "binary", "no-entities"],
+)
+def test_a_file_that_is_no_drawing_is_refused_in_a_sentence(tmp_path, content):
+    path = tmp_path / "broken.dxf"
+    path.write_bytes(content)
+    with pytest.raises(DxfFloorError) as err:
+        read_base_plan(path)
+    assert "broken.dxf" in str(err.value)
+
+
+def test_a_hall_exported_and_read_back_is_the_same_hall(tmp_path):
+    project = EXAMPLES["mistakes"]().project
+    export_interop(project, default_catalog(), tmp_path / "hall.dxf")
+    plan = read_base_plan(tmp_path / "hall.dxf")
+    [hall] = project.halls.values()
+    assert plan.shift == (0, 0)
+    assert plan.outline == list(hall.outline)
+    drawn = sorted(sorted(o.outline) for o in project.obstacles.values() if o.kind != "wall")
+    assert sorted(sorted(c) for c in plan.columns) == drawn
+
+
+def test_the_import_into_a_hall_is_one_undo_step(tmp_path):
+    plan = read_base_plan(_drawing(tmp_path / "floor.dxf"), "A-WALL", "S-COLS")
+    doc = new_document(NewProjectSpec())
+    before = doc.project
+    [hall] = doc.project.halls
+    ops.import_base_plan(doc, hall, plan.outline, plan.columns)
+    assert doc.project.halls[hall].area_m2 == pytest.approx(520)
+    assert len(doc.project.obstacles) == 3
+    doc.undo()
+    assert doc.project == before
