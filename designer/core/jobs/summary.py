@@ -1,0 +1,106 @@
+"""A job's placement and estimates as plain data: what the ``jobs`` command prints, the
+Jobs panel lists and the report's sheet draws, built once here so they say the same."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from designer.core.jobs.estimate import JobTraffic, PlaneTraffic
+from designer.core.jobs.placement import Layout
+from designer.core.model.job import Job
+from designer.core.model.project import Project
+
+
+def plane_name(project: Project, plane: PlaneTraffic) -> str:
+    """``scale-up``, ``scale-out`` or ``DCI Site 1 – Site 2``."""
+    if plane.kind == "dci":
+        names = [project.sites[s].name if s in project.sites else s for s in plane.sites]
+        return f"DCI {names[0]} – {names[1]}"
+    return plane.kind.replace("_", "-")
+
+
+def _plane(project: Project, plane: PlaneTraffic) -> dict[str, Any]:
+    return {
+        "plane": plane_name(project, plane),
+        "kind": plane.kind,
+        "route": plane.route_id or None,
+        "per": "each way on the route" if plane.kind == "dci" else "per accelerator",
+        "bytes": plane.bytes,
+        "parts": dict(plane.parts),
+        "gbps": plane.gbps,
+        "seconds": None if math.isinf(plane.seconds) else plane.seconds,
+        "distance_km": plane.distance_km if plane.kind == "dci" else None,
+        "latency_us": plane.latency_us if plane.kind == "dci" else None,
+    }
+
+
+def describe(
+    project: Project, job: Job, layout: Layout, traffic: JobTraffic | None
+) -> dict[str, Any]:
+    """Everything known of ``job``: its degrees, where its groups stand per site and hall,
+    the systems it uses, and (when it is placed whole) its step, memory and planes."""
+    placed = layout.jobs[job.id]
+    counts = np.bincount(placed.groups, minlength=len(layout.domains))
+    sites: dict[str, dict[str, Any]] = {}
+    systems = []
+    for index in np.flatnonzero(counts).tolist():
+        domain = layout.domains[index]
+        used = int(counts[index]) * job.group
+        systems.append(domain.label)
+        site = sites.setdefault(
+            domain.site,
+            {
+                "id": domain.site,
+                "name": project.sites[domain.site].name if domain.site in project.sites else "",
+                "accelerators": 0,
+                "halls": {},
+            },
+        )
+        site["accelerators"] += used
+        halls = site["halls"]
+        hall = halls.setdefault(
+            domain.hall,
+            {"id": domain.hall, "name": project.halls[domain.hall].name, "accelerators": 0},
+        )
+        hall["accelerators"] += used
+    model = job.model
+    data: dict[str, Any] = {
+        "id": job.id,
+        "name": job.name,
+        "degrees": {d: getattr(job, d) for d in ("tp", "cp", "ep", "pp", "dp")},
+        "accelerators": job.size,
+        "group": job.group,
+        "model": {
+            "parameters": model.parameters,
+            "active_parameters": model.active_parameters,
+            "layers": model.layers,
+            "hidden": model.hidden,
+            "sequence": model.sequence,
+            "precision": model.precision,
+            "experts": model.experts,
+            "top_k": model.top_k,
+        },
+        "micro_batch": job.micro_batch,
+        "global_batch": job.global_batch,
+        "zero": job.zero,
+        "placed": placed.complete,
+        "sites": [{**s, "halls": list(s["halls"].values())} for s in sites.values()],
+        "systems": systems,
+        "racks": len(layout.racks_of(job.id)),
+    }
+    if traffic is not None:
+        data.update(
+            {
+                "micro_batches": traffic.micro_batches,
+                "compute_seconds": traffic.compute_s,
+                "utilisation": traffic.utilisation,
+                "peak_tflops": traffic.peak_tflops,
+                "memory_gb": traffic.state_gb,
+                "hbm_gb": traffic.hbm_gb,
+                "planes": [_plane(project, p) for p in traffic.planes],
+            }
+        )
+    return data
