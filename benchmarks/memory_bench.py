@@ -155,15 +155,11 @@ def open_window(path: Path, step: Callable[[str], None] = _quiet):  # type: igno
 
     ``step`` is told after each stage (``--profile`` prints the resident set there).
     """
-    import designer.gui  # noqa: F401 - before Qt, as designer.gui.app.run does
-
-    # isort: split
     from PySide6.QtCore import QSettings, QStandardPaths
     from PySide6.QtWidgets import QApplication
 
     QStandardPaths.setTestModeEnabled(True)  # never touch the user's settings
 
-    from designer.gui.app import drop_module_sources
     from designer.gui.main_window import MainWindow
     from designer.gui.recent import RecentFiles
     from designer.gui.theme import apply_theme
@@ -182,7 +178,6 @@ def open_window(path: Path, step: Callable[[str], None] = _quiet):  # type: igno
     step("open_path (load, document, canvas)")
     window.resize(*SIZE)
     window.show()
-    drop_module_sources()
     app.processEvents()
     step("shown")
     deadline = time.monotonic() + CHECK_TIMEOUT_S

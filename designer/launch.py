@@ -2,12 +2,63 @@
 
 ``python main.py`` opens the designer on the first example, ``python main.py FILE`` opens
 that file, and ``python main.py <command> ...`` runs a command of ``designer.cli`` without
-loading any widget code.
+loading any widget code. Where Qt could not open a window, one line says so and names the
+commands that work without one: this module sits above both the CLI and the GUI, so it is
+the one that may name the one to the user of the other.
 """
 
 from __future__ import annotations
 
+import ctypes.util
+import os
 import sys
+
+
+def has_display() -> bool:
+    """True when Qt can open a window here (or an offscreen platform was asked for)."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def missing_x11_library() -> str | None:
+    """The library Qt's X11 platform needs that is not installed, or None.
+
+    Since Qt 6.5 the xcb platform will not load without libxcb-cursor, and Qt then aborts
+    the process; naming the package is kinder. Wayland and the offscreen platform do not
+    need it.
+    """
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    on_x11 = platform.startswith("xcb") or (
+        not platform and os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+    )
+    if not sys.platform.startswith("linux") or not on_x11:
+        return None
+    return None if ctypes.util.find_library("xcb-cursor") else "libxcb-cursor0"
+
+
+def why_no_window(commands: list[str]) -> str | None:
+    """The one line printed instead of Qt's abort when no window can open here, or None.
+
+    ``commands`` are the headless commands, named as what works instead.
+    """
+    if not has_display():
+        return (
+            "rackplan: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the "
+            "designer window cannot open. These commands work without one: "
+            + ", ".join(commands)
+            + " (python main.py --help)."
+        )
+    missing = missing_x11_library()
+    if missing:
+        return (
+            f"rackplan: Qt needs {missing} to open a window on X11 and it is not installed "
+            f"(on Debian: sudo apt-get install {missing}). The headless commands work without "
+            "it (python main.py --help)."
+        )
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,8 +66,13 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     from designer import cli
 
-    if args and (args[0].startswith("-") or args[0] in cli.command_names()):
+    commands = cli.command_names()
+    if args and (args[0].startswith("-") or args[0] in commands):
         return cli.main(args)
+    problem = why_no_window(commands)
+    if problem:
+        print(problem, file=sys.stderr)  # noqa: T201 - the one line the user sees
+        return 2
     try:
         from designer.gui.app import run
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from designer.core.model.equipment import RackType
 from designer.core.model.project import COLLECTIONS, Project
 
 #: The field that names an entity of each collection, most telling first.
@@ -23,6 +24,18 @@ def display_name(project: Project, entity_id: str) -> str:
                     return str(value)
             return entity_id
     return entity_id
+
+
+def short_name(kind: RackType) -> str:
+    """A rack type's name without its vendor and its parenthesis: "GB200 NVL72"."""
+    name = kind.name.split(" (")[0]
+    if kind.vendor and name.startswith(kind.vendor + " "):
+        name = name[len(kind.vendor) + 1 :]
+    return name
+
+
+#: What each way a rack or unit can face is called in a form.
+FACINGS = ((0, "Up (0°)"), (90, "Right (90°)"), (180, "Down (180°)"), (270, "Left (270°)"))
 
 
 def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:

@@ -24,6 +24,7 @@ from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
+from designer.core.naming import short_name
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
 from designer.drawing.arrays import draw_rects, in_clip
@@ -42,14 +43,6 @@ UNKNOWN_SIZE = (600, 1_200)
 #: The front band is this deep on the floor, but never less than ``FRONT_MIN_PT`` points.
 FRONT_BAND_MM = 110
 FRONT_MIN_PT = 1.3
-
-
-def short_name(kind: RackType) -> str:
-    """A rack type's name without its vendor and its parenthesis: "GB200 NVL72"."""
-    name = kind.name.split(" (")[0]
-    if kind.vendor and name.startswith(kind.vendor + " "):
-        name = name[len(kind.vendor) + 1 :]
-    return name
 
 
 @dataclass

@@ -23,13 +23,15 @@ from designer.core.format import plural
 from designer.core.generate import PRESETS
 from designer.core.generate.pod import PodError, insert_pod
 from designer.core.geometry.footprint import Box, snap
+from designer.core.geometry.picking import Picker
 from designer.core.model.base import Rotation
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
+from designer.core.placement.entry import PaletteEntry
+from designer.core.placement.fit import PlacementPlan, plan_placement
+from designer.core.placement.place import place
 from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
-from designer.gui.picking import Picker
-from designer.gui.placing import PaletteEntry, PlacementPlan, place, plan_placement
 from designer.gui.selection import Selection, in_hall
 
 T = TypeVar("T")

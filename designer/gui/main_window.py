@@ -38,6 +38,8 @@ from designer.core.geometry.site import beside_the_halls
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.model.site import Site
+from designer.core.placement.entry import PaletteEntry
+from designer.core.placement.labels import label_stem, rack_tag
 from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.canvas.tools.base import Tool
@@ -62,7 +64,6 @@ from designer.gui.panels.links import LinksPanel
 from designer.gui.panels.palette import PalettePanel
 from designer.gui.panels.properties import PropertiesPanel, RevertingEdit
 from designer.gui.panels.status import StatusBar
-from designer.gui.placing import PaletteEntry, label_stem, rack_tag
 from designer.gui.pointer import CanvasPointer
 from designer.gui.prompts import DialogPrompts, Prompts
 from designer.gui.recent import RecentFiles

@@ -3,8 +3,8 @@ that cannot stand there (outside the hall, on a column) places nothing and says 
 over other racks is placed and the check reports the overlap."""
 
 from designer.core.geometry.footprint import snap
+from designer.core.placement.entry import PaletteEntry
 from designer.gui.panels.palette import mime_data
-from designer.gui.placing import PaletteEntry
 from tests.gui.conftest import wait_checked
 from tests.gui.helpers import drag_drop, on_screen
 

@@ -7,7 +7,6 @@ from shiboken6 import isValid
 from designer.core.document import operations as ops
 from designer.core.rules.limits import default_thresholds
 from designer.core.rules.loads import loads
-from designer.gui.hover import hover_text
 from tests.gui.conftest import wait_checked
 from tests.gui.helpers import click, click_check_box, on_screen
 
@@ -43,7 +42,7 @@ def test_hovering_a_rack_tells_its_power_cooling_weight_and_findings(qtbot, make
     window = make_window(example("mistakes"))
     wait_checked(qtbot, window)
     nvl72 = next(r for r in window.editor.project.placements.values() if r.label == "NVL72-01")
-    text = hover_text(window.editor, nvl72.id)
+    text = window.view.tooltip(nvl72.id)
     assert "<b>NVL72-01</b> — NVIDIA GB200 NVL72" in text
     assert "Power 132 kW max, 120 kW typical" in text
     assert "114.8 kW to liquid → no CDU" in text and "17.2 kW to air" in text

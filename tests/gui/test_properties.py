@@ -8,7 +8,6 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from designer.drawing import style
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec, new_document
 from designer.gui.dialogs.place_row import PlaceRowDialog
-from designer.gui.hover import hover_text
 from tests.gui.conftest import wait_checked
 
 
@@ -60,18 +59,6 @@ def test_with_nothing_selected_the_panel_edits_the_hall(make_window, example):
     commit(panel, "power", "-1")
     assert panel.problem.text() == "Power (kW) must be at least 0."
     assert "11 racks" in panel.summary.text()
-
-
-def test_hovering_other_things_describes_them(make_window, example):
-    window = make_window(example("gb200-nvl72-su"))
-    project = window.editor.project
-    cdu = next(u for u in project.cooling_units.values() if u.kind == "cdu")
-    assert "1,368 kW to liquid" in hover_text(window.editor, cdu.id)
-    assert "Serves 4 racks" in hover_text(window.editor, cdu.id)
-    feed = next(iter(project.feeds.values()))
-    assert f"{feed.name}</b> — busway, side {feed.side}" in hover_text(window.editor, feed.id)
-    tray = next(iter(project.trays.values()))
-    assert "cable tray" in hover_text(window.editor, tray.id)
 
 
 def test_the_new_project_dialog_gives_the_spec_and_a_clean_document(qtbot):

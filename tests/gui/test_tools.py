@@ -5,8 +5,8 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 
 from designer.core.document import operations as ops
+from designer.core.placement.entry import PaletteEntry
 from designer.gui.dialogs.place_row import RowSpec
-from designer.gui.placing import PaletteEntry
 from tests.gui.helpers import click, drag, mouse, on_screen
 
 

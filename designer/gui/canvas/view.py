@@ -29,6 +29,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsView, QMenu, QToolTip, QWidget
 
 from designer.core.geometry.footprint import Box
+from designer.core.hover_text import hover_text
+from designer.core.placement.entry import PaletteEntry
 from designer.drawing import style
 from designer.drawing.legend import (
     draw_legend_row,
@@ -44,8 +46,6 @@ from designer.gui.canvas.tools.base import Tool
 from designer.gui.canvas.tools.place import PlacementPreview
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.editor import Editor
-from designer.gui.hover import hover_text
-from designer.gui.placing import PaletteEntry
 
 #: Zoom limits in screen pixels per millimetre of floor.
 MIN_ZOOM, MAX_ZOOM = 0.002, 1.5
@@ -306,8 +306,15 @@ class CanvasView(QGraphicsView):
         if hit is None:
             QToolTip.hideText()
             return
-        text = hover_text(self.editor, hit)
-        QToolTip.showText(event.globalPosition().toPoint(), text, self.viewport())
+        QToolTip.showText(event.globalPosition().toPoint(), self.tooltip(hit), self.viewport())
+
+    def tooltip(self, entity_id: str) -> str:
+        """What hovering over ``entity_id`` shows, with the findings of the latest check."""
+        editor = self.editor
+        findings = editor.findings_of(entity_id)
+        return hover_text(
+            editor.project, editor.doc.rack_types, entity_id, findings, editor.checked
+        )
 
     def menu_at(self, pos: QPoint) -> QMenu:
         """The right-click menu at viewport ``pos``: what is under it gets selected first."""

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
+from designer.core.naming import FACINGS
 from designer.gui.dialogs.form import lay_out
-from designer.gui.panels.properties import FACINGS
 
 
 @dataclass(frozen=True)

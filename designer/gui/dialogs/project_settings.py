@@ -33,8 +33,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.rules.limits import default_thresholds
-from designer.gui.dialogs.form import lay_out, number_box
-from designer.gui.dialogs.settings_fields import (
+from designer.core.settings_fields import (
     BOX_HIGH,
     FABRIC_IN_SCOPE,
     NETWORK,
@@ -47,6 +46,7 @@ from designer.gui.dialogs.settings_fields import (
     broken_bound,
     refusal,
 )
+from designer.gui.dialogs.form import lay_out, number_box
 
 #: What the undo entry is called.
 LABEL = "Project settings"

@@ -30,9 +30,9 @@ from designer.core.model.equipment import (
     StructureType,
     SystemTemplate,
 )
+from designer.core.placement.entry import PaletteEntry
 from designer.drawing.glyphs import draw_glyph
 from designer.gui.icons import glyph_icon
-from designer.gui.placing import PaletteEntry
 
 GROUPS = ("Compute", "Network", "Cooling", "Power", "Structure")
 ENTRY_ROLE = Qt.ItemDataRole.UserRole

@@ -43,17 +43,16 @@ from designer.core.geometry.site import in_hall
 from designer.core.model.base import MAX_FLOOR_MM
 from designer.core.model.hall import Hall
 from designer.core.model.site import Site
-from designer.core.naming import natural_key
+from designer.core.naming import FACINGS, natural_key
 from designer.core.network.dci import RouteDemand
 from designer.core.network.planner import Plan
 from designer.core.network.totals import route_media
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import feed_limit, room_air_kw
+from designer.core.settings_fields import BOUNDS, broken_bound
 from designer.core.totals import hall_totals, rack_totals
-from designer.gui.dialogs.settings_fields import BOUNDS, broken_bound
 from designer.gui.editor import Editor
 
-FACINGS = ((0, "Up (0°)"), (90, "Right (90°)"), (180, "Down (180°)"), (270, "Left (270°)"))
 MIXED = "—"
 #: A model refusal starts with the field's name ("rear_door_kw: Input should be ...").
 _FIELD_PREFIX = re.compile(r"^[a-z_][a-z0-9_.]*: (.+)$")

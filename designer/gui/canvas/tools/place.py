@@ -18,9 +18,11 @@ from designer.core.format import number
 from designer.core.geometry.footprint import footprint, footprint_size
 from designer.core.model.base import Rotation
 from designer.core.model.project import Project
+from designer.core.placement.entry import PaletteEntry
+from designer.core.placement.fit import PlacementPlan, obstruction
+from designer.core.placement.labels import rack_tag
 from designer.gui.canvas.preview import Ghost, boxes_path, fit_of
 from designer.gui.canvas.tools.base import Tool
-from designer.gui.placing import PaletteEntry, PlacementPlan, obstruction, rack_tag
 
 if TYPE_CHECKING:
     from designer.gui.canvas.view import CanvasView

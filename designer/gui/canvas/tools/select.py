@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QGraphicsRectItem
 
 from designer.core.format import number
 from designer.core.geometry.footprint import Box, snap
+from designer.core.placement.fit import Obstruction, obstruction
 from designer.drawing import style
 from designer.gui.canvas.layers import Z_EDIT
 from designer.gui.canvas.preview import Ghost, fit_of
 from designer.gui.canvas.tools.base import Tool
-from designer.gui.placing import Obstruction, obstruction
 
 if TYPE_CHECKING:
     from designer.gui.canvas.view import CanvasView

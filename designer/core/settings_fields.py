@@ -1,12 +1,14 @@
-"""How the Project settings dialog shows each number: its name, its unit, its scale.
+"""How a project's settings read to a person: each number's name, unit and scale.
 
 The model stores shares as fractions and lengths in millimetres; an architect thinks of
 slack in per cent and of a pipe run in metres. A ``Setting`` converts both ways and names
-the field in the words of the dialog, also when the core refuses a value (the core's
-message names the model's field, ``network.slack``, and its bounds in stored units).
+the field in the words of the Project settings dialog, also when the core refuses a value
+(the core's message names the model's field, ``network.slack``, and its bounds in stored
+units). It sits in the core so that any other front end (the CLI, a script) says a refused
+setting in the same words.
 
-The boxes' own ranges are wide on purpose: which values are allowed is the core's to say
-(``ops.update_settings``), so the dialog and the file never disagree about a limit.
+The dialog's boxes have wide ranges on purpose: which values are allowed is the core's to
+say (``ops.update_settings``), so the dialog and the file never disagree about a limit.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class Setting:
 
     def same(self, shown: float, stored: float) -> bool:
         """Whether the box showing ``shown`` still shows ``stored`` (to its decimals)."""
-        return abs(shown - self.shown(stored)) < 0.5 * 10**-self.decimals
+        return abs(shown - self.shown(stored)) < 0.5 * 10.0**-self.decimals
 
     def text(self, stored: float) -> str:
         """``stored`` as a sentence writes it: separators, no trailing zeros, its unit."""

@@ -6,8 +6,9 @@ units are boxes; only obstacles, trays and feeds carry exact shapes, built when 
 needed. The tree is immutable, so after an edit the picker is carried forward
 (``advanced``): the changed ids go into a small overlay searched alongside the tree, and
 the tree is rebuilt only once the overlay has grown, so clicking stays quick in a
-6,912-rack hall after every move. Plain Python (shapely, numpy): clicking and rubber bands
-are tested without a window.
+6,912-rack hall after every move. It lives in the core, not the GUI: placing an item asks
+it what stands in the way (``designer.core.placement``), and clicks and rubber bands are
+tested without a window.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import cached_property
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import Box
@@ -57,7 +59,7 @@ class Shape:
     half_width: int = 0
 
     @cached_property
-    def exact(self) -> shapely.Geometry | None:
+    def exact(self) -> BaseGeometry | None:
         """The exact shape of an obstacle, tray or feed (None for a box)."""
         if self.kind == "obstacle":
             return Polygon(self.outline)
@@ -82,9 +84,9 @@ def shape_of(
     if unit is not None:
         if unit.hall_id != hall_id:
             return None
-        box = cooling_box(unit)
-        if box is not None:
-            return Shape("cooling", box, stands=True)
+        footprint = cooling_box(unit)
+        if footprint is not None:
+            return Shape("cooling", footprint, stands=True)
         r = POINT_RADIUS_MM
         return Shape("cooling", Box(unit.x - r, unit.y - r, unit.x + r, unit.y + r))
     obstacle = project.obstacles.get(entity_id)
@@ -246,8 +248,7 @@ class Picker:
         """
         room = self._room
         if room is not None:
-            shapes = [*boxes, *(bounds(list(p)) for p in paths)]
-            for b in shapes:
+            for b in [*boxes, *(bounds(list(p)) for p in paths)]:
                 if not (
                     room.x0 <= b.x0 and b.x1 <= room.x1 and room.y0 <= b.y0 and b.y1 <= room.y1
                 ):
@@ -256,9 +257,8 @@ class Picker:
                     )
                     return "partly" if touching else "wholly"
             return None
-        shapes = [shapely.box(*b) for b in boxes] + [
-            LineString(p) if len(p) > 1 else shapely.Point(p[0]) for p in paths
-        ]
+        shapes: list[BaseGeometry] = [shapely.box(*b) for b in boxes]
+        shapes += [LineString(p) if len(p) > 1 else shapely.Point(p[0]) for p in paths]
         for shape in shapes:
             if not self.walls.covers(shape):
                 return "partly" if self.walls.intersects(shape) else "wholly"
@@ -316,17 +316,23 @@ class Picker:
                 )
             )
         )
-        candidates = [i for i in self._near(hull, 0) if i not in ignore and self._shape(i).stands]  # type: ignore[union-attr]
+        candidates: list[str] = []
+        their_boxes: list[Box] = []
+        for entity_id in self._near(hull, 0):
+            shape = self._shape(entity_id)
+            if entity_id not in ignore and shape is not None and shape.stands:
+                candidates.append(entity_id)
+                their_boxes.append(shape.box)
         if not candidates:
             return []
-        theirs = np.array([self._shape(i).box for i in candidates], dtype=float)  # type: ignore[union-attr]
+        theirs = np.array(their_boxes, dtype=float)
         overlap = (
             (theirs[:, None, 0] < moved[None, :, 2])
             & (moved[None, :, 0] < theirs[:, None, 2])
             & (theirs[:, None, 1] < moved[None, :, 3])
             & (moved[None, :, 1] < theirs[:, None, 3])
         )
-        return [i for i, hit in zip(candidates, overlap.any(axis=1), strict=True) if hit]
+        return [candidates[k] for k in np.flatnonzero(overlap.any(axis=1)).tolist()]
 
     def obstacles_under_any(self, boxes: Sequence[Box]) -> list[str]:
         """Obstacles whose outline shares area with any of ``boxes``."""

@@ -1,53 +1,27 @@
-"""Placing catalog items at a point: where they would go, and why they could not.
+"""Where a catalog item goes when dropped at a point, and what stands in its way.
 
 A palette drop and the place tool share this: the item is centred on the cursor with its
-corner snapped to the hall's tile grid (busways and PDUs to half tiles), checked against
-the hall's walls, its obstacles and what already stands there, and then placed through
-the core operations. Plain Python, so the rules are tested without a window.
+corner snapped to the hall's tile grid (busways and PDUs to half tiles), then checked
+against the hall's walls, its obstacles and what already stands there. The select tool
+asks ``obstruction`` the same of a selection being dragged.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from designer.core.document import operations as ops
-from designer.core.document.document import Document, TransactionError
+from designer.core.document.document import Document
 from designer.core.geometry.footprint import Box, footprint, footprint_size, snap
+from designer.core.geometry.picking import Picker
 from designer.core.model.base import Point, Rotation
-from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
-from designer.drawing.racks import short_name
-from designer.gui.picking import Picker
+from designer.core.placement.entry import PaletteEntry, entry_name
 
-EntryKind = Literal["rack", "system", "cooling", "feed", "structure"]
 #: Length of a busway dropped from the palette (eight tiles); draw longer ones with the tool.
 BUSWAY_MM = 4_800
-
-
-@dataclass(frozen=True)
-class PaletteEntry:
-    """A catalog item as the palette hands it to the canvas (also the drag's mime data)."""
-
-    kind: EntryKind
-    type_id: str
-
-    MIME = "application/x-rackplan-palette-entry"
-
-    def to_bytes(self) -> bytes:
-        return json.dumps({"kind": self.kind, "type_id": self.type_id}).encode("utf-8")
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> PaletteEntry | None:
-        """The entry in ``data``, or None when it is not one."""
-        try:
-            raw = json.loads(bytes(data).decode("utf-8"))
-            return cls(raw["kind"], raw["type_id"])
-        except (ValueError, KeyError, TypeError):
-            return None
 
 
 @dataclass(frozen=True)
@@ -86,21 +60,6 @@ class PlacementPlan:
         if self.overlaps is not None:
             return f"Placed {self.name} over {self.overlaps}; the check reports the overlap."
         return f"Placed {self.name}."
-
-
-def entry_name(doc: Document, entry: PaletteEntry) -> str:
-    """What the entry is called in the catalog."""
-    catalogs = {
-        "rack": doc.rack_types,
-        "system": doc.catalog.systems,
-        "cooling": doc.catalog.cooling,
-        "feed": doc.catalog.feeds,
-        "structure": doc.catalog.structures,
-    }
-    kind = catalogs[entry.kind].get(entry.type_id)
-    if kind is None:
-        raise TransactionError(f"there is no {entry.kind} type {entry.type_id!r} in the catalog")
-    return kind.name
 
 
 def _centred(cx: float, cy: float, size: tuple[int, int], grid: int) -> tuple[int, int]:
@@ -216,78 +175,3 @@ def _label(project: Project, entity_id: str) -> str:
     if rack is not None:
         return rack.label or rack.type_id
     return project.cooling_units[entity_id].name
-
-
-def name_tag(name: str) -> str:
-    """A short stem for automatic labels: the last word of ``name`` holding a number.
-
-    Long words are shortened to their capitals and number: "GB200 NVL72" gives "NVL72",
-    "Huawei CloudMatrix384 supernode" gives "CM384".
-    """
-    tokens = [t for t in re.split(r"[\s/]+", name) if any(c.isdigit() for c in t)]
-    if not tokens:
-        return ""
-    token = tokens[-1]
-    if len(token) <= 8:
-        return token
-    split = re.match(r"([^\d]*)(\d.*)", token)
-    letters, digits = (split.group(1), split.group(2)) if split else (token, "")
-    return "".join(c for c in letters if c.isupper()) + digits
-
-
-def label_stem(label: str) -> str:
-    """What comes before a label's closing number after a separator ("GB300-" of
-    "GB300-07"), or "" when it has none ("NVL72" names a model): a row placed after a rack
-    the architect labelled continues its labels, not the catalog's tag."""
-    found = re.fullmatch(r"(.*[-_ ./])\d+", label)  # "NVL72" is a model, not a row number
-    return found.group(1) if found else ""
-
-
-def rack_tag(kind: RackType) -> str:
-    """The stem of automatic rack labels: "NVL72" for a GB200 NVL72, "NET" for a network rack."""
-    if kind.category == "network":
-        return "NET"
-    return name_tag(short_name(kind)) or "R"
-
-
-_UNIT_STEM = {"cdu": "CDU", "crah": "CRAH", "inrow_cooler": "IRC"}
-
-
-def place(doc: Document, hall_id: str, plan: PlacementPlan) -> list[str]:
-    """Place what ``plan`` describes through the core operations; returns the new ids.
-
-    Racks get free labels counting up from the catalog type's tag (NVL72-01, NVL72-02,
-    ...); systems, cooling units, feeds and columns likewise. One undo step.
-    """
-    project = doc.project
-    entry = plan.entry
-    if entry.kind == "rack":
-        kind = doc.rack_types[entry.type_id]
-        labels = {r.label for r in project.placements.values()}
-        label = ops.free_name(labels, f"{rack_tag(kind)}-01")
-        return [ops.place_rack(doc, hall_id, entry.type_id, plan.x, plan.y, plan.rotation, label)]
-    if entry.kind == "system":
-        labels = {g.label for g in project.groups.values()}
-        system = doc.catalog.systems[entry.type_id]
-        stem = name_tag(system.name) or "SYS"
-        label = ops.free_name(labels, f"{stem}-01")
-        group = ops.place_system(doc, hall_id, entry.type_id, plan.x, plan.y, plan.rotation, label)
-        return [r.id for r in doc.project.placements.values() if r.group_id == group]
-    if entry.kind == "cooling":
-        unit = doc.catalog.cooling[entry.type_id]
-        names = {u.name for u in project.cooling_units.values()}
-        name = ops.free_name(names, f"{_UNIT_STEM[unit.kind]}-1")
-        return [
-            ops.add_cooling_unit(doc, hall_id, entry.type_id, plan.x, plan.y, name, plan.rotation)
-        ]
-    if entry.kind == "feed":
-        feed = doc.catalog.feeds[entry.type_id]
-        names = {f.name for f in project.feeds.values()}
-        name = ops.free_name(names, "Busway 1" if feed.kind == "busway" else "PDU 1")
-        return [ops.add_feed(doc, hall_id, entry.type_id, list(plan.paths[0]), name)]
-    structure = doc.catalog.structures[entry.type_id]
-    box = plan.boxes[0]
-    labels = {o.label for o in project.obstacles.values()}
-    stem = {"column": "C1", "keepout": "KO-1", "wall": "W1"}[structure.kind]
-    outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
-    return [ops.add_obstacle(doc, hall_id, structure.kind, outline, ops.free_name(labels, stem))]

@@ -1,31 +1,33 @@
-"""What hovering over something on the floor tells the user: its power, cooling, weight and findings."""
+"""What hovering over something on the floor tells the user: its power, cooling, weight and findings.
+
+The text is rich text (a little HTML), which a Qt tooltip shows as it is; it is made here,
+from the project and the findings alone, so it is tested without a window.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any
 
 from designer.core.format import number
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.core.rules import Finding, Severity
 from designer.core.rules.loads import room_air_kw
-from designer.drawing.markers import severity_name
-from designer.gui.editor import Editor
 
-_ICON = {"error": "✖", "warning": "▲", "info": "ℹ"}
-_COLOUR = {"error": "#c62828", "warning": "#b26a00", "info": "#1f5fa8"}
+_ICON = {Severity.ERROR: "✖", Severity.WARNING: "▲", Severity.INFO: "ℹ"}
+_COLOUR = {Severity.ERROR: "#c62828", Severity.WARNING: "#b26a00", Severity.INFO: "#1f5fa8"}
 #: At most this many findings are listed in a tooltip.
 MAX_LISTED = 6
 
 
-def findings_html(findings: list[Any]) -> str:
+def findings_html(findings: Sequence[Finding]) -> str:
     """The findings as coloured lines, worst first, excluded ones left out."""
-    shown = [f for f in findings if not f.excluded]
-    order = {"error": 0, "warning": 1, "info": 2}
-    shown.sort(key=lambda f: order[severity_name(f.severity)])
+    shown = sorted((f for f in findings if not f.excluded), key=Finding.sort_key)
     if not shown:
         return ""
     lines = [
-        f"<span style='color:{_COLOUR[severity_name(f.severity)]}'>{_ICON[severity_name(f.severity)]}</span> "
-        f"{escape(f.message)}"
+        f"<span style='color:{_COLOUR[f.severity]}'>{_ICON[f.severity]}</span> {escape(f.message)}"
         for f in shown[:MAX_LISTED]
     ]
     if len(shown) > MAX_LISTED:
@@ -33,13 +35,21 @@ def findings_html(findings: list[Any]) -> str:
     return "<br>".join(lines)
 
 
-def hover_text(editor: Editor, entity_id: str) -> str:
-    """Rich text describing ``entity_id`` for a tooltip."""
-    project = editor.project
+def hover_text(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    entity_id: str,
+    findings: Sequence[Finding],
+    checked: bool,
+) -> str:
+    """Rich text describing ``entity_id`` for a tooltip, with ``findings``, those naming it.
+
+    ``checked`` False (no check has reported yet) leaves out the "No findings" line.
+    """
     rack = project.placements.get(entity_id)
     rows: list[str] = []
     if rack is not None:
-        kind = editor.doc.rack_types.get(rack.type_id)
+        kind = rack_types.get(rack.type_id)
         title = f"<b>{escape(rack.label or entity_id)}</b> — {escape(kind.name if kind else rack.type_id)}"
         if kind is None:
             rows.append("Unknown type: counts for no power, cooling or weight.")
@@ -80,9 +90,9 @@ def hover_text(editor: Editor, entity_id: str) -> str:
                 f"Part of {escape(group.label or group.id)} (moves as one; Edit ▸ Ungroup to split)"
             )
     else:
-        title, rows = _other(editor, entity_id)
-    found = findings_html(editor.findings_of(entity_id))
-    if editor.checked and not found:
+        title, rows = _other(project, entity_id)
+    found = findings_html(findings)
+    if checked and not found:
         found = "<span style='color:#2e7d32'>✔</span> No findings"
     body = "<br>".join(rows)
     return f"<p style='white-space:pre'>{title}<br>{body}</p>" + (
@@ -90,8 +100,7 @@ def hover_text(editor: Editor, entity_id: str) -> str:
     )
 
 
-def _other(editor: Editor, entity_id: str) -> tuple[str, list[str]]:
-    project = editor.project
+def _other(project: Project, entity_id: str) -> tuple[str, list[str]]:
     unit = project.cooling_units.get(entity_id)
     if unit is not None:
         capacity = unit.liquid_capacity_kw or unit.air_capacity_kw

@@ -3,16 +3,32 @@
 import pytest
 
 from designer.core.document import operations as ops
+from designer.core.document.document import Document
 from designer.core.examples import EXAMPLES
-from designer.gui.dialogs.new_project import NewProjectSpec, new_document
-from designer.gui.picking import Picker
-from designer.gui.placing import PaletteEntry, name_tag, place, plan_placement
+from designer.core.geometry.picking import Picker
+from designer.core.model.project import Project, ProjectMeta
+from designer.core.placement.entry import PaletteEntry
+from designer.core.placement.fit import plan_placement
+from designer.core.placement.labels import label_stem, name_tag
+from designer.core.placement.place import place
 
 
 @pytest.fixture
 def doc():
-    doc = new_document(NewProjectSpec(width_m=24, depth_m=18))
-    hall = next(iter(doc.project.halls))
+    """An empty 24 x 18 m hall with a 600 mm column at (12 m, 6 m)."""
+    doc = Document(Project(meta=ProjectMeta(name="Placing")))
+    site = ops.add_site(doc, "Site 1", power_capacity_kw=2_000, cooling_capacity_kw=2_000)
+    hall = ops.add_hall(
+        doc,
+        site,
+        "Hall 1",
+        24_000,
+        18_000,
+        floor_rating_kpa=25,
+        floor_type="slab",
+        power_capacity_kw=2_000,
+        cooling_capacity_kw=2_000,
+    )
     ops.add_obstacle(doc, hall, "column", ops.rectangle(12_000, 6_000, 600, 600), "C1")
     return doc
 
@@ -126,8 +142,6 @@ def test_a_cdu_slides_out_of_a_row_end_even_with_a_row_right_behind(doc):
 
 def test_a_row_continues_a_labels_running_number_not_a_model_number():
     """A review found "NVL72" read as a stem "NVL" and a number 72."""
-    from designer.gui.placing import label_stem
-
     assert label_stem("GB300-07") == "GB300-"
     assert label_stem("R7 12") == "R7 "
     assert label_stem("NVL72") == ""  # a model: the catalog's tag is offered instead

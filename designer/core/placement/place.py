@@ -1,0 +1,48 @@
+"""Placing what a ``PlacementPlan`` describes, through the core operations, as one undo step."""
+
+from __future__ import annotations
+
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
+from designer.core.placement.fit import PlacementPlan
+from designer.core.placement.labels import UNIT_STEM, name_tag, rack_tag
+
+
+def place(doc: Document, hall_id: str, plan: PlacementPlan) -> list[str]:
+    """Place what ``plan`` describes through the core operations; returns the new ids.
+
+    Racks get free labels counting up from the catalog type's tag (NVL72-01, NVL72-02,
+    ...); systems, cooling units, feeds and columns likewise. One undo step.
+    """
+    project = doc.project
+    entry = plan.entry
+    if entry.kind == "rack":
+        kind = doc.rack_types[entry.type_id]
+        labels = {r.label for r in project.placements.values()}
+        label = ops.free_name(labels, f"{rack_tag(kind)}-01")
+        return [ops.place_rack(doc, hall_id, entry.type_id, plan.x, plan.y, plan.rotation, label)]
+    if entry.kind == "system":
+        labels = {g.label for g in project.groups.values()}
+        system = doc.catalog.systems[entry.type_id]
+        stem = name_tag(system.name) or "SYS"
+        label = ops.free_name(labels, f"{stem}-01")
+        group = ops.place_system(doc, hall_id, entry.type_id, plan.x, plan.y, plan.rotation, label)
+        return [r.id for r in doc.project.placements.values() if r.group_id == group]
+    if entry.kind == "cooling":
+        unit = doc.catalog.cooling[entry.type_id]
+        names = {u.name for u in project.cooling_units.values()}
+        name = ops.free_name(names, f"{UNIT_STEM[unit.kind]}-1")
+        return [
+            ops.add_cooling_unit(doc, hall_id, entry.type_id, plan.x, plan.y, name, plan.rotation)
+        ]
+    if entry.kind == "feed":
+        feed = doc.catalog.feeds[entry.type_id]
+        names = {f.name for f in project.feeds.values()}
+        name = ops.free_name(names, "Busway 1" if feed.kind == "busway" else "PDU 1")
+        return [ops.add_feed(doc, hall_id, entry.type_id, list(plan.paths[0]), name)]
+    structure = doc.catalog.structures[entry.type_id]
+    box = plan.boxes[0]
+    labels = {o.label for o in project.obstacles.values()}
+    stem = {"column": "C1", "keepout": "KO-1", "wall": "W1"}[structure.kind]
+    outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
+    return [ops.add_obstacle(doc, hall_id, structure.kind, outline, ops.free_name(labels, stem))]
