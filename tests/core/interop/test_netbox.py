@@ -1,0 +1,178 @@
+"""NetBox's bulk-import set: its headers against NetBox's own import forms, one row per
+rack and per link, and read back as NetBox reads CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from collections import Counter
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import EXAMPLES
+from designer.core.interop.netbox import HEADERS, netbox_set
+from designer.core.model.base import evolve
+from designer.report.interop import _plan, export_interop
+
+#: The columns each import form takes: the ``Meta.fields`` of NetBox 4.6.8's
+#: netbox/dcim/forms/bulk_import.py (SiteImportForm, LocationImportForm, RackImportForm,
+#: ManufacturerImportForm, DeviceRoleImportForm, DeviceTypeImportForm, DeviceImportForm,
+#: InterfaceImportForm, CableImportForm), listed by NetBox under "CSV Field Options".
+NETBOX_FIELDS = {
+    "01-sites.csv": "name slug status region group tenant facility time_zone description "
+    "physical_address shipping_address latitude longitude owner comments tags",
+    "02-locations.csv": "site parent name slug status tenant facility description owner "
+    "comments tags",
+    "03-racks.csv": "site location group name facility_id tenant status role rack_type "
+    "form_factor serial asset_tag width u_height desc_units outer_width outer_height "
+    "outer_depth outer_unit mounting_depth airflow weight max_weight weight_unit description "
+    "owner comments tags",
+    "04-manufacturers.csv": "name slug description owner comments tags",
+    "05-device-roles.csv": "name slug parent color vm_role config_template description owner "
+    "comments tags",
+    "06-device-types.csv": "manufacturer default_platform model slug part_number u_height "
+    "exclude_from_utilization is_full_depth subdevice_role airflow description weight "
+    "weight_unit owner comments tags",
+    "07-devices.csv": "name role tenant manufacturer device_type platform serial asset_tag "
+    "status site location rack position face latitude longitude parent device_bay airflow "
+    "virtual_chassis vc_position vc_priority cluster description config_template owner "
+    "comments tags",
+    "08-interfaces.csv": "device name label parent bridge lag type speed duplex enabled "
+    "mark_connected wwn vdcs mtu mgmt_only description poe_mode poe_type mode vlan_group "
+    "untagged_vlan tagged_vlans qinq_svlan vrf rf_role rf_channel rf_channel_frequency "
+    "rf_channel_width tx_power owner tags",
+    "09-cables.csv": "side_a_site side_a_device side_a_power_panel side_a_type side_a_name "
+    "side_b_site side_b_device side_b_power_panel side_b_type side_b_name type status profile "
+    "tenant bundle label color length length_unit description owner comments tags",
+}
+
+#: The columns without which NetBox 4.6.8's forms refuse a row (fields not required=False).
+REQUIRED = {
+    "01-sites.csv": {"name", "slug", "status"},
+    "02-locations.csv": {"site", "name", "slug", "status"},
+    "03-racks.csv": {"site", "name", "status"},
+    "04-manufacturers.csv": {"name", "slug"},
+    "05-device-roles.csv": {"name", "slug"},
+    "06-device-types.csv": {"manufacturer", "model", "slug"},
+    "07-devices.csv": {"role", "manufacturer", "device_type", "status", "site"},
+    "08-interfaces.csv": {"device", "name", "type"},
+    "09-cables.csv": {"side_a_type", "side_a_name", "side_b_type", "side_b_name"},
+}
+
+
+def test_every_column_is_one_netbox_takes_and_every_required_one_is_there():
+    assert list(HEADERS) == list(NETBOX_FIELDS)
+    for name, columns in HEADERS.items():
+        assert set(columns) <= set(NETBOX_FIELDS[name].split()), name
+        assert REQUIRED[name] <= set(columns), name
+
+
+@pytest.fixture(scope="module")
+def pod(tmp_path_factory):
+    """The GB200 NVL72 pod's NetBox zip, read back file by file as NetBox parses CSV."""
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    path = tmp_path_factory.mktemp("netbox") / "pod.zip"
+    export_interop(project, default_catalog(), path)
+    with zipfile.ZipFile(path) as archive:
+        assert archive.namelist() == [*HEADERS, "NOTES.txt"]
+        files = {
+            name: list(csv.reader(io.StringIO(archive.read(name).decode()))) for name in HEADERS
+        }
+        notes = archive.read("NOTES.txt").decode()
+    return project, files, notes
+
+
+def test_the_pod_has_one_row_per_rack_and_per_cable(pod):
+    project, files, notes = pod
+    for name, rows in files.items():
+        assert tuple(rows[0]) == HEADERS[name]
+    racks = [dict(zip(HEADERS["03-racks.csv"], r, strict=True)) for r in files["03-racks.csv"][1:]]
+    assert sorted(r["name"] for r in racks) == sorted(p.label for p in project.placements.values())
+    # 8 NVL72 x 18 trays x 8 scale-out ports = 1,152 links to the 3 QM9700 racks (the PNG's
+    # legend: 1,152 multimode links); the 10,368 NVLink spine links stay inside the racks
+    assert len(files["09-cables.csv"]) - 1 == 1_152
+    assert "10,368 links inside one rack" in notes
+
+
+def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
+    _, files, _ = pod
+    devices = {r[0] for r in files["07-devices.csv"][1:]}
+    interfaces = {(r[0], r[1]) for r in files["08-interfaces.csv"][1:]}
+    ends = Counter()
+    for row in files["09-cables.csv"][1:]:
+        cable = dict(zip(HEADERS["09-cables.csv"], row, strict=True))
+        for side in "ab":
+            end = (cable[f"side_{side}_device"], cable[f"side_{side}_name"])
+            assert end[0] in devices
+            assert end in interfaces
+            assert cable[f"side_{side}_type"] == "dcim.interface"
+            ends[end] += 1
+        assert float(cable["length"]) > 0
+        assert cable["length_unit"] == "m"
+    assert set(ends.values()) == {1}  # a port takes one cable
+    assert len(ends) == len(interfaces)
+    # the 3 network racks hold 12 QM9700 each (the catalog's rack type): 36 switches
+    switches = [r for r in files["07-devices.csv"][1:] if r[1] == "Switch"]
+    assert len(switches) == 36
+
+
+def test_a_name_netbox_refuses_is_reported(tmp_path):
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    first, second = list(project.placements.values())[:2]
+    placements = dict(project.placements)
+    placements[first.id] = evolve(first, label="NVL72\x00-01")
+    placements[second.id] = evolve(second, label="R" * 70)
+    project = project.model_copy(update={"placements": placements})
+    catalog = default_catalog()
+    found = netbox_set(
+        project,
+        dict(catalog.with_custom_racks(project.custom_types)),
+        dict(catalog.switches),
+        _plan(project, catalog),
+    )
+    said = "\n".join(found.notes)
+    assert "'NVL72\\x00-01': holds a NUL character, which NetBox refuses" in said
+    assert f"device {'R' * 39 + '…'!r}: 70 characters, NetBox takes at most 64" in said
+
+
+def test_a_rack_label_twice_in_a_hall_is_reported(tmp_path):
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    first, second = list(project.placements.values())[:2]
+    placements = dict(project.placements)
+    placements[second.id] = evolve(second, label=first.label)
+    project = project.model_copy(update={"placements": placements})
+    catalog = default_catalog()
+    found = netbox_set(
+        project,
+        dict(catalog.with_custom_racks(project.custom_types)),
+        dict(catalog.switches),
+        _plan(project, catalog),
+    )
+    assert any(f"rack {first.label!r} appears more than once" in n for n in found.notes)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_every_example_writes_each_rack_and_each_link_once(name, tmp_path):
+    project = EXAMPLES[name]().project
+    catalog = default_catalog()
+    plan = _plan(project, catalog)
+    found = netbox_set(
+        project, dict(catalog.with_custom_racks(project.custom_types)), dict(catalog.switches), plan
+    )
+    assert len(found.rows["03-racks.csv"]) == len(project.placements)
+    table = plan.table()
+    between_racks = sum(
+        int(table.count[i])
+        for i in range(len(table))
+        if table.a[i] != table.b[i]
+        and table.a[i] in project.placements
+        and table.b[i] in project.placements
+    )
+    full = sum(
+        int(n.split(":")[1].split()[0].replace(",", ""))
+        for n in found.notes
+        if "find no free port" in n
+    )
+    assert len(found.rows["09-cables.csv"]) + full == between_racks
