@@ -104,3 +104,18 @@ def describe(
             }
         )
     return data
+
+
+def sites_text(about: dict[str, Any]) -> str:
+    """Where a described job's accelerators are, site by site: ``Site 1: 576 (Hall 1 576)``,
+    a site of more than three halls as ``in 8 halls``."""
+    parts = []
+    for site in about["sites"]:
+        halls = site["halls"]
+        inside = (
+            f"in {len(halls)} halls"
+            if len(halls) > 3
+            else "(" + ", ".join(f"{h['name']} {h['accelerators']:,}" for h in halls) + ")"
+        )
+        parts.append(f"{site['name']}: {site['accelerators']:,} {inside}")
+    return "; ".join(parts)
