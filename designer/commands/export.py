@@ -51,9 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--table",
-        choices=("links", "bom", "netbox"),
-        help="what a CSV holds: the cable schedule (links, the default) or the BOM; netbox: "
-        "the CSV files of NetBox's bulk import, in a .zip",
+        choices=("links", "bom", "racks", "netbox"),
+        help="what a CSV holds: the cable schedule (links, the default), the BOM, or the racks "
+        "as import-racks reads them; netbox: the CSV files of NetBox's bulk import, in a .zip",
     )
     parser.add_argument(
         "--enlarged",
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         project = open_project(args.file, "export the project").project
     except CommandError as err:
         return fail(err)
-    if Path(args.output).suffix.lower() in (".dxf", ".zip"):
+    if Path(args.output).suffix.lower() in (".dxf", ".zip") or args.table == "racks":
         return _for_other_tools(project, args)
     if args.table == "netbox":
         return fail(
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _for_other_tools(project: Project, args: argparse.Namespace) -> int:
-    """DXF for CAD and the NetBox zip, which need no Qt."""
+    """DXF for CAD, the NetBox zip and the rack sheet, which need no Qt."""
     from designer.core.catalog import default_catalog
     from designer.report.interop import export_interop
 

@@ -1,4 +1,5 @@
-"""Exports for other tools: each hall as DXF for CAD, the NetBox bulk-import set as a zip.
+"""Exports for other tools: each hall as DXF for CAD, the NetBox bulk-import set as a zip,
+the racks as the sheet ``import-racks`` reads.
 
 Neither needs Qt: the CLI writes them without starting it, and the designer's Export goes
 through ``designer.report.export.export``, which hands these suffixes here. Like every
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from designer.core.catalog import Catalog
 from designer.core.interop.netbox import HEADERS, NetboxSet, netbox_set
+from designer.core.interop.rack_sheet import rack_sheet
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal
 from designer.core.model.project import Project
@@ -25,9 +27,6 @@ from designer.report.dxf import dxf_paths, hall_dxf
 
 if TYPE_CHECKING:
     from designer.core.network import NetworkPlan
-
-#: The suffixes written here.
-SUFFIXES = (".dxf", ".zip")
 
 #: The note file of a NetBox set, beside its CSVs.
 NOTES_FILE = "NOTES.txt"
@@ -47,12 +46,17 @@ def export_interop(
     suffix = path.suffix.lower()
     if suffix == ".zip" and table not in ("netbox", "links"):
         raise OutputError(f"A .zip holds NetBox's import files; --table {table} is a CSV.")
+    if table == "racks" and suffix != ".csv":
+        raise OutputError(f"The racks are a sheet: write them to a .csv, not {path.name}.")
     rack_types = catalog.with_custom_racks(project.custom_types)
     problems = integrity_problems(project, rack_types, rack_columns(project))
     if problems:
         raise OutputError(refusal(problems, f"export to {path.name}"))
     if not project.halls:
         raise OutputError(f"{project.meta.name} has no hall to export.")
+    if table == "racks":
+        write_output(path, rack_sheet(project).encode("utf-8"))
+        return [f"wrote {path} ({len(project.placements):,} racks)"]
     plan = plan or _plan(project, catalog)
     types = dict(rack_types)
     if suffix == ".dxf":
@@ -70,13 +74,9 @@ def export_interop(
 
 
 def _plan(project: Project, catalog: Catalog) -> NetworkPlan:
-    """The network plan the rule engine owns, asked of it after a check as the drawing set
-    asks: the routes the checks, the schedule and the PDF read."""
-    engine = RuleEngine(catalog)
-    engine.run(project)
-    plan = engine.derived(PLAN)
-    assert plan is not None  # a check builds it
-    return plan
+    """The network plan the rule engine owns, asked of it as the drawing set asks: the
+    routes the checks, the schedule and the PDF read (no check is run for it)."""
+    return RuleEngine(catalog).derived(PLAN, project)
 
 
 def _zipped(found: NetboxSet) -> bytes:

@@ -272,6 +272,31 @@ def place_rack(
     return rack_id
 
 
+def place_racks(
+    doc: Document, racks: Iterable[tuple[str, str, int, int, Rotation, str]]
+) -> list[str]:
+    """Place racks given as (hall, type, x, y, rotation, label), in one undo step (File ▸
+    Import Racks…, a spreadsheet's rows); returns their ids in order."""
+    taken: list[str] = []
+    rows = list(racks)
+    with doc.transaction(f"Import {len(rows):,} racks") as tx:
+        for hall_id, type_id, x, y, rotation, label in rows:
+            _rack_type(doc, type_id)
+            rack_id = doc.new_id("rk", taken)
+            tx.put(
+                Placement(
+                    id=rack_id,
+                    hall_id=hall_id,
+                    type_id=type_id,
+                    x=x,
+                    y=y,
+                    rotation=rotation,
+                    label=label,
+                )
+            )
+    return taken
+
+
 def row_positions(
     width_mm: int, depth_mm: int, x: int, y: int, count: int, rotation: Rotation, gap_mm: int = 0
 ) -> list[tuple[int, int]]:

@@ -1,0 +1,57 @@
+"""``import-racks CSV --into PROJECT -o FILE``: racks from a spreadsheet into a project."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from designer.commands._common import CommandError, fail, no_stdout, not_the_input, open_project
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
+from designer.core.interop.rack_sheet import COLUMNS, RackSheetError, read_rack_sheet
+from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.project_file import to_bytes
+from designer.core.io.safe_read import Unreadable, read_regular_file
+
+HELP = (
+    "Add racks from a spreadsheet saved as CSV, one a row with the columns "
+    + ",".join(COLUMNS)
+    + " (x and y in mm, facing up, right, down or left), to a project; a bad row is named "
+    "by its line and then no rack is added."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("csv", help="the sheet (.csv, UTF-8)")
+    parser.add_argument("--into", required=True, metavar="PROJECT", help="the project to add to")
+    parser.add_argument("-o", "--output", required=True, help="the project file to write")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        no_stdout(args.output, "a project file")
+        not_the_input(args.output, args.into)
+        doc = Document(open_project(args.into).project)
+        text = _sheet(Path(args.csv))
+        racks = read_rack_sheet(text, doc.project, doc.rack_types)
+        ops.place_racks(doc, ((r.hall_id, r.type_id, r.x, r.y, r.rotation, r.label) for r in racks))
+        write_output(Path(args.output), to_bytes(doc.project))
+    except (CommandError, RackSheetError, OutputError) as err:
+        return fail(err)
+    print(f"wrote {args.output} with {len(racks):,} racks added from {Path(args.csv).name}")
+    return 0
+
+
+def _sheet(path: Path) -> str:
+    """The sheet's text: UTF-8 (with or without Excel's byte-order mark)."""
+    try:
+        data = read_regular_file(path, limit=100 << 20)
+    except Unreadable as err:
+        raise CommandError(f"Cannot open {path}: {err}.") from err
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise CommandError(
+            f"{path.name} is not UTF-8 text (byte {err.start + 1}); save the sheet as "
+            '"CSV UTF-8" and try again.'
+        ) from err

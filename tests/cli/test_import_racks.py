@@ -1,0 +1,47 @@
+"""``python main.py import-racks``: a sheet into a project, or every bad line and exit 2."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from designer.core.catalog import default_catalog
+from designer.core.io.project_file import load
+
+ROOT = Path(__file__).resolve().parents[2]
+POD = "projects/gb200-nvl72-su.rackplan.json"
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_racks_exported_as_a_sheet_go_back_into_the_project(tmp_path):
+    sheet = tmp_path / "racks.csv"
+    done = run("export", POD, "-o", str(sheet), "--table", "racks")
+    assert done.returncode == 0, done.stderr
+    lines = sheet.read_text().splitlines()
+    assert lines[0] == "label,type,hall,x,y,facing"
+    assert len(lines) == 12  # the pod's 11 racks
+    sheet.write_text("label,type,hall,x,y,facing\nNEW-01,nvidia-gb200-nvl72,SU hall,600,4800,up\n")
+    out = tmp_path / "more.rackplan.json"
+    done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "1 racks added" in done.stdout
+    project = load(out, default_catalog().racks).project
+    assert [p.label for p in project.placements.values()][-1] == "NEW-01"
+
+
+def test_a_bad_sheet_names_its_lines_and_writes_nothing(tmp_path):
+    sheet = tmp_path / "racks.csv"
+    sheet.write_text("label,type,hall,x,y,facing\nA,nvidia-gb200-nvl72,SU hall,abc,0,up\n")
+    out = tmp_path / "x.rackplan.json"
+    done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
+    assert done.returncode == 2
+    assert "line 2: x 'abc' is not a whole number of millimetres" in done.stderr
+    assert not out.exists()
+    sheet.write_bytes(b"label,type\n\xff\xfe")
+    done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
+    assert done.returncode == 2
+    assert "is not UTF-8 text" in done.stderr

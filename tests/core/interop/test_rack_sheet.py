@@ -1,0 +1,110 @@
+"""Racks from a spreadsheet: rows checked like typed values, all or nothing, one undo step,
+and the same columns written back byte for byte."""
+
+from __future__ import annotations
+
+import pytest
+
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
+from designer.core.document.new_project import NewProjectSpec, new_document
+from designer.core.examples import EXAMPLES
+from designer.core.interop.rack_sheet import RackSheetError, rack_sheet, read_rack_sheet
+
+HEADER = "label,type,hall,x,y,facing\n"
+
+
+def _import(doc: Document, text: str) -> list[str]:
+    racks = read_rack_sheet(text, doc.project, doc.rack_types)
+    return ops.place_racks(
+        doc, ((r.hall_id, r.type_id, r.x, r.y, r.rotation, r.label) for r in racks)
+    )
+
+
+def _empty_hall(width_m: float = 120, depth_m: float = 80) -> Document:
+    return new_document(NewProjectSpec(hall_name="Data hall", width_m=width_m, depth_m=depth_m))
+
+
+def thousand_racks() -> str:
+    """1,000 GB200 NVL72 in 20 rows of 50, 600 mm apart, rows 2.4 m apart, facing in turn."""
+    rows = [
+        f"R{row:02d}-{k:02d},nvidia-gb200-nvl72,Data hall,{600 + 600 * k},{1200 + 2400 * row},"
+        + ("up" if row % 2 else "down")
+        for row in range(20)
+        for k in range(50)
+    ]
+    return HEADER + "\n".join(rows) + "\n"
+
+
+def test_a_thousand_racks_go_into_an_empty_hall_and_come_back_identically():
+    doc = _empty_hall()
+    text = thousand_racks()
+    ids = _import(doc, text)
+    assert len(ids) == len(doc.project.placements) == 1_000
+    assert rack_sheet(doc.project) == text
+    # one undo step takes all of them away
+    doc.undo()
+    assert doc.project.placements == {}
+
+
+def test_an_examples_racks_written_and_read_into_its_empty_halls_are_the_same_racks():
+    project = EXAMPLES["two-sites"]().project
+    text = rack_sheet(project)
+    doc = Document(project.model_copy(update={"placements": {}, "groups": {}, "bundles": {}}))
+    _import(doc, text)
+    assert rack_sheet(doc.project) == text
+    placed = sorted(
+        (p.hall_id, p.type_id, p.x, p.y, p.rotation, p.label)
+        for p in doc.project.placements.values()
+    )
+    assert placed == sorted(
+        (p.hall_id, p.type_id, p.x, p.y, p.rotation, p.label) for p in project.placements.values()
+    )
+
+
+def test_every_bad_row_is_named_by_its_line_and_nothing_is_imported():
+    doc = _empty_hall()
+    before = doc.project
+    text = (
+        HEADER
+        + "A-01,nvidia-gb200-nvl72,Data hall,600,1200,up\n"
+        + "A-02,no-such-rack,Data hall,1200,1200,up\n"
+        + "A-03,NVIDIA GB200 NVL72,Hall 9,1800,1200,up\n"
+        + "A-04,nvidia-gb200-nvl72,Data hall,2.5 m,1200,up\n"
+        + "\n"
+        + "A-05,nvidia-gb200-nvl72,Data hall,3000,1200,sideways\n"
+        + "A-06,nvidia-gb200-nvl72,Data hall,3600,200000000,up\n"
+        + "A-07,nvidia-gb200-nvl72,Data hall,4200\n"
+    )
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, text)
+    said = str(err.value)
+    assert said.startswith("6 of the sheet's rows cannot be imported, so none is")
+    assert "line 3: type 'no-such-rack' is no rack type" in said
+    assert "line 4: There is no hall named 'Hall 9'; the halls are: Data hall" in said
+    assert "line 5: x '2.5 m' is not a whole number of millimetres" in said
+    assert "line 7: facing 'sideways' is none of up, right, down, left" in said
+    assert "line 8: y 200000000: Input should be less than or equal to 100000000" in said
+    assert "line 9: 4 values for 6 columns" in said
+    assert doc.project is before
+
+
+def test_the_header_is_checked_and_the_columns_may_come_in_any_order():
+    doc = _empty_hall()
+    with pytest.raises(
+        RackSheetError,
+        match="no column facing and it has columns rackplan does not read: 'rotation'",
+    ):
+        _import(doc, "label,type,hall,x,y,rotation\n")
+    # label may be left out, columns come in any order, names in any case, Excel's BOM
+    _import(doc, "\ufeffFacing,Y,X,Hall,Type\nleft,1200,600,data hall,nvidia-gb200-nvl72\n")
+    [rack] = doc.project.placements.values()
+    assert (rack.x, rack.y, rack.rotation, rack.label) == (600, 1200, 270, "")
+
+
+def test_a_label_a_spreadsheet_would_run_is_kept_as_text_and_read_back():
+    doc = _empty_hall()
+    _import(doc, HEADER + "'=SUM(A1),nvidia-gb200-nvl72,Data hall,600,1200,up\n")
+    [rack] = doc.project.placements.values()
+    assert rack.label == "=SUM(A1)"
+    assert rack_sheet(doc.project).splitlines()[1].startswith("'=SUM(A1),")
