@@ -134,10 +134,9 @@ def _cdu_of(ctx: Context, rack: Placement) -> CoolingUnit | None:
 def _pipe_run(
     ctx: Context, rack: Placement, cdu: CoolingUnit, where: tuple[float, float]
 ) -> Iterator[Finding]:
-    name = first_up(rack_name(rack))
     if cdu.hall_id != rack.hall_id:
         yield CDU_DISTANCE.finding(
-            f"{name} is served by CDU {cdu.name}, which stands in another hall. Use a CDU in "
+            f"{first_up(rack_name(rack))} is served by CDU {cdu.name}, which stands in another hall. Use a CDU in "
             "the rack's own hall.",
             (rack.id, cdu.id),
             limit=ctx.limits.max_pipe_run_mm / 1000,
@@ -151,7 +150,7 @@ def _pipe_run(
     limit_m = ctx.limits.max_pipe_run_mm / 1000
     if run_m > limit_m:
         yield CDU_DISTANCE.finding(
-            f"{name} is {num(run_m)} m of pipe from its CDU {cdu.name} (along the floor, centre "
+            f"{first_up(rack_name(rack))} is {num(run_m)} m of pipe from its CDU {cdu.name} (along the floor, centre "
             f"to centre), more than the {num(limit_m)} m this project allows. The limit is our "
             "own planning choice, as no standard gives one; check the pressure drop, or use a "
             "nearer CDU.",
@@ -174,7 +173,6 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
     box = ctx.get(FLOOR).racks.box(rack_id)
     if rack is None or kind is None or box is None:
         return
-    name = first_up(rack_name(rack))
     where = box.centre
     if kind.liquid_kw > 0:
         cdu = _cdu_of(ctx, rack)
@@ -188,7 +186,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
                 else "has no CDU"
             )
             yield NO_CDU.finding(
-                f"{name} ({kind.name}) sends {kw(kind.liquid_kw)} of heat to liquid, but "
+                f"{first_up(rack_name(rack))} ({kind.name}) sends {kw(kind.liquid_kw)} of heat to liquid, but "
                 f"{why}. Connect it to a CDU with room for that load.",
                 (rack.id,),
                 measured=kind.liquid_kw,
@@ -198,7 +196,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             )
     elif (unit := _cdu_of(ctx, rack)) is not None:
         yield AIR_RACK_ON_CDU.finding(
-            f"{name} ({kind.name}) has no liquid loop, but is connected to {unit.name}: the "
+            f"{first_up(rack_name(rack))} ({kind.name}) has no liquid loop, but is connected to {unit.name}: the "
             f"connection cools nothing and its {kw(kind.air_kw)} still go to the room air. "
             "Disconnect it, or choose a liquid-cooled rack type.",
             (rack.id, unit.id),
@@ -210,7 +208,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         return
     if rack.rear_door_kw is None:
         yield RACK_AIR_LIMIT.finding(
-            f"{name} ({kind.name}) puts {kw(kind.air_kw)} of heat into the room air, more than "
+            f"{first_up(rack_name(rack))} ({kind.name}) puts {kw(kind.air_kw)} of heat into the room air, more than "
             f"the {kw(limit)} air cooling can remove from one rack. Fit a rear-door heat "
             f"exchanger of at least {kw(kind.air_kw)}, or use liquid cooling.",
             (rack.id,),
@@ -222,7 +220,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         )
     elif kind.air_kw > rack.rear_door_kw:
         yield REAR_DOOR_OVERLOAD.finding(
-            f"{name} ({kind.name}) puts {kw(kind.air_kw)} of heat into the air, more than its "
+            f"{first_up(rack_name(rack))} ({kind.name}) puts {kw(kind.air_kw)} of heat into the air, more than its "
             f"rear-door heat exchanger takes ({kw(rack.rear_door_kw)}). Fit a door rated for "
             f"at least {kw(kind.air_kw)}.",
             (rack.id,),

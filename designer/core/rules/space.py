@@ -716,13 +716,13 @@ def _system_run(ctx: Context, group_id: str) -> Iterator[Finding]:
         return
     template = ctx.catalog.systems.get(group.system_id)
     floor = ctx.get(FLOOR)
-    placed = [(m.id, b) for m in members if (b := floor.racks.box(m.id)) is not None]
+    placed = [(m.id, b.centre) for m in members if (b := floor.racks.box(m.id)) is not None]
     if template is None or len(placed) < 2:
         return
     span_mm, a, b = max(
-        (math.dist(ba.centre, bb.centre), ia, ib)
-        for i, (ia, ba) in enumerate(placed)
-        for ib, bb in placed[i + 1 :]
+        (math.dist(ca, cb), ia, ib)
+        for i, (ia, ca) in enumerate(placed)
+        for ib, cb in placed[i + 1 :]
     )
     span_m = span_mm / 1000
     if span_m > template.max_span_m:
