@@ -27,6 +27,7 @@ from designer.core.rack_columns import rack_columns
 from designer.core.rules import Report
 from designer.core.totals import hall_totals
 from designer.report.drawing_set import checked, drawing_set
+from designer.report.interop import export_interop
 from designer.report.page import Page
 from designer.report.pages.plan import hall_pages
 from designer.report.paper import SheetFrame
@@ -34,7 +35,7 @@ from designer.report.sheet import Sheet
 from designer.report.title_block import TitleFields, draw_frame
 from designer.report.writer import Progress, SetInfo, write_pdf
 
-FORMATS = (".pdf", ".png", ".svg", ".csv")
+FORMATS = (".pdf", ".png", ".svg", ".csv", ".dxf", ".zip")
 PNG_DPI = 200
 #: An SVG's unit is the CSS pixel, 96 to the inch. Qt writes the plan's cosmetic pens as
 #: non-scaling strokes, as wide as their width in those units whatever the zoom: at 96 per
@@ -63,6 +64,9 @@ def export(
         raise OutputError(
             f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."
         )
+    if suffix in (".dxf", ".zip") or table == "racks":  # for other tools: no sheets
+        export_interop(project, catalog, path, hall and find_hall(project, hall), table, plan)
+        return []
     # the racks read once, for the integrity check and the drawing set's totals and bills
     racks = rack_columns(project)
     problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types), racks)

@@ -130,6 +130,14 @@ def read_base_plan(
     return plan
 
 
+def drawing_layers(path: Path) -> tuple[list[str], bool]:
+    """The layers something is drawn on in the DXF at ``path``, in drawing order, and
+    whether the drawing says its units in mm, cm or m: what to offer before reading it."""
+    doc = _open(path)
+    layers = list(dict.fromkeys(e.dxf.get("layer", "0") for e in doc.modelspace()))
+    return layers, int(doc.header.get("$INSUNITS", 0)) in _INSUNITS_MM
+
+
 def _open(path: Path) -> Drawing:
     if not path.is_file():
         raise DxfFloorError(f"Cannot read {path}: there is no such file.")

@@ -1,5 +1,5 @@
-"""File ▸ Export: what to write (the PDF set, a picture of one hall, a schedule), on what
-paper, and where.
+"""File ▸ Export: what to write (the PDF set, a picture of one hall, a schedule, a hall for
+CAD, NetBox's import files), on what paper, and where.
 
 The choice becomes an ``ExportSpec``, the arguments of ``designer.report.export.export``:
 the file's suffix names the format, so the dialog keeps the suffix in step with the choice.
@@ -35,13 +35,16 @@ KINDS = {
     "svg": ("SVG drawing of one hall's plan", ".svg", ""),
     "links": ("CSV cable schedule", ".csv", "links"),
     "bom": ("CSV bill of materials", ".csv", "bom"),
+    "racks": ("CSV rack sheet (File ▸ Import Racks… reads it)", ".csv", "racks"),
+    "dxf": ("DXF drawing of one hall, for CAD", ".dxf", ""),
+    "netbox": ("NetBox bulk-import files (CSVs in a zip)", ".zip", "netbox"),
 }
 
 
 @dataclass(frozen=True)
 class ExportSpec:
-    """One export: the file (its suffix names the format), the paper, the hall drawn (PNG
-    and SVG), and the table written (CSV: "links" or "bom")."""
+    """One export: the file (its suffix names the format), the paper, the hall drawn (PNG,
+    SVG and DXF), and the table written (CSV: "links", "bom" or "racks"; "netbox" a zip)."""
 
     path: Path
     paper: str = "A3"
@@ -54,7 +57,15 @@ class ExportSpec:
 def suggested_name(stem: str, kind: str, hall: str = "") -> str:
     """A file name for ``kind`` from the project's file stem (and the hall's, for pictures)."""
     _, suffix, _ = KINDS[kind]
-    tail = {"png": f"-{hall}", "svg": f"-{hall}", "links": "-cable-schedule", "bom": "-bom"}
+    tail = {
+        "png": f"-{hall}",
+        "svg": f"-{hall}",
+        "dxf": f"-{hall}",
+        "links": "-cable-schedule",
+        "bom": "-bom",
+        "racks": "-racks",
+        "netbox": "-netbox",
+    }
     return f"{stem}{tail.get(kind, '')}{suffix}"
 
 
@@ -123,7 +134,7 @@ class ExportDialog(QDialog):
         kind = self.kind.currentData()
         # a choice that does not apply is not shown at all (greyed out, it read as a choice)
         self.form.setRowVisible(self.paper, kind in ("pdf", "png", "svg"))
-        self.form.setRowVisible(self.hall, kind in ("png", "svg"))
+        self.form.setRowVisible(self.hall, kind in ("png", "svg", "dxf"))
         self.form.setRowVisible(self.enlarged, kind == "pdf")
         current = Path(self.file.text().strip() or suggested_name(self._stem, kind))
         hall = self._halls.get(self.hall.currentData() or "", "")
@@ -176,7 +187,7 @@ class ExportDialog(QDialog):
         path = Path(text).expanduser()
         if path.suffix.lower() != suffix:
             path = path.with_name(path.name + suffix)
-        hall = self.hall.currentData() if kind in ("png", "svg") else None
+        hall = self.hall.currentData() if kind in ("png", "svg", "dxf") else None
         enlarged = kind == "pdf" and self.enlarged.isChecked()
         return ExportSpec(path, self.paper.currentText(), hall, table or "links", enlarged)
 
@@ -186,4 +197,6 @@ def _kind_of(spec: ExportSpec) -> str:
     suffix = spec.path.suffix.lower()
     if suffix == ".csv":
         return spec.table
+    if suffix == ".zip":
+        return "netbox"
     return suffix.removeprefix(".")
