@@ -44,13 +44,17 @@ class DocumentBridge(QObject):
         self.replaced.emit()
         self.history_changed.emit()
 
-    def undo(self) -> None:
-        if self._document.history.can_undo:
-            self._document.undo()
+    def undo(self) -> ChangeSet | None:
+        """Undo the last step; the change set it reverted (None when there was none).
 
-    def redo(self) -> None:
-        if self._document.history.can_redo:
-            self._document.redo()
+        ``changed`` fires as well, for everyone who listens; the caller gets the same ids
+        back, to select what the step touched.
+        """
+        return self._document.undo() if self._document.history.can_undo else None
+
+    def redo(self) -> ChangeSet | None:
+        """Redo the next step; the change set it applied again (None when there was none)."""
+        return self._document.redo() if self._document.history.can_redo else None
 
     def saved(self) -> None:
         """Call after the document was written to disk (the dirty flag changed)."""

@@ -1,35 +1,45 @@
 """The editing controller: turns the user's intentions into core operations.
 
-Tools, actions and panels call the editor; the editor calls ``designer.core.document
-.operations`` (and ``core.generate.pod.insert_pod``, a pod laid out in one transaction) and
-nothing else changes the project. A refused edit (``TransactionError``, ``PodError``)
-becomes a status-bar message naming the problem; the document is left as it was. The
-editor also holds the view state the canvas needs: the hall shown, the selection, the
-latest findings with the network plan they were checked against, and a hit-test index
-rebuilt when the document's revision changes.
+Tools, actions, panels, dialogs and the file controller call the editor; the editor calls
+``designer.core.document.operations`` (and ``core.generate.pod.insert_pod``, a pod laid out
+in one transaction) and nothing else in the GUI changes the project. Two kinds of edit:
+
+- a field's edit (the properties panel, the settings dialog) raises the core's
+  ``TransactionError`` when refused, for the form to say next to its fields;
+- a gesture (a tool's, a menu's) says a refusal in the status bar (``run``) and selects
+  what it made.
+
+Either way a refused edit leaves the document as it was. The editor also holds the view
+state the canvas needs: the hall shown, the selection, the latest findings with the
+network plan they were checked against, and a hit-test index rebuilt when the document's
+revision changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import shapely
 from PySide6.QtCore import QObject, Signal
-from shapely import Point, Polygon
 
 from designer.core.document import operations as ops
+from designer.core.document.changes import ChangeSet
 from designer.core.document.document import Document, TransactionError
 from designer.core.format import plural
 from designer.core.generate import PRESETS
 from designer.core.generate.pod import PodError, insert_pod
 from designer.core.geometry.footprint import Box, snap
 from designer.core.geometry.picking import Picker
-from designer.core.model.base import Rotation
+from designer.core.geometry.site import beside_the_halls
+from designer.core.model.base import Point, Rotation
 from designer.core.model.project import Project
 from designer.core.network.planner import Plan
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import PlacementPlan, plan_placement
+from designer.core.placement.labels import feed_name, next_index, obstacle_label, tray_name
 from designer.core.placement.place import place
+from designer.core.rules import Finding
 from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
 from designer.gui.selection import Selection, in_hall
@@ -205,23 +215,14 @@ class Editor(QObject):
         """Undo the last step and select what it touched that stands in the hall shown: the
         racks a delete took come back selected, moved racks stay so (a trial's undo left
         nothing selected)."""
-        self._step(self.bridge.undo)
+        self._select_touched(self.bridge.undo())
 
     def redo(self) -> None:
         """Redo the next step, selecting what it touched as ``undo`` does."""
-        self._step(self.bridge.redo)
+        self._select_touched(self.bridge.redo())
 
-    def _step(self, step: Callable[[], None]) -> None:
-        touched: list[str] = []
-
-        def note(changes: Any) -> None:
-            touched.extend(changes.ids)
-
-        self.bridge.changed.connect(note)
-        try:
-            step()
-        finally:
-            self.bridge.changed.disconnect(note)
+    def _select_touched(self, changes: ChangeSet | None) -> None:
+        touched = changes.ids if changes is not None else ()
         shown = [i for i in touched if in_hall(self.project, i, self.hall_id)]
         if shown:
             self.selection.set(shown)
@@ -287,7 +288,7 @@ class Editor(QObject):
 
     def delete_selection(self) -> None:
         ids = self.selection.ids
-        if ids and self.run(lambda: ops.delete(self.doc, ids)):
+        if ids and self.delete(ids):
             self.selection.clear()
 
     def rotate_selection(self, quarter_turns: int = 1) -> None:
@@ -370,7 +371,11 @@ class Editor(QObject):
     def on_floor(self, point: tuple[float, float] | None) -> tuple[int, int] | None:
         """``point`` in whole millimetres when it lies inside the shown hall's outline."""
         hall = self.project.halls.get(self.hall_id or "")
-        if point is None or hall is None or not Polygon(hall.outline).contains(Point(point)):
+        if (
+            point is None
+            or hall is None
+            or not shapely.Polygon(hall.outline).contains(shapely.Point(point))
+        ):
             return None
         return (round(point[0]), round(point[1]))
 
@@ -407,9 +412,138 @@ class Editor(QObject):
             if name != "groups"
         )
 
-    def set_rotation(self, ids: Iterable[str], rotation: Rotation) -> None:
-        ids = list(ids)
-        self.run(lambda: ops.set_rotation(self.doc, ids, rotation))
+    # --- gestures of the tools and menus: a refusal is said, what was made is selected -----
+
+    def delete(self, ids: Sequence[str]) -> bool:
+        """Delete ``ids`` and what depends on them (a hall's racks, a site's halls); False
+        when refused."""
+        return bool(self.run(lambda: ops.delete(self.doc, ids)))
+
+    def place_row(
+        self,
+        type_id: str,
+        x: int,
+        y: int,
+        count: int,
+        rotation: Rotation,
+        gap_mm: int,
+        prefix: str,
+    ) -> list[str]:
+        """Place a row of ``count`` racks in the shown hall from ``(x, y)``, labelled on from
+        the highest number after ``prefix`` already taken, and select it."""
+        hall = self.hall_id
+        if hall is None:
+            return []
+        first = next_index(self.project, prefix)
+        ids = self.run(
+            lambda: ops.place_row(
+                self.doc, hall, type_id, x, y, count, rotation, gap_mm, prefix, first
+            )
+        )
+        if ids:
+            self.selection.set(ids)
+        return ids or []
+
+    def add_run(self, points: list[Point], feed_type: str | None) -> None:
+        """Add a cable tray (``feed_type`` None) or a busway of ``feed_type`` along
+        ``points`` in the shown hall, named on from the last, and select it."""
+        hall, project = self.hall_id or "", self.project
+        if feed_type is None:
+            name = tray_name(project)
+            new = self.run(lambda: ops.add_tray(self.doc, hall, points, 2_700, 600, 100, name))
+        else:
+            name = feed_name(project, busway=True)
+            new = self.run(lambda: ops.add_feed(self.doc, hall, feed_type, points, name))
+        if new:
+            self.selection.set([new])
+
+    def add_obstacle(self, kind: str, box: Box) -> None:
+        """Add a column, keep-out zone or wall covering ``box`` in the shown hall."""
+        hall, label = self.hall_id or "", obstacle_label(self.project, kind)
+        outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
+        new = self.run(lambda: ops.add_obstacle(self.doc, hall, kind, outline, label))
+        if new:
+            self.selection.set([new])
+
+    def set_outline(self, points: list[Point]) -> None:
+        """Give the shown hall the outline ``points``."""
+        hall = self.hall_id
+        if hall is not None:
+            self.run(lambda: ops.update(self.doc, hall, outline=points))
+
+    def add_site(self, name: str, **fields: Any) -> str | None:
+        """Add a site (``fields`` as ``Site``'s); its id, None when refused."""
+        return self.run(lambda: ops.add_site(self.doc, name, **fields))
+
+    def add_fibre_route(self, site_a: str, site_b: str, distance_km: float) -> None:
+        self.run(lambda: ops.add_fibre_route(self.doc, site_a, site_b, distance_km))
+
+    def add_hall(
+        self, site_id: str | None, name: str, width_mm: int, depth_mm: int, **fields: Any
+    ) -> None:
+        """Add a hall of ``width_mm`` x ``depth_mm`` beside the other halls of ``site_id``
+        (None: a first site, "Site 1", with the hall's capacities) and show it."""
+
+        def add() -> str:
+            site = site_id or ops.add_site(
+                self.doc,
+                "Site 1",
+                power_capacity_kw=fields["power_capacity_kw"],
+                cooling_capacity_kw=fields["cooling_capacity_kw"],
+            )
+            origin = beside_the_halls(self.project, site)
+            return ops.add_hall(
+                self.doc, site, name, width_mm, depth_mm, site_origin=origin, **fields
+            )
+
+        hall = self.run(add)
+        if hall:
+            self.set_hall(hall)
+
+    def accept_finding(self, finding: Finding, comment: str) -> None:
+        """Keep ``finding`` listed as accepted, with the architect's reason."""
+        self.run(lambda: ops.accept_finding(self.doc, finding.code, finding.ids, comment))
+
+    def reopen_finding(self, finding: Finding) -> None:
+        """Count an accepted finding again."""
+        self.run(lambda: ops.reopen_finding(self.doc, finding.code, finding.ids))
+
+    # --- edits of one field: a refusal raises TransactionError for the form to say -------
+
+    def update(self, entity_id: str, **fields: Any) -> None:
+        """Set fields of one entity (a name, a capacity, a hall's outline)."""
+        ops.update(self.doc, entity_id, **fields)
+
+    def update_many(self, ids: Sequence[str], **fields: Any) -> None:
+        """Set the same fields on every one of ``ids`` (a type, a rear door) in one step."""
+        ops.update_many(self.doc, ids, **fields)
+
+    def set_rotation(self, ids: Sequence[str], rotation: Rotation) -> None:
+        """Turn ``ids`` to face ``rotation``, each about its own centre (systems whole)."""
+        ops.set_rotation(self.doc, ids, rotation)
+
+    def shift(self, ids: Sequence[str], dx: int, dy: int) -> None:
+        """Move ``ids`` by ``(dx, dy)`` (a typed position)."""
+        ops.move(self.doc, ids, dx, dy)
+
+    def assign_cdu(self, rack_ids: Sequence[str], cdu_id: str | None) -> None:
+        ops.assign_cdu(self.doc, rack_ids, cdu_id)
+
+    def connect_feed(self, rack_ids: Sequence[str], feed_id: str, connected: bool) -> None:
+        """Connect ``feed_id`` to every rack of ``rack_ids``, or take it off them."""
+        ops.connect_feed(self.doc, rack_ids, feed_id, connected)
+
+    def set_fibre_route(self, site_a: str, site_b: str, distance_km: float | None) -> None:
+        """The fibre route between two sites as laid (None: no route)."""
+        ops.set_fibre_route(self.doc, site_a, site_b, distance_km)
+
+    def update_settings(self, label: str, **changes: Any) -> None:
+        """Change the project's network or rule settings, as one step named ``label``."""
+        ops.update_settings(self.doc, label, **changes)
+
+    def replace_project(self, project: Project, label: str) -> None:
+        """Put ``project`` in place of the one edited, as one undoable step (recovered work)."""
+        ops.replace_project(self.doc, project, label)
 
     # --- placing from the palette ------------------------------------------------------
 

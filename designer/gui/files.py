@@ -13,13 +13,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from designer.core.catalog import projects_dir
-from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.io import autosave
 from designer.core.io.project_file import SUFFIX, LoadResult, ProjectFileError, load, save
 from designer.gui.autosave import Autosaver
-from designer.gui.bridge import DocumentBridge
 from designer.gui.dialogs.new_project import new_document
+from designer.gui.editor import Editor
 from designer.gui.naming import file_stem
 from designer.gui.prompts import Prompts
 from designer.gui.recent import RecentFiles
@@ -33,7 +32,8 @@ def display_name(document: Document) -> str:
 
 
 class FileController(QObject):
-    """The File menu's verbs over the bridge's document.
+    """The File menu's verbs over the bridge's document; recovered work goes in through the
+    editor, as an edit Undo takes back.
 
     ``message`` carries status-bar sentences; ``recent_changed`` fires when the recent
     list changed.
@@ -43,10 +43,11 @@ class FileController(QObject):
     recent_changed = Signal()
 
     def __init__(
-        self, bridge: DocumentBridge, prompts: Prompts, recent: RecentFiles, autosaver: Autosaver
+        self, editor: Editor, prompts: Prompts, recent: RecentFiles, autosaver: Autosaver
     ) -> None:
-        super().__init__(bridge)
-        self.bridge = bridge
+        super().__init__(editor)
+        self.editor = editor
+        self.bridge = editor.bridge
         self.prompts = prompts
         self.recent = recent
         self.autosaver = autosaver
@@ -161,7 +162,7 @@ class FileController(QObject):
                 f"{path.name} (older than the file, which was saved since)" if older else path.name
             )
             if self.prompts.restore(what, snapshot.when):
-                ops.replace_project(self.document, result.project, RECOVER_LABEL)
+                self.editor.replace_project(result.project, RECOVER_LABEL)
                 self.autosaver.adopt(snapshot.path)
                 self.message.emit(
                     "Recovered unsaved changes; Undo goes back to the version on disk."

@@ -34,7 +34,6 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.format import plural
 from designer.core.geometry.footprint import Box
-from designer.core.geometry.site import beside_the_halls
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.model.site import Site
@@ -44,7 +43,7 @@ from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.canvas.tools.draw import ObstacleTool, OutlineTool, RunTool
-from designer.gui.canvas.tools.place import PlaceTool, RowTool, next_index
+from designer.gui.canvas.tools.place import PlaceTool, RowTool
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
@@ -56,7 +55,6 @@ from designer.gui.findings import DEBOUNCE_MS, FindingsService
 from designer.gui.generating import ClusterBuilder
 from designer.gui.hall_chooser import HallChooser
 from designer.gui.icons import icon
-from designer.gui.importing import Importer
 from designer.gui.naming import file_stem
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
@@ -133,11 +131,10 @@ class MainWindow(QMainWindow):
         self.prompts: Prompts = prompts or DialogPrompts(self)
         self.autosaver = Autosaver(self.bridge, autosave_ms)
         self.files = FileController(
-            self.bridge, self.prompts, recent or RecentFiles(), self.autosaver
+            self.editor, self.prompts, recent or RecentFiles(), self.autosaver
         )
         self.checker = FindingsService(self.bridge, self.editor, debounce_ms)
         self.exporter = Exporter(self.editor, self.checker, self.prompts, self)
-        self.importer = Importer(self.editor, self.prompts, self)
         self.builder = ClusterBuilder(self.bridge, self.files, self.prompts, self)
         self.pointer = CanvasPointer(self.view)
         self.status = StatusBar(self.editor)
@@ -285,22 +282,6 @@ class MainWindow(QMainWindow):
             "",
             "Write the PDF drawing set, a picture of a hall, or a schedule as CSV",
         )
-        a(
-            "import_floor_plan",
-            "Import &Floor Plan…",
-            self.importer.ask_floor_plan,
-            (),
-            "",
-            "Give the hall on screen the outline and columns of a CAD drawing (DXF)",
-        )
-        a(
-            "import_racks",
-            "Import &Racks…",
-            self.importer.ask_racks,
-            (),
-            "",
-            "Add racks from a spreadsheet saved as CSV: label, type, hall, x, y, facing",
-        )
         a("quit", "&Quit", self.close, (Key.Quit,), "", "Close rackplan")
         a("undo", "&Undo", self.editor.undo, (Key.Undo,), "undo")
         a("redo", "&Redo", self.editor.redo, ("Ctrl+Y", "Ctrl+Shift+Z"), "redo")
@@ -404,7 +385,7 @@ class MainWindow(QMainWindow):
         a(
             "settings",
             "Project &Settings…",
-            lambda: self.prompts.project_settings(self.editor.doc),
+            lambda: self.prompts.project_settings(self.editor),
             ("Ctrl+,",),
             "",
             "Cabling, network and design-rule thresholds of this project",
@@ -597,7 +578,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([n["save"], n["save_as"]])
         file_menu.addSeparator()
-        file_menu.addActions([n["import_floor_plan"], n["import_racks"], n["export"]])
+        file_menu.addAction(n["export"])
         file_menu.addSeparator()
         file_menu.addAction(n["quit"])
         edit = bar.addMenu("&Edit")
@@ -672,9 +653,7 @@ class MainWindow(QMainWindow):
         self.palette.activated.connect(self._palette_activated)
         self.findings_panel.activated.connect(self.show_finding)
         self.findings_panel.accept.connect(self.accept_finding)
-        self.findings_panel.reopen.connect(
-            lambda f: self.editor.run(lambda: ops.reopen_finding(self.editor.doc, f.code, f.ids))
-        )
+        self.findings_panel.reopen.connect(self.editor.reopen_finding)
         self.files.message.connect(self.status.say)
         self.exporter.finished.connect(self.status.say)
         self.builder.finished.connect(self.status.say)
@@ -829,24 +808,9 @@ class MainWindow(QMainWindow):
         spec = self.prompts.place_row(types, type_id, prefix, at)
         if spec is None:
             return
-        doc, hall = editor.doc, editor.hall_id
-        first = next_index(doc.project, spec.label_prefix)
-        ids = editor.run(
-            lambda: ops.place_row(
-                doc,
-                hall,
-                spec.type_id,
-                spec.x,
-                spec.y,
-                spec.count,
-                spec.rotation,
-                spec.gap_mm,
-                spec.label_prefix,
-                first,
-            )
+        editor.place_row(
+            spec.type_id, spec.x, spec.y, spec.count, spec.rotation, spec.gap_mm, spec.label_prefix
         )
-        if ids:
-            self.selection.set(ids)
 
     def insert_pod(self) -> None:
         """Insert ▸ Pod: a pod preset centred at the cursor when it is over the hall on
@@ -895,20 +859,16 @@ class MainWindow(QMainWindow):
         hall_spec = self.prompts.new_hall(self._free_hall_name(f"{spec.name} hall 1"))
         if hall_spec is None:
             return
-        doc = self.editor.doc
-        site = self.editor.run(
-            lambda: ops.add_site(
-                doc,
-                spec.name,
-                power_capacity_kw=spec.power_capacity_kw,
-                cooling_capacity_kw=spec.cooling_capacity_kw,
-                pue=spec.pue,
-            )
+        site = self.editor.add_site(
+            spec.name,
+            power_capacity_kw=spec.power_capacity_kw,
+            cooling_capacity_kw=spec.cooling_capacity_kw,
+            pue=spec.pue,
         )
         if site is None:
             return
         if spec.route_to is not None:
-            self.editor.run(lambda: ops.add_fibre_route(doc, spec.route_to, site, spec.distance_km))
+            self.editor.add_fibre_route(spec.route_to, site, spec.distance_km)
         self._add_hall(hall_spec, site)
 
     def add_hall(self) -> None:
@@ -924,34 +884,18 @@ class MainWindow(QMainWindow):
 
     def _add_hall(self, spec: NewProjectSpec, site: str | None = None) -> None:
         """Add the hall ``spec`` describes to ``site`` (default: the site on the canvas)."""
-        doc = self.editor.doc
         shown = self._shown_site()
-        site = site or (shown.id if shown is not None else None)
-
-        def add() -> str:
-            site_id = site or ops.add_site(
-                doc,
-                "Site 1",
-                power_capacity_kw=spec.power_capacity_kw,
-                cooling_capacity_kw=spec.cooling_capacity_kw,
-            )
-            return ops.add_hall(
-                doc,
-                site_id,
-                spec.hall_name,
-                round(spec.width_m * 1000),
-                round(spec.depth_m * 1000),
-                floor_rating_kpa=spec.floor_rating_kpa,
-                floor_type=spec.floor_type,
-                tile_rating_kg=spec.tile_rating_kg,
-                power_capacity_kw=spec.power_capacity_kw,
-                cooling_capacity_kw=spec.cooling_capacity_kw,
-                site_origin=beside_the_halls(doc.project, site_id),
-            )
-
-        hall = self.editor.run(add)
-        if hall:
-            self.editor.set_hall(hall)
+        self.editor.add_hall(
+            site or (shown.id if shown is not None else None),
+            spec.hall_name,
+            round(spec.width_m * 1000),
+            round(spec.depth_m * 1000),
+            floor_rating_kpa=spec.floor_rating_kpa,
+            floor_type=spec.floor_type,
+            tile_rating_kg=spec.tile_rating_kg,
+            power_capacity_kw=spec.power_capacity_kw,
+            cooling_capacity_kw=spec.cooling_capacity_kw,
+        )
 
     def delete_hall(self) -> None:
         """Delete the hall on the canvas and what stands in it, after asking (one undo step)."""
@@ -984,7 +928,7 @@ class MainWindow(QMainWindow):
             f"Delete {name} and everything in it ({', '.join(gone)})? Edit ▸ Undo brings it back."
         )
         if self.prompts.confirm(title, text, "Delete"):
-            self.editor.run(lambda: ops.delete(self.editor.doc, [entity_id]))
+            self.editor.delete([entity_id])
 
     def show_finding(self, finding: Any) -> None:
         """Select what a finding names and zoom to it (switching hall if needed)."""
@@ -1011,8 +955,7 @@ class MainWindow(QMainWindow):
         reason = self.prompts.comment(finding.message)
         if reason is None:
             return
-        doc = self.editor.doc
-        self.editor.run(lambda: ops.accept_finding(doc, finding.code, finding.ids, reason))
+        self.editor.accept_finding(finding, reason)
         self.status.say(f"Accepted {finding.code}; it stays listed under Accepted.")
 
     # --- closing ---------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from designer.gui.dialogs.new_cluster import NewClusterDialog
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
 from designer.gui.dialogs.project_settings import ProjectSettingsDialog
+from designer.gui.editor import Editor
 
 Answer = Literal["save", "discard", "cancel"]
 FILTER = f"rackplan projects (*{SUFFIX});;JSON files (*.json);;All files (*)"
@@ -76,8 +77,9 @@ class Prompts(Protocol):
         self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None
     ) -> ExportSpec | None: ...
 
-    def project_settings(self, doc: Document) -> bool:
-        """Edit ``doc``'s settings; True when the user applied them (one undo step)."""
+    def project_settings(self, editor: Editor) -> bool:
+        """Edit the settings of the project ``editor`` edits; True when the user applied
+        them (one undo step)."""
         ...
 
 
@@ -201,6 +203,6 @@ class DialogPrompts:
         self._last_export = dialog.spec()
         return self._last_export
 
-    def project_settings(self, doc: Document) -> bool:
-        dialog = ProjectSettingsDialog(doc, self.parent)
+    def project_settings(self, editor: Editor) -> bool:
+        dialog = ProjectSettingsDialog(editor, self.parent)
         return dialog.exec() == QDialog.DialogCode.Accepted

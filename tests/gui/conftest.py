@@ -90,7 +90,7 @@ class ScriptedPrompts:
         self.asked.append(f"export {stem}")
         return self.export_answer
 
-    def project_settings(self, doc) -> bool:  # type: ignore[no-untyped-def]
+    def project_settings(self, editor) -> bool:  # type: ignore[no-untyped-def]
         self.asked.append("project settings")
         return False
 

@@ -20,7 +20,7 @@ LEAF, SPINE = "NVIDIA Quantum-2 QM9700 (leaf)", "NVIDIA Quantum-2 QM9700 (spine)
 
 
 def open_dialog(qtbot, window) -> ProjectSettingsDialog:  # type: ignore[no-untyped-def]
-    dialog = ProjectSettingsDialog(window.editor.doc, window)
+    dialog = ProjectSettingsDialog(window.editor, window)
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog

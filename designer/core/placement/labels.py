@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from designer.core.document import operations as ops
 from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
 from designer.core.naming import short_name
 
 
@@ -44,5 +46,32 @@ def rack_tag(kind: RackType) -> str:
     return name_tag(short_name(kind)) or "R"
 
 
+def next_index(project: Project, prefix: str) -> int:
+    """One more than the highest number after ``prefix`` among the rack labels: where a
+    new row of racks labelled ``prefix`` starts counting."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)$")
+    found = [int(m.group(1)) for r in project.placements.values() if (m := pattern.match(r.label))]
+    return max(found, default=0) + 1
+
+
 #: The stem of an automatic name for each kind of cooling unit.
 UNIT_STEM = {"cdu": "CDU", "crah": "CRAH", "inrow_cooler": "IRC"}
+#: The first automatic label of each kind of obstacle.
+OBSTACLE_STEM = {"column": "C1", "keepout": "KO-1", "wall": "W1"}
+
+
+def obstacle_label(project: Project, kind: str) -> str:
+    """A free label for a new obstacle of ``kind``: C1, C2, ... for columns."""
+    return ops.free_name((o.label for o in project.obstacles.values()), OBSTACLE_STEM[kind])
+
+
+def feed_name(project: Project, busway: bool) -> str:
+    """A free name for a new busway (Busway 1, ...) or PDU (PDU 1, ...)."""
+    return ops.free_name(
+        (f.name for f in project.feeds.values()), "Busway 1" if busway else "PDU 1"
+    )
+
+
+def tray_name(project: Project) -> str:
+    """A free name for a new cable tray: Tray 1, Tray 2, ..."""
+    return ops.free_name((t.name for t in project.trays.values()), "Tray 1")

@@ -5,7 +5,13 @@ from __future__ import annotations
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.placement.fit import PlacementPlan
-from designer.core.placement.labels import UNIT_STEM, name_tag, rack_tag
+from designer.core.placement.labels import (
+    UNIT_STEM,
+    feed_name,
+    name_tag,
+    obstacle_label,
+    rack_tag,
+)
 
 
 def place(doc: Document, hall_id: str, plan: PlacementPlan) -> list[str]:
@@ -36,13 +42,9 @@ def place(doc: Document, hall_id: str, plan: PlacementPlan) -> list[str]:
             ops.add_cooling_unit(doc, hall_id, entry.type_id, plan.x, plan.y, name, plan.rotation)
         ]
     if entry.kind == "feed":
-        feed = doc.catalog.feeds[entry.type_id]
-        names = {f.name for f in project.feeds.values()}
-        name = ops.free_name(names, "Busway 1" if feed.kind == "busway" else "PDU 1")
+        name = feed_name(project, doc.catalog.feeds[entry.type_id].kind == "busway")
         return [ops.add_feed(doc, hall_id, entry.type_id, list(plan.paths[0]), name)]
-    structure = doc.catalog.structures[entry.type_id]
+    what = doc.catalog.structures[entry.type_id].kind
     box = plan.boxes[0]
-    labels = {o.label for o in project.obstacles.values()}
-    stem = {"column": "C1", "keepout": "KO-1", "wall": "W1"}[structure.kind]
     outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
-    return [ops.add_obstacle(doc, hall_id, structure.kind, outline, ops.free_name(labels, stem))]
+    return [ops.add_obstacle(doc, hall_id, what, outline, obstacle_label(project, what))]

@@ -1,6 +1,6 @@
 """Edit ▸ Project settings: the cabling and network choices and the design-rule thresholds.
 
-OK applies every field in one ``ops.update_settings`` call, so the whole dialog is one
+OK applies every field in one ``Editor.update_settings`` call, so the whole dialog is one
 undo step ("Project settings") and the live check and the network plan follow it as they
 follow any edit. The core decides what is allowed: a value it refuses keeps the dialog
 open with the core's reason, in the dialog's words and units, and nothing is applied.
@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.document import operations as ops
-from designer.core.document.document import Document, TransactionError
+from designer.core.document.document import TransactionError
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.rules.limits import default_thresholds
 from designer.core.settings_fields import (
@@ -47,6 +46,7 @@ from designer.core.settings_fields import (
     refusal,
 )
 from designer.gui.dialogs.form import lay_out, number_box
+from designer.gui.editor import Editor
 
 #: What the undo entry is called.
 LABEL = "Project settings"
@@ -64,12 +64,12 @@ class ProjectSettingsDialog(QDialog):
     ``rules.thresholds.hot_aisle_mm``), the names the core's refusals use.
     """
 
-    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Project settings")
-        self.doc = doc
+        self.editor = editor
         self.boxes: dict[str, QDoubleSpinBox] = {}
-        network = doc.project.settings.network
+        network = editor.project.settings.network
         self.nvidia_only = QCheckBox(NVIDIA_ONLY)
         self.nvidia_only.setChecked(network.nvidia_only)
         self.nvidia_only.setToolTip(
@@ -108,7 +108,7 @@ class ProjectSettingsDialog(QDialog):
         return box
 
     def _network_group(self) -> QGroupBox:
-        network = self.doc.project.settings.network
+        network = self.editor.project.settings.network
         form = QFormLayout()
         for setting in NETWORK_FIELDS:
             current = getattr(network, setting.key)
@@ -121,7 +121,7 @@ class ProjectSettingsDialog(QDialog):
 
     def _threshold_group(self) -> QGroupBox:
         """One row per threshold: its name and unit, the field, and the default beside it."""
-        overrides = self.doc.project.settings.rules.thresholds
+        overrides = self.editor.project.settings.rules.thresholds
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
         for row, setting in enumerate(THRESHOLD_FIELDS):
@@ -157,7 +157,7 @@ class ProjectSettingsDialog(QDialog):
 
     def network_changes(self) -> dict[str, Any]:
         """The network settings the user changed, by field name."""
-        network = self.doc.project.settings.network
+        network = self.editor.project.settings.network
         values = {
             setting.key: self._read(NETWORK, setting, getattr(network, setting.key))
             for setting in NETWORK_FIELDS
@@ -169,7 +169,7 @@ class ProjectSettingsDialog(QDialog):
 
     def threshold_overrides(self) -> dict[str, Any]:
         """The thresholds the project is to override: those that differ from the default."""
-        thresholds = self.doc.project.settings.rules.thresholds
+        thresholds = self.editor.project.settings.rules.thresholds
         stored: dict[str, Any] = {}
         for setting in THRESHOLD_FIELDS:
             default = getattr(self._defaults.values, setting.key)
@@ -193,14 +193,13 @@ class ProjectSettingsDialog(QDialog):
 
         Nothing changed closes without an edit, so OK alone leaves no undo step.
         """
-        settings = self.doc.project.settings
+        settings = self.editor.project.settings
         changes, overrides = self.network_changes(), self.threshold_overrides()
         if not changes and overrides == settings.rules.thresholds.model_dump():
             self.accept()
             return
         try:
-            ops.update_settings(
-                self.doc,
+            self.editor.update_settings(
                 LABEL,
                 network={**settings.network.model_dump(), **changes},
                 rules={**settings.rules.model_dump(), "thresholds": overrides},

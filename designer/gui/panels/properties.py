@@ -1,4 +1,4 @@
-"""The properties of the selection, edited in place through the core operations.
+"""The properties of the selection, edited in place through the editor's field edits.
 
 One rack: label, type, facing, position, feeds, CDU and rear door. Several racks: what
 they share (type, facing, feeds, CDU, rear door) applied to all in one step; ticking a
@@ -62,7 +62,7 @@ class InputError(ValueError):
     """A value typed in a field is not what the field takes; the message says what is."""
 
 
-def _relabel(doc: Any, rack_id: str, text: str) -> None:
+def _relabel(editor: Editor, rack_id: str, text: str) -> None:
     """Give a rack the label typed; a blank one is refused, as the rack would then go by
     its id in the findings and the cable schedule and by its type on the plan (a trial's
     cleared label did all three)."""
@@ -72,7 +72,7 @@ def _relabel(doc: Any, rack_id: str, text: str) -> None:
             "A rack needs a label: it names the rack on the plan, in the findings and in the "
             "cable schedule"
         )
-    ops.update(doc, rack_id, label=label)
+    editor.update(rack_id, label=label)
 
 
 #: A number whose commas group thousands, as the designer writes them ("1,200.5").
@@ -394,7 +394,7 @@ class PropertiesPanel(QWidget):
             self.subtitle.setText(
                 f"{kind.name if kind else 'Unknown type ' + first.type_id} · {first.id}"
             )
-            self.text_field("label", "Label", first.label, lambda t: _relabel(doc, first.id, t))
+            self.text_field("label", "Label", first.label, lambda t: _relabel(editor, first.id, t))
         else:
             self.title.setText(f"<b>{len(racks):,} racks</b>")
             systems = {r.group_id for r in racks if r.group_id}
@@ -408,14 +408,14 @@ class PropertiesPanel(QWidget):
             "Type",
             [(t.name, t.id) for t in types.values()],
             shared("type_id"),
-            lambda v: ops.update_many(doc, ids, type_id=v),
+            lambda v: editor.update_many(ids, type_id=v),
         )
         self.choice_field(
             "facing",
             "Front faces",
             [(t, v) for v, t in FACINGS],
             shared("rotation"),
-            lambda v: ops.set_rotation(doc, ids, v),
+            lambda v: editor.set_rotation(ids, v),
         )
         if single:
             self._position(first.id, first.x, first.y)
@@ -432,15 +432,15 @@ class PropertiesPanel(QWidget):
             "CDU",
             [("None", ""), *cdus],
             current_cdu,
-            lambda v: ops.assign_cdu(doc, ids, v or None),
+            lambda v: editor.assign_cdu(ids, v or None),
         )
         door = shared("rear_door_kw")
         self.text_field(
             "rear_door",
             "Rear door (kW)",
             "" if door is None else number(door),
-            lambda t: ops.update_many(
-                doc, ids, rear_door_kw=parse_number(t, "The rear door capacity", None)
+            lambda t: editor.update_many(
+                ids, rear_door_kw=parse_number(t, "The rear door capacity", None)
             ),
             "Capacity of a rear-door heat exchanger; leave blank when there is none.",
         )
@@ -470,14 +470,13 @@ class PropertiesPanel(QWidget):
         )
 
     def _position(self, entity_id: str, x: int, y: int) -> None:
-        doc = self.editor.doc
 
         def moved(axis: int) -> Callable[[str], None]:
             def commit(text: str) -> None:
                 target = parse_mm_from_m(text, "The position")
                 dx, dy = (target - x, 0) if axis == 0 else (0, target - y)
                 self._refuse_leaving_the_hall(entity_id, dx, dy)
-                ops.move(doc, [entity_id], dx, dy)
+                self.editor.shift([entity_id], dx, dy)
 
             return commit
 
@@ -501,12 +500,12 @@ class PropertiesPanel(QWidget):
         other halls: the links between halls are routed from the one to the other. A blank
         cable entry takes it away (the check then says its links to other halls cannot be
         routed)."""
-        doc = self.editor.doc
+        editor = self.editor
 
         def placed(attr: str, axis: int, what: str) -> Callable[[str], None]:
             def commit(text: str) -> None:
                 if not text.strip() and attr == "cable_entry":
-                    ops.update(doc, hall.id, cable_entry=None)
+                    editor.update(hall.id, cable_entry=None)
                     return
                 point = list(getattr(hall, attr) or _corner(hall))
                 point[axis] = parse_mm_from_m(text, what)
@@ -514,7 +513,7 @@ class PropertiesPanel(QWidget):
                     raise InputError(
                         f"The cable entry must be inside the hall ‘{hall.name}’ or on its wall"
                     )
-                ops.update(doc, hall.id, **{attr: tuple(point)})
+                editor.update(hall.id, **{attr: tuple(point)})
 
             return commit
 
@@ -561,7 +560,8 @@ class PropertiesPanel(QWidget):
             raise InputError(f"That puts it wholly outside the hall ‘{hall.name}’")
 
     def _feed_list(self, ids: list[str], racks: list[Any]) -> None:
-        project, doc = self.editor.project, self.editor.doc
+        editor = self.editor
+        project, doc = editor.project, editor.doc
         hall = racks[0].hall_id
         # by name, the same order whichever racks are selected (a list that reorders itself
         # gets the wrong feed ticked); scrolled to the feed nearest the first rack
@@ -612,7 +612,7 @@ class PropertiesPanel(QWidget):
             feed_id = item.data(Qt.ItemDataRole.UserRole)
             connected = item.checkState() == Qt.CheckState.Checked
             if feed_id is not None:
-                self._apply(lambda: ops.connect_feed(doc, ids, feed_id, connected), "Power feeds")
+                self._apply(lambda: editor.connect_feed(ids, feed_id, connected), "Power feeds")
 
         listing.itemChanged.connect(commit)
         self._row("feeds", "Power feeds", listing)
@@ -620,23 +620,22 @@ class PropertiesPanel(QWidget):
     # --- other things on the floor ----------------------------------------------------------
 
     def _cooling_unit(self, unit_id: str) -> None:
-        doc, project = self.editor.doc, self.editor.project
+        editor = self.editor
+        doc, project = editor.doc, editor.project
         unit = project.cooling_units[unit_id]
         self.title.setText(f"<b>{unit.name}</b>")
         what = {"cdu": "CDU (liquid)", "crah": "CRAH (air)", "inrow_cooler": "In-row cooler (air)"}[
             unit.kind
         ]
         self.subtitle.setText(f"{what} · {unit.type_id or 'custom'} · {unit.id}")
-        self.text_field(
-            "name", "Name", unit.name, lambda t: ops.update(doc, unit_id, name=t.strip())
-        )
+        self.text_field("name", "Name", unit.name, lambda t: editor.update(unit_id, name=t.strip()))
         if unit.width_mm:
             self.choice_field(
                 "facing",
                 "Front faces",
                 [(t, v) for v, t in FACINGS],
                 unit.rotation,
-                lambda v: ops.set_rotation(doc, [unit_id], v),
+                lambda v: editor.set_rotation([unit_id], v),
             )
         self._position(unit_id, unit.x, unit.y)
         field = "liquid_capacity_kw" if unit.kind == "cdu" else "air_capacity_kw"
@@ -644,7 +643,7 @@ class PropertiesPanel(QWidget):
             "capacity",
             "Capacity (kW)",
             number(getattr(unit, field)),
-            lambda t: ops.update(doc, unit_id, **{field: parse_number(t, "The capacity")}),
+            lambda t: editor.update(unit_id, **{field: parse_number(t, "The capacity")}),
             "What the unit delivers at this site's water temperatures",
         )
         groups = [
@@ -656,7 +655,7 @@ class PropertiesPanel(QWidget):
                 "Cooling group",
                 [("None", ""), *groups],
                 unit.group_id or "",
-                lambda v: ops.update(doc, unit_id, group_id=v or None),
+                lambda v: editor.update(unit_id, group_id=v or None),
             )
             served = [r for r in project.placements.values() if r.cdu_id == unit_id]
             load = sum(
@@ -667,53 +666,52 @@ class PropertiesPanel(QWidget):
             )
 
     def _feed(self, feed_id: str) -> None:
-        doc, project = self.editor.doc, self.editor.project
+        editor = self.editor
+        project = editor.project
         feed = project.feeds[feed_id]
         self.title.setText(f"<b>{feed.name}</b>")
         self.subtitle.setText(
             f"{'Busway' if feed.kind == 'busway' else 'PDU'} · {feed.type_id or 'custom'} · {feed.id}"
         )
-        self.text_field(
-            "name", "Name", feed.name, lambda t: ops.update(doc, feed_id, name=t.strip())
-        )
+        self.text_field("name", "Name", feed.name, lambda t: editor.update(feed_id, name=t.strip()))
         self.choice_field(
             "side",
             "Side",
             [("None", ""), ("A", "A"), ("B", "B")],
             feed.side or "",
-            lambda v: ops.update(doc, feed_id, side=v or None),
+            lambda v: editor.update(feed_id, side=v or None),
         )
         self.text_field(
             "voltage",
             "Voltage (V)",
             number(feed.voltage_v),
-            lambda t: ops.update(doc, feed_id, voltage_v=parse_number(t, "The voltage")),
+            lambda t: editor.update(feed_id, voltage_v=parse_number(t, "The voltage")),
         )
         self.text_field(
             "amps",
             "Current (A)",
             number(feed.amps),
-            lambda t: ops.update(doc, feed_id, amps=parse_number(t, "The current")),
+            lambda t: editor.update(feed_id, amps=parse_number(t, "The current")),
         )
         self.choice_field(
             "phases",
             "Phases",
             [("1-phase", 1), ("3-phase", 3)],
             feed.phases,
-            lambda v: ops.update(doc, feed_id, phases=v),
+            lambda v: editor.update(feed_id, phases=v),
         )
         self.text_field(
             "pf",
             "Power factor",
             number(feed.power_factor, 2),
-            lambda t: ops.update(doc, feed_id, power_factor=parse_number(t, "The power factor")),
+            lambda t: editor.update(feed_id, power_factor=parse_number(t, "The power factor")),
         )
         self.text_field(
             "upstream",
             "Upstream cap (kW)",
             "" if feed.upstream_capacity_kw is None else number(feed.upstream_capacity_kw),
-            lambda t: ops.update(
-                doc, feed_id, upstream_capacity_kw=parse_number(t, "The upstream capacity", None)
+            lambda t: editor.update(
+                feed_id, upstream_capacity_kw=parse_number(t, "The upstream capacity", None)
             ),
             "What the switchboard behind the feed can deliver, when less than the feed's rating",
         )
@@ -730,13 +728,12 @@ class PropertiesPanel(QWidget):
         )
 
     def _tray(self, tray_id: str) -> None:
-        doc, project = self.editor.doc, self.editor.project
+        editor = self.editor
+        project = editor.project
         tray = project.trays[tray_id]
         self.title.setText(f"<b>{tray.name or 'Cable tray'}</b>")
         self.subtitle.setText(f"Cable tray · {tray.id}")
-        self.text_field(
-            "name", "Name", tray.name, lambda t: ops.update(doc, tray_id, name=t.strip())
-        )
+        self.text_field("name", "Name", tray.name, lambda t: editor.update(tray_id, name=t.strip()))
         for key, label, attr in (
             ("height", "Height (mm)", "height_mm"),
             ("width", "Width (mm)", "width_mm"),
@@ -746,8 +743,8 @@ class PropertiesPanel(QWidget):
                 key,
                 label,
                 str(getattr(tray, attr)),
-                lambda t, a=attr, lab=label: ops.update(
-                    doc, tray_id, **{a: round(parse_number(t, lab.split(" (")[0]) or 0)}
+                lambda t, a=attr, lab=label: editor.update(
+                    tray_id, **{a: round(parse_number(t, lab.split(" (")[0]) or 0)}
                 ),
             )
         self.summary.setText(
@@ -755,7 +752,8 @@ class PropertiesPanel(QWidget):
         )
 
     def _obstacle(self, obstacle_id: str) -> None:
-        doc, project = self.editor.doc, self.editor.project
+        editor = self.editor
+        project = editor.project
         obstacle = project.obstacles[obstacle_id]
         self.title.setText(f"<b>{obstacle.label or obstacle.kind.capitalize()}</b>")
         self.subtitle.setText(f"{obstacle.kind.capitalize()} · {obstacle.id}")
@@ -763,14 +761,14 @@ class PropertiesPanel(QWidget):
             "label",
             "Label",
             obstacle.label,
-            lambda t: ops.update(doc, obstacle_id, label=t.strip()),
+            lambda t: editor.update(obstacle_id, label=t.strip()),
         )
         self.choice_field(
             "kind",
             "Kind",
             [("Column", "column"), ("Keep-out zone", "keepout"), ("Wall", "wall")],
             obstacle.kind,
-            lambda v: ops.update(doc, obstacle_id, kind=v),
+            lambda v: editor.update(obstacle_id, kind=v),
         )
 
     # --- the hall ----------------------------------------------------------------------------
@@ -779,7 +777,7 @@ class PropertiesPanel(QWidget):
         """The shown hall's site: what it can supply and reject, its PUE (which turns every
         hall's IT power into facility power on the site's power check) and the length of its
         fibre routes to other sites (which decides the DCI links' medium and latency)."""
-        doc = self.editor.doc
+        editor = self.editor
         heading = QLabel(f"<b>Site</b> · {site.name}")
         heading.setObjectName("propertiesSection")
         self.form.addRow(heading)
@@ -789,11 +787,11 @@ class PropertiesPanel(QWidget):
                 key,
                 label,
                 number(getattr(site, attr), 2),
-                lambda t: ops.update(doc, site.id, **{attr: parse_number(t, what)}),
+                lambda t: editor.update(site.id, **{attr: parse_number(t, what)}),
             )
 
         self.text_field(
-            "site_name", "Site name", site.name, lambda t: ops.update(doc, site.id, name=t.strip())
+            "site_name", "Site name", site.name, lambda t: editor.update(site.id, name=t.strip())
         )
         site_number("site_power", "Site power (kW)", "power_capacity_kw", "The site's power")
         site_number(
@@ -809,8 +807,8 @@ class PropertiesPanel(QWidget):
                 f"fibre_{other.id}",
                 f"Fibre to {other.name} (km)",
                 "" if route is None else number(route.distance_km, 3),
-                lambda t, other_id=other.id: ops.set_fibre_route(
-                    doc, site.id, other_id, parse_number(t, "The fibre distance", None)
+                lambda t, other_id=other.id: editor.set_fibre_route(
+                    site.id, other_id, parse_number(t, "The fibre distance", None)
                 ),
                 "The route as laid, not as the crow flies: the DCI links' reach and latency. "
                 "Blank: no fibre between the two sites.",
@@ -861,18 +859,16 @@ class PropertiesPanel(QWidget):
                 key,
                 label,
                 "" if value is None else number(value),
-                lambda t: ops.update(doc, hall_id, **{attr: parse_number(t, what, blank)}),
+                lambda t: editor.update(hall_id, **{attr: parse_number(t, what, blank)}),
             )
 
-        self.text_field(
-            "name", "Name", hall.name, lambda t: ops.update(doc, hall_id, name=t.strip())
-        )
+        self.text_field("name", "Name", hall.name, lambda t: editor.update(hall_id, name=t.strip()))
         self.choice_field(
             "floor_type",
             "Floor",
             [("Raised floor", "raised"), ("Slab", "slab")],
             hall.floor_type,
-            lambda v: ops.update(doc, hall_id, floor_type=v),
+            lambda v: editor.update(hall_id, floor_type=v),
         )
         number_field("floor_rating", "Floor rating (kPa)", "floor_rating_kpa", "The floor rating")
         number_field("tile_rating", "Tile rating (kg)", "tile_rating_kg", "The tile rating", None)
@@ -880,9 +876,7 @@ class PropertiesPanel(QWidget):
             "tile",
             "Tile (mm)",
             str(hall.tile_mm),
-            lambda t: ops.update(
-                doc, hall_id, tile_mm=round(parse_number(t, "The tile size") or 0)
-            ),
+            lambda t: editor.update(hall_id, tile_mm=round(parse_number(t, "The tile size") or 0)),
         )
         number_field("power", "Power (kW)", "power_capacity_kw", "The power capacity")
         number_field("cooling", "Cooling (kW)", "cooling_capacity_kw", "The cooling capacity")

@@ -9,7 +9,14 @@ from designer.core.geometry.picking import Picker
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import plan_placement
-from designer.core.placement.labels import label_stem, name_tag
+from designer.core.placement.labels import (
+    feed_name,
+    label_stem,
+    name_tag,
+    next_index,
+    obstacle_label,
+    tray_name,
+)
 from designer.core.placement.place import place
 
 
@@ -146,3 +153,14 @@ def test_a_row_continues_a_labels_running_number_not_a_model_number():
     assert label_stem("R7 12") == "R7 "
     assert label_stem("NVL72") == ""  # a model: the catalog's tag is offered instead
     assert label_stem("") == ""
+
+
+def test_new_items_are_named_on_from_the_last_of_their_kind(doc):
+    hall = next(iter(doc.project.halls))
+    project = doc.project
+    assert obstacle_label(project, "column") == "C2"  # the fixture's column is C1
+    assert obstacle_label(project, "keepout") == "KO-1"
+    assert (tray_name(project), feed_name(project, busway=True)) == ("Tray 1", "Busway 1")
+    ops.place_row(doc, hall, "nvidia-gb200-nvl72", 1_200, 1_200, 3, 0, 0, "GB-", 7)
+    assert next_index(doc.project, "GB-") == 10  # GB-07 .. GB-09 stand
+    assert next_index(doc.project, "NVL72-") == 1

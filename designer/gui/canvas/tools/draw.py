@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 
-from designer.core.document import operations as ops
 from designer.core.format import number
 from designer.core.geometry.footprint import Box
 from designer.gui.canvas.preview import Ghost, boxes_path
@@ -122,9 +121,7 @@ class OutlineTool(_PointsTool):
     hint = "Click the corners of the hall (Shift: any angle); Enter finishes, Backspace undoes a corner."
 
     def commit(self, points: list[tuple[int, int]]) -> None:
-        hall = self.editor.hall_id
-        if hall is not None:
-            self.editor.run(lambda: ops.update(self.editor.doc, hall, outline=points))
+        self.editor.set_outline(points)
 
 
 class RunTool(_PointsTool):
@@ -141,18 +138,7 @@ class RunTool(_PointsTool):
         return boxes_path((), [points], 300 if self.feed_type is None else 120)
 
     def commit(self, points: list[tuple[int, int]]) -> None:
-        doc, hall = self.editor.doc, self.editor.hall_id or ""
-        project = doc.project
-        if self.feed_type is None:
-            name = ops.free_name({t.name for t in project.trays.values()}, "Tray 1")
-            new = self.editor.run(lambda: ops.add_tray(doc, hall, points, 2_700, 600, 100, name))
-        else:
-            name = ops.free_name({f.name for f in project.feeds.values()}, "Busway 1")
-            new = self.editor.run(
-                lambda: ops.add_feed(doc, hall, self.feed_type or "", points, name)
-            )
-        if new:
-            self.editor.selection.set([new])
+        self.editor.add_run(points, self.feed_type)
 
 
 class ObstacleTool(Tool):
@@ -203,13 +189,7 @@ class ObstacleTool(Tool):
                 y + size[1] - size[1] // 2,
             )
         self._clear()
-        doc, hall = self.editor.doc, self.editor.hall_id or ""
-        stem = {"column": "C1", "keepout": "KO-1", "wall": "W1"}[self.kind]
-        label = ops.free_name({o.label for o in doc.project.obstacles.values()}, stem)
-        outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
-        new = self.editor.run(lambda: ops.add_obstacle(doc, hall, self.kind, outline, label))
-        if new:
-            self.editor.selection.set([new])
+        self.editor.add_obstacle(self.kind, box)
 
     def _standard_size(self) -> tuple[int, int]:
         for structure in self.editor.doc.catalog.structures.values():

@@ -7,7 +7,6 @@ the reason in the status bar; R turns it. Palette drops use the same preview.
 from __future__ import annotations
 
 import math
-import re
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
@@ -17,7 +16,6 @@ from designer.core.document import operations as ops
 from designer.core.format import number
 from designer.core.geometry.footprint import footprint, footprint_size
 from designer.core.model.base import Rotation
-from designer.core.model.project import Project
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import PlacementPlan, obstruction
 from designer.core.placement.labels import rack_tag
@@ -170,19 +168,12 @@ class RowTool(Tool):
         if blocked:
             self.editor.message.emit("Nothing placed: the row does not fit there.")
             return
-        doc, hall = self.editor.doc, self.editor.hall_id
-        kind = doc.rack_types[self.type_id]
-        prefix = f"{rack_tag(kind)}-"
-        first = next_index(doc.project, prefix)
-        ids = self.editor.run(
-            lambda: ops.place_row(
-                doc, hall or "", self.type_id, x, y, count, rotation, 0, prefix, first
-            )
-        )
+        editor = self.editor
+        kind = editor.doc.rack_types[self.type_id]
+        ids = editor.place_row(self.type_id, x, y, count, rotation, 0, f"{rack_tag(kind)}-")
         if ids:
-            self.editor.selection.set(ids)
             # the row's last words were "Release to place": say what was placed instead
-            labels = [doc.project.placements[i].label for i in ids]
+            labels = [editor.project.placements[i].label for i in ids]
             span = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}"
             self.editor.message.emit(f"Placed a row of {count} {kind.name}: {span}.")
 
@@ -204,10 +195,3 @@ class RowTool(Tool):
 
     def deactivate(self) -> None:
         self._clear()
-
-
-def next_index(project: Project, prefix: str) -> int:
-    """One more than the highest number after ``prefix`` among the rack labels."""
-    pattern = re.compile(re.escape(prefix) + r"(\d+)$")
-    found = [int(m.group(1)) for r in project.placements.values() if (m := pattern.match(r.label))]
-    return max(found, default=0) + 1
