@@ -22,7 +22,7 @@ import shapely
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.grid import Grid
 from designer.core.rules.layout import FLOOR, Floor, HallShape
-from designer.core.rules.pairs import Boxes, hall_numbers, pairs
+from designer.core.rules.pairs import Boxes, box_array, hall_numbers, pairs
 
 
 def _zones(boxes: Boxes, facing: np.ndarray, depth: int) -> Boxes:
@@ -67,7 +67,7 @@ class _Racks:
         entries = [e for e in floor.racks.entries() if e[1] in floor.halls]
         self.ids = [key for key, _, _ in entries]
         self.halls = [hall for _, hall, _ in entries]
-        self.boxes = np.array([box for _, _, box in entries], dtype=np.int64).reshape(-1, 4)
+        self.boxes = box_array((box for _, _, box in entries), len(entries))
         self.rotation = np.array([placements[key].rotation for key in self.ids], dtype=np.int64)
         order = sorted(range(len(self.ids)), key=self.ids.__getitem__)
         self.rank = np.empty(len(self.ids), dtype=np.int64)
@@ -82,7 +82,7 @@ def _near_other(
     entries = list(grid.entries())
     if not entries:
         return np.zeros(0, dtype=np.intp), np.zeros((0, 4), dtype=np.int64)
-    boxes = np.array([box for _, _, box in entries], dtype=np.int64).reshape(-1, 4)
+    boxes = box_array((box for _, _, box in entries), len(entries))
     halls = hall_numbers([hall for _, hall, _ in entries], known)
     i, j = pairs(queries, codes, boxes, halls)
     return i, boxes[j]
@@ -92,25 +92,36 @@ def _walls(
     codes: np.ndarray, known: dict[str, int], shapes: dict[str, HallShape], zones: list[Boxes]
 ) -> np.ndarray:
     """True for racks standing (partly) outside their hall, or whose service zones reach
-    past its outline (``zones``: the racks' footprints first, then their zones)."""
+    past its outline (``zones``: the racks' footprints first, then their zones).
+
+    Rectangular halls are compared all at once (a 1M-accelerator campus has 157 halls);
+    the racks of each other hall are found from the racks sorted by hall."""
+    rectangles = np.zeros((len(known), 4), dtype=np.int64)
+    plain = np.zeros(len(known), dtype=bool)
+    others = []
+    for hall_id, code in known.items():
+        shape = shapes.get(hall_id)
+        if shape is not None and shape.rectangle is not None:
+            rectangles[code], plain[code] = shape.rectangle, True
+        elif shape is not None:
+            others.append((code, shape))
     out = np.zeros(len(codes), dtype=bool)
-    for hall_id, shape in shapes.items():
-        mine = codes == known.get(hall_id, -1)
-        if not mine.any():
-            continue
+    r, rectangular = rectangles[codes], plain[codes]
+    for boxes in zones:
+        covered = (
+            (r[:, 0] <= boxes[:, 0])
+            & (boxes[:, 2] <= r[:, 2])
+            & (r[:, 1] <= boxes[:, 1])
+            & (boxes[:, 3] <= r[:, 3])
+        )
+        out |= rectangular & ~covered
+    order = np.argsort(codes, kind="stable")
+    ends = np.searchsorted(codes[order], [[code, code + 1] for code, _ in others])
+    for (_, shape), (start, stop) in zip(others, ends.reshape(-1, 2), strict=True):
+        mine = order[start:stop]
         for boxes in zones:
             part = boxes[mine]
-            if shape.rectangle is not None:
-                r = shape.rectangle
-                covered = (
-                    (r.x0 <= part[:, 0])
-                    & (part[:, 2] <= r.x1)
-                    & (r.y0 <= part[:, 1])
-                    & (part[:, 3] <= r.y1)
-                )
-            else:
-                covered = shapely.covers(shape.polygon, shapely.box(*part.T.astype(float)))
-            out[mine] |= ~covered
+            out[mine] |= ~shapely.covers(shape.polygon, shapely.box(*part.T.astype(float)))
     return out
 
 

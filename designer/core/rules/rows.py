@@ -18,7 +18,7 @@ import numpy as np
 from designer.core.geometry.footprint import Box
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR, Floor
-from designer.core.rules.pairs import hall_numbers, pairs
+from designer.core.rules.pairs import box_array, hall_numbers, pairs
 
 Item = tuple[str, Box, int, bool]
 """A row member as the tracer sees it: hall id, footprint, rotation, an in-row unit."""
@@ -139,7 +139,7 @@ def _items(ctx: Context, floor: Floor) -> list[tuple[str, Item]]:
 def _joined_pairs(items: list[tuple[str, Item]], gap: int) -> tuple[np.ndarray, np.ndarray]:
     """Indexes ``(i, j)`` of the items where ``j`` continues the row of ``i`` (``_joined``
     and ``_neighbours``), for every item at once."""
-    boxes = np.array([item[1] for _, item in items], dtype=np.int64).reshape(-1, 4)
+    boxes = box_array((item[1] for _, item in items), len(items))
     turn = np.array([item[2] for _, item in items], dtype=np.int64)
     unit = np.array([item[3] for _, item in items], dtype=bool)
     halls = hall_numbers([item[0] for _, item in items], {})
