@@ -101,6 +101,9 @@ ROLE_COLOUR = "9e9e9e"
 ROLES = {"compute": "Compute system", "storage": "Storage system", "network": "Network system"}
 SWITCH_ROLE = "Switch"
 
+#: How many names of one kind of refusal the notes give before counting the rest.
+SHOWN = 5
+
 #: The status every object is written with: what rackplan designs is a plan.
 STATUS = "planned"
 
@@ -134,7 +137,7 @@ def netbox_set(
 ) -> NetboxSet:
     """Every site, hall, rack and link of ``project`` as NetBox's import rows."""
     out = NetboxSet()
-    names = _Names(out.notes)
+    names = _Names()
     sites = {s.id: names.take("site", s.name) for s in project.sites.values()}
     for site in project.sites.values():
         out.rows["01-sites.csv"].append(
@@ -157,43 +160,65 @@ def netbox_set(
         devices.rack(rack.id)
     _cables(project, plan, devices, out)
     devices.finish()
+    out.notes[:0] = names.notes()
     return out
 
 
 class _Names:
     """Names as NetBox takes them, with a note for each it would refuse: too long, a NUL
     character, spaces at an end (NetBox strips them), or one name twice where it must be
-    unique."""
+    unique. A campus can hold thousands alike: ``notes`` names the first few of each."""
 
-    def __init__(self, notes: list[str]) -> None:
-        self.notes = notes
+    def __init__(self) -> None:
         self.seen: Counter[tuple[str, str, str]] = Counter()
+        self.found: dict[tuple[str, str], list[str]] = {}
+
+    def _say(self, kind: str, why: str, sentence: str) -> None:
+        self.found.setdefault((kind, why), []).append(sentence)
 
     def take(self, kind: str, name: str, scope: str = "") -> str:
         limit = LIMITS[kind]
         shown = name if len(name) <= 40 else name[:39] + "…"
         if len(name) > limit:
-            self.notes.append(
+            self._say(
+                kind,
+                f"are longer than NetBox's {limit} characters",
                 f"{kind} {shown!r}: {len(name)} characters, NetBox takes at most {limit}; "
-                "NetBox will refuse it until it is shortened"
+                "NetBox will refuse it until it is shortened",
             )
         if "\x00" in name:
-            self.notes.append(
-                f"{kind} {shown!r}: holds a NUL character, which NetBox refuses in any text"
+            self._say(
+                kind,
+                "hold a NUL character",
+                f"{kind} {shown!r}: holds a NUL character, which NetBox refuses in any text",
             )
         if name != name.strip():
-            self.notes.append(
+            self._say(
+                kind,
+                "have spaces at an end",
                 f"{kind} {shown!r}: NetBox strips the spaces at its ends and stores "
-                f"{name.strip()!r}"
+                f"{name.strip()!r}",
             )
         key = (kind, scope, name.strip())
         self.seen[key] += 1
         if self.seen[key] == 2:
-            self.notes.append(
+            self._say(
+                kind,
+                "appear more than once where NetBox needs them unique",
                 f"{kind} {name.strip()!r} appears more than once where NetBox needs it unique; "
-                "NetBox will refuse the second"
+                "NetBox will refuse the second",
             )
         return name
+
+    def notes(self) -> list[str]:
+        """A sentence for each name NetBox would refuse, the first ``SHOWN`` of each kind of
+        refusal, then how many more."""
+        said = []
+        for (kind, why), sentences in self.found.items():
+            said += sentences[:SHOWN]
+            if len(sentences) > SHOWN:
+                said.append(f"and {len(sentences) - SHOWN:,} more {kind} names that {why}")
+        return said
 
 
 @dataclass
@@ -220,10 +245,19 @@ class _Devices:
     ) -> None:
         self.project, self.rack_types, self.switch_types = project, rack_types, switch_types
         self.out, self.names, self.sites, self.halls = out, names, sites, halls
-        #: rack id -> its devices, each (name, ports or None for no known limit)
-        self.held: dict[str, list[tuple[str, int | None]]] = {}
+        #: rack id -> its devices, each (name, ports and their Gb/s, or None: no known limit)
+        self.held: dict[str, list[tuple[str, tuple[int, int] | None]]] = {}
         self.used: Counter[str] = Counter()
+        #: switch -> (port, part of it, parts it is split into) last given out
+        self.slot: dict[str, tuple[int, int, int]] = {}
         self.full: Counter[str] = Counter()
+        # a rack label used in two halls of a site names its devices with the hall's name:
+        # NetBox wants a device's name unique in its site
+        labels = Counter(
+            (project.halls[p.hall_id].site_id, display_name(project, p.id))
+            for p in project.placements.values()
+        )
+        self.twice = {key for key, n in labels.items() if n > 1}
         self.types: set[str] = set()
         self.makers: set[str] = set()
         self.roles: set[str] = set()
@@ -249,21 +283,22 @@ class _Devices:
                 f"facing {_FACING[rack.rotation]}",
             )
         )
+        base = f"{hall.name} {name}" if (hall.site_id, name) in self.twice else name
         switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
         if kind.switches is not None and switch is not None:
             self._type(switch.vendor, switch.name, switch.id, switch.height_u, switch.weight_kg)
             self.roles.add(SWITCH_ROLE)
-            held: list[tuple[str, int | None]] = []
+            held: list[tuple[str, tuple[int, int] | None]] = []
             for k in range(1, kind.switches.count + 1):
-                device = self.names.take("device", f"{name} switch {k}", scope=hall.site_id)
+                device = self.names.take("device", f"{base} switch {k}", scope=hall.site_id)
                 self._device(device, SWITCH_ROLE, switch.vendor, switch.name, site, location, name)
-                held.append((device, switch.ports))
+                held.append((device, (switch.ports, switch.port_gbps)))
             self.held[rack_id] = held
             return
         # a system fills its rack; rackplan knows no U layout, so it takes none (0 U)
         self._type(kind.vendor, kind.name, kind.id, 0, kind.weight_kg)
         self.roles.add(ROLES[kind.category])
-        device = self.names.take("device", name, scope=hall.site_id)
+        device = self.names.take("device", base, scope=hall.site_id)
         self._device(device, ROLES[kind.category], kind.vendor, kind.name, site, location, name)
         self.held[rack_id] = [(device, None)]
 
@@ -290,18 +325,34 @@ class _Devices:
             (name, role, vendor, model, STATUS, site, location, rack, "from rackplan")
         )
 
-    def port(self, rack_id: str, plane: str) -> _Port | None:
-        """The next free interface at ``rack_id``, or None when its switches are full."""
+    def port(self, rack_id: str, plane: str, rate_gbps: int) -> _Port | None:
+        """The next free interface at ``rack_id`` for a link of ``rate_gbps``, or None when
+        its switches are full. A switch port faster than the link is split into as many
+        links as it carries (an 800G port takes two 400G links: "port 3/1", "port 3/2")."""
+        named = plane.replace("_", "-")
         for device, ports in self.held.get(rack_id, []):
-            if ports is not None and self.used[device] >= ports:
+            if ports is None:
+                self.used[device] += 1
+                return self._interface(device, f"{named} {self.used[device]}", named)
+            count, speed = ports
+            split = max(1, speed // rate_gbps)
+            at, part, parts = self.slot.get(device, (0, 0, 0))
+            if at and parts == split and part < parts:
+                part += 1
+            elif at < count:
+                at, part, parts = at + 1, 1, split
+            else:
                 continue
-            self.used[device] += 1
-            n, named = self.used[device], plane.replace("_", "-")
-            interface = f"port {n}" if ports is not None else f"{named} {n}"
-            self.out.rows["08-interfaces.csv"].append((device, interface, "other", f"{named} link"))
-            return _Port(device, interface)
+            self.slot[device] = (at, part, parts)
+            return self._interface(
+                device, f"port {at}" if split == 1 else f"port {at}/{part}", named
+            )
         self.full[rack_id] += 1
         return None
+
+    def _interface(self, device: str, interface: str, plane: str) -> _Port:
+        self.out.rows["08-interfaces.csv"].append((device, interface, "other", f"{plane} link"))
+        return _Port(device, interface)
 
     def finish(self) -> None:
         """The manufacturers and roles the devices named, and notes on full switches."""
@@ -310,11 +361,17 @@ class _Devices:
             self.out.rows["04-manufacturers.csv"].append((maker, slug(maker, "maker")))
         for role in sorted(self.roles):
             self.out.rows["05-device-roles.csv"].append((role, slug(role, "role"), ROLE_COLOUR))
-        for rack_id, over in self.full.items():
-            ports = sum(p or 0 for _, p in self.held.get(rack_id, []))
+        full = [
+            f"{display_name(self.project, rack_id)} in {self.project.halls[self.project.placements[rack_id].hall_id].name} ({over:,})"
+            for rack_id, over in self.full.items()
+        ]
+        if full:
+            more = f" and {len(full) - SHOWN:,} more" if len(full) > SHOWN else ""
             self.out.notes.append(
-                f"rack {display_name(self.project, rack_id)!r}: {over:,} links find no free "
-                f"port on its switches ({ports:,} ports); their cables are left out"
+                f"{sum(self.full.values()):,} links find no free port on the switches of "
+                f"{len(full):,} network racks, and their cables are left out: "
+                + ", ".join(full[:SHOWN])
+                + more
             )
 
 
@@ -337,7 +394,8 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         what = f"{media[medium].name if medium >= 0 else 'no medium reaches'}, "
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         for _ in range(count):
-            end_a, end_b = devices.port(a, plane), devices.port(b, plane)
+            rate = int(table.rate[row])
+            end_a, end_b = devices.port(a, plane, rate), devices.port(b, plane, rate)
             if end_a is None or end_b is None:
                 continue
             out.rows["09-cables.csv"].append(
@@ -356,8 +414,9 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
             )
     if in_rack:
         out.notes.append(
-            f"{in_rack:,} links inside one rack (an NVL72's NVLink spine) are part of the "
-            "rack's product, not cables: left out"
+            f"{in_rack:,} links with both ends in one rack (an NVL72's NVLink spine, part "
+            "of the product) join no two devices here, where a rack's system is one device: "
+            "left out"
         )
     if between_sites:
         out.notes.append(

@@ -93,7 +93,7 @@ def test_the_pod_has_one_row_per_rack_and_per_cable(pod):
     # 8 NVL72 x 18 trays x 8 scale-out ports = 1,152 links to the 3 QM9700 racks (the PNG's
     # legend: 1,152 multimode links); the 10,368 NVLink spine links stay inside the racks
     assert len(files["09-cables.csv"]) - 1 == 1_152
-    assert "10,368 links inside one rack" in notes
+    assert "10,368 links with both ends in one rack" in notes
 
 
 def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
@@ -170,9 +170,43 @@ def test_every_example_writes_each_rack_and_each_link_once(name, tmp_path):
         and table.a[i] in project.placements
         and table.b[i] in project.placements
     )
-    full = sum(
-        int(n.split(":")[1].split()[0].replace(",", ""))
-        for n in found.notes
-        if "find no free port" in n
-    )
+    full = sum(int(n.split()[0].replace(",", "")) for n in found.notes if "find no free port" in n)
     assert len(found.rows["09-cables.csv"]) + full == between_racks
+
+
+def _set(project):
+    catalog = default_catalog()
+    return netbox_set(
+        project,
+        dict(catalog.with_custom_racks(project.custom_types)),
+        dict(catalog.switches),
+        _plan(project, catalog),
+    )
+
+
+def test_a_switch_port_faster_than_its_links_takes_as_many_as_it_carries():
+    from designer.core.examples import campus
+
+    found = _set(campus.build(2).project)
+    ports = [(d, i) for d, i, *_ in found.rows["08-interfaces.csv"] if d == "NET-T02 switch 1"]
+    # the campus's switches have 800G ports and its scale-out links run at 400G
+    assert ports[:3] == [
+        ("NET-T02 switch 1", "port 1/1"),
+        ("NET-T02 switch 1", "port 1/2"),
+        ("NET-T02 switch 1", "port 2/1"),
+    ]
+    assert not any("find no free port" in n for n in found.notes)
+
+
+def test_a_rack_label_in_two_halls_of_a_site_names_its_device_with_the_hall():
+    project = EXAMPLES["two-sites"]().project
+    halls = [h for h in project.halls.values() if h.site_id == next(iter(project.sites))]
+    first = next(p for p in project.placements.values() if p.hall_id == halls[0].id)
+    other = next(p for p in project.placements.values() if p.hall_id == halls[1].id)
+    placements = dict(project.placements)
+    placements[other.id] = evolve(other, label=first.label)
+    found = _set(project.model_copy(update={"placements": placements}))
+    devices = [r[0] for r in found.rows["07-devices.csv"]]
+    assert f"{halls[0].name} {first.label}" in devices
+    assert f"{halls[1].name} {first.label}" in devices
+    assert not any("appears more than once" in n for n in found.notes)
