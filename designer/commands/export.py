@@ -139,6 +139,9 @@ def run(args: argparse.Namespace) -> int:
             "needs it), which name every rack.",
             file=sys.stderr,
         )
+    for page in pages:  # on the first sheet of each hall that leaves something off
+        if page.left_off:
+            print(f"note: {printable(page.left_off)}", file=sys.stderr)
     if args.table and suffix != ".csv":
         print(
             "note: --table picks what a CSV holds; a PDF set has both the cabling and the "

@@ -685,6 +685,8 @@ class CoolingGeometry:
     #: labels are written from when first asked for: a sheet at 1:200 writes none.
     standing: list[CoolingUnit] = field(default_factory=list)
     footprints: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+    #: The units mounted in racks, in the order of their marks (``in_rack``).
+    racked: list[CoolingUnit] = field(default_factory=list)
 
     @cached_property
     def labels(self) -> list[tuple[QRectF, str]]:
@@ -736,6 +738,7 @@ def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingG
     footprints, standing_fronts, points = rects[stand], fronts[stand], marks[in_rack]
     by_kind, kind_at = _runs(footprints, group * len(codes) + kind[stand], len(groups) * len(codes))
     standing = list(map(units.__getitem__, stand.tolist()))
+    racked = list(map(units.__getitem__, in_rack.tolist()))
     found = []
     for k in range(len(groups)):
         a, b = stand_at[k], stand_at[k + 1]
@@ -750,6 +753,7 @@ def cooling_geometries(groups: Sequence[Sequence[CoolingUnit]]) -> list[CoolingG
                 bounds[k],
                 standing[a:b],
                 footprints[a:b],
+                racked[in_rack_at[k] : in_rack_at[k + 1]],
             )
         )
     return found

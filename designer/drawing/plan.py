@@ -11,12 +11,13 @@ plan looks like the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, reduce
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter
 
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
@@ -24,6 +25,7 @@ from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.core.model.project import Project
+from designer.core.network.media import format_length
 from designer.core.network.planner import Plan
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
@@ -35,6 +37,7 @@ from designer.drawing.floor import (
     floor_geometry,
 )
 from designer.drawing.infrastructure import (
+    POINT_MARK_MM,
     TRAY_LABEL_LOD,
     TRAY_NAME_PLACED_PT_PER_MM,
     CoolingGeometry,
@@ -85,6 +88,28 @@ def status_by_id(findings: Iterable[Any]) -> dict[str, int]:
     return worst
 
 
+#: How far past its walls a hall's plan is drawn: a quarter of the hall's longer side, and
+#: at least 10 m. Enough for a rack or unit set just outside, which its finding marks; one
+#: kilometres away (a coordinate typed x1000) would shrink the hall to a dot on a picture, or
+#: tile a set into a hundred sheets of bare floor. What reaches farther is left off the plan
+#: and named beside it (``HallPlan.beyond``).
+REACH_SHARE = 0.25
+REACH_MIN_MM = 10_000.0
+
+
+@dataclass(frozen=True)
+class Beyond:
+    """Something of a hall reaching past what its plan draws (``HallPlan.reach``)."""
+
+    #: What it is and its name: "cooling unit CRAH-2".
+    what: str
+    #: How far past the hall's walls (the box around them) it reaches, in mm.
+    mm: float
+
+    def __str__(self) -> str:
+        return f"{self.what}, {format_length(self.mm / 1000)} out"
+
+
 @dataclass(frozen=True)
 class HallPlan:
     """Everything drawn on one hall's plan, as drawing geometry."""
@@ -99,13 +124,92 @@ class HallPlan:
     links: LinkGeometry | None = None
 
     @property
+    def reach_mm(self) -> float:
+        """How far past the box around its walls the plan shows: ``REACH_SHARE`` of the
+        box's longer side, at least ``REACH_MIN_MM``."""
+        hall = self.floor.bounds
+        return max(REACH_MIN_MM, REACH_SHARE * max(hall.width(), hall.height()))
+
+    @property
+    def reach(self) -> QRectF:
+        """The most a plan shows: the box around the walls and ``reach_mm`` around it."""
+        margin = self.reach_mm
+        return self.floor.bounds.adjusted(-margin, -margin, margin, margin)
+
+    @property
     def bounds(self) -> QRectF:
-        """The hall with everything drawn in it (something may stand outside the walls)."""
-        total = self.floor.bounds
-        for part in (self.racks.bounds, self.cooling.bounds, self.trays.bounds, self.feeds.bounds):
-            if not part.isEmpty():
-                total = total.united(part)
-        return total
+        """The hall with everything drawn in it (something may stand outside the walls)
+        but what reaches past ``reach`` (``beyond``)."""
+        return self._split[1]
+
+    @property
+    def beyond(self) -> list[Beyond]:
+        """The racks, cooling units, trays and power feeds reaching past ``reach``, farthest
+        first: a plan leaves them off, or cuts them at its edge."""
+        return self._split[0]
+
+    @cached_property
+    def _split(self) -> tuple[list[Beyond], QRectF]:
+        """``beyond``, and the box around the hall and the rest (``bounds``)."""
+        reach, hall = self.reach, self.floor.bounds
+        parts = [self.racks.bounds, self.cooling.bounds, self.trays.bounds, self.feeds.bounds]
+        parts = [part for part in parts if not part.isEmpty()]
+        if all(reach.contains(part) for part in parts):  # as a plan nearly always is
+            return [], reduce(QRectF.united, parts, hall)
+        found: list[Beyond] = []
+        kept = hall
+        for kind, name, boxes, part in self._boxes():
+            x0, y0, x1, y1 = boxes.T
+            past = (x0 < reach.left()) | (y0 < reach.top())
+            past |= (x1 > reach.right()) | (y1 > reach.bottom())
+            if not past.any():  # the kind's own bounds, exact
+                kept = kept.united(part) if not part.isEmpty() else kept
+                continue
+            out = np.maximum.reduce(
+                [hall.left() - x0, y1 - hall.bottom(), x1 - hall.right(), hall.top() - y0]
+            )
+            found += [Beyond(f"{kind} {name(k)}", float(out[k])) for k in np.flatnonzero(past)]
+            if not past.all():
+                low, high = boxes[~past, :2].min(axis=0), boxes[~past, 2:].max(axis=0)
+                kept = kept.united(QRectF(QPointF(*low), QPointF(*high)))
+        return sorted(found, key=lambda b: -b.mm), kept
+
+    def _boxes(self) -> Iterator[tuple[str, Callable[[int], str], np.ndarray, QRectF]]:
+        """Each kind of thing with a place: its name, how the k-th is called, their boxes
+        (x0, y0, x1, y1 rows, mm) and the bounds of their drawing."""
+        racks, cooling = self.racks, self.cooling
+        units = [*cooling.standing, *cooling.racked]
+        trays, feeds = self.trays.trays, self.feeds.feeds
+
+        def rack(k: int) -> str:  # a rack without a label of its own shows its type's name
+            label, rack_id = racks.labels[k], racks.ids[k]
+            return rack_id if label == rack_id else f"{label} ({rack_id})"
+
+        yield "rack", rack, _corners(racks.rects), racks.bounds
+        yield (
+            "cooling unit",
+            lambda k: units[k].name,
+            _corners(np.vstack([cooling.footprints, cooling.in_rack])),
+            cooling.bounds,
+        )
+        tray_boxes = _path_boxes([(t.path, t.width_mm / 2) for t in trays])
+        yield "tray", lambda k: trays[k].name or trays[k].id, tray_boxes, self.trays.bounds
+        feed_boxes = _path_boxes([(f.path, POINT_MARK_MM / 2) for f in feeds])
+        yield "power feed", lambda k: feeds[k].name, feed_boxes, self.feeds.bounds
+
+
+def _corners(rects: np.ndarray) -> np.ndarray:
+    """x, y, width, height rows as x0, y0, x1, y1 rows."""
+    rects = rects.reshape(-1, 4)
+    return np.column_stack([rects[:, :2], rects[:, :2] + rects[:, 2:]])
+
+
+def _path_boxes(paths: Sequence[tuple[Sequence[tuple[int, int]], float]]) -> np.ndarray:
+    """The box around each path and at most as much again on every side as its drawing
+    takes (half a tray's width, half a feed's end mark), x0, y0, x1, y1 rows (mm)."""
+    boxes = [(bounds(list(path)), pad) for path, pad in paths]
+    rows = [(b.x0 - pad, b.y0 - pad, b.x1 + pad, b.y1 + pad) for b, pad in boxes]
+    return np.array(rows, dtype=np.float64).reshape(-1, 4)
 
 
 @dataclass

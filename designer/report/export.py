@@ -8,6 +8,7 @@ and moved into place, so an unwritable path, a missing folder or a full disk giv
 from __future__ import annotations
 
 import datetime
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QRect, QSize
@@ -17,7 +18,7 @@ from PySide6.QtSvg import QSvgGenerator
 from designer.core.catalog import Catalog
 from designer.core.collector import collector_paused
 from designer.core.io.atomic import OutputError, write_output
-from designer.core.io.project_file import integrity_problems, refusal
+from designer.core.io.project_file import integrity_problems, refusal, unencodable_text
 from designer.core.model.project import Project
 from designer.core.naming import Named, NotFound, find_named, names_of
 from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
@@ -67,6 +68,8 @@ def export(
     if suffix in (".dxf", ".zip") or table == "racks":  # for other tools: no sheets
         export_interop(project, catalog, path, hall and find_hall(project, hall), table, plan)
         return []
+    if (unencodable := unencodable_text(project)) is not None:
+        raise OutputError(f"Cannot export to {path.name}: {unencodable}")
     # the racks read once, for the integrity check and the drawing set's totals and bills
     racks = rack_columns(project)
     problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types), racks)
@@ -186,7 +189,19 @@ def _svg(page: Page, paper: str, info: SetInfo) -> bytes:
         _paint(painter, page, paper, SVG_DPI, info)
     finally:
         painter.end()
-    return bytes(buffer.data().data())
+    return _xml_text(bytes(buffer.data().data()))
+
+
+#: Characters XML 1.0 has no place for, even escaped: C0 controls but tab, line feed and
+#: carriage return, and the two noncharacters U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_text(svg: bytes) -> bytes:
+    """``svg`` as XML: Qt's SVG writer escapes ``<`` and ``&`` in a label but writes its
+    control characters as they are, and no XML reader opens the file then. Each becomes
+    U+FFFD, the mark of a character that could not be shown, as the PDF shows an empty box."""
+    return _NOT_XML.sub("\ufffd", svg.decode("utf-8", errors="replace")).encode("utf-8")
 
 
 def _memory() -> QBuffer:

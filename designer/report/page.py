@@ -18,3 +18,6 @@ class Page:
     #: A hall's plan at a scale that cannot write every rack's label whole (1:200 and
     #: coarser, or a label longer than its rack at 1:100): enlarged parts would.
     unnamed: bool = False
+    #: On the first sheet of a hall: the sentence naming what its plan leaves off, reaching
+    #: too far outside the hall (``left_off_note``); "" when nothing does.
+    left_off: str = ""

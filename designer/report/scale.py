@@ -10,16 +10,25 @@ racks' labels also gets enlarged part plans at the coarsest scale that shows the
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
 
 from designer.drawing.lod import LABEL_LOD
 
 #: Standard scales, most detailed first (1:n).
 STANDARD_SCALES = (50, 100, 200, 250)
-#: Coarser scales for a single picture of a hall that must fit one sheet whatever its size.
-OVERVIEW_SCALES = (500, 1_000, 2_000, 5_000, 10_000)
+#: The first of the coarser scales (then 1:1,000, 1:2,000, 1:5,000, ...) for a single picture
+#: of a hall that must fit one sheet whatever its size.
+FIRST_OVERVIEW = 500
 #: The coarsest scale at which racks stay readable; larger halls are tiled at this scale.
 COARSEST_LEGIBLE = 250
+#: The most sheets a hall is tiled over at 1:250 (on A4 a hall of about 450 by 300 m, ten
+#: times the largest example's): a larger hall, a corner typed x1000, is drawn whole on one
+#: sheet at an overview scale, as a picture is, not over thousands of sheets of bare floor.
+MAX_TILES = 100
 #: The coarsest standard scale at which racks carry their labels (the plans write them from
 #: ``LABEL_LOD`` points per millimetre of floor): a hall drawn coarser to fit one sheet
 #: also gets enlarged part plans at this scale, so every rack can be found by its label.
@@ -55,6 +64,11 @@ class PlanLayout:
     def tiled(self) -> bool:
         return len(self.tiles) > 1
 
+    @cached_property
+    def numbers(self) -> dict[Tile, int]:
+        """Each tile's number, from 1 in their order: what a sheet calls its part."""
+        return {tile: k for k, tile in enumerate(self.tiles, 1)}
+
 
 def choose_layout(
     hall_box: tuple[float, float, float, float],
@@ -67,13 +81,42 @@ def choose_layout(
     ``hall_box`` is ``(x0, y0, x1, y1)`` in hall millimetres; ``area_mm`` the drawing area
     on paper; the margin around the hall is measured on paper, as its dimension lines are.
     Falls back to tiles at the coarsest legible scale, or, with ``tiles`` False (one picture
-    of the hall), to an overview scale at which the whole hall fits.
+    of the hall) or past ``MAX_TILES`` tiles, to an overview scale at which the whole hall
+    fits. There always is one: the scales grow without end, and the margin on paper stays.
     """
-    for denominator in STANDARD_SCALES + (() if tiles else OVERVIEW_SCALES):
-        x0, y0, x1, y1 = _with_margin(hall_box, margin_paper_mm * denominator)
-        if (x1 - x0) / denominator <= area_mm[0] and (y1 - y0) / denominator <= area_mm[1]:
-            return PlanLayout(denominator, (Tile(x0, y0, x1, y1, 0, 0),), 1, 1)
-    return tiled_layout(hall_box, area_mm, COARSEST_LEGIBLE, margin_paper_mm)
+    for denominator in STANDARD_SCALES:
+        if (layout := _whole(hall_box, area_mm, denominator, margin_paper_mm)) is not None:
+            return layout
+    if tiles:
+        grid = _Grid.of(hall_box, area_mm, COARSEST_LEGIBLE, margin_paper_mm)
+        if grid.columns * grid.rows <= MAX_TILES:
+            return grid.layout()
+    for denominator in _one_two_five(FIRST_OVERVIEW):
+        if (layout := _whole(hall_box, area_mm, denominator, margin_paper_mm)) is not None:
+            return layout
+    raise AssertionError("unreachable: the scales grow without end")
+
+
+def _whole(
+    hall_box: tuple[float, float, float, float],
+    area_mm: tuple[float, float],
+    denominator: int,
+    margin_paper_mm: float,
+) -> PlanLayout | None:
+    """``hall_box`` (+ margin) on one sheet at 1:``denominator``; None when it does not fit."""
+    x0, y0, x1, y1 = _with_margin(hall_box, margin_paper_mm * denominator)
+    if (x1 - x0) / denominator <= area_mm[0] and (y1 - y0) / denominator <= area_mm[1]:
+        return PlanLayout(denominator, (Tile(x0, y0, x1, y1, 0, 0),), 1, 1)
+    return None
+
+
+def _one_two_five(first: int) -> Iterator[int]:
+    """``first`` (1, 2 or 5 times a power of ten) and the round numbers above it: 500,
+    1,000, 2,000, 5,000, 10,000, ... without end."""
+    value = first
+    while True:
+        yield value
+        value = value * 5 // 2 if str(value)[0] == "2" else value * 2
 
 
 def tiled_layout(
@@ -84,25 +127,83 @@ def tiled_layout(
 ) -> PlanLayout:
     """``hall_box`` (+ margin) at 1:``denominator`` in as many tiles of ``area_mm`` as it
     needs, row by row from the north-west corner."""
-    x0, y0, x1, y1 = _with_margin(hall_box, margin_paper_mm * denominator)
-    width, height = x1 - x0, y1 - y0
-    columns = math.ceil(width / (area_mm[0] * denominator))
-    rows = math.ceil(height / (area_mm[1] * denominator))
+    return _Grid.of(hall_box, area_mm, denominator, margin_paper_mm).layout()
+
+
+def tiles_meeting(
+    hall_box: tuple[float, float, float, float],
+    area_mm: tuple[float, float],
+    denominator: int,
+    rects: np.ndarray,
+    margin_paper_mm: float = MARGIN_PAPER_MM,
+) -> PlanLayout | None:
+    """The tiles of ``tiled_layout`` that some of ``rects`` (x, y, width, height rows, mm)
+    overlap, in its order; None when none does. Found from the rectangles, not by trying
+    every tile: a hall kilometres long has a million parts at 1:50."""
+    grid = _Grid.of(hall_box, area_mm, denominator, margin_paper_mm)
+    x, y, w, h = np.asarray(rects, dtype=np.float64).reshape(-1, 4).T
+    # the columns c with x0 + c * span < x + w and x0 + (c + 1) * span > x; rows alike
+    c0 = np.maximum(np.floor((x - grid.x0) / grid.span_x), 0)
+    c1 = np.minimum(np.ceil((x + w - grid.x0) / grid.span_x) - 1, grid.columns - 1)
+    r0 = np.maximum(np.floor((y - grid.y0) / grid.span_y), 0)
+    r1 = np.minimum(np.ceil((y + h - grid.y0) / grid.span_y) - 1, grid.rows - 1)
+    cells: set[tuple[int, int]] = set()
+    for a, b, c, d in np.column_stack([r0, r1, c0, c1]).astype(np.int64).tolist():
+        cells.update((r, col) for r in range(a, b + 1) for col in range(c, d + 1))
+    return grid.layout(sorted(cells)) if cells else None
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """The hall and its margin cut into ``columns`` by ``rows`` tiles of one size."""
+
+    denominator: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    columns: int
+    rows: int
+
+    @classmethod
+    def of(
+        cls,
+        hall_box: tuple[float, float, float, float],
+        area_mm: tuple[float, float],
+        denominator: int,
+        margin_paper_mm: float,
+    ) -> _Grid:
+        x0, y0, x1, y1 = _with_margin(hall_box, margin_paper_mm * denominator)
+        columns = math.ceil((x1 - x0) / (area_mm[0] * denominator))
+        rows = math.ceil((y1 - y0) / (area_mm[1] * denominator))
+        return cls(denominator, x0, y0, x1, y1, columns, rows)
+
     # parts of one size, rather than full ones and a sliver
-    span_x, span_y = width / columns, height / rows
-    tiles = tuple(
-        Tile(
-            x0 + c * span_x,
-            y0 + r * span_y,
-            min(x1, x0 + (c + 1) * span_x),
-            min(y1, y0 + (r + 1) * span_y),
-            c,
-            r,
+    @property
+    def span_x(self) -> float:
+        return (self.x1 - self.x0) / self.columns
+
+    @property
+    def span_y(self) -> float:
+        return (self.y1 - self.y0) / self.rows
+
+    def layout(self, cells: Iterable[tuple[int, int]] | None = None) -> PlanLayout:
+        """The tiles at ``cells`` ((row, column) pairs, row by row), or all of them."""
+        if cells is None:
+            cells = ((r, c) for r in range(self.rows) for c in range(self.columns))
+        x0, y0, span_x, span_y = self.x0, self.y0, self.span_x, self.span_y
+        tiles = tuple(
+            Tile(
+                x0 + c * span_x,
+                y0 + r * span_y,
+                min(self.x1, x0 + (c + 1) * span_x),
+                min(self.y1, y0 + (r + 1) * span_y),
+                c,
+                r,
+            )
+            for r, c in cells
         )
-        for r in range(rows)
-        for c in range(columns)
-    )
-    return PlanLayout(denominator, tiles, columns, rows)
+        return PlanLayout(self.denominator, tiles, self.columns, self.rows)
 
 
 def _with_margin(
@@ -115,7 +216,8 @@ def _with_margin(
 def scale_bar_metres(denominator: int, max_paper_mm: float) -> int:
     """The longest round length in metres (1, 2, 5, 10, 20, ...) whose bar fits ``max_paper_mm``."""
     best = 1
-    for metres in (1, 2, 5, 10, 20, 50, 100, 200, 500):
-        if metres * 1000 / denominator <= max_paper_mm:
-            best = metres
-    return best
+    for metres in _one_two_five(1):
+        if metres * 1000 / denominator > max_paper_mm:
+            return best
+        best = metres
+    raise AssertionError("unreachable: the lengths grow without end")

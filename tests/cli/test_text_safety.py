@@ -95,17 +95,17 @@ def test_the_note_on_characters_without_a_font_shows_them_escaped(tmp_path, caps
     assert "no font" in err and "\\u007f" in err and not _raw_controls(err)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="designer/report writes a label's C0 control characters raw into the SVG, which "
-    "XML forbids; for the report's owner (issue 21, item 2)",
-)
 def test_an_svg_of_a_label_with_a_control_character_is_xml(tmp_path, capsys):
     from xml.etree import ElementTree
 
     data = json.loads((ROOT / "projects" / "mistakes.rackplan.json").read_text())
-    data["placements"][0]["label"] = "A\x1fB"
+    data["placements"][0]["label"] = "A\x1fB<&>"
+    data["meta"]["name"] = "Hall\x01 \ufffe"  # in the SVG's title and its title block
     path = tmp_path / "p.rackplan.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert cli.main(["export", str(path), "-o", str(tmp_path / "hall.svg")]) == 0
-    ElementTree.fromstring((tmp_path / "hall.svg").read_bytes())
+    svg = ElementTree.fromstring((tmp_path / "hall.svg").read_bytes())
+    texts = {"".join(element.itertext()).strip() for element in svg.iter()}
+    # each character XML has no place for is shown as U+FFFD; what XML escapes stays
+    assert "A\ufffdB<&>" in texts
+    assert any(t.startswith("Hall\ufffd \ufffd") for t in texts)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
 from designer.core.collector import collector_paused
 from designer.core.document.integrity import describe, inconsistencies
@@ -89,17 +90,36 @@ def to_bytes(project: Project) -> bytes:
     return dumps(project.model_dump(mode="json")).encode("utf-8")
 
 
+def unencodable_text(project: Project) -> str | None:
+    """Which text of ``project`` no encoder writes, as a message says it ("the text of
+    placements -> rk-001 -> label is not valid Unicode ..."); None when all of it is valid.
+
+    The loader refuses a lone surrogate in a file, but one pasted into the designer is held
+    in memory: saving it fails in the encoder, and a PDF painted with it crashes inside
+    Qt's font fallback. Asked before either; pydantic's serializer tells in a blink whether
+    there is one, and only then is the project walked for where."""
+    try:
+        project.model_dump_json()
+    except PydanticSerializationError:
+        where = first_unencodable(project.model_dump(mode="json"))
+    else:
+        return None
+    if where is None:
+        return None
+    return (
+        f"the text of {printable(' -> '.join(where), limit=_SHOWN)} is not valid Unicode "
+        "(half of a surrogate pair, alone); type it again."
+    )
+
+
 def save(project: Project, path: Path) -> None:
     """Write ``project`` to ``path`` atomically; the old file survives any failure, and a
     project holding text no encoder writes (a lone surrogate pasted in) is not written."""
     try:
         data = to_bytes(project)
     except UnicodeEncodeError as err:
-        where = " -> ".join(first_unencodable(project.model_dump(mode="json")) or ["?"])
-        raise ProjectFileError(
-            f"Cannot save to {path}: the text of {printable(where, limit=_SHOWN)} is not valid "
-            "Unicode (half of a surrogate pair, alone); type it again. The file is unchanged."
-        ) from err
+        problem = unencodable_text(project) or "some text is not valid Unicode."
+        raise ProjectFileError(f"Cannot save to {path}: {problem} The file is unchanged.") from err
     try:
         atomic_write_bytes(path, data)
     except OSError as err:

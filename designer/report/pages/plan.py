@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor
 from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
+from designer.core.network.media import format_length
 from designer.core.network.planner import Plan
 from designer.core.rack_columns import RackColumns
 from designer.core.totals import Totals
@@ -38,7 +39,7 @@ from designer.report.scale import (
     Tile,
     choose_layout,
     scale_bar_metres,
-    tiled_layout,
+    tiles_meeting,
 )
 from designer.report.scale_bar import draw_scale_bar
 from designer.report.sheet import INK, MUTED, Sheet
@@ -64,6 +65,8 @@ class HallSheetInfo:
 
     rack_types: tuple[tuple[str, str], ...]
     media: tuple[tuple[str, str], ...]
+    #: What the plan leaves off (``left_off_note``), "" when nothing.
+    left_off: str = ""
 
 
 def hall_info(
@@ -152,7 +155,8 @@ def hall_pages(
     box = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
     room = (area.width, area.height)
     layout = choose_layout(box, room, tiles=tiles)
-    info = hall_info(totals.racks_by_type, rack_types, media)
+    left_off = left_off_note(plan, hall.name)
+    info = replace(hall_info(totals.racks_by_type, rack_types, media), left_off=left_off)
     parts: PlanLayout | None = None
     # the scale that names every rack: only worked out where it may differ (labels are
     # measured one by one), at 1:100 and finer or for enlarged parts
@@ -163,7 +167,7 @@ def hall_pages(
         # Too coarse for rack labels: the whole hall on one sheet, with the parts outlined,
         # then the parts at the scale that names every rack.
         layout = choose_layout(box, room, tiles=False)
-        parts = _with_racks(tiled_layout(box, room, named), plan)
+        parts = tiles_meeting(box, room, named, plan.racks.rects)
     title = f"{hall.name}: floor plan"
     pages = [
         Page(
@@ -171,6 +175,7 @@ def hall_pages(
             f"1:{layout.denominator}",
             lambda sheet, tile=tile: _draw(sheet, plan, layout, tile, info, parts, unnamed),
             unnamed,
+            left_off if tile is layout.tiles[0] else "",
         )
         for tile in layout.tiles
     ]
@@ -184,6 +189,27 @@ def hall_pages(
             for tile in parts.tiles
         ]
     return pages
+
+
+#: The things a sheet names that its plan leaves off; the findings name the rest.
+LEFT_OFF_NAMED = 4
+
+
+def left_off_note(plan: HallPlan, hall_name: str) -> str:
+    """The sentence saying what ``plan`` leaves off, reaching too far outside the hall
+    (``HallPlan.beyond``), farthest first; "" when nothing does."""
+    beyond = plan.beyond
+    if not beyond:
+        return ""
+    named = [str(b) for b in beyond[:LEFT_OFF_NAMED]]
+    if len(beyond) > LEFT_OFF_NAMED:
+        named.append(f"and {number(len(beyond) - LEFT_OFF_NAMED, 0)} more")
+    reach = format_length(plan.reach_mm / 1000)
+    return (
+        f"Left off the plan of {hall_name}, reaching more than {reach} outside it: "
+        + "; ".join(named)
+        + "."
+    )
 
 
 #: Paper a rack's label keeps clear of its ends: the few device pixels ``draw_boxed_labels``
@@ -216,19 +242,8 @@ def _naming_scale(racks: RackArrays, measured: dict[str, float] | None = None) -
     return scales[-1]
 
 
-def _with_racks(layout: PlanLayout, plan: HallPlan) -> PlanLayout | None:
-    """``layout`` with only the parts some rack stands in: enlarged parts are there to
-    name racks, and a trial's A4 set had parts of bare floor. None when no rack stands
-    anywhere."""
-    x, y, w, h = plan.racks.rects.T if len(plan.racks) else np.zeros((4, 0))
-    kept = tuple(
-        t for t in layout.tiles if np.any((x < t.x1) & (x + w > t.x0) & (y < t.y1) & (y + h > t.y0))
-    )
-    return replace(layout, tiles=kept) if kept else None
-
-
 def _part_number(layout: PlanLayout, tile: Tile) -> int:
-    return layout.tiles.index(tile) + 1
+    return layout.numbers[tile]
 
 
 def _part_title(title: str, layout: PlanLayout, tile: Tile, always: bool = False) -> str:
@@ -340,11 +355,13 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
             "enlarged parts (--enlarged, or Racks in the Export dialog), the set adds parts "
             "that name every rack."
         )
-    if note:
-        for line in wrap(note, side, 7):
-            sheet.text(x, y, line, size_pt=7, colour=MUTED)
-            y += 3.4
-        y += 3.6
+    # what the plan leaves off, in ink: unlike the notes on scale, it is a fault to mend
+    for text, colour in ((note, MUTED), (info.left_off, INK)):
+        if text:
+            for line in wrap(text, side, 7):
+                sheet.text(x, y, line, size_pt=7, colour=colour)
+                y += 3.4
+            y += 3.6
     if layout.tiled:
         sheet.text(
             x,
