@@ -1,0 +1,33 @@
+"""A project built in memory holding a lone surrogate (a paste the loader never saw) is
+refused by every export with the field's path, before Qt paints it: a PDF segfaulted in
+Qt's font fallback, a PNG or SVG crashed after writing (issue 21, item 2)."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.examples import EXAMPLES
+from designer.core.io.atomic import OutputError
+from designer.core.model import Obstacle, evolve
+from designer.report.export import export
+
+CATALOG = default_catalog()
+
+
+@pytest.mark.parametrize("name", ["set.pdf", "hall.png", "hall.svg", "links.csv"])
+def test_a_lone_surrogate_in_memory_is_refused_with_its_path(tmp_path, name):
+    project = EXAMPLES["mistakes"]().project
+    keepout = Obstacle(
+        id="ob-9",
+        hall_id=next(iter(project.halls)),
+        kind="keepout",
+        outline=[(0, 0), (600, 0), (600, 600)],
+    )
+    obstacles = {**project.obstacles, "ob-9": evolve(keepout, label="pasted \ud800")}
+    bad = evolve(project, obstacles=obstacles)
+    with pytest.raises(OutputError) as err:
+        export(bad, CATALOG, tmp_path / name)
+    assert str(err.value) == (
+        f"Cannot export to {name}: the text of obstacles -> ob-9 -> label is not valid "
+        "Unicode (half of a surrogate pair, alone); type it again."
+    )
+    assert list(tmp_path.iterdir()) == []  # nothing written, nothing left half-written
