@@ -12,7 +12,6 @@ written, for whatever reason, is said in the status bar and tried again at the n
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -59,7 +58,7 @@ class Autosaver(QObject):
     def __init__(self, bridge: DocumentBridge, interval_ms: int | None = None) -> None:
         super().__init__(bridge)
         self.bridge = bridge
-        self.session = secrets.token_hex(4)
+        self.session = autosave.new_session()
         self._written: tuple[int, int] | None = None
         self._adopted: Path | None = None
         self._paused = False

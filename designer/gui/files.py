@@ -200,10 +200,18 @@ class FileController(QObject):
         return False
 
     def _read_snapshot(self, snapshot: autosave.Snapshot) -> LoadResult | None:
+        """The project ``snapshot`` holds; None, said once, when it cannot be restored: it
+        is set aside then, or it would be offered, and refused, at every start."""
         try:
             return autosave.restore(snapshot, self.document.catalog.racks)
         except ProjectFileError as err:
-            self.prompts.error("Cannot recover", str(err))
+            try:
+                kept = autosave.set_aside(snapshot.path)
+            except OSError as why:
+                fate = f"It could not be set aside ({why.strerror or why}): it comes back."
+            else:
+                fate = f"It is kept as {kept.name} beside it, and will not be offered again."
+            self.prompts.error("Cannot recover", f"{err} {fate}")
             return None
 
     # --- saving ----------------------------------------------------------------------------

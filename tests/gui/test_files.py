@@ -1,6 +1,7 @@
 """Files: the title follows unsaved changes, nothing is lost without asking, bad files and
 unwritable folders get the loader's and the writer's messages, autosave recovers a crash."""
 
+import json
 import os
 
 from PySide6.QtGui import QCloseEvent
@@ -384,4 +385,67 @@ def test_changes_the_user_chose_not_to_keep_do_not_come_back_as_recovered(
     assert autosave.left_behind(a) == []
     prompts.asked.clear()
     assert window.files.open(a)
+    assert not any(q.startswith("restore") for q in prompts.asked)
+
+
+def test_a_recovery_file_that_cannot_be_read_is_reported_once_and_set_aside(
+    make_window, example, prompts
+):
+    path = example("gb200-nvl72-su")
+    # one cut short, one written by a newer rackplan (a schema this one does not read)
+    cut = autosave.autosave_path(path, "0123abcd")
+    cut.write_text('{"rackplan_autosave": 1, "project": {"format": "rackpl')
+    newer = autosave.autosave_path(path, "4567cdef")
+    from designer.core.catalog import default_catalog
+
+    autosave.write_autosave(load(path, default_catalog().racks).project, path, newer)
+    envelope = json.loads(newer.read_text())
+    envelope["project"]["schema_version"] = 99
+    newer.write_text(json.dumps(envelope))
+    held = {cut: cut.read_bytes(), newer: newer.read_bytes()}
+    prompts.errors.clear()
+
+    make_window(path)
+    said = [text for title, text in prompts.errors if title == "Cannot recover"]
+    assert len(said) == 2 and not any(q.startswith("restore") for q in prompts.asked)
+    for snapshot, data in held.items():
+        kept = snapshot.with_name(snapshot.name + ".unreadable")
+        [text] = [t for t in said if str(snapshot) in t]
+        assert text.endswith(f"It is kept as {kept.name} beside it, and will not be offered again.")
+        assert kept.read_bytes() == data and not snapshot.exists()
+    assert "newer rackplan (schema version 99)" in " ".join(said)
+
+    prompts.errors.clear()
+    make_window(path)  # the next start: nothing more to say
+    assert prompts.errors == []
+
+
+def test_untitled_work_that_cannot_be_read_is_reported_once_at_start_up(make_window, prompts):
+    damaged = autosave.recovery_dir() / "untitled-0123abcd.autosave"
+    damaged.parent.mkdir(parents=True, exist_ok=True)
+    damaged.write_text("not a snapshot")
+    window = make_window()
+    assert not window.files.recover_untitled()
+    assert [title for title, _ in prompts.errors] == ["Cannot recover"]
+    assert (damaged.parent / "untitled-0123abcd.autosave.unreadable").exists()
+    assert not window.files.recover_untitled()
+    assert len(prompts.errors) == 1
+
+
+def test_untitled_work_declined_at_start_up_is_removed(qtbot, make_window, prompts):
+    first = make_window(autosave_ms=20)
+    assert first.files.new()
+    hall = next(iter(first.editor.project.halls))
+    ops.place_rack(first.editor.doc, hall, "nvidia-gb200-nvl72", 1_200, 1_200)
+    qtbot.waitUntil(lambda: bool(autosave.untitled_snapshots()), timeout=5_000)
+    first.autosaver.timer.stop()  # the process dies
+    [left] = autosave.untitled_snapshots()
+
+    prompts.restore_answer = False
+    second = make_window()
+    assert not second.files.recover_untitled()
+    assert "restore an untitled project" in prompts.asked
+    assert not left.path.exists() and autosave.untitled_snapshots() == []
+    prompts.asked.clear()
+    assert not make_window().files.recover_untitled()  # not offered again
     assert not any(q.startswith("restore") for q in prompts.asked)

@@ -9,6 +9,10 @@ window's live work, not a crash, and is never offered or deleted by another wind
 Saving or closing cleanly deletes the snapshot; finding one on open means a session ended
 without saving, and the GUI offers to restore it. Snapshots are JSON, never pickled, and
 as private as the project (an untitled project's only its owner may read).
+
+A snapshot that cannot be restored (damaged, or written by a newer rackplan) is offered
+like any other, so the user hears of it, and then set aside as ``<name>.unreadable``: kept
+for whoever can read it, never offered again.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import glob
 import hashlib
 import json
 import os
+import re
+import secrets
 import socket
 import stat
 from collections.abc import Mapping
@@ -32,6 +38,15 @@ from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 
 _MARK = "rackplan_autosave"
+#: What a window's session is called in its snapshots' names (``new_session``).
+_SESSION = "[0-9a-f]{8}"
+#: What a snapshot that cannot be restored is renamed with (``set_aside``).
+SET_ASIDE = ".unreadable"
+
+
+def new_session() -> str:
+    """A name for one window's snapshots, apart from every other window's."""
+    return secrets.token_hex(4)
 
 
 def recovery_dir() -> Path:
@@ -82,6 +97,15 @@ def _patterns(document_path: Path) -> tuple[Path, Path]:
         document_path.parent / f".~{name}*.autosave",
         recovery_dir() / f"{_digest(document_path)}-{name}*.autosave",
     )
+
+
+def _named_for(candidate: Path, document_path: Path) -> bool:
+    """True when ``candidate``'s name is that of a snapshot of ``document_path`` (of any
+    session, or the single one of earlier versions): what tells a damaged snapshot, which
+    says nothing of its file, from another file's (``.~a.json*`` matches ``.~a.json.bak``'s)."""
+    name = re.escape(document_path.name)
+    prefix = r"\.~" if candidate.parent == document_path.parent else f"{_digest(document_path)}-"
+    return re.fullmatch(f"{prefix}{name}(\\.{_SESSION})?\\.autosave", candidate.name) is not None
 
 
 def _process_start(pid: int) -> str | None:
@@ -188,14 +212,17 @@ def restore(snapshot: Snapshot, rack_types: Mapping[str, RackType]) -> LoadResul
 
 
 def snapshots_of(document_path: Path) -> list[Snapshot]:
-    """Every readable snapshot of ``document_path``, beside it or in the recovery folder,
-    newest first (those of open windows included: see ``in_use``)."""
+    """Every snapshot of ``document_path``, beside it or in the recovery folder, newest
+    first (those of open windows included: see ``in_use``). A damaged one named as its
+    snapshots are is among them: ``restore`` says what is wrong with it."""
     found = []
     for pattern in _patterns(document_path):
         if not pattern.parent.is_dir():
             continue
         for candidate in pattern.parent.glob(pattern.name):
             snapshot = read_snapshot(candidate)
+            if snapshot is None and _named_for(candidate, document_path):
+                snapshot = Snapshot(candidate, document_path, "")
             if snapshot is not None and _same_file(snapshot.original, document_path):
                 found.append(snapshot)
     return sorted(found, key=_age, reverse=True)
@@ -236,8 +263,22 @@ def untitled_snapshots() -> list[Snapshot]:
     if not folder.is_dir():
         return []
     remove_stale_temporaries(folder, "*.autosave")  # of snapshots a crash cut mid-write
-    found = [read_snapshot(p) for p in folder.glob("untitled-*.autosave")]
-    return sorted((s for s in found if s and not s.in_use), key=_age, reverse=True)
+    found = [read_snapshot(p) or Snapshot(p, None, "") for p in folder.glob("untitled-*.autosave")]
+    return sorted((s for s in found if not s.in_use), key=_age, reverse=True)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename the snapshot at ``path``, which cannot be restored, to ``<name>.unreadable``
+    (``-2``, ``-3``, ... when taken): no window offers it again, and whoever can read it
+    (a newer rackplan) still may. Returns the new path; raises ``OSError`` when the folder
+    refuses it."""
+    target = path.with_name(path.name + SET_ASIDE)
+    count = 1
+    while target.exists():
+        count += 1
+        target = path.with_name(f"{path.name}{SET_ASIDE}-{count}")
+    path.rename(target)
+    return target
 
 
 def discard(path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.io import autosave
-from designer.core.io.project_file import save
+from designer.core.io.project_file import ProjectFileError, save
 
 RACKS = default_catalog().racks
 
@@ -59,11 +59,33 @@ def test_untitled_snapshots_go_to_the_recovery_folder(hypothesis_free_project):
     assert autosave.restore(found, RACKS).project == hypothesis_free_project
 
 
-def test_a_damaged_snapshot_is_ignored(tmp_path):
+def test_a_damaged_snapshot_is_left_behind_says_why_and_can_be_set_aside(tmp_path):
     path = tmp_path / "hall.rackplan.json"
     path.write_text("{}")
-    (tmp_path / ".~hall.rackplan.json.autosave").write_text("half a snapsh")
+    damaged = tmp_path / ".~hall.rackplan.json.0123abcd.autosave"
+    damaged.write_text("half a snapsh")
+    # named alike, but another file's (hall.rackplan.json.bak's): not this file's
+    (tmp_path / ".~hall.rackplan.json.bak.0123abcd.autosave").write_text("half a snapsh")
+    [left] = autosave.left_behind(path)
+    assert left.path == damaged and not left.in_use
+    with pytest.raises(ProjectFileError, match=r"The recovery file .* cannot be read"):
+        autosave.restore(left, RACKS)
+    kept = autosave.set_aside(damaged)
+    assert kept == tmp_path / ".~hall.rackplan.json.0123abcd.autosave.unreadable"
+    assert kept.read_text() == "half a snapsh"  # kept for whoever can read it
     assert autosave.left_behind(path) == []
+    damaged.write_text("half again")  # a second one of the same name keeps the first
+    assert autosave.set_aside(damaged).name.endswith(".autosave.unreadable-2")
+    assert kept.read_text() == "half a snapsh"
+
+
+def test_a_damaged_untitled_snapshot_is_left_behind():
+    damaged = autosave.recovery_dir() / "untitled-0123abcd.autosave"
+    damaged.parent.mkdir(parents=True, exist_ok=True)
+    damaged.write_bytes(b"\x00\x01")
+    assert [s.path for s in autosave.untitled_snapshots()] == [damaged]
+    autosave.set_aside(damaged)
+    assert autosave.untitled_snapshots() == []
 
 
 def _owned_by(target, pid):
