@@ -55,6 +55,7 @@ from designer.gui.findings import DEBOUNCE_MS, FindingsService
 from designer.gui.generating import ClusterBuilder
 from designer.gui.hall_chooser import HallChooser
 from designer.gui.icons import icon
+from designer.gui.importing import Importer
 from designer.gui.naming import file_stem
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
@@ -135,6 +136,7 @@ class MainWindow(QMainWindow):
         )
         self.checker = FindingsService(self.bridge, self.editor, debounce_ms)
         self.exporter = Exporter(self.editor, self.checker, self.prompts, self)
+        self.importer = Importer(self.editor, self.prompts, self)
         self.builder = ClusterBuilder(self.bridge, self.files, self.prompts, self)
         self.pointer = CanvasPointer(self.view)
         self.status = StatusBar(self.editor)
@@ -281,6 +283,22 @@ class MainWindow(QMainWindow):
             ("Ctrl+E",),
             "",
             "Write the PDF drawing set, a picture of a hall, or a schedule as CSV",
+        )
+        a(
+            "import_floor_plan",
+            "Import &Floor Plan…",
+            self.importer.ask_floor_plan,
+            (),
+            "",
+            "Give the hall on screen the outline and columns of a CAD drawing (DXF)",
+        )
+        a(
+            "import_racks",
+            "Import &Racks…",
+            self.importer.ask_racks,
+            (),
+            "",
+            "Add racks from a spreadsheet saved as CSV: label, type, hall, x, y, facing",
         )
         a("quit", "&Quit", self.close, (Key.Quit,), "", "Close rackplan")
         a("undo", "&Undo", self.editor.undo, (Key.Undo,), "undo")
@@ -578,7 +596,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([n["save"], n["save_as"]])
         file_menu.addSeparator()
-        file_menu.addAction(n["export"])
+        file_menu.addActions([n["import_floor_plan"], n["import_racks"], n["export"]])
         file_menu.addSeparator()
         file_menu.addAction(n["quit"])
         edit = bar.addMenu("&Edit")
