@@ -29,6 +29,7 @@ def targets_printed(output: str) -> list[str]:
         ("route_bench", {"small_systems": 1, "large_systems": 2}, 2),
         ("hall_bench", {"systems": 2}, 4),
         ("export_bench", {"systems": 2}, 2),
+        ("million_bench", {"accelerators": 3 * 384, "middle_systems": 2, "small_systems": 1}, 2),
     ],
 )
 def test_a_benchmark_prints_a_figure_for_each_target(bench, capsys, qapp, name, arguments, targets):
@@ -46,3 +47,8 @@ def test_the_memory_benchmark_runs_its_children_and_prints_the_ratio(bench, caps
     out = capsys.readouterr().out
     [ratio] = targets_printed(out)
     assert float(ratio.split()[1]) > 0
+
+
+def test_the_first_paint_benchmark_runs_its_children_and_prints_the_targets(bench, capsys):
+    bench("first_paint_bench").main(systems=2, rounds=1)
+    assert len(targets_printed(capsys.readouterr().out)) == 2  # first paint and peak memory
