@@ -3,19 +3,45 @@
 The view hands mouse and key events to the active tool with positions already in hall
 millimetres. A tool previews with stand-in items and, when the gesture ends, makes one
 call to the editor, which makes one core operation: one undo step per gesture.
+
+A tool knows the view only as a ``Canvas``: the few things it asks of it. The view makes
+the tools and hands them events; the tools never name the view's class, so neither module
+needs the other to be read first.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QWidget
 
 from designer.core.geometry.footprint import snap
+from designer.gui.canvas.scene import HallScene
+from designer.gui.editor import Editor
 
-if TYPE_CHECKING:
-    from designer.gui.canvas.view import CanvasView
+
+class Canvas(Protocol):
+    """What a tool asks of the view it works in (``CanvasView`` is one)."""
+
+    @property
+    def editor(self) -> Editor:
+        """The edits the tool's gesture ends in."""
+        ...
+
+    @property
+    def hall_scene(self) -> HallScene:
+        """Where the tool's stand-ins are drawn."""
+        ...
+
+    def viewport(self) -> QWidget:
+        """The widget whose cursor the tool sets."""
+        ...
+
+    def pixels_per_mm(self) -> float:
+        """The zoom, for tolerances given in screen pixels."""
+        ...
 
 
 class Tool:
@@ -25,7 +51,7 @@ class Tool:
     hint = ""
     cursor = Qt.CursorShape.ArrowCursor
 
-    def __init__(self, view: CanvasView) -> None:
+    def __init__(self, view: Canvas) -> None:
         self.view = view
         self.editor = view.editor
         self.scene = view.hall_scene

@@ -7,18 +7,13 @@ is one operation: one undo step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 
 from designer.core.format import number
 from designer.core.geometry.footprint import Box
 from designer.gui.canvas.preview import Ghost, boxes_path
-from designer.gui.canvas.tools.base import Tool
-
-if TYPE_CHECKING:
-    from designer.gui.canvas.view import CanvasView
+from designer.gui.canvas.tools.base import Canvas, Tool
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -30,7 +25,7 @@ class _PointsTool(Tool):
     minimum = 2
     closed = False
 
-    def __init__(self, view: CanvasView) -> None:
+    def __init__(self, view: Canvas) -> None:
         super().__init__(view)
         self.points: list[tuple[int, int]] = []
         self.ghost: Ghost | None = None
@@ -129,7 +124,7 @@ class RunTool(_PointsTool):
 
     hint = "Click along the route (Shift: any angle); double-click or Enter finishes."
 
-    def __init__(self, view: CanvasView, feed_type: str | None = None) -> None:
+    def __init__(self, view: Canvas, feed_type: str | None = None) -> None:
         super().__init__(view)
         self.feed_type = feed_type
         self._step = self.editor.tile_mm // 2
@@ -146,7 +141,7 @@ class ObstacleTool(Tool):
 
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, view: CanvasView, kind: str) -> None:
+    def __init__(self, view: Canvas, kind: str) -> None:
         super().__init__(view)
         self.kind = kind
         self.ghost: Ghost | None = None

@@ -7,7 +7,6 @@ the reason in the status bar; R turns it. Palette drops use the same preview.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -20,10 +19,7 @@ from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import PlacementPlan, obstruction
 from designer.core.placement.labels import rack_tag
 from designer.gui.canvas.preview import Ghost, boxes_path, fit_of
-from designer.gui.canvas.tools.base import Tool
-
-if TYPE_CHECKING:
-    from designer.gui.canvas.view import CanvasView
+from designer.gui.canvas.tools.base import Canvas, Tool
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -31,7 +27,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 class PlacementPreview:
     """The ghost of a catalog item under the cursor, shared by the place tool and drops."""
 
-    def __init__(self, view: CanvasView) -> None:
+    def __init__(self, view: Canvas) -> None:
         self.view = view
         self.ghost: Ghost | None = None
 
@@ -59,7 +55,7 @@ class PlaceTool(Tool):
 
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, view: CanvasView, entry: PaletteEntry) -> None:
+    def __init__(self, view: Canvas, entry: PaletteEntry) -> None:
         super().__init__(view)
         self.entry = entry
         self.preview = PlacementPreview(view)
@@ -97,7 +93,7 @@ class RowTool(Tool):
     cursor = Qt.CursorShape.CrossCursor
     hint = "Drag along the floor to lay out a row; R turns the fronts; Esc stops."
 
-    def __init__(self, view: CanvasView, type_id: str) -> None:
+    def __init__(self, view: Canvas, type_id: str) -> None:
         super().__init__(view)
         self.type_id = type_id
         self.ghost: Ghost | None = None

@@ -7,8 +7,6 @@ corner stays on the tile grid. Release commits one ``move``; Esc puts everything
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem
@@ -19,10 +17,7 @@ from designer.core.placement.fit import Obstruction, obstruction
 from designer.drawing import style
 from designer.gui.canvas.layers import Z_EDIT
 from designer.gui.canvas.preview import Ghost, fit_of
-from designer.gui.canvas.tools.base import Tool
-
-if TYPE_CHECKING:
-    from designer.gui.canvas.view import CanvasView
+from designer.gui.canvas.tools.base import Canvas, Tool
 
 #: Moving more than this many boxes skips the live clearance check (it would lag).
 LIVE_CHECK_LIMIT = 200
@@ -106,7 +101,7 @@ class SelectTool(Tool):
         "(left to right: wholly inside; right to left: touching). Shift adds, Ctrl toggles."
     )
 
-    def __init__(self, view: CanvasView) -> None:
+    def __init__(self, view: Canvas) -> None:
         super().__init__(view)
         self._grabbed: str | None = None
         self._press: QPointF | None = None
