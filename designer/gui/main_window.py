@@ -62,7 +62,8 @@ from designer.gui.panels.dashboard import DashboardPanel
 from designer.gui.panels.findings import FindingsPanel
 from designer.gui.panels.links import LinksPanel
 from designer.gui.panels.palette import PalettePanel
-from designer.gui.panels.properties import PropertiesPanel, RevertingEdit
+from designer.gui.panels.properties.fields import RevertingEdit
+from designer.gui.panels.properties.panel import PropertiesPanel
 from designer.gui.panels.status import StatusBar
 from designer.gui.pointer import CanvasPointer
 from designer.gui.prompts import DialogPrompts, Prompts

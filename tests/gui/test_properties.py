@@ -270,7 +270,7 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     wait_checked(qtbot, window)
     doc, panel = window.editor.doc, window.properties
     [route] = doc.project.fibre_routes
-    note = panel._route_notes[route]
+    note = panel.route_notes[route]
     # 40 km x 4.9 us/km (links:S46); 6.4 Tb/s on 400G coherent ZR is 16 links, 1 pair
     assert (
         note.text()
@@ -281,13 +281,13 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     )
     commit(panel, f"fibre_{other}", "1500")  # beyond the 1,000 km of coherent ZR+
     qtbot.waitUntil(
-        lambda: panel._route_notes[route].text().startswith("Needs 6.4 Tb/s"), timeout=10_000
+        lambda: panel.route_notes[route].text().startswith("Needs 6.4 Tb/s"), timeout=10_000
     )
-    assert panel._route_notes[route].text() == (
+    assert panel.route_notes[route].text() == (
         "Needs 6.4 Tb/s, but no medium reaches 1,500 km: nothing is lit (see the findings)."
     )
     commit(panel, f"fibre_{other}", "150")
-    qtbot.waitUntil(lambda: "coherent ZR+" in panel._route_notes[route].text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "coherent ZR+" in panel.route_notes[route].text(), timeout=10_000)
     assert ops.fibre_route_between(doc.project, *sorted(doc.project.sites)).distance_km == 150
 
 

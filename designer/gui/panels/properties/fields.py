@@ -1,0 +1,90 @@
+"""What a properties field takes: numbers as the designer writes them, and Esc to go back.
+
+A value the field itself cannot take (a blank where a number is needed, "1,2") is refused
+with ``InputError`` before the model is asked, in the field's words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QLineEdit
+
+from designer.core.format import number
+from designer.core.model.base import MAX_FLOOR_MM
+
+
+class InputError(ValueError):
+    """A value typed in a field is not what the field takes; the message says what is."""
+
+
+#: A number whose commas group thousands, as the designer writes them ("1,200.5").
+_GROUPED = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
+
+
+def parse_number(text: str, what: str, blank: Any = InputError) -> float | None:
+    """``text`` as a finite number; a blank field gives ``blank`` (or refuses when it must
+    be filled).
+
+    Commas may group thousands, as the designer shows numbers; any other comma is refused
+    rather than guessed at, since "1,2" meant as 1.2 would otherwise become 12.
+    """
+    text = text.strip()
+    if not text:
+        if blank is InputError:
+            raise InputError(f"{what} needs a value")
+        return blank
+    if "," in text:
+        if not _GROUPED.match(text):
+            raise InputError(
+                f"{what} must be a number, not {text!r}: write decimals with a point (1.2); "
+                "a comma may only group thousands (1,200)"
+            )
+        text = text.replace(",", "")
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(f"{what} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise InputError(f"{what} must be a finite number, not {text!r}")
+    return value
+
+
+def parse_mm_from_m(text: str, what: str) -> int:
+    """A length typed in metres, in the model's millimetres; refused, in metres, beyond the
+    floor the model allows (the model would name its limit in millimetres)."""
+    value = parse_number(text, what)
+    assert value is not None
+    if abs(value) * 1000 > MAX_FLOOR_MM:
+        raise InputError(f"{what} must be within {number(MAX_FLOOR_MM / 1000, 0)} m of the corner")
+    return round(value * 1000)
+
+
+class RevertingEdit(QLineEdit):
+    """A field whose Esc puts back the value it showed, until Enter or leaving it commits.
+
+    The first Esc is the field's while it has typed text (the window's Esc, which leaves a
+    tool, asks ``revert`` first), as in any form. (No ``event`` override: Python would be
+    called for every event of the field, its last ones during the window's teardown too.)
+    """
+
+    def __init__(self, value: str) -> None:
+        super().__init__(value)
+        self._shown = value
+
+    def revert(self) -> bool:
+        """Put back the value shown, if text was typed; True when there was some."""
+        if not self.isModified():
+            return False
+        self.setText(self._shown)
+        self.setModified(False)
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.revert():
+            return
+        super().keyPressEvent(event)
