@@ -255,7 +255,20 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        a, ed, files, view = self._action, self.editor, self.files, self.view
+        """Every action of the window, one builder per menu (and the canvas's own keys)."""
+        self._file_actions()
+        self._edit_actions()
+        self._arrange_actions()
+        self._insert_actions()
+        self._view_actions()
+        self._tool_actions()
+        self._help_actions()
+        self._context_menu()
+
+    def _file_actions(self) -> None:
+        """File: new, open, save, import, export, quit."""
+        a = self._action
+        files = self.files
         Key = QKeySequence.StandardKey
         a("new", "&New…", files.new, (Key.New,), "new", "Start a project with a new hall")
         a(
@@ -302,6 +315,12 @@ class MainWindow(QMainWindow):
             "Add racks from a spreadsheet saved as CSV: label, type, hall, x, y, facing",
         )
         a("quit", "&Quit", self.close, (Key.Quit,), "", "Close rackplan")
+
+    def _edit_actions(self) -> None:
+        """Edit: undo and redo, the clipboard, turning, systems, rows, halls and sites, settings."""
+        a = self._action
+        ed = self.editor
+        Key = QKeySequence.StandardKey
         a("undo", "&Undo", self.editor.undo, (Key.Undo,), "undo")
         a("redo", "&Redo", self.editor.redo, ("Ctrl+Y", "Ctrl+Shift+Z"), "redo")
         a(
@@ -367,15 +386,6 @@ class MainWindow(QMainWindow):
             "",
             "Place N racks side by side",
         )
-        a(
-            "insert_pod",
-            "&Pod…",
-            self.insert_pod,
-            ("Ctrl+Shift+P",),
-            "",
-            "Insert a scalable unit or a supernode, with its network racks, CDUs, busways "
-            "and trays, at the cursor or on free floor",
-        )
         a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
         a(
             "add_site",
@@ -409,6 +419,11 @@ class MainWindow(QMainWindow):
             "",
             "Cabling, network and design-rule thresholds of this project",
         )
+
+    def _arrange_actions(self) -> None:
+        """Edit ▸ Align, and the arrow keys that nudge the selection on the canvas."""
+        a = self._action
+        ed = self.editor
         for edge, text in (
             ("left", "Left Edges"),
             ("right", "Right Edges"),
@@ -445,6 +460,25 @@ class MainWindow(QMainWindow):
                 "",
                 canvas_only=True,
             )
+
+    def _insert_actions(self) -> None:
+        """Insert: a pod."""
+        a = self._action
+        a(
+            "insert_pod",
+            "&Pod…",
+            self.insert_pod,
+            ("Ctrl+Shift+P",),
+            "",
+            "Insert a scalable unit or a supernode, with its network racks, CDUs, busways "
+            "and trays, at the cursor or on free floor",
+        )
+
+    def _view_actions(self) -> None:
+        """View: fit, zoom, the site map, colouring, the grid and the links."""
+        a = self._action
+        view = self.view
+        Key = QKeySequence.StandardKey
         central = self.central
         a("fit", "&Fit Hall", central.fit, ("Ctrl+0",), "fit", "Show the whole hall (or campus)")
         a("zoom_in", "Zoom &In", lambda: central.zoom_by(1.25), (Key.ZoomIn, "Ctrl+="), "", "")
@@ -490,14 +524,11 @@ class MainWindow(QMainWindow):
             checkable=True,
             canvas_only=True,
         )
-        a(
-            "shortcuts",
-            "&Keyboard Shortcuts",
-            lambda: self.prompts.info("Keyboard shortcuts", SHORTCUTS),
-            (Key.HelpContents,),
-            "",
-            "",
-        )
+
+    def _tool_actions(self) -> None:
+        """Tools: one checkable action per canvas tool, and Esc to leave one."""
+        a = self._action
+        view = self.view
         self.tools = QActionGroup(self)
         self.tools.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
         tools: list[tuple[str, str, Callable[[], Tool | None], tuple[str, ...], str, str]] = [
@@ -570,6 +601,22 @@ class MainWindow(QMainWindow):
         self.leave_tool = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.leave_tool.activated.connect(self._escape)
         self.leave_tool.setEnabled(False)
+
+    def _help_actions(self) -> None:
+        """Help: the keyboard shortcuts."""
+        a = self._action
+        Key = QKeySequence.StandardKey
+        a(
+            "shortcuts",
+            "&Keyboard Shortcuts",
+            lambda: self.prompts.info("Keyboard shortcuts", SHORTCUTS),
+            (Key.HelpContents,),
+            "",
+            "",
+        )
+
+    def _context_menu(self) -> None:
+        """What the canvas's right-click menu offers."""
         n = self.actions_by_name
         self.view.context_actions = [
             n["rotate"],
