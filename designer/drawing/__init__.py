@@ -7,8 +7,9 @@ core model (frozen entities) and a ``Context`` that says how large a millimetre 
 appears (the level of detail) and which part of the hall needs drawing.
 
 - ``plan.draw_hall_plan`` draws a whole hall in one call: the entry point for reports;
-- ``floor``, ``infrastructure``, ``racks``, ``markers`` draw one layer each (the canvas
-  calls them from one item per layer);
+- ``floor``, ``obstacles``, ``trays``, ``feeds``, ``cooling``, ``racks``, ``links``,
+  ``markers`` draw one layer each (the canvas calls them from one item per layer);
+  ``tray_labels`` places the trays' names;
 - ``legend`` draws scale bars and legends, ``glyphs`` the small icons of the palette;
 - ``style`` holds every colour, pen and brush; ``lod`` the context and thresholds.
 

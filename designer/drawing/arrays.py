@@ -45,3 +45,13 @@ def in_clip(rects: np.ndarray, clip: QRectF | None) -> np.ndarray:
     return (
         (x <= clip.right()) & (x + w >= clip.left()) & (y <= clip.bottom()) & (y + h >= clip.top())
     )
+
+
+def in_lines(lines: np.ndarray, clip: QRectF | None) -> np.ndarray:
+    """Boolean mask of the segments (x1, y1, x2, y2) whose bounding boxes meet ``clip``
+    (all when None)."""
+    if clip is None or not len(lines):
+        return np.ones(len(lines), dtype=bool)
+    x0, x1 = np.minimum(lines[:, 0], lines[:, 2]), np.maximum(lines[:, 0], lines[:, 2])
+    y0, y1 = np.minimum(lines[:, 1], lines[:, 3]), np.maximum(lines[:, 1], lines[:, 3])
+    return (x0 <= clip.right()) & (x1 >= clip.left()) & (y0 <= clip.bottom()) & (y1 >= clip.top())

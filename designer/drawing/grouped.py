@@ -66,3 +66,11 @@ def read_paths(paths: Sequence[Sequence[tuple[int, int]]]) -> Paths:
     begin = np.flatnonzero(begins)
     segments = np.hstack([points[begin], points[begin + 1]])
     return Paths(points, first, count, segments, np.repeat(np.arange(len(paths)), count - 1))
+
+
+def sorted_runs(rows: np.ndarray, code: np.ndarray, count: int) -> tuple[np.ndarray, list[int]]:
+    """``rows`` sorted by ``code`` (integers below ``count``), each code's in their order,
+    and where the run of each code starts, and the end: the rows of each hall and kind (or
+    side) cut out of one array."""
+    order = np.argsort(code, kind="stable")
+    return rows[order], np.searchsorted(code[order], np.arange(count + 1)).tolist()

@@ -28,8 +28,7 @@ from designer.core.network.mix import FAMILIES, FAMILY_NAMES, family
 from designer.core.network.planner import Plan
 from designer.core.network.traylinks import TrayLinks, tray_links_of_halls
 from designer.drawing import style
-from designer.drawing.arrays import draw_lines
-from designer.drawing.infrastructure import in_lines
+from designer.drawing.arrays import draw_lines, in_lines
 from designer.drawing.legend import LegendEntry
 from designer.drawing.lod import FRONT_LOD, Context
 
@@ -162,7 +161,7 @@ def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
         return
     batches = geometry.batches
     if ctx.clip is not None and not ctx.clip.contains(geometry.bounds):
-        shown = in_lines(geometry.lines, ctx)
+        shown = in_lines(geometry.lines, ctx.clip)
         batches = tuple((name, width, rows[shown[rows]]) for name, width, rows in batches)
     if ctx.points_per_mm < LANES_LOD:
         for name, width, rows in batches:

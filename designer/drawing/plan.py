@@ -29,6 +29,14 @@ from designer.core.network.media import format_length
 from designer.core.network.planner import Plan
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
+from designer.drawing.cooling import (
+    CoolingGeometry,
+    cooling_geometries,
+    cooling_geometry,
+    draw_cooling,
+    draw_cooling_labels,
+)
+from designer.drawing.feeds import FeedGeometry, draw_feeds, feed_geometries
 from designer.drawing.floor import (
     FloorGeometry,
     draw_cable_entry,
@@ -36,31 +44,15 @@ from designer.drawing.floor import (
     entry_name_box,
     floor_geometry,
 )
-from designer.drawing.infrastructure import (
-    POINT_MARK_MM,
-    TRAY_LABEL_LOD,
-    TRAY_NAME_PLACED_PT_PER_MM,
-    CoolingGeometry,
-    FeedGeometry,
-    ObstacleGeometry,
-    TrayGeometry,
-    cooling_geometries,
-    cooling_geometry,
-    draw_cooling,
-    draw_cooling_labels,
-    draw_feeds,
-    draw_obstacle_labels,
-    draw_obstacles,
-    draw_tray_labels,
-    draw_trays,
-    feed_geometries,
-    names_meet,
-    obstacle_geometry,
-    tray_geometries,
-)
 from designer.drawing.links import LinkGeometry, draw_links, links_of_halls
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for, severity_name
+from designer.drawing.obstacles import (
+    ObstacleGeometry,
+    draw_obstacle_labels,
+    draw_obstacles,
+    obstacle_geometry,
+)
 from designer.drawing.racks import (
     RackArrays,
     draw_rack_labels,
@@ -68,6 +60,9 @@ from designer.drawing.racks import (
     racks_by_hall,
     system_labels,
 )
+from designer.drawing.style import POINT_MARK_MM
+from designer.drawing.tray_labels import TRAY_LABEL_LOD, TRAY_NAME_PLACED_PT_PER_MM, names_meet
+from designer.drawing.trays import TrayGeometry, draw_tray_labels, draw_trays, tray_geometries
 
 _RANK = {"info": style.OK, "warning": style.WARNING, "error": style.ERROR}
 

@@ -40,6 +40,8 @@ TRAY = QColor(176, 141, 87, 38)
 TRAY_FAR = QColor(176, 141, 87, 70)
 TRAY_EDGE = QColor("#9a7744")
 FEED_SIDE = {"A": QColor("#2f6fd1"), "B": QColor("#d9652b"), None: QColor("#66727e")}
+#: Size of the square drawn for a PDU or the end of a busway, and of an in-rack CDU, in mm.
+POINT_MARK_MM = 300
 #: Links along the trays, by medium family (``designer.core.network.mix.FAMILIES``):
 #: copper brown, pink active optics, aqua multimode and gold single-mode (as the jackets),
 #: violet coherent DCI, slate NVLink, red where no medium reaches.

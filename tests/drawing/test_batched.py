@@ -7,12 +7,8 @@ from PySide6.QtGui import QPainterPath
 from designer.core.examples import EXAMPLES
 from designer.core.network import NetworkPlanner
 from designer.core.rules import RuleEngine
-from designer.drawing.infrastructure import (
-    cooling_geometries,
-    cooling_geometry,
-    feed_geometries,
-    feed_geometry,
-)
+from designer.drawing.cooling import cooling_geometries, cooling_geometry
+from designer.drawing.feeds import feed_geometries, feed_geometry
 from designer.drawing.plan import hall_plan, hall_plans
 
 

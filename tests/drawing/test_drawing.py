@@ -360,7 +360,7 @@ def test_too_far_out_for_rack_labels_each_system_is_named_once(monkeypatch):
 def test_a_busway_across_a_cdu_passes_under_its_label():
     """Both trials saw busway lines run through CDU labels: the labels are now drawn with the
     rack labels, over busways and links, on a patch of the unit's fill."""
-    from designer.drawing.infrastructure import _UNIT_FILL
+    from designer.drawing.cooling import _UNIT_FILL
     from tests.core.rules.helpers import hall_doc
 
     doc, hall = hall_doc(width=6_000, depth=6_000)
@@ -412,7 +412,7 @@ def test_a_short_drops_name_is_set_off_it_with_a_leader_rather_than_on_the_racks
     a rack or runs out of the hall. Its name now stands clear, a leader to the drop."""
     from designer.core.catalog import default_catalog
     from designer.core.examples import EXAMPLES
-    from designer.drawing.infrastructure import _label_box
+    from designer.drawing.tray_labels import _label_box
 
     project = EXAMPLES["hgx-air-hall"]().project
     hall = next(iter(project.halls))
@@ -449,7 +449,7 @@ def test_a_busway_across_a_column_passes_under_its_name():
 
 def test_after_an_edit_only_trays_near_it_have_their_names_placed_again():
     from designer.core.model.hall import CableTray
-    from designer.drawing.infrastructure import TrayLabel, tray_labels
+    from designer.drawing.tray_labels import TrayLabel, tray_labels
 
     def tray(name, y):
         path = [(1_000, y), (9_000, y)]

@@ -8,9 +8,9 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPainterPathSt
 
 from designer.core.model.hall import CableTray
 from designer.drawing import style
-from designer.drawing.infrastructure import draw_trays, tray_geometry
 from designer.drawing.lod import Context
 from designer.drawing.tray_bands import draw_tray_bands, tray_bands
+from designer.drawing.trays import draw_trays, tray_geometry
 
 
 @pytest.fixture(autouse=True)

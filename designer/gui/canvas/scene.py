@@ -23,28 +23,21 @@ from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle
 from designer.core.model.project import Project
 from designer.drawing import style
+from designer.drawing.cooling import cooling_geometry, draw_cooling
+from designer.drawing.feeds import draw_feeds, feed_geometry
 from designer.drawing.floor import (
     FloorGeometry,
     dimension_margin_mm,
     draw_floor,
     floor_geometry,
 )
-from designer.drawing.infrastructure import (
-    TrayLabel,
-    cooling_geometry,
-    draw_cooling,
-    draw_feeds,
-    draw_obstacles,
-    draw_trays,
-    feed_geometry,
-    obstacle_geometry,
-    tray_geometry,
-    tray_labels,
-)
 from designer.drawing.links import LinkGeometry, draw_links
 from designer.drawing.lod import Context
 from designer.drawing.markers import Markers, draw_markers, markers_for
+from designer.drawing.obstacles import draw_obstacles, obstacle_geometry
 from designer.drawing.plan import draw_service_names, keep_clear, status_by_id
+from designer.drawing.tray_labels import TrayLabel, tray_labels
+from designer.drawing.trays import draw_trays, tray_geometry
 from designer.gui.canvas.layers import (
     Z_LABELS,
     Z_LINKS,
