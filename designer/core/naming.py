@@ -34,6 +34,14 @@ def short_name(kind: RackType) -> str:
     return name
 
 
+def file_stem(name: str, fallback: str = "project") -> str:
+    """A file name from a project's (or hall's) name: letters, digits and dashes."""
+    cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
+    while "--" in cleaned:
+        cleaned = cleaned.replace("--", "-")
+    return cleaned or fallback
+
+
 #: What each way a rack or unit can face is called in a form.
 FACINGS = ((0, "Up (0°)"), (90, "Right (90°)"), (180, "Down (180°)"), (270, "Left (270°)"))
 

@@ -16,10 +16,10 @@ from designer.core.catalog import projects_dir
 from designer.core.document.document import Document
 from designer.core.io import autosave
 from designer.core.io.project_file import SUFFIX, LoadResult, ProjectFileError, load, save
+from designer.core.naming import file_stem
 from designer.gui.autosave import Autosaver
 from designer.gui.dialogs.new_project import new_document
 from designer.gui.editor import Editor
-from designer.gui.naming import file_stem
 from designer.gui.prompts import Prompts
 from designer.gui.recent import RecentFiles
 

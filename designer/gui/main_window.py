@@ -37,6 +37,7 @@ from designer.core.geometry.footprint import Box
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.model.site import Site
+from designer.core.naming import file_stem
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.labels import label_stem, rack_tag
 from designer.gui.autosave import Autosaver
@@ -56,7 +57,6 @@ from designer.gui.generating import ClusterBuilder
 from designer.gui.hall_chooser import HallChooser
 from designer.gui.icons import icon
 from designer.gui.importing import Importer
-from designer.gui.naming import file_stem
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
 from designer.gui.panels.findings import FindingsPanel

@@ -1,5 +1,5 @@
 from designer.core.examples import EXAMPLES
-from designer.core.naming import display_name
+from designer.core.naming import display_name, file_stem
 
 
 def test_entities_are_called_by_label_or_name_else_id():
@@ -32,3 +32,9 @@ def test_a_name_looked_for_in_a_project_without_sites_says_there_are_none():
     with pytest.raises(NotFound) as err:
         find_named([], "X", "site", "--site")
     assert str(err.value) == "There is no site named 'X'; the project has no sites."
+
+
+def test_a_file_name_is_made_of_letters_digits_and_single_dashes():
+    assert file_stem("GB200 NVL72 — SU #1") == "gb200-nvl72-su-1"
+    assert file_stem("  Hall/2  ") == "hall-2"
+    assert file_stem("///", "hall") == "hall"

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core.naming import file_stem
 from designer.gui.dialogs.form import lay_out
-from designer.gui.naming import file_stem
 from designer.report.paper import PAPER_MM
 
 #: What can be exported: (what the menu says, file suffix, CSV table or "").
