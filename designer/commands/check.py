@@ -22,7 +22,7 @@ from designer.core.rules import Finding, Report, RuleEngine, Severity
 
 HELP = (
     "Check a project against the design rules (space, floor, power, cooling, cabling, "
-    "scale-up, network); exit 1 on errors."
+    "scale-up, network, jobs); exit 1 on errors."
 )
 
 EXIT_ERRORS = 1

@@ -3,9 +3,10 @@
 Each site needs a share of its scale-out bandwidth towards the other sites (the project
 setting ``dci_share``, or the architect's own figure per site in ``dci_tbps``). A site
 splits its need evenly over the fibre routes that touch it, and a route carries the
-smaller of its two ends' shares (the smaller end cannot use more). The route is lit with
-coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow from the C-band
-capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)).
+smaller of its two ends' shares (the smaller end cannot use more). When the project has
+training jobs, each route carries instead what the jobs send over it (``job_tbps``).
+The route is lit with coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow
+from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)).
 """
 
 from __future__ import annotations
@@ -51,9 +52,18 @@ def site_need_tbps(settings: NetworkSettings, site_id: str, scale_out_gbps: floa
 
 
 def plan_dci(
-    project: Project, scale_out_gbps: Mapping[str, float], settings: NetworkSettings
+    project: Project,
+    scale_out_gbps: Mapping[str, float],
+    settings: NetworkSettings,
+    job_tbps: Mapping[str, float] | None = None,
 ) -> DciPlan:
-    """The DCI of ``project``; ``scale_out_gbps`` is each site's scale-out NIC bandwidth."""
+    """The DCI of ``project``; ``scale_out_gbps`` is each site's scale-out NIC bandwidth.
+
+    ``job_tbps``, given when the project has training jobs, is what their traffic needs on
+    each route (``designer.core.jobs``): a route then carries that, and a site needs the sum
+    of its routes, instead of the ``dci_share`` of its scale-out; a site whose figure the
+    architect fixed in ``dci_tbps`` keeps it.
+    """
     need = {
         site_id: site_need_tbps(settings, site_id, scale_out_gbps.get(site_id, 0.0))
         for site_id in project.sites
@@ -63,6 +73,12 @@ def plan_dci(
         for r in project.fibre_routes.values()
         if r.site_a in project.sites and r.site_b in project.sites
     ]
+    if job_tbps is not None:
+        for site_id in need:
+            if site_id not in settings.dci_tbps:
+                need[site_id] = sum(
+                    job_tbps.get(r.id, 0.0) for r in routes if site_id in (r.site_a, r.site_b)
+                )
     degree = dict.fromkeys(project.sites, 0)
     for route in routes:
         degree[route.site_a] += 1
@@ -71,9 +87,14 @@ def plan_dci(
     loads = []
     rows = []
     for route in routes:
-        tbps = min(
-            need[route.site_a] / degree[route.site_a], need[route.site_b] / degree[route.site_b]
-        )
+        fixed = route.site_a in settings.dci_tbps or route.site_b in settings.dci_tbps
+        if job_tbps is not None and not fixed:
+            tbps = job_tbps.get(route.id, 0.0)
+        else:
+            tbps = min(
+                need[route.site_a] / degree[route.site_a],
+                need[route.site_b] / degree[route.site_b],
+            )
         links = math.ceil(round(tbps * 1000 / wavelength, 9))
         pairs = math.ceil(round(tbps / settings.fibre_pair_tbps, 9))
         loads.append(

@@ -29,6 +29,7 @@ import numpy as np
 
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.geometry.footprint import footprint
+from designer.core.jobs import plan_jobs
 from designer.core.model.equipment import RackType
 from designer.core.model.link import Bundle
 from designer.core.model.network_settings import NetworkSettings
@@ -364,6 +365,8 @@ def update_plan(previous: Plan, project: Project, changed_ids: Iterable[str]) ->
         elif collection in ("sites", "fibre_routes"):
             dirty.add(DCI)
             moved |= {n for key in _fibre_units(plan) for n in plan.units[key].table.nodes()}
+        elif collection == "jobs":  # the DCI carries what the jobs send between sites
+            dirty.add(DCI)
     _refloor(plan, halls, moved)
     _anchor(plan, _by_hall(plan, moved))
     touched_nodes = set(moved)
@@ -519,7 +522,8 @@ def _build_unit(plan: Plan, key: UnitKey) -> Unit | None:
         fabric = _site_fabric(plan, ref)
         rows, findings = fabric.rows, fabric.findings
     elif kind == "dci":
-        dci = plan_dci(plan.project, index.site_gbps, plan.settings)
+        jobs = plan_jobs(plan.project, plan.rack_types).route_tbps if plan.project.jobs else None
+        dci = plan_dci(plan.project, index.site_gbps, plan.settings, jobs)
         rows, findings = dci.rows, dci.findings
     else:
         bundle = plan.project.bundles.get(ref)

@@ -9,7 +9,7 @@ when the report is assembled, so changing them re-runs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from designer.core.catalog import Catalog
@@ -30,13 +30,17 @@ class RuleEngine:
     """Checks projects against the design rules; keeps what it needs to check edits fast.
 
     Call ``run`` on a project, then ``update`` with each following revision and the ids its
-    edit changed (a ``ChangeSet``'s ``ids``). One thread at a time.
+    edit changed (a ``ChangeSet``'s ``ids``). One thread at a time. ``checks`` narrows the
+    engine to some checks (the ``jobs`` command runs only its family's); exclusions of
+    other checks' codes are then left alone.
     """
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, checks: Sequence[Check] | None = None) -> None:
         self._catalog = catalog
+        self._checks = tuple(CHECKS if checks is None else checks)
+        self._narrowed = checks is not None
         self._defaults = default_thresholds().values
-        self._codes = {check.name: {info.code for info in check.codes} for check in CHECKS}
+        self._codes = {check.name: {info.code for info in check.codes} for check in self._checks}
         self._ctx: Context | None = None
         self._table: Table = {}
 
@@ -45,9 +49,9 @@ class RuleEngine:
         self._ctx = None
         limits = resolve(self._defaults, project.settings.rules.thresholds)
         ctx = Context(project, self._catalog, limits)
-        self._table = {check.name: {} for check in CHECKS}
+        self._table = {check.name: {} for check in self._checks}
         with collector_paused():
-            for check in CHECKS:
+            for check in self._checks:
                 for subject in check.subjects(ctx):
                     self._record(check, ctx, subject)
         self._ctx = ctx
@@ -66,7 +70,7 @@ class RuleEngine:
             changes = Changes(old.project, project, changed_ids)
             ctx = Context(project, self._catalog, old.limits, previous=(old, changes))
             self._ctx = None  # a failure below leaves the table half-updated: run in full next
-            for check in CHECKS:
+            for check in self._checks:
                 for subject in set(check.touched(ctx, changes)):
                     self._record(check, ctx, subject)
             ctx.settle()
@@ -100,7 +104,12 @@ class RuleEngine:
     def _report(self, project: Project) -> Report:
         """The table's findings with the project's severities and exclusions, in order."""
         rules = project.settings.rules
-        accepted = {(e.code, frozenset(e.ids)): e for e in rules.exclusions}
+        mine = set().union(*self._codes.values()) if self._narrowed else None
+        accepted = {
+            (e.code, frozenset(e.ids)): e
+            for e in rules.exclusions
+            if mine is None or e.code in mine
+        }
         used: set[tuple[str, frozenset[str]]] = set()
         found: list[Finding] = []
         for by_subject in self._table.values():

@@ -8,12 +8,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from designer.core.rules import cabling, cooling, file, floor, network, power, scale_up, site, space
+from designer.core.rules import (
+    cabling,
+    cooling,
+    file,
+    floor,
+    jobs,
+    network,
+    power,
+    scale_up,
+    site,
+    space,
+)
 from designer.core.rules.check import Check
 from designer.core.rules.findings import CodeInfo, Severity
 
 #: The family modules, each with a ``CHECKS`` tuple, in the order their checks run.
-FAMILIES = (file, space, site, floor, power, cooling, cabling, scale_up, network)
+FAMILIES = (file, space, site, floor, power, cooling, cabling, scale_up, network, jobs)
 
 CHECKS: tuple[Check, ...] = tuple(check for family in FAMILIES for check in family.CHECKS)
 

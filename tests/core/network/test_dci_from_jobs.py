@@ -1,0 +1,51 @@
+"""With jobs in a project, each DCI route carries what the jobs send over it, not a share."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.network.media import default_media
+from designer.core.network.planner import build_plan, update_plan
+from tests.core.jobs.helpers import cluster, with_job
+
+CATALOG = default_catalog()
+
+
+def plan(project):
+    return build_plan(project, CATALOG, default_media())
+
+
+def test_a_pipeline_across_two_sites_sizes_the_route_from_its_traffic():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    [shared] = plan(doc.project).dci().routes
+    # without jobs: an eighth of 576 x 400 Gb/s = 28.8 Tb/s, 72 wavelengths of 400ZR
+    assert (shared.tbps, shared.links) == (pytest.approx(28.8), 72)
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    [route] = plan(doc.project).dci().routes
+    # the stage boundary: 576 x 8,192 x 8,192 x 2 bytes x 8 bits each way in a step's
+    # compute of 6 x 70e9 x 576 x 8,192 / (1,152 x 2.5e15 x 0.4) = 1.72 s: 0.36 Tb/s
+    tbps = 576 * 8_192 * 8_192 * 2 * 8 / (6 * 70e9 * 576 * 8_192 / (1_152 * 2.5e15 * 0.4)) / 1e12
+    assert route.tbps == pytest.approx(tbps)
+    assert route.tbps == pytest.approx(0.36, abs=0.005)
+    assert (route.links, route.pairs) == (1, 1)
+
+
+def test_the_architects_own_figure_wins_over_the_jobs():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    sites = list(doc.project.sites)
+    ops.update_settings(doc, "DCI", network=NetworkSettings(dci_tbps=dict.fromkeys(sites, 2.0)))
+    [route] = plan(doc.project).dci().routes
+    assert (route.tbps, route.links) == (2.0, 5)
+
+
+def test_adding_a_job_replans_the_dci_as_a_full_plan_would():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    before = plan(doc.project)
+    changed = set()
+    doc.subscribe(lambda changes: changed.update(changes.ids))
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    updated = update_plan(before, doc.project, changed)
+    assert updated.dci().routes == plan(doc.project).dci().routes
+    assert updated.dci().routes[0].links == 1

@@ -1,0 +1,169 @@
+"""The jobs family: each code on a case worked by hand, and silence where the job fits."""
+
+import pytest
+
+from designer.core.document import operations as ops
+from designer.core.model import TransformerModel
+from designer.core.model.network_settings import NetworkSettings
+from designer.core.rules import RuleEngine, Severity
+from designer.core.rules import jobs as job_rules
+from tests.core.jobs.helpers import CATALOG, cluster, with_job
+from tests.core.jobs.test_placement import MOE
+
+
+def findings(doc):
+    return RuleEngine(CATALOG, checks=job_rules.CHECKS).run(doc.project).findings
+
+
+def only(doc, code):
+    found = [f for f in findings(doc) if f.code == code]
+    assert len(found) == 1, [f.message for f in findings(doc)]
+    return found[0]
+
+
+def test_tp_16_on_8_gpu_servers_is_an_error_naming_the_group_and_the_domain():
+    doc = cluster("hgx-su", systems=4)
+    job = with_job(doc, name="Big TP", tp=16, dp=8, global_batch=8)
+    found = only(doc, "jobs.group_too_large")
+    assert found.severity is Severity.ERROR and found.ids == (job,)
+    assert "the TP 16 group needs 16 accelerators in one scale-up domain" in found.message
+    assert "8-GPU server of 8" in found.message
+    assert (found.measured, found.limit) == (16, 8)
+
+
+def test_tp_8_by_ep_9_on_nvl72_finds_nothing():
+    # m = 576 / (1 x 9 x 8) = 8; active 40e9 + 360e9 x 4/72 = 60e9 parameters:
+    # compute 6 x 60e9 x 576 x 8,192 / (576 x 2.5e15 x 0.4) = 2.95 s; scale-up (TP 451 GB
+    # + EP 916 GB) / 900 GB/s = 1.52 s; DP 37.2 GB at 400 Gb/s = 0.74 s; memory
+    # (40e9/8 + 360e9/72) x 16 bytes = 160 GB of 186 GB
+    doc = cluster("nvl72-su")
+    with_job(doc, model=MOE, tp=8, ep=9, dp=8, global_batch=576)
+    assert findings(doc) == ()
+
+
+def test_degrees_that_do_not_multiply_to_the_accelerators_given():
+    doc = cluster("nvl72-su")
+    with_job(doc, tp=8, dp=18, global_batch=18, accelerators=216)
+    found = only(doc, "jobs.degrees_mismatch")
+    assert "TP 8 x CP 1 x EP 1 x PP 1 x DP 18 = 144 accelerators" in found.message
+    assert "given 216" in found.message
+
+
+def test_a_model_too_big_for_the_memory_at_its_degrees():
+    # 405e9 / 8 = 50.6e9 parameters a GPU x 16 bytes = 810 GB against 13.4 TB / 72 = 186 GB
+    doc = cluster("nvl72-su")
+    big = TransformerModel(parameters=405_000_000_000, layers=126, hidden=16_384, sequence=8_192)
+    with_job(doc, model=big, tp=8, dp=72, global_batch=576)
+    found = only(doc, "jobs.memory")
+    assert found.measured == pytest.approx(810) and found.limit == pytest.approx(186.11, 0.01)
+    assert "810 GB per accelerator" in found.message and "186 GB of HBM" in found.message
+    # ZeRO-3 over the 72 replicas: 810 / 72 = 11.25 GB fits
+    ops.update(doc, next(iter(doc.project.jobs)), zero=3)
+    assert not [f for f in findings(doc) if f.code == "jobs.memory"]
+
+
+def test_a_global_batch_that_does_not_split_into_micro_batches():
+    doc = cluster("nvl72-su")
+    with_job(doc, tp=8, dp=72, global_batch=100)
+    found = only(doc, "jobs.batch_split")
+    assert "100 / 72 = 1.39" in found.message
+
+
+def test_accelerators_given_to_two_jobs_are_one_error():
+    doc = cluster("nvl72-su")
+    rack = next(iter(doc.project.placements))
+    first = with_job(doc, name="A", tp=8, dp=9, global_batch=72, where=[rack])
+    second = with_job(doc, name="B", tp=8, dp=9, global_batch=72, where=[rack])
+    found = only(doc, "jobs.shared_accelerators")
+    assert found.ids[:2] == (first, second)
+    assert "A and B are both given" in found.message and "ask for 144" in found.message
+
+
+def test_no_room_for_the_job_says_how_many_groups_fit():
+    doc = cluster("nvl72-su")
+    with_job(doc, tp=8, dp=80, global_batch=80)
+    found = only(doc, "jobs.no_room")
+    assert "PP 1 x DP 80 = 80 groups of 8" in found.message
+    assert "room for 72 such groups" in found.message
+
+
+def test_communication_longer_than_compute_is_a_warning_with_both_times():
+    # one sequence per replica: compute 6 x 70e9 x 72 x 8,192 / (576 x 2.5e15 x 0.4) =
+    # 0.43 s; DP 2 x 71/72 x 17.5e9 bytes at 400 Gb/s = 0.69 s
+    doc = cluster("nvl72-su")
+    with_job(doc, tp=8, dp=72, global_batch=72)
+    found = only(doc, "jobs.plane_time")
+    assert found.severity is Severity.WARNING
+    assert found.measured == pytest.approx(2 * 71 / 72 * 17.5e9 * 8 / 400e9)
+    assert found.limit == pytest.approx(6 * 70e9 * 72 * 8_192 / (576 * 2.5e15 * 0.4))
+    assert "scale-out traffic of 34.5 GB per accelerator" in found.message
+    assert "690 ms" in found.message and "430 ms of compute at 40% utilisation" in found.message
+
+
+def test_pp_across_two_sites_is_stated_not_an_error():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    found = findings(doc)
+    assert [f.code for f in found] == ["jobs.cross_site"]
+    # the activations of the global batch at the boundary: 576 x 8,192 x 8,192 x 2 bytes
+    assert found[0].measured == pytest.approx(576 * 8_192 * 8_192 * 2 / 1e9)
+    assert "77.3 GB each way per step over 40 km" in found[0].message
+    assert "196 µs one way" in found[0].message
+
+
+def test_an_all_reduce_across_sites_over_a_thin_route_is_a_warning():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    with_job(doc, tp=8, dp=144, global_batch=1_152)
+    sites = list(doc.project.sites)
+    ops.update_settings(doc, "DCI", network=NetworkSettings(dci_tbps=dict.fromkeys(sites, 0.4)))
+    found = only(doc, "jobs.dci_too_thin")
+    assert "An all-reduce across sites needs a wider route" in found.message
+    assert "its share of the route 400 Gb/s" in found.message
+
+
+def test_traffic_between_sites_without_a_route_is_an_error():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    first, second = doc.project.sites
+    ops.set_fibre_route(doc, first, second, None)
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    found = only(doc, "jobs.no_dci_route")
+    assert found.ids == (next(iter(doc.project.jobs)), first, second)
+
+
+def test_fp8_on_the_ascend_910c_has_no_compute_figure():
+    doc = cluster("cm384")
+    fp8 = TransformerModel(
+        parameters=8_000_000_000, layers=32, hidden=4_096, sequence=4_096, precision="fp8"
+    )
+    with_job(doc, model=fp8, tp=8, dp=48, global_batch=48)
+    assert only(doc, "jobs.no_compute_figure").severity is Severity.ERROR
+
+
+def test_an_edit_rechecks_the_jobs_as_a_full_run_would():
+    doc = cluster("nvl72-su")
+    engine = RuleEngine(CATALOG, checks=job_rules.CHECKS)
+    engine.run(doc.project)
+    job = with_job(doc, tp=8, dp=72, global_batch=72)
+    changed = {job}
+    assert engine.update(doc.project, changed) == RuleEngine(CATALOG, checks=job_rules.CHECKS).run(
+        doc.project
+    )
+    rack = next(iter(doc.project.placements))
+    ops.delete(doc, [rack])  # one rack fewer: the job no longer fits
+    updated = engine.update(doc.project, {rack})
+    assert updated == RuleEngine(CATALOG, checks=job_rules.CHECKS).run(doc.project)
+    assert any(f.code == "jobs.no_room" for f in updated.findings)
+
+
+def test_the_jobs_only_engine_leaves_other_families_exclusions_alone():
+    from designer.core.model.rule_settings import Exclusion, RuleSettings
+
+    doc = cluster("nvl72-su")
+    job = with_job(doc, tp=8, dp=72, global_batch=72)  # a plane_time warning
+    accepted = [
+        Exclusion(code="space.overlap", ids=["x", "y"], comment="another family's"),
+        Exclusion(code="jobs.plane_time", ids=[job, "scale_out"], comment="known"),
+    ]
+    ops.update_settings(doc, "Accept", rules=RuleSettings(exclusions=accepted))
+    found = findings(doc)
+    assert [(f.code, f.excluded) for f in found] == [("jobs.plane_time", True)]
