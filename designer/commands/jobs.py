@@ -1,0 +1,220 @@
+"""``jobs FILE``: where each training job runs, what its traffic costs per step, and the
+``jobs`` family of findings; ``--add NAME ... -o OUT`` adds a job from parameters first.
+
+Exit 0 when no job has an error (excluded errors do not count), 1 when one does, 2 when
+the file cannot be read or the job's values are refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.commands._common import (
+    CommandError,
+    fail,
+    no_stdout,
+    not_the_input,
+    open_project,
+)
+from designer.commands.check import EXIT_ERRORS
+from designer.commands.check import as_json as findings_json
+from designer.commands.check import as_text as findings_text
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.document.document import Document, TransactionError
+from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.project_file import to_bytes
+from designer.core.jobs.summary import describe, sites_text
+from designer.core.jobs.text import data, degrees, duration, rate
+from designer.core.model.job import TransformerModel
+from designer.core.model.project import Project
+from designer.core.rules import RuleEngine
+from designer.core.rules import jobs as job_rules
+
+HELP = (
+    "Place each training job on the layout and estimate its traffic per plane and step "
+    "(scale-up, scale-out, each DCI route) against its compute; --add puts a job in first."
+)
+
+_DEGREES = ("tp", "cp", "ep", "pp", "dp")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add = parser.add_argument_group(
+        "adding a job (--add NAME with the model and degrees, written with -o FILE)"
+    )
+    add.add_argument("--add", metavar="NAME", help="add a job of this name")
+    add.add_argument("-o", "--output", help="the project file to write with the job added")
+    add.add_argument("--parameters", type=float, help="the model's parameters, e.g. 70e9")
+    add.add_argument("--layers", type=int, help="transformer layers")
+    add.add_argument("--hidden", type=int, help="hidden size")
+    add.add_argument("--sequence", type=int, help="sequence length in tokens")
+    add.add_argument("--precision", choices=("bf16", "fp8", "fp4", "int8"), default="bf16")
+    add.add_argument("--experts", type=int, default=1, help="experts of a mixture of experts")
+    add.add_argument("--top-k", type=int, default=1, help="experts each token passes")
+    add.add_argument(
+        "--expert-parameters", type=float, default=0, help="parameters inside the experts"
+    )
+    for degree in _DEGREES:
+        add.add_argument(f"--{degree}", type=int, default=1, help=f"{degree.upper()} degree")
+    add.add_argument("--micro-batch", type=int, default=1, help="sequences per micro-batch")
+    add.add_argument("--global-batch", type=int, help="sequences per step")
+    add.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0, help="ZeRO stage")
+    add.add_argument("--utilisation", type=float, help="share of peak reached (MFU)")
+    add.add_argument(
+        "--where", help="ids of sites, halls, systems or racks, comma-separated (default: all)"
+    )
+
+
+def _added(project: Project, args: argparse.Namespace) -> Project:
+    """``project`` with the job of ``--add``; a refused value is a ``CommandError``."""
+    missing = [
+        f"--{name.replace('_', '-')}"
+        for name in ("parameters", "layers", "hidden", "sequence")
+        if getattr(args, name) is None
+    ]
+    if missing:
+        raise CommandError(f"--add {args.add}: give the model's {', '.join(missing)}")
+    if not args.output:
+        raise CommandError("--add: say where to write the project with -o FILE")
+    no_stdout(args.output, "a project file")
+    not_the_input(args.output, args.file)
+    streams = args.micro_batch * args.ep * args.dp
+    doc = Document(project, catalog=default_catalog())
+    try:
+        model = TransformerModel(
+            parameters=_whole(args.parameters, "--parameters"),
+            layers=args.layers,
+            hidden=args.hidden,
+            sequence=args.sequence,
+            precision=args.precision,
+            experts=args.experts,
+            top_k=args.top_k,
+            expert_parameters=_whole(args.expert_parameters, "--expert-parameters"),
+        )
+        ops.add_job(
+            doc,
+            args.add,
+            model=model,
+            micro_batch=args.micro_batch,
+            global_batch=args.global_batch or streams,
+            zero=args.zero,
+            utilisation=args.utilisation,
+            where=[w.strip() for w in (args.where or "").split(",") if w.strip()],
+            **{d: getattr(args, d) for d in _DEGREES},
+        )
+    except ValidationError as err:
+        first = err.errors(include_url=False)[0]
+        field = ".".join(str(p) for p in first["loc"]) or "the job"
+        message = first["msg"].removeprefix("Value error, ")
+        raise CommandError(f"--add {args.add}: {field}: {message}") from err
+    except TransactionError as err:
+        raise CommandError(f"--add {args.add}: {err}") from err
+    return doc.project
+
+
+def _whole(value: float, option: str) -> int:
+    if value != int(value) or value < 0:
+        raise CommandError(f"{option}: give a whole number of parameters, not {value}")
+    return int(value)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        project = open_project(args.file).project
+        if args.add:
+            project = _added(project, args)
+    except CommandError as err:
+        return fail(err)
+    if args.add:
+        try:
+            write_output(Path(args.output), to_bytes(project))
+        except OutputError as err:
+            return fail(err)
+    catalog = default_catalog()
+    engine = RuleEngine(catalog, checks=job_rules.CHECKS)
+    report = engine.run(project)
+    assessed = engine.derived(job_rules.JOBS)
+    assert assessed is not None
+    jobs = [
+        describe(project, job, assessed.plan.layout, assessed.traffic.get(job.id))
+        for job in project.jobs.values()
+    ]
+    if args.format == "json":
+        out = {"jobs": jobs, **findings_json(report, list(report.findings), project)}
+        print(json.dumps(out, indent=2))
+    else:
+        print(as_text(jobs, project))
+        print(findings_text(report, list(report.findings)))
+    if args.add:
+        print(f"wrote {args.output}")
+    return EXIT_ERRORS if report.has_errors else 0
+
+
+def _systems(names: list[str]) -> str:
+    if len(names) <= 4:
+        return ", ".join(names)
+    return f"{names[0]}, {names[1]} ... {names[-1]}"
+
+
+def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
+    """Each job: its degrees, where it stands, its step and memory, a table of its planes."""
+    lines = []
+    for job in jobs:
+        entity = project.jobs[job["id"]]
+        model = job["model"]
+        moe = f", {model['experts']} experts top-{model['top_k']}" if model["experts"] > 1 else ""
+        lines.append(
+            f"{job['name']}: {degrees(entity)} = {job['accelerators']:,} accelerators "
+            f"({model['parameters'] / 1e9:,.4g}B parameters{moe}, {model['precision'].upper()}, "
+            f"{model['sequence']:,} tokens)"
+        )
+        if not job["placed"]:
+            lines.append("  not placed whole: see the findings below")
+        systems = job["systems"]
+        lines.append(
+            f"  Placement: {len(systems):,} scale-up domains in {job['racks']:,} racks "
+            f"({_systems(systems)})"
+        )
+        lines.append(f"    {sites_text(job)}")
+        if "planes" not in job:
+            lines.append("")
+            continue
+        compute = job["compute_seconds"]
+        step = duration(compute) if compute is not None else "not known"
+        lines.append(
+            f"  Step: {job['micro_batches']:,.4g} micro-batches of {job['micro_batch']} per "
+            f"pipeline; compute {step} at {job['utilisation']:.0%} utilisation (estimate)"
+        )
+        lines.append(
+            f"  Memory: {job['memory_gb']:,.0f} GB of {job['hbm_gb']:,.0f} GB per accelerator "
+            "(weights, gradients, optimizer state; activations not counted)"
+        )
+        rows = [("Plane", "Traffic per step", "By dimension", "Bandwidth", "Time", "Latency")]
+        for plane in job["planes"]:
+            seconds = plane["seconds"]
+            latency = plane["latency_us"]
+            rows.append(
+                (
+                    plane["plane"],
+                    f"{data(plane['bytes'])} {plane['per']}",
+                    ", ".join(f"{k} {data(v)}" for k, v in plane["parts"].items()),
+                    rate(plane["gbps"]) if plane["gbps"] else "none",
+                    duration(seconds) if seconds is not None else "never",
+                    f"{latency:,.0f} µs over {plane['distance_km']:,.0f} km" if latency else "",
+                )
+            )
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
+        lines.append("")
+    if not jobs:
+        lines.append("No jobs in this project: add one with --add NAME (see --help).")
+    return "\n".join(lines).rstrip("\n") + "\n"

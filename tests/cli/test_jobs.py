@@ -1,0 +1,84 @@
+"""``python main.py jobs``: a job added from parameters, its placement and planes, exit codes."""
+
+import json
+
+import pytest
+
+from designer.cli import main
+from designer.core.catalog import projects_dir
+from designer.core.io.project_file import load, save
+from tests.core.jobs.helpers import CATALOG, cluster, with_job
+
+SU = str(projects_dir() / "gb200-nvl72-su.rackplan.json")
+DENSE = ["--parameters", "70e9", "--layers", "80", "--hidden", "8192", "--sequence", "8192"]
+
+
+@pytest.fixture
+def two_sites(tmp_path):
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    path = tmp_path / "two.rackplan.json"
+    save(doc.project, path)
+    return path
+
+
+def test_adding_a_job_writes_it_and_reports_its_planes(two_sites, tmp_path, capsys):
+    out = tmp_path / "with-job.rackplan.json"
+    args = ["jobs", str(two_sites), "--add", "Dense 70B", *DENSE]
+    args += ["--tp", "8", "--pp", "2", "--dp", "72", "--global-batch", "576", "-o", str(out)]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Dense 70B: TP 8 x PP 2 x DP 72 = 1,152 accelerators" in text
+    assert "Site 1: 576" in text and "Site 2: 576" in text
+    # the stage boundary over the DCI: 576 x 8,192 x 8,192 x 2 bytes = 77.3 GB each way
+    dci = next(line for line in text.splitlines() if line.strip().startswith("DCI Site 1"))
+    assert "77.3 GB each way on the route" in dci and "196 µs over 40 km" in dci
+    assert f"wrote {out}" in text
+    (job,) = load(out, CATALOG.racks).project.jobs.values()
+    assert (job.name, job.tp, job.pp, job.dp, job.global_batch) == ("Dense 70B", 8, 2, 72, 576)
+
+
+def test_json_gives_each_plane_and_the_findings(two_sites, capsys):
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    save(doc.project, two_sites)
+    assert main(["jobs", str(two_sites), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (job,) = data["jobs"]
+    assert [s["accelerators"] for s in job["sites"]] == [576, 576]
+    dci = next(p for p in job["planes"] if p["kind"] == "dci")
+    assert dci["bytes"] == pytest.approx(576 * 8_192 * 8_192 * 2)
+    assert dci["latency_us"] == pytest.approx(196)
+    assert [f["code"] for f in data["findings"]] == ["jobs.cross_site"]
+    assert data["counts"] == {"error": 0, "warning": 0, "info": 1}
+
+
+def test_a_job_that_does_not_fit_exits_1(tmp_path, capsys):
+    doc = cluster("hgx-su", systems=4)
+    with_job(doc, tp=16, dp=8, global_batch=8)
+    path = tmp_path / "hgx.rackplan.json"
+    save(doc.project, path)
+    assert main(["jobs", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "not placed whole" in out
+    assert "jobs.group_too_large" in out and "8-GPU server of 8" in out
+
+
+def test_a_refused_value_exits_2_naming_it(tmp_path, capsys):
+    out = tmp_path / "x.rackplan.json"
+    args = ["jobs", SU, "--add", "Bad", *DENSE, "--tp", "0", "-o", str(out)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --add Bad: tp: Input should be greater than or equal to 1")
+    assert not out.exists()
+
+
+def test_adding_needs_the_model_and_an_output(capsys):
+    assert main(["jobs", SU, "--add", "X", "--layers", "2"]) == 2
+    assert "give the model's --parameters, --hidden, --sequence" in capsys.readouterr().err
+    assert main(["jobs", SU, "--add", "X", *DENSE]) == 2
+    assert "-o FILE" in capsys.readouterr().err
+
+
+def test_a_project_without_jobs_says_how_to_add_one(capsys):
+    assert main(["jobs", SU]) == 0
+    assert "No jobs in this project: add one with --add NAME" in capsys.readouterr().out
