@@ -9,7 +9,9 @@ next run. Only the worker thread ever calls the engine.
 With the findings comes the network plan the checks read (``RuleEngine.derived(PLAN)``):
 after an edit the engine has re-routed only the bundles the edit touched, so the links
 layer, the link inspector and the charts show that plan instead of planning again on the
-GUI thread. Plans are not changed once built, so handing one across threads is safe.
+GUI thread. Plans are not changed once built, so handing one across threads is safe. The
+jobs placed and estimated (``rules.jobs.JOBS``) come the same way, for a project that has
+jobs, and go out with ``jobs_changed``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from designer.core.document.changes import ChangeSet
+from designer.core.rules.jobs import JOBS
 from designer.core.rules.network import PLAN
 from designer.gui.bridge import DocumentBridge
 from designer.gui.editor import Editor
@@ -48,6 +51,8 @@ class FindingsService(QObject):
     _finished = Signal(object, object, int)
     failed = Signal(str)
     busy_changed = Signal(bool)
+    #: The jobs as the last check placed them (``JobsAssessment``, None without jobs).
+    jobs_changed = Signal(object)
 
     def __init__(
         self,
@@ -124,10 +129,11 @@ class FindingsService(QObject):
             self.failed.emit(f"The design check failed: {error}")
             return
         if document is self.bridge.document and revision == document.revision:
-            report, plan = future.result()
+            report, plan, jobs = future.result()
             self.report = report
             self.editor.set_findings(report.findings, checked=True)
             self.editor.set_network(plan)
+            self.jobs_changed.emit(jobs)
         if self._pending is None or self._pending:
             self._timer.start(self._debounce)
 
@@ -136,8 +142,8 @@ class FindingsService(QObject):
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _check(engine: Any, project: Any, ids: set[str] | None) -> tuple[Any, Any]:
-    """Run on the worker thread: a full check, or only what ``ids`` touch; the report and
-    the network plan the checks read."""
+def _check(engine: Any, project: Any, ids: set[str] | None) -> tuple[Any, Any, Any]:
+    """Run on the worker thread: a full check, or only what ``ids`` touch; the report, the
+    network plan the checks read, and the jobs placed (None for a project without jobs)."""
     report = engine.run(project) if ids is None else engine.update(project, ids)
-    return report, engine.derived(PLAN)
+    return report, engine.derived(PLAN), engine.derived(JOBS) if project.jobs else None

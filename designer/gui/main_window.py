@@ -57,6 +57,7 @@ from designer.gui.generating import ClusterBuilder
 from designer.gui.hall_chooser import HallChooser
 from designer.gui.icons import icon
 from designer.gui.importing import Importer
+from designer.gui.jobs import install as install_jobs
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
 from designer.gui.panels.findings import FindingsPanel
@@ -150,6 +151,9 @@ class MainWindow(QMainWindow):
         self.lengths_chart = LengthsChart(self.editor)
         self.media_chart = MediaMixChart(self.editor)
         self._docks()
+        self.jobs_dock = install_jobs(
+            self, self.view, self.editor, self.checker, self.findings_dock
+        )
         self.hall_chooser = HallChooser(self.editor)
         self._busway_type = "busway-800a-415v"
         self.actions_by_name: dict[str, QAction] = {}
@@ -675,6 +679,7 @@ class MainWindow(QMainWindow):
             self.dashboard_dock,
             self.lengths_dock,
             self.media_dock,
+            self.jobs_dock,
         ):
             view.addAction(dock.toggleViewAction())
         insert = bar.addMenu("&Insert")

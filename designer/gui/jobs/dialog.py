@@ -1,0 +1,171 @@
+"""The job dialog: a training job's model, degrees, batch and where it runs, checked as typed.
+
+Every value is checked by the job's own model (``designer.core.model.job``), the same
+rules a file is read by: a value it refuses keeps the dialog open with the reason under
+the fields, and nothing reaches the project until it is whole. The line under the degrees
+says how many accelerators they make and what a scale-up group needs, as they change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from designer.core.model.job import Job, TransformerModel
+from designer.gui.dialogs.form import lay_out, number_box
+
+PRECISIONS = ("bf16", "fp8", "fp4", "int8")
+_DEGREES = ("tp", "cp", "ep", "pp", "dp")
+_BILLION = 1e9
+
+
+def _count(value: int, low: int, high: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    box.setGroupSeparatorShown(True)
+    return box
+
+
+class JobDialog(QDialog):
+    """Asks for a job; ``places`` are ``(id, name)`` of what it may be kept to (sites,
+    halls, "the selected racks") after "the whole cluster"."""
+
+    def __init__(
+        self,
+        job: Job | None,
+        places: Sequence[tuple[list[str], str]],
+        default_name: str = "Job 1",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Edit job" if job else "Add a job")
+        self._job = job
+        model = job.model if job else None
+        self.name = QLineEdit(job.name if job else default_name)
+        self.parameters = number_box(
+            model.parameters / _BILLION if model else 70, 0.001, 100_000, "billion", 3
+        )
+        self.layers = _count(model.layers if model else 80, 1, 100_000)
+        self.hidden = _count(model.hidden if model else 8_192, 1, 10_000_000)
+        self.sequence = _count(model.sequence if model else 8_192, 1, 100_000_000)
+        self.precision = QComboBox()
+        for precision in PRECISIONS:
+            self.precision.addItem(precision.upper(), precision)
+        self.precision.setCurrentIndex(PRECISIONS.index(model.precision if model else "bf16"))
+        self.experts = _count(model.experts if model else 1, 1, 100_000)
+        self.top_k = _count(model.top_k if model else 1, 1, 100_000)
+        self.expert_parameters = number_box(
+            model.expert_parameters / _BILLION if model else 0, 0, 100_000, "billion", 3
+        )
+        self.degrees = {d: _count(getattr(job, d) if job else 1, 1, 1_000_000) for d in _DEGREES}
+        self.micro_batch = _count(job.micro_batch if job else 1, 1, 100_000_000)
+        self.global_batch = _count(job.global_batch if job else 1, 1, 100_000_000)
+        self.zero = QComboBox()
+        for stage, text in enumerate(
+            ("None", "1: optimizer state", "2: and gradients", "3: and weights (FSDP)")
+        ):
+            self.zero.addItem(text, stage)
+        self.zero.setCurrentIndex(job.zero if job else 0)
+        self.utilisation = number_box((job.utilisation or 0) * 100 if job else 0, 0, 100, "%", 1)
+        self.utilisation.setSpecialValueText("catalog default (40 %)")
+        self.where = QComboBox()
+        self.where.addItem("The whole cluster", [])
+        for ids, text in places:
+            self.where.addItem(text, ids)
+        if job and job.where:
+            found = self.where.findData(job.where)
+            if found < 0:
+                self.where.addItem(f"As set ({len(job.where)} places)", job.where)
+                found = self.where.count() - 1
+            self.where.setCurrentIndex(found)
+        self.total = QLabel()
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b;")
+
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Parameters", self.parameters)
+        form.addRow("Layers", self.layers)
+        form.addRow("Hidden size", self.hidden)
+        form.addRow("Sequence length", self.sequence)
+        form.addRow("Precision", self.precision)
+        form.addRow("Experts (1: dense)", self.experts)
+        form.addRow("Top-k", self.top_k)
+        form.addRow("Parameters in experts", self.expert_parameters)
+        row = QHBoxLayout()
+        for name, box in self.degrees.items():
+            row.addWidget(QLabel(name.upper()))
+            row.addWidget(box)
+        form.addRow("Degrees", row)
+        form.addRow("", self.total)
+        form.addRow("Micro-batch", self.micro_batch)
+        form.addRow("Global batch", self.global_batch)
+        form.addRow("ZeRO", self.zero)
+        form.addRow("Utilisation (MFU)", self.utilisation)
+        form.addRow("Runs on", self.where)
+        lay_out(self, form, self.error, accept=self._accept, ok_text="Save" if job else "Add")
+        for box in self.degrees.values():
+            box.valueChanged.connect(self._show_total)
+        self._show_total()
+
+    def _show_total(self) -> None:
+        d = {name: box.value() for name, box in self.degrees.items()}
+        group = d["tp"] * d["cp"] * d["ep"]
+        size = group * d["pp"] * d["dp"]
+        self.total.setText(f"= {size:,} accelerators; a scale-up group (TP x CP x EP) of {group:,}")
+
+    def fields(self) -> dict[str, Any]:
+        """The job's fields as typed (the model as a ``TransformerModel`` once valid)."""
+        utilisation = self.utilisation.value() / 100
+        return {
+            "name": self.name.text().strip(),
+            "model": {
+                "parameters": round(self.parameters.value() * _BILLION),
+                "layers": self.layers.value(),
+                "hidden": self.hidden.value(),
+                "sequence": self.sequence.value(),
+                "precision": self.precision.currentData(),
+                "experts": self.experts.value(),
+                "top_k": self.top_k.value(),
+                "expert_parameters": round(self.expert_parameters.value() * _BILLION),
+            },
+            **{name: box.value() for name, box in self.degrees.items()},
+            "micro_batch": self.micro_batch.value(),
+            "global_batch": self.global_batch.value(),
+            "zero": self.zero.currentData(),
+            "utilisation": utilisation or None,
+            "where": list(self.where.currentData()),
+        }
+
+    def job(self, job_id: str) -> Job:
+        """The job as typed with ``job_id``; raises ``ValidationError`` when refused."""
+        fields = self.fields()
+        fields["model"] = TransformerModel(**fields["model"])
+        if self._job is not None and self._job.accelerators is not None:
+            fields["accelerators"] = self._job.accelerators
+        return Job(id=job_id, **fields)
+
+    def _accept(self) -> None:
+        try:
+            self.job(self._job.id if self._job else "new")
+        except ValidationError as err:
+            first = err.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"] if p != "model")
+            message = first["msg"].removeprefix("Value error, ")
+            self.error.setText(f"{where}: {message}" if where else message)
+            return
+        self.accept()

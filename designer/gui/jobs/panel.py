@@ -1,0 +1,312 @@
+"""The Jobs panel: the project's training jobs, where they run and what their traffic costs.
+
+A table of the jobs (degrees, accelerators, step time, worst finding); Add, Edit and
+Delete, each one undo step through the core operations; the racks coloured on the canvas
+by job, PP stage, DP replica or TP domain on request, with the key under the table; and a
+chart of the selected job's planes, each plane's time per step against the compute it
+should hide behind. Selecting a job selects its racks (in the hall on screen when it
+stands there, else in the first hall it uses).
+
+Placements and estimates come from the design check (``FindingsService.jobs``), off the
+GUI thread; the panel never places jobs itself.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.document import operations as ops
+from designer.core.document.document import TransactionError
+from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
+from designer.core.jobs.summary import describe, sites_text
+from designer.core.jobs.text import degrees, duration
+from designer.core.rules.findings import SEVERITY_RANK
+from designer.drawing.jobs import role_entries
+from designer.gui.editor import Editor
+from designer.gui.jobs.chart import PlaneChart
+from designer.gui.jobs.colouring import JobColouring
+from designer.gui.jobs.dialog import JobDialog
+
+COLUMNS = ("Job", "Accelerators", "Step", "Worst finding")
+#: The colourings the panel offers, as its list names them.
+COLOURINGS: tuple[tuple[Role | None, str], ...] = (
+    (None, "Racks as checked"),
+    ("job", "Racks by job"),
+    ("stage", "Racks by PP stage"),
+    ("replica", "Racks by DP replica"),
+    ("domain", "Racks by TP domain"),
+)
+
+
+class JobsPanel(QWidget):
+    """The jobs of the project open in ``editor``; ``colouring`` paints the canvas."""
+
+    def __init__(
+        self, editor: Editor, colouring: JobColouring, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.colouring = colouring
+        self.assessed: Any = None
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.add_button = QPushButton("Add…")
+        self.edit_button = QPushButton("Edit…")
+        self.delete_button = QPushButton("Delete")
+        self.colour_by = QComboBox()
+        for role, text in COLOURINGS:
+            self.colour_by.addItem(text, role)
+        self.key = QLabel()
+        self.key.setTextFormat(Qt.TextFormat.RichText)
+        self.key.setWordWrap(True)
+        self.where = QLabel()
+        self.where.setWordWrap(True)
+        self.chart = PlaneChart()
+
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.edit_button, self.delete_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        left = QVBoxLayout()
+        left.addWidget(self.table, 1)
+        left.addLayout(buttons)
+        left.addWidget(self.colour_by)
+        left.addWidget(self.key)
+        left.addWidget(self.where)
+        # side by side: the docks along the bottom are wide and low
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(left, 3)
+        layout.addWidget(self.chart, 2)
+
+        self.add_button.clicked.connect(self.add_job)
+        self.edit_button.clicked.connect(self.edit_job)
+        self.delete_button.clicked.connect(self.delete_job)
+        self.colour_by.currentIndexChanged.connect(self._colour)
+        self.table.itemSelectionChanged.connect(self._job_chosen)
+        # a click on the job already shown selects its racks again (after the canvas
+        # selection moved on)
+        self.table.cellClicked.connect(lambda _row, _column: self._job_chosen())
+        editor.bridge.changed.connect(lambda _changes: self.refresh())
+        editor.bridge.replaced.connect(self.refresh)
+        editor.findings_changed.connect(self.refresh)
+        self.refresh()
+
+    # --- what is shown ----------------------------------------------------------------
+
+    def set_assessed(self, assessed: Any) -> None:
+        """The jobs as the last check placed and estimated them."""
+        self.assessed = assessed
+        self.colouring.set_assessed(assessed)
+        self.refresh()
+
+    def current_job(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if not rows:
+            return None
+        item = self.table.item(rows[0].row(), 0)
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def refresh(self) -> None:
+        project = self.editor.project
+        chosen = self.current_job()
+        worst = self._worst_findings()
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(project.jobs))
+        for row, job in enumerate(project.jobs.values()):
+            traffic = self.assessed.traffic.get(job.id) if self._current() else None
+            compute = traffic.compute_s if traffic is not None else None
+            cells = (
+                job.name,
+                f"{job.size:,}",
+                duration(compute) if compute is not None else "—",
+                worst.get(job.id, "none" if self._current() else "…"),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, job.id)
+                if column == 1:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.table.setItem(row, column, item)
+            if job.id == chosen:
+                self.table.selectRow(row)
+        if chosen not in project.jobs and project.jobs:
+            self.table.selectRow(0)
+        self.table.blockSignals(False)
+        has = bool(project.jobs)
+        self.edit_button.setEnabled(has)
+        self.delete_button.setEnabled(has)
+        self._show_job()
+
+    def _current(self) -> bool:
+        """True when the assessment describes the project as it is."""
+        return self.assessed is not None and self.assessed.plan.layout.jobs.keys() == set(
+            self.editor.project.jobs
+        )
+
+    def _worst_findings(self) -> dict[str, str]:
+        worst: dict[str, Any] = {}
+        for finding in self.editor.findings:
+            if not finding.code.startswith("jobs.") or finding.excluded or not finding.ids:
+                continue
+            for job_id in finding.ids:
+                if job_id not in self.editor.project.jobs:
+                    continue
+                known = worst.get(job_id)
+                if known is None or SEVERITY_RANK[finding.severity] < SEVERITY_RANK[known.severity]:
+                    worst[job_id] = finding
+        return {j: f"{f.severity.value}: {f.code.removeprefix('jobs.')}" for j, f in worst.items()}
+
+    def _show_job(self) -> None:
+        project = self.editor.project
+        job_id = self.current_job()
+        job = project.jobs.get(job_id or "")
+        if job is None or not self._current():
+            self.where.setText("" if project.jobs else "No jobs yet: Add… puts one on the cluster.")
+            self.chart.show_job(project, None)
+            self._colour()
+            return
+        layout = self.assessed.plan.layout
+        traffic = self.assessed.traffic.get(job.id)
+        about = describe(project, job, layout, traffic)
+        sites = sites_text(about)
+        placed = "" if about["placed"] else "Not placed whole (see Findings). "
+        memory = (
+            f" Memory {traffic.state_gb:,.0f} of {traffic.hbm_gb:,.0f} GB per accelerator."
+            if traffic is not None
+            else ""
+        )
+        self.where.setText(
+            f"{placed}{degrees(job)}: {len(about['systems']):,} scale-up domains in "
+            f"{about['racks']:,} racks. {sites}.{memory}"
+        )
+        self.chart.show_job(project, traffic)
+        self._colour()
+
+    def _colour(self) -> None:
+        role = self.colour_by.currentData()
+        job_id = self.current_job()
+        self.colouring.show(role, job_id)
+        if role is None or not self._current():
+            self.key.setText("")
+            return
+        project = self.editor.project
+        if role == "job":
+            names = [j.name for j in project.jobs.values()]
+            entries = role_entries("Job", names, len(names))
+        else:
+            job = project.jobs.get(job_id or "")
+            count = {"stage": job.pp, "replica": job.dp}.get(role) if job else 0
+            if role == "domain" and job is not None:
+                roles = rack_roles(self.assessed.plan.layout, role, job.id, job.dp)
+                count = max(roles.values(), default=-1) + 1
+            entries = role_entries(ROLE_NOUNS[role], None, count or 0)
+        self.key.setText(
+            " &nbsp; ".join(
+                f"<span style='color:{e.colour.name()}'>■</span>&nbsp;"
+                + html.escape(e.text).replace(" ", "&nbsp;")
+                for e in entries
+            )
+        )
+
+    def _job_chosen(self) -> None:
+        self._show_job()
+        job_id = self.current_job()
+        if job_id is None or not self._current():
+            return
+        racks = self.assessed.plan.layout.racks_of(job_id)
+        placements = self.editor.project.placements
+        here = [r for r in racks if placements[r].hall_id == self.editor.hall_id]
+        if not here and racks:
+            self.editor.set_hall(placements[racks[0]].hall_id)
+            here = [r for r in racks if placements[r].hall_id == self.editor.hall_id]
+        self.editor.selection.set(here)
+
+    # --- edits ------------------------------------------------------------------------
+
+    def _places(self) -> list[tuple[list[str], str]]:
+        project = self.editor.project
+        places: list[tuple[list[str], str]] = [
+            ([s.id], f"Site: {s.name}") for s in project.sites.values()
+        ]
+        places += [([h.id], f"Hall: {h.name}") for h in project.halls.values()]
+        racks = [i for i in self.editor.selected() if i in project.placements]
+        if racks:
+            places.append((racks, f"The {len(racks):,} selected racks"))
+        return places
+
+    def _dialog(self, job_id: str | None) -> JobDialog:
+        job = self.editor.project.jobs.get(job_id or "")
+        name = f"Job {len(self.editor.project.jobs) + 1}"
+        return JobDialog(job, self._places(), name, self)
+
+    def add_job(self) -> str | None:
+        """Ask for a job and add it: one undo step."""
+        dialog = self._dialog(None)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return self.add(dialog.fields())
+
+    def add(self, fields: dict[str, Any]) -> str | None:
+        """Add a job of ``fields`` (as ``JobDialog.fields`` gives them): one undo step."""
+        fields = dict(fields)
+        name = fields.pop("name")
+        return self._edit(lambda: ops.add_job(self.editor.doc, name, **fields))
+
+    def edit_job(self) -> None:
+        """Ask for new values of the selected job and apply them: one undo step."""
+        job_id = self.current_job()
+        if job_id is None:
+            return
+        dialog = self._dialog(job_id)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.change(job_id, dialog.fields())
+
+    def change(self, job_id: str, fields: dict[str, Any]) -> None:
+        """Give the job ``fields``: one undo step."""
+        self._edit(lambda: ops.update(self.editor.doc, job_id, **fields))
+
+    def delete_job(self) -> None:
+        job_id = self.current_job()
+        if job_id is not None:
+            self._edit(lambda: ops.delete(self.editor.doc, [job_id]))
+
+    def _edit(self, edit: Any) -> Any:
+        try:
+            return edit()
+        except (TransactionError, ValidationError) as err:
+            text = str(err).splitlines()[0] if isinstance(err, TransactionError) else _first(err)
+            self.editor.message.emit(f"The job was not changed: {text}")
+            return None
+
+
+def _first(err: ValidationError) -> str:
+    first = err.errors(include_url=False)[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return f"{where}: {first['msg'].removeprefix('Value error, ')}"

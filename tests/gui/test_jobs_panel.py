@@ -1,0 +1,105 @@
+"""The Jobs panel: a job added, edited and undone in one step each, its racks selected and
+coloured by role, its planes charted, and a refused value kept out of the project."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog
+
+from designer.gui.jobs.dialog import JobDialog
+from tests.gui.conftest import wait_checked
+
+DENSE = {
+    "name": "Dense 70B",
+    "model": {
+        "parameters": 70_000_000_000,
+        "layers": 80,
+        "hidden": 8_192,
+        "sequence": 8_192,
+        "precision": "bf16",
+        "experts": 1,
+        "top_k": 1,
+        "expert_parameters": 0,
+    },
+    "tp": 8,
+    "cp": 1,
+    "ep": 1,
+    "pp": 2,
+    "dp": 36,
+    "micro_batch": 1,
+    "global_batch": 288,
+    "zero": 0,
+    "utilisation": None,
+    "where": [],
+}
+
+
+def _panel(window):
+    return window.jobs_dock.widget()
+
+
+def test_adding_a_job_is_one_undo_step_and_selects_its_racks(make_window, example, qtbot):
+    window = make_window(example("gb200-nvl72-su"))
+    panel = _panel(window)
+    job = panel.add(DENSE)
+    assert list(window.editor.project.jobs) == [job]
+    wait_checked(qtbot, window)
+    qtbot.waitUntil(lambda: panel.table.item(0, 2).text() != "—", timeout=15_000)
+    # 6 x 70e9 x 288 x 8,192 FLOPs / (576 x 2.5e15 x 0.4 FLOP/s) = 9.91e17 / 5.76e17 = 1.72 s
+    assert panel.table.item(0, 0).text() == "Dense 70B"
+    assert panel.table.item(0, 1).text() == "576"
+    assert panel.table.item(0, 2).text() == "1.72 s"
+    cell = panel.table.visualItemRect(panel.table.item(0, 0)).center()
+    QTest.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    racks = [r.id for r in window.editor.project.placements.values() if r.type_id.endswith("nvl72")]
+    assert sorted(window.editor.selection.ids) == sorted(racks)
+    assert "TP 8 x PP 2 x DP 36: 8 scale-up domains in 8 racks" in panel.where.text()
+    window.editor.undo()
+    assert window.editor.project.jobs == {}
+    assert panel.table.rowCount() == 0
+
+
+def test_racks_coloured_by_stage_and_the_planes_charted(make_window, example, qtbot):
+    window = make_window(example("gb200-nvl72-su"))
+    panel = _panel(window)
+    panel.add(DENSE)
+    wait_checked(qtbot, window)
+    qtbot.waitUntil(lambda: panel.assessed is not None, timeout=15_000)
+    panel.table.selectRow(0)
+    panel.colour_by.setCurrentIndex(panel.colour_by.findText("Racks by PP stage"))
+    layer = window.jobs_dock.widget().colouring.layer
+    assert layer.isVisible()
+    # 9 groups of 8 per rack: stage 1 takes racks 1-4, stage 2 racks 5-8
+    colours = {code: len(rects) for code, rects in layer.geometry.groups}
+    assert colours == {0: 4, 1: 4}
+    key = panel.key.text().replace("&nbsp;", " ")
+    assert "PP stage 1" in key and "PP stage 2" in key and "No job" in key
+    assert panel.chart.names == ["scale-up", "scale-out"]
+    assert panel.chart.plot.marks  # the step's compute, the line the planes should stay under
+    panel.colour_by.setCurrentIndex(0)
+    assert not layer.isVisible()
+
+
+def test_editing_a_job_is_one_undo_step(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    panel = _panel(window)
+    job = panel.add(DENSE)
+    panel.change(job, {**DENSE, "dp": 72, "pp": 1})
+    assert (window.editor.project.jobs[job].pp, window.editor.project.jobs[job].dp) == (1, 72)
+    window.editor.undo()
+    assert (window.editor.project.jobs[job].pp, window.editor.project.jobs[job].dp) == (2, 36)
+
+
+def test_the_dialog_keeps_a_refused_value_out(make_window, example, qtbot):
+    window = make_window(example("gb200-nvl72-su"))
+    dialog = JobDialog(None, [], "Job 1", window)
+    qtbot.addWidget(dialog)
+    dialog.experts.setValue(8)
+    dialog.top_k.setValue(9)
+    dialog.expert_parameters.setValue(50)
+    dialog._accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.error.text() == "top-k 9 is more than the 8 experts"
+    dialog.degrees["tp"].setValue(8)
+    dialog.degrees["dp"].setValue(9)
+    assert dialog.total.text() == "= 72 accelerators; a scale-up group (TP x CP x EP) of 8"
+    assert window.editor.project.jobs == {}
