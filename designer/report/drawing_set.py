@@ -23,6 +23,7 @@ from designer.core.network.schedule import (
 )
 from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
 from designer.core.rules import Report, RuleEngine
+from designer.core.rules.jobs import assess_jobs
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import loads
 from designer.core.rules.network import PLAN
@@ -32,6 +33,7 @@ from designer.report.page import Page
 from designer.report.pages.cabling import bom_tables, dci_table, schedule_summary
 from designer.report.pages.cover import cover_index_room, cover_page
 from designer.report.pages.findings import findings_pages
+from designer.report.pages.jobs import jobs_pages
 from designer.report.pages.plan import plan_pages
 from designer.report.pages.power_cooling import load_tables
 from designer.report.pages.sheet_index import index_pages, numbered
@@ -104,6 +106,11 @@ def drawing_set(
             racks,
         ),
         *findings_pages(entries, summary, frame),
+        *(
+            jobs_pages(project, assess_jobs(project, catalog), report.findings, frame)
+            if project.jobs
+            else []
+        ),
         *tables_pages(
             "Power and cooling",
             load_tables(found, hall_names, sides),

@@ -1,0 +1,60 @@
+"""The "Jobs and parallelism" sheets: one per job in the set, placement per site and hall,
+each plane's traffic with its time, and the job's findings, as the checks found them."""
+
+from designer.core.catalog import default_catalog
+from designer.core.jobs.summary import describe
+from designer.core.rules import RuleEngine
+from designer.core.rules.jobs import assess_jobs
+from designer.report.drawing_set import drawing_set
+from designer.report.pages import jobs as sheet
+from designer.report.paper import SheetFrame
+from tests.core.jobs.helpers import cluster, with_job
+
+CATALOG = default_catalog()
+
+
+def _about(project):
+    """What the sheet says of the project's first job."""
+    assessed = assess_jobs(project, CATALOG)
+    job = next(iter(project.jobs.values()))
+    return describe(project, job, assessed.plan.layout, assessed.traffic[job.id])
+
+
+def test_a_job_across_two_sites_gets_its_sheet_with_the_dci_and_latency():
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    with_job(doc, name="Dense 70B", tp=8, pp=2, dp=72, global_batch=576)
+    about = _about(doc.project)
+    assert sheet._placement(about).rows == (
+        ("Site 1", "GB200 NVL72 SuperPOD scalable unit hall", "576", "50%"),
+        ("Site 2", "GB200 NVL72 SuperPOD scalable unit hall", "576", "50%"),
+    )
+    planes = sheet._planes(about)
+    dci = next(row for row in planes.rows if row[0] == "DCI Site 1 – Site 2")
+    # 576 x 8,192 x 8,192 x 2 bytes each way; 40 km x 4.9 us/km
+    assert dci[1] == "77.3 GB each way" and dci[5] == "196 µs, 40 km"
+    assert planes.alerts == frozenset()
+    report = RuleEngine(CATALOG).run(doc.project)
+    assessed = assess_jobs(doc.project, CATALOG)
+    pages = sheet.jobs_pages(doc.project, assessed, report.findings, SheetFrame.of("A3"))
+    assert [p.title for p in pages] == ["Jobs and parallelism: Dense 70B"]
+
+
+def test_the_set_holds_one_sheet_per_job_after_the_findings():
+    doc = cluster("nvl72-su")
+    with_job(doc, name="A", tp=8, dp=36, global_batch=36)
+    with_job(doc, name="B", tp=8, dp=36, global_batch=36)
+    titles = [page.title for page in drawing_set(doc.project, CATALOG, "A3")]
+    first = titles.index("Jobs and parallelism: A")
+    assert titles[first + 1] == "Jobs and parallelism: B"
+    assert titles[first - 1].startswith("Design-rule findings")
+
+
+def test_a_plane_longer_than_the_compute_is_set_in_red():
+    # one sequence per replica: DP 34.5 GB at 400 Gb/s = 0.69 s > 0.43 s of compute
+    doc = cluster("nvl72-su")
+    with_job(doc, tp=8, dp=72, global_batch=72)
+    planes = sheet._planes(_about(doc.project))
+    assert [row[0] for row in planes.rows] == ["scale-up", "scale-out"]
+    assert planes.alerts == frozenset({1})
+    findings = sheet._findings(RuleEngine(CATALOG).run(doc.project).findings)
+    assert any(row[1] == "jobs.plane_time" for row in findings.rows)
