@@ -15,7 +15,7 @@ Three projects, all from ``campus.build(432)`` (24 halls of 288 racks over 3 sit
   along each row of blocks and a trunk tray down the hall's left wall to its cable entry,
   so every rack's cables reach every other rack along the trays.
 
-Plan: ``NetworkPlanner.plan``; check: ``RuleEngine.run`` (which builds the plan too). All
+Plan: ``planner.build_plan``; check: ``RuleEngine.run`` (which builds the plan too). All
 three are timed in turns, best of several, so the ratios hold on a busy shared machine.
 
     python benchmarks/hall_bench.py
@@ -28,7 +28,8 @@ from timing import best_in_turns
 from designer.core.catalog import default_catalog
 from designer.core.examples import campus
 from designer.core.model.project import Project
-from designer.core.network import NetworkPlanner
+from designer.core.network import default_media
+from designer.core.network.planner import build_plan
 from designer.core.rules import RuleEngine
 
 ROUNDS = 5
@@ -109,13 +110,13 @@ def main(systems: int = 432) -> None:
     built = campus.build(systems).project
     site = one_site(built)
     projects = {"campus": built, "24 halls, one site": site, "one hall": one_hall(site)}
-    planner = NetworkPlanner(catalog)
+    media = default_media()
     engine = RuleEngine(catalog)
-    plans = {name: planner.plan(p) for name, p in projects.items()}
+    plans = {name: build_plan(p, catalog, media) for name, p in projects.items()}
     reports = {name: engine.run(p) for name, p in projects.items()}
     actions = {}
     for name, p in projects.items():
-        actions[f"plan {name}"] = lambda p=p: planner.plan(p)
+        actions[f"plan {name}"] = lambda p=p: build_plan(p, catalog, media)
         actions[f"check {name}"] = lambda p=p: engine.run(p)
     best = best_in_turns(actions, ROUNDS)
     for name, p in projects.items():

@@ -22,8 +22,8 @@ from collections.abc import Callable
 
 from designer.core.document import operations as ops
 from designer.core.examples import campus
-from designer.core.network import NetworkPlanner
-from designer.core.network.planner import update_plan
+from designer.core.network import default_media
+from designer.core.network.planner import build_plan, update_plan
 
 REPEATS = 7
 
@@ -40,14 +40,16 @@ def main(small_systems: int = 27, large_systems: int = 432) -> None:
     """Compare ``campus.build`` at the two sizes (a test runs them small)."""
     sizes = (small_systems, large_systems)
     docs = {n: campus.build(n) for n in sizes}
-    planners = {n: NetworkPlanner(docs[n].catalog) for n in sizes}
-    plans = {n: planners[n].plan(docs[n].project) for n in sizes}
+    media = default_media()
+    plans = {n: build_plan(docs[n].project, docs[n].catalog, media) for n in sizes}
     bundles = {n: len(plans[n].table()) for n in sizes}
     # Small and large runs alternate, so both see the same load on a shared machine.
     best = dict.fromkeys(sizes, float("inf"))
     for _ in range(REPEATS):
         for n in sizes:
-            best[n] = min(best[n], timed(lambda n=n: planners[n].plan(docs[n].project)))
+            best[n] = min(
+                best[n], timed(lambda n=n: build_plan(docs[n].project, docs[n].catalog, media))
+            )
     for n in sizes:
         print(
             f"{len(docs[n].project.placements):>6,} racks  {bundles[n]:>7,} bundles  "

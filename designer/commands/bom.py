@@ -6,9 +6,12 @@ from __future__ import annotations
 import argparse
 
 from designer.commands._common import CommandError, add_table_arguments, emit, fail, open_project
+from designer.core.catalog import default_catalog
 from designer.core.naming import NotFound, find_named
-from designer.core.network import NetworkPlanner, bill_of_materials
+from designer.core.network import bill_of_materials
 from designer.core.network.export import bom_csv, bom_json
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 
 HELP = (
     "Print the bill of materials: racks, cooling units, busway and tray runs, modules, cables "
@@ -36,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
             site = find_named(list(project.sites.values()), args.site, "site", "--site")
     except (CommandError, NotFound) as err:
         return fail(err)
-    bom = bill_of_materials(NetworkPlanner().plan(project), site)
+    bom = bill_of_materials(RuleEngine(default_catalog()).derived(PLAN, project), site)
     if args.format == "json":
         text = bom_json(project.meta.name, bom, project.sites[site].name if site else None)
     else:

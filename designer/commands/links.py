@@ -6,9 +6,12 @@ import argparse
 import sys
 
 from designer.commands._common import CommandError, add_table_arguments, emit, fail, open_project
+from designer.core.catalog import default_catalog
 from designer.core.format import plural
-from designer.core.network import NetworkPlanner, cable_schedule
+from designer.core.network import cable_schedule
 from designer.core.network.export import schedule_csv, schedule_json
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 
 HELP = (
     "Print the cable schedule: every bundle with its routed and order length, medium, "
@@ -25,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         project = open_project(args.file, "print the cable schedule").project
     except CommandError as err:
         return fail(err)
-    plan = NetworkPlanner().plan(project)
+    plan = RuleEngine(default_catalog()).derived(PLAN, project)
     lines = cable_schedule(plan)
     findings = plan.findings
     if args.format == "json":

@@ -13,8 +13,10 @@ from designer.core.catalog import default_catalog
 from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
-from designer.core.network import LinkTotals, NetworkPlanner, link_totals
+from designer.core.network import LinkTotals, link_totals
+from designer.core.rules import RuleEngine
 from designer.core.rules.loads import room_air_kw
+from designer.core.rules.network import PLAN
 from designer.core.totals import Totals, facility_kw, project_totals, totals_by_hall
 
 #: Precisions from the lowest to the highest, the order spec sheets list them.
@@ -107,7 +109,7 @@ def summarize(project: Project) -> dict[str, Any]:
         "facility_power_max_kw": round(facility_kw(project, rack_types), 2),
         **_totals_dict(totals),
         "heat_to_room_air_kw": round(_room_air_kw(project, rack_types), 2),
-        "links": _links_dict(link_totals(NetworkPlanner(catalog).plan(project)), project),
+        "links": _links_dict(link_totals(RuleEngine(catalog).derived(PLAN, project)), project),
     }
 
 

@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QPainter
 
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.mix import FAMILIES, FAMILY_NAMES, family
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.traylinks import TrayLinks, tray_links_of_halls
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines, in_lines
@@ -72,12 +72,12 @@ class LinkGeometry:
         return len(self.lines)
 
 
-def hall_links(plan: Plan, hall_id: str) -> LinkGeometry:
+def hall_links(plan: NetworkPlan, hall_id: str) -> LinkGeometry:
     """The links layer of ``hall_id``: the plan's links along its trays, per medium family."""
     return links_of_halls(plan, [hall_id])[hall_id]
 
 
-def links_of_halls(plan: Plan, hall_ids: Iterable[str]) -> dict[str, LinkGeometry]:
+def links_of_halls(plan: NetworkPlan, hall_ids: Iterable[str]) -> dict[str, LinkGeometry]:
     """``hall_links`` of each of ``hall_ids``, all worked out at once (a drawing set draws
     every hall, and each hall's pieces of tray are a few hundred rows)."""
     families = [FAMILIES.index(family(m)) for m in [*plan.media.media, None]]

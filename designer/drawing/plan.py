@@ -26,7 +26,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.core.model.project import Project
 from designer.core.network.media import format_length
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
 from designer.drawing.cooling import (
@@ -284,7 +284,7 @@ def hall_plan(
     hall_id: str,
     rack_types: Mapping[str, RackType],
     findings: Iterable[Any] | None = None,
-    network: Plan | None = None,
+    network: NetworkPlan | None = None,
 ) -> HallPlan:
     """The plan of ``hall_id``; ``findings`` (from the rule engine) colour racks and add markers.
 
@@ -298,7 +298,7 @@ def hall_plans(
     project: Project,
     rack_types: Mapping[str, RackType],
     findings: Iterable[Any] | None = None,
-    network: Plan | None = None,
+    network: NetworkPlan | None = None,
     hall_ids: Iterable[str] | None = None,
     racks: RackColumns | None = None,
 ) -> dict[str, HallPlan]:

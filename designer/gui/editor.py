@@ -34,7 +34,7 @@ from designer.core.geometry.picking import Picker
 from designer.core.geometry.site import beside_the_halls
 from designer.core.model.base import Point, Rotation
 from designer.core.model.project import Project
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import PlacementPlan, plan_placement
 from designer.core.placement.labels import feed_name, next_index, obstacle_label, tray_name
@@ -76,7 +76,7 @@ class Editor(QObject):
         self.place_rotation: Rotation = 0
         self.findings: Sequence[Any] = ()
         self.checked = False
-        self.network: Plan | None = None
+        self.network: NetworkPlan | None = None
         self._links: dict[str, LinkGeometry] = {}
         self._by_id: dict[str, list[Any]] = {}
         self._picker: Picker | None = None
@@ -189,7 +189,7 @@ class Editor(QObject):
     def findings_of(self, entity_id: str) -> list[Any]:
         return self._by_id.get(entity_id, [])
 
-    def set_network(self, plan: Plan | None) -> None:
+    def set_network(self, plan: NetworkPlan | None) -> None:
         """Keep the network plan the latest findings were checked against (the rule
         engine's own, brought up to date edit by edit), and tell who listens."""
         if plan is self.network:

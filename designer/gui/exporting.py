@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from designer.core.catalog import Catalog
 from designer.core.io.atomic import OutputError
 from designer.core.model.project import Project
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.rules import Report
 from designer.gui.background import BackgroundJob
 from designer.gui.dialogs.export import ExportSpec
@@ -133,7 +133,7 @@ def _write(
     project: Project,
     catalog: Catalog,
     report: Report | None,
-    plan: Plan | None,
+    plan: NetworkPlan | None,
     progress: Progress,
 ) -> None:
     """Run on the worker thread: the export ``spec`` asks for, by ``export``

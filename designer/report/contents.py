@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from designer.core.findings import SEVERITY_RANK
 from designer.core.format import compute, memory, number, plural, power
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import display_name, natural_key
 from designer.core.network import LinkTotals
 from designer.core.rules import Report, Severity
-from designer.core.rules.findings import SEVERITY_RANK
 from designer.core.rules.loads import NEAR_LIMIT, Load
 from designer.core.totals import Totals, facility_kw
 from designer.report.pages.cover import CoverContent, KeyFigure

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from designer.core.catalog import Catalog
 from designer.core.model.project import Project
-from designer.core.network import NetworkPlanner, Plan, link_totals
+from designer.core.network import NetworkPlan, link_totals
 from designer.core.network.bom import bills_by_site
 from designer.core.network.places import end_places
 from designer.core.network.schedule import (
@@ -47,7 +47,7 @@ def drawing_set(
     catalog: Catalog,
     paper: str,
     report: Report | None = None,
-    plan: Plan | None = None,
+    plan: NetworkPlan | None = None,
     enlarged: bool = False,
     racks: RackColumns | None = None,
 ) -> list[Page]:
@@ -129,13 +129,15 @@ def drawing_set(
 
 
 def checked(
-    project: Project, catalog: Catalog, report: Report | None = None, plan: Plan | None = None
-) -> tuple[Report, Plan]:
+    project: Project,
+    catalog: Catalog,
+    report: Report | None = None,
+    plan: NetworkPlan | None = None,
+) -> tuple[Report, NetworkPlan]:
     """The findings and the network plan of ``project``: ``report`` and ``plan`` when given,
-    else made here. The check builds the network plan its link checks read, so the plan is
-    asked of the rule engine that made the report, not built a second time."""
+    else asked of one rule engine, which builds the network plan its link checks read once
+    for both."""
+    engine = RuleEngine(catalog)
     if report is None:
-        engine = RuleEngine(catalog)
         report = engine.run(project)
-        plan = plan or engine.derived(PLAN)
-    return report, plan or NetworkPlanner(catalog).plan(project)
+    return report, plan or engine.derived(PLAN, project)

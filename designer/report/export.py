@@ -21,11 +21,12 @@ from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal, unencodable_text
 from designer.core.model.project import Project
 from designer.core.naming import Named, NotFound, find_named, names_of
-from designer.core.network import NetworkPlanner, Plan, bill_of_materials, cable_schedule
+from designer.core.network import NetworkPlan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
 from designer.core.network.schedule import links_by_hall
 from designer.core.rack_columns import rack_columns
-from designer.core.rules import Report
+from designer.core.rules import Report, RuleEngine
+from designer.core.rules.network import PLAN
 from designer.core.totals import hall_totals
 from designer.report.drawing_set import checked, drawing_set
 from designer.report.interop import export_interop
@@ -54,7 +55,7 @@ def export(
     table: str = "links",
     progress: Progress | None = None,
     report: Report | None = None,
-    plan: Plan | None = None,
+    plan: NetworkPlan | None = None,
     enlarged: bool = False,
 ) -> list[Page]:
     """Write ``project`` to ``path`` in the format its suffix names; ``enlarged`` adds to a
@@ -76,7 +77,7 @@ def export(
     if problems:
         raise OutputError(refusal(problems, f"export to {path.name}"))
     if suffix == ".csv":
-        _write_csv(path, plan or NetworkPlanner(catalog).plan(project), table)
+        _write_csv(path, plan or RuleEngine(catalog).derived(PLAN, project), table)
         return []
     report, plan = checked(project, catalog, report, plan)
     # A drawing set is dated; a project without a date is issued today.
@@ -132,7 +133,7 @@ def _site_name(project: Project, hall: Named) -> str:
     return f"site {site.name}" if site else "no site"
 
 
-def _write_csv(path: Path, plan: Plan, table: str) -> None:
+def _write_csv(path: Path, plan: NetworkPlan, table: str) -> None:
     if table == "bom":
         text = tables.bom_csv(bill_of_materials(plan))
     else:

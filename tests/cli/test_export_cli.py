@@ -298,22 +298,35 @@ def test_characters_no_font_has_are_named_after_a_pdf_not_a_csv(tmp_path):
     assert out.returncode == 0 and "note" not in out.stderr
 
 
-def test_one_export_plans_the_network_once(tmp_path, monkeypatch, qapp):
-    """The check builds the network plan its link checks read; the export asks the rule
-    engine for it instead of planning the project a second time (it did: two plans of the
-    campus a CLI export)."""
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "-o", "set.pdf"],
+        ["export", "-o", "links.csv"],
+        ["export", "-o", "bom.csv", "--table", "bom"],
+        ["links"],
+        ["bom"],
+        ["summary"],
+    ],
+    ids=["export-pdf", "export-csv", "export-bom", "links", "bom", "summary"],
+)
+def test_one_command_plans_the_network_once(command, tmp_path, monkeypatch, qapp, capsys):
+    """The rule engine owns the network plan: the check builds the plan its link checks
+    read, and the sheets, tables and totals ask the engine for it instead of planning the
+    project again (an export planned the campus twice)."""
     from designer import cli
-    from designer.core.network import planner
+    from designer.core.network import network_plan
 
     made = []
-    built = planner.Plan.__init__
+    built = network_plan.NetworkPlan.__init__
 
     def counted(plan, *args, **kwargs):
         made.append(plan)
         built(plan, *args, **kwargs)
 
-    monkeypatch.setattr(planner.Plan, "__init__", counted)
-    target = tmp_path / "set.pdf"
-    assert cli.main(["export", "projects/two-sites.rackplan.json", "-o", str(target)]) == 0
-    assert target.stat().st_size > 0
+    monkeypatch.setattr(network_plan.NetworkPlan, "__init__", counted)
+    monkeypatch.chdir(tmp_path)
+    source = str(Path(__file__).resolve().parents[2] / "projects" / "two-sites.rackplan.json")
+    assert cli.main([command[0], source, *command[1:]]) == 0
+    assert capsys.readouterr().out or any(tmp_path.iterdir())
     assert len(made) == 1

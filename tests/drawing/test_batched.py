@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtGui import QPainterPath
 
 from designer.core.examples import EXAMPLES
-from designer.core.network import NetworkPlanner
 from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 from designer.drawing.cooling import cooling_geometries, cooling_geometry
 from designer.drawing.feeds import feed_geometries, feed_geometry
 from designer.drawing.plan import hall_plan, hall_plans
@@ -84,8 +84,8 @@ def drawn(plan) -> dict:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("name", ["two-sites", "mistakes"])
 def test_every_hall_built_with_the_others_is_the_hall_built_alone(name):
     doc = EXAMPLES[name]()
-    findings = RuleEngine(doc.catalog).run(doc.project).findings
-    network = NetworkPlanner(doc.catalog).plan(doc.project)
+    engine = RuleEngine(doc.catalog)
+    findings, network = engine.run(doc.project).findings, engine.derived(PLAN)
     together = hall_plans(doc.project, doc.rack_types, findings, network)
     assert list(together) == list(doc.project.halls)
     for hall, plan in together.items():

@@ -22,8 +22,8 @@ from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
 from designer.core.geometry.footprint import Box
 from designer.core.model.placement import Placement
-from designer.core.network import NetworkPlanner
-from designer.core.rules import Finding, Severity
+from designer.core.rules import Finding, RuleEngine, Severity
+from designer.core.rules.network import PLAN
 from designer.drawing import arrays, links, racks, style, text
 from designer.drawing.legend import scale_bar_length_m
 from designer.drawing.lod import LABEL_LOD, Context
@@ -276,7 +276,7 @@ def overlap(a, b) -> bool:
 
 def test_links_are_drawn_in_lanes_one_call_per_family_and_width(monkeypatch):
     doc = EXAMPLES["two-sites"]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = RuleEngine(doc.catalog).derived(PLAN, doc.project)
     hall = next(iter(doc.project.halls))
     geometry = hall_plan(doc.project, hall, doc.rack_types, [], plan).links
     assert geometry.families == ("multimode", "single-mode")

@@ -7,8 +7,8 @@ import subprocess
 import pytest
 from PySide6.QtWidgets import QPushButton
 
+from designer.core.rules import network as network_rules
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
-from designer.report import export as report_export
 from designer.report.drawing_set import drawing_set
 from tests.gui.conftest import wait_checked
 
@@ -37,7 +37,7 @@ def test_the_pdf_set_is_written_with_every_sheet_and_the_checks_plan(
 ):
     window = make_window(example("gb200-nvl72-su"))
     wait_checked(qtbot, window)
-    monkeypatch.setattr(report_export, "NetworkPlanner", NoPlanning)
+    monkeypatch.setattr(network_rules, "build_plan", NoPlanning)
     seen = []
     window.exporter.progressed.connect(lambda done, total: seen.append((done, total)))
     target = tmp_path / "out" / "gb200.pdf"

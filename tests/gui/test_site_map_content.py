@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from designer.core.catalog import default_catalog, projects_dir
+from designer.core.findings import Finding, Severity
 from designer.core.io.project_file import load
-from designer.core.rules.findings import Finding, Severity
 from designer.core.rules.limits import default_thresholds
 from designer.core.rules.loads import loads
 from designer.drawing import style

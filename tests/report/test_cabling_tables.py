@@ -5,14 +5,20 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
-from designer.core.network import NetworkPlanner, bill_of_materials
+from designer.core.network import bill_of_materials
 from designer.core.network.bom import bills_by_site
 from designer.core.network.schedule import schedule_groups
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 from designer.report.pages.cabling import bom_table, schedule_summary
 
 
+def planned(project):
+    return RuleEngine(default_catalog()).derived(PLAN, project)
+
+
 def plan_of(name):
-    return NetworkPlanner(default_catalog()).plan(EXAMPLES[name]().project)
+    return planned(EXAMPLES[name]().project)
 
 
 def figure(text):
@@ -59,10 +65,9 @@ def test_a_project_of_several_sites_lists_each_sites_part_after_the_whole_bill()
     32 links to its leaves, both ends in South, take 128 SR modules at the NICs and 64
     twin-port modules at the leaves."""
     from designer.core.examples import two_sites
-    from designer.core.network import NetworkPlanner
     from designer.report.pages.cabling import bom_tables
 
-    plan = NetworkPlanner().plan(two_sites.build().project)
+    plan = planned(two_sites.build().project)
     whole, north, south = bom_tables(plan, *bills_by_site(plan))
     assert (whole.title, north.title, south.title) == (
         "Bill of materials",
@@ -83,7 +88,7 @@ def test_two_sites_of_one_name_have_their_bills_told_apart_by_their_ids():
     project = two_sites.build().project
     north, south = project.sites.values()
     renamed = {**project.sites, south.id: south.model_copy(update={"name": "North"})}
-    plan = NetworkPlanner().plan(project.model_copy(update={"sites": renamed}))
+    plan = planned(project.model_copy(update={"sites": renamed}))
     titles = [t.title for t in bom_tables(plan, *bills_by_site(plan))]
     assert titles == [
         "Bill of materials",

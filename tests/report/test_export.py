@@ -529,12 +529,13 @@ def test_a_pdf_export_reads_the_racks_once_for_its_checks_totals_and_plans(
     """The floor plans take the racks' columns the export has read: a campus's thousands
     of placements are not read again for its 24 hall sheets."""
     import designer.core.rack_columns as rack_columns
-    from designer.core.network import NetworkPlanner
     from designer.core.rules import RuleEngine
+    from designer.core.rules.network import PLAN
 
     project = EXAMPLES["two-sites"]().project
     # checked and planned beforehand, as the designer holds them
-    report, plan = RuleEngine(CATALOG).run(project), NetworkPlanner(CATALOG).plan(project)
+    engine = RuleEngine(CATALOG)
+    report, plan = engine.run(project), engine.derived(PLAN)
     reads = []
     read = rack_columns.columns_of
 

@@ -158,13 +158,14 @@ def test_the_run_between_two_halls_of_a_site_is_drawn_with_its_length_and_links(
     4 x 32 = 128 links between the halls."""
     from designer.core.catalog import default_catalog
     from designer.core.examples import EXAMPLES
-    from designer.core.network import NetworkPlanner
+    from designer.core.rules import RuleEngine
+    from designer.core.rules.network import PLAN
     from designer.report.drawing_set import drawing_set
     from tests.report.drawn import texts_drawn
 
     project = EXAMPLES["two-sites"]().project
     catalog = default_catalog()
-    plan = NetworkPlanner(catalog).plan(project)
+    plan = RuleEngine(catalog).derived(PLAN, project)
     [site_map] = [
         p for p in drawing_set(project, catalog, "A3", plan=plan) if "Site map" in p.title
     ]

@@ -15,8 +15,8 @@ import math
 from designer.core.catalog import Catalog
 from designer.core.model import Project
 from designer.core.model.base import evolve
-from designer.core.network.media import default_media
-from designer.core.network.planner import build_plan
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 
 STEP_MM = 150
 DEEP_FROM_MM = 1_200
@@ -26,9 +26,8 @@ MAX_WIDTH_MM = 3_000
 
 def sized_trays(project: Project, catalog: Catalog) -> Project:
     """``project`` with each tray too full for the warning fill made big enough."""
-    media = default_media()
-    plan = build_plan(project, catalog, media)
-    target = media.constants.tray_fill_warning
+    plan = RuleEngine(catalog).derived(PLAN, project)
+    target = plan.media.constants.tray_fill_warning
     trays = dict(project.trays)
     for fills in plan.fills.values():
         for fill in fills:

@@ -13,30 +13,29 @@ Three steps, each pure and testable on its own (DESIGN section 5):
    whose reach, lane rate, protocol and plane fit, with the reason, power, latency and
    price.
 
-``NetworkPlanner`` runs the three over a project, sums the cables in every tray at its
-fullest point (``fill``) and keeps the result current edit by edit (``planner``); a plan's
-bundles are numpy columns, never one Python object per cable. ``cable_schedule``,
+``planner`` runs the three over a project, sums the cables in every tray at its fullest
+point (``fill``) and keeps the result, a ``NetworkPlan`` (``network_plan``), current edit by
+edit; a plan's bundles are numpy columns, never one Python object per cable. The rule
+engine owns the plan of each project revision: ask it (``RuleEngine.derived`` with
+``designer.core.rules.network.PLAN``) rather than planning again. ``cable_schedule``,
 ``bill_of_materials`` and ``link_totals`` turn a plan into what is ordered, and ``export``
-writes them as CSV or JSON. The findings (``findings.CODES``) reach the rule checker through
-the ``cabling``, ``scale_up`` and ``network`` families of ``designer.core.rules``.
+writes them as CSV or JSON. What is wrong is found as it is planned and made as rule
+findings of the ``cabling``, ``scale_up`` and ``network`` families (``findings``, and the
+codes of ``fabric``, ``dci`` and ``scaleup``).
 """
 
 from designer.core.network.bom import Bom, BomLine, bill_of_materials
-from designer.core.network.findings import CODES, LinkFinding
 from designer.core.network.media import MediaCatalog, default_media, load_media
-from designer.core.network.planner import NetworkPlanner, Plan, TrayFill
+from designer.core.network.network_plan import NetworkPlan, TrayFill
 from designer.core.network.schedule import ScheduleLine, cable_schedule
 from designer.core.network.totals import LinkTotals, link_totals
 
 __all__ = [
-    "CODES",
     "Bom",
     "BomLine",
-    "LinkFinding",
     "LinkTotals",
     "MediaCatalog",
-    "NetworkPlanner",
-    "Plan",
+    "NetworkPlan",
     "ScheduleLine",
     "TrayFill",
     "bill_of_materials",

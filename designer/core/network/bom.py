@@ -41,9 +41,9 @@ from designer.core.network.media import (
     module_usd,
     power_w_per_end,
 )
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.parts import part_of
 from designer.core.network.places import EndPlaces, end_places
-from designer.core.network.planner import Plan
 from designer.core.rack_columns import alike_racks, rack_columns
 from designer.core.totals import RackKind, rack_kinds
 
@@ -96,14 +96,14 @@ class Bom:
     switch_slots: int = 0
 
 
-def bill_of_materials(plan: Plan, site: str | None = None) -> Bom:
+def bill_of_materials(plan: NetworkPlan, site: str | None = None) -> Bom:
     """Count what ``plan`` needs; with ``site`` (an id), that site's part."""
     kinds = rack_kinds(alike_racks(rack_columns(plan.project)))
     return _bill(plan, _counts(plan, end_places(plan), kinds), site)
 
 
 def bills_by_site(
-    plan: Plan,
+    plan: NetworkPlan,
     places: EndPlaces | None = None,
     kinds: Mapping[RackKind, int] | None = None,
 ) -> tuple[Bom, dict[str, Bom]]:
@@ -121,13 +121,13 @@ def bills_by_site(
 
 
 def _counts(
-    plan: Plan, places: EndPlaces, kinds: Mapping[RackKind, int]
+    plan: NetworkPlan, places: EndPlaces, kinds: Mapping[RackKind, int]
 ) -> Mapping[str, Counter[tuple]]:
     """Everything the bills of ``plan`` count, keyed by where it is."""
     return {**_equipment(plan, kinds), **_network(plan, places)}
 
 
-def _bill(plan: Plan, counts: Mapping[str, Counter[tuple]], site: str | None) -> Bom:
+def _bill(plan: NetworkPlan, counts: Mapping[str, Counter[tuple]], site: str | None) -> Bom:
     """The bill of ``site``'s part (``None``: the whole) of the plan's ``counts``."""
     own = {name: part_of(counted, site) for name, counted in counts.items()}
     lines = [
@@ -141,7 +141,7 @@ def _bill(plan: Plan, counts: Mapping[str, Counter[tuple]], site: str | None) ->
     return Bom(tuple(lines), power, cost, sum(own["switch_slots"].values()))
 
 
-def _equipment(plan: Plan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[tuple]]:
+def _equipment(plan: NetworkPlan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[tuple]]:
     """Racks by name and cooling units by name (rear doors by rating among them), the
     network racks' switch slots, and busway and tray runs by name and length (to the next
     0.1 m, as cables are ordered), each keyed first by its hall's site."""
@@ -188,7 +188,7 @@ def _equipment(plan: Plan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[t
     }
 
 
-def _network(plan: Plan, places: EndPlaces) -> dict[str, Counter[tuple]]:
+def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[tuple]]:
     """Modules (``_modules``) keyed by their end's site; cables by medium, rate and order
     length, keyed by both ends' sites; switches by their fabric's site; fibre pairs between
     sites, keyed by none."""
@@ -230,7 +230,7 @@ def _network(plan: Plan, places: EndPlaces) -> dict[str, Counter[tuple]]:
     return {"module": modules, "cable": cables, "switch": switches, "fibre_pair": pairs}
 
 
-def _modules(plan: Plan, places: EndPlaces, rows: np.ndarray) -> Counter[tuple]:
+def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[tuple]:
     """The modules at both ends of the bundles ``rows``, keyed by the end's site, medium,
     link rate, links per module and module rate.
 
@@ -257,7 +257,7 @@ def _modules(plan: Plan, places: EndPlaces, rows: np.ndarray) -> Counter[tuple]:
     return modules
 
 
-def _cage_gbps(plan: Plan, nodes: tuple[str, ...]) -> np.ndarray:
+def _cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
     """Per node, the Gb/s of one module cage of the switches its rack holds (a QM9700's
     twin-port cage: 2 x 400G); 0 for a node that holds none (a compute rack, a site)."""
     facts, switches = plan.index.facts, plan.catalog.switches
@@ -289,7 +289,9 @@ def _equipment_lines(own: Mapping[str, Counter[tuple]]) -> list[BomLine]:
     return lines
 
 
-def _optics_lines(plan: Plan, modules: Counter[tuple], cables: Counter[tuple]) -> list[BomLine]:
+def _optics_lines(
+    plan: NetworkPlan, modules: Counter[tuple], cables: Counter[tuple]
+) -> list[BomLine]:
     """Modules by rate and class, then cables by type and order length, with their power
     and price (the project's overrides, else the catalog's defaults)."""
     media, overrides = plan.media, plan.settings.media
@@ -315,7 +317,7 @@ def _optics_lines(plan: Plan, modules: Counter[tuple], cables: Counter[tuple]) -
     return lines
 
 
-def _switch_lines(plan: Plan, switches: Counter[tuple]) -> list[BomLine]:
+def _switch_lines(plan: NetworkPlan, switches: Counter[tuple]) -> list[BomLine]:
     """The fabrics' switches by type and role (their power is their racks')."""
     return [
         _counted("switch", f"{plan.catalog.switches[switch_id].name} ({role})", None, quantity)
@@ -323,7 +325,7 @@ def _switch_lines(plan: Plan, switches: Counter[tuple]) -> list[BomLine]:
     ]
 
 
-def _fibre_lines(plan: Plan, pairs: Counter[tuple]) -> list[BomLine]:
+def _fibre_lines(plan: NetworkPlan, pairs: Counter[tuple]) -> list[BomLine]:
     """Fibre pairs per pair of sites, each followed by its amplifiers if coherent."""
     constants = plan.media.constants
     spacing_m = plan.settings.amplifier_spacing_km * 1000
@@ -438,6 +440,6 @@ def _amplifier_note(medium: Medium, fibre_m: float, spacing_m: float) -> str:
     return "booster and pre-amplifier per pair"
 
 
-def _site(plan: Plan, node: str) -> str:
+def _site(plan: NetworkPlan, node: str) -> str:
     found = plan.index.facts.get(node)
     return found.site if found else node

@@ -15,10 +15,21 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import Project
 from designer.core.network.bundles import Row
-from designer.core.network.findings import LinkFinding
+
+NO_DCI_ROUTE = CodeInfo(
+    "network.no_dci_route",
+    "network",
+    "Site without a fibre route",
+    Severity.WARNING,
+    "A site with scale-out bandwidth has no fibre route to the project's other sites.",
+)
+
+#: The codes the inter-site plan may emit.
+CODES = (NO_DCI_ROUTE,)
 
 
 @dataclass(frozen=True)
@@ -41,7 +52,7 @@ class DciPlan:
     site_tbps: tuple[tuple[str, float], ...]
     routes: tuple[RouteDemand, ...]
     rows: tuple[Row, ...]
-    findings: tuple[LinkFinding, ...]
+    findings: tuple[Finding, ...]
 
 
 def site_need_tbps(settings: NetworkSettings, site_id: str, scale_out_gbps: float) -> float:
@@ -117,8 +128,7 @@ def plan_dci(
     # a site without scale-out (no racks yet) has nothing to exchange: it is no peer
     if sum(1 for tbps in need.values() if tbps > 0) > 1:
         findings = [
-            LinkFinding(
-                "network.no_dci_route",
+            NO_DCI_ROUTE.finding(
                 f"{project.sites[site_id].name} needs {need[site_id]:,.1f} Tb/s to the other "
                 "sites but no fibre route reaches it.",
                 (site_id,),

@@ -11,9 +11,9 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 
+from designer.core.findings import Finding
 from designer.core.naming import natural_key
 from designer.core.network.bom import Bom
-from designer.core.network.findings import LinkFinding
 from designer.core.network.schedule import COLUMNS, ScheduleLine, line_values
 
 BOM_COLUMNS = (
@@ -66,9 +66,7 @@ def _by_rack(line: ScheduleLine) -> tuple[object, ...]:
     )
 
 
-def schedule_json(
-    project: str, lines: Sequence[ScheduleLine], findings: Sequence[LinkFinding]
-) -> str:
+def schedule_json(project: str, lines: Sequence[ScheduleLine], findings: Sequence[Finding]) -> str:
     """The schedule and the planner's findings as one JSON document."""
     bundles = [
         dict(zip(COLUMNS, line.as_dict().values(), strict=True))
@@ -77,7 +75,7 @@ def schedule_json(
     return _json({"project": project, "bundles": bundles, "findings": findings_data(findings)})
 
 
-def findings_data(findings: Sequence[LinkFinding]) -> list[dict[str, object]]:
+def findings_data(findings: Sequence[Finding]) -> list[dict[str, object]]:
     """Findings as plain data: code, severity, message, ids, measured, limit, unit."""
     return [
         {

@@ -27,13 +27,60 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
 from designer.core.model.equipment import SwitchType
 from designer.core.naming import natural_key
 from designer.core.network.bundles import Row
-from designer.core.network.findings import LinkFinding
 
 Point = tuple[float, float]
+
+NO_FABRIC_YET = CodeInfo(
+    "network.no_fabric_yet",
+    "network",
+    "No scale-out fabric yet",
+    Severity.WARNING,
+    "Racks have scale-out ports and their site has no network rack yet, so no scale-out "
+    "fabric is planned for them and their ports are not connected. A project whose "
+    "fabric is designed elsewhere says so in its settings (fabric out of scope), and "
+    "this is not reported.",
+)
+NO_SWITCH = CodeInfo(
+    "network.no_switch",
+    "network",
+    "Scale-out ports without a matching switch",
+    Severity.WARNING,
+    "Racks have scale-out ports and their site has network racks, but none whose switches "
+    "take their port and lane rate. (A site without network racks has no fabric yet; the "
+    "summary counts its ports as not connected.)",
+)
+SWITCH_SHORTAGE = CodeInfo(
+    "network.switch_shortage",
+    "network",
+    "Not enough switches",
+    Severity.ERROR,
+    "The leaf/spine fabric needs more switches than the site's network racks hold: "
+    "racks are connected in the order their labels read as far as the switches go, the "
+    "rest have no scale-out links.",
+)
+FABRIC_TOO_LARGE = CodeInfo(
+    "network.fabric_too_large",
+    "network",
+    "Fabric beyond three tiers",
+    Severity.ERROR,
+    "The scale-out fabric needs more than leaf, spine and core tiers of this switch.",
+)
+LEAF_RACK_UNUSABLE = CodeInfo(
+    "network.leaf_rack_unusable",
+    "network",
+    "Chosen leaf rack cannot hold the leaves",
+    Severity.WARNING,
+    "A rack names a network rack for its leaves that is not in its site or holds no "
+    "switch for its ports; the nearest suitable rack is used instead.",
+)
+
+#: The codes a fabric's planning may emit.
+CODES = (NO_FABRIC_YET, NO_SWITCH, SWITCH_SHORTAGE, FABRIC_TOO_LARGE, LEAF_RACK_UNUSABLE)
 
 
 @dataclass(frozen=True)
@@ -83,7 +130,7 @@ class SiteFabric:
     rows: tuple[Row, ...]
     placed: tuple[tuple[str, str, str, int], ...]
     tiers: tuple[Tiers, ...]
-    findings: tuple[LinkFinding, ...]
+    findings: tuple[Finding, ...]
     unconnected: int = 0
 
 
@@ -130,12 +177,7 @@ def count_tiers(
 #: Findings of a fabric a site could not get (its site id first): the racks it was for have
 #: no scale-out links at all until it is solved.
 UNPLANNED = frozenset(
-    {
-        "network.no_fabric_yet",
-        "network.no_switch",
-        "network.fabric_too_large",
-        "network.switch_shortage",
-    }
+    info.code for info in (NO_FABRIC_YET, NO_SWITCH, FABRIC_TOO_LARGE, SWITCH_SHORTAGE)
 )
 
 
@@ -156,7 +198,7 @@ def plan_site(
     rows: list[Row] = []
     placed: Counter[tuple[str, str, str]] = Counter()
     tiers: list[Tiers] = []
-    findings: list[LinkFinding] = []
+    findings: list[Finding] = []
     unconnected = 0
     groups: dict[tuple[int, int], list[ComputeRack]] = {}
     for rack in sorted(compute, key=lambda r: r.id):
@@ -202,8 +244,7 @@ def _fabric(
         # but said, since the racks' ports are connected to nothing.
         return _only(
             ports,
-            LinkFinding(
-                "network.no_fabric_yet",
+            NO_FABRIC_YET.finding(
                 f"{racks} with {plural(ports, 'scale-out port')} of {rate}G {have} no network "
                 f"rack {in_site} yet: no scale-out fabric is planned for {them}.",
                 (site_id,),
@@ -215,8 +256,7 @@ def _fabric(
     if not usable:
         return _only(
             ports,
-            LinkFinding(
-                "network.no_switch",
+            NO_SWITCH.finding(
                 f"{racks} with {plural(ports, 'scale-out port')} of {rate}G on {lane}G lanes "
                 f"{have} no network rack {in_site} whose switches take them.",
                 (site_id, *ids),
@@ -239,8 +279,7 @@ def _fabric(
     if counted is None:
         return _only(
             ports,
-            LinkFinding(
-                "network.fabric_too_large",
+            FABRIC_TOO_LARGE.finding(
                 f"{ports:,} ports of {rate}G need more than three tiers of {switch.name} "
                 f"(radix {k}; three tiers hold {k**3 // 4:,} at 1:1).",
                 (site_id, *ids),
@@ -275,8 +314,7 @@ def _fabric(
     # a rack left without links has no leaves to misplace: its choice of leaf rack is moot
     out = {m.id for m in left}
     findings = [f for f in findings if f.ids[0] not in out]
-    shortage = LinkFinding(
-        "network.switch_shortage",
+    shortage = SWITCH_SHORTAGE.finding(
         f"{ports:,} ports of {rate}G need {need} {switch.name} switches "
         f"({len(loads)} leaf, {spines} spine, {cores} core at radix {k}); the site's "
         f"network racks have {have} free slots for them"
@@ -337,7 +375,7 @@ def _wire(
     free: dict[str, int],
     tier: Tiers,
     rails: int,
-    findings: list[LinkFinding],
+    findings: list[Finding],
 ) -> SiteFabric:
     """Place the switches ``counted`` in the ``candidates``' free slots and link ``members``
     to their leaves, the leaves to spines and the spines to cores."""
@@ -386,14 +424,14 @@ def _wire(
     )
 
 
-def _only(ports: int, *findings: LinkFinding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:
+def _only(ports: int, *findings: Finding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:
     """A fabric that could not be built: its ``ports`` stay unconnected."""
     return SiteFabric((), (), tiers, tuple(findings), ports)
 
 
 def _homes(
     members: list[ComputeRack], candidates: list[SwitchRack]
-) -> tuple[dict[str, str], list[LinkFinding]]:
+) -> tuple[dict[str, str], list[Finding]]:
     """Each compute rack's leaf rack: the one it names if usable, else the nearest."""
     ids = [r.id for r in candidates]
     points = np.array([r.point for r in candidates])
@@ -407,8 +445,7 @@ def _homes(
         homes[rack.id] = ids[int(np.argmin(gap))]
         if rack.wanted:
             findings.append(
-                LinkFinding(
-                    "network.leaf_rack_unusable",
+                LEAF_RACK_UNUSABLE.finding(
                     f"The rack asks for its leaves in {rack.wanted}, which is not a network "
                     f"rack of its site holding switches for {rack.rate_gbps}G ports; its "
                     f"leaves go to the nearest one, {homes[rack.id]}.",

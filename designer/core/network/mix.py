@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.core.network.media import Medium
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.routing import IN_RACK, OK
 
 #: Statuses of bundles with a length (along the floor, or inside one rack).
@@ -78,7 +78,7 @@ class MediumLinks:
     links: int
 
 
-def media_mix(plan: Plan) -> list[MediumLinks]:
+def media_mix(plan: NetworkPlan) -> list[MediumLinks]:
     """Links per medium, in ladder order, those no medium reaches last."""
     table, cols = plan.table(), plan.columns()
     media = plan.media.media
@@ -126,7 +126,9 @@ class LengthHistogram:
         return f"{_length(low)}–{_length(high)}"
 
 
-def length_histogram(plan: Plan, edges_m: tuple[float, ...] = LENGTH_BANDS_M) -> LengthHistogram:
+def length_histogram(
+    plan: NetworkPlan, edges_m: tuple[float, ...] = LENGTH_BANDS_M
+) -> LengthHistogram:
     """The links of ``plan`` by routed length band and family."""
     table, cols = plan.table(), plan.columns()
     media = plan.media.media

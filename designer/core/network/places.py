@@ -15,7 +15,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 
 #: What stands for the facts of an end the index has none of (a site, a rack it leaves
 #: out): a hall no rack is in, so the end is looked up by itself.
@@ -38,7 +38,7 @@ class EndPlaces:
     site_b: np.ndarray
 
 
-def end_places(plan: Plan) -> EndPlaces:
+def end_places(plan: NetworkPlan) -> EndPlaces:
     """The hall and site of every bundle end of ``plan``."""
     project, ends, facts = plan.project, plan.ends(), plan.index.facts
     halls = tuple(project.halls)

@@ -11,9 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.model.equipment import RackType
 from designer.core.network.bundles import Row
-from designer.core.network.findings import LinkFinding
+
+UB_UNCONNECTED = CodeInfo(
+    "scale_up.ub_unconnected",
+    "scale_up",
+    "CloudMatrix384 without UB switch racks",
+    Severity.ERROR,
+    "The compute racks of a CloudMatrix384 have UB ports but the system has no UB switch "
+    "rack to connect them to.",
+)
+
+#: The codes the scale-up wiring may emit.
+CODES = (UB_UNCONNECTED,)
 
 #: One NVLink 5 link carries 100 GB/s both ways, 400 Gb/s each way on two 200G lanes
 #: (systems:S12, links 1.1 row 1: 224G PAM4).
@@ -46,7 +58,7 @@ def nvlink_rows(racks: Sequence[tuple[str, RackType]], links_per_gpu: int) -> li
 
 def ub_rows(
     group_id: str, members: Sequence[tuple[str, RackType]]
-) -> tuple[list[Row], list[LinkFinding]]:
+) -> tuple[list[Row], list[Finding]]:
     """The UB bundles of one system: each compute rack to each of its UB switch racks.
 
     A compute rack's UB ports are split as evenly as whole links allow; the racks are taken
@@ -59,8 +71,7 @@ def ub_rows(
         ids = (group_id, *(i for i, _ in compute))
         ports = sum(k.ports["ub"].count for _, k in compute)
         return [], [
-            LinkFinding(
-                "scale_up.ub_unconnected",
+            UB_UNCONNECTED.finding(
                 f"{len(compute)} compute racks of this system have {ports:,} UB ports and no "
                 "UB switch rack to connect them to.",
                 ids,

@@ -23,8 +23,8 @@ from designer.core.network.media import (
     power_w_per_end,
     reason,
 )
+from designer.core.network.network_plan import NetworkPlan, has_trays
 from designer.core.network.places import EndPlaces, end_places
-from designer.core.network.planner import Plan, has_trays
 from designer.core.network.routing import (
     NO_ENTRY,
     NO_FIBRE,
@@ -108,7 +108,7 @@ def _number(value: float, digits: int) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
-def cable_schedule(plan: Plan) -> list[ScheduleLine]:
+def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     """Every bundle of ``plan`` as a schedule line, in schedule order."""
     table = plan.table()
     cols = plan.columns()
@@ -190,7 +190,7 @@ def cable_schedule(plan: Plan) -> list[ScheduleLine]:
     return lines
 
 
-def _no_tray(plan: Plan, a: str, b: str) -> str:
+def _no_tray(plan: NetworkPlan, a: str, b: str) -> str:
     """Why a bundle has no route: the first end no tray reaches, and whether its hall has
     trays at all."""
     for end in (a, b):
@@ -228,7 +228,7 @@ class ScheduleGroup:
     cost_usd: float
 
 
-def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
+def schedule_groups(plan: NetworkPlan) -> list[ScheduleGroup]:
     """The schedule summed per plane and medium, without writing each bundle's reason.
 
     The same figures as summing ``cable_schedule``, at a fraction of its cost on a campus
@@ -297,7 +297,9 @@ def schedule_groups(plan: Plan) -> list[ScheduleGroup]:
     return groups
 
 
-def links_between_halls(plan: Plan, places: EndPlaces | None = None) -> dict[tuple[str, str], int]:
+def links_between_halls(
+    plan: NetworkPlan, places: EndPlaces | None = None
+) -> dict[tuple[str, str], int]:
     """How many links run between each two halls that have any (ids in project order):
     what the site map draws between the halls' cable entries. ``places``: the plan's
     ``end_places``, when the caller has them."""
@@ -313,7 +315,7 @@ def links_between_halls(plan: Plan, places: EndPlaces | None = None) -> dict[tup
     return found
 
 
-def links_by_hall(plan: Plan, places: EndPlaces | None = None) -> dict[str, dict[str, int]]:
+def links_by_hall(plan: NetworkPlan, places: EndPlaces | None = None) -> dict[str, dict[str, int]]:
     """For each hall, how many links of each medium have an end in it (``places``: as for
     ``links_between_halls``)."""
     table = plan.table()

@@ -14,13 +14,13 @@ from dataclasses import fields, replace
 import numpy as np
 
 from designer.core.network.bundles import BundleTable
-from designer.core.network.planner import Decisions, Plan
+from designer.core.network.network_plan import Decisions, NetworkPlan
 
 #: Columns of ``Decisions`` with one entry per bundle.
 _PER_BUNDLE = tuple(f.name for f in fields(Decisions) if f.name not in ("findings", "halls"))
 
 
-def plan_of(plan: Plan, racks: Collection[str]) -> Plan:
+def plan_of(plan: NetworkPlan, racks: Collection[str]) -> NetworkPlan:
     """``plan`` with only the bundles that end at one of ``racks`` (ids of any node)."""
     wanted = set(racks)
     keys = set().union(*(plan.node_units.get(node, ()) for node in wanted))
@@ -40,7 +40,7 @@ def plan_of(plan: Plan, racks: Collection[str]) -> Plan:
         decisions[key] = replace(
             decided, findings=(), **{name: getattr(decided, name)[rows] for name in _PER_BUNDLE}
         )
-    return replace(plan, units=units, decisions=decisions, fills={}, ports={})
+    return replace(plan, units=units, decisions=decisions, fills={}, overfull={}, ports={})
 
 
 def _rows(table: BundleTable, rows: np.ndarray) -> BundleTable:

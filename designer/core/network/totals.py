@@ -9,7 +9,7 @@ import numpy as np
 from designer.core.network.bom import Bom, bill_of_materials
 from designer.core.network.dci import RouteDemand
 from designer.core.network.media import PLANES
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class LinkTotals:
     warnings: int
 
 
-def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
+def link_totals(plan: NetworkPlan, bom: Bom | None = None) -> LinkTotals:
     """Sum up ``plan``; pass its ``bom`` when you already have it (it is the costly part)."""
     table = plan.table()
     cols = plan.columns()
@@ -81,7 +81,7 @@ def link_totals(plan: Plan, bom: Bom | None = None) -> LinkTotals:
     )
 
 
-def route_media(plan: Plan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:
+def route_media(plan: NetworkPlan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:
     """The short name of the medium each route's DCI bundle got ("" when none reaches)."""
     table, cols = plan.table(), plan.columns()
     rows = np.flatnonzero(table.plane == PLANES.index("dci")).tolist()

@@ -20,7 +20,7 @@ import numpy as np
 
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.fill import LegSpans, leg_spans
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.routing import HallFloor
 from designer.core.network.traygraph import TrayGraph
 
@@ -53,7 +53,7 @@ NO_LINKS = TrayLinks(
 )
 
 
-def tray_links(plan: Plan, hall_id: str, groups: Sequence[int] | None = None) -> TrayLinks:
+def tray_links(plan: NetworkPlan, hall_id: str, groups: Sequence[int] | None = None) -> TrayLinks:
     """The links along every piece of tray of ``hall_id`` in ``plan``, by medium.
 
     ``groups`` sums media together: one group number per medium of ``plan.media.media``, in
@@ -89,7 +89,7 @@ class HallsTrayLinks:
 
 
 def tray_links_of_halls(
-    plan: Plan, hall_ids: Iterable[str], groups: Sequence[int] | None = None
+    plan: NetworkPlan, hall_ids: Iterable[str], groups: Sequence[int] | None = None
 ) -> HallsTrayLinks:
     """``tray_links`` of each of ``hall_ids`` (none in a hall the plan does not know).
 
@@ -131,7 +131,7 @@ class _Legs:
 
     @classmethod
     def of(
-        cls, plan: Plan, floors: Sequence[HallFloor | None], groups: Sequence[int] | None
+        cls, plan: NetworkPlan, floors: Sequence[HallFloor | None], groups: Sequence[int] | None
     ) -> _Legs:
         """The legs in ``floors``, from the plan's bundles joined once per plan (a drawing
         set's tables and the canvas's panels read them too)."""

@@ -47,8 +47,8 @@ Adding a family of checks
    ``update`` still equals ``run`` after random edits.
 """
 
+from designer.core.findings import CodeInfo, Finding, Report, Severity
 from designer.core.rules.engine import RuleEngine
-from designer.core.rules.findings import CodeInfo, Finding, Report, Severity
 from designer.core.rules.registry import CODES
 
 __all__ = ["CODES", "CodeInfo", "Finding", "Report", "RuleEngine", "Severity"]

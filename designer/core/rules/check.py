@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from designer.core.findings import CodeInfo, Finding
 from designer.core.rules.context import Changes, Context
-from designer.core.rules.findings import CodeInfo, Finding
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.geometry.floor import cooling_box
 from designer.core.model.hall import CoolingUnit
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import room_air_kw

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import overload
 
 from designer.core.catalog import Catalog
 from designer.core.collector import collector_paused
+from designer.core.findings import SEVERITY_RANK, Finding, Report, Severity
 from designer.core.model.project import Project
 from designer.core.naming import display_name, natural_key
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context, Derived, T
-from designer.core.rules.findings import SEVERITY_RANK, Finding, Report, Severity
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.registry import CHECKS, UNUSED_EXCLUSION
 
@@ -42,13 +43,14 @@ class RuleEngine:
         self._defaults = default_thresholds().values
         self._codes = {check.name: {info.code for info in check.codes} for check in self._checks}
         self._ctx: Context | None = None
+        #: A project's context made by ``derived`` before the project is checked.
+        self._asked: Context | None = None
         self._table: Table = {}
 
     def run(self, project: Project) -> Report:
         """Check the whole project."""
-        self._ctx = None
-        limits = resolve(self._defaults, project.settings.rules.thresholds)
-        ctx = Context(project, self._catalog, limits)
+        ctx = self._context(project)
+        self._ctx = self._asked = None
         self._table = {check.name: {} for check in self._checks}
         with collector_paused():
             for check in self._checks:
@@ -77,15 +79,35 @@ class RuleEngine:
             self._ctx = ctx
         return self._report(project)
 
-    def derived(self, value: Derived[T]) -> T | None:
-        """``value`` (a ``Derived``, such as the network plan) for the last project checked.
+    @overload
+    def derived(self, value: Derived[T]) -> T | None: ...
 
-        It is the same object the checks read, built once per revision and carried forward
-        edit by edit, so the GUI and the report need not compute it again. None before the
-        first check. Call it from the thread that runs the engine and hand the result on:
+    @overload
+    def derived(self, value: Derived[T], project: Project) -> T: ...
+
+    def derived(self, value: Derived[T], project: Project | None = None) -> T | None:
+        """``value`` (a ``Derived``, such as the network plan) for the last project checked,
+        or for ``project``.
+
+        For the project last checked it is the same object the checks read, built once per
+        revision and carried forward edit by edit, so the GUI, the report and the CLI need
+        not compute it again; None before the first check when no ``project`` is given. For
+        another ``project`` it is built on that project's own context, which the next
+        ``run`` of the same project uses: asking for the network plan and then checking
+        plans once. Call it from the thread that runs the engine and hand the result on:
         derived values are not changed after they are built, so they can be shared.
         """
-        return self._ctx.get(value) if self._ctx is not None else None
+        if project is None or (self._ctx is not None and self._ctx.project is project):
+            return self._ctx.get(value) if self._ctx is not None else None
+        self._asked = self._context(project)
+        return self._asked.get(value)
+
+    def _context(self, project: Project) -> Context:
+        """A fresh context of ``project``, or the one ``derived`` made for it."""
+        if self._asked is not None and self._asked.project is project:
+            return self._asked
+        limits = resolve(self._defaults, project.settings.rules.thresholds)
+        return Context(project, self._catalog, limits)
 
     def _record(self, check: Check, ctx: Context, subject: str) -> None:
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from designer.core.document.integrity import references
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.io.project_file import integrity_problems
 from designer.core.model.project import Project
 from designer.core.rules.check import Check, each_hall
 from designer.core.rules.context import Changes, Context
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.links import LINKS
 
 FAMILY = "file"

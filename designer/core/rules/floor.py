@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR
 from designer.core.rules.links import LINKS
 from designer.core.rules.text import called, first_up, num, rack_name

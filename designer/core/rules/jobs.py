@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from designer.core.catalog import Catalog
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
 from designer.core.jobs import JobPlacement, JobsPlan, JobTraffic, PlaneTraffic, plan_jobs
 from designer.core.jobs.estimate import with_dci_capacity
@@ -25,7 +26,6 @@ from designer.core.model.project import Project
 from designer.core.network.dci import plan_dci
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context, Derived
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 
 FAMILY = "jobs"
 

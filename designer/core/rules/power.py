@@ -16,13 +16,13 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.geometry.footprint import Box
 from designer.core.geometry.site import in_hall
 from designer.core.model.hall import Hall, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context, Derived
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import feed_limit, feed_share

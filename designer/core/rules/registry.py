@@ -8,23 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from designer.core.rules import (
-    cabling,
-    cooling,
-    file,
-    floor,
-    jobs,
-    network,
-    power,
-    scale_up,
-    site,
-    space,
-)
+from designer.core.findings import CodeInfo, Severity
+from designer.core.rules import cooling, file, floor, jobs, network, power, site, space
 from designer.core.rules.check import Check
-from designer.core.rules.findings import CodeInfo, Severity
 
-#: The family modules, each with a ``CHECKS`` tuple, in the order their checks run.
-FAMILIES = (file, space, site, floor, power, cooling, cabling, scale_up, network, jobs)
+#: The family modules, each with a ``CHECKS`` tuple, in the order their checks run
+#: (``network`` reports the cabling, scale-up and network findings of the network plan).
+FAMILIES = (file, space, site, floor, power, cooling, network, jobs)
 
 CHECKS: tuple[Check, ...] = tuple(check for family in FAMILIES for check in family.CHECKS)
 

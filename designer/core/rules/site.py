@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.geometry.site import site_footprint
 from designer.core.naming import natural_key
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.text import num
 
 FAMILY = "site"

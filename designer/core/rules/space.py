@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import FRONT_DIRECTION, Box, service_zone
 from designer.core.model.base import Rotation
@@ -24,7 +25,6 @@ from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_rack
 from designer.core.rules.clear import CLEAR
 from designer.core.rules.context import Changes, Context
-from designer.core.rules.findings import CodeInfo, Finding, Severity
 from designer.core.rules.grid import overlapping
 from designer.core.rules.layout import FLOOR, Floor, HallShape, as_polygon
 from designer.core.rules.links import LINKS

@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
+from designer.core.findings import SEVERITY_RANK
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
 from designer.core.jobs.summary import describe, sites_text
 from designer.core.jobs.text import degrees, duration
-from designer.core.rules.findings import SEVERITY_RANK
 from designer.drawing.jobs import role_entries
 from designer.gui.editor import Editor
 from designer.gui.jobs.chart import PlaneChart

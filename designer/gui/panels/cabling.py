@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from designer.core.format import plural
 from designer.core.network.mix import FAMILIES, FAMILY_NAMES, length_histogram, media_mix
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.drawing import style
 from designer.gui.editor import Editor
 from designer.gui.panels.charts import BarChart
@@ -49,7 +49,7 @@ class PlanChart(BarChart):
         else:
             self.draw(plan)
 
-    def draw(self, plan: Plan) -> None:
+    def draw(self, plan: NetworkPlan) -> None:
         raise NotImplementedError
 
 
@@ -60,7 +60,7 @@ class LengthsChart(PlanChart):
     and in a dock's height their labels ran into each other.
     """
 
-    def draw(self, plan: Plan) -> None:
+    def draw(self, plan: NetworkPlan) -> None:
         histogram = length_histogram(plan)
         totals = sum(histogram.links.values(), np.zeros(len(histogram.edges_m) - 1, dtype=int))
         bands = np.flatnonzero(totals).tolist()
@@ -84,7 +84,7 @@ class LengthsChart(PlanChart):
 class MediaMixChart(PlanChart):
     """Links per medium, coloured by family."""
 
-    def draw(self, plan: Plan) -> None:
+    def draw(self, plan: NetworkPlan) -> None:
         mix = media_mix(plan)
         total = sum(m.links for m in mix)
         self.show_bars(

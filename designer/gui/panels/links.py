@@ -36,7 +36,7 @@ from designer.core.format import number, plural
 from designer.core.network.fabric import UNPLANNED
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.mix import family
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.schedule import ScheduleLine, cable_schedule
 from designer.core.network.selection import plan_of
 from designer.drawing import style
@@ -295,7 +295,9 @@ class LinksPanel(QWidget):
         labels = [placements[i].label or i for i in racks]
         return escape(labels[0] if len(labels) == 1 else f"{len(labels)} racks ({labels[0]}, …)")
 
-    def _fabric_problem(self, plan: Plan, racks: list[str], lines: list[ScheduleLine]) -> str:
+    def _fabric_problem(
+        self, plan: NetworkPlan, racks: list[str], lines: list[ScheduleLine]
+    ) -> str:
         """Why the selected racks have no scale-out links, when they have none and their
         site's fabric could not be planned: a trial's racks lost every scale-out link to a
         switch shortage elsewhere on the site, and the panel said only that no bundles

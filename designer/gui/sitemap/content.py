@@ -4,7 +4,7 @@ Nothing here plans or checks anything: the findings are those the live check rep
 (``Editor.findings``), each hall's load is the core's ``hall_power`` load (the dashboard's
 "Hall power" bar: its racks' max IT power against the hall's power capacity), and each DCI
 route's fibre pairs and latency come from the network plan the check ran against
-(``Plan.dci``), as ``python main.py summary`` prints them.
+(``NetworkPlan.dci``), as ``python main.py summary`` prints them.
 
 Where things stand on the map, in millimetres:
 
@@ -27,7 +27,7 @@ from typing import Any
 
 from designer.core.format import number, plural, power
 from designer.core.model.project import Project
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.totals import route_media
 from designer.core.rules.loads import Load
 from designer.drawing import style
@@ -213,7 +213,7 @@ def campus_map(
     findings: Iterable[Any],
     checked: bool,
     loads: Iterable[Load],
-    plan: Plan | None,
+    plan: NetworkPlan | None,
 ) -> CampusMap:
     """The map of ``project``: ``loads`` are the core's loads of the whole project
     (``designer.core.rules.loads.loads``), ``plan`` the network plan the findings were
@@ -289,7 +289,7 @@ def _site_figures(halls: int, it_kw: float, facility: Load | None) -> tuple[str,
     )
 
 
-def _routes(project: Project, plan: Plan | None) -> tuple[RouteLine, ...]:
+def _routes(project: Project, plan: NetworkPlan | None) -> tuple[RouteLine, ...]:
     """Every fibre route, with what the plan puts on it when there is a plan."""
     dci = plan.dci() if plan is not None else None
     if plan is None or dci is None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from designer.core.format import number
 from designer.core.naming import told_apart
-from designer.core.network import Bom, LinkTotals, Plan
+from designer.core.network import Bom, LinkTotals, NetworkPlan
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.schedule import ScheduleGroup
 from designer.report.table import Column, Table
@@ -156,7 +156,7 @@ def bom_table(bom: Bom, site: str = "") -> Table:
     )
 
 
-def bom_tables(plan: Plan, bom: Bom, parts: Mapping[str, Bom]) -> list[Table]:
+def bom_tables(plan: NetworkPlan, bom: Bom, parts: Mapping[str, Bom]) -> list[Table]:
     """The whole bill, then each site's part (``parts``, by site id) where there are
     several: sites are bought for, delivered to and built one by one."""
     sites = list(plan.project.sites.values())

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from designer.core.findings import Finding
 from designer.core.format import number
 from designer.core.jobs.summary import describe
 from designer.core.jobs.text import data, degrees, duration, rate
 from designer.core.model.project import Project
-from designer.core.rules.findings import Finding
 from designer.core.rules.jobs import JobsAssessment
 from designer.report.page import Page
 from designer.report.pages.tables import tables_pages

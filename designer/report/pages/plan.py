@@ -21,7 +21,7 @@ from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.network.media import format_length
-from designer.core.network.planner import Plan
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.rack_columns import RackColumns
 from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
@@ -92,7 +92,7 @@ def plan_pages(
     frame: SheetFrame,
     links_by_hall: Mapping[str, Mapping[str, int]],
     by_hall: Mapping[str, Totals],
-    network: Plan | None = None,
+    network: NetworkPlan | None = None,
     enlarged: bool = False,
     racks: RackColumns | None = None,
 ) -> list[Page]:
@@ -132,7 +132,7 @@ def hall_pages(
     media: Mapping[str, int],
     totals: Totals,
     tiles: bool = True,
-    network: Plan | None = None,
+    network: NetworkPlan | None = None,
     drawn: HallPlan | None = None,
     enlarged: bool = False,
     measured: dict[str, float] | None = None,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from designer.core.catalog import Catalog, default_catalog
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, sequential_ids
 from designer.core.model import Bundle, Endpoint, Project, ProjectMeta
-from designer.core.network import NetworkPlanner, Plan, ScheduleLine, cable_schedule
+from designer.core.network import NetworkPlan, ScheduleLine, cable_schedule, default_media
+from designer.core.network.planner import build_plan
 
 #: A DGX H100 rack: 800 x 1,200 x 2,200 mm, so its ports sit at 1,100 mm (half its height)
 #: and a tray at 2,700 mm is a 1,600 mm rise; at rotation 0 its centre is (x + 400, y + 600).
@@ -67,11 +69,16 @@ def draw(
     )
 
 
-def plan_of(doc: Document) -> Plan:
-    return NetworkPlanner(doc.catalog).plan(doc.project)
+def planned(project: Project, catalog: Catalog | None = None) -> NetworkPlan:
+    """``project`` planned from scratch, as the rule engine's first check plans it."""
+    return build_plan(project, catalog or default_catalog(), default_media())
 
 
-def line_of(plan: Plan, bundle_id: str) -> ScheduleLine:
+def plan_of(doc: Document) -> NetworkPlan:
+    return planned(doc.project, doc.catalog)
+
+
+def line_of(plan: NetworkPlan, bundle_id: str) -> ScheduleLine:
     [line] = [x for x in cable_schedule(plan) if x.bundle_id == bundle_id]
     return line
 

@@ -3,7 +3,6 @@
 import numpy as np
 
 from designer.core.examples import EXAMPLES
-from designer.core.network import NetworkPlanner
 from designer.core.network.mix import LENGTH_BANDS_M, family, length_histogram, media_mix
 from tests.core.network.helpers import plan_of, row_and_cross_trays
 
@@ -30,7 +29,7 @@ def test_lengths_by_band_and_family_on_a_small_floor():
 
 def test_the_two_site_mix_has_copper_multimode_single_mode_and_coherent_links():
     doc = EXAMPLES["two-sites"]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = plan_of(doc)
     mix = media_mix(plan)
     assert [m.family for m in mix] == ["copper", "multimode", "single-mode", "coherent"]
     assert sum(m.links for m in mix) == int(plan.table().count.sum())
@@ -42,7 +41,7 @@ def test_the_two_site_mix_has_copper_multimode_single_mode_and_coherent_links():
 
 def test_the_nvlink_spine_is_in_the_mix_but_has_no_cable_length():
     doc = EXAMPLES["gb200-nvl72-su"]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = plan_of(doc)
     by_family = {m.family: m.links for m in media_mix(plan)}
     assert by_family == {"multimode": 1_152, "nvlink": 8 * 1_296}  # 72 GPUs x 18 links each
     histogram = length_histogram(plan)
@@ -53,7 +52,7 @@ def test_the_nvlink_spine_is_in_the_mix_but_has_no_cable_length():
 
 
 def test_each_catalog_medium_has_a_family():
-    plan = NetworkPlanner(EXAMPLES["two-sites"]().catalog).plan(EXAMPLES["two-sites"]().project)
+    plan = plan_of(EXAMPLES["two-sites"]())
     families = {m.id: family(m) for m in plan.media.media}
     assert families == {
         "dac": "copper",

@@ -4,12 +4,12 @@ import pytest
 
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES, campus
-from designer.core.network import NetworkPlanner, Plan
+from designer.core.network import NetworkPlan
 from designer.core.network.places import end_places
-from tests.core.network.helpers import H100, add_hall, draw, new_doc
+from tests.core.network.helpers import H100, add_hall, draw, new_doc, planned
 
 
-def looked_up(plan: Plan, node: str) -> tuple[str | None, str]:
+def looked_up(plan: NetworkPlan, node: str) -> tuple[str | None, str]:
     """A node's hall (a rack's, if the project has that hall) and site (the site of a rack
     the plan knows, else the node itself), one by one."""
     rack = plan.project.placements.get(node)
@@ -18,7 +18,7 @@ def looked_up(plan: Plan, node: str) -> tuple[str | None, str]:
     return hall, facts.site if facts is not None else node
 
 
-def assert_looked_up(plan: Plan) -> None:
+def assert_looked_up(plan: NetworkPlan) -> None:
     places = end_places(plan)
     table = plan.table()
     assert places.halls == tuple(plan.project.halls)
@@ -38,7 +38,7 @@ def assert_looked_up(plan: Plan) -> None:
 )
 def test_the_examples(build):
     project = build().project
-    assert_looked_up(NetworkPlanner().plan(project))
+    assert_looked_up(planned(project))
 
 
 def test_a_rack_the_plan_leaves_out_stands_in_its_hall_and_is_its_own_site():
@@ -52,7 +52,7 @@ def test_a_rack_the_plan_leaves_out_stands_in_its_hall_and_is_its_own_site():
     # a type the catalog lost: the planner's index has no facts of the rack
     racks = {**doc.project.placements, a: rack.model_copy(update={"type_id": "gone"})}
     project = doc.project.model_copy(update={"placements": racks})
-    plan = NetworkPlanner(doc.catalog).plan(project)
+    plan = planned(project, doc.catalog)
     assert a not in plan.index.facts
     assert_looked_up(plan)
     places, end = end_places(plan), plan.table().a.index(a)

@@ -11,8 +11,9 @@ from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.examples import two_sites
 from designer.core.model.network_settings import NetworkSettings
-from designer.core.network import NetworkPlanner, bill_of_materials, cable_schedule
-from tests.core.network.helpers import H100, add_hall, draw, new_doc, plan_of, tray
+from designer.core.network import bill_of_materials, cable_schedule
+from designer.core.network.planner import update_plan
+from tests.core.network.helpers import H100, add_hall, draw, new_doc, plan_of, planned, tray
 from tests.strategies import projects
 
 #: An MPO fibre cable of 3.0 mm takes 3.0^2 x 0.785 = 7.065 mm² of a tray (links B46).
@@ -86,11 +87,11 @@ def test_more_links_than_a_switch_racks_ports():
 
 def test_settings_change_the_plan():
     doc = two_sites.build()
-    planner = NetworkPlanner(doc.catalog)
-    before = {line.medium for line in cable_schedule(planner.plan(doc.project))}
+    plan = plan_of(doc)
+    before = {line.medium for line in cable_schedule(plan)}
     assert "Retimed active electrical cable (AEC)" not in before
     ops.update_settings(doc, "Any vendor", network=NetworkSettings(nvidia_only=False))
-    after = {line.medium for line in cable_schedule(planner.update(doc.project, {"settings"}))}
+    after = {line.medium for line in cable_schedule(update_plan(plan, doc.project, {"settings"}))}
     # servers 4.8-6.9 m from their leaves: AEC (7 m, not NVIDIA) now beats multimode
     assert "Retimed active electrical cable (AEC)" in after
 
@@ -141,8 +142,7 @@ class PlannerSession(RuleBasedStateMachine):
         racks = list(doc.project.placements)
         draw(doc, racks[0], racks[-1], plane="storage", count=4)
         draw(doc, racks[1], racks[12], plane="management", rate=100, lane=25, count=2)
-        self.planner = NetworkPlanner(doc.catalog)
-        self.planner.plan(doc.project)
+        self.plan = plan_of(doc)
         doc.subscribe(self.changes.append)
 
     def _racks(self):
@@ -233,9 +233,9 @@ class PlannerSession(RuleBasedStateMachine):
     @invariant()
     def update_equals_a_full_plan(self):
         for changes in self.changes:
-            self.planner.update(self.doc.project, changes.ids)
+            self.plan = update_plan(self.plan, self.doc.project, changes.ids)
         self.changes.clear()
-        assert snapshot(self.planner.current) == snapshot(plan_of(self.doc))
+        assert snapshot(self.plan) == snapshot(plan_of(self.doc))
 
 
 PlannerSession.TestCase.settings = settings(max_examples=12, stateful_step_count=12, deadline=None)
@@ -244,7 +244,7 @@ TestPlannerSession = PlannerSession.TestCase
 
 @given(project=projects())
 def test_any_valid_project_can_be_planned(project):
-    plan = NetworkPlanner().plan(project)
+    plan = planned(project)
     lines = cable_schedule(plan)
     assert len(lines) == len(plan.table())
     for line in lines:
@@ -259,13 +259,12 @@ def test_a_hall_moved_on_its_site_is_planned_as_a_full_plan_would():
     """A review moved two-sites' North hall 2 onto North hall 1 in the designer: the
     update kept the old fabric (16 bundles) where a fresh plan had 15."""
     doc = two_sites.build()
-    planner = NetworkPlanner(doc.catalog)
-    planner.plan(doc.project)
+    plan = plan_of(doc)
     seen = []
     doc.subscribe(seen.append)
     by_name = {h.name: h for h in doc.project.halls.values()}
     ops.update(doc, by_name["North hall 2"].id, site_origin=by_name["North hall 1"].site_origin)
-    updated = planner.update(doc.project, seen[-1].ids)
+    updated = update_plan(plan, doc.project, seen[-1].ids)
     assert snapshot(updated) == snapshot(plan_of(doc))
 
 
@@ -273,8 +272,7 @@ def test_a_hall_taken_away_by_undo_is_planned_as_a_full_plan_would():
     """The property test found the update reading the site plan place of a hall that an
     undo had just taken away."""
     doc = two_sites.build()
-    planner = NetworkPlanner(doc.catalog)
-    planner.plan(doc.project)
+    plan = plan_of(doc)
     seen = []
     doc.subscribe(seen.append)
     site = next(iter(doc.project.sites))
@@ -289,9 +287,9 @@ def test_a_hall_taken_away_by_undo_is_planned_as_a_full_plan_would():
         power_capacity_kw=500,
         cooling_capacity_kw=500,
     )
-    planner.update(doc.project, seen[-1].ids)
+    plan = update_plan(plan, doc.project, seen[-1].ids)
     doc.undo()
-    assert snapshot(planner.update(doc.project, seen[-1].ids)) == snapshot(plan_of(doc))
+    assert snapshot(update_plan(plan, doc.project, seen[-1].ids)) == snapshot(plan_of(doc))
 
 
 def test_a_relabelled_rack_in_a_switch_shortage_is_planned_as_a_full_plan_would():
@@ -304,12 +302,11 @@ def test_a_relabelled_rack_in_a_switch_shortage_is_planned_as_a_full_plan_would(
     tray(doc, hall, [(0, 1_800), (17_000, 1_800)])
     for number, rack in enumerate(row, start=1):
         ops.update(doc, rack, label=f"R{number:02d}")
-    planner = NetworkPlanner(doc.catalog)
-    planner.plan(doc.project)
+    plan = plan_of(doc)
     seen = []
     doc.subscribe(seen.append)
     ops.update(doc, row[0], label="R99")
-    updated = planner.update(doc.project, seen[-1].ids)
+    updated = update_plan(plan, doc.project, seen[-1].ids)
     assert snapshot(updated) == snapshot(plan_of(doc))
     [shortage] = [f for f in updated.findings if f.code == "network.switch_shortage"]
     assert "so R10 and R99 (64 ports) have no scale-out links" in shortage.message

@@ -5,8 +5,9 @@ from collections import defaultdict
 import pytest
 
 from designer.core.examples import EXAMPLES, campus
-from designer.core.network import NetworkPlanner, cable_schedule
+from designer.core.network import cable_schedule
 from designer.core.network.schedule import links_by_hall, schedule_groups
+from tests.core.network.helpers import planned
 
 
 @pytest.mark.parametrize(
@@ -14,7 +15,7 @@ from designer.core.network.schedule import links_by_hall, schedule_groups
 )
 def test_groups_sum_the_schedule(build):
     project = build().project
-    plan = NetworkPlanner().plan(project)
+    plan = planned(project)
     lines = cable_schedule(plan)
     by_key = defaultdict(list)
     for line in lines:

@@ -3,7 +3,7 @@
 import pytest
 
 from designer.core.examples import EXAMPLES
-from designer.core.network import NetworkPlanner, cable_schedule
+from designer.core.network import cable_schedule
 from designer.core.network.selection import plan_of
 from tests.core.network.helpers import plan_of as planned
 from tests.core.network.helpers import row_and_cross_trays
@@ -24,7 +24,7 @@ def test_the_racks_bundles_are_their_lines_of_the_schedule():
 @pytest.mark.parametrize("name", ["gb200-nvl72-su", "two-sites", "cm384-supernode"])
 def test_any_selection_gives_the_same_lines_as_the_full_schedule(name):
     doc = EXAMPLES[name]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = planned(doc)
     full = cable_schedule(plan)
     racks = list(doc.project.placements)
     for chosen in ({racks[0]}, {racks[-1]}, set(racks[::3])):

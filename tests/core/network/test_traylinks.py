@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 from designer.core.examples import EXAMPLES
-from designer.core.network import NetworkPlanner
 from designer.core.network.traylinks import tray_links, tray_links_of_halls
 from tests.core.network.helpers import line_of, plan_of, row_and_cross_trays
 
@@ -71,7 +70,7 @@ def tray_run_link_mm(plan, hall):
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_every_link_metre_along_the_trays_is_on_one_piece(name):
     doc = EXAMPLES[name]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = plan_of(doc)
     for hall in doc.project.halls:
         found = tray_links(plan, hall)
         lengths = np.hypot(*(found.lines[:, 2:] - found.lines[:, :2]).T)
@@ -83,13 +82,13 @@ def test_every_link_metre_along_the_trays_is_on_one_piece(name):
 
 def test_a_hall_the_plan_does_not_know_has_no_links():
     doc = EXAMPLES["gb200-nvl72-su"]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = plan_of(doc)
     assert len(tray_links(plan, "no-such-hall")) == 0
 
 
 def test_halls_worked_out_together_have_the_pieces_they_have_alone():
     doc = EXAMPLES["two-sites"]()
-    plan = NetworkPlanner(doc.catalog).plan(doc.project)
+    plan = plan_of(doc)
     halls = list(doc.project.halls)
     joined = tray_links_of_halls(plan, [*reversed(halls), "no-such-hall"])
     assert joined.hall_ids == (*reversed(halls), "no-such-hall")

@@ -158,7 +158,7 @@ def test_moving_one_rack_rechecks_only_its_neighbourhood(monkeypatch):
 def test_the_engine_hands_out_the_network_plan_its_checks_read():
     from designer.core.catalog import default_catalog
     from designer.core.examples import EXAMPLES
-    from designer.core.network import NetworkPlanner, link_totals
+    from designer.core.network import link_totals
     from designer.core.rules import RuleEngine
     from designer.core.rules.network import PLAN
 
@@ -167,9 +167,34 @@ def test_the_engine_hands_out_the_network_plan_its_checks_read():
     assert engine.derived(PLAN) is None
     engine.run(project)
     plan = engine.derived(PLAN)
-    fresh = NetworkPlanner().plan(project)
+    assert engine.derived(PLAN, project) is plan  # the project checked: its own plan
+    fresh = RuleEngine(default_catalog()).derived(PLAN, project)  # asked, not checked
+    assert fresh is not plan
     assert link_totals(plan).by_medium == link_totals(fresh).by_medium
     assert engine.derived(PLAN) is plan
+
+
+def test_a_plan_asked_for_before_the_check_is_the_one_the_check_reads(monkeypatch):
+    """The CLI's export asks for the plan of a project and checks it: one plan for both."""
+    from designer.core.catalog import default_catalog
+    from designer.core.examples import EXAMPLES
+    from designer.core.rules import RuleEngine
+    from designer.core.rules import network as network_rules
+    from designer.core.rules.network import PLAN
+
+    built = []
+    build = network_rules.build_plan
+    monkeypatch.setattr(
+        network_rules, "build_plan", lambda *a: built.append(build(*a)) or built[-1]
+    )
+    project = EXAMPLES["two-sites"]().project
+    engine = RuleEngine(default_catalog())
+    plan = engine.derived(PLAN, project)
+    engine.run(project)
+    assert built == [plan] and engine.derived(PLAN) is plan
+    other = EXAMPLES["gb200-nvl72-su"]().project
+    engine.derived(PLAN, other)  # another project is planned on its own
+    assert len(built) == 2 and engine.derived(PLAN) is plan
 
 
 def test_findings_of_one_code_come_in_the_order_their_racks_labels_read():

@@ -1,4 +1,11 @@
-"""What the checker reports: severities, stable codes, findings and the report."""
+"""What the checks report: severities, stable codes, findings and the report.
+
+One vocabulary for every family: the rule checks of ``designer.core.rules`` and the network
+planner (``designer.core.network``), which finds the cabling, scale-up and network problems
+while it plans, both make their findings here with ``CodeInfo.finding``. It sits beside both
+packages, not in either, because the rules read the network plan and the planner must not
+import the rules.
+"""
 
 from __future__ import annotations
 
