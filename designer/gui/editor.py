@@ -541,6 +541,10 @@ class Editor(QObject):
         """Change the project's network or rule settings, as one step named ``label``."""
         ops.update_settings(self.doc, label, **changes)
 
+    def add_job(self, name: str, **fields: Any) -> str:
+        """Add a training job (``fields`` as ``Job``'s); its id."""
+        return ops.add_job(self.doc, name, **fields)
+
     def replace_project(self, project: Project, label: str) -> None:
         """Put ``project`` in place of the one edited, as one undoable step (recovered work)."""
         ops.replace_project(self.doc, project, label)

@@ -1,7 +1,7 @@
 """The Jobs panel: the project's training jobs, where they run and what their traffic costs.
 
 A table of the jobs (degrees, accelerators, step time, worst finding); Add, Edit and
-Delete, each one undo step through the core operations; the racks coloured on the canvas
+Delete, each one undo step through the editor; the racks coloured on the canvas
 by job, PP stage, DP replica or TP domain on request, with the key under the table; and a
 chart of the selected job's planes, each plane's time per step against the compute it
 should hide behind. Selecting a job selects its racks (in the hall on screen when it
@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.findings import SEVERITY_RANK
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
@@ -277,7 +276,7 @@ class JobsPanel(QWidget):
         """Add a job of ``fields`` (as ``JobDialog.fields`` gives them): one undo step."""
         fields = dict(fields)
         name = fields.pop("name")
-        return self._edit(lambda: ops.add_job(self.editor.doc, name, **fields))
+        return self._edit(lambda: self.editor.add_job(name, **fields))
 
     def edit_job(self) -> None:
         """Ask for new values of the selected job and apply them: one undo step."""
@@ -290,12 +289,12 @@ class JobsPanel(QWidget):
 
     def change(self, job_id: str, fields: dict[str, Any]) -> None:
         """Give the job ``fields``: one undo step."""
-        self._edit(lambda: ops.update(self.editor.doc, job_id, **fields))
+        self._edit(lambda: self.editor.update(job_id, **fields))
 
     def delete_job(self) -> None:
         job_id = self.current_job()
         if job_id is not None:
-            self._edit(lambda: ops.delete(self.editor.doc, [job_id]))
+            self.editor.delete([job_id])
 
     def _edit(self, edit: Any) -> Any:
         try:
