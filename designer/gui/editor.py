@@ -500,6 +500,19 @@ class Editor(QObject):
         if hall:
             self.set_hall(hall)
 
+    def import_base_plan(
+        self, hall_id: str, outline: list[Point], columns: Sequence[list[Point]]
+    ) -> bool:
+        """Give ``hall_id`` a base plan's outline and columns (File ▸ Import Floor Plan…);
+        False when refused."""
+        done = self.run(lambda: ops.import_base_plan(self.doc, hall_id, outline, columns))
+        return done is not None
+
+    def place_racks(self, rows: Sequence[tuple[str, str, int, int, Rotation, str]]) -> bool:
+        """Place racks given as (hall, type, x, y, rotation, label) rows (File ▸ Import
+        Racks…); False when refused."""
+        return self.run(lambda: ops.place_racks(self.doc, rows)) is not None
+
     def accept_finding(self, finding: Finding, comment: str) -> None:
         """Keep ``finding`` listed as accepted, with the architect's reason."""
         self.run(lambda: ops.accept_finding(self.doc, finding.code, finding.ids, comment))

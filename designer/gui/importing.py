@@ -13,7 +13,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
-from designer.core.document import operations as ops
 from designer.core.format import plural
 from designer.core.interop.dxf_floor import (
     COLUMNS_LAYER,
@@ -102,11 +101,7 @@ class Importer:
         except DxfFloorError as err:
             self.prompts.error("Import floor plan", str(err))
             return False
-        doc = self.editor.doc
-        done = self.editor.run(
-            lambda: ops.import_base_plan(doc, hall_id, plan.outline, plan.columns)
-        )
-        if done is None:
+        if not self.editor.import_base_plan(hall_id, plan.outline, plan.columns):
             return False
         said = (
             f"{path.name}: the hall's outline ({plan.area_m2:,.1f} m²) and "
@@ -150,7 +145,7 @@ class Importer:
             self.prompts.error("Import racks", str(err))
             return False
         rows = [(r.hall_id, r.type_id, r.x, r.y, r.rotation, r.label) for r in found]
-        if self.editor.run(lambda: ops.place_racks(doc, rows)) is None:
+        if not self.editor.place_racks(rows):
             return False
         self.editor.message.emit(f"Imported {plural(len(rows), 'rack')} from {path.name}.")
         return True
