@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 
 import numpy as np
 
@@ -537,12 +538,22 @@ def _spread(
     if not width:
         return
     start = 0
-    positions = np.arange(width)
     for rack_id, u in zip(lower, ups, strict=False):
-        # links landing on upper switch s: positions start..start+u-1 congruent to s
-        counts = (start + u - 1 - positions) // width - (start - 1 - positions) // width
-        for s, n in zip(upper, counts.tolist(), strict=True):
-            if n:
-                links[(rack_id, upper_racks[s], role)] += n
-                upper_load[s] += n
+        # The links dealt at positions start..start+u-1 land on upper switch start % width
+        # and on: each switch gets u // width, the u % width from there on one more. Only
+        # the switches that get a link are visited, in order (a campus site's leaves have
+        # fewer uplinks than there are spines: visiting every spine for every leaf made
+        # this the largest step of its plan).
+        whole, extra = divmod(u, width)
+        first = start % width
+        if whole:
+            positions: Iterable[int] = range(width)
+        else:
+            wrapped = range(max(first + extra - width, 0))
+            positions = chain(wrapped, range(first, min(first + extra, width)))
+        for position in positions:
+            n = whole + ((position - first) % width < extra)
+            s = upper[position]
+            links[(rack_id, upper_racks[s], role)] += n
+            upper_load[s] += n
         start += u
