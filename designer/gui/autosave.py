@@ -19,6 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
 from designer.core.io import autosave
+from designer.core.io.project_file import ProjectFileError
 from designer.gui.bridge import DocumentBridge
 from designer.gui.recent import settings
 
@@ -107,6 +108,9 @@ class Autosaver(QObject):
                         "trying again at the next autosave."
                     )
                     continue
+                except ProjectFileError as err:  # text to type again: no other place helps
+                    problem = f"{err} Trying again at the next autosave."
+                    break
                 except Exception as err:  # a bug must not silently stop the snapshots
                     problem = problem or (
                         f"Could not write the recovery file {place} ({type(err).__name__}: "

@@ -44,6 +44,26 @@ def test_a_snapshot_failing_on_anything_is_told_and_tried_again(
     qtbot.waitUntil(window.autosaver.target().exists, timeout=5_000)  # the next tick wrote it
 
 
+def test_pasted_text_no_encoder_writes_is_named_in_the_status_bar(qtbot, make_window, example):
+    """A lone surrogate pasted into a label: the snapshot said "UnicodeEncodeError" and
+    nothing of where; now it names the field to type again, as Save does."""
+    window = make_window(example("gb200-nvl72-su"), autosave_ms=20)
+    doc = window.editor.doc
+    hall = next(iter(doc.project.halls))
+    with qtbot.waitSignal(window.autosaver.failed, timeout=5_000) as failed:
+        keepout = ops.add_obstacle(doc, hall, "keepout", [(0, 0), (600, 0), (600, 600)])
+        ops.update(doc, keepout, label="pasted \ud800")
+    target = window.autosaver.target()
+    assert failed.args[0] == (
+        f"Cannot write the recovery file {target}: the text of obstacles -> {keepout} -> label "
+        "is not valid Unicode (half of a surrogate pair, alone); type it again. Trying again "
+        "at the next autosave."
+    )
+    assert window.status.currentMessage() == failed.args[0]
+    ops.update(doc, keepout, label="pasted")  # typed again: the next tick writes it
+    qtbot.waitUntil(target.exists, timeout=5_000)
+
+
 def _store(tmp_path, value=None):
     store = QSettings(str(tmp_path / "prefs.ini"), QSettings.Format.IniFormat)
     if value is not None:

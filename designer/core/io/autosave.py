@@ -32,7 +32,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from designer.core.io.atomic import atomic_write_bytes, remove_stale_temporaries
-from designer.core.io.project_file import LoadResult, ProjectFileError, loads
+from designer.core.io.project_file import (
+    LoadResult,
+    ProjectFileError,
+    loads,
+    unencodable_text,
+)
 from designer.core.io.safe_read import Unreadable, read_regular_file
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
@@ -145,7 +150,8 @@ def _running_elsewhere(owner: object) -> bool:
 
 def write_autosave(project: Project, document_path: Path | None, target: Path) -> None:
     """Write a snapshot of ``project`` that belongs to ``document_path`` (None if untitled),
-    as private as the project file itself."""
+    as private as the project file itself. A project holding text no encoder writes (a
+    lone surrogate pasted in) is a ``ProjectFileError`` naming the field, as Save's is."""
     envelope = {
         _MARK: 1,
         "original": str(document_path) if document_path else None,
@@ -158,10 +164,13 @@ def write_autosave(project: Project, document_path: Path | None, target: Path) -
     if document_path is not None:
         with contextlib.suppress(OSError):
             mode = stat.S_IMODE(document_path.stat().st_mode)
+    try:
+        data = json.dumps(envelope, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        problem = unencodable_text(project) or "some text is not valid Unicode."
+        raise ProjectFileError(f"Cannot write the recovery file {target}: {problem}") from err
     # writable by its owner whatever the project's mode, or the next snapshot fails
-    atomic_write_bytes(
-        target, json.dumps(envelope, ensure_ascii=False).encode("utf-8"), mode=mode | 0o200
-    )
+    atomic_write_bytes(target, data, mode=mode | 0o200)
 
 
 @dataclass(frozen=True)

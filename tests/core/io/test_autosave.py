@@ -184,3 +184,26 @@ def test_a_snapshot_is_found_however_its_file_is_spelled(
         autosave.write_autosave(hypothesis_free_project, relative, target)
         for spelled in (relative, tmp_path / name):
             assert [s.path.name for s in autosave.left_behind(spelled)] == [target.name]
+
+
+def test_a_project_holding_a_lone_surrogate_is_refused_naming_the_field(
+    tmp_path, hypothesis_free_project
+):
+    from designer.core.model import Obstacle, evolve
+
+    project = hypothesis_free_project
+    keepout = Obstacle(
+        id="ob-1",
+        hall_id=next(iter(project.halls)),
+        kind="keepout",
+        outline=[(0, 0), (1, 0), (1, 1)],
+    )
+    bad = evolve(project, obstacles={"ob-1": evolve(keepout, label="pasted \ud800")})
+    target = tmp_path / ".~p.rackplan.json.0123abcd.autosave"
+    with pytest.raises(ProjectFileError) as err:
+        autosave.write_autosave(bad, tmp_path / "p.rackplan.json", target)
+    assert str(err.value) == (
+        f"Cannot write the recovery file {target}: the text of obstacles -> ob-1 -> label is "
+        "not valid Unicode (half of a surrogate pair, alone); type it again."
+    )
+    assert list(tmp_path.iterdir()) == []
