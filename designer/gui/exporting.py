@@ -32,6 +32,7 @@ from designer.gui.findings import FindingsService
 from designer.gui.prompts import Prompts
 
 if TYPE_CHECKING:
+    from designer.report.page import Page
     from designer.report.writer import Progress
 
 
@@ -118,6 +119,9 @@ class Exporter(QObject):
             message = f"Exported {spec.path}."
             if self._boxes:
                 self.prompts.info("Characters without a font", self._boxes)
+            # what a plan left off, standing too far outside its hall, on the halls' sheets
+            if left_off := [page.left_off for page in future.result() if page.left_off]:
+                self.prompts.info("Left off the plan", "\n\n".join(left_off))
         elif isinstance(error, ExportCancelled):
             message = "Export cancelled; nothing was written."
         else:
@@ -128,17 +132,17 @@ class Exporter(QObject):
 
 
 def _write(
-    export: Callable[..., object],
+    export: Callable[..., list[Page]],
     spec: ExportSpec,
     project: Project,
     catalog: Catalog,
     report: Report | None,
     plan: NetworkPlan | None,
     progress: Progress,
-) -> None:
+) -> list[Page]:
     """Run on the worker thread: the export ``spec`` asks for, by ``export``
-    (``designer.report.export.export``, loaded on the GUI thread)."""
-    export(
+    (``designer.report.export.export``, loaded on the GUI thread); the sheets written."""
+    return export(
         project,
         catalog,
         spec.path,

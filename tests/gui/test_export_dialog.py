@@ -194,6 +194,16 @@ def test_an_export_says_which_characters_print_as_boxes(
     assert "info Characters without a font" in prompts.asked
 
 
+def test_an_export_says_what_a_plan_leaves_off(qtbot, make_window, example, prompts, tmp_path):
+    window = make_window(example("cm384-supernode"))
+    wait_checked(qtbot, window)
+    unit = window.editor.project.cooling_units["cool-004"]  # CRAH-2
+    window.editor.update(unit.id, y=unit.y * 1_000)  # 8.6 km down the page
+    message = export(qtbot, window, ExportSpec(tmp_path / "hall.png", "A3"), prompts)
+    assert message == f"Exported {tmp_path / 'hall.png'}."
+    assert "info Left off the plan" in prompts.asked
+
+
 def test_a_window_that_never_exports_never_loads_the_report():
     """The report (its fonts, its PDF writer) is loaded by the first export, not when the
     designer opens: a window holds only what it uses."""
