@@ -70,6 +70,8 @@ class FindingsService(QObject):
         self._engine: Any = None
         self._pending: set[str] | None = None
         self._running = False
+        #: Set by ``shutdown``: a check finishing or an edit arriving afterwards schedules nothing.
+        self._closed = False
         self._debounce = debounce_ms
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -108,7 +110,7 @@ class FindingsService(QObject):
         self._timer.start(self._debounce)
 
     def _submit(self) -> None:
-        if self._running or not self.available:
+        if self._running or self._closed or not self.available:
             return
         document = self.bridge.document
         engine, ids = self._engine, self._pending
@@ -138,6 +140,7 @@ class FindingsService(QObject):
             self._timer.start(self._debounce)
 
     def shutdown(self) -> None:
+        self._closed = True
         self._timer.stop()
         self._executor.shutdown(wait=True, cancel_futures=True)
 
