@@ -26,15 +26,13 @@ the ratio to the bare scene (which holds on a busy machine where absolute times 
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from memory_bench import SIZE, open_window, peak_mb, write_inputs
+from memory_bench import SIZE, open_window, peak_mb, run_child, write_inputs
 
 ROUNDS = 5
 #: Seconds a child may wait for its first paint before the run fails.
@@ -150,29 +148,14 @@ def child_bare(path: Path, rects_path: Path) -> None:
 CHILDREN = {"ours": child_ours, "bare": child_bare}
 
 
-def run_child(*args: str) -> dict:
-    """Run one child offscreen; its last line of output, parsed."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run(
-        [sys.executable, __file__, "--child", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"child {args[0]} failed ({done.returncode}):\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def main(systems: int = 432, rounds: int = ROUNDS) -> None:
     """Measure ``campus.build(systems)``, each child ``rounds`` times (a test runs it small)."""
     with tempfile.TemporaryDirectory() as folder:
         path, rects_path, racks, halls = write_inputs(Path(folder), systems)
         runs: dict[str, list[dict]] = {"bare": [], "ours": []}
         for _ in range(rounds):
-            runs["bare"].append(run_child("bare", str(path), str(rects_path)))
-            runs["ours"].append(run_child("ours", str(path)))
+            runs["bare"].append(run_child("bare", str(path), str(rects_path), script=__file__))
+            runs["ours"].append(run_child("ours", str(path), script=__file__))
 
     def median(name: str, figure: str) -> float:
         return statistics.median(run[figure] for run in runs[name])

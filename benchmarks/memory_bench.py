@@ -286,11 +286,12 @@ def write_inputs(folder: Path, systems: int = 432) -> tuple[Path, Path, int, int
     return path, rects_path, len(project.placements), len(halls)
 
 
-def run_child(*args: str, echo: bool = False) -> dict:
-    """Run one child offscreen; its last line of output, parsed (or echo all of it)."""
+def run_child(*args: str, echo: bool = False, script: str = __file__) -> dict:
+    """Run one child of ``script`` offscreen; its last line of output, parsed (or echo all of
+    it)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
-        [sys.executable, __file__, "--child", *args],
+        [sys.executable, script, "--child", *args],
         env=env,
         capture_output=True,
         text=True,

@@ -959,13 +959,7 @@ class MainWindow(QMainWindow):
         self.editor.add_hall(
             site or (shown.id if shown is not None else None),
             spec.hall_name,
-            round(spec.width_m * 1000),
-            round(spec.depth_m * 1000),
-            floor_rating_kpa=spec.floor_rating_kpa,
-            floor_type=spec.floor_type,
-            tile_rating_kg=spec.tile_rating_kg,
-            power_capacity_kw=spec.power_capacity_kw,
-            cooling_capacity_kw=spec.cooling_capacity_kw,
+            **spec.hall_options(),
         )
 
     def delete_hall(self) -> None:

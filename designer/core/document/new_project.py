@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from designer.core.catalog import Catalog
 from designer.core.document import operations as ops
@@ -28,6 +29,18 @@ class NewProjectSpec:
     tile_rating_kg: float | None = None
     power_capacity_kw: float = 2_000.0
     cooling_capacity_kw: float = 2_000.0
+
+    def hall_options(self) -> dict[str, Any]:
+        """The hall's size (mm) and ratings as ``add_hall`` takes them, after its site and name."""
+        return {
+            "width_mm": round(self.width_m * 1000),
+            "depth_mm": round(self.depth_m * 1000),
+            "floor_rating_kpa": self.floor_rating_kpa,
+            "floor_type": self.floor_type,
+            "tile_rating_kg": self.tile_rating_kg,
+            "power_capacity_kw": self.power_capacity_kw,
+            "cooling_capacity_kw": self.cooling_capacity_kw,
+        }
 
 
 def new_document(spec: NewProjectSpec, catalog: Catalog | None = None) -> Document:
@@ -50,12 +63,6 @@ def new_document(spec: NewProjectSpec, catalog: Catalog | None = None) -> Docume
         draft,
         site,
         spec.hall_name.strip() or "Hall 1",
-        round(spec.width_m * 1000),
-        round(spec.depth_m * 1000),
-        floor_rating_kpa=spec.floor_rating_kpa,
-        floor_type=spec.floor_type,
-        tile_rating_kg=spec.tile_rating_kg,
-        power_capacity_kw=spec.power_capacity_kw,
-        cooling_capacity_kw=spec.cooling_capacity_kw,
+        **spec.hall_options(),
     )
     return Document(draft.project, catalog=draft.catalog)
