@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.core.catalog import projects_dir
-from designer.core.document.operations import footprint_of
+from designer.core.document.layout import footprint_of
 from designer.core.io.project_file import SUFFIX
 
 #: Example -> (the rack whose bundles the inspector lists, the chart dock raised).

@@ -1,32 +1,39 @@
 """Domain verbs: the only code that opens transactions.
 
-The GUI's tools, the CLI and the example builders call these; none of them stages edits by
+The GUI's editor, the CLI and the example builders call these; none of them stages edits by
 hand. Each verb validates through the models (``evolve``), keeps multi-rack systems whole
 (moving, turning or deleting one rack of a CloudMatrix384 acts on all 16 until the group is
-dissolved) and clears or cascades references so that no id is left dangling.
+dissolved) and clears or cascades references so that no id is left dangling. Where things
+go is worked out in ``layout``; copy and paste is ``clipboard``. The names callers use from
+those two are importable from here too, so ``operations`` stays the one place a caller
+looks for what it can do to a project.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from designer.core.document.changes import SINGLETONS
+from designer.core.document.clipboard import Fragment, copy_fragment, free_name, paste
 from designer.core.document.document import Document, TransactionError
-from designer.core.geometry.floor import bounds, cooling_box, placement_box
-from designer.core.geometry.footprint import (
-    Box,
-    corner_keeping_centre,
-    footprint,
-    footprint_size,
+from designer.core.document.layout import (
+    ALIGN_EDGES,
+    alignment_shift,
+    arranged_units,
+    footprint_of,
+    rack_type_of,
+    rectangle,
+    row_positions,
+    shifted,
+    system_layout,
+    turned_group,
+    turned_in_place,
+    with_groups,
 )
 from designer.core.model.base import Point, Rotation, evolve
-from designer.core.model.equipment import RackType, SystemTemplate
 from designer.core.model.hall import (
     CableTray,
     CoolingGroup,
@@ -41,12 +48,6 @@ from designer.core.model.placement import Group, Placement
 from designer.core.model.project import COLLECTIONS, Project
 from designer.core.model.rule_settings import Exclusion
 from designer.core.model.site import FibreRoute, Site
-
-
-def rectangle(x: int, y: int, width: int, depth: int) -> list[Point]:
-    """The outline of an axis-aligned rectangle, clockwise on the page."""
-    return [(x, y), (x + width, y), (x + width, y + depth), (x, y + depth)]
-
 
 # --- sites and halls -----------------------------------------------------------------
 
@@ -236,13 +237,6 @@ def add_cooling_unit(
 # --- racks and systems ---------------------------------------------------------------
 
 
-def _rack_type(doc: Document, type_id: str) -> RackType:
-    kind = doc.rack_types.get(type_id)
-    if kind is None:
-        raise TransactionError(f"there is no rack type {type_id!r} in the catalog or the project")
-    return kind
-
-
 def place_rack(
     doc: Document,
     hall_id: str,
@@ -254,7 +248,7 @@ def place_rack(
     **fields: Any,
 ) -> str:
     """Place one rack with its footprint's corner at ``(x, y)``."""
-    _rack_type(doc, type_id)
+    rack_type_of(doc, type_id)
     rack_id = fields.pop("id", None) or doc.new_id("rk")
     with doc.transaction(f"Place {label or type_id}") as tx:
         tx.put(
@@ -281,7 +275,7 @@ def place_racks(
     rows = list(racks)
     with doc.transaction(f"Import {len(rows):,} racks") as tx:
         for hall_id, type_id, x, y, rotation, label in rows:
-            _rack_type(doc, type_id)
+            rack_type_of(doc, type_id)
             rack_id = doc.new_id("rk", taken)
             tx.put(
                 Placement(
@@ -295,16 +289,6 @@ def place_racks(
                 )
             )
     return taken
-
-
-def row_positions(
-    width_mm: int, depth_mm: int, x: int, y: int, count: int, rotation: Rotation, gap_mm: int = 0
-) -> list[tuple[int, int]]:
-    """Corners of ``count`` racks side by side, the row running along their front edges."""
-    sx, sy = footprint_size(width_mm, depth_mm, rotation)
-    if rotation in (0, 180):
-        return [(x + i * (sx + gap_mm), y) for i in range(count)]
-    return [(x, y + i * (sy + gap_mm)) for i in range(count)]
 
 
 def place_row(
@@ -323,7 +307,7 @@ def place_row(
     """Place ``count`` racks of one type in a row, as one undo step."""
     if count < 1:
         raise TransactionError("a row needs at least one rack")
-    kind = _rack_type(doc, type_id)
+    kind = rack_type_of(doc, type_id)
     corners = row_positions(kind.width_mm, kind.depth_mm, x, y, count, rotation, gap_mm)
     ids: list[str] = []
     with doc.transaction(f"Place a row of {count} {kind.name}") as tx:
@@ -343,56 +327,6 @@ def place_row(
                 )
             )
     return ids
-
-
-def system_layout(
-    doc: Document, system_id: str, x: int, y: int, rotation: Rotation = 0
-) -> list[tuple[str, str, int, int, Rotation]]:
-    """Where each member rack of a system goes: ``(type_id, role, x, y, rotation)``.
-
-    The template's arrangement is turned clockwise by ``rotation`` about its own bounding
-    box, and its corner put at ``(x, y)``.
-    """
-    system = doc.catalog.systems.get(system_id)
-    if system is None:
-        raise TransactionError(f"there is no system {system_id!r} in the catalog")
-    for member in system.members:
-        _rack_type(doc, member.type_id)
-    return system_layout_of(system, doc.rack_types, x, y, rotation)
-
-
-def system_layout_of(
-    system: SystemTemplate, rack_types: Mapping[str, RackType], x: int, y: int, rotation: int = 0
-) -> list[tuple[str, str, int, int, Rotation]]:
-    """``system_layout`` of a template whose member types ``rack_types`` all hold."""
-    boxes: list[tuple[str, str, Box, int]] = []
-    for member in system.members:
-        kind = rack_types[member.type_id]
-        box = footprint(member.dx_mm, member.dy_mm, kind.width_mm, kind.depth_mm, member.rotation)
-        boxes.append((member.type_id, member.role, box, member.rotation))
-    for _ in range(rotation // 90):
-        boxes = _quarter_turn(boxes)
-    origin_x = min(b.x0 for _, _, b, _ in boxes)
-    origin_y = min(b.y0 for _, _, b, _ in boxes)
-    return [
-        (type_id, role, box.x0 - origin_x + x, box.y0 - origin_y + y, turned)  # type: ignore[misc]
-        for type_id, role, box, turned in boxes
-    ]
-
-
-def _quarter_turn(boxes: list[tuple[str, str, Box, int]]) -> list[tuple[str, str, Box, int]]:
-    """Turn boxes a quarter clockwise on the page about their common bounding box's centre."""
-    hull = boxes[0][2]
-    for _, _, box, _ in boxes[1:]:
-        hull = hull.union(box)
-    s = hull.x0 + hull.x1 + hull.y0 + hull.y1
-    d = hull.y0 + hull.y1 - hull.x0 - hull.x1
-    turned = []
-    for type_id, role, b, rot in boxes:
-        # (x, y) -> (cx + cy - y, cy - cx + x) with doubled centre sums s and d
-        nb = Box(s // 2 - b.y1, d // 2 + b.x0, s // 2 - b.y0, d // 2 + b.x1)
-        turned.append((type_id, role, nb, (rot + 90) % 360))
-    return turned
 
 
 def place_system(
@@ -433,32 +367,6 @@ def place_system(
 # --- editing -------------------------------------------------------------------------
 
 
-def with_groups(project: Project, ids: Iterable[str]) -> list[str]:
-    """``ids`` with every rack of each system a rack belongs to, in a stable order."""
-    wanted = dict.fromkeys(ids)
-    groups = {
-        project.placements[i].group_id
-        for i in wanted
-        if i in project.placements and project.placements[i].group_id
-    }
-    groups |= {i for i in wanted if i in project.groups}
-    if groups:
-        for rack in project.placements.values():
-            if rack.group_id in groups:
-                wanted.setdefault(rack.id)
-    return [i for i in wanted if i not in project.groups]
-
-
-def _moved(entity: BaseModel, dx: int, dy: int) -> BaseModel:
-    if isinstance(entity, Placement | CoolingUnit):
-        return evolve(entity, x=entity.x + dx, y=entity.y + dy)
-    if isinstance(entity, Obstacle):
-        return evolve(entity, outline=[(x + dx, y + dy) for x, y in entity.outline])
-    if isinstance(entity, CableTray | PowerFeed):
-        return evolve(entity, path=[(x + dx, y + dy) for x, y in entity.path])
-    raise TransactionError(f"a {type(entity).__name__} cannot be moved")
-
-
 def move(
     doc: Document, ids: Iterable[str], dx: int, dy: int, merge_key: str | None = None
 ) -> list[str]:
@@ -472,7 +380,7 @@ def move(
             entity = tx.get(entity_id)
             if entity is None:
                 raise TransactionError(f"there is no {entity_id!r} to move")
-            tx.put(_moved(entity, dx, dy))
+            tx.put(shifted(entity, dx, dy))
     return targets
 
 
@@ -508,52 +416,11 @@ def rotate(doc: Document, ids: Iterable[str], quarter_turns: int = 1) -> list[st
             if isinstance(entity, Placement) and entity.group_id:
                 by_group.setdefault(entity.group_id, []).append(entity)
             elif isinstance(entity, Placement | CoolingUnit):
-                tx.put(_turned_in_place(entity, turns, types))
+                tx.put(turned_in_place(entity, turns, types))
         for members in by_group.values():
-            for member in _turned_group(members, turns, types):
+            for member in turned_group(members, turns, types):
                 tx.put(member)
     return targets
-
-
-def _size(entity: Placement | CoolingUnit, types: Any) -> tuple[int, int]:
-    if isinstance(entity, Placement):
-        kind = types[entity.type_id]
-        return kind.width_mm, kind.depth_mm
-    return entity.width_mm, entity.depth_mm
-
-
-def _turned_in_place(
-    entity: Placement | CoolingUnit, turns: int, types: Any
-) -> Placement | CoolingUnit:
-    width, depth = _size(entity, types)
-    new_rotation = (entity.rotation + 90 * turns) % 360
-    box = footprint(entity.x, entity.y, width, depth, entity.rotation)
-    x, y = corner_keeping_centre(box, footprint_size(width, depth, new_rotation))
-    return evolve(entity, x=x, y=y, rotation=new_rotation)
-
-
-def _turned_group(members: list[Placement], turns: int, types: Any) -> list[Placement]:
-    boxes = []
-    for member in members:
-        width, depth = _size(member, types)
-        box = footprint(member.x, member.y, width, depth, member.rotation)
-        boxes.append((member.id, "", box, member.rotation))
-    hull = boxes[0][2]
-    for _, _, box, _ in boxes[1:]:
-        hull = hull.union(box)
-    for _ in range(turns):
-        boxes = _quarter_turn(boxes)
-    turned_hull = boxes[0][2]
-    for _, _, box, _ in boxes[1:]:
-        turned_hull = turned_hull.union(box)
-    # keep the group's centre where it was
-    x0, y0 = corner_keeping_centre(hull, (turned_hull.width, turned_hull.height))
-    shift_x, shift_y = x0 - turned_hull.x0, y0 - turned_hull.y0
-    by_id = {m.id: m for m in members}
-    return [
-        evolve(by_id[i], x=box.x0 + shift_x, y=box.y0 + shift_y, rotation=rot)
-        for i, _, box, rot in boxes
-    ]
 
 
 def update(doc: Document, entity_id: str, **changes: Any) -> None:
@@ -567,7 +434,7 @@ def update(doc: Document, entity_id: str, **changes: Any) -> None:
             raise TransactionError(f"there is no {entity_id!r} to edit")
         if "rotation" in changes and isinstance(entity, Placement | CoolingUnit):
             turns = ((changes.pop("rotation") - entity.rotation) % 360) // 90
-            entity = _turned_in_place(entity, turns, doc.rack_types)
+            entity = turned_in_place(entity, turns, doc.rack_types)
         tx.put(evolve(entity, **changes))
 
 
@@ -675,66 +542,6 @@ def ungroup(doc: Document, group_id: str) -> list[str]:
 
 # --- arranging -----------------------------------------------------------------------
 
-#: The edges and centre lines ``align`` lines things up on.
-ALIGN_EDGES = ("left", "right", "top", "bottom", "centre_x", "centre_y")
-
-
-def footprint_of(project: Project, entity_id: str, rack_types: Any) -> Box | None:
-    """The floor box of a rack, cooling unit, obstacle, tray or feed; None for anything else.
-
-    An in-rack CDU, which has no footprint, is the point where it stands.
-    """
-    rack = project.placements.get(entity_id)
-    if rack is not None:
-        return placement_box(rack, rack_types)
-    unit = project.cooling_units.get(entity_id)
-    if unit is not None:
-        return cooling_box(unit) or Box(unit.x, unit.y, unit.x, unit.y)
-    for name, points in (("obstacles", "outline"), ("trays", "path"), ("feeds", "path")):
-        entity = getattr(project, name).get(entity_id)
-        if entity is not None:
-            return bounds(getattr(entity, points))
-    return None
-
-
-def _arranged_units(doc: Document, ids: Iterable[str]) -> list[tuple[list[str], Box]]:
-    """What moves as one when arranging: each system (all its racks), each other item."""
-    project = doc.project
-    types = doc.rack_types
-    systems: dict[str, list[str]] = {}
-    units: list[tuple[list[str], Box]] = []
-    for entity_id in with_groups(project, ids):
-        rack = project.placements.get(entity_id)
-        if rack is not None and rack.group_id:
-            systems.setdefault(rack.group_id, []).append(entity_id)
-            continue
-        box = footprint_of(project, entity_id, types)
-        if box is not None:
-            units.append(([entity_id], box))
-    for members in systems.values():
-        boxes = [b for b in (footprint_of(project, m, types) for m in members) if b is not None]
-        if boxes:
-            hull = boxes[0]
-            for box in boxes[1:]:
-                hull = hull.union(box)
-            units.append((members, hull))
-    return units
-
-
-def _alignment_shift(edge: str, box: Box, whole: Box) -> tuple[int, int]:
-    """How far ``box`` moves to line up on ``edge`` of the selection's bounds ``whole``."""
-    if edge == "left":
-        return whole.x0 - box.x0, 0
-    if edge == "right":
-        return whole.x1 - box.x1, 0
-    if edge == "top":
-        return 0, whole.y0 - box.y0
-    if edge == "bottom":
-        return 0, whole.y1 - box.y1
-    if edge == "centre_x":
-        return (whole.x0 + whole.x1 - box.x0 - box.x1) // 2, 0
-    return 0, (whole.y0 + whole.y1 - box.y0 - box.y1) // 2
-
 
 def align(doc: Document, ids: Iterable[str], edge: str) -> list[str]:
     """Line up the selected items on one edge (or centre line) of their common bounds.
@@ -744,7 +551,7 @@ def align(doc: Document, ids: Iterable[str], edge: str) -> list[str]:
     """
     if edge not in ALIGN_EDGES:
         raise TransactionError(f"cannot align on {edge!r}; choose one of {', '.join(ALIGN_EDGES)}")
-    units = _arranged_units(doc, ids)
+    units = arranged_units(doc.project, doc.rack_types, ids)
     if len(units) < 2:
         return []
     whole = units[0][1]
@@ -753,11 +560,11 @@ def align(doc: Document, ids: Iterable[str], edge: str) -> list[str]:
     moved: list[str] = []
     with doc.transaction(f"Align {edge.replace('_', ' ')}") as tx:
         for members, box in units:
-            dx, dy = _alignment_shift(edge, box, whole)
+            dx, dy = alignment_shift(edge, box, whole)
             if dx == 0 and dy == 0:
                 continue
             for entity_id in members:
-                tx.put(_moved(tx.get(entity_id), dx, dy))  # type: ignore[arg-type]
+                tx.put(shifted(tx.get(entity_id), dx, dy))  # type: ignore[arg-type]
                 moved.append(entity_id)
     return moved
 
@@ -786,164 +593,13 @@ def set_rotation(doc: Document, ids: Iterable[str], rotation: Rotation) -> list[
                     if isinstance(tx.get(i), Placement) and tx.get(i).group_id == entity.group_id  # type: ignore[union-attr]
                 ]
                 if turns:
-                    for member in _turned_group(members, turns, types):  # type: ignore[arg-type]
+                    for member in turned_group(members, turns, types):  # type: ignore[arg-type]
                         tx.put(member)
             elif isinstance(entity, Placement | CoolingUnit):
                 turns = (rotation - entity.rotation) % 360 // 90
                 if turns:
-                    tx.put(_turned_in_place(entity, turns, types))
+                    tx.put(turned_in_place(entity, turns, types))
     return targets
-
-
-# --- copy and paste ------------------------------------------------------------------
-
-#: What can be copied, by collection, with the prefix of the ids its copies get.
-_COPYABLE = {
-    "groups": "sys",
-    "placements": "rk",
-    "cooling_units": "cool",
-    "obstacles": "obs",
-    "trays": "tray",
-    "feeds": "feed",
-}
-_FRAGMENT_MARK = "rackplan_fragment"
-_CLASSES = {name: cls for cls, name in COLLECTIONS.items()}
-_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
-
-
-@dataclass(frozen=True)
-class Fragment:
-    """Items copied out of one hall, with the references among them intact.
-
-    It travels through the system clipboard as JSON, so it can be pasted into another
-    window or after the copied items were deleted.
-    """
-
-    hall_id: str
-    items: tuple[tuple[str, BaseModel], ...]
-
-    @property
-    def ids(self) -> list[str]:
-        return [entity.id for _, entity in self.items]  # type: ignore[attr-defined]
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                _FRAGMENT_MARK: 1,
-                "hall_id": self.hall_id,
-                "items": [
-                    {"collection": name, "entity": entity.model_dump(mode="json")}
-                    for name, entity in self.items
-                ],
-            }
-        )
-
-    @classmethod
-    def from_json(cls, text: str) -> Fragment:
-        """Read a fragment; a clipboard holding anything else raises ``TransactionError``."""
-        try:
-            raw = json.loads(text)
-            if raw.get(_FRAGMENT_MARK) != 1:
-                raise ValueError("not a fragment")
-            items = tuple(
-                (item["collection"], _CLASSES[item["collection"]].model_validate(item["entity"]))
-                for item in raw["items"]
-                if item["collection"] in _COPYABLE
-            )
-            return cls(str(raw["hall_id"]), items)
-        except (ValueError, KeyError, TypeError, AttributeError, ValidationError) as err:
-            raise TransactionError("the clipboard holds no rackplan items to paste") from err
-
-
-def copy_fragment(project: Project, ids: Iterable[str]) -> Fragment:
-    """The items named by ``ids`` (whole systems for any of their racks), ready to paste."""
-    wanted = with_groups(project, ids)
-    group_ids = list(
-        dict.fromkeys(
-            project.placements[i].group_id
-            for i in wanted
-            if i in project.placements and project.placements[i].group_id
-        )
-    )
-    items: list[tuple[str, BaseModel]] = [("groups", project.groups[g]) for g in group_ids]
-    hall_id = ""
-    for entity_id in wanted:
-        for name in _COPYABLE:
-            entity = getattr(project, name).get(entity_id)
-            if entity is not None:
-                items.append((name, entity))
-                hall_id = hall_id or getattr(entity, "hall_id", "")
-    return Fragment(hall_id, tuple(items))
-
-
-def free_name(taken: Iterable[str], wanted: str) -> str:
-    """``wanted`` if no one uses it, else the next free name counting up its last number.
-
-    "NVL72-08" becomes "NVL72-09" (keeping the digits' width); a name without a number
-    gets "-2", "-3", ... An empty name stays empty.
-    """
-    used = set(taken)
-    if not wanted or wanted not in used:
-        return wanted
-    found = _TRAILING_NUMBER.match(wanted)
-    stem, digits = (found.group(1), found.group(2)) if found else (f"{wanted}-", "1")
-    number = int(digits) + 1
-    while f"{stem}{number:0{len(digits)}d}" in used:
-        number += 1
-    return f"{stem}{number:0{len(digits)}d}"
-
-
-def _names(project: Project, name: str) -> set[str]:
-    field_name = "label" if name in ("placements", "groups", "obstacles") else "name"
-    return {getattr(e, field_name) for e in getattr(project, name).values()}
-
-
-def paste(doc: Document, fragment: Fragment, hall_id: str, dx: int, dy: int) -> list[str]:
-    """Add copies of a fragment's items to ``hall_id``, shifted by ``(dx, dy)``; one undo step.
-
-    Copies get new ids and free labels; references among the copied items follow the
-    copies; references to feeds, CDUs or network racks outside the fragment are kept when
-    those stand in the target hall, and dropped otherwise. Returns the new ids.
-    """
-    if hall_id not in doc.project.halls:
-        raise TransactionError(f"there is no hall {hall_id!r} to paste into")
-    if not fragment.items:
-        return []
-    project = doc.project
-    taken: list[str] = []
-    new_ids = {e.id: doc.new_id(_COPYABLE[n], taken) for n, e in fragment.items}  # type: ignore[attr-defined]
-    names = {name: _names(project, name) for name in _COPYABLE}
-
-    def in_hall(entity_id: str | None, collection: str) -> str | None:
-        if entity_id is None:
-            return None
-        if entity_id in new_ids:
-            return new_ids[entity_id]
-        target = getattr(project, collection).get(entity_id)
-        return entity_id if target is not None and target.hall_id == hall_id else None
-
-    count = sum(1 for name, _ in fragment.items if name != "groups")
-    with doc.transaction(f"Paste {count} item{'s' if count != 1 else ''}") as tx:
-        for name, entity in fragment.items:
-            changes: dict[str, Any] = {"id": new_ids[entity.id]}  # type: ignore[attr-defined]
-            label_field = "label" if name in ("placements", "groups", "obstacles") else "name"
-            label = free_name(names[name], getattr(entity, label_field))
-            names[name].add(label)
-            changes[label_field] = label
-            if name != "groups":
-                changes["hall_id"] = hall_id
-            if isinstance(entity, Placement):
-                changes["group_id"] = new_ids.get(entity.group_id) if entity.group_id else None
-                changes["feed_ids"] = [
-                    f for f in (in_hall(f, "feeds") for f in entity.feed_ids) if f
-                ]
-                changes["cdu_id"] = in_hall(entity.cdu_id, "cooling_units")
-                changes["network_rack_id"] = in_hall(entity.network_rack_id, "placements")
-            elif isinstance(entity, CoolingUnit):
-                changes["group_id"] = in_hall(entity.group_id, "cooling_groups")
-            copy = evolve(entity, **changes)
-            tx.put(copy if name == "groups" else _moved(copy, dx, dy))
-    return [new_ids[e.id] for n, e in fragment.items if n != "groups"]  # type: ignore[attr-defined]
 
 
 # --- whole-project edits -------------------------------------------------------------
@@ -1095,6 +751,7 @@ __all__ = [
     "move",
     "paste",
     "place_rack",
+    "place_racks",
     "place_row",
     "place_system",
     "rectangle",

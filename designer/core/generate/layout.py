@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from designer.core.catalog import Catalog
-from designer.core.document.operations import system_layout_of
+from designer.core.document.layout import system_layout_of
 from designer.core.model import (
     CableTray,
     CoolingGroup,

@@ -16,7 +16,7 @@ from shapely import STRtree, box
 from shapely.geometry import Polygon
 
 from designer.core.document.document import Document, sequential_ids
-from designer.core.document.operations import footprint_of
+from designer.core.document.layout import footprint_of
 from designer.core.generate.cluster import ClusterRequest, outline
 from designer.core.generate.layout import ENTRY_Y, HallLayout, IdFactory
 from designer.core.generate.presets import PRESETS

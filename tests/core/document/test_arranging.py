@@ -1,30 +1,10 @@
-"""Align, turn to a facing, copy and paste, recover: one undo step each, systems kept whole."""
+"""Align, turn to a facing, recover: one undo step each, systems kept whole."""
 
 import pytest
 
 from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError, sequential_ids
 from designer.core.geometry.floor import placement_box
-from designer.core.model import Project, ProjectMeta
-
-
-@pytest.fixture
-def doc():
-    doc = Document(Project(meta=ProjectMeta(name="T")), ids=sequential_ids())
-    site = ops.add_site(doc, "S", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
-    for name in ("H", "H2"):
-        ops.add_hall(
-            doc,
-            site,
-            name,
-            30_000,
-            20_000,
-            floor_rating_kpa=25,
-            floor_type="slab",
-            power_capacity_kw=900,
-            cooling_capacity_kw=900,
-        )
-    return doc
 
 
 def boxes(doc, ids):
@@ -96,74 +76,6 @@ def test_set_rotation_turns_a_system_whole(doc):
     turned = [r for r in doc.project.placements.values() if r.group_id == group]
     assert doc.project.placements[first.id].rotation == (first.rotation + 90) % 360
     assert {r.rotation for r in turned} == {90, 270}
-
-
-def test_copy_and_paste_a_rack_keeps_its_feed_in_the_same_hall(doc):
-    feed = ops.add_feed(doc, "hall-001", "busway-800a-415v", [(0, 0), (9_000, 0)], "A1", side="A")
-    cdu = ops.add_cooling_unit(doc, "hall-001", "cdu-inrow-1368", 0, 3_000, "CDU-1")
-    rack = ops.place_rack(
-        doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 600, 180, "NVL72-01", feed_ids=[feed]
-    )
-    ops.assign_cdu(doc, [rack], cdu)
-    fragment = ops.Fragment.from_json(ops.copy_fragment(doc.project, [rack]).to_json())
-    (copy,) = ops.paste(doc, fragment, "hall-001", 600, 0)
-    pasted = doc.project.placements[copy]
-    original = doc.project.placements[rack]
-    assert copy != rack
-    assert (pasted.x, pasted.y, pasted.rotation) == (1_800, 600, 180)
-    assert pasted.label == "NVL72-02"
-    assert pasted.feed_ids == [feed] and pasted.cdu_id == cdu
-    assert original.label == "NVL72-01"
-    assert doc.history.undo_label == "Paste 1 item"
-
-
-def test_pasting_into_another_hall_drops_references_that_do_not_stand_there(doc):
-    feed = ops.add_feed(doc, "hall-001", "busway-800a-415v", [(0, 0), (9_000, 0)], "A1")
-    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 600, feed_ids=[feed])
-    (copy,) = ops.paste(doc, ops.copy_fragment(doc.project, [rack]), "hall-002", 0, 0)
-    pasted = doc.project.placements[copy]
-    assert pasted.hall_id == "hall-002"
-    assert pasted.feed_ids == []
-
-
-def test_a_pasted_system_is_a_new_group_and_copied_references_follow_the_copies(doc):
-    group = ops.place_system(doc, "hall-001", "huawei-cm384", 6_000, 6_000, label="CM")
-    member = next(r.id for r in doc.project.placements.values() if r.group_id == group)
-    cdu = ops.add_cooling_unit(doc, "hall-001", "cdu-inrow-1368", 5_000, 6_000, "CDU-1")
-    ops.assign_cdu(doc, [member], cdu)
-    fragment = ops.copy_fragment(doc.project, [member, cdu])
-    new = ops.paste(doc, fragment, "hall-001", 0, 6_000)
-    assert len(new) == 17
-    copies = [doc.project.placements[i] for i in new if i in doc.project.placements]
-    (new_group,) = {r.group_id for r in copies}
-    assert new_group not in (None, group)
-    assert doc.project.groups[new_group].label == "CM-2"
-    new_cdu = next(i for i in new if i in doc.project.cooling_units)
-    assert {r.cdu_id for r in copies} == {None, new_cdu}
-    assert doc.project.cooling_units[new_cdu].name == "CDU-2"
-    ops.move(doc, [copies[0].id], 600, 0)
-    assert all(doc.project.placements[r.id].x == r.x + 600 for r in copies)
-
-
-def test_the_clipboard_refuses_what_is_not_a_fragment():
-    for text in ("", "hello", '{"a": 1}', '{"rackplan_fragment": 1, "hall_id": "h"}'):
-        with pytest.raises(TransactionError, match="no rackplan items"):
-            ops.Fragment.from_json(text)
-
-
-@pytest.mark.parametrize(
-    ("taken", "wanted", "expected"),
-    [
-        (set(), "NVL72-01", "NVL72-01"),
-        ({"NVL72-01"}, "NVL72-01", "NVL72-02"),
-        ({"NVL72-08", "NVL72-09"}, "NVL72-08", "NVL72-10"),
-        ({"CDU-9"}, "CDU-9", "CDU-10"),
-        ({"Main"}, "Main", "Main-2"),
-        ({""}, "", ""),
-    ],
-)
-def test_free_name_counts_up_the_last_number(taken, wanted, expected):
-    assert ops.free_name(taken, wanted) == expected
 
 
 def test_replace_project_is_one_undo_step_back_to_what_was_there(doc):

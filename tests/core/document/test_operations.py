@@ -3,27 +3,8 @@
 import pytest
 
 from designer.core.document import operations as ops
-from designer.core.document.document import Document, TransactionError, sequential_ids
+from designer.core.document.document import TransactionError
 from designer.core.geometry.floor import placement_box
-from designer.core.model import Project, ProjectMeta
-
-
-@pytest.fixture
-def doc():
-    doc = Document(Project(meta=ProjectMeta(name="T")), ids=sequential_ids())
-    site = ops.add_site(doc, "S", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
-    ops.add_hall(
-        doc,
-        site,
-        "H",
-        30_000,
-        20_000,
-        floor_rating_kpa=25,
-        floor_type="slab",
-        power_capacity_kw=900,
-        cooling_capacity_kw=900,
-    )
-    return doc
 
 
 def test_each_edit_is_one_undo_step_and_undo_restores_exactly(doc):
