@@ -75,6 +75,21 @@ class BundleTable:
         """Every endpoint the bundles name."""
         return set(self.a) | set(self.b)
 
+    def take(self, rows: np.ndarray) -> BundleTable:
+        """A table of the rows at ``rows``, in that order."""
+        picked = rows.tolist()
+        return BundleTable(
+            a=tuple(self.a[i] for i in picked),
+            b=tuple(self.b[i] for i in picked),
+            plane=self.plane[rows],
+            rate=self.rate[rows],
+            lane=self.lane[rows],
+            count=self.count[rows],
+            protocol=self.protocol[rows],
+            role=tuple(self.role[i] for i in picked),
+            bundle_id=tuple(self.bundle_id[i] for i in picked),
+        )
+
 
 EMPTY = BundleTable(
     a=(),

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import chain
 
 import numpy as np
@@ -121,11 +121,36 @@ class Tiers:
 
 
 @dataclass(frozen=True)
+class LeafRacks:
+    """The network racks a fabric's leaves may stand in, in id order (ties go to the
+    first): a compute rack's leaves go to the one it names, if it is among them, or else
+    to the nearest."""
+
+    ids: tuple[str, ...]
+    points: tuple[Point, ...]
+    _array: np.ndarray = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_array", np.array(self.points))
+
+    def home(self, point: Point, wanted: str | None) -> str:
+        """The leaf rack of a compute rack at ``point`` that names ``wanted``."""
+        if wanted is not None and wanted in self.ids:
+            return wanted
+        gap = np.hypot(*(self._array - np.array(point)).T)
+        return self.ids[int(np.argmin(gap))]
+
+
+@dataclass(frozen=True)
 class SiteFabric:
     """The bundles, switch placements and problems of a site's scale-out fabrics.
 
     ``placed`` lists ``(network rack, switch type, role, count)``; ``unconnected`` counts
     the scale-out ports no fabric could take (none designed yet, or not enough switches).
+    ``homes`` gives each compute rack whose leaves were placed its leaf rack and the racks
+    it was chosen among: where a compute rack stands matters to the fabric only through
+    its leaf rack, so a rack moved to where the same one is nearest leaves the fabric as
+    it was (the planner keeps it then, rather than plan the site again).
     """
 
     rows: tuple[Row, ...]
@@ -133,6 +158,7 @@ class SiteFabric:
     tiers: tuple[Tiers, ...]
     findings: tuple[Finding, ...]
     unconnected: int = 0
+    homes: Mapping[str, tuple[str, LeafRacks]] = field(default_factory=dict)
 
 
 def radix(switch: SwitchType, rate_gbps: int, lane_gbps: int) -> int:
@@ -196,6 +222,7 @@ def plan_site(
     Network racks are shared: the slots one fabric takes are not offered to the next.
     """
     free = {rack.id: rack.slots for rack in sorted(network, key=lambda r: r.id)}
+    homes: dict[str, tuple[str, LeafRacks]] = {}
     rows: list[Row] = []
     placed: Counter[tuple[str, str, str]] = Counter()
     tiers: list[Tiers] = []
@@ -206,7 +233,15 @@ def plan_site(
         groups.setdefault((rack.rate_gbps, rack.lane_gbps), []).append(rack)
     for (rate, lane), members in sorted(groups.items()):
         built = _fabric(
-            (site_id, site_name), rate, lane, members, network, free, oversubscription, rails
+            (site_id, site_name),
+            rate,
+            lane,
+            members,
+            network,
+            free,
+            oversubscription,
+            rails,
+            homes,
         )
         rows.extend(built.rows)
         placed.update({(r, s, role): n for r, s, role, n in built.placed})
@@ -219,6 +254,7 @@ def plan_site(
         tuple(tiers),
         tuple(findings),
         unconnected,
+        homes,
     )
 
 
@@ -231,7 +267,10 @@ def _fabric(
     free: dict[str, int],
     oversubscription: float,
     rails: int,
+    chosen: dict[str, tuple[str, LeafRacks]],
 ) -> SiteFabric:
+    """One fabric of a site; ``free`` slots are taken as switches are placed, and each
+    member's leaf rack goes into ``chosen``."""
     ports = sum(m.ports for m in members)
     ids = tuple(m.id for m in members)
     usable = [r for r in network if radix(r.switch, rate, lane)]
@@ -275,7 +314,9 @@ def _fabric(
     candidates = sorted((r for r in usable if r.switch.id == switch_id), key=lambda r: r.id)
     switch = candidates[0].switch
     k = radix(switch, rate, lane)
-    homes, findings = _homes(members, candidates)
+    leaf_racks = LeafRacks(tuple(r.id for r in candidates), tuple(r.point for r in candidates))
+    homes, findings = _homes(members, leaf_racks)
+    chosen.update((rack_id, (home, leaf_racks)) for rack_id, home in homes.items())
     counted = count_tiers(ports, k, oversubscription)
     if counted is None:
         return _only(
@@ -431,20 +472,14 @@ def _only(ports: int, *findings: Finding, tiers: tuple[Tiers, ...] = ()) -> Site
 
 
 def _homes(
-    members: list[ComputeRack], candidates: list[SwitchRack]
+    members: list[ComputeRack], leaf_racks: LeafRacks
 ) -> tuple[dict[str, str], list[Finding]]:
     """Each compute rack's leaf rack: the one it names if usable, else the nearest."""
-    ids = [r.id for r in candidates]
-    points = np.array([r.point for r in candidates])
     homes: dict[str, str] = {}
     findings = []
     for rack in members:
-        if rack.wanted is not None and rack.wanted in ids:
-            homes[rack.id] = rack.wanted
-            continue
-        gap = np.hypot(*(points - np.array(rack.point)).T)
-        homes[rack.id] = ids[int(np.argmin(gap))]
-        if rack.wanted:
+        homes[rack.id] = leaf_racks.home(rack.point, rack.wanted)
+        if rack.wanted and rack.wanted not in leaf_racks.ids:
             findings.append(
                 LEAF_RACK_UNUSABLE.finding(
                     f"The rack asks for its leaves in {rack.wanted}, which is not a network "

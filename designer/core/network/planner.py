@@ -145,21 +145,19 @@ def update_plan(previous: NetworkPlan, project: Project, changed_ids: Iterable[s
         _set_unit(plan, key, _build_unit(plan, key))
         if key in plan.units:
             touched_nodes |= plan.units[key].table.nodes()
-    reroute = {k for k in dirty if k in plan.units}
-    for node in moved:
-        reroute.update(plan.node_units.get(node, ()))
+    rebuilt = {k for k in dirty if k in plan.units}
+    # in the units the edit did not rebuild, only the bundles of the racks that moved
+    partly = {
+        key: _rows_of(plan.units[key].table, moved)
+        for key in {k for node in moved for k in plan.node_units.get(node, ())} - rebuilt
+    }
     refill = set(halls)
-    for key in reroute:
-        if key in previous.decisions:
-            refill |= previous.decisions[key].halls
     for key in dirty - set(plan.units):
         plan.decisions.pop(key, None)
         if key in previous.decisions:
             refill |= previous.decisions[key].halls
             _index_halls(plan, key, previous.decisions[key].halls, frozenset())
-    _decide(plan, sorted(reroute))
-    for key in reroute:
-        refill |= plan.decisions[key].halls
+    refill |= _decide(plan, sorted(rebuilt | set(partly)), partly)
     _refill(plan, refill)
     _recheck_ports(plan, touched_nodes)
     return plan
@@ -208,15 +206,43 @@ def _placement_changed(
     # Leaves go to the nearest network rack, so a fabric rack's position is part of the
     # fabric, as long as the site has network racks to be near; and its label, which orders
     # the racks a switch shortage connects.
-    positions = ("x", "y", "rotation", "network_rack_id", "label")
     if (
         now is not None
         and rack_id in plan.index.site_fabric.get(now.site, ())
         and plan.index.site_network.get(now.site)
-        and (before is None or any(getattr(before, f) != getattr(after, f) for f in positions))
+        and _changes_fabric(plan, now.site, before, after)
     ):
         dirty.add(("fabric", now.site))
     return dirty
+
+
+def _changes_fabric(
+    plan: NetworkPlan, site_id: str, before: Placement | None, after: Placement | None
+) -> bool:
+    """Whether a fabric rack's edit can change its site's fabric.
+
+    Leaves go to the nearest network rack, so a network rack's position is part of the
+    fabric; so are the network rack a compute rack names and its label, which orders the
+    racks a switch shortage connects. A compute rack's position counts only through the
+    rack its leaves went to: moved where the same one is nearest (or named), it leaves the
+    fabric as it was, and only its own bundles are routed again.
+    """
+    if before is None or after is None:
+        return True
+    if before.network_rack_id != after.network_rack_id or before.label != after.label:
+        return True
+    if (before.x, before.y, before.rotation) == (after.x, after.y, after.rotation):
+        return False
+    if plan.index.facts[after.id].kind.switches:
+        return True
+    unit = plan.units.get(("fabric", site_id))
+    if unit is None or unit.fabric is None:
+        return True
+    chosen = unit.fabric.homes.get(after.id)
+    if chosen is None:  # no leaf rack was chosen for it: where it stands is moot
+        return False
+    home, leaf_racks = chosen
+    return leaf_racks.home(_site_point(plan, after.id), after.network_rack_id) != home
 
 
 def _fibre_units(plan: NetworkPlan) -> list[UnitKey]:
@@ -410,11 +436,40 @@ def _index_halls(
 # --- routing and media ------------------------------------------------------------------
 
 
-def _decide(plan: NetworkPlan, keys: list[UnitKey]) -> None:
-    """Route and choose media for every bundle of ``keys``, in one batch."""
+def _rows_of(table: BundleTable, nodes: set[str]) -> np.ndarray:
+    """Indexes of the rows of ``table`` with an end at one of ``nodes``."""
+    return np.flatnonzero(
+        np.fromiter(
+            (a in nodes or b in nodes for a, b in zip(table.a, table.b, strict=True)),
+            dtype=bool,
+            count=len(table),
+        )
+    )
+
+
+def _halls_of(plan: NetworkPlan, legs: np.ndarray) -> frozenset[str]:
+    """The halls the legs ``legs`` run in."""
+    hall_ids = {f.index: f.hall_id for f in plan.floors.values()}
+    return frozenset(hall_ids[h] for h in np.unique(legs[:, :, 0]).tolist() if h >= 0)
+
+
+def _decide(
+    plan: NetworkPlan, keys: list[UnitKey], partly: Mapping[UnitKey, np.ndarray] | None = None
+) -> set[str]:
+    """Route and choose media for every bundle of ``keys``, in one batch; of a unit in
+    ``partly`` only the bundles of those rows, its others kept as they were decided.
+
+    Returns the halls whose tray fill this may have changed: where the bundles decided ran
+    before and run now. Every bundle is routed on its own, so a bundle decided alone gets
+    what it gets in a batch of all.
+    """
+    partly = partly or {}
+    touched: set[str] = set()
     if not keys:
-        return
-    tables = [plan.units[k].table for k in keys]
+        return touched
+    tables = [
+        plan.units[k].table.take(partly[k]) if k in partly else plan.units[k].table for k in keys
+    ]
     table = concat(tables)
     project, media, settings = plan.project, plan.media, plan.settings
     fibre_km: dict[frozenset[str], float] = {}
@@ -441,33 +496,41 @@ def _decide(plan: NetworkPlan, keys: list[UnitKey]) -> None:
         [round(cable_area_mm2(media, m) * 1e6) for m in media.media] + [0], dtype=np.int64
     )
     area = table.count * areas[choice.medium.astype(np.int64)]
-    hall_ids = {f.index: f.hall_id for f in plan.floors.values()}
     start = 0
     for key, part in zip(keys, tables, strict=True):
         rows = slice(start, start + len(part))
         start += len(part)
-        legs = routes.legs[rows]
-        used = frozenset(hall_ids[h] for h in np.unique(legs[:, :, 0]).tolist() if h >= 0)
-        decisions = Decisions(
-            status=routes.status[rows],
-            routed_m=routed_m[rows],
-            fibre_m=routes.fibre_mm[rows] / 1000.0,
-            choice_m=choice_m[rows],
-            medium=choice.medium[rows],
-            rung=choice.rung[rows],
-            order_m=choice.order_m[rows],
-            nvidia=nvidia[rows],
-            legs=legs,
-            along=routes.along[rows],
-            area_um2=area[rows],
-            findings=route_findings(
-                plan, part, routes.status[rows], choice.medium[rows], choice_m[rows]
-            ),
-            halls=used,
-        )
+        columns = {
+            "status": routes.status[rows],
+            "routed_m": routed_m[rows],
+            "fibre_m": routes.fibre_mm[rows] / 1000.0,
+            "choice_m": choice_m[rows],
+            "medium": choice.medium[rows],
+            "rung": choice.rung[rows],
+            "order_m": choice.order_m[rows],
+            "nvidia": nvidia[rows],
+            "legs": routes.legs[rows],
+            "along": routes.along[rows],
+            "area_um2": area[rows],
+        }
         previous = plan.decisions.get(key)
+        whole = plan.units[key].table
+        if key in partly:
+            at = partly[key]
+            touched |= _halls_of(plan, previous.legs[at]) | _halls_of(plan, columns["legs"])
+            decided = columns
+            columns = {name: getattr(previous, name).copy() for name in decided}
+            for name, values in decided.items():
+                columns[name][at] = values
+        used = _halls_of(plan, columns["legs"])
+        if key not in partly:
+            touched |= (previous.halls if previous else frozenset()) | used
+        findings = route_findings(
+            plan, whole, columns["status"], columns["medium"], columns["choice_m"]
+        )
         _index_halls(plan, key, previous.halls if previous else frozenset(), used)
-        plan.decisions[key] = decisions
+        plan.decisions[key] = Decisions(**columns, findings=findings, halls=used)
+    return touched
 
 
 # --- tray fill and ports ----------------------------------------------------------------
