@@ -62,8 +62,6 @@ class Exporter(QObject):
             lambda done, total: f"Sheet {done} of {total} written…",
             "rackplan-export",
         )
-        #: What the running export will print as boxes, said when it has been written.
-        self._boxes = ""
 
     @property
     def running(self) -> bool:
@@ -85,7 +83,6 @@ class Exporter(QObject):
         # the report is loaded when first asked for: a window that never exports never
         # holds it (its fonts, its PDF writer)
         from designer.report.export import export
-        from designer.report.fonts import missing_note
 
         document = self.editor.doc
         current = self.checker.idle and self.checker.report is not None
@@ -96,11 +93,9 @@ class Exporter(QObject):
         self._job.start(
             partial(_write, export, spec, document.project, document.catalog, report, plan),
             f"Writing {spec.path.name}…",
-            lambda future: self._end(future, spec),
+            partial(self._end, spec=spec, project=document.project),
             cancellable=sheets,
         )
-        pictured = spec.path.suffix.lower() != ".csv"
-        self._boxes = missing_note(document.project) if pictured else ""
         return True
 
     def cancel(self) -> None:
@@ -111,14 +106,18 @@ class Exporter(QObject):
         """Cancel what runs and wait for the worker (the window is closing)."""
         self._job.shutdown()
 
-    def _end(self, future: Future, spec: ExportSpec) -> None:
+    def _end(self, future: Future, spec: ExportSpec, project: Project) -> None:
+        from designer.report.fonts import missing_note
         from designer.report.writer import ExportCancelled  # loaded by ``start``
 
         error = future.exception()
         if error is None:
             message = f"Exported {spec.path}."
-            if self._boxes:
-                self.prompts.info("Characters without a font", self._boxes)
+            # asked once written: a project the export refused (a lone surrogate pasted
+            # in) is text no font is looked up for
+            pictured = spec.path.suffix.lower() != ".csv"
+            if pictured and (boxes := missing_note(project)):
+                self.prompts.info("Characters without a font", boxes)
             # what a plan left off, standing too far outside its hall, on the halls' sheets
             if left_off := [page.left_off for page in future.result() if page.left_off]:
                 self.prompts.info("Left off the plan", "\n\n".join(left_off))

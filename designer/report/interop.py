@@ -4,7 +4,8 @@ the racks as the sheet ``import-racks`` reads.
 Neither needs Qt: the CLI writes them without starting it, and the designer's Export goes
 through ``designer.report.export.export``, which hands these suffixes here. Like every
 export, each file is written whole and moved into place (``write_output``), and a project
-whose references do not hold is refused before anything is written.
+whose references do not hold, or which holds text no encoder writes, is refused before
+anything is written.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from designer.core.catalog import Catalog
 from designer.core.interop.netbox import HEADERS, NetboxSet, netbox_set
 from designer.core.interop.rack_sheet import rack_sheet
 from designer.core.io.atomic import OutputError, write_output
-from designer.core.io.project_file import integrity_problems, refusal
+from designer.core.io.project_file import integrity_problems, refusal, unencodable_text
 from designer.core.model.project import Project
 from designer.core.rack_columns import rack_columns
 from designer.core.rules import RuleEngine
@@ -48,6 +49,9 @@ def export_interop(
         raise OutputError(f"A .zip holds NetBox's import files; --table {table} is a CSV.")
     if table == "racks" and suffix != ".csv":
         raise OutputError(f"The racks are a sheet: write them to a .csv, not {path.name}.")
+    # a lone surrogate pasted in the designer: the DXF's encoder crashed on it
+    if (unencodable := unencodable_text(project)) is not None:
+        raise OutputError(f"Cannot export to {path.name}: {unencodable}")
     rack_types = catalog.with_custom_racks(project.custom_types)
     problems = integrity_problems(project, rack_types, rack_columns(project))
     if problems:

@@ -180,6 +180,36 @@ def test_closing_the_window_during_an_export_cancels_it(qtbot, make_window, exam
     qtbot.wait(50)
 
 
+@pytest.mark.parametrize("name", ["set.pdf", "hall.dxf"])
+def test_pasted_text_no_encoder_writes_is_named_and_nothing_written(
+    qtbot, make_window, example, prompts, tmp_path, name
+):
+    """A lone surrogate pasted into a label: a PDF segfaulted in Qt's font fallback and a
+    DXF crashed in its encoder; now the export names the field to type again, as Save
+    does, and writes nothing (issue 21, item 2)."""
+    from designer.core.document import operations as ops
+
+    window = make_window(example("gb200-nvl72-su"))
+    doc = window.editor.doc
+    keepout = ops.add_obstacle(
+        doc, window.editor.hall_id, "keepout", [(0, 0), (600, 0), (600, 600)]
+    )
+    ops.update(doc, keepout, label="pasted \ud800")
+    wait_checked(qtbot, window)
+    out = tmp_path / "out"
+    out.mkdir()
+    message = export(qtbot, window, ExportSpec(out / name, "A4"), prompts)
+    assert message == "Export failed; nothing was written."
+    assert prompts.errors == [
+        (
+            "Export failed",
+            f"Cannot export to {name}: the text of obstacles -> {keepout} -> label is not "
+            "valid Unicode (half of a surrogate pair, alone); type it again.",
+        )
+    ]
+    assert list(out.iterdir()) == []
+
+
 def test_an_export_says_which_characters_print_as_boxes(
     qtbot, make_window, example, prompts, tmp_path
 ):

@@ -1,6 +1,7 @@
 """A project built in memory holding a lone surrogate (a paste the loader never saw) is
 refused by every export with the field's path, before Qt paints it: a PDF segfaulted in
-Qt's font fallback, a PNG or SVG crashed after writing (issue 21, item 2)."""
+Qt's font fallback, a PNG or SVG crashed after writing, a DXF crashed in its encoder
+(issue 21, item 2)."""
 
 import pytest
 
@@ -13,8 +14,19 @@ from designer.report.export import export
 CATALOG = default_catalog()
 
 
-@pytest.mark.parametrize("name", ["set.pdf", "hall.png", "hall.svg", "links.csv"])
-def test_a_lone_surrogate_in_memory_is_refused_with_its_path(tmp_path, name):
+@pytest.mark.parametrize(
+    ("name", "table"),
+    [
+        ("set.pdf", "links"),
+        ("hall.png", "links"),
+        ("hall.svg", "links"),
+        ("links.csv", "links"),
+        ("hall.dxf", "links"),
+        ("netbox.zip", "netbox"),
+        ("racks.csv", "racks"),
+    ],
+)
+def test_a_lone_surrogate_in_memory_is_refused_with_its_path(tmp_path, name, table):
     project = EXAMPLES["mistakes"]().project
     keepout = Obstacle(
         id="ob-9",
@@ -25,7 +37,7 @@ def test_a_lone_surrogate_in_memory_is_refused_with_its_path(tmp_path, name):
     obstacles = {**project.obstacles, "ob-9": evolve(keepout, label="pasted \ud800")}
     bad = evolve(project, obstacles=obstacles)
     with pytest.raises(OutputError) as err:
-        export(bad, CATALOG, tmp_path / name)
+        export(bad, CATALOG, tmp_path / name, table=table)
     assert str(err.value) == (
         f"Cannot export to {name}: the text of obstacles -> ob-9 -> label is not valid "
         "Unicode (half of a surrogate pair, alone); type it again."
