@@ -10,8 +10,10 @@ the one that may name the one to the user of the other.
 from __future__ import annotations
 
 import ctypes.util
+import difflib
 import os
 import sys
+from pathlib import Path
 
 
 def has_display() -> bool:
@@ -61,6 +63,30 @@ def why_no_window(commands: list[str]) -> str | None:
     return None
 
 
+def mistyped_command(args: list[str], commands: list[str]) -> str | None:
+    """The error for arguments that name no command and no file the designer could open,
+    or None.
+
+    The designer opens one file, so a word followed by more arguments (``chek FILE``) is a
+    command misspelt; so is a lone word that is no existing path and has neither a suffix
+    nor a folder in it (``chek``). Opening either as a project would only say "file not
+    found" about a word the user meant as a command.
+    """
+    if not args or args[0].startswith("-") or args[0] in commands:
+        return None
+    word = args[0]
+    path = Path(word)
+    if len(args) == 1 and (path.exists() or path.suffix or len(path.parts) > 1):
+        return None
+    close = difflib.get_close_matches(word, commands, n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    return (
+        f"rackplan: {word!r} is not a command.{hint} The commands are: {', '.join(commands)} "
+        "(python main.py <command> --help). To open a project in the designer: "
+        "python main.py FILE."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the CLI or the GUI; returns the process exit code."""
     args = sys.argv[1:] if argv is None else argv
@@ -69,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = cli.command_names()
     if args and (args[0].startswith("-") or args[0] in commands):
         return cli.main(args)
+    mistyped = mistyped_command(args, commands)
+    if mistyped:
+        print(mistyped, file=sys.stderr)  # noqa: T201 - the one line the user sees
+        return 2
     problem = why_no_window(commands)
     if problem:
         print(problem, file=sys.stderr)  # noqa: T201 - the one line the user sees

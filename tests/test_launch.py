@@ -33,3 +33,40 @@ def test_without_a_display_the_line_names_the_headless_commands(monkeypatch):
     assert "These commands work without one: check, export (python main.py --help)." in line
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert launch.why_no_window(["check"]) is None
+
+
+def _opened(monkeypatch) -> list:
+    """What the designer window was asked to open (it is not built)."""
+    import designer.gui.app
+
+    opened: list = []
+    monkeypatch.setattr(designer.gui.app, "run", lambda path=None: opened.append(path) or 0)
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    return opened
+
+
+def test_a_mistyped_command_names_the_commands_and_opens_nothing(monkeypatch, capsys, tmp_path):
+    opened = _opened(monkeypatch)
+    project = tmp_path / "pod.rackplan.json"
+    project.write_text("{}", encoding="utf-8")
+    for args in (["chek", str(project)], ["chek"]):
+        assert launch.main(args) == 2
+        err = capsys.readouterr().err
+        assert "'chek' is not a command. Did you mean check?" in err
+        assert "The commands are: bom, check, export" in err
+    assert opened == []
+
+
+def test_a_file_still_opens_the_designer(monkeypatch, tmp_path):
+    opened = _opened(monkeypatch)
+    project = tmp_path / "pod.rackplan.json"
+    project.write_text("{}", encoding="utf-8")
+    assert launch.main([str(project)]) == 0
+    # a file not there yet, named as one, is the designer's to refuse with its own message
+    assert launch.main(["missing.rackplan.json"]) == 0
+    # an existing file without a suffix is a file, not a command
+    bare = tmp_path / "chek"
+    bare.write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert launch.main(["chek"]) == 0
+    assert opened == [str(project), "missing.rackplan.json", "chek"]
