@@ -14,17 +14,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from ezdxf import bbox
-from ezdxf import path as dxf_path
-from ezdxf.document import Drawing
-from ezdxf.entities.dxfgfx import DXFGraphic
-from ezdxf.filemanagement import readfile
-from ezdxf.lldxf.const import DXFError
 from shapely.geometry import Polygon
 
 from designer.core.model.base import MAX_FLOOR_MM, Point
+
+if TYPE_CHECKING:  # ezdxf costs every command and the designer's start-up ~0.3 s and ~30 MB:
+    # it is imported where a drawing is read, not where this module is
+    from ezdxf.document import Drawing
+    from ezdxf.entities.dxfgfx import DXFGraphic
 
 Units = Literal["mm", "m"]
 
@@ -141,6 +140,9 @@ def drawing_layers(path: Path) -> tuple[list[str], bool]:
 def _open(path: Path) -> Drawing:
     if not path.is_file():
         raise DxfFloorError(f"Cannot read {path}: there is no such file.")
+    from ezdxf.filemanagement import readfile
+    from ezdxf.lldxf.const import DXFError
+
     try:
         return readfile(path)
     except (OSError, DXFError, UnicodeDecodeError, ValueError, EOFError, IndexError) as err:
@@ -180,6 +182,9 @@ def _closed_shape(entity: DXFGraphic, scale: float) -> list[tuple[float, float]]
         return None
     if kind not in ("LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE"):
         return None
+    from ezdxf import path as dxf_path
+    from ezdxf.lldxf.const import DXFError
+
     try:
         drawn = dxf_path.make_path(entity)
     except (TypeError, ValueError, DXFError):
@@ -194,6 +199,8 @@ def _column(entity: DXFGraphic, scale: float) -> list[tuple[float, float]] | Non
     """A column's outline: a closed shape as drawn, or a block's extents as a rectangle."""
     if entity.dxftype() != "INSERT":
         return _closed_shape(entity, scale)
+    from ezdxf import bbox
+
     box = bbox.extents(entity.virtual_entities(), fast=True)  # type: ignore[attr-defined]
     if not box.has_data or box.size.x <= 0 or box.size.y <= 0:
         return None
