@@ -39,6 +39,7 @@ from designer.core.io.project_file import (
     unencodable_text,
 )
 from designer.core.io.safe_read import Unreadable, read_regular_file
+from designer.core.io.strict_json import parse
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 
@@ -193,10 +194,17 @@ class Snapshot:
         return taken.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def _read_envelope(path: Path) -> object:
+    """The JSON of the snapshot at ``path``, read as strictly as a project file: nesting
+    too deep (a RecursionError out of ``json.loads`` crashed every start that met it), a
+    number too long or a key twice is a ``ValueError``, as bytes that are not UTF-8 are."""
+    return parse(read_regular_file(path).decode("utf-8"))
+
+
 def read_snapshot(path: Path) -> Snapshot | None:
     """The header of the snapshot at ``path``, or None when it is not a readable snapshot."""
     try:
-        envelope = json.loads(read_regular_file(path))
+        envelope = _read_envelope(path)
     except (Unreadable, ValueError):  # a pipe named like a snapshot is none either
         return None
     if not isinstance(envelope, dict) or envelope.get(_MARK) != 1:
@@ -213,7 +221,7 @@ def read_snapshot(path: Path) -> Snapshot | None:
 def restore(snapshot: Snapshot, rack_types: Mapping[str, RackType]) -> LoadResult:
     """Load the project a snapshot holds, through the same checks as any file."""
     try:
-        envelope = json.loads(read_regular_file(snapshot.path))
+        envelope = _read_envelope(snapshot.path)
         data = json.dumps(envelope["project"]).encode("utf-8")
     except (Unreadable, ValueError, KeyError, TypeError) as err:
         raise ProjectFileError(f"The recovery file {snapshot.path} cannot be read: {err}.") from err

@@ -79,6 +79,29 @@ def test_a_damaged_snapshot_is_left_behind_says_why_and_can_be_set_aside(tmp_pat
     assert kept.read_text() == "half a snapsh"
 
 
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nest 100,001 levels deep"),
+        ("1" * 5_000, "has 5,000 digits"),
+        ('{"a": 1, "a": 2}', 'the key "a" is written twice'),
+    ],
+)
+def test_a_hostile_snapshot_is_said_not_a_crash(tmp_path, body, said):
+    """A recovery file is read as strictly as a project: one nested past the interpreter's
+    depth raised a RecursionError out of every start that found it (issue 21)."""
+    path = tmp_path / "hall.rackplan.json"
+    path.write_text("{}")
+    hostile = tmp_path / ".~hall.rackplan.json.0123abcd.autosave"
+    hostile.write_text('{"rackplan_autosave": 1, "project": ' + body + "}")
+    [left] = autosave.left_behind(path)
+    assert left.path == hostile
+    with pytest.raises(ProjectFileError) as err:
+        autosave.restore(left, RACKS)
+    assert str(err.value).startswith(f"The recovery file {hostile} cannot be read: ")
+    assert said in str(err.value)
+
+
 def test_a_damaged_untitled_snapshot_is_left_behind():
     damaged = autosave.recovery_dir() / "untitled-0123abcd.autosave"
     damaged.parent.mkdir(parents=True, exist_ok=True)
