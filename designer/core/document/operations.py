@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from designer.core.catalog.feed_types import retyped, type_for
 from designer.core.document.changes import SINGLETONS
 from designer.core.document.clipboard import Fragment, copy_fragment, free_name, paste
 from designer.core.document.document import Document, TransactionError
@@ -178,6 +179,9 @@ def add_feed(
         "phases": kind.phases,
     }
     values.update(fields)
+    # figures given over the type's (a 1,250 A run drawn as the 800 A type) make it the
+    # product of that rating, so the bill orders what the power table rates
+    type_id = type_for(values, doc.catalog.feeds, type_id)
     with doc.transaction(f"Add {name}") as tx:
         tx.put(
             PowerFeed(id=feed_id, hall_id=hall_id, name=name, type_id=type_id, path=path, **values)
@@ -426,7 +430,8 @@ def rotate(doc: Document, ids: Iterable[str], quarter_turns: int = 1) -> list[st
 def update(doc: Document, entity_id: str, **changes: Any) -> None:
     """Change fields of one entity, validated; e.g. a rack's label, type or rear door.
 
-    A new rotation turns the rack about its centre, as the rotate verb does.
+    A new rotation turns the rack about its centre, as the rotate verb does. A feed's
+    catalog type and its rating change together (``feed_types.retyped``).
     """
     with doc.transaction(f"Edit {_name(doc, entity_id)}") as tx:
         entity = tx.get(entity_id)
@@ -435,6 +440,8 @@ def update(doc: Document, entity_id: str, **changes: Any) -> None:
         if "rotation" in changes and isinstance(entity, Placement | CoolingUnit):
             turns = ((changes.pop("rotation") - entity.rotation) % 360) // 90
             entity = turned_in_place(entity, turns, doc.rack_types)
+        if isinstance(entity, PowerFeed):
+            changes = retyped(entity, changes, doc.catalog.feeds)
         tx.put(evolve(entity, **changes))
 
 
@@ -454,7 +461,10 @@ def update_many(doc: Document, ids: Iterable[str], **changes: Any) -> None:
             entity = tx.get(entity_id)
             if entity is None:
                 raise TransactionError(f"there is no {entity_id!r} to edit")
-            tx.put(evolve(entity, **changes))
+            if isinstance(entity, PowerFeed):
+                tx.put(evolve(entity, **retyped(entity, changes, doc.catalog.feeds)))
+            else:
+                tx.put(evolve(entity, **changes))
 
 
 def update_settings(doc: Document, label: str, **changes: Any) -> None:

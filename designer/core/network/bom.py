@@ -31,6 +31,7 @@ from typing import Literal, get_args
 
 import numpy as np
 
+from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import path_length_mm
@@ -385,9 +386,12 @@ def _feed_name(
     phases: int,
     types: Mapping[str, FeedType],
 ) -> str:
-    """A feed's line: its catalog type's name, else what it is."""
-    if type_id in types:
-        return types[type_id].name
+    """A feed's line: the name of the catalog type of its rating (the rating the power
+    table uses, whichever type an older file names), else what it is."""
+    figures = {"kind": kind, "voltage_v": voltage_v, "amps": amps, "phases": phases}
+    found = type_for(figures, types, type_id)
+    if found is not None:
+        return types[found].name
     named = "Busway" if kind == "busway" else "PDU"
     return f"{named} {number(amps, 0)} A, {number(voltage_v, 0)} V {phases}-phase (no catalog type)"
 

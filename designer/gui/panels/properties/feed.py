@@ -3,6 +3,7 @@ what it may carry continuously."""
 
 from __future__ import annotations
 
+from designer.core.catalog.feed_types import product_of
 from designer.core.format import number
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import feed_limit
@@ -14,11 +15,23 @@ def feed_form(form: Form, feed_id: str) -> None:
     editor = form.editor
     project = editor.project
     feed = project.feeds[feed_id]
+    types = editor.doc.catalog.feeds
+    product = product_of(feed, types)
     form.heading(
         f"<b>{feed.name}</b>",
-        f"{'Busway' if feed.kind == 'busway' else 'PDU'} · {feed.type_id or 'custom'} · {feed.id}",
+        f"{'Busway' if feed.kind == 'busway' else 'PDU'} · "
+        f"{product.id if product else 'custom'} · {feed.id}",
     )
     form.text_field("name", "Name", feed.name, lambda t: editor.update(feed_id, name=t.strip()))
+    # the product and its rating are one choice: a type sets the figures below, and
+    # figures typed below pick the type of that rating (or Custom)
+    form.choice_field(
+        "type",
+        "Type",
+        [(t.name, t.id) for t in types.values() if t.kind == feed.kind] + [("Custom", "")],
+        product.id if product else "",
+        lambda v: editor.update(feed_id, type_id=v) if v else None,
+    )
     form.choice_field(
         "side",
         "Side",
