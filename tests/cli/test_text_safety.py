@@ -109,3 +109,40 @@ def test_an_svg_of_a_label_with_a_control_character_is_xml(tmp_path, capsys):
     # each character XML has no place for is shown as U+FFFD; what XML escapes stays
     assert "A\ufffdB<&>" in texts
     assert any(t.startswith("Hall\ufffd \ufffd") for t in texts)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check"],
+        ["summary"],
+        ["links"],
+        ["links", "--format", "json"],
+        ["bom"],
+        ["export", "-o", "set.pdf"],
+        ["export", "-o", "hall.png"],
+        ["export", "-o", "hall.svg"],
+        ["export", "-o", "links.csv"],
+        ["export", "-o", "hall.dxf"],
+        ["export", "-o", "netbox.zip"],
+    ],
+)
+def test_a_lone_surrogate_in_a_file_is_one_error_naming_the_field(tmp_path, capsys, command):
+    """Before, ``check`` and ``summary`` crashed encoding it, a PNG or SVG after writing and
+    a PDF segfaulted in Qt's font fallback (issue 21, item 2): each command now refuses the
+    file with exit 2, one line naming the field, and writes nothing."""
+    data = json.loads((ROOT / "projects" / "hgx-air-hall.rackplan.json").read_text())
+    data["placements"][3]["label"] = "pasted \ud800"
+    path = tmp_path / "p.rackplan.json"
+    path.write_text(json.dumps(data), encoding="utf-8")  # escaped, as "\ud800"
+    out = tmp_path / "out"
+    out.mkdir()
+    argv = [command[0], str(path), *(str(out / a) if "." in a else a for a in command[1:])]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith(f"error: {path}")
+    rack = data["placements"][3]["id"]  # named with its label, shown escaped
+    assert f"the field placements -> {rack} (pasted \\ud800) -> label" in captured.err
+    assert "not valid Unicode" in captured.err
+    assert list(out.iterdir()) == []
