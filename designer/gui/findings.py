@@ -124,6 +124,10 @@ class FindingsService(QObject):
     def _done(self, future: Future, document: Any, revision: int) -> None:
         self._running = False
         self.busy_changed.emit(False)
+        if future.cancelled() or self._closed:
+            # cancelled by ``shutdown`` before the worker took it (its callback then runs
+            # on this thread, inside the close), or finished after it: nothing to show
+            return
         error = future.exception()
         if error is not None:
             # start afresh with the next edit rather than failing in a loop

@@ -5,6 +5,8 @@ import threading
 import time
 from typing import ClassVar
 
+from PySide6.QtWidgets import QApplication
+
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
 from designer.core.rules import Finding, Severity
@@ -70,3 +72,46 @@ def test_checks_run_on_a_worker_and_stale_results_are_dropped(qtbot):
     assert SlowEngine.calls[0][2] is None  # the first check is a full run
     assert SlowEngine.calls[-1][2] == {rack}  # then only what the edit touched
     service.shutdown()
+
+
+def test_a_check_cancelled_by_the_close_is_let_go_without_an_error(qtbot):
+    """The window closes while a check waits for the worker: the executor cancels it, and
+    the service must not ask a cancelled check for its error (that raised CancelledError
+    in the Qt event loop, one teardown in about seven)."""
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    bridge = DocumentBridge(doc)
+    editor = Editor(bridge, Selection())
+    service = FindingsService(bridge, editor, debounce_ms=10_000, engine_class=SlowEngine)
+    service._timer.stop()  # no check of its own: the test decides when one is submitted
+    worker_free = threading.Event()
+    # the worker is kept busy, so the check submitted next waits in the executor's queue
+    service._executor.submit(worker_free.wait)
+    service.busy_changed.connect(lambda busy: busy or worker_free.set())
+    service._submit()
+    assert service.running
+    failed = []
+    service.failed.connect(failed.append)
+    service.shutdown()  # cancels the waiting check; its callback runs here, on this thread
+    assert worker_free.is_set()  # the cancelled check came back through the service
+    assert not service.running and failed == []
+    assert not editor.checked  # nothing of a check that never ran is shown
+
+
+def test_twenty_windows_closed_as_their_check_is_submitted_close_cleanly(
+    qtbot, make_window, example, prompts
+):
+    """test_files' New-after-changes scenario, closed the moment the new project's first
+    check is handed to the worker, twenty times over: every close is clean."""
+    path = example("gb200-nvl72-su")
+    for _ in range(20):
+        window = make_window(path)
+        rack = next(iter(window.editor.project.placements))
+        ops.move(window.editor.doc, [rack], 600, 0)
+        prompts.save_answer = "cancel"
+        assert not window.files.new()
+        prompts.save_answer = "discard"
+        assert window.files.new()
+        QApplication.processEvents()  # the new project's check is submitted
+        assert window.close()
+        # a check the worker had taken finishes after the close and is let go
+        qtbot.waitUntil(lambda w=window: not w.checker.running, timeout=15_000)
