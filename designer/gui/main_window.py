@@ -155,7 +155,6 @@ class MainWindow(QMainWindow):
             self, self.view, self.editor, self.checker, self.findings_dock
         )
         self.hall_chooser = HallChooser(self.editor)
-        self._busway_type = "busway-800a-415v"
         self.actions_by_name: dict[str, QAction] = {}
         self._build_actions()
         self._build_menus()
@@ -581,7 +580,7 @@ class MainWindow(QMainWindow):
             (
                 "tool_busway",
                 "&Busway",
-                lambda: RunTool(view, self._busway_type),
+                lambda: RunTool(view, self.palette.current_busway),
                 ("B",),
                 "busway",
                 "Draw a busway along its route",
@@ -781,11 +780,6 @@ class MainWindow(QMainWindow):
                 checked.setChecked(False)
 
     def _palette_activated(self, entry: PaletteEntry) -> None:
-        if (
-            entry.kind == "feed"
-            and self.bridge.document.catalog.feeds[entry.type_id].kind == "busway"
-        ):
-            self._busway_type = entry.type_id
         self.view.set_tool(PlaceTool(self.view, entry))
         self.view.setFocus()
 

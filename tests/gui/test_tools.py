@@ -201,3 +201,27 @@ def test_esc_in_a_properties_field_puts_its_text_back_before_leaving_the_tool(ma
     assert window.actions_by_name["tool_select"].isChecked()
     field.editingFinished.emit()
     assert window.editor.project.halls[hall].name == name
+
+
+def test_the_busway_tool_draws_the_busway_highlighted_in_the_catalog(make_window):
+    from designer.gui.panels.palette import ENTRY_ROLE
+
+    window = new_hall_window(make_window)
+    view, doc, tree = window.view, window.editor.doc, window.palette.tree
+    items = [
+        tree.topLevelItem(g).child(i)
+        for g in range(tree.topLevelItemCount())
+        for i in range(tree.topLevelItem(g).childCount())
+    ]
+    [heavy] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == "busway-1250a-415v"]
+    tree.setCurrentItem(heavy)  # highlighted with the arrow keys: no click, no place tool
+    use(window, "tool_busway")
+    assert window.status.currentMessage().startswith(
+        "Drawing a Busway 1250 A, 415 V 3-phase: click along the route"
+    )
+    for x in (1_200, 9_600):
+        click(view.viewport(), on_screen(view, x, 1_500))
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    (feed,) = doc.project.feeds.values()
+    assert (feed.type_id, feed.amps) == ("busway-1250a-415v", 1_250)
+    assert feed.path == [(1_200, 1_500), (9_600, 1_500)]

@@ -214,7 +214,8 @@ class PalettePanel(QWidget):
     """The catalog palette with a filter box.
 
     ``activated(entry)`` fires when the user clicks an entry (to place it by clicking);
-    ``current_rack`` is the rack type the row tool lays out.
+    ``current_rack`` is the rack type the row tool lays out, ``current_busway`` the busway
+    type the Busway tool draws.
     """
 
     activated = Signal(object)
@@ -237,6 +238,8 @@ class PalettePanel(QWidget):
         layout.addWidget(self.filter)
         layout.addWidget(self.tree)
         self.current_rack = "nvidia-gb200-nvl72"
+        self.current_busway = "busway-800a-415v"
+        self._busways = {f.id for f in catalog.feeds.values() if f.kind == "busway"}
         self._fill(catalog)
         self.filter.textChanged.connect(self._apply_filter)
         self.tree.itemClicked.connect(self._clicked)
@@ -295,18 +298,23 @@ class PalettePanel(QWidget):
             top.setHidden(shown == 0)
 
     def _chosen(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
-        """The highlighted rack type is the row tool's, however it was highlighted (a click,
-        the arrow keys, the start of a drag)."""
+        """The highlighted rack type is the row tool's and the highlighted busway the Busway
+        tool's, however it was highlighted (a click, the arrow keys, the start of a drag)."""
         entry = item.data(0, ENTRY_ROLE) if item is not None else None
-        if entry is not None and entry.kind == "rack":
+        if entry is not None:
+            self._remember(entry)
+
+    def _remember(self, entry: PaletteEntry) -> None:
+        if entry.kind == "rack":
             self.current_rack = entry.type_id
+        elif entry.kind == "feed" and entry.type_id in self._busways:
+            self.current_busway = entry.type_id
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         entry = item.data(0, ENTRY_ROLE)
         if entry is None:
             return
-        if entry.kind == "rack":
-            self.current_rack = entry.type_id
+        self._remember(entry)
         self.activated.emit(entry)
 
     def clear_choice(self) -> None:

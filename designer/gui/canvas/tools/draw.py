@@ -120,14 +120,22 @@ class OutlineTool(_PointsTool):
 
 
 class RunTool(_PointsTool):
-    """Draw a cable tray or a busway: click along its route, Enter or double-click to finish."""
+    """Draw a cable tray or a busway: click along its route, Enter or double-click to finish.
 
-    hint = "Click along the route (Shift: any angle); double-click or Enter finishes."
+    A busway is of the catalog type it is given (the palette's highlighted busway), and
+    the hint names it, so the user sees which rating is drawn before the first click.
+    """
 
     def __init__(self, view: Canvas, feed_type: str | None = None) -> None:
         super().__init__(view)
         self.feed_type = feed_type
         self._step = self.editor.tile_mm // 2
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        kind = self.editor.doc.catalog.feeds.get(self.feed_type or "")
+        what = f"Drawing a {kind.name}: click" if kind is not None else "Click"
+        return f"{what} along the route (Shift: any angle); double-click or Enter finishes."
 
     def _preview(self, path: QPainterPath, points: list[tuple[int, int]]) -> QPainterPath:
         return boxes_path((), [points], 300 if self.feed_type is None else 120)
