@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from designer.core.catalog.feed_types import retyped, type_for
 from designer.core.document.changes import SINGLETONS
 from designer.core.document.clipboard import Fragment, copy_fragment, free_name, paste
+from designer.core.document.connect import busways_above, nearest_cdus
 from designer.core.document.document import Document, TransactionError
 from designer.core.document.layout import (
     ALIGN_EDGES,
@@ -540,6 +541,34 @@ def assign_cdu(doc: Document, rack_ids: Iterable[str], cdu_id: str | None) -> No
             tx.put(evolve(rack, cdu_id=cdu_id))
 
 
+def feed_from_busways_above(doc: Document, rack_ids: Iterable[str]) -> dict[str, list[str]]:
+    """Tie each rack to the busways running over it, one of side A and one of side B
+    (``connect.busways_above``), replacing its feeds; one undo step, none when nothing
+    changes. Returns the feeds of each rack that stands under a busway; racks under none
+    are left as they were."""
+    found = busways_above(doc.project, doc.rack_types, rack_ids)
+    changed = {r: f for r, f in found.items() if doc.project.placements[r].feed_ids != f}
+    if changed:
+        with doc.transaction("Feed from busways above") as tx:
+            for rack_id, feed_ids in changed.items():
+                tx.put(evolve(doc.project.placements[rack_id], feed_ids=feed_ids))
+    return found
+
+
+def assign_nearest_cdu(doc: Document, rack_ids: Iterable[str]) -> dict[str, str | None]:
+    """Give each liquid-cooled rack the nearest CDU with room for its liquid heat
+    (``connect.nearest_cdus``); one undo step, none when nothing changes. Returns each
+    liquid-cooled rack's CDU, None for a rack no CDU has room for (it keeps its own)."""
+    found = nearest_cdus(doc.project, doc.rack_types, rack_ids)
+    placements = doc.project.placements
+    changed = {r: c for r, c in found.items() if c is not None and placements[r].cdu_id != c}
+    if changed:
+        with doc.transaction("Assign nearest CDU") as tx:
+            for rack_id, cdu_id in changed.items():
+                tx.put(evolve(placements[rack_id], cdu_id=cdu_id))
+    return found
+
+
 def ungroup(doc: Document, group_id: str) -> list[str]:
     """Dissolve a system group: its racks stay where they are and move on their own."""
     members = [r for r in doc.project.placements.values() if r.group_id == group_id]
@@ -754,8 +783,10 @@ __all__ = [
     "align",
     "assign_cdu",
     "assign_feeds",
+    "assign_nearest_cdu",
     "copy_fragment",
     "delete",
+    "feed_from_busways_above",
     "footprint_of",
     "free_name",
     "move",
