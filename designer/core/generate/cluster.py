@@ -32,6 +32,7 @@ from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
 from designer.core.format import plural
 from designer.core.generate.layout import HallLayout, Unit, unit_of
+from designer.core.generate.leaves import with_leaf_racks
 from designer.core.generate.presets import PRESETS, Fabric, Preset
 from designer.core.generate.trays import sized_trays
 from designer.core.model import Entity, Hall, Project
@@ -41,6 +42,8 @@ from designer.core.model.project import COLLECTIONS, ProjectMeta, ProjectSetting
 from designer.core.model.site import FibreRoute, Site
 from designer.core.network.fabric import count_tiers, radix
 from designer.core.network.media import default_media
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 
 #: Limits of a request, each named by the option that sets it.
 MAX_ACCELERATORS = 2_000_000
@@ -397,7 +400,9 @@ def generate(
                     distance_km=plan.site_km,
                 )
             )
-    return sized_trays(_project(plan, entities), catalog)
+    project = _project(plan, entities)
+    network = RuleEngine(catalog).derived(PLAN, project)
+    return with_leaf_racks(sized_trays(project, network), network)
 
 
 class GenerateCancelled(Exception):

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import math
 
-from designer.core.catalog import Catalog
 from designer.core.model import Project
 from designer.core.model.base import evolve
-from designer.core.rules import RuleEngine
-from designer.core.rules.network import PLAN
+from designer.core.network import NetworkPlan
 
 STEP_MM = 150
 DEEP_FROM_MM = 1_200
@@ -24,9 +22,9 @@ DEEP_MM = 300
 MAX_WIDTH_MM = 3_000
 
 
-def sized_trays(project: Project, catalog: Catalog) -> Project:
-    """``project`` with each tray too full for the warning fill made big enough."""
-    plan = RuleEngine(catalog).derived(PLAN, project)
+def sized_trays(project: Project, plan: NetworkPlan) -> Project:
+    """``project`` with each tray too full for the warning fill of ``plan`` (its network
+    plan) made big enough."""
     target = plan.media.constants.tray_fill_warning
     trays = dict(project.trays)
     for fills in plan.fills.values():
