@@ -13,7 +13,7 @@ tested without a window.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -206,6 +206,19 @@ class Picker:
 
     def at(self, x: float, y: float, tolerance_mm: float = 0.0) -> str | None:
         """The topmost thing at ``(x, y)``: racks before cooling, obstacles, feeds, trays."""
+        stack = self.stack_at(x, y, tolerance_mm)
+        return stack[0] if stack else None
+
+    def stack_at(
+        self,
+        x: float,
+        y: float,
+        tolerance_mm: float = 0.0,
+        kinds: Collection[str] | None = None,
+    ) -> list[str]:
+        """Everything at ``(x, y)`` (only of ``kinds`` when given), topmost first: racks,
+        cooling, obstacles, feeds, trays, and by id within a kind, so the order is the same
+        on every click."""
         point = shapely.Point(x, y)
         hits = []
         for entity_id in self._near(
@@ -213,6 +226,8 @@ class Picker:
         ):
             shape = self._shape(entity_id)
             assert shape is not None
+            if kinds is not None and shape.kind not in kinds:
+                continue
             b = shape.box
             inside = (
                 b.x0 - tolerance_mm <= x <= b.x1 + tolerance_mm
@@ -220,10 +235,11 @@ class Picker:
             )
             if inside and (shape.exact is None or shape.exact.distance(point) <= tolerance_mm):
                 hits.append((PRIORITY[shape.kind], entity_id))
-        return min(hits)[1] if hits else None
+        return [entity_id for _, entity_id in sorted(hits)]
 
-    def in_rect(self, box: Box, crossing: bool) -> list[str]:
-        """Ids inside ``box``: wholly inside, or (``crossing``) merely touching it."""
+    def in_rect(self, box: Box, crossing: bool, kinds: Collection[str] | None = None) -> list[str]:
+        """Ids inside ``box`` (only of ``kinds`` when given): wholly inside, or
+        (``crossing``) merely touching it."""
         if box.width <= 0 or box.height <= 0:
             return []
         area = shapely.box(*box)
@@ -231,6 +247,8 @@ class Picker:
         for entity_id in self._near(box, 0):
             shape = self._shape(entity_id)
             assert shape is not None
+            if kinds is not None and shape.kind not in kinds:
+                continue
             b = shape.box
             if crossing:
                 if shape.exact is None or shape.exact.intersects(area):

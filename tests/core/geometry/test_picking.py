@@ -83,3 +83,21 @@ def test_the_walls_and_the_obstacles_are_told(doc):
     assert pick.outside_walls([Box(0, 0, 600, 1_068)]) is None
     assert pick.obstacles_under_any([Box(5_800, 5_800, 6_100, 6_100)]) == ids(doc, "C1")
     assert pick.obstacles_under_any([Box(5_400, 5_400, 6_000, 6_000)]) == []  # corner to corner
+
+
+def test_everything_under_a_point_is_listed_topmost_first_and_can_be_limited_to_kinds(doc):
+    pick = picker(doc)
+    (a, tray) = ids(doc, "A", "T")
+    assert pick.stack_at(1_500, 1_500) == [a, tray]  # rack A, then the tray over it
+    assert pick.stack_at(1_500, 2_000) == [a]  # below the tray's 300 mm
+    assert pick.stack_at(1_500, 1_500, kinds={"tray"}) == [tray]
+    assert pick.stack_at(1_500, 1_500, kinds={"feed"}) == []
+
+
+def test_a_rubber_band_limited_to_one_kind_takes_only_that_kind(doc):
+    pick = picker(doc)
+    (a, b, tray) = ids(doc, "A", "B", "T")
+    band = Box(400, 1_000, 4_200, 2_400)  # racks A and B and the whole 300 mm tray
+    assert sorted(pick.in_rect(band, crossing=False)) == sorted([a, b, tray])
+    assert pick.in_rect(band, crossing=False, kinds={"tray"}) == [tray]
+    assert sorted(pick.in_rect(band, crossing=True, kinds={"rack"})) == sorted([a, b])

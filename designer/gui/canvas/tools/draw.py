@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 
 from designer.core.format import number
 from designer.core.geometry.footprint import Box
+from designer.core.geometry.run_ends import squared
 from designer.gui.canvas.preview import Ghost, boxes_path
 from designer.gui.canvas.tools.base import Canvas, Tool
 
@@ -33,14 +34,10 @@ class _PointsTool(Tool):
         self._step: int | None = None
 
     def _constrained(self, pos: QPointF, event: QMouseEvent) -> tuple[int, int]:
-        x, y = self.snapped(pos, event, self._step)
+        point = self.snapped(pos, event, self._step)
         if self.points and not event.modifiers() & SHIFT:
-            px, py = self.points[-1]
-            if abs(x - px) >= abs(y - py):
-                y = py
-            else:
-                x = px
-        return x, y
+            return squared(point, self.points[-1])
+        return point
 
     def press(self, pos: QPointF, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
