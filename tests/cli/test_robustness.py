@@ -20,6 +20,7 @@ import random
 import re
 import tempfile
 import xml.etree.ElementTree as ElementTree
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,21 +38,31 @@ EXAMPLES = {
     if "campus" not in path.name
 }
 
-#: (arguments after the file, what the output is: a format on stdout or a file's suffix)
+#: (the arguments: ``{file}`` the mutated project, ``{out}`` an output's stem, ``{sheet}``
+#: the unmutated example's racks as import-racks reads them; what the output is: a format
+#: on stdout or a file's suffix)
 COMMANDS = [
-    (["check"], "text"),
-    (["check", "--format", "json"], "json"),
-    (["summary"], "text"),
-    (["summary", "--format", "json"], "json"),
-    (["links"], "csv"),
-    (["links", "--format", "json"], "json"),
-    (["bom"], "csv"),
-    (["bom", "--format", "json"], "json"),
-    (["export", "-o", "{out}.csv"], ".csv"),
-    (["export", "-o", "{out}.svg"], ".svg"),
-    (["export", "-o", "{out}.png"], ".png"),
-    (["export", "-o", "{out}.pdf"], ".pdf"),
+    (["check", "{file}"], "text"),
+    (["check", "{file}", "--format", "json"], "json"),
+    (["summary", "{file}"], "text"),
+    (["summary", "{file}", "--format", "json"], "json"),
+    (["links", "{file}"], "csv"),
+    (["links", "{file}", "--format", "json"], "json"),
+    (["bom", "{file}"], "csv"),
+    (["bom", "{file}", "--format", "json"], "json"),
+    (["jobs", "{file}"], "text"),
+    (["jobs", "{file}", "--format", "json"], "json"),
+    (["export", "{file}", "-o", "{out}.csv"], ".csv"),
+    (["export", "{file}", "-o", "{out}.svg"], ".svg"),
+    (["export", "{file}", "-o", "{out}.png"], ".png"),
+    (["export", "{file}", "-o", "{out}.pdf"], ".pdf"),
+    (["export", "{file}", "-o", "{out}.dxf"], ".dxf"),
+    (["export", "{file}", "-o", "{out}.zip"], ".zip"),
+    (["export", "{file}", "-o", "{out}.csv", "--table", "racks"], ".csv"),
+    (["import-racks", "{sheet}", "--into", "{file}", "-o", "{out}.rackplan.json"], ".json"),
 ]
+#: The commands that exit 1 for a design with errors.
+CHECKING = ("check", "jobs")
 
 NASTY_TEXT = [
     "",
@@ -108,6 +119,19 @@ def _paths(value: Any, path: tuple = ()) -> list[tuple]:
 
 
 PATHS = {name: _paths(data) for name, data in EXAMPLES.items()}
+
+
+def _sheets() -> dict[str, str]:
+    """Each example's racks as the sheet ``export --table racks`` writes."""
+    from designer.core.catalog import default_catalog
+    from designer.core.interop.rack_sheet import rack_sheet
+    from designer.core.io.project_file import load
+
+    racks = default_catalog().racks
+    return {name: rack_sheet(load(ROOT / "projects" / name, racks).project) for name in EXAMPLES}
+
+
+SHEETS = _sheets()
 
 
 def _same_kind(draw: Any, value: Any) -> Any:
@@ -253,6 +277,13 @@ def _check_output(kind: str, out: str, written: Path | None) -> None:
         rows = list(csv.reader(io.StringIO(out)))
         assert rows and len({len(r) for r in rows[:-1] or rows}) <= 2
         assert not any(c[:1] in ("=", "+", "-", "@") for r in rows for c in r if c)
+    elif kind == ".dxf":  # a project of several halls writes one file per hall
+        assert written is not None
+        halls = sorted(written.parent.glob(f"{written.stem}*.dxf"))
+        assert halls, "exit 0 without a DXF"
+        for hall in halls:
+            data = hall.read_bytes()
+            assert data.startswith(b"  0\nSECTION\n") and data.endswith(b"  0\nEOF\n")
     else:
         assert written is not None and written.exists(), "exit 0 without the file"
         data = written.read_bytes()
@@ -262,6 +293,14 @@ def _check_output(kind: str, out: str, written: Path | None) -> None:
             ElementTree.fromstring(data)
         elif kind == ".png":
             assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        elif kind == ".zip":
+            with zipfile.ZipFile(written) as archive:
+                assert archive.testzip() is None
+                for name in archive.namelist():
+                    if name.endswith(".csv"):
+                        list(csv.reader(io.StringIO(archive.read(name).decode("utf-8"))))
+        elif kind == ".json":
+            assert json.loads(data)["format"] == "rackplan-project"
         else:
             assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF")
 
@@ -272,9 +311,11 @@ def run_case(case: Case, command: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         project = Path(folder) / "case.rackplan.json"
         project.write_bytes(case.text)
-        out_base = str(Path(folder) / "out")
-        argv = [arguments[0], str(project), *(a.format(out=out_base) for a in arguments[1:])]
-        written = Path(argv[-1]) if kind.startswith(".") else None
+        sheet = Path(folder) / "racks.csv"
+        sheet.write_text(SHEETS[case.example], encoding="utf-8")
+        places = {"file": project, "out": Path(folder) / "out", "sheet": sheet}
+        argv = [a.format(**places) for a in arguments]
+        written = Path(argv[argv.index("-o") + 1]) if kind.startswith(".") else None
         crashes = Path(folder) / "crashes"
         stdout, stderr = io.StringIO(), io.StringIO()
         previous = os.environ.get("RACKPLAN_CRASH_DIR")
@@ -292,11 +333,11 @@ def run_case(case: Case, command: int) -> None:
         if code == 3:
             log = next(crashes.iterdir()).read_text()
             pytest.fail(f"{argv[0]} crashed on {case.example} after {case.steps}:\n{log}")
-        assert code in ((0, 1, 2) if argv[0] == "check" else (0, 2)), (code, err)
+        assert code in ((0, 1, 2) if argv[0] in CHECKING else (0, 2)), (code, err)
         assert not _RAW_CONTROL.search(err), err
         if code == 2:
             assert err.startswith("error: ") and err.count("\n") == 1, err
-            assert written is None or not written.exists()
+            assert not list(Path(folder).glob("out*")), "exit 2 left a file"
             assert stdout.getvalue() == ""
         else:
             _check_output(kind, stdout.getvalue(), written)
