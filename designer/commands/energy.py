@@ -1,0 +1,357 @@
+"""``energy FILE``: a design's year of energy, its cost and carbon per site, its capital,
+and what moving a hall to another site would change.
+
+Its own command rather than a part of ``summary``: these figures rest on assumptions the
+summary does not make (which rack power, the load factor, where the PUE comes from, a WUE),
+given here as options, and a multi-site design adds a table of moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from designer.commands._common import CommandError, fail, open_project
+from designer.core.catalog import default_catalog
+from designer.core.energy.cost import Capital, price_bom
+from designer.core.energy.energy import Assumptions, ProjectEnergy, project_energy
+from designer.core.energy.siting import HallMove, hall_moves
+from designer.core.format import number
+from designer.core.jobs import plan_jobs
+from designer.core.model.project import Project
+from designer.core.network import bill_of_materials
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
+from designer.core.totals import totals_by_hall
+
+HELP = (
+    "Print a year of IT and facility energy per site with its cost, carbon and water, the "
+    "capital the bill of materials is priced at where a source prices it, and, for several "
+    "sites, what moving each hall to another site changes (cost, carbon, power, DCI latency)."
+)
+
+
+def add_assumption_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options a year of energy is counted with (``energy`` and ``compare``)."""
+    parser.add_argument(
+        "--basis",
+        choices=("typical", "max"),
+        default="typical",
+        help="each rack's typical or maximum power (default: typical)",
+    )
+    parser.add_argument(
+        "--load-factor",
+        type=_share,
+        default=1.0,
+        metavar="F",
+        help="the share of the year the racks draw that power, more than 0 and at most 1 "
+        "(default: 1)",
+    )
+    parser.add_argument(
+        "--pue",
+        choices=("site", "cooling"),
+        default="site",
+        help="each site's PUE setting, or a PUE worked out from its racks' liquid and air "
+        "cooling (default: site)",
+    )
+    parser.add_argument(
+        "--wue",
+        type=float,
+        metavar="L_PER_KWH",
+        help="litres of water per kWh of IT energy (the Green Grid's WUE), to estimate water",
+    )
+
+
+def assumptions_of(args: argparse.Namespace) -> Assumptions:
+    """The assumptions the options give; ``CommandError`` for a WUE out of range."""
+    try:
+        return Assumptions(args.basis, args.load_factor, args.pue, args.wue)
+    except ValueError as err:
+        raise CommandError(str(err)) from err
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a load factor: give a share of the year, more than 0 and at most 1"
+        )
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_assumption_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        project = open_project(args.file, "work out its energy").project
+        assumptions = assumptions_of(args)
+    except CommandError as err:
+        return fail(err)
+    data = energy_data(project, assumptions)
+    print(json.dumps(data, indent=2) if args.format == "json" else as_text(data))
+    return 0
+
+
+def energy_data(project: Project, assumptions: Assumptions) -> dict[str, Any]:
+    """The energy, capital and siting figures as plain data, the same for text and JSON."""
+    catalog = default_catalog()
+    rack_types = catalog.with_custom_racks(project.custom_types)
+    by_hall = totals_by_hall(project, rack_types)
+    energy = project_energy(project, rack_types, assumptions, by_hall)
+    bom = bill_of_materials(RuleEngine(catalog).derived(PLAN, project))
+    capital = price_bom(bom, rack_types, catalog.switches, energy.accelerators)
+    jobs = plan_jobs(project, rack_types) if project.jobs and len(project.sites) > 1 else None
+    moves = hall_moves(project, by_hall, assumptions, jobs)
+    return {
+        "project": project.meta.name,
+        "revision": project.meta.revision,
+        "assumptions": {
+            "basis": assumptions.basis,
+            "load_factor": assumptions.load_factor,
+            "pue_from": assumptions.pue_from,
+            "wue_l_per_kwh": assumptions.wue_l_per_kwh,
+            "hours_per_year": 8_760,
+        },
+        **_energy_dict(energy),
+        "capital": _capital_dict(capital, energy),
+        "siting": [_move_dict(m) for m in moves],
+    }
+
+
+def _r(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def _energy_dict(energy: ProjectEnergy) -> dict[str, Any]:
+    per = energy.per_accelerator_year
+    return {
+        "sites": [
+            {
+                "id": s.site_id,
+                "name": s.name,
+                "racks": s.totals.racks,
+                "accelerators": s.totals.accelerator_count,
+                "it_power_typical_kw": _r(s.totals.it_typical_kw),
+                "it_power_max_kw": _r(s.totals.it_max_kw),
+                "pue": _r(s.pue.value, 4),
+                "pue_source": s.pue.source,
+                "it_mwh_per_year": _r(s.it_mwh),
+                "facility_mwh_per_year": _r(s.facility_mwh),
+                "price_usd_per_mwh": s.price_per_mwh,
+                "carbon_g_per_kwh": s.carbon_g_per_kwh,
+                "cost_usd_per_year": _r(s.cost_usd, 2),
+                "carbon_t_per_year": _r(s.carbon_t),
+                "water_m3_per_year": _r(s.water_m3),
+            }
+            for s in energy.sites
+        ],
+        "total": {
+            "accelerators": energy.accelerators,
+            "it_mwh_per_year": _r(energy.it_mwh),
+            "facility_mwh_per_year": _r(energy.facility_mwh),
+            "cost_usd_per_year": _r(energy.cost_usd, 2),
+            "carbon_t_per_year": _r(energy.carbon_t),
+            "water_m3_per_year": _r(energy.water_m3),
+            "sites_without_price": list(energy.price_missing),
+            "sites_without_carbon": list(energy.carbon_missing),
+        },
+        "per_accelerator_year": {
+            "facility_mwh": _r(per(energy.facility_mwh), 4),
+            "cost_usd": _r(per(energy.cost_usd), 2),
+            "carbon_t": _r(per(energy.carbon_t), 4),
+        },
+    }
+
+
+def _capital_dict(capital: Capital, energy: ProjectEnergy) -> dict[str, Any]:
+    return {
+        "priced_usd": _r(capital.priced_usd, 2),
+        "low_usd": _r(capital.low_usd, 2),
+        "high_usd": _r(capital.high_usd, 2),
+        "per_accelerator_usd": _r(capital.per_accelerator_usd, 2),
+        "energy_cost_usd_per_year": _r(energy.cost_usd, 2),
+        "confidence": "low",
+        "priced": [
+            {
+                "category": p.line.category,
+                "item": p.line.item,
+                "quantity": p.line.quantity,
+                "unit_usd": p.unit_usd,
+                "cost_usd": _r(p.cost_usd, 2),
+                "source": p.source,
+            }
+            for p in capital.lines
+            if p.cost_usd is not None and p.line.category not in ("module", "cable")
+        ],
+        "network_usd": _r(
+            sum(p.cost_usd or 0 for p in capital.lines if p.line.category in ("module", "cable")),
+            2,
+        ),
+        "unpriced": [
+            {
+                "category": p.line.category,
+                "item": p.line.item,
+                "length_m": p.line.length_m,
+                "quantity": p.line.quantity,
+            }
+            for p in capital.unpriced
+        ],
+    }
+
+
+def _move_dict(move: HallMove) -> dict[str, Any]:
+    return {
+        "hall": move.hall,
+        "from": move.from_site,
+        "to": move.to_site,
+        "it_mwh_per_year": _r(move.it_mwh),
+        "facility_mwh_per_year_before": _r(move.facility_mwh_before),
+        "facility_mwh_per_year_after": _r(move.facility_mwh_after),
+        "cost_change_usd_per_year": _r(move.cost_delta_usd, 2),
+        "carbon_change_t_per_year": _r(move.carbon_delta_t),
+        "power_needed_kw": _r(move.power_needed_kw),
+        "power_spare_kw": _r(move.power_spare_kw),
+        "fits": move.fits,
+        "jobs": [
+            {
+                "job": j.name,
+                "accelerators_in_hall": j.accelerators_in_hall,
+                "dci_latency_us_before": _r(j.before_us, 1),
+                "dci_latency_us_after": _r(j.after_us, 1),
+            }
+            for j in move.jobs
+        ],
+    }
+
+
+def _usd(value: float | None) -> str:
+    return "unknown" if value is None else f"${number(value, 0)}"
+
+
+def _signed(value: float | None, unit: str, digits: int = 0) -> str:
+    if value is None:
+        return "unknown (a site has no figure)"
+    sign = "+" if value > 0 else "−" if value < 0 else "±"
+    text = number(abs(value), digits)
+    return f"{sign}${text}" if unit == "$" else f"{sign}{text} {unit}"
+
+
+def _latency(value: float | None) -> str:
+    return "no fibre route" if value is None else f"{number(value)} µs"
+
+
+def as_text(data: dict[str, Any]) -> str:
+    """The figures as a page a person reads in a terminal."""
+    a = data["assumptions"]
+    pue = "each site's PUE setting" if a["pue_from"] == "site" else "each site's cooling mix"
+    lines = [
+        f"Project: {data['project']} (revision {data['revision']})",
+        f"A year counted at each rack's {a['basis']} power x load factor "
+        f"{number(a['load_factor'], 2)}, 8,760 h, and {pue}",
+    ]
+    for s in data["sites"]:
+        lines.append(
+            f"Site {s['name']}: {number(s['racks'], 0)} racks, "
+            f"{number(s['accelerators'], 0)} accelerators, "
+            f"{number(s['it_power_typical_kw'])} kW typical, {number(s['it_power_max_kw'])} kW max"
+        )
+        lines.append(f"  PUE {number(s['pue'], 3)}: {s['pue_source']}")
+        lines.append(
+            f"  IT {number(s['it_mwh_per_year'], 0)} MWh, facility "
+            f"{number(s['facility_mwh_per_year'], 0)} MWh a year"
+        )
+        price = (
+            f"at ${number(s['price_usd_per_mwh'], 2)}/MWh {_usd(s['cost_usd_per_year'])} a year"
+            if s["price_usd_per_mwh"] is not None
+            else "no energy price set: cost unknown"
+        )
+        carbon = (
+            f"at {number(s['carbon_g_per_kwh'], 0)} g CO2/kWh "
+            f"{number(s['carbon_t_per_year'], 0)} t CO2 a year"
+            if s["carbon_g_per_kwh"] is not None
+            else "no grid carbon intensity set: carbon unknown"
+        )
+        lines.append(f"  {price}; {carbon}")
+        if s["water_m3_per_year"] is not None:
+            lines.append(f"  water {number(s['water_m3_per_year'], 0)} m³ a year")
+    t, per = data["total"], data["per_accelerator_year"]
+    lines.append(
+        f"Project a year: IT {number(t['it_mwh_per_year'], 0)} MWh, facility "
+        f"{number(t['facility_mwh_per_year'], 0)} MWh, cost {_usd(t['cost_usd_per_year'])}, "
+        + (
+            "carbon unknown"
+            if t["carbon_t_per_year"] is None
+            else f"carbon {number(t['carbon_t_per_year'], 0)} t CO2"
+        )
+        + (
+            ""
+            if t["water_m3_per_year"] is None
+            else f", water {number(t['water_m3_per_year'], 0)} m³"
+        )
+    )
+    for key, what in (("sites_without_price", "price"), ("sites_without_carbon", "carbon")):
+        if t[key]:
+            lines.append(f"  no {what} for: {', '.join(t[key])}")
+    if t["accelerators"]:
+        lines.append(
+            f"Per accelerator-year: {number(per['facility_mwh'], 2)} MWh, "
+            f"energy cost {_usd(per['cost_usd'])}"
+            + ("" if per["carbon_t"] is None else f", {number(per['carbon_t'], 2)} t CO2")
+        )
+    lines.extend(_capital_text(data["capital"]))
+    lines.extend(_siting_text(data["siting"]))
+    return "\n".join(lines)
+
+
+def _capital_text(c: dict[str, Any]) -> list[str]:
+    spread = (
+        f" (sources' ranges {_usd(c['low_usd'])} to {_usd(c['high_usd'])})"
+        if c["low_usd"] != c["high_usd"]
+        else ""
+    )
+    lines = [
+        f"Capital where a source prices it (low confidence): {_usd(c['priced_usd'])}{spread}, "
+        f"{_usd(c['per_accelerator_usd'])} per accelerator; energy cost a year: "
+        f"{_usd(c['energy_cost_usd_per_year'])}",
+        f"  optics and cables: {_usd(c['network_usd'])} (media prices)",
+    ]
+    for p in c["priced"]:
+        lines.append(
+            f"  {number(p['quantity'], 0)} x {p['item']} at {_usd(p['unit_usd'])}: "
+            f"{_usd(p['cost_usd'])} ({p['source']})"
+        )
+    if c["unpriced"]:
+        lines.append("  not priced (no sourced price):")
+        for p in c["unpriced"]:
+            run = f" ({number(p['length_m'])} m)" if p["length_m"] else ""
+            lines.append(f"    {number(p['quantity'], 0)} x {p['item']}{run}")
+    return lines
+
+
+def _siting_text(moves: list[dict[str, Any]]) -> list[str]:
+    if not moves:
+        return []
+    lines = ["Moving one hall to another site (its racks, fabric and DCI not rebuilt):"]
+    for m in moves:
+        fits = "fits" if m["fits"] else "does not fit"
+        lines.append(
+            f"  {m['hall']}, {m['from']} to {m['to']}: energy cost "
+            f"{_signed(m['cost_change_usd_per_year'], '$')}, carbon "
+            f"{_signed(m['carbon_change_t_per_year'], 't CO2')} a year; needs "
+            f"{number(m['power_needed_kw'])} kW of {number(m['power_spare_kw'])} kW spare: {fits}"
+        )
+        for j in m["jobs"]:
+            lines.append(
+                f"    job {j['job']} ({number(j['accelerators_in_hall'], 0)} accelerators "
+                f"here): DCI latency {_latency(j['dci_latency_us_before'])} to "
+                f"{_latency(j['dci_latency_us_after'])} one way"
+            )
+    return lines

@@ -1,0 +1,158 @@
+"""Two designs side by side: the figures an architect decides by, and their differences.
+
+``design_figures`` reads one design the way ``summary``, ``bom`` and ``check`` do (the
+totals, the network plan and its bill, the rule engine's findings) and adds its capital
+and its year of energy; ``compare`` lines up two designs' figures, one row per figure,
+with B less A. A figure one design has and the other lacks (a rack type, a medium) counts
+as 0 on the side without it. Two variants of one project compare the same way as two
+projects.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from designer.core.catalog import Catalog
+from designer.core.energy.cost import price_bom
+from designer.core.energy.energy import Assumptions, project_energy
+from designer.core.findings import Severity
+from designer.core.model.project import Project
+from designer.core.network import bill_of_materials, link_totals
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
+from designer.core.totals import facility_kw, project_totals, totals_by_hall
+
+#: What each figure is called and its unit, in the order a comparison lists them; a
+#: figure holding a mapping (racks by type) lists one row per key.
+LABELS: dict[str, str] = {
+    "accelerators": "Accelerators",
+    "accelerators_by_kind": "Accelerators",
+    "dense_pflops": "Dense PFLOPS",
+    "it_power_typical_kw": "IT power, typical (kW)",
+    "it_power_max_kw": "IT power, max (kW)",
+    "facility_power_max_kw": "Facility power at max IT load (kW)",
+    "racks": "Racks",
+    "racks_by_type": "Racks",
+    "hall_floor_area_m2": "Hall floor area (m²)",
+    "rack_floor_area_m2": "Floor under racks (m²)",
+    "links": "Cabled links",
+    "links_by_medium": "Links",
+    "nvlink_links_in_racks": "NVLink links inside racks",
+    "links_without_route_or_medium": "Links without a route or medium",
+    "optical_modules": "Optical modules",
+    "optics_power_kw": "Optics and active cable power (kW)",
+    "cable_length_m": "Cable length (m)",
+    "fibre_pairs": "Fibre pairs between sites",
+    "fabric_switches": "Switches",
+    "capital_priced_usd": "Capital, priced (USD)",
+    "capital_unpriced_lines": "Bill lines unpriced",
+    "capital_per_accelerator_usd": "Capital priced per accelerator (USD)",
+    "it_energy_mwh_per_year": "IT energy a year (MWh)",
+    "facility_energy_mwh_per_year": "Facility energy a year (MWh)",
+    "energy_cost_usd_per_year": "Energy cost a year (USD)",
+    "carbon_t_per_year": "Carbon a year (t CO2)",
+    "findings": "Findings",
+}
+
+
+def design_figures(
+    project: Project, catalog: Catalog, assumptions: Assumptions | None = None
+) -> dict[str, Any]:
+    """One design's figures as plain data (numbers, and mappings of name to number), keyed
+    as ``LABELS``; ``None`` for a figure that cannot be worked out (per accelerator with no
+    accelerators)."""
+    rack_types = catalog.with_custom_racks(project.custom_types)
+    engine = RuleEngine(catalog)
+    report = engine.run(project)
+    plan = engine.derived(PLAN, project)
+    bom = bill_of_materials(plan)
+    links = link_totals(plan, bom)
+    by_hall = totals_by_hall(project, rack_types)
+    totals = project_totals(project, rack_types)
+    energy = project_energy(project, rack_types, assumptions, by_hall)
+    capital = price_bom(bom, rack_types, catalog.switches, totals.accelerator_count)
+    names = {type_id: kind.name for type_id, kind in rack_types.items()}
+    counts = report.counts()
+    return {
+        "accelerators": totals.accelerator_count,
+        "accelerators_by_kind": dict(totals.accelerators),
+        "dense_pflops": {k.upper(): v for k, v in totals.pflops_dense.items()},
+        "it_power_typical_kw": totals.it_typical_kw,
+        "it_power_max_kw": totals.it_max_kw,
+        "facility_power_max_kw": facility_kw(project, rack_types, by_hall),
+        "racks": totals.racks,
+        "racks_by_type": {names.get(t, t): n for t, n in totals.racks_by_type.items()},
+        "hall_floor_area_m2": math.fsum(h.area_m2 for h in project.halls.values()),
+        "rack_floor_area_m2": totals.rack_area_m2,
+        "links": links.links,
+        "links_by_medium": dict(links.by_medium),
+        "nvlink_links_in_racks": links.in_rack_nvlink,
+        "links_without_route_or_medium": links.unplanned,
+        "optical_modules": sum(x.quantity for x in bom.lines if x.category == "module"),
+        "optics_power_kw": links.optics_power_kw,
+        "cable_length_m": math.fsum(
+            (x.length_m or 0.0) * x.quantity for x in bom.lines if x.category == "cable"
+        ),
+        "fibre_pairs": links.fibre_pairs,
+        "fabric_switches": dict(links.switches),
+        "capital_priced_usd": capital.priced_usd,
+        "capital_unpriced_lines": len(capital.unpriced),
+        "capital_per_accelerator_usd": capital.per_accelerator_usd,
+        "it_energy_mwh_per_year": energy.it_mwh,
+        "facility_energy_mwh_per_year": energy.facility_mwh,
+        "energy_cost_usd_per_year": energy.cost_usd,
+        "carbon_t_per_year": energy.carbon_t,
+        "findings": {str(severity): counts[severity] for severity in Severity},
+    }
+
+
+@dataclass(frozen=True)
+class Row:
+    """One figure of two designs: ``key`` is its name (``racks_by_type/NVIDIA GB200
+    NVL72``), ``label`` what a reader sees; values rounded to 3 decimals, ``None`` where
+    the figure cannot be worked out."""
+
+    key: str
+    label: str
+    a: float | None
+    b: float | None
+
+    @property
+    def difference(self) -> float | None:
+        """B less A; ``None`` when either is unknown."""
+        if self.a is None or self.b is None:
+            return None
+        return round(self.b - self.a, 3)
+
+    @property
+    def differs(self) -> bool:
+        return self.a != self.b
+
+
+def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Row]:
+    """The rows of two designs' ``design_figures``, in ``LABELS`` order; within a mapping
+    the keys of A first, then those only B has."""
+    rows = []
+    for key, label in LABELS.items():
+        left, right = a.get(key), b.get(key)
+        if isinstance(left, Mapping) or isinstance(right, Mapping):
+            left, right = left or {}, right or {}
+            for name in [*left, *(n for n in right if n not in left)]:
+                rows.append(
+                    Row(
+                        f"{key}/{name}",
+                        f"{label}: {name}",
+                        _round(left.get(name, 0)),
+                        _round(right.get(name, 0)),
+                    )
+                )
+        else:
+            rows.append(Row(key, label, _round(left), _round(right)))
+    return rows
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)

@@ -1,0 +1,227 @@
+"""Energy a year per site and for the project: IT, facility, cost, carbon and water.
+
+Annual energy is IT power x 8,760 h x PUE x mean load (operations.md section 3, after
+operations:O22). The IT power is each rack's typical or maximum draw (``basis``) summed by
+``designer.core.totals``, times a ``load_factor``: the share of the year the racks draw it.
+The facility's energy is the IT energy times the site's PUE, or, asked for, a PUE worked out
+from the racks' cooling mix (liquid against air, ``economics.json``): a site's PUE is a
+setting the architect may not have measured, while the mix follows from what stands there.
+Cost and carbon follow from the site's price per MWh and grid g CO2 per kWh, and are left
+unknown (``None``), never zero, for a site that has neither. Water is IT energy x WUE (the
+Green Grid's litres per kWh of IT energy, operations:O27) when a WUE is given.
+
+Only racks draw power here, as in the totals and the facility power of ``summary``; the
+optics are in the bill of materials.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from designer.core.energy.figures import Economics, default_economics
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.core.model.site import Site
+from designer.core.totals import Totals, totals_by_hall
+
+#: Hours in a year, as the reference's annual-energy formula counts them.
+HOURS_PER_YEAR = 8_760
+
+Basis = Literal["typical", "max"]
+PueFrom = Literal["site", "cooling"]
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """How a year is counted: which rack power (``basis``), the share of it drawn on average
+    (``load_factor``), where the PUE comes from, and a WUE in litres per kWh of IT energy
+    (``None``: water is not estimated)."""
+
+    basis: Basis = "typical"
+    load_factor: float = 1.0
+    pue_from: PueFrom = "site"
+    wue_l_per_kwh: float | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 < self.load_factor <= 1:
+            raise ValueError(
+                f"the load factor is the share of the year the racks draw their power: "
+                f"more than 0 and at most 1, not {self.load_factor}"
+            )
+        if self.wue_l_per_kwh is not None and not 0 <= self.wue_l_per_kwh <= 100:
+            raise ValueError(
+                f"a WUE is litres of water per kWh of IT energy, 0 to 100, not {self.wue_l_per_kwh}"
+            )
+
+
+@dataclass(frozen=True)
+class Pue:
+    """A PUE and where it comes from, in words a reader can check."""
+
+    value: float
+    source: str
+
+
+@dataclass(frozen=True)
+class SiteEnergy:
+    """One site's year. ``cost_usd``, ``carbon_t`` and ``water_m3`` are ``None`` when the
+    site has no price, no carbon intensity, or no WUE is given."""
+
+    site_id: str
+    name: str
+    totals: Totals
+    pue: Pue
+    it_mwh: float
+    facility_mwh: float
+    price_per_mwh: float | None
+    carbon_g_per_kwh: float | None
+    cost_usd: float | None
+    carbon_t: float | None
+    water_m3: float | None
+
+
+@dataclass(frozen=True)
+class ProjectEnergy:
+    """Every site's year and the project's. A total of a figure some site drawing energy
+    lacks (its price, its carbon) is ``None``, not a part; ``*_missing`` name those sites."""
+
+    assumptions: Assumptions
+    sites: tuple[SiteEnergy, ...]
+
+    @property
+    def accelerators(self) -> int:
+        return sum(s.totals.accelerator_count for s in self.sites)
+
+    @property
+    def it_mwh(self) -> float:
+        return math.fsum(s.it_mwh for s in self.sites)
+
+    @property
+    def facility_mwh(self) -> float:
+        return math.fsum(s.facility_mwh for s in self.sites)
+
+    @property
+    def cost_usd(self) -> float | None:
+        """The year's energy cost; ``None`` when a site drawing energy has no price."""
+        if self.price_missing:
+            return None
+        return math.fsum(s.cost_usd or 0.0 for s in self.sites)
+
+    @property
+    def carbon_t(self) -> float | None:
+        """The year's carbon; ``None`` when a site drawing energy has no carbon intensity."""
+        if self.carbon_missing:
+            return None
+        return math.fsum(s.carbon_t or 0.0 for s in self.sites)
+
+    @property
+    def water_m3(self) -> float | None:
+        if self.assumptions.wue_l_per_kwh is None:
+            return None
+        return math.fsum(s.water_m3 or 0.0 for s in self.sites)
+
+    @property
+    def price_missing(self) -> tuple[str, ...]:
+        """Sites drawing energy that have no price."""
+        return tuple(s.name for s in self.sites if s.it_mwh and s.cost_usd is None)
+
+    @property
+    def carbon_missing(self) -> tuple[str, ...]:
+        """Sites drawing energy that have no carbon intensity."""
+        return tuple(s.name for s in self.sites if s.it_mwh and s.carbon_t is None)
+
+    def per_accelerator_year(self, value: float | None) -> float | None:
+        """``value`` (a year's figure) per accelerator; ``None`` without accelerators."""
+        return None if value is None or not self.accelerators else value / self.accelerators
+
+
+def it_mwh(totals: Totals, assumptions: Assumptions) -> float:
+    """A year's IT energy of ``totals``' racks, in MWh."""
+    kw = totals.it_max_kw if assumptions.basis == "max" else totals.it_typical_kw
+    return kw * assumptions.load_factor * HOURS_PER_YEAR / 1000
+
+
+def cooling_mix_pue(totals: Totals, economics: Economics) -> Pue | None:
+    """The PUE of ``totals``' racks from their heat to liquid and to air at max power, each
+    share at its cooling's PUE; ``None`` for racks giving no heat."""
+    heat = totals.liquid_kw + totals.air_kw
+    if heat <= 0:
+        return None
+    liquid, air = economics.pue_by_cooling["liquid"], economics.pue_by_cooling["air"]
+    value = 1 + (totals.liquid_kw * (liquid.pue - 1) + totals.air_kw * (air.pue - 1)) / heat
+    share = totals.liquid_kw / heat
+    return Pue(
+        value,
+        f"cooling mix: {share:.0%} of the heat to liquid at PUE {liquid.pue:g} "
+        f"({liquid.source_of('pue')}), {1 - share:.0%} to air at PUE {air.pue:g} "
+        f"({air.source_of('pue')})",
+    )
+
+
+def site_pue(site: Site, totals: Totals, assumptions: Assumptions, economics: Economics) -> Pue:
+    """The PUE a site's year is counted at: its own setting, or its racks' cooling mix when
+    asked for (the setting for a site without racks)."""
+    if assumptions.pue_from == "cooling":
+        mix = cooling_mix_pue(totals, economics)
+        if mix is not None:
+            return mix
+    return Pue(site.pue, f"the site's PUE setting ({site.name})")
+
+
+def project_energy(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    assumptions: Assumptions | None = None,
+    by_hall: Mapping[str, Totals] | None = None,
+    economics: Economics | None = None,
+) -> ProjectEnergy:
+    """Each site's year and the project's; ``by_hall`` is ``totals_by_hall`` of the
+    project when the caller already has it. Halls of no known site are not counted (the
+    integrity check reports them)."""
+    assumptions = assumptions or Assumptions()
+    economics = economics or default_economics()
+    by_hall = by_hall if by_hall is not None else totals_by_hall(project, rack_types)
+    return ProjectEnergy(
+        assumptions,
+        tuple(
+            _site_energy(site, site_totals(project, site.id, by_hall), assumptions, economics)
+            for site in project.sites.values()
+        ),
+    )
+
+
+def site_totals(project: Project, site_id: str, by_hall: Mapping[str, Totals]) -> Totals:
+    """The totals of a site's halls, from the totals of every hall."""
+    totals = Totals()
+    for hall in project.halls.values():
+        if hall.site_id == site_id:
+            totals.absorb(by_hall[hall.id])
+    return totals
+
+
+def _site_energy(
+    site: Site, totals: Totals, assumptions: Assumptions, economics: Economics
+) -> SiteEnergy:
+    pue = site_pue(site, totals, assumptions, economics)
+    it = it_mwh(totals, assumptions)
+    facility = it * pue.value
+    price, carbon = site.energy_price_per_mwh, site.carbon_g_per_kwh
+    wue = assumptions.wue_l_per_kwh
+    return SiteEnergy(
+        site_id=site.id,
+        name=site.name,
+        totals=totals,
+        pue=pue,
+        it_mwh=it,
+        facility_mwh=facility,
+        price_per_mwh=price,
+        carbon_g_per_kwh=carbon,
+        cost_usd=None if price is None else facility * price,
+        # MWh x 1,000 kWh x g/kWh / 1,000,000 g a tonne
+        carbon_t=None if carbon is None else facility * carbon / 1000,
+        # m3 = kWh x L/kWh / 1,000 = MWh x L/kWh
+        water_m3=None if wue is None else it * wue,
+    )

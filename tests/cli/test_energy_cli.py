@@ -1,0 +1,62 @@
+"""``python main.py energy``: a year's figures per site, capital and moves; bad options."""
+
+import json
+
+import pytest
+
+from designer.commands.energy import as_text, energy_data
+from designer.core.energy.energy import Assumptions
+from designer.core.io.project_file import to_bytes
+from tests.cli.test_summary import run
+from tests.core.energy.test_energy_year import two_priced_sites
+
+
+@pytest.fixture
+def two_sites_file(tmp_path):
+    path = tmp_path / "two.rackplan.json"
+    path.write_bytes(to_bytes(two_priced_sites().project))
+    return path
+
+
+def test_json_of_two_priced_sites(two_sites_file):
+    out = run("energy", str(two_sites_file), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    north, south = data["sites"]
+    # 484 kW typical x 8,760 h x PUE 1.3 x $90/MWh (hand-computed in the core tests)
+    assert north["cost_usd_per_year"] == pytest.approx(496_061.28)
+    assert south["carbon_t_per_year"] == pytest.approx(76.317, abs=1e-3)
+    assert data["total"]["cost_usd_per_year"] == pytest.approx(496_061.28 + 146_274.48)
+    assert data["per_accelerator_year"]["cost_usd"] == pytest.approx(642_335.76 / 384, abs=0.01)
+    assert [(m["hall"], m["to"]) for m in data["siting"]] == [
+        ("North hall 1", "South"),
+        ("North hall 2", "South"),
+        ("South hall 1", "North"),
+    ]
+    # the optics are priced, the DGX racks are not: listed, not zero
+    assert data["capital"]["network_usd"] > 0
+    assert {
+        "category": "rack",
+        "item": "NVIDIA DGX B200 rack (4 systems)",
+        "length_m": None,
+        "quantity": 12,
+    } in data["capital"]["unpriced"]
+
+
+def test_text_names_what_is_unknown():
+    doc = two_priced_sites()
+    text = as_text(energy_data(doc.project, Assumptions(basis="max", load_factor=0.8)))
+    assert "each rack's max power x load factor 0.8" in text
+    assert "at $90/MWh" in text and "at 345 g CO2/kWh" in text
+    assert "North hall 1, North to South: energy cost −$" in text
+    assert "not priced (no sourced price):" in text
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [("--load-factor", "1.5", "not a load factor"), ("--wue", "500", "a WUE is litres")],
+)
+def test_bad_assumptions_get_a_message(two_sites_file, option, value, message):
+    out = run("energy", str(two_sites_file), option, value)
+    assert out.returncode == 2
+    assert message in out.stderr and "Traceback" not in out.stderr

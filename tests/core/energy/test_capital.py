@@ -1,0 +1,46 @@
+"""The bill priced: sourced prices only, the rest listed as unpriced, never zero."""
+
+import pytest
+
+from designer.core.catalog import CatalogError, default_catalog
+from designer.core.energy.cost import UNPRICED, price_bom
+from designer.core.energy.figures import load_economics
+from designer.core.examples import gb200_su
+from designer.core.network import bill_of_materials
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
+
+CATALOG = default_catalog()
+
+
+def priced(doc):
+    bom = bill_of_materials(RuleEngine(CATALOG).derived(PLAN, doc.project))
+    return bom, price_bom(bom, doc.rack_types, CATALOG.switches, 576)
+
+
+def test_the_scalable_unit_prices_its_racks_and_optics_and_lists_the_rest():
+    bom, capital = priced(gb200_su.build())
+    racks = [p for p in capital.lines if p.line.item == "NVIDIA GB200 NVL72"]
+    # links:S66: a GB200 NVL72 rack ~$2-3 M, taken at the midpoint
+    assert racks[0].cost_usd == 8 * 2_500_000
+    assert (racks[0].low_usd, racks[0].high_usd) == (8 * 2_000_000, 8 * 3_000_000)
+    assert "links:S66" in racks[0].source
+    # the optics keep the bill's own prices
+    assert capital.priced_usd == pytest.approx(20_000_000 + bom.cost_usd)
+    assert capital.per_accelerator_usd == pytest.approx(capital.priced_usd / 576)
+    # no source prices a QM9700, its rack, a CDU, a busway or a tray: unpriced, not $0
+    unpriced = {p.line.category for p in capital.unpriced}
+    assert unpriced == {"rack", "switch", "cooling_unit", "power_feed", "cable_tray"}
+    assert all(p.cost_usd is None and p.source == UNPRICED for p in capital.unpriced)
+
+
+def test_a_price_without_a_source_does_not_load(tmp_path):
+    path = tmp_path / "economics.json"
+    path.write_text(
+        '{"prices": [{"id": "x", "name": "X", "kind": "rack", "usd": 1, "low_usd": 1,'
+        ' "high_usd": 1}], "pue_by_cooling": ['
+        '{"id": "liquid", "name": "L", "pue": 1.1, "sources": {"pue": "estimate: a"}},'
+        '{"id": "air", "name": "A", "pue": 1.5, "sources": {"pue": "estimate: b"}}]}'
+    )
+    with pytest.raises(CatalogError, match="'usd' has no source"):
+        load_economics(path)

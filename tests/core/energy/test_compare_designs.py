@@ -1,0 +1,69 @@
+"""Two designs compared: a design against itself, and against itself less one NVL72."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.energy.compare import compare, design_figures
+from designer.core.examples import gb200_su
+from designer.core.network import bill_of_materials
+from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
+
+CATALOG = default_catalog()
+
+
+def network_cost(doc):
+    """What the bill's modules and cables cost at the media prices."""
+    return bill_of_materials(RuleEngine(CATALOG).derived(PLAN, doc.project)).cost_usd
+
+
+def test_a_design_against_itself_differs_in_nothing():
+    figures = design_figures(gb200_su.build().project, CATALOG)
+    rows = compare(figures, figures)
+    assert rows and not [r for r in rows if r.differs]
+    unknown = {r.key for r in rows if r.difference is None}
+    # the scalable unit's site has no energy price or grid carbon intensity
+    assert unknown == {"energy_cost_usd_per_year", "carbon_t_per_year"}
+    assert {r.difference for r in rows if r.key not in unknown} == {0}
+
+
+def test_one_more_nvl72_rack_adds_that_rack_its_links_optics_and_cost_and_nothing_else():
+    smaller = gb200_su.build()
+    last = [r.id for r in smaller.project.placements.values() if r.label == "NVL72-08"]
+    ops.delete(smaller, last)
+    a = design_figures(smaller.project, CATALOG)
+    b = design_figures(gb200_su.build().project, CATALOG)
+    changed = {r.key: r.difference for r in compare(a, b) if r.differs}
+
+    assert changed.pop("accelerators") == 72
+    assert changed.pop("accelerators_by_kind/B200") == 72
+    assert changed.pop("dense_pflops/FP4") == 720
+    assert changed.pop("dense_pflops/FP8") == 360
+    assert changed.pop("dense_pflops/BF16") == 180
+    assert changed.pop("it_power_typical_kw") == 120
+    assert changed.pop("it_power_max_kw") == 132
+    assert changed.pop("facility_power_max_kw") == pytest.approx(132 * 1.2)  # the site's PUE
+    assert changed.pop("racks") == 1
+    assert changed.pop("racks_by_type/NVIDIA GB200 NVL72") == 1
+    assert changed.pop("rack_floor_area_m2") == pytest.approx(0.6 * 1.068, abs=1e-3)
+    # its 18 trays' NVLink spine: 10,368 links in 8 racks
+    assert changed.pop("nvlink_links_in_racks") == 10_368 / 8
+    # its 72 NICs to the leaves, and the 2 leaves and 1 spine its 72 more ports need
+    # (576 / 32 = 18 leaves and 9 spines, against 16 and 8 for 504), with their uplinks
+    links = changed.pop("links")
+    assert links == changed.pop("links_by_medium/multimode SR") == 144
+    assert changed.pop("fabric_switches/NVIDIA Quantum-2 QM9700 (leaf)") == 2
+    assert changed.pop("fabric_switches/NVIDIA Quantum-2 QM9700 (spine)") == 1
+    modules = changed.pop("optical_modules")
+    assert modules > 0 and changed.pop("optics_power_kw") > 0
+    assert changed.pop("cable_length_m") > 0
+    # the rack's $2.5 M (links:S66) and its optics at the media prices
+    optics = network_cost(gb200_su.build()) - network_cost(smaller)
+    assert changed.pop("capital_priced_usd") == pytest.approx(2_500_000 + optics)
+    changed.pop("capital_per_accelerator_usd")
+    # a year at its 120 kW typical: 1,051.2 MWh, x 1.2 facility
+    assert changed.pop("it_energy_mwh_per_year") == pytest.approx(1_051.2)
+    assert changed.pop("facility_energy_mwh_per_year") == pytest.approx(1_261.44)
+    # no finding, no unpriced line, no floor, price or carbon changed
+    assert changed == {}

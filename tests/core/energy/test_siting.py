@@ -1,0 +1,60 @@
+"""Moving a hall between sites: cost, carbon and power by hand, and its job's DCI latency."""
+
+import pytest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.energy.energy import Assumptions
+from designer.core.energy.siting import hall_moves
+from designer.core.jobs import plan_jobs
+from designer.core.model import TransformerModel
+from designer.core.totals import totals_by_hall
+from tests.core.energy.test_energy_year import two_priced_sites
+
+CATALOG = default_catalog()
+
+
+def moves(doc, jobs=None, assumptions=None):
+    by_hall = totals_by_hall(doc.project, doc.rack_types)
+    return {(m.hall, m.to_site): m for m in hall_moves(doc.project, by_hall, assumptions, jobs)}
+
+
+def test_moving_a_hall_south_by_hand():
+    doc = two_priced_sites()
+    move = moves(doc)[("North hall 1", "South")]
+    # 4 DGX B200 at 57.2 kW and a QM9700 rack at 13.2 kW typical: 242 kW, 2,119.92 MWh
+    assert move.it_mwh == pytest.approx(2_119.92)
+    # North at PUE 1.3 and $90/MWh, South at PUE 1.2 and $57.50/MWh
+    assert move.cost_delta_usd == pytest.approx(2_119.92 * (1.2 * 57.5 - 1.3 * 90))
+    # 345 g/kWh in the North, 30 g/kWh in the South
+    assert move.carbon_delta_t == pytest.approx(2_119.92 * (1.2 * 30 - 1.3 * 345) / 1000)
+    # 249.2 kW max x PUE 1.2 needed; South's 400 kW less its own 249.2 kW x 1.2 spare
+    assert move.power_needed_kw == pytest.approx(249.2 * 1.2)
+    assert move.power_spare_kw == pytest.approx(400 - 249.2 * 1.2)
+    assert not move.fits
+    assert move.jobs == ()
+
+
+def test_with_the_cooling_mix_the_pue_moves_with_the_hall():
+    doc = two_priced_sites()
+    move = moves(doc, assumptions=Assumptions(pue_from="cooling"))[("North hall 1", "South")]
+    # DGX B200 racks are air-cooled: PUE 1.5 at either end
+    assert move.facility_mwh_before == pytest.approx(move.facility_mwh_after)
+    assert move.cost_delta_usd == pytest.approx(2_119.92 * 1.5 * (57.5 - 90))
+
+
+def test_a_job_over_both_sites_sees_the_dci_go_when_its_southern_hall_moves_north():
+    doc = two_priced_sites()
+    model = TransformerModel(
+        parameters=8_000_000_000, layers=32, hidden=4_096, sequence=4_096, precision="bf16"
+    )
+    # 8-GPU groups on all 48 DGX B200 systems: both sites, 40 km apart
+    ops.add_job(doc, "Spread", model=model, tp=8, dp=48, global_batch=48)
+    found = moves(doc, jobs=plan_jobs(doc.project, doc.rack_types))
+    # 40 km at 4.9 µs/km one way (links:S46)
+    south_north = found[("South hall 1", "North")].jobs[0]
+    assert south_north.accelerators_in_hall == 128
+    assert south_north.before_us == pytest.approx(196)
+    assert south_north.after_us == 0
+    north_south = found[("North hall 1", "South")].jobs[0]
+    assert (north_south.before_us, north_south.after_us) == (pytest.approx(196),) * 2
