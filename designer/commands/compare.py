@@ -1,0 +1,100 @@
+"""``compare A B``: two designs side by side, each figure with B less A.
+
+Two projects, or two saved variants of one, are read, checked and planned as ``summary``,
+``bom`` and ``check`` would, and their figures lined up: accelerators, compute, power,
+racks, floor, links by medium, optics, cable, capital, a year of energy and carbon, and
+findings. The year is counted with the options ``energy`` takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from designer.commands._common import CommandError, fail, open_project
+from designer.commands.energy import add_assumption_arguments, assumptions_of
+from designer.core.catalog import default_catalog
+from designer.core.energy.compare import Row, compare, design_figures
+from designer.core.format import number
+
+HELP = (
+    "Compare two designs (two projects, or two variants of one): accelerators, dense "
+    "PFLOPS, IT and facility power, racks, floor area, links by medium, optics, cable "
+    "length, capital, energy, carbon and findings, each with B less A."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("a", metavar="A", help="the first project file (.rackplan.json)")
+    parser.add_argument("b", metavar="B", help="the second project file, compared with A")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_assumption_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        first = open_project(args.a, "compare it").project
+        second = open_project(args.b, "compare it").project
+        assumptions = assumptions_of(args)
+    except CommandError as err:
+        return fail(err)
+    catalog = default_catalog()
+    rows = compare(
+        design_figures(first, catalog, assumptions), design_figures(second, catalog, assumptions)
+    )
+    names = ((args.a, first.meta.name), (args.b, second.meta.name))
+    print(
+        json.dumps(as_json(rows, names), indent=2)
+        if args.format == "json"
+        else as_text(rows, names)
+    )
+    return 0
+
+
+def as_json(rows: list[Row], names: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """The comparison as data: both designs named, one entry per figure."""
+    (file_a, name_a), (file_b, name_b) = names
+    return {
+        "a": {"file": file_a, "project": name_a},
+        "b": {"file": file_b, "project": name_b},
+        "figures": [
+            {"figure": r.key, "label": r.label, "a": r.a, "b": r.b, "difference": r.difference}
+            for r in rows
+        ],
+        "differing": sum(r.differs for r in rows),
+    }
+
+
+def _value(value: float | None) -> str:
+    return "unknown" if value is None else number(value, 2)
+
+
+def _difference(row: Row) -> str:
+    if not row.differs:
+        return "="
+    if row.difference is None:
+        return "unknown"
+    return ("+" if row.difference > 0 else "−") + number(abs(row.difference), 2)
+
+
+def as_text(rows: list[Row], names: tuple[tuple[str, str], ...]) -> str:
+    """The comparison as a table a person reads in a terminal."""
+    (file_a, name_a), (file_b, name_b) = names
+    table = [("Figure", "A", "B", "B − A")] + [
+        (r.label, _value(r.a), _value(r.b), _difference(r)) for r in rows
+    ]
+    widths = [max(len(line[i]) for line in table) for i in range(4)]
+    lines = [f"A: {name_a} ({file_a})", f"B: {name_b} ({file_b})", ""]
+    for label, a, b, diff in table:
+        lines.append(
+            f"{label:<{widths[0]}}  {a:>{widths[1]}}  {b:>{widths[2]}}  {diff:>{widths[3]}}"
+        )
+    differing = sum(r.differs for r in rows)
+    lines.append("")
+    lines.append(
+        f"{differing} of {len(rows)} figures differ."
+        if differing
+        else "The two designs do not differ in any figure."
+    )
+    return "\n".join(lines)
