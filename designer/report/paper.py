@@ -41,9 +41,6 @@ class Rect:
     def bottom(self) -> float:
         return self.y + self.height
 
-    def inset(self, by: float) -> Rect:
-        return Rect(self.x + by, self.y + by, self.width - 2 * by, self.height - 2 * by)
-
 
 @dataclass(frozen=True)
 class SheetFrame:

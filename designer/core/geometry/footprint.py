@@ -69,17 +69,6 @@ def footprint(x: int, y: int, width_mm: int, depth_mm: int, rotation: Rotation) 
     return Box(x, y, x + sx, y + sy)
 
 
-def front_edge(box: Box, rotation: Rotation) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two ends of the footprint's front edge."""
-    if rotation == 0:
-        return (box.x0, box.y0), (box.x1, box.y0)
-    if rotation == 90:
-        return (box.x1, box.y0), (box.x1, box.y1)
-    if rotation == 180:
-        return (box.x0, box.y1), (box.x1, box.y1)
-    return (box.x0, box.y0), (box.x0, box.y1)
-
-
 def service_zone(box: Box, rotation: Rotation, depth_mm: int, *, rear: bool = False) -> Box:
     """The strip of floor ``depth_mm`` deep in front of (or behind) a footprint."""
     dx, dy = FRONT_DIRECTION[rotation]

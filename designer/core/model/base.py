@@ -18,9 +18,6 @@ MAX_FLOOR_MM = 100_000_000
 Mm = Annotated[int, Field(ge=-MAX_FLOOR_MM, le=MAX_FLOOR_MM)]
 """A signed floor coordinate in integer millimetres."""
 
-PositiveMm = Annotated[int, Field(gt=0, le=MAX_FLOOR_MM)]
-"""A strictly positive length in integer millimetres."""
-
 
 def _pair(value: Any) -> Any:
     """A file writes a point as a JSON list; strict validation takes only tuples."""
