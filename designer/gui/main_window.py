@@ -42,6 +42,7 @@ from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.labels import label_stem, rack_tag
 from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
+from designer.gui.canvas.pick_filter import PickFilter
 from designer.gui.canvas.tools.base import Tool
 from designer.gui.canvas.tools.draw import ObstacleTool, OutlineTool, RunTool
 from designer.gui.canvas.tools.place import PlaceTool, RowTool
@@ -701,6 +702,9 @@ class MainWindow(QMainWindow):
         bar.addActions([n["undo"], n["redo"]])
         bar.addSeparator()
         bar.addActions(self.tools.actions())
+        bar.addWidget(QLabel(" Pick "))
+        self.pick_filter = PickFilter(self.view)
+        bar.addWidget(self.pick_filter)
         bar.addSeparator()
         bar.addActions([n["rotate"], n["delete"]])
         bar.addSeparator()

@@ -10,7 +10,7 @@ from the mouse, so they are tested without a window.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Container
 from dataclasses import dataclass
 
 from designer.core.model.project import Project
@@ -35,7 +35,7 @@ class Stack:
     def __bool__(self) -> bool:
         return bool(self.ids)
 
-    def top_selected(self, selected: Collection[str]) -> str | None:
+    def top_selected(self, selected: Container[str]) -> str | None:
         """The topmost id here that is selected, None when none is."""
         return next((i for i in self.ids if i in selected), None)
 
@@ -43,22 +43,26 @@ class Stack:
         """The id below ``entity_id`` here, the topmost again after the last."""
         return self.ids[(self.ids.index(entity_id) + 1) % len(self.ids)]
 
-    def first_unselected(self, selected: Collection[str]) -> str | None:
+    def first_unselected(self, selected: Container[str]) -> str | None:
         """What Shift-click adds: the topmost id here not yet selected."""
         return next((i for i in self.ids if i not in selected), None)
 
-    def toggled(self, selected: Collection[str]) -> str:
+    def toggled(self, selected: Container[str]) -> str:
         """What Ctrl-click toggles: the topmost selected id here, else the topmost."""
         return self.top_selected(selected) or self.ids[0]
 
-    def describe(self, project: Project, entity_id: str, kind: str | None) -> str:
-        """The status bar's words for ``entity_id`` picked here: its name and kind, and,
-        where others lie too, which of them it is and how to reach the next."""
+    def name(self, project: Project, entity_id: str, kind: str | None) -> str:
+        """``entity_id``'s name and what it is: "Busway 1 (busway)"."""
         word = KIND_WORDS.get(kind or "", "item")
         feed = project.feeds.get(entity_id)
         if feed is not None:
             word = feed.kind if feed.kind == "busway" else "PDU"
-        text = f"Selected {display_name(project, entity_id)} ({word})"
+        return f"{display_name(project, entity_id)} ({word})"
+
+    def describe(self, project: Project, entity_id: str, kind: str | None) -> str:
+        """The status bar's words for ``entity_id`` picked here: its name and kind, and,
+        where others lie too, which of them it is and how to reach the next."""
+        text = f"Selected {self.name(project, entity_id, kind)}"
         if len(self.ids) < 2:
             return f"{text}."
         position = self.ids.index(entity_id) + 1

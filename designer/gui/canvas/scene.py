@@ -38,6 +38,7 @@ from designer.drawing.obstacles import draw_obstacles, obstacle_geometry
 from designer.drawing.plan import draw_service_names, keep_clear, status_by_id
 from designer.drawing.tray_labels import TrayLabel, tray_labels
 from designer.drawing.trays import draw_trays, tray_geometry
+from designer.gui.canvas.handles import EndHandles
 from designer.gui.canvas.layers import (
     Z_LABELS,
     Z_LINKS,
@@ -141,6 +142,7 @@ class HallScene(QGraphicsScene):
             self.selection_item,
         ):
             self.addItem(item)
+        self.handles = EndHandles(self)
 
     # --- building --------------------------------------------------------------------
 
@@ -153,7 +155,7 @@ class HallScene(QGraphicsScene):
         self._rebuild_services(_SERVICES)
         self._markers.set_geometry(None, self.sceneRect())
         self._rebuild_markers()
-        self.selection_item.setPath(QPainterPath())
+        self.show_selection([])
 
     def show_nothing(self) -> None:
         """An empty floor: the project has no hall left to show (all deleted, or none yet)."""
@@ -163,7 +165,7 @@ class HallScene(QGraphicsScene):
         rect = self.sceneRect()
         for layer in (self._services, self._service_labels, self._links, self._markers):
             layer.set_geometry(None, rect)
-        self.selection_item.setPath(QPainterPath())
+        self.show_selection([])
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
         self.update()
 
@@ -447,4 +449,12 @@ class HallScene(QGraphicsScene):
         return path
 
     def show_selection(self, ids: Iterable[str]) -> None:
+        """Outline ``ids``; one busway or tray gets its end handles too."""
+        ids = list(ids)
         self.selection_item.setPath(self.outline_path(ids))
+        self.handles.show_for(self.project, ids)
+
+    def set_selection_visible(self, visible: bool) -> None:
+        """Hide the outline and handles while stand-ins for the selection are dragged."""
+        self.selection_item.setVisible(visible)
+        self.handles.set_visible(visible)

@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsView, QMenu, QToolTip, QWidget
 
 from designer.core.geometry.footprint import Box
+from designer.core.geometry.stack import Stack
 from designer.core.hover_text import hover_text
 from designer.core.placement.entry import PaletteEntry
 from designer.drawing import style
@@ -94,6 +95,8 @@ class CanvasView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         #: What the right-click menu offers (None: a separator); the window fills it in.
         self.context_actions: list[QAction | None] = []
+        #: The kinds clicks and boxes take (the toolbar's filter); None: every kind.
+        self.pick_kinds: frozenset[str] | None = None
         self._tool: Tool = SelectTool(self)
         self._panning: QPoint | None = None
         self._space = False
@@ -297,9 +300,19 @@ class CanvasView(QGraphicsView):
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         self._tool.double_click(self._floor_pos(event), event)
 
-    def _hover(self, pos: QPointF, event: QMouseEvent) -> None:
+    def under(self, pos: QPointF) -> str | None:
+        """What the mouse at floor ``pos`` points at: of what lies there (of the filter's
+        kinds), the topmost selected thing, else the topmost thing."""
         tolerance = 3 / max(self.pixels_per_mm(), 1e-9)
-        hit = self.editor.picker().at(pos.x(), pos.y(), tolerance)
+        stack = Stack(
+            tuple(self.editor.picker().stack_at(pos.x(), pos.y(), tolerance, self.pick_kinds))
+        )
+        if not stack:
+            return None
+        return stack.top_selected(self.editor.selection) or stack.ids[0]
+
+    def _hover(self, pos: QPointF, event: QMouseEvent) -> None:
+        hit = self.under(pos)
         if hit == self._hovered:
             return
         self._hovered = hit
@@ -318,8 +331,7 @@ class CanvasView(QGraphicsView):
 
     def menu_at(self, pos: QPoint) -> QMenu:
         """The right-click menu at viewport ``pos``: what is under it gets selected first."""
-        floor = self.mapToScene(pos)
-        hit = self.editor.picker().at(floor.x(), floor.y(), 3 / max(self.pixels_per_mm(), 1e-9))
+        hit = self.under(self.mapToScene(pos))
         if hit is not None and hit not in self.editor.selected():
             self.editor.selection.set([hit])
         menu = QMenu(self)

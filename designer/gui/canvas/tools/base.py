@@ -43,6 +43,11 @@ class Canvas(Protocol):
         """The zoom, for tolerances given in screen pixels."""
         ...
 
+    @property
+    def pick_kinds(self) -> frozenset[str] | None:
+        """The kinds clicks and boxes take (the toolbar's filter); None: every kind."""
+        ...
+
 
 class Tool:
     """Base class: does nothing; subclasses override what their gesture needs."""
