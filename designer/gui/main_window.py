@@ -91,6 +91,7 @@ Wheel zooms at the cursor
 Middle button or Space + drag pans
 H heat colouring · G tile grid · L links on the trays
 V select · W row of racks · T cable tray · B busway
+Click again on a spot: the next thing lying there
 Esc cancels"""
 
 
