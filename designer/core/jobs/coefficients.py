@@ -55,26 +55,27 @@ class Coefficients:
 NAMES = tuple(f.name for f in fields(Coefficients) if f.type == "float")
 
 
-def _source(path: Path, name: str, entry: Any, sources: Mapping[str, SourceRef]) -> str:
-    """The source of one figure, checked: it cites a listed source or says estimate."""
+def checked_source(path: Path, name: str, entry: Any, sources: Mapping[str, SourceRef]) -> str:
+    """The source of one figure, checked: it cites a listed source or says estimate (the
+    failure rates of ``designer.core.resilience.rates`` are checked the same way)."""
     source = str(entry.get("source", "")).strip() if isinstance(entry, dict) else ""
     if not (source.startswith(_MARKER) or SOURCE_ID.match(source)):
         raise CatalogError(
-            f"The job figure {name} in {path} must cite its source (operations:O.., links:S.., "
+            f"The figure {name} in {path} must cite its source (operations:O.., links:S.., "
             f"systems:S..) or say 'estimate: <how>', not {source!r}."
         )
     unknown = [ref for ref in SOURCE_ID.findall(source) if ref not in sources]
     if unknown:
         raise CatalogError(
-            f"The job figure {name} in {path} cites {unknown[0]!r}, which sources.json does "
-            "not list."
+            f"The figure {name} in {path} cites {unknown[0]!r}, which sources.json does not list."
         )
     return source
 
 
-def _number(path: Path, name: str, value: Any) -> float:
+def checked_number(path: Path, name: str, value: Any) -> float:
+    """One figure, checked: a positive number."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise CatalogError(f"The job figure {name} in {path} must be a positive number.")
+        raise CatalogError(f"The figure {name} in {path} must be a positive number.")
     return float(value)
 
 
@@ -98,22 +99,24 @@ def load_coefficients(path: Path, sources: Mapping[str, SourceRef]) -> Coefficie
     values: dict[str, float] = {}
     for name in NAMES:
         entry = coefficients.get(name)
-        cited[name] = _source(path, name, entry, sources)
-        values[name] = _number(path, name, entry.get("value"))
+        cited[name] = checked_source(path, name, entry, sources)
+        values[name] = checked_number(path, name, entry.get("value"))
     extra = sorted(set(coefficients) - set(NAMES))
     if extra:
         raise CatalogError(f"{path} holds the unknown job figure {extra[0]}.")
     element_bytes: dict[str, float] = {}
     for precision, entry in widths.items():
-        cited[f"element_bytes.{precision}"] = _source(path, precision, entry, sources)
-        element_bytes[precision] = _number(path, precision, entry.get("value"))
+        cited[f"element_bytes.{precision}"] = checked_source(path, precision, entry, sources)
+        element_bytes[precision] = checked_number(path, precision, entry.get("value"))
     figures: dict[str, ScaleUpFigure] = {}
     for type_id, entry in scale_up.items():
-        source = _source(path, f"scale_up.{type_id}", entry, sources)
+        source = checked_source(path, f"scale_up.{type_id}", entry, sources)
         domain = entry.get("domain")
         figures[type_id] = ScaleUpFigure(
-            _number(path, f"scale_up.{type_id}.gbytes_per_s", entry.get("gbytes_per_s")),
-            None if domain is None else int(_number(path, f"scale_up.{type_id}.domain", domain)),
+            checked_number(path, f"scale_up.{type_id}.gbytes_per_s", entry.get("gbytes_per_s")),
+            None
+            if domain is None
+            else int(checked_number(path, f"scale_up.{type_id}.domain", domain)),
             source,
         )
         cited[f"scale_up.{type_id}"] = source

@@ -1,0 +1,135 @@
+"""What can fail: every component of a design a what-if may take down, and how a person
+names one.
+
+A component is an entity of the project (a busway or PDU, a CDU, CRAH or in-row cooler, a
+rack, a fibre route, a hall, a site) or one side of a hall's A/B power (every feed of that
+side in that hall, as when its switchboard is maintained). A side has no entity of its own,
+so its id is made here: ``<hall id>/<side>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from designer.core.model.project import Project
+
+#: The collections whose entities can fail, and the kind each gives a component.
+_KINDS = (
+    ("feeds", "feed"),
+    ("cooling_units", "cooling"),
+    ("placements", "rack"),
+    ("fibre_routes", "fibre_route"),
+    ("halls", "hall"),
+    ("sites", "site"),
+)
+
+
+@dataclass(frozen=True)
+class Component:
+    """One thing that can fail: its id, its kind and the name a person knows it by."""
+
+    id: str
+    kind: str
+    name: str
+
+
+def side_id(hall_id: str, side: str) -> str:
+    """The id of one power side of a hall."""
+    return f"{hall_id}/{side}"
+
+
+def sides(project: Project) -> dict[str, list[str]]:
+    """Each hall's power side (by ``side_id``) and the feeds on it."""
+    found: dict[str, list[str]] = {}
+    for feed in project.feeds.values():
+        if feed.side:
+            found.setdefault(side_id(feed.hall_id, feed.side), []).append(feed.id)
+    return found
+
+
+def name_of(project: Project, component_id: str) -> str:
+    """How a message names a component: a label or name, ``hall side A``, else the id."""
+    for collection, _ in _KINDS:
+        entity = getattr(project, collection).get(component_id)
+        if entity is None:
+            continue
+        if collection == "fibre_routes":
+            sites = project.sites
+            a, b = (sites[s].name if s in sites else s for s in (entity.site_a, entity.site_b))
+            return f"fibre route {a}–{b}"
+        return getattr(entity, "label", "") or getattr(entity, "name", "") or component_id
+    hall_id, _, side = component_id.rpartition("/")
+    hall = project.halls.get(hall_id)
+    if hall is not None and side:
+        return f"{hall.name} side {side}"
+    return component_id
+
+
+def kind_of(project: Project, component_id: str) -> str | None:
+    """The kind of component ``component_id`` names, or None when it names none."""
+    for collection, kind in _KINDS:
+        if component_id in getattr(project, collection):
+            return kind
+    hall_id, _, side = component_id.rpartition("/")
+    if hall_id in project.halls and any(
+        f.hall_id == hall_id and f.side == side for f in project.feeds.values()
+    ):
+        return "side"
+    return None
+
+
+class UnknownComponents(ValueError):
+    """Names that match no component, or more than one; the message lists each."""
+
+
+def resolve(project: Project, names: Iterable[str]) -> list[str]:
+    """The component ids ``names`` give, each an id or a label or name (matched without
+    regard to case); raises ``UnknownComponents`` naming every one that matches none, or
+    several."""
+    by_name: dict[str, set[str]] = {}
+    for collection, _ in _KINDS:
+        for entity_id in getattr(project, collection):
+            by_name.setdefault(name_of(project, entity_id).casefold(), set()).add(entity_id)
+    for side in sides(project):
+        by_name.setdefault(name_of(project, side).casefold(), set()).add(side)
+    found: list[str] = []
+    unknown: list[str] = []
+    ambiguous: list[str] = []
+    for name in names:
+        if kind_of(project, name) is not None:
+            found.append(name)
+            continue
+        matches = by_name.get(name.casefold(), set())
+        if len(matches) == 1:
+            found.append(next(iter(matches)))
+        elif matches:
+            ambiguous.append(f"{name!r} (it names {', '.join(sorted(matches))})")
+        else:
+            unknown.append(repr(name))
+    problems = []
+    if unknown:
+        problems.append(f"no component is called {', '.join(unknown)}")
+        problems[-1] += (
+            " (give an id or label of a feed, cooling unit, rack, fibre route, hall or site, or HALL/A for a power side)"
+        )
+    if ambiguous:
+        problems.append(f"more than one component is called {'; '.join(ambiguous)}: give the id")
+    if problems:
+        raise UnknownComponents("; ".join(problems))
+    return list(dict.fromkeys(found))
+
+
+def sweep_components(project: Project, network_racks: Iterable[str]) -> list[Component]:
+    """What an N-1 sweep fails one at a time: every feed, power side, cooling unit, network
+    rack, fibre route, hall and site. A compute rack is left out: it takes only itself down."""
+    ids = [
+        *project.feeds,
+        *sides(project),
+        *project.cooling_units,
+        *network_racks,
+        *project.fibre_routes,
+        *project.halls,
+        *project.sites,
+    ]
+    return [Component(i, kind_of(project, i) or "", name_of(project, i)) for i in ids]

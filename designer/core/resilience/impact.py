@@ -1,0 +1,432 @@
+"""What one failure, or several at once, takes down, pushes over its limits and leaves.
+
+The rules follow the checks' own model of the design:
+
+- power: a rack whose every feed is down loses power; its other feeds carry it as the
+  power check already loads them (a feed's share of a rack is the rack's max power over its
+  feeds on the same side, ``rules.loads.feed_share``), so a side's last feed carries what
+  the side's lost feeds carried;
+- liquid: the CDUs of a cooling group share their racks, so the survivors of a group carry
+  the whole group's liquid heat; a rack whose CDU is down with no survivor in its group
+  loses liquid cooling;
+- air: a hall's CRAHs and in-row coolers share its room air; when none is left its racks
+  that put heat into the room lose air cooling;
+- a network rack that loses power or air is down with its switches: a rack with a link to
+  it loses scale-out connectivity (a ``node-leaf`` link: the accelerators of that rail are
+  cut off) or its scale-up domain (a UB or NVLink link), and the fabric loses the links;
+- a rack that loses power or cooling draws and heats nothing;
+- a fibre route carries its DCI until cut; what it carried takes the shortest way left
+  over the other routes, whose lit fibre pairs (``fibre_pair_tbps`` each) may not hold it;
+- a hall down takes its feeds and cooling units with it, a site its halls and routes.
+
+Bisection is estimated per site as half of the fabric's thinnest tier (half of the leaf
+uplinks for two tiers; of the node links for a fabric of one leaf): an estimate, the
+narrowest cut of a Clos, not a measured figure.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict, deque
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from designer.core.model.hall import PowerFeed
+from designer.core.resilience.components import kind_of, name_of
+from designer.core.resilience.topology import TIERS, Topology, heat_of
+from designer.core.rules.loads import feed_share
+
+#: What a rack can lose, in the order a report lists it.
+LOSSES = ("failed", "power", "liquid", "air", "scale_up", "scale_out")
+
+#: Losses after which a rack is down (the others leave it running, cut off).
+DOWN = ("failed", "power", "liquid", "air")
+
+
+@dataclass(frozen=True)
+class Overload:
+    """A survivor carrying more than its limit after the failure, and what it carried
+    before (``kind``: feed, cooling_group, hall_air or fibre_route)."""
+
+    kind: str
+    id: str
+    name: str
+    load: float
+    limit: float
+    before: float
+    unit: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a cluster a failure split: its sites and their accelerators up."""
+
+    sites: tuple[str, ...]
+    accelerators: int
+
+
+@dataclass(frozen=True)
+class Impact:
+    """What failing ``failed`` does. ``losses`` maps each kind of loss to the racks that
+    suffer it first (a rack without power is not listed again as without cooling)."""
+
+    failed: tuple[str, ...]
+    losses: Mapping[str, tuple[str, ...]]
+    lost_accelerators: Mapping[str, int]
+    jobs: tuple[str, ...]
+    overloads: tuple[Overload, ...]
+    total_accelerators: int
+    accelerators_up: int
+    accelerators_connected: int
+    bisection_gbps: float
+    bisection_left_gbps: float
+    cross_site_gbps: float
+    cross_site_left_gbps: float
+    parts: tuple[Part, ...]
+
+    @property
+    def racks_hit(self) -> tuple[str, ...]:
+        """Every rack that loses something."""
+        return tuple(r for what in LOSSES for r in self.losses.get(what, ()))
+
+    @property
+    def accelerators_hit(self) -> int:
+        """Accelerators down or cut off."""
+        return self.total_accelerators - self.accelerators_connected
+
+    @property
+    def split(self) -> bool:
+        """True when the cluster falls into parts that no fibre joins."""
+        return len(self.parts) > 1
+
+
+class _Without(Mapping[str, PowerFeed]):
+    """The project's feeds less those down: what ``feed_share`` sees after a failure."""
+
+    def __init__(self, feeds: Mapping[str, PowerFeed], down: set[str]) -> None:
+        self._feeds = feeds
+        self._down = down
+
+    def __getitem__(self, key: str) -> PowerFeed:
+        if key in self._down:
+            raise KeyError(key)
+        return self._feeds[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key not in self._down and key in self._feeds
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k in self._feeds if k not in self._down)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+@dataclass
+class _Down:
+    """The components down, once a failure is spread to what it contains."""
+
+    feeds: set[str]
+    units: set[str]
+    racks: set[str]
+    routes: set[str]
+    halls: set[str]
+    sites: set[str]
+
+
+def _spread(topo: Topology, failed: Iterable[str]) -> _Down:
+    project = topo.project
+    down = _Down(set(), set(), set(), set(), set(), set())
+    for item in failed:
+        kind = kind_of(project, item)
+        if kind == "feed":
+            down.feeds.add(item)
+        elif kind == "side":
+            down.feeds.update(topo.side_feeds.get(item, ()))
+        elif kind == "cooling":
+            down.units.add(item)
+        elif kind == "rack":
+            down.racks.add(item)
+        elif kind == "fibre_route":
+            down.routes.add(item)
+        elif kind == "hall":
+            down.halls.add(item)
+        elif kind == "site":
+            down.sites.add(item)
+            down.halls.update(topo.site_halls.get(item, ()))
+        else:
+            raise ValueError(f"{item!r} names no component of the project")
+    for hall in down.halls:
+        down.feeds.update(topo.hall_feeds.get(hall, ()))
+        down.units.update(topo.hall_units.get(hall, ()))
+    for route in project.fibre_routes.values():
+        if route.site_a in down.sites or route.site_b in down.sites:
+            down.routes.add(route.id)
+    return down
+
+
+def fail(topo: Topology, failed: Iterable[str]) -> Impact:
+    """Fail every component of ``failed`` (ids) at once and work out what follows."""
+    failed = tuple(dict.fromkeys(failed))
+    down = _spread(topo, failed)
+    project = topo.project
+    lost: dict[str, dict[str, None]] = {what: {} for what in LOSSES}
+    out: set[str] = set()  # racks down for any reason
+
+    def lose(what: str, racks: Iterable[str]) -> None:
+        for rack in racks:
+            if rack not in out:
+                out.add(rack)
+                lost[what][rack] = None
+
+    lose("failed", sorted(down.racks))
+    for hall in sorted(down.halls):
+        lose("power", topo.hall_racks.get(hall, ()))
+    touched = {r for f in down.feeds for r in topo.feed_racks.get(f, ())}
+    live = _Without(project.feeds, down.feeds)
+    placements = project.placements
+    lose(
+        "power",
+        sorted(r for r in touched if not any(f in live for f in placements[r].feed_ids)),
+    )
+    overloads = _feeds(topo, touched, out, live, down.feeds)
+    liquid, groups = _liquid(topo, down.units, out)
+    lose("liquid", liquid)
+    overloads += groups
+    air, rooms = _air(topo, down, out)
+    lose("air", air)
+    overloads += rooms
+    # network racks down, and the racks that reach through them
+    switches = {r for r in out if r in topo.network_racks}
+    cut: dict[str, str] = {}
+    for switch in sorted(switches):
+        for rack, plane in topo.reached_through.get(switch, ()):
+            if rack not in out and (plane == "scale_up" or rack not in cut):
+                cut[rack] = plane
+    for rack, plane in sorted(cut.items()):
+        lost[plane][rack] = None
+    bisection, left = _bisection(topo, out)
+    cross, cross_left, routes, parts = _dci(topo, down, out)
+    overloads += routes
+    losses = {what: tuple(racks) for what, racks in lost.items() if racks}
+    counted = {
+        what: sum(topo.accelerators.get(r, 0) for r in racks) for what, racks in losses.items()
+    }
+    total = topo.total_accelerators
+    up = total - sum(counted.get(what, 0) for what in DOWN)
+    hit = out | cut.keys()
+    jobs = tuple(job for job, racks in topo.job_racks.items() if not racks.isdisjoint(hit))
+    return Impact(
+        failed=failed,
+        losses=losses,
+        lost_accelerators=counted,
+        jobs=jobs,
+        overloads=tuple(overloads),
+        total_accelerators=total,
+        accelerators_up=up,
+        accelerators_connected=up - counted.get("scale_up", 0) - counted.get("scale_out", 0),
+        bisection_gbps=bisection,
+        bisection_left_gbps=left,
+        cross_site_gbps=cross,
+        cross_site_left_gbps=cross_left,
+        parts=parts,
+    )
+
+
+def _feeds(
+    topo: Topology, touched: set[str], out: set[str], live: _Without, failed: set[str]
+) -> list[Overload]:
+    """Feeds that carry racks of a failed feed, loaded again without the feeds down."""
+    project = topo.project
+    placements = project.placements
+    feeds = {f for r in touched if r not in out for f in placements[r].feed_ids if f in live}
+    found = []
+    for feed_id in sorted(feeds):
+        feed = project.feeds[feed_id]
+        load = math.fsum(
+            feed_share(placements[r], kind, feed, live)
+            for r in topo.feed_racks.get(feed_id, ())
+            if r not in out and (kind := topo.rack_types.get(placements[r].type_id))
+        )
+        limit = topo.feed_limit[feed_id]
+        if load > limit:
+            found.append(
+                Overload("feed", feed_id, feed.name, load, limit, topo.feed_load[feed_id], "kW")
+            )
+    return found
+
+
+def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], list[Overload]]:
+    """Racks left without a CDU, and cooling groups whose survivors cannot carry theirs."""
+    project = topo.project
+    cooling = project.cooling_units
+    lost: list[str] = []
+    groups: set[str] = set()
+    for unit_id in sorted(units):
+        unit = cooling.get(unit_id)
+        if unit is None or unit.kind != "cdu":
+            continue
+        members = topo.group_units.get(unit.group_id or "", [])
+        if any(m not in units for m in members):
+            groups.add(unit.group_id or "")
+            continue
+        lost += [
+            r for r in topo.cdu_racks.get(unit_id, ()) if r not in out and heat_of(topo, r)[0] > 0
+        ]
+    found = []
+    for group_id in sorted(groups):
+        members = topo.group_units[group_id]
+        load = math.fsum(topo.cdu_heat.get(m, 0.0) for m in members) - math.fsum(
+            heat_of(topo, r)[0] for m in members for r in topo.cdu_racks.get(m, ()) if r in out
+        )
+        left = math.fsum(cooling[m].liquid_capacity_kw for m in members if m not in units)
+        before = math.fsum(cooling[m].liquid_capacity_kw for m in members)
+        if load > left:
+            name = project.cooling_groups[group_id].name
+            found.append(Overload("cooling_group", group_id, name, load, left, before, "kW"))
+    return lost, found
+
+
+def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Overload]]:
+    """Racks of halls left with no air unit, and halls whose air units left are short."""
+    project = topo.project
+    cooling = project.cooling_units
+    halls = {
+        cooling[u].hall_id for u in down.units if u in cooling and cooling[u].air_capacity_kw > 0
+    } - down.halls
+    lost: list[str] = []
+    found = []
+    for hall_id in sorted(halls):
+        racks = topo.hall_racks.get(hall_id, ())
+        load = topo.hall_air.get(hall_id, 0.0) - math.fsum(
+            heat_of(topo, r)[1] for r in racks if r in out
+        )
+        units = topo.hall_air_units.get(hall_id, ())
+        left = math.fsum(cooling[u].air_capacity_kw for u in units if u not in down.units)
+        if left <= 0:
+            lost += [r for r in racks if r not in out and heat_of(topo, r)[1] > 0]
+        elif load > left:
+            before = math.fsum(cooling[u].air_capacity_kw for u in units)
+            name = project.halls[hall_id].name
+            found.append(Overload("hall_air", hall_id, name, load, left, before, "kW"))
+    return lost, found
+
+
+def _bisection(topo: Topology, out: set[str]) -> tuple[float, float]:
+    """The fabrics' estimated bisection with nothing failed and with ``out`` down (Gb/s)."""
+    whole = topo.tier_gbps
+    gone: dict[tuple[str, str], float] = defaultdict(float)
+    seen: set[int] = set()
+    for rack in out:
+        for index in topo.rack_links.get(rack, ()):
+            if index not in seen:
+                seen.add(index)
+                link = topo.fabric[index]
+                gone[link.site, link.tier] += link.gbps
+    left = {key: whole[key] - gone.get(key, 0.0) for key in whole}
+    return _cut(whole), _cut(left)
+
+
+def _cut(tiers: Mapping[tuple[str, str], float]) -> float:
+    """Half the thinnest uplink tier of each site's fabric (the node tier when it has none),
+    summed over the sites."""
+    by_site: dict[str, dict[str, float]] = defaultdict(dict)
+    for (site, tier), gbps in tiers.items():
+        by_site[site][tier] = gbps
+    total = 0.0
+    for found in by_site.values():
+        uplinks = [max(0.0, found[t]) for t in TIERS[1:] if t in found]
+        total += (min(uplinks) if uplinks else max(0.0, found.get(TIERS[0], 0.0))) / 2
+    return total
+
+
+def _dci(
+    topo: Topology, down: _Down, out: set[str]
+) -> tuple[float, float, list[Overload], tuple[Part, ...]]:
+    """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
+    them, and the parts the sites with accelerators up fall into."""
+    project = topo.project
+    routes = topo.routes
+    whole = math.fsum(r.links * topo.wavelength_gbps for r in routes.values())
+    alive = {i: r for i, r in routes.items() if i not in down.routes}
+    left = math.fsum(r.links * topo.wavelength_gbps for r in alive.values())
+    up = {s: n for s, n in topo.site_accelerators.items() if s not in down.sites}
+    for rack in out:
+        site = topo.rack_site.get(rack)
+        if site in up:
+            up[site] -= topo.accelerators.get(rack, 0)
+    # reroute what each cut route carried between two sites still up
+    ways: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for route in alive.values():
+        ways[route.site_a].append((route.site_b, route.route_id))
+        ways[route.site_b].append((route.site_a, route.route_id))
+    carried = {i: r.tbps for i, r in alive.items()}
+    found = []
+    rerouted = False
+    for route_id in sorted(down.routes & routes.keys()):
+        route = routes[route_id]
+        if route.site_a in down.sites or route.site_b in down.sites or route.tbps <= 0:
+            continue
+        path = _path(ways, route.site_a, route.site_b)
+        for step in path or ():
+            carried[step] += route.tbps
+            rerouted = True
+    if rerouted:
+        for route_id, tbps in sorted(carried.items()):
+            route = routes[route_id]
+            capacity = route.pairs * topo.fibre_pair_tbps
+            if tbps > route.tbps and tbps > capacity:
+                found.append(
+                    Overload(
+                        "fibre_route",
+                        route_id,
+                        name_of(project, route_id),
+                        tbps,
+                        capacity,
+                        route.tbps,
+                        "Tb/s",
+                    )
+                )
+    return whole, left, found, _parts(up, ways)
+
+
+def _path(ways: Mapping[str, list[tuple[str, str]]], a: str, b: str) -> list[str] | None:
+    """The routes of the fewest hops from site ``a`` to ``b`` (None when none joins them)."""
+    back: dict[str, tuple[str, str] | None] = {a: None}
+    queue = deque([a])
+    while queue:
+        site = queue.popleft()
+        if site == b:
+            steps = []
+            while (step := back[site]) is not None:
+                site, route = step
+                steps.append(route)
+            return steps
+        for other, route in ways.get(site, ()):
+            if other not in back:
+                back[other] = (site, route)
+                queue.append(other)
+    return None
+
+
+def _parts(up: Mapping[str, int], ways: Mapping[str, list[tuple[str, str]]]) -> tuple[Part, ...]:
+    """The sites with accelerators up, grouped by the fibre that still joins them (through
+    sites without accelerators too), largest part first."""
+    seen: set[str] = set()
+    parts = []
+    for site in sorted(s for s, n in up.items() if n > 0):
+        if site in seen:
+            continue
+        members = []
+        queue = deque([site])
+        seen.add(site)
+        while queue:
+            here = queue.popleft()
+            if up.get(here, 0) > 0:
+                members.append(here)
+            for other, _ in ways.get(here, ()):
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        parts.append(Part(tuple(sorted(members)), sum(up[m] for m in members)))
+    return tuple(sorted(parts, key=lambda p: (-p.accelerators, p.sites)))

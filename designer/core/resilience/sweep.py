@@ -1,0 +1,47 @@
+"""The N-1 sweep: fail every component of a design in turn and rank them by what their
+failure takes down.
+
+A component whose failure alone takes accelerators down or cuts them off is a single point
+of failure. Ties are broken by the survivors pushed over their limits, then by the scale-out
+bisection and the cross-site capacity lost, then by name, so the ranking reads the same run
+after run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designer.core.resilience.components import Component, sweep_components
+from designer.core.resilience.impact import Impact, fail
+from designer.core.resilience.topology import Topology
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One component and what its failure alone does."""
+
+    component: Component
+    impact: Impact
+
+    @property
+    def single_point(self) -> bool:
+        """True when this failure alone takes accelerators down or cuts them off."""
+        return self.impact.accelerators_hit > 0
+
+    def key(self) -> tuple[float, ...]:
+        impact = self.impact
+        return (
+            -impact.accelerators_hit,
+            -len(impact.overloads),
+            impact.bisection_left_gbps - impact.bisection_gbps,
+            impact.cross_site_left_gbps - impact.cross_site_gbps,
+        )
+
+
+def sweep(topology: Topology) -> list[Ranked]:
+    """Every component failed alone, the worst first."""
+    ranked = [
+        Ranked(component, fail(topology, (component.id,)))
+        for component in sweep_components(topology.project, sorted(topology.network_racks))
+    ]
+    return sorted(ranked, key=lambda r: (*r.key(), r.component.name, r.component.id))

@@ -1,0 +1,240 @@
+"""Who depends on whom in a design, worked out once so that each failure costs only what
+it touches: the racks on each feed and CDU, each cooling group's CDUs, each hall's air
+units, which racks reach the fabric or their scale-up domain through which network rack,
+each site's fabric by tier, the DCI per fibre route, and the racks of each job.
+
+The loads the design carries with nothing failed are the checks' own
+(``designer.core.rules.loads.loads``): a what-if starts from the figures the power and
+cooling tables print and changes only those a failure touches.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from designer.core.model.equipment import RackType
+from designer.core.model.project import Project
+from designer.core.model.rule_settings import Thresholds
+from designer.core.network.dci import RouteDemand
+from designer.core.network.network_plan import NetworkPlan
+from designer.core.resilience.components import sides
+from designer.core.rules.loads import loads, room_air_kw
+
+#: Fabric tiers, from the racks up; ``node-leaf`` links are a rack's way into the fabric.
+TIERS = ("node-leaf", "leaf-spine", "spine-core")
+
+#: Generated scale-up roles: a link of one ties a rack to its domain's switches.
+SCALE_UP_ROLES = frozenset({"ub", "nvlink"})
+
+
+@dataclass(frozen=True)
+class FabricLink:
+    """A bundle of a site's scale-out fabric: its site, tier, ends and Gb/s."""
+
+    site: str
+    tier: str
+    a: str
+    b: str
+    gbps: float
+    links: int
+
+
+@dataclass
+class Topology:
+    """A design's dependencies and its loads with nothing failed (read it, do not change it).
+
+    Racks are keyed by id; ``accelerators`` lists only racks that hold some.
+    """
+
+    project: Project
+    rack_types: Mapping[str, RackType]
+    accelerators: dict[str, int]
+    network_racks: frozenset[str]
+    rack_site: dict[str, str]
+    feed_racks: dict[str, list[str]]
+    side_feeds: dict[str, list[str]]
+    feed_load: dict[str, float]
+    feed_limit: dict[str, float]
+    cdu_racks: dict[str, list[str]]
+    cdu_heat: dict[str, float]
+    group_units: dict[str, list[str]]
+    hall_racks: dict[str, list[str]]
+    hall_air_units: dict[str, list[str]]
+    hall_air: dict[str, float]
+    hall_units: dict[str, list[str]]
+    hall_feeds: dict[str, list[str]]
+    site_halls: dict[str, list[str]]
+    #: network rack -> (compute rack, "scale_out" or "scale_up") that reach through it
+    reached_through: dict[str, list[tuple[str, str]]]
+    fabric: list[FabricLink]
+    #: rack -> indices into ``fabric`` of the links that end at it
+    rack_links: dict[str, list[int]]
+    routes: dict[str, RouteDemand]
+    wavelength_gbps: float
+    fibre_pair_tbps: float
+    #: scale-out switches the fabrics place
+    switches: int = 0
+    job_racks: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: Gb/s of each (site, tier) of the fabrics, and accelerators per site, nothing failed
+    tier_gbps: dict[tuple[str, str], float] = field(init=False)
+    site_accelerators: dict[str, int] = field(init=False)
+    total_accelerators: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        # summed once: a what-if subtracts what it takes down (a campus has 57,000 links)
+        tiers: dict[tuple[str, str], float] = defaultdict(float)
+        for link in self.fabric:
+            tiers[link.site, link.tier] += link.gbps
+        self.tier_gbps = dict(tiers)
+        sites: dict[str, int] = defaultdict(int)
+        for rack, count in self.accelerators.items():
+            site = self.rack_site.get(rack)
+            if site is not None:
+                sites[site] += count
+        self.site_accelerators = dict(sites)
+        self.total_accelerators = sum(self.accelerators.values())
+
+
+def build_topology(
+    project: Project,
+    rack_types: Mapping[str, RackType],
+    limits: Thresholds,
+    plan: NetworkPlan | None = None,
+    job_racks: Mapping[str, list[str]] | None = None,
+) -> Topology:
+    """The dependencies of ``project``; ``plan`` (the network plan the checks read) gives
+    the fabric, scale-up wiring and DCI, ``job_racks`` each job's racks, where known."""
+    placements = project.placements
+    halls = project.halls
+    accelerators: dict[str, int] = {}
+    network: set[str] = set()
+    rack_site: dict[str, str] = {}
+    feed_racks: dict[str, list[str]] = defaultdict(list)
+    cdu_racks: dict[str, list[str]] = defaultdict(list)
+    hall_racks: dict[str, list[str]] = defaultdict(list)
+    for rack in placements.values():
+        kind = rack_types.get(rack.type_id)
+        hall = halls.get(rack.hall_id)
+        if hall is not None:
+            rack_site[rack.id] = hall.site_id
+        hall_racks[rack.hall_id].append(rack.id)
+        if kind is None:
+            continue
+        if kind.accelerators:
+            accelerators[rack.id] = kind.accelerators
+        if kind.category == "network":
+            network.add(rack.id)
+        for feed_id in dict.fromkeys(rack.feed_ids):
+            if feed_id in project.feeds:
+                feed_racks[feed_id].append(rack.id)
+        if rack.cdu_id in project.cooling_units:
+            cdu_racks[rack.cdu_id].append(rack.id)
+    feed_load: dict[str, float] = {}
+    feed_limit: dict[str, float] = {}
+    cdu_heat: dict[str, float] = {}
+    hall_air: dict[str, float] = {}
+    for load in loads(project, rack_types, limits):
+        if load.kind == "feed":
+            feed_load[load.id], feed_limit[load.id] = load.load_kw, load.limit_kw
+        elif load.kind == "cdu":
+            cdu_heat[load.id] = load.load_kw
+        elif load.kind == "hall_air":
+            hall_air[load.id] = load.load_kw
+    group_units: dict[str, list[str]] = defaultdict(list)
+    hall_units: dict[str, list[str]] = defaultdict(list)
+    hall_air_units: dict[str, list[str]] = defaultdict(list)
+    for unit in project.cooling_units.values():
+        hall_units[unit.hall_id].append(unit.id)
+        if unit.kind == "cdu" and unit.group_id in project.cooling_groups:
+            group_units[unit.group_id].append(unit.id)
+        if unit.air_capacity_kw > 0:
+            hall_air_units[unit.hall_id].append(unit.id)
+    hall_feeds: dict[str, list[str]] = defaultdict(list)
+    for feed in project.feeds.values():
+        hall_feeds[feed.hall_id].append(feed.id)
+    site_halls: dict[str, list[str]] = defaultdict(list)
+    for hall in halls.values():
+        site_halls[hall.site_id].append(hall.id)
+    reached, fabric, rack_links, routes = _network(plan, network)
+    settings = project.settings.network
+    return Topology(
+        project=project,
+        rack_types=rack_types,
+        accelerators=accelerators,
+        network_racks=frozenset(network),
+        rack_site=rack_site,
+        feed_racks=dict(feed_racks),
+        side_feeds=sides(project),
+        feed_load=feed_load,
+        feed_limit=feed_limit,
+        cdu_racks=dict(cdu_racks),
+        cdu_heat=cdu_heat,
+        group_units=dict(group_units),
+        hall_racks=dict(hall_racks),
+        hall_air_units=dict(hall_air_units),
+        hall_air=hall_air,
+        hall_units=dict(hall_units),
+        hall_feeds=dict(hall_feeds),
+        site_halls=dict(site_halls),
+        reached_through=reached,
+        fabric=fabric,
+        rack_links=rack_links,
+        routes=routes,
+        switches=sum(n for f in (plan.fabrics().values() if plan else ()) for *_, n in f.placed),
+        wavelength_gbps=float(settings.dci_wavelength_gbps),
+        fibre_pair_tbps=settings.fibre_pair_tbps,
+        job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
+    )
+
+
+def _network(
+    plan: NetworkPlan | None, network: set[str]
+) -> tuple[
+    dict[str, list[tuple[str, str]]],
+    list[FabricLink],
+    dict[str, list[int]],
+    dict[str, RouteDemand],
+]:
+    """Which racks reach through each network rack, the fabric links, and the DCI routes."""
+    reached: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    fabric: list[FabricLink] = []
+    rack_links: dict[str, list[int]] = defaultdict(list)
+    if plan is None:
+        return {}, fabric, {}, {}
+    for key, unit in plan.units.items():
+        table = unit.table
+        counts = table.count.tolist()
+        rates = table.rate.tolist()
+        for i, (a, b, role) in enumerate(zip(table.a, table.b, table.role, strict=True)):
+            plane = "scale_up" if role in SCALE_UP_ROLES else "scale_out"
+            if role == "node-leaf" or role in SCALE_UP_ROLES:
+                for rack, switch in ((a, b), (b, a)):
+                    if switch in network and rack not in network:
+                        reached[switch].add((rack, plane))
+            if key[0] == "fabric" and role in TIERS:
+                index = len(fabric)
+                fabric.append(
+                    FabricLink(key[1], role, a, b, float(counts[i] * rates[i]), counts[i])
+                )
+                rack_links[a].append(index)
+                if b != a:
+                    rack_links[b].append(index)
+    dci = plan.dci()
+    routes = {r.route_id: r for r in dci.routes} if dci is not None else {}
+    return (
+        {switch: sorted(racks) for switch, racks in reached.items()},
+        fabric,
+        dict(rack_links),
+        routes,
+    )
+
+
+def heat_of(topology: Topology, rack_id: str) -> tuple[float, float]:
+    """A rack's liquid heat and the heat it puts into room air, at max power (kW)."""
+    rack = topology.project.placements[rack_id]
+    kind = topology.rack_types.get(rack.type_id)
+    if kind is None:
+        return 0.0, 0.0
+    return kind.liquid_kw, room_air_kw(rack, kind)

@@ -1,0 +1,99 @@
+"""What a failure takes down and whom it overloads, on the issue's small designs."""
+
+import math
+
+import pytest
+
+from designer.core.document import operations as ops
+from designer.core.examples import two_sites
+from designer.core.resilience import UnknownComponents, fail, resolve
+from tests.core.resilience.helpers import topology
+
+#: 0.8 x sqrt(3) x 415 V x 800 A: the continuous limit of an 800 A busway, in kW.
+LIMIT_800A = 0.8 * math.sqrt(3) * 415 * 800 / 1000
+
+
+def test_losing_side_a_leaves_every_rack_powered_and_b_over_its_limit(two_n):
+    doc, _racks, a, b = two_n
+    impact = fail(topology(doc), [a])
+    assert impact.losses == {}
+    assert impact.accelerators_up == 288
+    (over,) = impact.overloads
+    assert (over.kind, over.id) == ("feed", b)
+    assert over.load == pytest.approx(4 * 132)  # 528 kW
+    assert over.limit == pytest.approx(LIMIT_800A)
+    assert round(over.limit) == 460
+
+
+def test_losing_both_sides_takes_four_racks_and_288_gpus(two_n):
+    doc, racks, a, b = two_n
+    impact = fail(topology(doc), [a, b])
+    assert set(impact.losses["power"]) == set(racks)
+    assert impact.lost_accelerators["power"] == 288
+    assert impact.accelerators_up == 0
+
+
+def test_a_power_side_by_name_is_its_feeds(two_n):
+    doc, _racks, a, _b = two_n
+    hall = doc.project.feeds[a].hall_id
+    assert resolve(doc.project, ["H side A"]) == [f"{hall}/A"]
+    assert fail(topology(doc), [f"{hall}/A", f"{hall}/B"]).lost_accelerators["power"] == 288
+
+
+def test_the_survivor_of_an_n_plus_1_pair_carries_all_eight_racks(eight_on_cdus):
+    doc, _racks, cdu_a, _cdu_b, _ = eight_on_cdus
+    impact = fail(topology(doc), [cdu_a])
+    # 8 x 132 kW x 0.87 = 918.7 kW of liquid heat, within the survivor's 1,368 kW
+    assert impact.losses == {} and impact.overloads == ()
+    assert impact.accelerators_up == 576
+
+
+def test_with_one_cdu_all_eight_racks_lose_liquid_cooling(eight_on_cdus):
+    doc, racks, cdu_a, cdu_b, _ = eight_on_cdus
+    ops.assign_cdu(doc, racks, cdu_a)
+    ops.delete(doc, [cdu_b])
+    impact = fail(topology(doc), resolve(doc.project, ["CDU-A"]))
+    assert set(impact.losses["liquid"]) == set(racks)
+    assert impact.lost_accelerators["liquid"] == 576
+
+
+def test_a_group_whose_survivors_are_short_is_named_with_its_figures(eight_on_cdus):
+    doc, _racks, cdu_a, cdu_b, group = eight_on_cdus
+    ops.update(doc, cdu_b, liquid_capacity_kw=600.0)
+    (over,) = fail(topology(doc), [cdu_a]).overloads
+    assert (over.kind, over.id) == ("cooling_group", group)
+    assert over.load == pytest.approx(8 * 132 * 0.87)
+    assert over.limit == 600.0
+
+
+def test_cutting_the_only_fibre_route_splits_the_cluster_in_two():
+    doc = two_sites.build()
+    project = doc.project
+    (route,) = project.fibre_routes
+    impact = fail(topology(doc), [route])
+    assert impact.split
+    parts = {p.sites: p.accelerators for p in impact.parts}
+    gpus = dict.fromkeys(project.sites, 0)
+    topo = topology(doc)
+    for rack, n in topo.accelerators.items():
+        gpus[topo.rack_site[rack]] += n
+    assert parts == {(s,): n for s, n in gpus.items()}
+    assert all(n > 0 for n in parts.values())
+    assert impact.cross_site_left_gbps == 0 < impact.cross_site_gbps
+
+
+def test_a_network_rack_down_cuts_the_racks_that_reach_through_it():
+    doc = two_sites.build()
+    topo = topology(doc)
+    switch = sorted(topo.network_racks)[0]
+    impact = fail(topo, [switch])
+    assert impact.losses["failed"] == (switch,)
+    cut = impact.losses["scale_out"]
+    assert cut and all(topo.rack_site[r] == topo.rack_site[switch] for r in cut)
+    assert impact.bisection_left_gbps < impact.bisection_gbps
+
+
+def test_unknown_names_are_all_named():
+    doc = two_sites.build()
+    with pytest.raises(UnknownComponents, match=r"'nope'.*'gone'|'gone'.*'nope'"):
+        resolve(doc.project, ["nope", "gone"])
