@@ -16,7 +16,7 @@ from designer.commands._common import CommandError, fail, open_project
 from designer.commands.energy import add_assumption_arguments, assumptions_of
 from designer.core.catalog import default_catalog
 from designer.core.energy.compare import Row, compare, design_figures
-from designer.core.format import number
+from designer.core.energy.text import shown, shown_difference
 
 HELP = (
     "Compare two designs (two projects, or two variants of one): accelerators, dense "
@@ -66,23 +66,11 @@ def as_json(rows: list[Row], names: tuple[tuple[str, str], ...]) -> dict[str, An
     }
 
 
-def _value(value: float | None) -> str:
-    return "unknown" if value is None else number(value, 2)
-
-
-def _difference(row: Row) -> str:
-    if not row.differs:
-        return "="
-    if row.difference is None:
-        return "unknown"
-    return ("+" if row.difference > 0 else "−") + number(abs(row.difference), 2)
-
-
 def as_text(rows: list[Row], names: tuple[tuple[str, str], ...]) -> str:
     """The comparison as a table a person reads in a terminal."""
     (file_a, name_a), (file_b, name_b) = names
     table = [("Figure", "A", "B", "B − A")] + [
-        (r.label, _value(r.a), _value(r.b), _difference(r)) for r in rows
+        (r.label, shown(r.a), shown(r.b), shown_difference(r)) for r in rows
     ]
     widths = [max(len(line[i]) for line in table) for i in range(4)]
     lines = [f"A: {name_a} ({file_a})", f"B: {name_b} ({file_b})", ""]

@@ -17,6 +17,7 @@ from designer.core.catalog import default_catalog
 from designer.core.energy.cost import Capital, price_bom
 from designer.core.energy.energy import Assumptions, ProjectEnergy, project_energy
 from designer.core.energy.siting import HallMove, hall_moves
+from designer.core.energy.text import latency, signed, usd
 from designer.core.format import number
 from designer.core.jobs import plan_jobs
 from designer.core.model.project import Project
@@ -232,22 +233,6 @@ def _move_dict(move: HallMove) -> dict[str, Any]:
     }
 
 
-def _usd(value: float | None) -> str:
-    return "unknown" if value is None else f"${number(value, 0)}"
-
-
-def _signed(value: float | None, unit: str, digits: int = 0) -> str:
-    if value is None:
-        return "unknown (a site has no figure)"
-    sign = "+" if value > 0 else "−" if value < 0 else "±"
-    text = number(abs(value), digits)
-    return f"{sign}${text}" if unit == "$" else f"{sign}{text} {unit}"
-
-
-def _latency(value: float | None) -> str:
-    return "no fibre route" if value is None else f"{number(value)} µs"
-
-
 def as_text(data: dict[str, Any]) -> str:
     """The figures as a page a person reads in a terminal."""
     a = data["assumptions"]
@@ -269,7 +254,7 @@ def as_text(data: dict[str, Any]) -> str:
             f"{number(s['facility_mwh_per_year'], 0)} MWh a year"
         )
         price = (
-            f"at ${number(s['price_usd_per_mwh'], 2)}/MWh {_usd(s['cost_usd_per_year'])} a year"
+            f"at ${number(s['price_usd_per_mwh'], 2)}/MWh {usd(s['cost_usd_per_year'])} a year"
             if s["price_usd_per_mwh"] is not None
             else "no energy price set: cost unknown"
         )
@@ -285,7 +270,7 @@ def as_text(data: dict[str, Any]) -> str:
     t, per = data["total"], data["per_accelerator_year"]
     lines.append(
         f"Project a year: IT {number(t['it_mwh_per_year'], 0)} MWh, facility "
-        f"{number(t['facility_mwh_per_year'], 0)} MWh, cost {_usd(t['cost_usd_per_year'])}, "
+        f"{number(t['facility_mwh_per_year'], 0)} MWh, cost {usd(t['cost_usd_per_year'])}, "
         + (
             "carbon unknown"
             if t["carbon_t_per_year"] is None
@@ -303,7 +288,7 @@ def as_text(data: dict[str, Any]) -> str:
     if t["accelerators"]:
         lines.append(
             f"Per accelerator-year: {number(per['facility_mwh'], 2)} MWh, "
-            f"energy cost {_usd(per['cost_usd'])}"
+            f"energy cost {usd(per['cost_usd'])}"
             + ("" if per["carbon_t"] is None else f", {number(per['carbon_t'], 2)} t CO2")
         )
     lines.extend(_capital_text(data["capital"]))
@@ -313,20 +298,20 @@ def as_text(data: dict[str, Any]) -> str:
 
 def _capital_text(c: dict[str, Any]) -> list[str]:
     spread = (
-        f" (sources' ranges {_usd(c['low_usd'])} to {_usd(c['high_usd'])})"
+        f" (sources' ranges {usd(c['low_usd'])} to {usd(c['high_usd'])})"
         if c["low_usd"] != c["high_usd"]
         else ""
     )
     lines = [
-        f"Capital where a source prices it (low confidence): {_usd(c['priced_usd'])}{spread}, "
-        f"{_usd(c['per_accelerator_usd'])} per accelerator; energy cost a year: "
-        f"{_usd(c['energy_cost_usd_per_year'])}",
-        f"  optics and cables: {_usd(c['network_usd'])} (media prices)",
+        f"Capital where a source prices it (low confidence): {usd(c['priced_usd'])}{spread}, "
+        f"{usd(c['per_accelerator_usd'])} per accelerator; energy cost a year: "
+        f"{usd(c['energy_cost_usd_per_year'])}",
+        f"  optics and cables: {usd(c['network_usd'])} (media prices)",
     ]
     for p in c["priced"]:
         lines.append(
-            f"  {number(p['quantity'], 0)} x {p['item']} at {_usd(p['unit_usd'])}: "
-            f"{_usd(p['cost_usd'])} ({p['source']})"
+            f"  {number(p['quantity'], 0)} x {p['item']} at {usd(p['unit_usd'])}: "
+            f"{usd(p['cost_usd'])} ({p['source']})"
         )
     if c["unpriced"]:
         lines.append("  not priced (no sourced price):")
@@ -344,14 +329,14 @@ def _siting_text(moves: list[dict[str, Any]]) -> list[str]:
         fits = "fits" if m["fits"] else "does not fit"
         lines.append(
             f"  {m['hall']}, {m['from']} to {m['to']}: energy cost "
-            f"{_signed(m['cost_change_usd_per_year'], '$')}, carbon "
-            f"{_signed(m['carbon_change_t_per_year'], 't CO2')} a year; needs "
+            f"{signed(m['cost_change_usd_per_year'])}, carbon "
+            f"{signed(m['carbon_change_t_per_year'], 't CO2')} a year; needs "
             f"{number(m['power_needed_kw'])} kW of {number(m['power_spare_kw'])} kW spare: {fits}"
         )
         for j in m["jobs"]:
             lines.append(
                 f"    job {j['job']} ({number(j['accelerators_in_hall'], 0)} accelerators "
-                f"here): DCI latency {_latency(j['dci_latency_us_before'])} to "
-                f"{_latency(j['dci_latency_us_after'])} one way"
+                f"here): DCI latency {latency(j['dci_latency_us_before'])} to "
+                f"{latency(j['dci_latency_us_after'])} one way"
             )
     return lines

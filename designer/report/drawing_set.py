@@ -1,9 +1,9 @@
 """The whole drawing set of a project, in order, ready to be numbered and written.
 
-Cover and summary; the design-rule findings; the power and cooling tables; the cable
-schedule summary, DCI routes and bill of materials. The designer passes the findings and
-the network plan it already keeps current; the CLI lets this module compute them, the plan
-asked of the rule engine that checked the project (``checked``).
+Cover and summary; the design-rule findings; the power and cooling tables; each site's
+energy and cost; the cable schedule summary, DCI routes and bill of materials. The designer
+passes the findings and the network plan it already keeps current; the CLI lets this module
+compute them, the plan asked of the rule engine that checked the project (``checked``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from collections import Counter
 from dataclasses import replace
 
 from designer.core.catalog import Catalog
+from designer.core.energy.cost import price_bom
+from designer.core.energy.energy import project_energy
+from designer.core.energy.siting import hall_moves
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlan, link_totals
 from designer.core.network.bom import bills_by_site
@@ -32,6 +35,7 @@ from designer.report.contents import cover_content, finding_entries
 from designer.report.page import Page
 from designer.report.pages.cabling import bom_tables, dci_table, schedule_summary
 from designer.report.pages.cover import cover_index_room, cover_page
+from designer.report.pages.energy import energy_pages
 from designer.report.pages.findings import findings_pages
 from designer.report.pages.jobs import jobs_pages
 from designer.report.pages.plan import plan_pages
@@ -74,6 +78,15 @@ def drawing_set(
     dci = dci_table(totals, names, project.settings.network.fibre_pair_tbps)
     if dci is not None:
         cabling.append(dci)
+    jobs = assess_jobs(project, catalog) if project.jobs else None
+    energy = project_energy(project, rack_types, by_hall=by_hall)
+    capitals = {
+        site.site_id: price_bom(
+            site_boms[site.site_id], rack_types, catalog.switches, site.totals.accelerator_count
+        )
+        for site in energy.sites
+    }
+    moves = hall_moves(project, by_hall, jobs=jobs.plan if jobs else None)
     site_map = []
     # several sites, or a site of several halls: where they stand decides the links between
     halls_per_site = Counter(h.site_id for h in project.halls.values())
@@ -106,11 +119,7 @@ def drawing_set(
             racks,
         ),
         *findings_pages(entries, summary, frame),
-        *(
-            jobs_pages(project, assess_jobs(project, catalog), report.findings, frame)
-            if project.jobs
-            else []
-        ),
+        *(jobs_pages(project, jobs, report.findings, frame) if jobs else []),
         *tables_pages(
             "Power and cooling",
             load_tables(found, hall_names, sides),
@@ -118,6 +127,7 @@ def drawing_set(
             narrow=True,
             empty="No loads yet: the project has no power feeds, cooling units or halls.",
         ),
+        *energy_pages(energy, capitals, moves, frame),
         *tables_pages("Cabling", cabling, frame),
         *tables_pages("Bill of materials", bom_tables(plan, bom, site_boms), frame),
     ]
