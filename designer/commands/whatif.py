@@ -1,0 +1,254 @@
+"""``whatif FILE --fail ID[,ID...]``: what failing those components takes down, whom it
+pushes over their limits and what is left; ``--sweep``: every component failed alone,
+ranked, with the failures a cluster of this size should expect.
+
+Exit 0 with the answer, 2 when the file cannot be read or a name matches no component (or
+several): every such name is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from designer.commands._common import CommandError, fail, open_project
+from designer.core.catalog import default_catalog
+from designer.core.format import number, plural
+from designer.core.model.project import Project
+from designer.core.naming import display_name
+from designer.core.resilience import UnknownComponents, resolve, topology_of
+from designer.core.resilience import fail as fail_components
+from designer.core.resilience.components import name_of
+from designer.core.resilience.expected import ExpectedFailures, expected_failures
+from designer.core.resilience.impact import LOSSES, Impact
+from designer.core.resilience.sweep import Ranked, sweep
+from designer.core.rules import RuleEngine
+
+HELP = (
+    "What if it fails: the racks, accelerators and jobs that failing components take down, "
+    "the survivors over their limits and what is left (--fail), or every component failed "
+    "alone and ranked, with the failures to expect (--sweep)."
+)
+
+#: How a loss reads in a sentence.
+LOST = {
+    "failed": "fail themselves",
+    "power": "lose power",
+    "liquid": "lose liquid cooling",
+    "air": "lose air cooling",
+    "scale_up": "lose their scale-up domain",
+    "scale_out": "lose scale-out connectivity",
+}
+
+#: How many rows of the sweep the text lists.
+TOP = 20
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument(
+        "--fail",
+        metavar="ID[,ID...]",
+        help="components to fail at once: ids or labels of feeds, cooling units, racks, "
+        "fibre routes, halls, sites, or HALL/A for a power side",
+    )
+    what.add_argument("--sweep", action="store_true", help="fail every component alone, rank")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--checkpoint-min",
+        type=float,
+        default=5.0,
+        metavar="MIN",
+        help="the checkpoint cost for the checkpoint interval (--sweep; default 5 min)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        project = open_project(args.file).project
+        topology = topology_of(RuleEngine(default_catalog()), project)
+        if args.sweep:
+            ranked = sweep(topology)
+            expected = expected_failures(topology, cost_min=args.checkpoint_min)
+            print(
+                json.dumps(_sweep_json(project, ranked, expected), indent=2)
+                if args.format == "json"
+                else _sweep_text(ranked, expected)
+            )
+            return 0
+        names = [n.strip() for n in args.fail.split(",") if n.strip()]
+        if not names:
+            raise CommandError("--fail names no component")
+        impact = fail_components(topology, resolve(project, names))
+    except UnknownComponents as err:
+        return fail(CommandError(f"{args.file}: {err}"))
+    except CommandError as err:
+        return fail(err)
+    print(
+        json.dumps(_impact_json(project, impact), indent=2)
+        if args.format == "json"
+        else _impact_text(project, impact)
+    )
+    return 0
+
+
+def _share(part: float, whole: float) -> str:
+    return f"{number(part / whole * 100, 1)} %" if whole else "-"
+
+
+def _names(project: Project, ids: tuple[str, ...], most: int = 8) -> str:
+    shown = ", ".join(display_name(project, i) for i in ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+
+
+def _impact_text(project: Project, impact: Impact) -> str:
+    lines = [f"Failing {', '.join(name_of(project, i) for i in impact.failed)}:"]
+    if not impact.losses:
+        lines.append("  No rack loses power, cooling or connectivity.")
+    for what in LOSSES:
+        racks = impact.losses.get(what, ())
+        if racks:
+            gpus = impact.lost_accelerators.get(what, 0)
+            lines.append(
+                f"  {plural(len(racks), 'rack')} ({plural(gpus, 'accelerator')}) {LOST[what]}: "
+                f"{_names(project, racks)}"
+            )
+    if impact.jobs:
+        lines.append(f"  Jobs hit: {_names(project, impact.jobs)}")
+    if impact.overloads:
+        lines.append("Survivors over their limits:")
+        for over in impact.overloads:
+            lines.append(
+                f"  {over.name} ({over.kind.replace('_', ' ')}) carries {number(over.load, 1)} "
+                f"{over.unit}, over its limit of {number(over.limit, 1)} {over.unit} "
+                f"(before: {number(over.before, 1)} {over.unit})"
+            )
+    total = impact.total_accelerators
+    lines += [
+        "What is left:",
+        f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
+        f"({_share(impact.accelerators_up, total)}); connected: "
+        f"{number(impact.accelerators_connected, 0)} ({_share(impact.accelerators_connected, total)})",
+        f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
+        f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
+        f"({_share(impact.bisection_left_gbps, impact.bisection_gbps)})",
+        f"  cross-site: {number(impact.cross_site_left_gbps / 1000, 1)} of "
+        f"{number(impact.cross_site_gbps / 1000, 1)} Tb/s "
+        f"({_share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",
+    ]
+    if impact.split:
+        lines.append(f"  The cluster is split in {len(impact.parts)} parts no fibre joins:")
+        for part in impact.parts:
+            sites = ", ".join(display_name(project, s) for s in part.sites)
+            lines.append(f"    {sites}: {plural(part.accelerators, 'accelerator')}")
+    return "\n".join(lines)
+
+
+def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
+    return {
+        "failed": [{"id": i, "name": name_of(project, i)} for i in impact.failed],
+        "losses": {
+            what: {
+                "racks": list(racks),
+                "names": [display_name(project, r) for r in racks],
+                "accelerators": impact.lost_accelerators.get(what, 0),
+            }
+            for what, racks in impact.losses.items()
+        },
+        "jobs": list(impact.jobs),
+        "overloads": [
+            {
+                "kind": o.kind,
+                "id": o.id,
+                "name": o.name,
+                "load": o.load,
+                "limit": o.limit,
+                "before": o.before,
+                "unit": o.unit,
+            }
+            for o in impact.overloads
+        ],
+        "accelerators": {
+            "total": impact.total_accelerators,
+            "up": impact.accelerators_up,
+            "connected": impact.accelerators_connected,
+        },
+        "bisection_gbps": {"total": impact.bisection_gbps, "left": impact.bisection_left_gbps},
+        "cross_site_gbps": {"total": impact.cross_site_gbps, "left": impact.cross_site_left_gbps},
+        "parts": [{"sites": list(p.sites), "accelerators": p.accelerators} for p in impact.parts],
+    }
+
+
+def _sweep_text(ranked: list[Ranked], expected: ExpectedFailures) -> str:
+    single = [r for r in ranked if r.single_point]
+    lines = [
+        f"N-1 sweep: {plural(len(ranked), 'component')} failed one at a time; "
+        f"{plural(len(single), 'single point')} of failure.",
+        f"{'#':>4}  {'component':<32} {'kind':<12} {'accel. hit':>11} {'share':>8} "
+        f"{'over limit':>10} {'bisection left':>14}",
+    ]
+    for index, r in enumerate(ranked[:TOP], 1):
+        i = r.impact
+        lines.append(
+            f"{index:>4}  {r.component.name[:32]:<32} {r.component.kind:<12} "
+            f"{number(i.accelerators_hit, 0):>11} {_share(i.accelerators_hit, i.total_accelerators):>8} "
+            f"{len(i.overloads):>10} {_share(i.bisection_left_gbps, i.bisection_gbps):>14}"
+        )
+    if len(ranked) > TOP:
+        lines.append(f"  ... and {len(ranked) - TOP} more (--format json lists all)")
+    c, e = expected.counts, expected.cluster
+    lines += [
+        "Expected failures (rates: resources/catalog/failures.json):",
+        f"  from {number(c.accelerators, 0)} accelerators, {number(c.hosts, 0)} hosts, "
+        f"{number(c.links, 0)} scale-out links, {number(c.switches, 0)} switches: "
+        f"{number(e.per_day, 1)} interruptions per day, one every {number(e.mtbi_hours, 1)} h",
+        f"  checkpoint every {number(e.checkpoint.daly_min, 0)} min (Daly; Young "
+        f"{number(e.checkpoint.young_min, 0)} min) for a {number(e.checkpoint.cost_min, 1)} min "
+        "checkpoint",
+    ]
+    for job_id, job in expected.jobs.items():
+        lines.append(
+            f"  job {job_id}: {number(job.per_day, 2)} per day, one every "
+            f"{number(job.mtbi_hours, 1)} h; checkpoint every {number(job.checkpoint.daly_min, 0)} min"
+        )
+    return "\n".join(lines)
+
+
+def _sweep_json(
+    project: Project, ranked: list[Ranked], expected: ExpectedFailures
+) -> dict[str, Any]:
+    def expectation(e: Any) -> dict[str, Any]:
+        return {
+            "per_hour": dict(e.per_hour),
+            "per_day": e.per_day,
+            "mtbi_hours": e.mtbi_hours,
+            "checkpoint_min": {
+                "cost": e.checkpoint.cost_min,
+                "young": e.checkpoint.young_min,
+                "daly": e.checkpoint.daly_min,
+            },
+        }
+
+    return {
+        "ranking": [
+            {
+                "id": r.component.id,
+                "name": r.component.name,
+                "kind": r.component.kind,
+                "single_point": r.single_point,
+                "accelerators_hit": r.impact.accelerators_hit,
+                "overloads": len(r.impact.overloads),
+                "bisection_left_gbps": r.impact.bisection_left_gbps,
+                "cross_site_left_gbps": r.impact.cross_site_left_gbps,
+            }
+            for r in ranked
+        ],
+        "expected": {
+            "counts": vars(expected.counts),
+            "cluster": expectation(expected.cluster),
+            "jobs": {j: expectation(e) for j, e in expected.jobs.items()},
+            "sources": dict(expected.rates.sources),
+        },
+    }

@@ -1,0 +1,48 @@
+"""``whatif``: a failure's answer as text and JSON, unknown names, the ranked sweep."""
+
+import json
+
+import pytest
+
+from designer.cli import main
+from designer.core.catalog import projects_dir
+
+SU = str(projects_dir() / "gb200-nvl72-su.rackplan.json")
+TWO_SITES = str(projects_dir() / "two-sites.rackplan.json")
+
+
+def test_cutting_the_only_route_names_both_parts(capsys):
+    assert main(["whatif", TWO_SITES, "--fail", "fibre-001", "--format", "json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    parts = answer["parts"]
+    assert len(parts) == 2 and all(p["accelerators"] > 0 for p in parts)
+    assert sum(p["accelerators"] for p in parts) == answer["accelerators"]["total"]
+    assert answer["cross_site_gbps"]["left"] == 0
+    assert main(["whatif", TWO_SITES, "--fail", "fibre-001"]) == 0
+    assert "split in 2 parts" in capsys.readouterr().out
+
+
+def test_both_busways_of_a_row_by_label_take_its_racks_down(capsys):
+    assert main(["whatif", SU, "--fail", "Busway A1,Busway B1"]) == 0
+    out = capsys.readouterr().out
+    # four 72-GPU racks hang on A1 and B1 alone
+    assert "4 racks (288 accelerators) lose power" in out
+    assert "accelerators up: 288 of 576 (50 %)" in out
+
+
+def test_unknown_names_are_each_named_and_exit_2(capsys):
+    assert main(["whatif", SU, "--fail", "Busway A1,nope,gone"]) == 2
+    err = capsys.readouterr().err
+    assert "'nope'" in err and "'gone'" in err
+
+
+def test_the_sweep_ranks_the_worst_first_and_expects_failures(capsys):
+    assert main(["whatif", SU, "--sweep", "--format", "json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    hits = [r["accelerators_hit"] for r in answer["ranking"]]
+    assert hits == sorted(hits, reverse=True) and hits[0] == 576
+    cluster = answer["expected"]["cluster"]
+    assert cluster["mtbi_hours"] == pytest.approx(24 / cluster["per_day"])
+    assert all(
+        "operations:O" in s or "systems:S" in s for s in answer["expected"]["sources"].values()
+    )
