@@ -23,8 +23,8 @@ def test_a_clean_project_exits_0(capsys):
 def test_a_project_with_errors_exits_1_with_a_line_per_finding(capsys):
     assert main(["check", MISTAKES]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 10
-    assert lines[-1] == "9 errors, 0 warnings, 0 info"
+    assert len(lines) == 11
+    assert lines[-1] == "9 errors, 1 warning, 0 info"
     overload = next(line for line in lines if "power.feed_overload" in line)
     assert overload.startswith("error")
     assert "Busway 1 carries 352.4 kW" in overload
@@ -38,8 +38,8 @@ def test_an_unreadable_file_exits_2(tmp_path, capsys):
 def test_json_output(capsys):
     assert main(["check", MISTAKES, "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["counts"] == {"error": 9, "warning": 0, "info": 0}
-    assert len(data["findings"]) == 9
+    assert data["counts"] == {"error": 9, "warning": 1, "info": 0}
+    assert len(data["findings"]) == 10
     overload = next(f for f in data["findings"] if f["code"] == "power.feed_overload")
     assert set(overload) == {
         "code",
@@ -62,15 +62,15 @@ def test_json_output(capsys):
 
 
 def test_the_severity_filter_lists_fewer_but_the_exit_code_still_counts_errors(capsys):
-    assert main(["check", MISTAKES, "--format", "json", "--severity", "warning,info"]) == 1
+    assert main(["check", MISTAKES, "--format", "json", "--severity", "info"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["findings"] == []
     assert data["counts"]["error"] == 9
     # as text, the empty list is said before the whole report's counts; in any case, as
     # --paper is
-    assert main(["check", MISTAKES, "--severity", "Warning"]) == 1
+    assert main(["check", MISTAKES, "--severity", "Info"]) == 1
     assert capsys.readouterr().out == (
-        "No findings of severity warning; the whole report:\n9 errors, 0 warnings, 0 info\n"
+        "No findings of severity info; the whole report:\n9 errors, 1 warning, 0 info\n"
     )
 
 
@@ -84,5 +84,5 @@ def test_excluded_errors_do_not_fail_the_check(tmp_path, capsys):
     save(doc.project, path)
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "0 errors, 0 warnings, 0 info; 9 excluded"
+    assert out[-1] == "0 errors, 0 warnings, 0 info; 10 excluded"
     assert all("[excluded: training]" in line for line in out[:-1])

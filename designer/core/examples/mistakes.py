@@ -22,7 +22,8 @@ def build() -> Document:
         "57.2 kW into the air with no rear door (25 kW is the limit); (7) the network rack "
         "NET-01 has no power feed; (8) the single 400 A busway carries 352.4 kW, over its "
         "230.0 kW continuous limit; (9) NET-01 faces the NVL72 across a 1.0 m cold aisle, "
-        "less than 1.2 m.",
+        "less than 1.2 m; (10) the NVL72, a liquid-cooled rack the project holds to Tier III, "
+        "hangs on that one busway: a single power path.",
     )
     site = ops.add_site(doc, "Site 1", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
     hall = ops.add_hall(

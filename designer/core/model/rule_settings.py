@@ -56,17 +56,32 @@ class Thresholds(Record):
         return {key: value for key, value in handler(self).items() if value is not None}
 
 
+#: Which racks must have two power paths, A and B (``RuleSettings.tier_iii_racks``).
+TierIIIRacks = Literal["liquid_cooled", "all", "none"]
+TIER_III_DEFAULT: TierIIIRacks = "liquid_cooled"
+
+
 class RuleSettings(Record):
-    """Threshold overrides, severity overrides per rule code and the accepted findings."""
+    """Threshold overrides, severity overrides per rule code and the accepted findings.
+
+    ``tier_iii_racks`` says which racks the project holds to Tier III, concurrent
+    maintainability (links B40): each on a side A and a side B feed. By default the
+    liquid-cooled racks, as NVIDIA asks of a GB200 SuperPOD's site (links B41, links:S59);
+    ``all`` every rack, ``none`` no rack (a hall fed from A and B still asks it of all).
+    """
 
     severities: dict[str, SeverityName] = Field(default_factory=dict)
     exclusions: list[Exclusion] = Field(default_factory=list)
     thresholds: Thresholds = Field(default_factory=Thresholds)
+    tier_iii_racks: TierIIIRacks = TIER_III_DEFAULT
 
     @model_serializer(mode="wrap")
     def _thresholds_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """Leave ``thresholds`` out of the file while the project overrides none of them."""
+        """Leave ``thresholds`` out of the file while the project overrides none of them,
+        and the Tier III choice while it is the default."""
         data: dict[str, Any] = handler(self)
         if not data.get("thresholds"):
             data.pop("thresholds", None)
+        if data.get("tier_iii_racks") == TIER_III_DEFAULT:
+            data.pop("tier_iii_racks")
         return data

@@ -164,9 +164,12 @@ class RuleEngine:
 
 
 def _changes_everything(before: Project, after: Project) -> bool:
-    """True when an edit changed what every check reads: thresholds or custom rack types."""
+    """True when an edit changed what every check reads: thresholds, the racks held to
+    Tier III, or custom rack types."""
+    old, new = before.settings.rules, after.settings.rules
     return (
-        before.settings.rules.thresholds != after.settings.rules.thresholds
+        old.thresholds != new.thresholds
+        or old.tier_iii_racks != new.tier_iii_racks
         or before.custom_types != after.custom_types
     )
 

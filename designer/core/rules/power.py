@@ -13,12 +13,14 @@ losses too.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.geometry.footprint import Box
 from designer.core.geometry.site import in_hall
+from designer.core.model.equipment import RackType
 from designer.core.model.hall import Hall, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
@@ -51,11 +53,13 @@ FEED_OVERLOAD = CodeInfo(
 SINGLE_PATH = CodeInfo(
     "power.single_path",
     FAMILY,
-    "Rack on one side of an A/B hall",
+    "Rack on one power path",
     Severity.WARNING,
-    "A rack stands in a hall fed from sides A and B but is connected to one side only, so "
-    "it goes down whenever that side is maintained or fails (links B40: a concurrently "
-    "maintainable design, Tier III, gives every rack two paths).",
+    "A rack is connected to one side only (or to feeds of no side) while the design has "
+    "side A and side B feeds, or while the project holds it to Tier III (its liquid-cooled "
+    "racks by default), so it goes down whenever that path is maintained or fails (links "
+    "B40: a concurrently maintainable design, Tier III, gives every rack two paths; links "
+    "B41: NVIDIA asks Tier III of a GB200 SuperPOD's site).",
 )
 FEED_OUT_OF_REACH = CodeInfo(
     "power.feed_out_of_reach",
@@ -102,6 +106,43 @@ def _build_hall_sides(ctx: Context) -> dict[str, set[str]]:
 HALL_SIDES: Derived[dict[str, set[str]]] = Derived("feed sides per hall", _build_hall_sides)
 """Hall id -> the sides (A, B) its feeds are on; built again after each edit (a pass over
 the feeds, not the racks)."""
+
+
+def _build_side_counts(ctx: Context) -> Counter[str]:
+    return Counter(feed.side for feed in ctx.project.feeds.values() if feed.side)
+
+
+def _update_side_counts(counts: Counter[str], ctx: Context, changes: Changes) -> Counter[str]:
+    counts.subtract(_side_change(changes))
+    return counts
+
+
+def _side_change(changes: Changes) -> Counter[str]:
+    """How many feeds of each side an edit took away (negative: added)."""
+    gone: Counter[str] = Counter()
+    for _, before, after in changes.of("feeds"):
+        if before is not None and before.side:
+            gone[before.side] += 1
+        if after is not None and after.side:
+            gone[after.side] -= 1
+    return gone
+
+
+SIDE_COUNTS: Derived[Counter[str]] = Derived(
+    "feeds of each side", _build_side_counts, _update_side_counts
+)
+"""Side -> how many feeds of the project are on it; updated for the feeds an edit changed."""
+
+
+def _present(counts: Counter[str]) -> set[str]:
+    return {side for side, n in counts.items() if n > 0}
+
+
+def _tier_iii(ctx: Context, kind: RackType) -> bool:
+    """Whether the project holds racks of ``kind`` to Tier III (two power paths)."""
+    asked = ctx.project.settings.rules.tier_iii_racks
+    return asked == "all" or (asked == "liquid_cooled" and kind.liquid_kw > 0)
+
 
 Run = tuple[int, int, float, float, float]
 """A straight stretch of a busway: its start (x, y), unit direction (ux, uy) and length."""
@@ -178,19 +219,22 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             where=where,
         )
         return
-    if ctx.get(HALL_SIDES).get(rack.hall_id, set()) >= AB and not set(paths) >= AB:
-        has = [side for side in ("A", "B") if side in paths]
-        fed = f"side {has[0]} only" if has else "feeds of no side"
-        needed = f"a side {'B' if has == ['A'] else 'A'} feed" if has else "one feed of each side"
-        hall = ctx.project.halls.get(rack.hall_id)
-        yield SINGLE_PATH.finding(
-            f"{first_up(rack_name(rack))} ({kind.name}) is fed from {fed}, though "
-            f"{hall.name if hall else 'its hall'} has side A and side B feeds: it goes down "
-            f"whenever that path is maintained or fails. Connect it to {needed} as well.",
-            (rack.id,),
-            hall_id=rack.hall_id,
-            where=where,
-        )
+    if not set(paths) >= AB:
+        why = _two_paths_asked(ctx, rack, kind)
+        if why:
+            has = [side for side in ("A", "B") if side in paths]
+            fed = f"side {has[0]} only" if has else "feeds of no side"
+            needed = (
+                f"a side {'B' if has == ['A'] else 'A'} feed" if has else "one feed of each side"
+            )
+            yield SINGLE_PATH.finding(
+                f"{first_up(rack_name(rack))} ({kind.name}) is fed from {fed}, though {why}: "
+                f"it goes down whenever that path is maintained or fails. Connect it to "
+                f"{needed} as well.",
+                (rack.id,),
+                hall_id=rack.hall_id,
+                where=where,
+            )
     facts = ctx.get(FEED_FACTS)
     for feeds in paths.values():
         for feed in feeds:
@@ -214,6 +258,24 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
             hall_id=rack.hall_id,
             where=where,
         )
+
+
+def _two_paths_asked(ctx: Context, rack: Placement, kind: RackType) -> str:
+    """Why ``rack`` should have a side A and a side B feed, as a message says it; "" when
+    nothing asks it: its hall has both sides, the design has both elsewhere, or the project
+    holds the rack to Tier III."""
+    if ctx.get(HALL_SIDES).get(rack.hall_id, set()) >= AB:
+        hall = ctx.project.halls.get(rack.hall_id)
+        return f"{hall.name if hall else 'its hall'} has side A and side B feeds"
+    if _present(ctx.get(SIDE_COUNTS)) >= AB:
+        return "the design has side A and side B feeds in other halls"
+    if _tier_iii(ctx, kind):
+        which = "every rack" if kind.liquid_kw <= 0 else "its liquid-cooled racks"
+        return (
+            f"the project holds {which} to Tier III, two power paths (links B40-B41; "
+            "Project settings)"
+        )
+    return ""
 
 
 def _out_of_reach(
@@ -269,6 +331,12 @@ def _short_of(box: Box, run: Run) -> float:
 def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
     found = {rack_id for rack_id, _, _ in changes.of("placements")}
     links = ctx.get(LINKS)
+    # feeds of a side came or went: the design may have both sides now, or no longer
+    gone = _side_change(changes)
+    if gone:
+        counts = ctx.get(SIDE_COUNTS)
+        if (_present(counts + gone) >= AB) != (_present(counts) >= AB):
+            return set(ctx.project.placements)
     for feed_id, before, after in changes.of("feeds"):
         found.update(links.of("racks_on_feed", feed_id))
         # A feed that came, went or changed side may make its hall an A/B hall or not.

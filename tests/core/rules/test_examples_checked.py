@@ -32,10 +32,11 @@ def test_the_mistakes_example_reports_each_mistake_and_nothing_else():
         ("power.no_feed", (by_label["NET-01"],)),  # (7)
         ("power.feed_overload", (busway, *sorted(on_busway))),  # (8)
         ("space.cold_aisle", (by_label["NVL72-01"], by_label["NET-01"])),  # (9)
+        ("power.single_path", (by_label["NVL72-01"],)),  # (10)
     }
     report = RuleEngine(CATALOG).run(project)
     assert {(f.code, f.ids) for f in report.findings} == expected
-    assert report.counts() == {Severity.ERROR: 9, Severity.WARNING: 0, Severity.INFO: 0}
+    assert report.counts() == {Severity.ERROR: 9, Severity.WARNING: 1, Severity.INFO: 0}
     overload = next(f for f in report.findings if f.code == "power.feed_overload")
     # 4 x 40.8 + 132 + 57.2 = 352.4 kW; 0.8 x sqrt(3) x 415 V x 400 A = 230.0 kW
     assert "352.4 kW" in overload.message and "230 kW" in overload.message

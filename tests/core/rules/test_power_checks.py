@@ -179,14 +179,78 @@ def test_a_rack_on_one_side_of_an_ab_hall_is_flagged():
     assert both not in findings
 
 
-def test_a_hall_with_one_side_has_no_single_path_warning():
+def test_a_design_with_one_side_has_no_single_path_warning_for_air_cooled_racks():
     doc, hall = hall_doc()
     a = _busway(doc, hall, "Busway A1", "A")
-    ops.place_row(doc, hall, NVL72, 2_000, 2_000, 2, 180, feed_ids=[a])
+    ops.place_row(doc, hall, H100, 2_000, 2_000, 2, 180, feed_ids=[a])
     assert found(doc, "power.single_path") == []
     # Once the hall gets a B busway, both racks on A alone are one path short.
-    _busway(doc, hall, "Busway B1", "B")
+    b = _busway(doc, hall, "Busway B1", "B")
     assert len(found(doc, "power.single_path")) == 2
+    # and so they are while the design has side B anywhere, in another hall too
+    site = doc.project.halls[hall].site_id
+    other = ops.add_hall(
+        doc,
+        site,
+        "Hall 2",
+        20_000,
+        12_000,
+        floor_rating_kpa=50,
+        floor_type="slab",
+        power_capacity_kw=1e5,
+        cooling_capacity_kw=1e5,
+    )
+    ops.update(doc, b, hall_id=other)
+    warnings = found(doc, "power.single_path")
+    assert len(warnings) == 2
+    assert "though the design has side A and side B feeds in other halls" in warnings[0].message
+
+
+def test_an_edit_that_gives_the_design_its_second_side_rechecks_every_rack():
+    from designer.core.rules import RuleEngine
+    from tests.core.rules.helpers import CATALOG
+
+    doc, hall = hall_doc()
+    a = _busway(doc, hall, "Busway A1", "A")
+    ops.place_row(doc, hall, H100, 2_000, 2_000, 2, 180, feed_ids=[a])
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    b = _busway(doc, hall, "Busway 2")  # no side yet: nothing to warn of
+    assert engine.update(doc.project, [b]).findings == RuleEngine(CATALOG).run(doc.project).findings
+    for side in ("B", None):
+        ops.update(doc, b, side=side)
+        updated = engine.update(doc.project, [b])
+        assert updated.findings == RuleEngine(CATALOG).run(doc.project).findings
+        warned = [f for f in updated.findings if f.code == "power.single_path"]
+        assert len(warned) == (2 if side else 0)
+
+
+@pytest.mark.parametrize(
+    ("asked", "warned"),
+    [("liquid_cooled", {"nvl72"}), ("all", {"nvl72", "h100"}), ("none", set())],
+)
+def test_the_project_holds_its_racks_to_tier_iii_liquid_cooled_ones_by_default(asked, warned):
+    # one busway of no side, as a first sketch draws it: one path for every rack
+    doc, hall = hall_doc()
+    feed = _busway(doc, hall, "Busway 1")
+    [nvl72] = ops.place_row(doc, hall, NVL72, 2_000, 2_000, 1, 180, feed_ids=[feed])
+    [h100] = ops.place_row(doc, hall, H100, 2_600, 2_000, 1, 180, feed_ids=[feed])
+    if asked != "liquid_cooled":
+        rules = doc.project.settings.rules.model_copy(update={"tier_iii_racks": asked})
+        ops.update_settings(doc, "Tier III", rules=rules)
+    names = {nvl72: "nvl72", h100: "h100"}
+    findings = found(doc, "power.single_path")
+    assert {names[f.ids[0]] for f in findings} == warned
+    for f in findings:
+        assert f.severity == "warning"
+        assert "is fed from feeds of no side, though the project holds" in f.message
+        assert "to Tier III, two power paths (links B40-B41" in f.message
+        assert f.message.endswith("Connect it to one feed of each side as well.")
+    # a side A and a side B feed each is what it asks
+    b = _busway(doc, hall, "Busway B1", "B")
+    ops.update(doc, feed, side="A")
+    ops.assign_feeds(doc, [nvl72, h100], [feed, b])
+    assert found(doc, "power.single_path") == []
 
 
 def test_renaming_a_hall_renames_it_in_the_single_path_warning_after_an_edit():
