@@ -500,8 +500,11 @@ def _fill_leaves(
     leaf holds one rail of many servers (rail-optimised) and rarely spans two homes.
     """
     nics: list[tuple[str, str, int]] = []
-    for home in sorted(set(homes.values())):
-        racks = [m for m in members if homes[m.id] == home]
+    at_home: dict[str, list[ComputeRack]] = {}
+    for member in members:  # grouped once: a campus site has hundreds of homes
+        at_home.setdefault(homes[member.id], []).append(member)
+    for home in sorted(at_home):
+        racks = at_home[home]
         for rail in range(rails):
             for rack in racks:
                 n = rack.ports // rails + (1 if rail < rack.ports % rails else 0)
