@@ -9,6 +9,20 @@ page (docs/getting-started/populating-data.md). Choice values (``planned``, ``mm
 ``m``, ``other``, ``dcim.interface``) are from ``netbox/dcim/choices.py`` and
 ``netbox/netbox/choices.py``; length limits from the models in ``netbox/dcim/models/``.
 
+NetBox's documentation of bulk import ("Populating Data", section "Bulk Import
+(CSV/YAML)": docs/getting-started/populating-data.md in NetBox 4.6.8's repository) says
+each import page lists its columns under "CSV Field Options" (the forms above, which the
+tests compare ours with) and that device types take YAML, not CSV. In 4.6.8's code the
+device type import is a generic ``BulkImportView`` (``DeviceTypeImportView`` in
+``netbox/dcim/views.py``) whose form reads CSV, JSON or YAML alike
+(``netbox/utilities/forms/bulk_import.py``); only a type's components (its interfaces and
+the like, which rackplan does not write) need YAML's nesting.
+
+Names are found by name alone where NetBox's import looks them up: ``InterfaceImportForm``
+finds its device by name with no site to narrow it, so a device name is made unique across
+the whole set (a rack label used in two sites gets the site's name, in two halls of a site
+the hall's), and each cable names the sites of its two devices as well.
+
 What rackplan knows and NetBox asks for: sites, halls as locations, racks (their floor
 position and facing in the description, their outer size from the catalog), the systems
 and switches in them as devices of device types named by model, and one cable per link
@@ -70,9 +84,11 @@ HEADERS: dict[str, tuple[str, ...]] = {
     ),
     "08-interfaces.csv": ("device", "name", "type", "description"),
     "09-cables.csv": (
+        "side_a_site",
         "side_a_device",
         "side_a_type",
         "side_a_name",
+        "side_b_site",
         "side_b_device",
         "side_b_type",
         "side_b_name",
@@ -223,10 +239,11 @@ class _Names:
 
 @dataclass
 class _Port:
-    """Where one end of a link lands: a device and the name of its interface."""
+    """Where one end of a link lands: a device, the name of its interface and its site."""
 
     device: str
     interface: str
+    site: str
 
 
 class _Devices:
@@ -251,13 +268,18 @@ class _Devices:
         #: switch -> (port, part of it, parts it is split into) last given out
         self.slot: dict[str, tuple[int, int, int]] = {}
         self.full: Counter[str] = Counter()
-        # a rack label used in two halls of a site names its devices with the hall's name:
-        # NetBox wants a device's name unique in its site
+        # a rack label used in two halls of a site names its devices with the hall's name
+        # (NetBox wants a device's name unique in its site), one used in two sites with the
+        # site's (an interface finds its device by name alone)
         labels = Counter(
             (project.halls[p.hall_id].site_id, display_name(project, p.id))
             for p in project.placements.values()
         )
         self.twice = {key for key, n in labels.items() if n > 1}
+        in_sites = Counter(label for _, label in labels)
+        self.elsewhere = {label for label, n in in_sites.items() if n > 1}
+        #: device -> the name of its site
+        self.site_of: dict[str, str] = {}
         self.types: set[str] = set()
         self.makers: set[str] = set()
         self.roles: set[str] = set()
@@ -284,6 +306,8 @@ class _Devices:
             )
         )
         base = f"{hall.name} {name}" if (hall.site_id, name) in self.twice else name
+        if name in self.elsewhere:
+            base = f"{site or hall.site_id} {base}"
         switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
         if kind.switches is not None and switch is not None:
             self._type(switch.vendor, switch.name, switch.id, switch.height_u, switch.weight_kg)
@@ -321,6 +345,7 @@ class _Devices:
     def _device(
         self, name: str, role: str, vendor: str, model: str, site: str, location: str, rack: str
     ) -> None:
+        self.site_of[name] = site
         self.out.rows["07-devices.csv"].append(
             (name, role, vendor, model, STATUS, site, location, rack, "from rackplan")
         )
@@ -352,7 +377,7 @@ class _Devices:
 
     def _interface(self, device: str, interface: str, plane: str) -> _Port:
         self.out.rows["08-interfaces.csv"].append((device, interface, "other", f"{plane} link"))
-        return _Port(device, interface)
+        return _Port(device, interface, self.site_of[device])
 
     def finish(self) -> None:
         """The manufacturers and roles the devices named, and notes on full switches."""
@@ -400,9 +425,11 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                 continue
             out.rows["09-cables.csv"].append(
                 (
+                    end_a.site,
                     end_a.device,
                     "dcim.interface",
                     end_a.interface,
+                    end_b.site,
                     end_b.device,
                     "dcim.interface",
                     end_b.interface,

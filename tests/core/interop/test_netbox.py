@@ -98,7 +98,8 @@ def test_the_pod_has_one_row_per_rack_and_per_cable(pod):
 
 def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
     _, files, _ = pod
-    devices = {r[0] for r in files["07-devices.csv"][1:]}
+    site_of = {r[0]: r[5] for r in files["07-devices.csv"][1:]}  # name -> site
+    devices = set(site_of)
     interfaces = {(r[0], r[1]) for r in files["08-interfaces.csv"][1:]}
     ends = Counter()
     for row in files["09-cables.csv"][1:]:
@@ -106,6 +107,7 @@ def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
         for side in "ab":
             end = (cable[f"side_{side}_device"], cable[f"side_{side}_name"])
             assert end[0] in devices
+            assert cable[f"side_{side}_site"] == site_of[end[0]] == "Site 1"
             assert end in interfaces
             assert cable[f"side_{side}_type"] == "dcim.interface"
             ends[end] += 1
@@ -162,6 +164,9 @@ def test_every_example_writes_each_rack_and_each_link_once(name, tmp_path):
         project, dict(catalog.with_custom_racks(project.custom_types)), dict(catalog.switches), plan
     )
     assert len(found.rows["03-racks.csv"]) == len(project.placements)
+    # an interface finds its device by name alone: no two devices share one
+    devices = [r[0] for r in found.rows["07-devices.csv"]]
+    assert len(set(devices)) == len(devices)
     table = plan.table()
     between_racks = sum(
         int(table.count[i])
@@ -209,4 +214,84 @@ def test_a_rack_label_in_two_halls_of_a_site_names_its_device_with_the_hall():
     devices = [r[0] for r in found.rows["07-devices.csv"]]
     assert f"{halls[0].name} {first.label}" in devices
     assert f"{halls[1].name} {first.label}" in devices
+    assert not any("appears more than once" in n for n in found.notes)
+
+
+def test_a_port_split_in_two_takes_two_links_then_the_next_port_then_the_next_switch():
+    """A QM9700 has 64 ports of 400G (the catalog): links of 200G take each port twice,
+    "port 1/1" and "port 1/2"; a rack of 12 is full after 12 x 64 x 2 = 1,536 links, and
+    the next one finds no port and is counted."""
+    from designer.core.interop.netbox import NetboxSet, _Devices, _Names
+
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    catalog = default_catalog()
+    rack = next(p for p in project.placements.values() if p.label == "NET-01")
+    [hall] = project.halls.values()
+    sites = {s.id: s.name for s in project.sites.values()}
+    devices = _Devices(
+        project,
+        dict(catalog.with_custom_racks(project.custom_types)),
+        dict(catalog.switches),
+        NetboxSet(),
+        _Names(),
+        sites,
+        {hall.id: hall.name},
+    )
+    devices.rack(rack.id)
+    ports = [devices.port(rack.id, "scale_out", 200) for _ in range(1_537)]
+    named = [(p.device, p.interface) for p in ports[:-1]]
+    assert named[:3] == [
+        ("NET-01 switch 1", "port 1/1"),
+        ("NET-01 switch 1", "port 1/2"),
+        ("NET-01 switch 1", "port 2/1"),
+    ]
+    assert named[127:129] == [("NET-01 switch 1", "port 64/2"), ("NET-01 switch 2", "port 1/1")]
+    assert named[-1] == ("NET-01 switch 12", "port 64/2")
+    assert len(set(named)) == 1_536
+    assert ports[-1] is None and devices.full == {rack.id: 1}
+    # a link as fast as the port takes it whole
+    assert devices.port(rack.id, "scale_out", 400) is None
+    fresh = _Devices(
+        project,
+        dict(catalog.with_custom_racks(project.custom_types)),
+        dict(catalog.switches),
+        NetboxSet(),
+        _Names(),
+        sites,
+        {hall.id: hall.name},
+    )
+    fresh.rack(rack.id)
+    assert [fresh.port(rack.id, "scale_out", 400).interface for _ in range(2)] == [
+        "port 1",
+        "port 2",
+    ]
+
+
+def test_a_rack_label_in_two_sites_names_its_devices_with_the_site():
+    """Devices may share a name in two sites, but NetBox's interface import finds a device
+    by name alone: each gets its site's name, and each cable names the sites of its ends."""
+    project = EXAMPLES["two-sites"]().project
+    north, south = project.sites.values()
+    hall_site = {h.id: h.site_id for h in project.halls.values()}
+    first = next(p for p in project.placements.values() if hall_site[p.hall_id] == north.id)
+    other = next(
+        p
+        for p in project.placements.values()
+        if hall_site[p.hall_id] == south.id and p.type_id == first.type_id
+    )
+    placements = dict(project.placements)
+    placements[other.id] = evolve(other, label=first.label)
+    found = _set(project.model_copy(update={"placements": placements}))
+    devices = {r[0]: r[5] for r in found.rows["07-devices.csv"]}  # name -> site
+    assert len(devices) == len(found.rows["07-devices.csv"])
+    assert devices[f"{north.name} {first.label}"] == north.name
+    assert devices[f"{south.name} {first.label}"] == south.name
+    assert first.label not in devices
+    # the racks keep their label: a rack's name is unique in its location, not beyond
+    assert [r[2] for r in found.rows["03-racks.csv"]].count(first.label) == 2
+    columns = HEADERS["09-cables.csv"]
+    for row in found.rows["09-cables.csv"]:
+        cable = dict(zip(columns, row, strict=True))
+        for side in "ab":
+            assert cable[f"side_{side}_site"] == devices[cable[f"side_{side}_device"]]
     assert not any("appears more than once" in n for n in found.notes)
