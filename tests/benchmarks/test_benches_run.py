@@ -30,6 +30,7 @@ def targets_printed(output: str) -> list[str]:
         ("hall_bench", {"systems": 2}, 4),
         ("export_bench", {"systems": 2}, 2),
         ("million_bench", {"accelerators": 3 * 384, "middle_systems": 2, "small_systems": 1}, 2),
+        ("resilience_bench", {"systems": 2, "rounds": 1}, 1),
     ],
 )
 def test_a_benchmark_prints_a_figure_for_each_target(bench, capsys, qapp, name, arguments, targets):
