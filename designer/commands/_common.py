@@ -98,6 +98,16 @@ def emit(text: str, output: str | None, reads: str) -> int:
     return 0
 
 
+def headless_qt() -> None:
+    """A QGuiApplication on the offscreen platform: drawing needs no display (or widgets).
+    Call it inside ``STOPS.deferred()``: a stop during Qt's import would crash it."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        QGuiApplication([])
+
+
 def fail(err: Exception) -> int:
     """Print a command error as one line on stderr (a newline or an escape sequence in a
     file's name or text written as its escape); returns exit code 2."""

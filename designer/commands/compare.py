@@ -3,16 +3,27 @@
 Two projects, or two saved variants of one, are read, checked and planned as ``summary``,
 ``bom`` and ``check`` would, and their figures lined up: accelerators, compute, power,
 racks, floor, links by medium, optics, cable, capital, a year of energy and carbon, and
-findings. The year is counted with the options ``energy`` takes.
+findings. The year is counted with the options ``energy`` takes. ``--pdf`` writes the
+comparison as sheets of a drawing set instead of printing it.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+from pathlib import Path
 from typing import Any
 
-from designer.commands._common import CommandError, fail, open_project
+from designer.commands._common import (
+    STOPS,
+    CommandError,
+    fail,
+    headless_qt,
+    no_stdout,
+    not_the_input,
+    open_project,
+)
 from designer.commands.energy import add_assumption_arguments, assumptions_of
 from designer.core.catalog import default_catalog
 from designer.core.energy.compare import Row, compare, design_figures
@@ -29,11 +40,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="the first project file (.rackplan.json)")
     parser.add_argument("b", metavar="B", help="the second project file, compared with A")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--pdf", metavar="OUT.pdf", help="write the comparison as A3 sheets to this PDF"
+    )
     add_assumption_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.pdf is not None:
+            _check_pdf(args.pdf, args.a, args.b)
         first = open_project(args.a, "compare it").project
         second = open_project(args.b, "compare it").project
         assumptions = assumptions_of(args)
@@ -44,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
         design_figures(first, catalog, assumptions), design_figures(second, catalog, assumptions)
     )
     names = ((args.a, first.meta.name), (args.b, second.meta.name))
+    if args.pdf is not None:
+        revisions = f"{first.meta.revision} / {second.meta.revision}"
+        return _write_pdf(rows, names, revisions, Path(args.pdf))
     print(
         json.dumps(as_json(rows, names), indent=2)
         if args.format == "json"
@@ -86,3 +105,40 @@ def as_text(rows: list[Row], names: tuple[tuple[str, str], ...]) -> str:
         else "The two designs do not differ in any figure."
     )
     return "\n".join(lines)
+
+
+def _check_pdf(output: str, a: str, b: str) -> None:
+    """Refuse an output that is no PDF file, or that is one of the projects compared."""
+    no_stdout(output, "a PDF")
+    if Path(output).suffix.lower() != ".pdf":
+        raise CommandError(f"--pdf {output}: the file name must end in .pdf.")
+    not_the_input(output, a)
+    not_the_input(output, b)
+
+
+def _write_pdf(
+    rows: list[Row], names: tuple[tuple[str, str], ...], revisions: str, path: Path
+) -> int:
+    """The comparison's sheets written to ``path``, stopped at the end of a sheet by Ctrl+C."""
+    with STOPS.deferred():  # a stop inside Qt's import would crash it
+        headless_qt()
+        from designer.core.io.atomic import OutputError
+        from designer.report.pages.energy import comparison_pages
+        from designer.report.paper import SheetFrame
+        from designer.report.writer import ExportCancelled, SetInfo, write_pdf
+
+    (file_a, name_a), (file_b, name_b) = names
+    pages = comparison_pages(
+        rows, f"{name_a} ({file_a})", f"{name_b} ({file_b})", SheetFrame.of("A3")
+    )
+    info = SetInfo(f"{name_a} compared with {name_b}", revisions, datetime.date.today().isoformat())
+    try:
+        with STOPS.deferred():
+            write_pdf(pages, path, "A3", info, STOPS.keep_going)
+            STOPS.asked = False
+    except OutputError as err:
+        return fail(err)
+    except ExportCancelled:
+        raise KeyboardInterrupt from None  # stopped by a signal at the end of a sheet
+    print(f"wrote {path}")
+    return 0

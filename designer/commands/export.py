@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from designer.commands._common import (
     STOPS,
     CommandError,
     fail,
+    headless_qt,
     no_stdout,
     not_the_input,
     open_project,
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             CommandError("NetBox's import is several CSV files: write a .zip (-o OUT.zip).")
         )
     with STOPS.deferred():  # a stop inside Qt's import would crash it
-        _headless_qt()
+        headless_qt()
         from designer.core.catalog import default_catalog
         from designer.report.export import export
         from designer.report.writer import ExportCancelled
@@ -173,12 +173,3 @@ def _for_other_tools(project: Project, args: argparse.Namespace) -> int:
             "note: --hall picks the hall of a DXF; a NetBox set covers every hall.", file=sys.stderr
         )
     return 0
-
-
-def _headless_qt() -> None:
-    """A QGuiApplication on the offscreen platform: drawing needs no display (or widgets)."""
-    from PySide6.QtGui import QGuiApplication
-
-    if QGuiApplication.instance() is None:
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        QGuiApplication([])

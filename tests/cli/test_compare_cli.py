@@ -1,6 +1,7 @@
 """``python main.py compare A B``: a saved copy against itself, a variant, bad input."""
 
 import json
+import subprocess
 
 from designer.core.document import operations as ops
 from designer.core.examples import gb200_su
@@ -54,3 +55,26 @@ def test_a_missing_file_gets_a_message(tmp_path):
     out = run("compare", SU, str(tmp_path / "nope.rackplan.json"))
     assert out.returncode == 2
     assert "nope.rackplan.json" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_pdf_writes_the_comparison_sheet(tmp_path):
+    pdf = tmp_path / "compared.pdf"
+    out = run("compare", "projects/two-sites.rackplan.json", SU, "--pdf", str(pdf))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"wrote {pdf}\n"
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Comparison" in text and "1 of 1" in text
+    assert "31 of 37 figures differ" in text
+    row = next(line for line in text.splitlines() if "Racks: NVIDIA GB200 NVL72" in line)
+    assert row.split()[-3:] == ["0", "8", "+8"]
+
+
+def test_pdf_refuses_another_suffix_or_a_compared_project(tmp_path):
+    out = run("compare", SU, SU, "--pdf", str(tmp_path / "x.png"))
+    assert out.returncode == 2 and "must end in .pdf" in out.stderr
+    copy = tmp_path / "named-as-a.pdf"  # a project file, whatever its name
+    copy.write_bytes(to_bytes(gb200_su.build().project))
+    out = run("compare", SU, str(copy), "--pdf", str(copy))
+    assert out.returncode == 2 and "it is the project it reads" in out.stderr
