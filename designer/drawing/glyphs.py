@@ -22,6 +22,7 @@ GLYPHS = (
     "crah",
     "inrow_cooler",
     "busway",
+    "tray",
     "pdu",
     "column",
     "keepout",
@@ -72,6 +73,16 @@ def draw_glyph(painter: QPainter, kind: str, rect: QRectF) -> None:
             for dx in (-0.12, 0.12):
                 x = body.center().x() + dx * side
                 painter.drawLine(QPointF(x, y - side * 0.14), QPointF(x, y + side * 0.18))
+    elif kind == "tray":
+        # a run of ladder tray from above: two rails and the rungs between them
+        body = QRectF(0, 0, side * 0.84, side * 0.34)
+        body.moveCenter(box.center())
+        painter.setPen(style.pen(style.TRAY_EDGE, line, 1.0))
+        painter.setBrush(style.brush(style.TRAY_FAR))
+        painter.drawRect(body)
+        for i in range(1, 6):
+            x = body.left() + body.width() * i / 6
+            painter.drawLine(QPointF(x, body.top()), QPointF(x, body.bottom()))
     elif kind in ("busway", "pdu"):
         colour = style.FEED_SIDE["A"]
         painter.setPen(style.pen(colour, line * 2.2, 1.0))

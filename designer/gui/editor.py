@@ -37,8 +37,8 @@ from designer.core.model.project import Project
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import PlacementPlan, plan_placement
-from designer.core.placement.labels import feed_name, next_index, obstacle_label, tray_name
-from designer.core.placement.place import place
+from designer.core.placement.labels import feed_name, next_index, obstacle_label
+from designer.core.placement.place import add_tray, place
 from designer.core.rules import Finding
 from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
@@ -444,16 +444,15 @@ class Editor(QObject):
             self.selection.set(ids)
         return ids or []
 
-    def add_run(self, points: list[Point], feed_type: str | None) -> None:
-        """Add a cable tray (``feed_type`` None) or a busway of ``feed_type`` along
-        ``points`` in the shown hall, named on from the last, and select it."""
-        hall, project = self.hall_id or "", self.project
-        if feed_type is None:
-            name = tray_name(project)
-            new = self.run(lambda: ops.add_tray(self.doc, hall, points, 2_700, 600, 100, name))
+    def add_run(self, points: list[Point], entry: PaletteEntry) -> None:
+        """Add a cable tray or a busway of ``entry``'s catalog type along ``points`` in the
+        shown hall, named on from the last, and select it."""
+        hall, doc = self.hall_id or "", self.doc
+        if entry.kind == "tray":
+            new = self.run(lambda: add_tray(doc, hall, entry.type_id, points))
         else:
-            name = feed_name(project, busway=True)
-            new = self.run(lambda: ops.add_feed(self.doc, hall, feed_type, points, name))
+            name = feed_name(self.project, busway=True)
+            new = self.run(lambda: ops.add_feed(doc, hall, entry.type_id, points, name))
         if new:
             self.selection.set([new])
 

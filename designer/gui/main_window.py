@@ -574,7 +574,7 @@ class MainWindow(QMainWindow):
             (
                 "tool_tray",
                 "Cable &Tray",
-                lambda: RunTool(view),
+                lambda: RunTool(view, PaletteEntry("tray", self.palette.current_tray)),
                 ("T",),
                 "tray",
                 "Draw a cable tray along its route",
@@ -582,7 +582,7 @@ class MainWindow(QMainWindow):
             (
                 "tool_busway",
                 "&Busway",
-                lambda: RunTool(view, self.palette.current_busway),
+                lambda: RunTool(view, PaletteEntry("feed", self.palette.current_busway)),
                 ("B",),
                 "busway",
                 "Draw a busway along its route",

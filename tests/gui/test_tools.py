@@ -225,3 +225,32 @@ def test_the_busway_tool_draws_the_busway_highlighted_in_the_catalog(make_window
     (feed,) = doc.project.feeds.values()
     assert (feed.type_id, feed.amps) == ("busway-1250a-415v", 1_250)
     assert feed.path == [(1_200, 1_500), (9_600, 1_500)]
+
+
+def test_the_tray_tool_draws_the_tray_highlighted_in_the_catalog(make_window):
+    from designer.gui.panels.palette import ENTRY_ROLE
+
+    window = new_hall_window(make_window)
+    view, doc, tree = window.view, window.editor.doc, window.palette.tree
+    items = [
+        tree.topLevelItem(g).child(i)
+        for g in range(tree.topLevelItemCount())
+        for i in range(tree.topLevelItem(g).childCount())
+    ]
+    [narrow] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == "tray-300x100"]
+    assert narrow.text(0) == "Cable tray 300 mm"
+    use(window, "tool_tray")  # nothing highlighted: the catalog's first, 600 mm tray
+    for x in (1_200, 9_600):
+        click(view.viewport(), on_screen(view, x, 3_000))
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    tree.setCurrentItem(narrow)
+    use(window, "tool_tray")
+    assert window.status.currentMessage().startswith("Drawing a Cable tray 300 mm: click")
+    for x in (1_200, 9_600):
+        click(view.viewport(), on_screen(view, x, 6_000))
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    trays = sorted(doc.project.trays.values(), key=lambda t: t.name)
+    assert [(t.name, t.width_mm, t.height_mm) for t in trays] == [
+        ("Tray 1", 600, 2_700),
+        ("Tray 2", 300, 2_700),
+    ]

@@ -27,6 +27,7 @@ from designer.core.model.equipment import (
     StructureType,
     SwitchType,
     SystemTemplate,
+    TrayType,
 )
 
 #: A citation of the shared reference (``systems:S11``, ``links:S46``, ``operations:O5``) or
@@ -59,6 +60,7 @@ class Catalog:
     structures: Mapping[str, StructureType]
     systems: Mapping[str, SystemTemplate]
     sources: Mapping[str, SourceRef]
+    trays: Mapping[str, TrayType]
 
     def with_custom_racks(self, custom: Mapping[str, RackType]) -> Mapping[str, RackType]:
         """The rack types of this catalog plus a project's own, the project's first."""
@@ -75,6 +77,7 @@ class Catalog:
             *self.feeds.values(),
             *self.structures.values(),
             *self.systems.values(),
+            *self.trays.values(),
         ]
 
 
@@ -151,6 +154,7 @@ def load_catalog(folder: Path | None = None) -> Catalog:
         structures=_load_kind(folder, "structures.json", "structures", StructureType),
         systems=_load_kind(folder, "systems.json", "systems", SystemTemplate),
         sources=sources,
+        trays=_load_kind(folder, "trays.json", "trays", TrayType),
     )
     problems = [p for kind in catalog.all_types() for p in source_problems(kind, sources)]
     problems += _reference_problems(catalog)

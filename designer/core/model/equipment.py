@@ -183,6 +183,15 @@ class StructureType(Sourced):
     depth_mm: SizeMm
 
 
+class TrayType(Sourced):
+    """A cable tray product: its cross-section and the height it is hung at by default,
+    what the Cable Tray tool draws when the entry is highlighted in the palette."""
+
+    width_mm: Annotated[int, Field(gt=0, le=3_000)]
+    depth_mm: Annotated[int, Field(gt=0, le=1_000)]
+    height_mm: Annotated[int, Field(ge=-2_000, le=20_000)]
+
+
 class SystemMember(Record):
     """One rack of a multi-rack system, placed relative to the system's origin."""
 

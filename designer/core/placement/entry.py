@@ -12,7 +12,7 @@ from typing import Literal
 
 from designer.core.document.document import Document, TransactionError
 
-EntryKind = Literal["rack", "system", "cooling", "feed", "structure"]
+EntryKind = Literal["rack", "system", "cooling", "feed", "tray", "structure"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ def entry_name(doc: Document, entry: PaletteEntry) -> str:
         "system": doc.catalog.systems,
         "cooling": doc.catalog.cooling,
         "feed": doc.catalog.feeds,
+        "tray": doc.catalog.trays,
         "structure": doc.catalog.structures,
     }
     kind = catalogs[entry.kind].get(entry.type_id)

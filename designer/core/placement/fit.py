@@ -20,7 +20,8 @@ from designer.core.model.base import Point, Rotation
 from designer.core.model.project import Project
 from designer.core.placement.entry import PaletteEntry, entry_name
 
-#: Length of a busway dropped from the palette (eight tiles); draw longer ones with the tool.
+#: Length of a busway or tray dropped from the palette (eight tiles); draw longer ones with
+#: the tool.
 BUSWAY_MM = 4_800
 
 
@@ -105,10 +106,10 @@ def plan_placement(
             x, y = snap(round(cx), tile // 2), snap(round(cy), tile // 2)
             floor_standing = False
             paths = (((x, y),),)
-    elif entry.kind == "feed":
+    elif entry.kind in ("feed", "tray"):
         x, y = snap(round(cx), tile // 2), snap(round(cy), tile // 2)
         floor_standing = False
-        if doc.catalog.feeds[entry.type_id].kind == "busway":
+        if entry.kind == "tray" or doc.catalog.feeds[entry.type_id].kind == "busway":
             half = BUSWAY_MM // 2
             across = rotation in (0, 180)
             paths = (((x - half, y), (x + half, y)) if across else ((x, y - half), (x, y + half)),)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from designer.core.document import operations as ops
-from designer.core.document.document import Document
+from designer.core.document.document import Document, TransactionError
+from designer.core.model.base import Point
 from designer.core.placement.fit import PlacementPlan
 from designer.core.placement.labels import (
     UNIT_STEM,
@@ -11,6 +12,7 @@ from designer.core.placement.labels import (
     name_tag,
     obstacle_label,
     rack_tag,
+    tray_name,
 )
 
 
@@ -44,7 +46,19 @@ def place(doc: Document, hall_id: str, plan: PlacementPlan) -> list[str]:
     if entry.kind == "feed":
         name = feed_name(project, doc.catalog.feeds[entry.type_id].kind == "busway")
         return [ops.add_feed(doc, hall_id, entry.type_id, list(plan.paths[0]), name)]
+    if entry.kind == "tray":
+        return [add_tray(doc, hall_id, entry.type_id, list(plan.paths[0]))]
     what = doc.catalog.structures[entry.type_id].kind
     box = plan.boxes[0]
     outline = ops.rectangle(box.x0, box.y0, box.width, box.height)
     return [ops.add_obstacle(doc, hall_id, what, outline, obstacle_label(project, what))]
+
+
+def add_tray(doc: Document, hall_id: str, type_id: str, path: list[Point]) -> str:
+    """Add a cable tray of the catalog's ``type_id`` (its cross-section and height) along
+    ``path``, named on from the last tray."""
+    kind = doc.catalog.trays.get(type_id)
+    if kind is None:
+        raise TransactionError(f"there is no cable tray type {type_id!r} in the catalog")
+    name = tray_name(doc.project)
+    return ops.add_tray(doc, hall_id, path, kind.height_mm, kind.width_mm, kind.depth_mm, name)

@@ -29,6 +29,7 @@ from designer.core.model.equipment import (
     RackType,
     StructureType,
     SystemTemplate,
+    TrayType,
 )
 from designer.core.placement.entry import PaletteEntry
 from designer.drawing.glyphs import draw_glyph
@@ -87,6 +88,10 @@ def _feed_figures(feed: FeedType) -> str:
     return f"{number(rating, 0)} kW · {number(feed.voltage_v, 0)} V {number(feed.amps, 0)} A {feed.phases}-ph"
 
 
+def _tray_figures(tray: TrayType) -> str:
+    return f"{tray.width_mm} × {tray.depth_mm} mm · at {number(tray.height_mm / 1000, 1)} m"
+
+
 def _structure_figures(structure: StructureType) -> str:
     return f"{structure.width_mm} × {structure.depth_mm} mm"
 
@@ -118,6 +123,10 @@ def catalog_entries(
     for feed in catalog.feeds.values():
         groups["Power"].append(
             (PaletteEntry("feed", feed.id), feed.name, _feed_figures(feed), feed.kind)
+        )
+    for tray in catalog.trays.values():
+        groups["Structure"].append(
+            (PaletteEntry("tray", tray.id), tray.name, _tray_figures(tray), "tray")
         )
     for structure in catalog.structures.values():
         groups["Structure"].append(
@@ -214,8 +223,8 @@ class PalettePanel(QWidget):
     """The catalog palette with a filter box.
 
     ``activated(entry)`` fires when the user clicks an entry (to place it by clicking);
-    ``current_rack`` is the rack type the row tool lays out, ``current_busway`` the busway
-    type the Busway tool draws.
+    ``current_rack`` is the rack type the row tool lays out, ``current_busway`` and
+    ``current_tray`` the busway and tray types the Busway and Cable Tray tools draw.
     """
 
     activated = Signal(object)
@@ -239,6 +248,7 @@ class PalettePanel(QWidget):
         layout.addWidget(self.tree)
         self.current_rack = "nvidia-gb200-nvl72"
         self.current_busway = "busway-800a-415v"
+        self.current_tray = "tray-600x100"
         self._busways = {f.id for f in catalog.feeds.values() if f.kind == "busway"}
         self._fill(catalog)
         self.filter.textChanged.connect(self._apply_filter)
@@ -309,6 +319,8 @@ class PalettePanel(QWidget):
             self.current_rack = entry.type_id
         elif entry.kind == "feed" and entry.type_id in self._busways:
             self.current_busway = entry.type_id
+        elif entry.kind == "tray":
+            self.current_tray = entry.type_id
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         entry = item.data(0, ENTRY_ROLE)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 from designer.core.format import number
 from designer.core.geometry.footprint import Box
 from designer.core.geometry.run_ends import squared
+from designer.core.placement.entry import PaletteEntry, entry_name
 from designer.gui.canvas.preview import Ghost, boxes_path
 from designer.gui.canvas.tools.base import Canvas, Tool
 
@@ -119,26 +120,27 @@ class OutlineTool(_PointsTool):
 class RunTool(_PointsTool):
     """Draw a cable tray or a busway: click along its route, Enter or double-click to finish.
 
-    A busway is of the catalog type it is given (the palette's highlighted busway), and
-    the hint names it, so the user sees which rating is drawn before the first click.
+    The run is of the catalog type it is given (the palette's highlighted busway or tray),
+    and the hint names it, so the user sees what is drawn before the first click.
     """
 
-    def __init__(self, view: Canvas, feed_type: str | None = None) -> None:
+    def __init__(self, view: Canvas, entry: PaletteEntry) -> None:
         super().__init__(view)
-        self.feed_type = feed_type
+        self.entry = entry
         self._step = self.editor.tile_mm // 2
+        tray = self.editor.doc.catalog.trays.get(entry.type_id)
+        self._half_width = tray.width_mm / 2 if entry.kind == "tray" and tray else 120
 
     @property
     def hint(self) -> str:  # type: ignore[override]
-        kind = self.editor.doc.catalog.feeds.get(self.feed_type or "")
-        what = f"Drawing a {kind.name}: click" if kind is not None else "Click"
-        return f"{what} along the route (Shift: any angle); double-click or Enter finishes."
+        what = entry_name(self.editor.doc, self.entry)
+        return f"Drawing a {what}: click along the route (Shift: any angle); double-click or Enter finishes."
 
     def _preview(self, path: QPainterPath, points: list[tuple[int, int]]) -> QPainterPath:
-        return boxes_path((), [points], 300 if self.feed_type is None else 120)
+        return boxes_path((), [points], self._half_width)
 
     def commit(self, points: list[tuple[int, int]]) -> None:
-        self.editor.add_run(points, self.feed_type)
+        self.editor.add_run(points, self.entry)
 
 
 class ObstacleTool(Tool):
