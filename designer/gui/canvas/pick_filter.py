@@ -26,7 +26,7 @@ class PickFilter(QComboBox):
 
     def __init__(self, view: CanvasView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.view = view
+        self._canvas = view
         for text, _kinds in CHOICES:
             self.addItem(text)
         self.setToolTip("Clicks and boxes on the floor take only this kind of thing")
@@ -34,4 +34,4 @@ class PickFilter(QComboBox):
         self.currentIndexChanged.connect(self._chosen)
 
     def _chosen(self, index: int) -> None:
-        self.view.pick_kinds = CHOICES[index][1]
+        self._canvas.pick_kinds = CHOICES[index][1]
