@@ -153,3 +153,18 @@ def test_esc_while_dragging_an_end_leaves_the_busway_as_it_was(make_window, exam
     assert doc.revision == 0
     assert window.status.currentMessage() == "Busway A1 left as it was."
     assert window.selection.ids == [busway]
+
+
+def test_a_busway_picked_over_racks_is_what_a_drag_moves(make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    view, doc = window.view, window.editor.doc
+    busway = named(window, "Busway A1")
+    racks_before = dict(doc.project.placements)
+    spot = at(window, *STACKED)
+    click(view.viewport(), spot)
+    click(view.viewport(), spot)
+    drag(view.viewport(), spot, at(window, STACKED[0], STACKED[1] + 620))
+    # one tile down, and the racks under it stay where they stood
+    assert doc.project.feeds[busway].path == [(2_100, 2_100), (4_500, 2_100)]
+    assert doc.project.placements == racks_before
+    assert doc.history.undo_label == "Move Busway A1"

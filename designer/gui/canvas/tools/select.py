@@ -231,7 +231,7 @@ class SelectTool(Tool):
         line = (project.feeds.get(run_id) or project.trays.get(run_id)) if run_id else None
         if line is None:
             return False
-        reach = HANDLE_PX / max(self.view.pixels_per_mm(), 1e-9)
+        reach = (HANDLE_PX / 2 + PICK_TOLERANCE_PX) / max(self.view.pixels_per_mm(), 1e-9)
         end = end_near(line.path, pos.x(), pos.y(), reach)
         if end is None:
             return False
