@@ -15,7 +15,12 @@ from typing import Any
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
 from designer.core.energy.cost import Capital, price_bom
-from designer.core.energy.energy import Assumptions, ProjectEnergy, project_energy
+from designer.core.energy.energy import (
+    HOURS_PER_YEAR,
+    Assumptions,
+    ProjectEnergy,
+    project_energy,
+)
 from designer.core.energy.siting import HallMove, hall_moves
 from designer.core.energy.text import latency, signed, usd
 from designer.core.format import number
@@ -119,7 +124,7 @@ def energy_data(project: Project, assumptions: Assumptions) -> dict[str, Any]:
             "load_factor": assumptions.load_factor,
             "pue_from": assumptions.pue_from,
             "wue_l_per_kwh": assumptions.wue_l_per_kwh,
-            "hours_per_year": 8_760,
+            "hours_per_year": HOURS_PER_YEAR,
         },
         **_energy_dict(energy),
         "capital": _capital_dict(capital, energy),
