@@ -19,7 +19,7 @@ from designer.drawing import style
 from designer.gui.canvas.layers import Z_EDIT
 
 #: The side of a handle on screen, in pixels.
-HANDLE_PX = 9
+HANDLE_PX = 10
 
 
 class EndHandles:
@@ -48,7 +48,8 @@ class EndHandles:
             half = HANDLE_PX / 2
             item = QGraphicsRectItem(QRectF(-half, -half, HANDLE_PX, HANDLE_PX))
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-            item.setPen(style.pen(style.SELECTION, 1.2, 4 / 3))
+            # dark on white: it stands out on a busway's blue or orange end and on a rack
+            item.setPen(style.pen(style.INK, 1.2, 4 / 3))
             item.setBrush(style.brush(style.PAPER))
             item.setZValue(Z_EDIT + 1)
             self.scene.addItem(item)

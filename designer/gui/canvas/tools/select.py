@@ -125,6 +125,7 @@ class EndDrag:
         self.path: list[Point] | None = self.before
         self.half_width = getattr(line, "width_mm", 300) / 2
         self.ghost = Ghost(tool.scene, dashed=False)
+        tool.scene.selection_item.setVisible(False)  # the ghost stands in; the handles stay
 
     def move(self, pos: QPointF, event: QMouseEvent) -> None:
         point = self.tool.snapped(pos, event, self.tool.editor.tile_mm // 2)
@@ -140,6 +141,7 @@ class EndDrag:
 
     def finish(self, commit: bool) -> None:
         self.ghost.remove()
+        self.tool.scene.selection_item.setVisible(True)
         editor, path = self.tool.editor, self.path
         changed = path is not None and path != self.before
         if commit and path is not None and changed:
