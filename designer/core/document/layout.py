@@ -21,6 +21,7 @@ from designer.core.geometry.footprint import (
     corner_keeping_centre,
     footprint,
     footprint_size,
+    snap,
 )
 from designer.core.model.base import Point, Rotation, evolve
 from designer.core.model.equipment import RackType, SystemTemplate
@@ -137,13 +138,25 @@ def _size(entity: Placement | CoolingUnit, types: Any) -> tuple[int, int]:
 
 
 def turned_in_place(
-    entity: Placement | CoolingUnit, turns: int, types: Any
+    entity: Placement | CoolingUnit, turns: int, types: Any, tile_mm: int | None = None
 ) -> Placement | CoolingUnit:
-    """``entity`` turned ``turns`` quarters clockwise about its own centre."""
+    """``entity`` turned ``turns`` quarters clockwise about its own centre.
+
+    A rack standing on the tile grid of ``tile_mm`` stays on it: its corner goes to the
+    grid point nearest where the centre puts it (a 600 x 1,068 mm rack keeping its centre
+    would leave the grid by 234 mm), so turning it four times gives it back where it was.
+    """
     width, depth = _size(entity, types)
     new_rotation = (entity.rotation + 90 * turns) % 360
     box = footprint(entity.x, entity.y, width, depth, entity.rotation)
     x, y = corner_keeping_centre(box, footprint_size(width, depth, new_rotation))
+    if (
+        tile_mm
+        and isinstance(entity, Placement)
+        and entity.x % tile_mm == 0
+        and entity.y % tile_mm == 0
+    ):
+        x, y = snap(x, tile_mm), snap(y, tile_mm)
     return evolve(entity, x=x, y=y, rotation=new_rotation)
 
 

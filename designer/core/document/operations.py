@@ -421,11 +421,17 @@ def rotate(doc: Document, ids: Iterable[str], quarter_turns: int = 1) -> list[st
             if isinstance(entity, Placement) and entity.group_id:
                 by_group.setdefault(entity.group_id, []).append(entity)
             elif isinstance(entity, Placement | CoolingUnit):
-                tx.put(turned_in_place(entity, turns, types))
+                tx.put(turned_in_place(entity, turns, types, _tile(doc, entity)))
         for members in by_group.values():
             for member in turned_group(members, turns, types):
                 tx.put(member)
     return targets
+
+
+def _tile(doc: Document, entity: Placement | CoolingUnit) -> int | None:
+    """The tile grid of the hall ``entity`` stands in (None for a hall that is gone)."""
+    hall = doc.project.halls.get(entity.hall_id)
+    return hall.tile_mm if hall is not None else None
 
 
 def update(doc: Document, entity_id: str, **changes: Any) -> None:
@@ -440,7 +446,7 @@ def update(doc: Document, entity_id: str, **changes: Any) -> None:
             raise TransactionError(f"there is no {entity_id!r} to edit")
         if "rotation" in changes and isinstance(entity, Placement | CoolingUnit):
             turns = ((changes.pop("rotation") - entity.rotation) % 360) // 90
-            entity = turned_in_place(entity, turns, doc.rack_types)
+            entity = turned_in_place(entity, turns, doc.rack_types, _tile(doc, entity))
         if isinstance(entity, PowerFeed):
             changes = retyped(entity, changes, doc.catalog.feeds)
         tx.put(evolve(entity, **changes))
@@ -637,7 +643,7 @@ def set_rotation(doc: Document, ids: Iterable[str], rotation: Rotation) -> list[
             elif isinstance(entity, Placement | CoolingUnit):
                 turns = (rotation - entity.rotation) % 360 // 90
                 if turns:
-                    tx.put(turned_in_place(entity, turns, types))
+                    tx.put(turned_in_place(entity, turns, types, _tile(doc, entity)))
     return targets
 
 

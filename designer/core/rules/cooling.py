@@ -22,7 +22,7 @@ from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
-from designer.core.rules.loads import room_air_kw
+from designer.core.rules.loads import NEAR_LIMIT, room_air_kw
 from designer.core.rules.power import (
     each_site,
     halls_with_new_load,
@@ -94,6 +94,23 @@ GROUP_REDUNDANCY = CodeInfo(
     Severity.ERROR,
     "An N+1 group of CDUs cannot carry its racks' liquid heat with its largest CDU down.",
 )
+NO_SPARE_CDU = CodeInfo(
+    "cooling.no_spare_cdu",
+    FAMILY,
+    "Liquid-cooled racks with no spare CDU",
+    Severity.WARNING,
+    "Liquid-cooled racks hang on a CDU of no cooling group, or on a group (not N+1) whose "
+    "other CDUs cannot carry its liquid heat with its largest CDU down: one CDU failing or "
+    "serviced takes their cooling (systems 5a: with N+1, plan 2 CDUs per ~8-rack SU).",
+)
+CDU_NEAR_CAPACITY = CodeInfo(
+    "cooling.cdu_near_capacity",
+    FAMILY,
+    "CDU nearly full",
+    Severity.INFO,
+    "A CDU carries more than 80 % of its liquid capacity: little room is left for another "
+    "rack or a warmer day.",
+)
 HALL_AIR = CodeInfo(
     "cooling.hall_air",
     FAMILY,
@@ -108,6 +125,13 @@ HALL_CAPACITY = CodeInfo(
     "Hall cooling capacity exceeded",
     Severity.ERROR,
     "The heat of a hall's racks at max power is more than the hall's cooling capacity.",
+)
+HALL_NEAR_CAPACITY = CodeInfo(
+    "cooling.hall_near_capacity",
+    FAMILY,
+    "Hall cooling nearly used up",
+    Severity.INFO,
+    "The heat of a hall's racks at max power is more than 80 % of the hall's cooling capacity.",
 )
 SITE_CAPACITY = CodeInfo(
     "cooling.site_capacity",
@@ -266,6 +290,18 @@ def _cdu_run(ctx: Context, unit_id: str) -> Iterator[Finding]:
             hall_id=unit.hall_id,
             where=where,
         )
+    elif load > NEAR_LIMIT * unit.liquid_capacity_kw:
+        yield CDU_NEAR_CAPACITY.finding(
+            f"CDU {unit.name} carries {kw(load)} of liquid heat from {len(racks)} racks, "
+            f"{num(load / unit.liquid_capacity_kw * 100, 0)} % of its capacity of "
+            f"{kw(unit.liquid_capacity_kw)}: little room is left for another rack.",
+            (unit.id,),
+            measured=load,
+            limit=unit.liquid_capacity_kw,
+            unit="kW",
+            hall_id=unit.hall_id,
+            where=where,
+        )
     per_kw = ctx.limits.cdu_flow_lpm_per_kw
     needed = load * per_kw
     if unit.flow_lpm > 0 and needed > unit.flow_lpm:
@@ -331,6 +367,83 @@ def _group_touched(ctx: Context, changes: Changes) -> set[str]:
     return found
 
 
+def _spare_subjects(ctx: Context) -> Iterable[str]:
+    """Every cooling group, and every CDU of no group."""
+    units = ctx.project.cooling_units.values()
+    return [
+        *ctx.project.cooling_groups,
+        *(u.id for u in units if u.kind == "cdu" and not u.group_id),
+    ]
+
+
+def _spare_run(ctx: Context, subject: str) -> Iterator[Finding]:
+    """Liquid-cooled racks whose CDUs have no spare: a CDU alone, or a group other than
+    N+1 (whose shortfall is ``GROUP_REDUNDANCY``'s error) short with its largest CDU down."""
+    project = ctx.project
+    links = ctx.get(LINKS)
+    units = project.cooling_units
+    group = project.cooling_groups.get(subject)
+    if group is not None:
+        if group.redundancy == "N+1":
+            return
+        cdus = [units[u] for u in links.of("units_in_group", subject) if units[u].kind == "cdu"]
+    else:
+        unit = units.get(subject)
+        if unit is None or unit.kind != "cdu" or unit.group_id:
+            return
+        cdus = [unit]
+    racks = [r for u in cdus for r in links.of("racks_on_cdu", u.id)]
+    load = racks_kw(ctx, racks, "liquid_kw")
+    if not cdus or load <= 0:
+        return
+    largest = max(u.liquid_capacity_kw for u in cdus)
+    remaining = math.fsum(u.liquid_capacity_kw for u in cdus) - largest
+    if load <= remaining:
+        return
+    cooled = sum(
+        1
+        for r in racks
+        if (k := ctx.rack_types.get(project.placements[r].type_id)) and k.liquid_kw > 0
+    )
+    advice = (
+        "Add a second CDU with it to an N+1 cooling group (systems 5a: with N+1, plan 2 CDUs "
+        "per ~8-rack SU)."
+    )
+    if group is None:
+        text = (
+            f"CDU {cdus[0].name} alone cools {cooled} liquid-cooled rack"
+            f"{'s' * (cooled != 1)} ({kw(load)}): when it fails or is serviced they lose "
+            f"their cooling. {advice}"
+        )
+    else:
+        text = (
+            f"Cooling group {group.name} ({group.redundancy}) carries {kw(load)} of liquid "
+            f"heat; with its largest CDU ({kw(largest)}) down, the others take only "
+            f"{kw(remaining)}: it has no spare unit. Add a CDU and make the group N+1."
+        )
+    yield NO_SPARE_CDU.finding(
+        text,
+        (subject, *(u.id for u in cdus if u.id != subject)),
+        measured=load,
+        limit=remaining,
+        unit="kW",
+        hall_id=cdus[0].hall_id,
+        where=_unit_centre(cdus[0]),
+    )
+
+
+def _spare_touched(ctx: Context, changes: Changes) -> set[str]:
+    found = {group_id for group_id, _, _ in changes.of("cooling_groups")}
+    for unit_id, before, after in changes.of("cooling_units"):
+        found.add(unit_id)
+        found.update(u.group_id for u in (before, after) if u is not None and u.group_id)
+    units = ctx.project.cooling_units
+    for cdu_id in named_by_changes(changes, "placements", "cdu_id", ("cdu_id", "type_id")):
+        unit = units.get(cdu_id)
+        found.add(unit.group_id if unit is not None and unit.group_id else cdu_id)
+    return found
+
+
 # --- per hall and site -----------------------------------------------------------------
 
 
@@ -363,6 +476,18 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
             where=hall_corner(hall),
         )
     heat = racks_kw(ctx, racks)
+    if NEAR_LIMIT * hall.cooling_capacity_kw < heat <= hall.cooling_capacity_kw:
+        yield HALL_NEAR_CAPACITY.finding(
+            f"The racks of {called('hall', hall.name)} give off up to {kw(heat)}, "
+            f"{num(heat / hall.cooling_capacity_kw * 100, 0)} % of its cooling capacity of "
+            f"{kw(hall.cooling_capacity_kw)}: little room is left for more racks.",
+            (hall.id,),
+            measured=heat,
+            limit=hall.cooling_capacity_kw,
+            unit="kW",
+            hall_id=hall.id,
+            where=hall_corner(hall),
+        )
     if heat > hall.cooling_capacity_kw:
         yield HALL_CAPACITY.finding(
             f"The racks of {called('hall', hall.name)} give off up to {kw(heat)}, more than its cooling "
@@ -409,8 +534,21 @@ CHECKS = (
         _rack_run,
         _rack_touched,
     ),
-    Check("cooling.cdus", (CDU_OVERLOAD, CDU_FLOW), _cdu_subjects, _cdu_run, _cdu_touched),
+    Check(
+        "cooling.cdus",
+        (CDU_OVERLOAD, CDU_NEAR_CAPACITY, CDU_FLOW),
+        _cdu_subjects,
+        _cdu_run,
+        _cdu_touched,
+    ),
     Check("cooling.groups", (GROUP_REDUNDANCY,), _group_subjects, _group_run, _group_touched),
-    Check("cooling.halls", (HALL_AIR, HALL_CAPACITY), each_hall, _hall_run, _hall_touched),
+    Check("cooling.spares", (NO_SPARE_CDU,), _spare_subjects, _spare_run, _spare_touched),
+    Check(
+        "cooling.halls",
+        (HALL_AIR, HALL_NEAR_CAPACITY, HALL_CAPACITY),
+        each_hall,
+        _hall_run,
+        _hall_touched,
+    ),
     Check("cooling.sites", (SITE_CAPACITY,), each_site, _site_run, sites_with_new_racks),
 )

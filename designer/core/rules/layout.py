@@ -37,6 +37,13 @@ class HallShape:
             return r.x0 <= box.x0 and box.x1 <= r.x1 and r.y0 <= box.y0 and box.y1 <= r.y1
         return self.prepared.covers(Polygon(_corners(box)))
 
+    def misses(self, box: Box) -> bool:
+        """True when no floor of the hall lies under ``box``: it stands wholly outside."""
+        if self.rectangle is not None:
+            r = self.rectangle
+            return not (box.x0 < r.x1 and r.x0 < box.x1 and box.y0 < r.y1 and r.y0 < box.y1)
+        return self.polygon.intersection(Polygon(_corners(box))).area <= 0
+
 
 def _corners(box: Box) -> list[tuple[int, int]]:
     return [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]

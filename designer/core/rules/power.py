@@ -27,7 +27,7 @@ from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
-from designer.core.rules.loads import feed_limit, feed_share
+from designer.core.rules.loads import NEAR_LIMIT, feed_limit, feed_share
 from designer.core.rules.text import called, first_up, kw, num, rack_name
 
 FAMILY = "power"
@@ -75,6 +75,13 @@ HALL_CAPACITY = CodeInfo(
     "Hall power capacity exceeded",
     Severity.ERROR,
     "The racks of a hall draw more at max power than the hall's power capacity.",
+)
+HALL_NEAR_CAPACITY = CodeInfo(
+    "power.hall_near_capacity",
+    FAMILY,
+    "Hall power nearly used up",
+    Severity.INFO,
+    "The racks of a hall draw more than 80 % of the hall's power capacity at max power.",
 )
 SITE_CAPACITY = CodeInfo(
     "power.site_capacity",
@@ -220,7 +227,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         )
         return
     if not set(paths) >= AB:
-        why = _two_paths_asked(ctx, rack, kind)
+        why = two_paths_asked(ctx, rack, kind)
         if why:
             has = [side for side in ("A", "B") if side in paths]
             fed = f"side {has[0]} only" if has else "feeds of no side"
@@ -260,10 +267,10 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         )
 
 
-def _two_paths_asked(ctx: Context, rack: Placement, kind: RackType) -> str:
+def two_paths_asked(ctx: Context, rack: Placement, kind: RackType) -> str:
     """Why ``rack`` should have a side A and a side B feed, as a message says it; "" when
     nothing asks it: its hall has both sides, the design has both elsewhere, or the project
-    holds the rack to Tier III."""
+    holds the rack to Tier III (``rules.resilience`` leaves such racks to this check)."""
     if ctx.get(HALL_SIDES).get(rack.hall_id, set()) >= AB:
         hall = ctx.project.halls.get(rack.hall_id)
         return f"{hall.name if hall else 'its hall'} has side A and side B feeds"
@@ -328,7 +335,9 @@ def _short_of(box: Box, run: Run) -> float:
     return max(0.0, nearest - length, -farthest)
 
 
-def _rack_touched(ctx: Context, changes: Changes) -> set[str]:
+def rack_touched(ctx: Context, changes: Changes) -> set[str]:
+    """Racks whose feeds, sides or power-path findings an edit may change (``rules.resilience``
+    reads the same of a rack)."""
     found = {rack_id for rack_id, _, _ in changes.of("placements")}
     links = ctx.get(LINKS)
     # feeds of a side came or went: the design may have both sides now, or no longer
@@ -467,6 +476,18 @@ def _hall_run(ctx: Context, hall_id: str) -> Iterator[Finding]:
     if hall is None:
         return
     load = racks_kw(ctx, ctx.get(LINKS).of("racks_in_hall", hall_id))
+    if NEAR_LIMIT * hall.power_capacity_kw < load <= hall.power_capacity_kw:
+        yield HALL_NEAR_CAPACITY.finding(
+            f"The racks of {called('hall', hall.name)} draw up to {kw(load)}, "
+            f"{num(load / hall.power_capacity_kw * 100, 0)} % of its power capacity of "
+            f"{kw(hall.power_capacity_kw)}: little room is left for more racks.",
+            (hall.id,),
+            measured=load,
+            limit=hall.power_capacity_kw,
+            unit="kW",
+            hall_id=hall.id,
+            where=hall_corner(hall),
+        )
     if load > hall.power_capacity_kw:
         yield HALL_CAPACITY.finding(
             f"The racks of {called('hall', hall.name)} draw up to {kw(load)}, more than its power "
@@ -543,9 +564,9 @@ CHECKS = (
         (NO_FEED, SINGLE_PATH, FEED_OUT_OF_REACH, RACK_OVER_FEEDS),
         each_rack,
         _rack_run,
-        _rack_touched,
+        rack_touched,
     ),
     Check("power.feeds", (FEED_OVERLOAD,), _feed_subjects, _feed_run, _feed_touched),
-    Check("power.halls", (HALL_CAPACITY,), each_hall, _hall_run, _hall_touched),
+    Check("power.halls", (HALL_NEAR_CAPACITY, HALL_CAPACITY), each_hall, _hall_run, _hall_touched),
     Check("power.sites", (SITE_CAPACITY,), each_site, _site_run, sites_with_new_racks),
 )

@@ -371,11 +371,14 @@ def _across(
     """
     strip = service_zone(box, rack.rotation, ctx.limits.adjacent_row_mm, rear=rear)
     direction = _direction(rack, rear)
+    shape = ctx.get(FLOOR).halls.get(rack.hall_id)
     found = []
     for other_id, other_box in overlapping(around.racks, strip).items():
         other = ctx.project.placements[other_id]
         if other_id == rack.id or (other.rotation - rack.rotation) % 180:
             continue
+        if shape is not None and shape.misses(other_box):
+            continue  # a rack wholly outside the hall makes no aisle with this one
         gap = _gap(box, other_box, direction)
         if gap >= 0:
             found.append((gap, other_id, other, other_box))
@@ -437,9 +440,14 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
     shape = floor.halls.get(rack.hall_id) if rack else None
     if rack is None or box is None or shape is None:
         return
+    inside = shape.covers(box)
+    if not inside and shape.misses(box):
+        # wholly outside: where it stands is no floor of the hall, so nothing else is said
+        # of it (a trial's rack dragged off the plan drew row-end and aisle findings)
+        yield _outside(ctx, rack, box, shape)
+        return
     around = _Around.of(ctx, floor, rack, box)
     yield from _overlaps(ctx, floor, rack, box, around)
-    inside = shape.covers(box)
     if not inside:
         yield _outside(ctx, rack, box, shape)
     # A rack already outside the hall gets no wall findings on top of that one.
@@ -523,16 +531,23 @@ def _row_subjects(ctx: Context) -> Iterable[str]:
 
 def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
     members = ctx.get(ROWS).members.get(row_key)
-    racks = [ctx.project.placements[m] for m in members or () if m in ctx.project.placements]
+    floor = ctx.get(FLOOR)
+    # a rack wholly outside its hall is in no row of it: it has its one finding
+    outside = {m for m in members or () if _wholly_outside(ctx, floor, m)}
+    racks = [
+        ctx.project.placements[m]
+        for m in members or ()
+        if m in ctx.project.placements and m not in outside
+    ]
     if not racks:
         return
-    floor = ctx.get(FLOOR)
     boxes = {r.id: floor.racks.box(r.id) for r in racks}
     racks.sort(key=lambda r: (boxes[r.id].x0, boxes[r.id].y0))  # type: ignore[union-attr]
     span = boxes[racks[0].id]
     for member in members or ():
         box = floor.racks.box(member) or floor.units.box(member)
-        span = span.union(box) if box is not None else span  # type: ignore[union-attr]
+        if box is not None and member not in outside:
+            span = span.union(box)  # type: ignore[union-attr]
     yield from _row_ends(ctx, floor, racks, span, set(members or ()))  # type: ignore[arg-type]
     limit = ctx.limits.max_row_racks
     if len(racks) <= limit:
@@ -549,6 +564,14 @@ def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
         hall_id=racks[0].hall_id,
         where=span.centre,  # type: ignore[union-attr]
     )
+
+
+def _wholly_outside(ctx: Context, floor: Floor, rack_id: str) -> bool:
+    """True for a rack standing wholly outside its hall (False for a row's in-row unit)."""
+    rack = ctx.project.placements.get(rack_id)
+    box = floor.racks.box(rack_id)
+    shape = floor.halls.get(rack.hall_id) if rack is not None else None
+    return shape is not None and box is not None and shape.misses(box)
 
 
 def _row_ends(

@@ -60,8 +60,9 @@ def test_align_refuses_an_unknown_edge_and_needs_two_things(doc):
 
 
 def test_set_rotation_turns_each_rack_to_face_the_same_way(doc):
-    a = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 0, 0)
-    b = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 3_000, 0, 270)
+    # off the tile grid (fronts lined up at y = 1,400), so each keeps its centre
+    a = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 332, 0)
+    b = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 3_000, 332, 270)
     centres = [box.centre for box in boxes(doc, [a, b])]
     ops.set_rotation(doc, [a, b], 90)
     assert [doc.project.placements[i].rotation for i in (a, b)] == [90, 90]

@@ -118,13 +118,14 @@ def test_a_system_turns_about_its_centre_and_four_turns_give_it_back(doc):
 
 
 def test_a_rack_turns_in_place_about_its_centre(doc):
-    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 1_200, 0)
+    # off the tile grid (a rack on it stays on it: test_turning.py)
+    rack = ops.place_rack(doc, "hall-001", "nvidia-gb200-nvl72", 1_200, 1_332, 0)
     ops.rotate(doc, [rack])
     turned = doc.project.placements[rack]
     box = placement_box(turned, doc.rack_types)
     assert turned.rotation == 90
     assert (box.width, box.height) == (1_068, 600)
-    assert box.centre == (1_500.0, 1_734.0)
+    assert box.centre == (1_500.0, 1_866.0)
 
 
 def test_ungrouped_racks_move_alone(doc):

@@ -46,7 +46,9 @@ def test_the_network_codes_keep_their_names_families_and_severities():
 
 @pytest.mark.parametrize("name", ["gb200-nvl72-su", "two-sites"])
 def test_my_examples_are_clean(name):
-    assert RuleEngine(CATALOG).run(EXAMPLES[name]().project).findings == ()
+    findings = RuleEngine(CATALOG).run(EXAMPLES[name]().project).findings
+    # a hall sized close to its racks is noted (rules/test_examples_checked.py)
+    assert [f for f in findings if not f.code.endswith(".hall_near_capacity")] == []
 
 
 def cabling(report):

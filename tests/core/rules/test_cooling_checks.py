@@ -174,3 +174,64 @@ def test_an_air_cooled_rack_on_a_cdu_is_a_connection_that_cools_nothing():
     assert "its 40.8 kW still go to the room air" in finding.message
     ops.update(doc, rack, cdu_id=None)
     assert found(doc, "cooling.air_rack_on_cdu") == []
+
+
+def test_liquid_cooled_racks_on_a_lone_cdu_have_no_spare():
+    doc, hall = hall_doc()
+    cdu = _cdu(doc, hall)
+    placed = ops.place_row(doc, hall, NVL72, 1_000, 2_000, 4, 0, cdu_id=cdu)
+    f = one(doc, "cooling.no_spare_cdu")
+    # 4 x 114.84 = 459.36 kW with nothing beside it
+    assert (f.ids, f.severity, f.measured, f.limit) == ((cdu,), "warning", 459.36, 0.0)
+    assert f.message.startswith("CDU CDU-1 alone cools 4 liquid-cooled racks (459.4 kW)")
+    assert "plan 2 CDUs per ~8-rack SU" in f.message
+    # a second CDU in an N+1 group is the spare: the group's own check takes over
+    group = ops.add_cooling_group(doc, hall, "Row 1 CDUs", "N+1")
+    ops.update(doc, cdu, group_id=group)
+    _cdu(doc, hall, x=10_000, group_id=group)
+    assert found(doc, "cooling.no_spare_cdu") == []
+    # air-cooled racks need no spare CDU
+    ops.assign_cdu(doc, placed, None)
+    ops.update(doc, cdu, group_id=None)
+    assert found(doc, "cooling.no_spare_cdu") == []
+
+
+@pytest.mark.parametrize(("racks", "short"), [(11, False), (12, True)])
+def test_an_n_group_with_no_spare_unit_is_warned_of(racks, short):
+    # as the N+1 test: 11 NVL72 (1,263.24 kW) fit on one 1,368 kW CDU, 12 (1,378.08) not
+    doc, hall = hall_doc()
+    group = ops.add_cooling_group(doc, hall, "Row 1 CDUs", "N")
+    cdus = [_cdu(doc, hall, x=x, group_id=group) for x in (0, 10_000)]
+    placed = ops.place_row(doc, hall, NVL72, 1_000, 2_000, racks, 0)
+    ops.assign_cdu(doc, placed[: racks // 2], cdus[0])
+    ops.assign_cdu(doc, placed[racks // 2 :], cdus[1])
+    findings = found(doc, "cooling.no_spare_cdu")
+    assert [f.ids for f in findings] == ([(group, *cdus)] if short else [])
+    if short:
+        assert "the others take only 1,368 kW: it has no spare unit" in findings[0].message
+
+
+@pytest.mark.parametrize(("racks", "noted"), [(9, False), (10, True)])
+def test_a_cdu_above_80_percent_of_its_capacity_is_noted_with_its_figure(racks, noted):
+    # 80 % of 1,368 kW is 1,094.4 kW: 9 NVL72 carry 1,033.56 kW, 10 carry 1,148.4 kW (84 %)
+    doc, hall = hall_doc()
+    cdu = _cdu(doc, hall)
+    ops.place_row(doc, hall, NVL72, 1_000, 2_000, racks, 0, cdu_id=cdu)
+    findings = found(doc, "cooling.cdu_near_capacity")
+    assert len(findings) == noted
+    if noted:
+        f = findings[0]
+        assert (f.severity, f.measured, f.limit) == ("info", pytest.approx(1_148.4), 1_368)
+        assert "1,148.4 kW of liquid heat from 10 racks, 84 % of its capacity" in f.message
+
+
+@pytest.mark.parametrize(("capacity", "noted"), [(165, False), (164.9, True)])
+def test_a_hall_above_80_percent_of_its_cooling_capacity_is_noted(capacity, noted):
+    # 132 kW is 80 % of 165 kW
+    doc, hall = hall_doc(cooling_capacity_kw=capacity)
+    ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
+    findings = found(doc, "cooling.hall_near_capacity")
+    assert len(findings) == noted
+    if noted:
+        assert "132 kW, 80 % of its cooling capacity of 164.9 kW" in findings[0].message
+    assert found(doc, "cooling.hall_capacity") == []

@@ -303,3 +303,16 @@ def test_a_busway_of_no_length_reports_no_reach_of_infinite_metres():
     feed = ops.add_feed(doc, hall, "busway-800a-415v", [(3_000, 1_000), (3_000, 1_000)], "B0")
     ops.place_row(doc, hall, NVL72, 9_000, 2_000, 1, 180, feed_ids=[feed])
     assert found(doc, "power.feed_out_of_reach") == []
+
+
+@pytest.mark.parametrize(("capacity", "noted"), [(165, False), (164.9, True), (131.9, False)])
+def test_a_hall_above_80_percent_of_its_power_capacity_is_noted(capacity, noted):
+    # 132 kW is 80 % of 165 kW; past 100 % it is the capacity error instead
+    doc, hall = hall_doc(power_capacity_kw=capacity)
+    ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
+    findings = found(doc, "power.hall_near_capacity")
+    assert len(findings) == noted
+    if noted:
+        f = findings[0]
+        assert (f.severity, f.measured, f.limit) == ("info", 132, 164.9)
+    assert len(found(doc, "power.hall_capacity")) == (capacity < 132)

@@ -361,3 +361,27 @@ def test_a_cooling_unit_flush_with_the_wall_is_inside_one_millimetre_more_is_not
     # wholly outside, 3 m beyond the west wall
     ops.move(doc, [unit], -22_401, 0)
     assert "stands outside Hall 1: 0.72 m²" in one(doc, "space.unit_outside_hall").message
+
+
+def test_a_rack_wholly_outside_the_hall_gets_the_outside_hall_error_only():
+    from designer.core.rules import RuleEngine
+    from tests.core.rules.helpers import CATALOG
+
+    # ten H100 facing up from x = 11,200 to 19,200, fronts at y = 1,000; the east end is
+    # closed by the wall 0.8 m away, and ten racks may run along a dead end
+    doc, hall = hall_doc()
+    row = ops.place_row(doc, hall, H100, 11_200, 1_000, 10, 0)
+    # an eleventh in line beyond the east wall (x 20,000-20,800): counted in, the row would
+    # be a dead end of 11 racks; and one beyond the north wall facing the row's fronts
+    # 1.0 m away: it would make a cold aisle narrower than 1.2 m
+    outside = ops.place_rack(doc, hall, H100, 20_000, 1_000, 0, "Out")
+    across = ops.place_rack(doc, hall, H100, 12_000, -1_200, 180, "Across")
+    report = RuleEngine(CATALOG).run(doc.project)
+    space = [(f.code, f.ids) for f in report.findings if f.code.startswith("space.")]
+    assert sorted(space) == [("space.outside_hall", (outside,)), ("space.outside_hall", (across,))]
+    messages = sorted(f.message for f in report.findings if f.code == "space.outside_hall")
+    assert messages[1].startswith("Rack Out stands outside Hall 1: 0.96 m² of its footprint")
+    # the row and it moved 0.8 m west, all inside: eleven racks along a dead end
+    ops.move(doc, [*row, outside], -800, 0)
+    [dead_end] = found(doc, "space.dead_end_aisle")
+    assert outside in dead_end.ids and len(dead_end.ids) == 11
