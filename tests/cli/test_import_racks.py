@@ -39,7 +39,7 @@ def test_a_bad_sheet_names_its_lines_and_writes_nothing(tmp_path):
     out = tmp_path / "x.rackplan.json"
     done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
     assert done.returncode == 2
-    assert "line 2: x 'abc' is not a whole number of millimetres" in done.stderr
+    assert "line 2, column x: 'abc' is not a whole number of millimetres" in done.stderr
     assert not out.exists()
     sheet.write_bytes(b"label,type\n\xff\xfe")
     done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))

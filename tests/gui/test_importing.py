@@ -82,7 +82,7 @@ def test_racks_from_a_sheet_are_one_undo_step_and_a_bad_line_adds_none(
     assert window.editor.doc.project.placements == {}
     sheet.write_text("label,type,hall,x,y,facing\nA-03,nvidia-gb200-nvl72,Hall 1,1200,1200,north\n")
     assert not window.importer.racks(sheet)
-    assert "line 2: facing 'north'" in prompts.errors[-1][1]
+    assert "line 2, column facing: 'north'" in prompts.errors[-1][1]
     assert window.editor.doc.project.placements == {}
 
 

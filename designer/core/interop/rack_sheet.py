@@ -2,8 +2,10 @@
 
 A row is checked as the properties panel checks a typed value: the type by its catalog id
 or name, the hall by its name or id, x and y whole millimetres within the floor's limits,
-the facing one of up, right, down, left (or 0, 90, 180, 270). Every bad row is named with
-its line, and then nothing is imported: a sheet goes in whole or not at all. Writing the
+the facing one of up, right, down, left (or 0, 90, 180, 270). Every bad cell is named by
+its line and column with what is wrong ("line 4, column x: '2.5 m' is not a whole number
+of millimetres"), every cell of a row checked, and then nothing is imported: a sheet goes
+in whole or not at all. Writing the
 racks of a project in the same columns gives a sheet that reads back to the same racks.
 """
 
@@ -12,8 +14,9 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pydantic import ValidationError
 
@@ -38,7 +41,9 @@ _FACINGS: dict[str, Rotation] = {
     "270": 270,
 }
 
-#: The most bad rows named in one message; the count says how many more.
+_T = TypeVar("_T")
+
+#: The most bad cells named in one message; the count says how many more.
 SHOWN = 20
 
 
@@ -62,7 +67,7 @@ def read_rack_sheet(
     text: str, project: Project, rack_types: Mapping[str, RackType]
 ) -> list[SheetRack]:
     """The racks of the sheet ``text`` for ``project``, or ``RackSheetError`` naming every
-    bad row (by its line in the file) and what is wrong with it."""
+    bad cell by its line in the file and its column, and what is wrong with it."""
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))  # Excel writes a BOM
     header = next(reader, None)
     if header is None:
@@ -72,12 +77,15 @@ def read_rack_sheet(
     names = [h.strip().lower() for h in header]
     unknown = [h for h in names if h not in COLUMNS]
     missing = [c for c in COLUMNS if c not in names and c != "label"]
-    if unknown or missing:
+    twice = sorted({h for h in names if h in COLUMNS and names.count(h) > 1})
+    if unknown or missing or twice:
         said = []
         if missing:
             said.append("it has no column " + ", ".join(missing))
         if unknown:
             said.append("it has columns rackplan does not read: " + ", ".join(map(repr, unknown)))
+        if twice:
+            said.append("it names " + ", ".join(twice) + " twice")
         raise RackSheetError(
             f"Line 1 of the sheet names its columns, and {' and '.join(said)}. The columns are "
             + ",".join(COLUMNS)
@@ -86,22 +94,37 @@ def read_rack_sheet(
     types = _TypeNames(rack_types)
     halls = list(project.halls.values())
     racks, problems = [], []
+    rows_bad = 0
     for row in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue  # a blank line
         if len(row) != len(names):
-            problems.append(f"line {line}: {len(row)} values for {len(names)} columns")
+            rows_bad += 1
+        if len(row) < len(names):
+            empty = ", ".join(names[len(row) :])
+            problems.append(
+                f"line {line}: {len(row)} values for {len(names)} columns, none for {empty}"
+            )
+            continue
+        if len(row) > len(names):
+            problems.append(
+                f"line {line}: {len(row)} values for {len(names)} columns, "
+                f"{len(row) - len(names)} past the last ({names[-1]})"
+            )
             continue
         cells = dict(zip(names, (cell.strip() for cell in row), strict=True))
-        try:
-            racks.append(_rack(cells, types, halls))
-        except (_Bad, NotFound) as err:
-            problems.append(f"line {line}: {err}")
+        rack = _Row(cells)
+        found = rack.checked(types, halls)
+        if found is None:
+            rows_bad += 1
+            problems += [f"line {line}, column {column}: {what}" for column, what in rack.bad]
+        else:
+            racks.append(found)
     if problems:
         more = f"; and {len(problems) - SHOWN} more" if len(problems) > SHOWN else ""
         raise RackSheetError(
-            f"{len(problems)} of the sheet's rows cannot be imported, so none is: "
+            f"{rows_bad} of the sheet's rows cannot be imported, so none is: "
             + "; ".join(problems[:SHOWN])
             + more
             + "."
@@ -129,44 +152,82 @@ class _TypeNames:
         if len(found) == 1:
             return found[0]
         if found:
-            raise _Bad(f"type {text!r} names {len(found)} types; give its id ({', '.join(found)})")
-        raise _Bad(f"type {text!r} is no rack type of the catalog or the project")
+            raise _Bad(f"{text!r} names {len(found)} types; give its id ({', '.join(found)})")
+        raise _Bad(f"{text!r} is no rack type of the catalog or the project")
 
 
-def _whole_mm(cells: Mapping[str, str], column: str) -> int:
-    text = cells[column].replace("_", "")
+#: The column of each field of a placement that a row gives.
+_COLUMN_OF = {
+    "type_id": "type",
+    "hall_id": "hall",
+    "x": "x",
+    "y": "y",
+    "rotation": "facing",
+    "label": "label",
+}
+
+
+class _Row:
+    """One row's cells, each checked on its own: ``bad`` holds (column, what is wrong) for
+    every cell refused, so a row with two mistakes is told both."""
+
+    def __init__(self, cells: Mapping[str, str]) -> None:
+        self.cells = cells
+        self.bad: list[tuple[str, str]] = []
+
+    def _cell(self, column: str, read: Callable[[str], _T]) -> _T | None:
+        try:
+            return read(self.cells[column])
+        except (_Bad, NotFound) as err:
+            text = str(err).rstrip(".")
+            self.bad.append((column, text[:1].lower() + text[1:]))
+            return None
+
+    def checked(self, types: _TypeNames, halls: Sequence[object]) -> SheetRack | None:
+        """The rack of this row, or None with ``bad`` saying why."""
+        type_id = self._cell("type", types.find)
+        hall_id = self._cell(
+            "hall",
+            lambda text: find_named(halls, _label(text), "hall", "the hall column"),  # type: ignore[arg-type]
+        )
+        x, y = self._cell("x", _whole_mm), self._cell("y", _whole_mm)
+        rotation = self._cell("facing", _facing)
+        label = _label(self.cells.get("label", ""))
+        if type_id is None or hall_id is None or x is None or y is None or rotation is None:
+            return None
+        try:  # the limits a typed value meets: the model's own
+            Placement(
+                id="rk",
+                hall_id=hall_id,
+                type_id=type_id,
+                x=x,
+                y=y,
+                rotation=rotation,
+                label=label,
+            )
+        except ValidationError as err:
+            for error in err.errors():
+                field = str(error["loc"][0]) if error["loc"] else ""
+                shown = repr(error["input"])
+                if len(shown) > 40:
+                    shown = shown[:39] + "…"
+                self.bad.append((_COLUMN_OF.get(field, field), f"{shown}: {error['msg']}"))
+            return None
+        return SheetRack(label, type_id, hall_id, x, y, rotation)
+
+
+def _whole_mm(text: str) -> int:
     try:
-        return int(text)
+        return int(text.replace("_", ""))
     except ValueError:
-        raise _Bad(f"{column} {cells[column]!r} is not a whole number of millimetres") from None
+        raise _Bad(f"{text!r} is not a whole number of millimetres") from None
 
 
-def _rack(cells: Mapping[str, str], types: _TypeNames, halls: Sequence[object]) -> SheetRack:
-    type_id = types.find(cells["type"])
-    hall_id = find_named(halls, _label(cells["hall"]), "hall", "the hall column")  # type: ignore[arg-type]
-    x, y = _whole_mm(cells, "x"), _whole_mm(cells, "y")
-    facing = cells["facing"].lower()
-    if facing not in _FACINGS:
-        raise _Bad(
-            f"facing {cells['facing']!r} is none of up, right, down, left (or 0, 90, 180, 270)"
-        )
-    label = _label(cells.get("label", ""))
-    try:  # the limits a typed value meets: the model's own
-        Placement(
-            id="rk",
-            hall_id=hall_id,
-            type_id=type_id,
-            x=x,
-            y=y,
-            rotation=_FACINGS[facing],
-            label=label,
-        )
-    except ValidationError as err:
-        first = err.errors()[0]
-        raise _Bad(
-            f"{'.'.join(map(str, first['loc']))} {first['input']!r}: {first['msg']}"
-        ) from None
-    return SheetRack(label, type_id, hall_id, x, y, _FACINGS[facing])
+def _facing(text: str) -> Rotation:
+    try:
+        return _FACINGS[text.lower()]
+    except KeyError:
+        raise _Bad(f"{text!r} is none of up, right, down, left (or 0, 90, 180, 270)") from None
 
 
 def rack_sheet(project: Project, racks: Iterable[Placement] | None = None) -> str:

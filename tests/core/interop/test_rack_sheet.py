@@ -75,18 +75,38 @@ def test_every_bad_row_is_named_by_its_line_and_nothing_is_imported():
         + "A-05,nvidia-gb200-nvl72,Data hall,3000,1200,sideways\n"
         + "A-06,nvidia-gb200-nvl72,Data hall,3600,200000000,up\n"
         + "A-07,nvidia-gb200-nvl72,Data hall,4200\n"
+        + "A-08,nvidia-gb200-nvl72,Data hall,4800,1200,up,extra\n"
+        + "A-09,,Data hall,600.5,,north\n"
+        + ("L" * 201)
+        + ",nvidia-gb200-nvl72,Data hall,5400,-200000000,up\n"
     )
     with pytest.raises(RackSheetError) as err:
         _import(doc, text)
     said = str(err.value)
-    assert said.startswith("6 of the sheet's rows cannot be imported, so none is")
-    assert "line 3: type 'no-such-rack' is no rack type" in said
-    assert "line 4: There is no hall named 'Hall 9'; the halls are: Data hall" in said
-    assert "line 5: x '2.5 m' is not a whole number of millimetres" in said
-    assert "line 7: facing 'sideways' is none of up, right, down, left" in said
-    assert "line 8: y 200000000: Input should be less than or equal to 100000000" in said
-    assert "line 9: 4 values for 6 columns" in said
+    assert said.startswith("9 of the sheet's rows cannot be imported, so none is: line 3, ")
+    assert "line 3, column type: 'no-such-rack' is no rack type of the catalog" in said
+    assert "line 4, column hall: there is no hall named 'Hall 9'; the halls are: Data hall;" in said
+    assert "line 5, column x: '2.5 m' is not a whole number of millimetres;" in said
+    assert "line 7, column facing: 'sideways' is none of up, right, down, left" in said
+    assert "line 8, column y: 200000000: Input should be less than or equal to 100000000" in said
+    assert "line 9: 4 values for 6 columns, none for y, facing;" in said
+    assert "line 10: 7 values for 6 columns, 1 past the last (facing);" in said
+    # every cell of a row is checked, each told with its column
+    assert (
+        "line 11, column type: '' is no rack type of the catalog or the project; "
+        "line 11, column x: '600.5' is not a whole number of millimetres; "
+        "line 11, column y: '' is not a whole number of millimetres; "
+        "line 11, column facing: 'north' is none of up, right, down, left (or 0, 90, 180, "
+        "270);"
+    ) in said
+    assert f"line 12, column label: '{'L' * 38}…: String should have at most 200" in said
+    assert "line 12, column y: -200000000: Input should be greater than or equal to" in said
     assert doc.project is before
+
+
+def test_a_column_named_twice_is_refused_before_any_row():
+    with pytest.raises(RackSheetError, match="it names x twice"):
+        _import(_empty_hall(), "label,type,hall,x,y,facing,x\n")
 
 
 def test_the_header_is_checked_and_the_columns_may_come_in_any_order():
