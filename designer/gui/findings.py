@@ -16,13 +16,13 @@ jobs, and go out with ``jobs_changed``.
 
 from __future__ import annotations
 
-import importlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from designer.core.document.changes import ChangeSet
+from designer.core.rules import RuleEngine
 from designer.core.rules.jobs import JOBS
 from designer.core.rules.network import PLAN
 from designer.gui.bridge import DocumentBridge
@@ -30,14 +30,6 @@ from designer.gui.editor import Editor
 
 #: Quiet time after the last edit before the checker runs, in milliseconds.
 DEBOUNCE_MS = 120
-
-
-def load_engine_class() -> Any:
-    """The rule engine class, or None while ``designer.core.rules`` is not installed."""
-    try:
-        return importlib.import_module("designer.core.rules").RuleEngine
-    except ImportError:
-        return None
 
 
 class FindingsService(QObject):
@@ -64,7 +56,7 @@ class FindingsService(QObject):
         super().__init__(editor)
         self.bridge = bridge
         self.editor = editor
-        self.engine_class = engine_class or load_engine_class()
+        self.engine_class = engine_class or RuleEngine
         self.report: Any = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-rules")
         self._engine: Any = None
@@ -82,10 +74,6 @@ class FindingsService(QObject):
         self._replaced()
 
     @property
-    def available(self) -> bool:
-        return self.engine_class is not None
-
-    @property
     def running(self) -> bool:
         return self._running
 
@@ -96,21 +84,17 @@ class FindingsService(QObject):
 
     def _replaced(self) -> None:
         self.report = None
-        if not self.available:
-            return
         self._engine = self.engine_class(self.bridge.document.catalog)
         self._pending = None
         self._timer.start(0)
 
     def _changed(self, changes: ChangeSet) -> None:
-        if not self.available:
-            return
         if self._pending is not None:
             self._pending |= changes.ids
         self._timer.start(self._debounce)
 
     def _submit(self) -> None:
-        if self._running or self._closed or not self.available:
+        if self._running or self._closed:
             return
         document = self.bridge.document
         engine, ids = self._engine, self._pending
