@@ -270,7 +270,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
 def two_paths_asked(ctx: Context, rack: Placement, kind: RackType) -> str:
     """Why ``rack`` should have a side A and a side B feed, as a message says it; "" when
     nothing asks it: its hall has both sides, the design has both elsewhere, or the project
-    holds the rack to Tier III (``rules.resilience`` leaves such racks to this check)."""
+    holds the rack to Tier III."""
     if ctx.get(HALL_SIDES).get(rack.hall_id, set()) >= AB:
         hall = ctx.project.halls.get(rack.hall_id)
         return f"{hall.name if hall else 'its hall'} has side A and side B feeds"
@@ -336,8 +336,7 @@ def _short_of(box: Box, run: Run) -> float:
 
 
 def rack_touched(ctx: Context, changes: Changes) -> set[str]:
-    """Racks whose feeds, sides or power-path findings an edit may change (``rules.resilience``
-    reads the same of a rack)."""
+    """Racks whose feeds, sides or power-path findings an edit may change."""
     found = {rack_id for rack_id, _, _ in changes.of("placements")}
     links = ctx.get(LINKS)
     # feeds of a side came or went: the design may have both sides now, or no longer

@@ -9,12 +9,22 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from designer.core.findings import CodeInfo, Severity
-from designer.core.rules import cooling, file, floor, jobs, network, power, site, space
+from designer.core.rules import (
+    cooling,
+    file,
+    floor,
+    jobs,
+    network,
+    power,
+    resilience,
+    site,
+    space,
+)
 from designer.core.rules.check import Check
 
 #: The family modules, each with a ``CHECKS`` tuple, in the order their checks run
 #: (``network`` reports the cabling, scale-up and network findings of the network plan).
-FAMILIES = (file, space, site, floor, power, cooling, network, jobs)
+FAMILIES = (file, space, site, floor, power, cooling, network, jobs, resilience)
 
 CHECKS: tuple[Check, ...] = tuple(check for family in FAMILIES for check in family.CHECKS)
 
