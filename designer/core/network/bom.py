@@ -43,7 +43,7 @@ from designer.core.network.media import (
     power_w_per_end,
 )
 from designer.core.network.network_plan import NetworkPlan
-from designer.core.network.parts import part_of
+from designer.core.network.parts import Key, part_of
 from designer.core.network.places import EndPlaces, end_places
 from designer.core.rack_columns import alike_racks, rack_columns
 from designer.core.totals import RackKind, rack_kinds
@@ -123,12 +123,12 @@ def bills_by_site(
 
 def _counts(
     plan: NetworkPlan, places: EndPlaces, kinds: Mapping[RackKind, int]
-) -> Mapping[str, Counter[tuple]]:
+) -> Mapping[str, Counter[Key]]:
     """Everything the bills of ``plan`` count, keyed by where it is."""
     return {**_equipment(plan, kinds), **_network(plan, places)}
 
 
-def _bill(plan: NetworkPlan, counts: Mapping[str, Counter[tuple]], site: str | None) -> Bom:
+def _bill(plan: NetworkPlan, counts: Mapping[str, Counter[Key]], site: str | None) -> Bom:
     """The bill of ``site``'s part (``None``: the whole) of the plan's ``counts``."""
     own = {name: part_of(counted, site) for name, counted in counts.items()}
     lines = [
@@ -142,15 +142,15 @@ def _bill(plan: NetworkPlan, counts: Mapping[str, Counter[tuple]], site: str | N
     return Bom(tuple(lines), power, cost, sum(own["switch_slots"].values()))
 
 
-def _equipment(plan: NetworkPlan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[tuple]]:
+def _equipment(plan: NetworkPlan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[Key]]:
     """Racks by name and cooling units by name (rear doors by rating among them), the
     network racks' switch slots, and busway and tray runs by name and length (to the next
     0.1 m, as cables are ordered), each keyed first by its hall's site."""
     project, catalog = plan.project, plan.catalog
     site_of = {h.id: h.site_id for h in project.halls.values()}
-    racks: Counter[tuple] = Counter()
-    cooling: Counter[tuple] = Counter()
-    slots: Counter[tuple] = Counter()
+    racks: Counter[Key] = Counter()
+    cooling: Counter[Key] = Counter()
+    slots: Counter[Key] = Counter()
     # Thousands of racks, units and runs are of a few dozen kinds per hall: each kind is
     # named once, and each run's length rounded once.
     for (hall_id, type_id, door_kw), n in kinds.items():
@@ -162,21 +162,23 @@ def _equipment(plan: NetworkPlan, kinds: Mapping[RackKind, int]) -> dict[str, Co
         if kind is not None and kind.switches is not None:
             slots[(where,)] += kind.switches.count * n
     # the units, feeds and trays counted by what names them, each read in one pass in C
-    for (hall_id, *unit), n in Counter(map(_UNIT, project.cooling_units.values())).items():
-        cooling[((site_of.get(hall_id),), _cooling_name(*unit, catalog.cooling))] += n
-    feeds: Counter[tuple] = Counter()
-    runs = project.feeds.values()
-    lengths = map(path_length_mm, map(_PATH, runs))
-    for ((hall_id, *feed), length_mm), n in Counter(
-        zip(map(_FEED, runs), lengths, strict=True)
+    units = Counter(map(_UNIT, project.cooling_units.values()))
+    for (hall_id, type_id, kind, liquid_kw, air_kw), n in units.items():
+        name = _cooling_name(type_id, kind, liquid_kw, air_kw, catalog.cooling)
+        cooling[((site_of.get(hall_id),), name)] += n
+    feeds: Counter[Key] = Counter()
+    feed_runs = project.feeds.values()
+    lengths = map(path_length_mm, map(_PATH, feed_runs))
+    for ((hall_id, type_id, kind, amps, voltage_v, phases), length_mm), n in Counter(
+        zip(map(_FEED, feed_runs), lengths, strict=True)
     ).items():
-        item = _feed_name(*feed, catalog.feeds)
+        item = _feed_name(type_id, kind, amps, voltage_v, phases, catalog.feeds)
         feeds[((site_of.get(hall_id),), item, _run_m(length_mm))] += n
-    trays: Counter[tuple] = Counter()
-    runs = project.trays.values()
-    lengths = map(path_length_mm, map(_PATH, runs))
+    trays: Counter[Key] = Counter()
+    tray_runs = project.trays.values()
+    lengths = map(path_length_mm, map(_PATH, tray_runs))
     for ((hall_id, width_mm, depth_mm), length_mm), n in Counter(
-        zip(map(_TRAY, runs), lengths, strict=True)
+        zip(map(_TRAY, tray_runs), lengths, strict=True)
     ).items():
         item = f"Cable tray {width_mm:,} × {depth_mm:,} mm"
         trays[((site_of.get(hall_id),), item, _run_m(length_mm))] += n
@@ -189,7 +191,7 @@ def _equipment(plan: NetworkPlan, kinds: Mapping[RackKind, int]) -> dict[str, Co
     }
 
 
-def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[tuple]]:
+def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
     """Modules (``_modules``) keyed by their end's site; cables by medium, rate and order
     length, keyed by both ends' sites; switches by their fabric's site; fibre pairs between
     sites, keyed by none."""
@@ -205,7 +207,7 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[tuple]]:
         table.rate[ordered],
         cols.order_m[ordered],
     )
-    cables: Counter[tuple] = Counter()
+    cables: Counter[Key] = Counter()
     # tens of thousands of bundles, a few distinct rows
     for (a, b, position, rate, order_m), count in _summed(keys, table.count[ordered]):
         medium, where = media.media[position], (sites[a], sites[b])
@@ -214,11 +216,11 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[tuple]]:
             cables[(where, position, rate if medium.integrated else 0, order_m)] += count
     integrated = np.array([m.integrated for m in media.media], dtype=bool)
     modules = _modules(plan, places, ordered[~integrated[cols.medium[ordered]]])
-    switches: Counter[tuple] = Counter()
+    switches: Counter[Key] = Counter()
     for fabric_site, fabric in plan.fabrics().items():
         for _, switch_id, role, n in fabric.placed:
             switches[((fabric_site,), switch_id, role)] += n
-    pairs: Counter[tuple] = Counter()
+    pairs: Counter[Key] = Counter()
     for i in ordered[cols.fibre_m[ordered] > 0]:
         medium = media.media[int(cols.medium[i])]
         count_i, rate_i = int(table.count[i]), int(table.rate[i])
@@ -231,7 +233,7 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[tuple]]:
     return {"module": modules, "cable": cables, "switch": switches, "fibre_pair": pairs}
 
 
-def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[tuple]:
+def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[Key]:
     """The modules at both ends of the bundles ``rows``, keyed by the end's site, medium,
     link rate, links per module and module rate.
 
@@ -249,7 +251,7 @@ def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[
         np.tile(cols.medium[rows].astype(np.int64), 2),
         np.tile(table.rate[rows], 2),
     )
-    modules: Counter[tuple] = Counter()
+    modules: Counter[Key] = Counter()
     for (site, at, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
         cage_gbps = int(cage[at]) if at >= 0 else 0
         per = links_per_module(media.media[position], cage_gbps, rate)
@@ -272,7 +274,7 @@ def _cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
     return np.fromiter(map(cage, nodes), np.int64, len(nodes))
 
 
-def _equipment_lines(own: Mapping[str, Counter[tuple]]) -> list[BomLine]:
+def _equipment_lines(own: Mapping[str, Counter[Key]]) -> list[BomLine]:
     """The equipment's lines, counted, not priced, in the order the BOM lists them."""
     lines = [_counted("rack", item, None, n) for (item,), n in sorted(own["rack"].items())]
     lines += [
@@ -280,19 +282,17 @@ def _equipment_lines(own: Mapping[str, Counter[tuple]]) -> list[BomLine]:
         for (item,), n in sorted(own["cooling_unit"].items())
     ]
     lines += [
-        _counted("power_feed", *key, n)
-        for key, n in sorted(own["power_feed"].items(), key=_by_item)
+        _counted("power_feed", item, length_m, n)
+        for (item, length_m), n in sorted(own["power_feed"].items(), key=_by_item)
     ]
     lines += [
-        _counted("cable_tray", *key, n)
-        for key, n in sorted(own["cable_tray"].items(), key=_by_item)
+        _counted("cable_tray", item, length_m, n)
+        for (item, length_m), n in sorted(own["cable_tray"].items(), key=_by_item)
     ]
     return lines
 
 
-def _optics_lines(
-    plan: NetworkPlan, modules: Counter[tuple], cables: Counter[tuple]
-) -> list[BomLine]:
+def _optics_lines(plan: NetworkPlan, modules: Counter[Key], cables: Counter[Key]) -> list[BomLine]:
     """Modules by rate and class, then cables by type and order length, with their power
     and price (the project's overrides, else the catalog's defaults)."""
     media, overrides = plan.media, plan.settings.media
@@ -318,7 +318,7 @@ def _optics_lines(
     return lines
 
 
-def _switch_lines(plan: NetworkPlan, switches: Counter[tuple]) -> list[BomLine]:
+def _switch_lines(plan: NetworkPlan, switches: Counter[Key]) -> list[BomLine]:
     """The fabrics' switches by type and role (their power is their racks')."""
     return [
         _counted("switch", f"{plan.catalog.switches[switch_id].name} ({role})", None, quantity)
@@ -326,7 +326,7 @@ def _switch_lines(plan: NetworkPlan, switches: Counter[tuple]) -> list[BomLine]:
     ]
 
 
-def _fibre_lines(plan: NetworkPlan, pairs: Counter[tuple]) -> list[BomLine]:
+def _fibre_lines(plan: NetworkPlan, pairs: Counter[Key]) -> list[BomLine]:
     """Fibre pairs per pair of sites, each followed by its amplifiers if coherent."""
     constants = plan.media.constants
     spacing_m = plan.settings.amplifier_spacing_km * 1000
@@ -371,7 +371,7 @@ def _cooling_name(
     types: Mapping[str, CoolingType],
 ) -> str:
     """A cooling unit's line: its catalog type's name, else what it is."""
-    if type_id in types:
+    if type_id is not None and type_id in types:
         return types[type_id].name
     capacity = liquid_kw if kind == "cdu" else air_kw
     medium = "liquid" if kind == "cdu" else "air"
@@ -401,7 +401,7 @@ def _run_m(length_mm: float) -> float | None:
     return math.ceil(round(length_mm / 100, 6)) / 10 if length_mm else None
 
 
-def _summed(keys: tuple[np.ndarray, ...], counts: np.ndarray) -> list[tuple[tuple, int]]:
+def _summed(keys: tuple[np.ndarray, ...], counts: np.ndarray) -> list[tuple[Key, int]]:
     """``counts`` summed per distinct row of ``keys`` (columns of equal length), each row a
     tuple of plain Python values, in ascending order: one pass in numpy instead of one
     dictionary update per bundle."""

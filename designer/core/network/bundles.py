@@ -30,7 +30,9 @@ class Row(NamedTuple):
     plane: str
     rate_gbps: int
     lane_gbps: int
-    count: int
+    # A field named count hides tuple.count, which nothing calls on a Row: the bundle's
+    # cable count is what the generators and the table mean by the name.
+    count: int  # type: ignore[assignment]
     protocol: str
     role: str
     bundle_id: str = ""
@@ -111,13 +113,21 @@ def concat(tables: Iterable[BundleTable]) -> BundleTable:
         return EMPTY
     if len(tables) == 1:
         return tables[0]
-    joined = {
-        name: tuple(chain.from_iterable(getattr(t, name) for t in tables))
-        for name in ("a", "b", "role", "bundle_id")
-    }
 
-    arrays = {
-        name: np.concatenate([getattr(t, name) for t in tables])
-        for name in ("plane", "rate", "lane", "count", "protocol")
-    }
-    return BundleTable(**joined, **arrays)
+    def joined(name: str) -> tuple[str, ...]:
+        return tuple(chain.from_iterable(getattr(t, name) for t in tables))
+
+    def stacked(name: str) -> np.ndarray:
+        return np.concatenate([getattr(t, name) for t in tables])
+
+    return BundleTable(
+        a=joined("a"),
+        b=joined("b"),
+        plane=stacked("plane"),
+        rate=stacked("rate"),
+        lane=stacked("lane"),
+        count=stacked("count"),
+        protocol=stacked("protocol"),
+        role=joined("role"),
+        bundle_id=joined("bundle_id"),
+    )

@@ -333,8 +333,8 @@ def _fabric(
         )
     loads, _, spines, cores = counted
     need = len(loads) + spines + cores
-    have = sum(free[r.id] for r in candidates)
-    if need <= have:
+    free_slots = sum(free[r.id] for r in candidates)
+    if need <= free_slots:
         return _wire(
             members,
             homes,
@@ -350,7 +350,7 @@ def _fabric(
     # Labels, not places or ids: the same design always leaves the same racks out, and a
     # row added after the others (labelled after them) is the one left out.
     in_order = sorted(members, key=lambda m: (natural_key(m.label or m.id), m.id))
-    fits, fitted = _most_that_fit(in_order, k, oversubscription, have)
+    fits, fitted = _most_that_fit(in_order, k, oversubscription, free_slots)
     kept, left = in_order[:fits], in_order[fits:]
     left_ports = sum(m.ports for m in left)
     # a rack left without links has no leaves to misplace: its choice of leaf rack is moot
@@ -359,11 +359,11 @@ def _fabric(
     shortage = SWITCH_SHORTAGE.finding(
         f"{ports:,} ports of {rate}G need {need} {switch.name} switches "
         f"({len(loads)} leaf, {spines} spine, {cores} core at radix {k}); the site's "
-        f"network racks have {have} free slots for them"
+        f"network racks have {free_slots} free slots for them"
         + (f": {_left_out(left, left_ports, len(kept))}" if kept else "."),
         (site_id, *(m.id for m in left), *(r.id for r in candidates)),
         measured=float(need),
-        limit=float(have),
+        limit=float(free_slots),
         unit="switches",
     )
     if fitted is None:

@@ -94,8 +94,8 @@ def edge_peaks(
         sums = np.zeros(len(pairs), dtype=np.int64)
         np.add.at(sums, inverse, area_um2[spans.crossing])
         for (u, v), total in zip(pairs.tolist(), sums.tolist(), strict=True):
-            for e in graph.path_edges(u, v):
-                through[e] += total
+            for step in graph.path_edges(u, v):
+                through[step] += total
     peak = through.copy()
     at = graph.edge_length / 2
     order = np.argsort(spans.edge, kind="stable")

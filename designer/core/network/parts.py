@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
+
+#: A count's key: where it is (the sites it is in), then what it counts. What follows
+#: ``where`` differs from one kind of count to another (a rack's name; a cable's medium,
+#: rate and length), so its parts are typed by the counts that make them.
+Key = tuple[Any, ...]
 
 
-def part_of(counts: Mapping[tuple, int], site: str | None) -> Counter[tuple]:
+def part_of(counts: Mapping[Key, int], site: str | None) -> Counter[Key]:
     """Of ``counts`` keyed by ``(where, *key)``, those in ``site``'s part, keyed by ``key``;
     for ``None``, the whole: every count, summed per key.
 
@@ -20,7 +26,7 @@ def part_of(counts: Mapping[tuple, int], site: str | None) -> Counter[tuple]:
     end's; ``None`` for none) or two (a cable's ends'). A count is in a site's part only if
     every one is that site; ``()``, what runs between sites, is in the whole only.
     """
-    found: Counter[tuple] = Counter()
+    found: Counter[Key] = Counter()
     for (where, *key), n in counts.items():
         if site is None or (where and all(w == site for w in where)):
             found[tuple(key)] += n

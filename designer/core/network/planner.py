@@ -32,6 +32,7 @@ from designer.core.catalog import Catalog
 from designer.core.findings import Finding
 from designer.core.geometry.footprint import footprint
 from designer.core.jobs import plan_jobs
+from designer.core.model.hall import CableTray
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
@@ -61,7 +62,7 @@ def build_plan(project: Project, catalog: Catalog, media: MediaCatalog) -> Netwo
     plan = NetworkPlan(
         project, catalog, media, rack_types, build_index(project, rack_types), {}, {}
     )
-    trays: dict[str, list] = {}
+    trays: dict[str, list[CableTray]] = {}
     for tray in project.trays.values():
         trays.setdefault(tray.hall_id, []).append(tray)
     for hall in project.halls.values():
@@ -517,6 +518,8 @@ def _decide(
         whole = plan.units[key].table
         if key in partly:
             at = partly[key]
+            # A unit is decided in part only once it has been decided whole.
+            assert previous is not None
             touched |= _halls_of(plan, previous.legs[at]) | _halls_of(plan, columns["legs"])
             decided = columns
             columns = {name: getattr(previous, name).copy() for name in decided}

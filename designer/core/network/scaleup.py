@@ -82,8 +82,8 @@ def ub_rows(
         ]
     rows = []
     for rack_id, kind in compute:
-        ports = kind.ports["ub"]
-        base, extra = divmod(ports.count, len(switches))
+        ub = kind.ports["ub"]
+        base, extra = divmod(ub.count, len(switches))
         for index, switch_id in enumerate(switches):
             count = base + (1 if index < extra else 0)
             if count:
@@ -92,8 +92,8 @@ def ub_rows(
                         rack_id,
                         switch_id,
                         "ub",
-                        ports.rate_gbps,
-                        ports.lane_gbps,
+                        ub.rate_gbps,
+                        ub.lane_gbps,
                         count,
                         "ub",
                         "ub",

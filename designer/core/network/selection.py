@@ -13,8 +13,8 @@ from dataclasses import fields, replace
 
 import numpy as np
 
-from designer.core.network.bundles import BundleTable
-from designer.core.network.network_plan import Decisions, NetworkPlan
+from designer.core.network.index import UnitKey
+from designer.core.network.network_plan import Decisions, NetworkPlan, Unit
 
 #: Columns of ``Decisions`` with one entry per bundle.
 _PER_BUNDLE = tuple(f.name for f in fields(Decisions) if f.name not in ("findings", "halls"))
@@ -24,8 +24,8 @@ def plan_of(plan: NetworkPlan, racks: Collection[str]) -> NetworkPlan:
     """``plan`` with only the bundles that end at one of ``racks`` (ids of any node)."""
     wanted = set(racks)
     keys = set().union(*(plan.node_units.get(node, ()) for node in wanted))
-    units: dict = {}
-    decisions: dict = {}
+    units: dict[UnitKey, Unit] = {}
+    decisions: dict[UnitKey, Decisions] = {}
     for key in keys:
         unit, decided = plan.units[key], plan.decisions[key]
         table = unit.table
@@ -36,20 +36,8 @@ def plan_of(plan: NetworkPlan, racks: Collection[str]) -> NetworkPlan:
         )
         if not rows.any():
             continue
-        units[key] = replace(unit, table=_rows(table, rows), findings=())
+        units[key] = replace(unit, table=table.take(np.flatnonzero(rows)), findings=())
         decisions[key] = replace(
             decided, findings=(), **{name: getattr(decided, name)[rows] for name in _PER_BUNDLE}
         )
     return replace(plan, units=units, decisions=decisions, fills={}, overfull={}, ports={})
-
-
-def _rows(table: BundleTable, rows: np.ndarray) -> BundleTable:
-    """The rows of ``table`` where ``rows`` is True, in order."""
-    picked = np.flatnonzero(rows).tolist()
-    values = {}
-    for f in fields(BundleTable):
-        column = getattr(table, f.name)
-        values[f.name] = (
-            column[rows] if isinstance(column, np.ndarray) else tuple(column[i] for i in picked)
-        )
-    return BundleTable(**values)

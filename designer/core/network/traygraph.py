@@ -26,6 +26,7 @@ import math
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 import shapely
@@ -150,7 +151,7 @@ class TrayGraph:
                 ],
                 axis=1,
             )
-            found = self._tree["plan"] = shapely.STRtree(shapely.linestrings(ends))
+            found = self._tree["plan"] = shapely.STRtree(_lines(ends))
         return found
 
     def between(
@@ -249,6 +250,13 @@ def _cuts(
     )
 
 
+def _lines(ends: np.ndarray) -> np.ndarray:
+    """The line of each row of ``ends`` (its start and end points), as one array."""
+    # Rows of point pairs always give an array of lines; the stubs also allow the single
+    # line that one sequence of points gives.
+    return cast(np.ndarray, shapely.linestrings(ends))
+
+
 def _meeting_pairs(segments: list[tuple[float, float, float, float, int]]) -> list[tuple[int, int]]:
     """Pairs ``i < j`` of segments within ``_TOL`` of each other, in order.
 
@@ -257,7 +265,7 @@ def _meeting_pairs(segments: list[tuple[float, float, float, float, int]]) -> li
     if len(segments) < 2:
         return []
     ends = np.array([s[:4] for s in segments], dtype=float).reshape(-1, 2, 2)
-    lines = shapely.linestrings(ends)
+    lines = _lines(ends)
     a, b = shapely.STRtree(lines).query(lines, predicate="dwithin", distance=_TOL)
     keep = a < b
     return sorted(zip(a[keep].tolist(), b[keep].tolist(), strict=True))
@@ -268,9 +276,9 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
     trays = list(trays)
     segments: list[tuple[float, float, float, float, int]] = []
     for index, tray in enumerate(trays):
-        for (ax, ay), (bx, by) in zip(tray.path, tray.path[1:], strict=False):
-            if (ax, ay) != (bx, by):
-                segments.append((ax, ay, bx, by, index))
+        for start, end in zip(tray.path, tray.path[1:], strict=False):
+            if start != end:
+                segments.append((*start, *end, index))
     cuts: list[set[float]] = [{0.0, 1.0} for _ in segments]
     for i, j in _meeting_pairs(segments):
         on_i, on_j = _cuts(segments, i, j)
@@ -316,17 +324,17 @@ def build_graph(trays: Iterable[CableTray]) -> TrayGraph:
             heights.append(float(low))
             capacity.append(math.inf)
     coords = np.array(list(nodes), dtype=float).reshape(-1, 3)
-    u, v, length = np.array(eu, dtype=int), np.array(ev, dtype=int), np.array(lengths)
+    u, v, edge_length = np.array(eu, dtype=int), np.array(ev, dtype=int), np.array(lengths)
     return TrayGraph(
         nodes=coords,
         edge_u=u,
         edge_v=v,
-        edge_length=length,
+        edge_length=edge_length,
         edge_tray=tuple(owner),
         edge_height=np.array(heights),
         capacity_mm2=np.array(capacity),
         plan_edges=np.arange(plan_count),
-        _searched=_Searched(len(nodes), u, v, length),
+        _searched=_Searched(len(nodes), u, v, edge_length),
     )
 
 
