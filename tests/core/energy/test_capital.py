@@ -6,6 +6,7 @@ from designer.core.catalog import CatalogError, default_catalog
 from designer.core.energy.cost import UNPRICED, price_bom
 from designer.core.energy.figures import load_economics
 from designer.core.examples import gb200_su
+from designer.core.generate import ClusterRequest, generate
 from designer.core.network import bill_of_materials
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -44,3 +45,17 @@ def test_a_price_without_a_source_does_not_load(tmp_path):
     )
     with pytest.raises(CatalogError, match="'usd' has no source"):
         load_economics(path)
+
+
+def test_an_ethernet_fabric_prices_its_sn5600_switches_but_not_their_racks():
+    project = generate(ClusterRequest("nvl72-su", fabric="ethernet"))
+    bom = bill_of_materials(RuleEngine(CATALOG).derived(PLAN, project))
+    capital = price_bom(bom, CATALOG.racks, CATALOG.switches, 576)
+    switches = {p.line.item: p for p in capital.lines if p.line.category == "switch"}
+    # links:S98: a 64 x 800G switch $150-250 k, taken at the midpoint
+    leaf = switches["NVIDIA Spectrum-4 SN5600 (leaf)"]
+    assert (leaf.line.quantity, leaf.unit_usd, leaf.cost_usd) == (9, 200_000, 1_800_000)
+    assert (leaf.low_usd, leaf.high_usd) == (9 * 150_000, 9 * 250_000)
+    assert "links:S98" in leaf.source
+    racks = [p for p in capital.unpriced if p.line.category == "rack"]
+    assert [p.line.item for p in racks] == ["Spectrum-4 SN5600 network rack (8 switches)"]
