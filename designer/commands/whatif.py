@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
@@ -23,6 +24,12 @@ from designer.core.resilience.components import name_of
 from designer.core.resilience.expected import ExpectedFailures, expected_failures
 from designer.core.resilience.impact import LOSSES, Impact
 from designer.core.resilience.sweep import Ranked, sweep
+from designer.core.resilience.text import (
+    RANKING_HEADINGS,
+    expected_rows,
+    ranking_rows,
+    share,
+)
 from designer.core.rules import RuleEngine
 
 HELP = (
@@ -94,10 +101,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _share(part: float, whole: float) -> str:
-    return f"{number(part / whole * 100, 1)} %" if whole else "-"
-
-
 def _names(project: Project, ids: tuple[str, ...], most: int = 8) -> str:
     shown = ", ".join(display_name(project, i) for i in ids[:most])
     return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
@@ -129,14 +132,14 @@ def _impact_text(project: Project, impact: Impact) -> str:
     lines += [
         "What is left:",
         f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
-        f"({_share(impact.accelerators_up, total)}); connected: "
-        f"{number(impact.accelerators_connected, 0)} ({_share(impact.accelerators_connected, total)})",
+        f"({share(impact.accelerators_up, total)}); connected: "
+        f"{number(impact.accelerators_connected, 0)} ({share(impact.accelerators_connected, total)})",
         f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
         f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
-        f"({_share(impact.bisection_left_gbps, impact.bisection_gbps)})",
+        f"({share(impact.bisection_left_gbps, impact.bisection_gbps)})",
         f"  cross-site: {number(impact.cross_site_left_gbps / 1000, 1)} of "
         f"{number(impact.cross_site_gbps / 1000, 1)} Tb/s "
-        f"({_share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",
+        f"({share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",
     ]
     if impact.split:
         lines.append(f"  The cluster is split in {len(impact.parts)} parts no fibre joins:")
@@ -182,38 +185,32 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
 
 
 def _sweep_text(ranked: list[Ranked], expected: ExpectedFailures) -> str:
-    single = [r for r in ranked if r.single_point]
+    single = sum(1 for r in ranked if r.single_point)
+    widths = (4, 32, 12, 16, 8, 10, 14)
     lines = [
         f"N-1 sweep: {plural(len(ranked), 'component')} failed one at a time; "
-        f"{plural(len(single), 'single point')} of failure.",
-        f"{'#':>4}  {'component':<32} {'kind':<12} {'accel. hit':>11} {'share':>8} "
-        f"{'over limit':>10} {'bisection left':>14}",
+        f"{plural(single, 'single point')} of failure.",
+        _row(RANKING_HEADINGS, widths),
+        *(_row(row, widths) for row in ranking_rows(ranked[:TOP])),
     ]
-    for index, r in enumerate(ranked[:TOP], 1):
-        i = r.impact
-        lines.append(
-            f"{index:>4}  {r.component.name[:32]:<32} {r.component.kind:<12} "
-            f"{number(i.accelerators_hit, 0):>11} {_share(i.accelerators_hit, i.total_accelerators):>8} "
-            f"{len(i.overloads):>10} {_share(i.bisection_left_gbps, i.bisection_gbps):>14}"
-        )
     if len(ranked) > TOP:
         lines.append(f"  ... and {len(ranked) - TOP} more (--format json lists all)")
-    c, e = expected.counts, expected.cluster
-    lines += [
-        "Expected failures (rates: resources/catalog/failures.json):",
-        f"  from {number(c.accelerators, 0)} accelerators, {number(c.hosts, 0)} hosts, "
-        f"{number(c.links, 0)} scale-out links, {number(c.switches, 0)} switches: "
-        f"{number(e.per_day, 1)} interruptions per day, one every {number(e.mtbi_hours, 1)} h",
-        f"  checkpoint every {number(e.checkpoint.daly_min, 0)} min (Daly; Young "
-        f"{number(e.checkpoint.young_min, 0)} min) for a {number(e.checkpoint.cost_min, 1)} min "
-        "checkpoint",
-    ]
+    lines.append("Expected failures (rates: resources/catalog/failures.json):")
+    lines += [f"  {figure}: {value}" for figure, value in expected_rows(expected)]
     for job_id, job in expected.jobs.items():
         lines.append(
             f"  job {job_id}: {number(job.per_day, 2)} per day, one every "
             f"{number(job.mtbi_hours, 1)} h; checkpoint every {number(job.checkpoint.daly_min, 0)} min"
         )
     return "\n".join(lines)
+
+
+def _row(cells: Sequence[str], widths: Sequence[int]) -> str:
+    """A table row: the name left-aligned and cut to its width, figures right-aligned."""
+    return "  ".join(
+        cell[:width].ljust(width) if index in (1, 2) else cell.rjust(width)
+        for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+    )
 
 
 def _sweep_json(

@@ -2,9 +2,9 @@
 failure takes down.
 
 A component whose failure alone takes accelerators down or cuts them off is a single point
-of failure. Ties are broken by the survivors pushed over their limits, then by the scale-out
-bisection and the cross-site capacity lost, then by name, so the ranking reads the same run
-after run.
+of failure. Ties are broken by the scale-out bisection lost (a spine rack cuts the fabric but
+no rack off its leaf), the survivors pushed over their limits and the cross-site capacity
+lost, then by name, so the ranking reads the same run after run.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ class Ranked:
         impact = self.impact
         return (
             -impact.accelerators_hit,
-            -len(impact.overloads),
             impact.bisection_left_gbps - impact.bisection_gbps,
+            -len(impact.overloads),
             impact.cross_site_left_gbps - impact.cross_site_gbps,
         )
 

@@ -7,6 +7,7 @@ import pytest
 from designer.core.document import operations as ops
 from designer.core.examples import two_sites
 from designer.core.resilience import UnknownComponents, fail, resolve
+from tests.core.jobs.helpers import cluster, with_job
 from tests.core.resilience.helpers import topology
 
 #: 0.8 x sqrt(3) x 415 V x 800 A: the continuous limit of an 800 A busway, in kW.
@@ -97,3 +98,18 @@ def test_unknown_names_are_all_named():
     doc = two_sites.build()
     with pytest.raises(UnknownComponents, match=r"'nope'.*'gone'|'gone'.*'nope'"):
         resolve(doc.project, ["nope", "gone"])
+
+
+def test_the_jobs_on_the_racks_that_go_down_are_named():
+    doc = cluster("nvl72-su")
+    # 8 NVL72: TP 8 x DP 36 fills four racks, TP 8 x DP 36 the other four
+    first = with_job(doc, name="First", tp=8, dp=36, global_batch=36)
+    second = with_job(doc, name="Second", tp=8, dp=36, global_batch=36)
+    topo = topology(doc)
+    assert {j: len(r) for j, r in topo.job_racks.items()} == {first: 4, second: 4}
+    rack = sorted(topo.job_racks[first])[0]
+    feeds = doc.project.placements[rack].feed_ids
+    impact = fail(topo, feeds)
+    assert first in impact.jobs
+    hit = set(impact.racks_hit)
+    assert (second in impact.jobs) == bool(hit & topo.job_racks[second])
