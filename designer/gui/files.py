@@ -15,7 +15,14 @@ from PySide6.QtCore import QObject, Signal
 from designer.core.catalog import projects_dir
 from designer.core.document.document import Document
 from designer.core.io import autosave
-from designer.core.io.project_file import SUFFIX, LoadResult, ProjectFileError, load, save
+from designer.core.io.project_file import (
+    SUFFIX,
+    LoadResult,
+    ProjectFileError,
+    load,
+    save,
+    unencodable_text,
+)
 from designer.core.naming import file_stem
 from designer.gui.autosave import Autosaver
 from designer.gui.dialogs.new_project import new_document
@@ -254,9 +261,14 @@ class FileController(QObject):
         try:
             save(document.project, path)
         except ProjectFileError as err:
+            # text no encoder writes (a lone surrogate pasted in) fails wherever it is saved
+            then = (
+                "type that text again, then save"
+                if unencodable_text(document.project)
+                else "save them somewhere else"
+            )
             self.prompts.error(
-                "Cannot save project",
-                f"{err}\n\nYour changes are still open; save them somewhere else.",
+                "Cannot save project", f"{err}\n\nYour changes are still open; {then}."
             )
             return False
         document.mark_saved(path)

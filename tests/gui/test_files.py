@@ -88,6 +88,32 @@ def test_a_save_to_an_unwritable_place_keeps_the_work_and_says_why(
     assert window.windowTitle().split(" —")[0].endswith("*")
 
 
+def test_a_save_of_pasted_text_no_encoder_writes_names_the_field_and_keeps_the_file(
+    make_window, example, prompts
+):
+    """A lone surrogate pasted into a label: Save crashed in the encoder; now it names the
+    field to type again (saving elsewhere would fail alike) and the file is unchanged."""
+    path = example("gb200-nvl72-su")
+    before = path.read_bytes()
+    window = make_window(path)
+    doc = window.editor.doc
+    keepout = ops.add_obstacle(
+        doc, window.editor.hall_id, "keepout", [(0, 0), (600, 0), (600, 600)]
+    )
+    ops.update(doc, keepout, label="pasted \ud800")
+    assert not window.files.save()
+    ((title, text),) = prompts.errors
+    assert title == "Cannot save project"
+    assert text == (
+        f"Cannot save to {path}: the text of obstacles -> {keepout} -> label is not valid "
+        "Unicode (half of a surrogate pair, alone); type it again. The file is unchanged.\n\n"
+        "Your changes are still open; type that text again, then save."
+    )
+    assert path.read_bytes() == before and window.editor.doc.is_dirty
+    ops.update(doc, keepout, label="pasted")
+    assert window.files.save()
+
+
 def test_save_as_adds_the_suffix_and_remembers_the_file(make_window, example, prompts, tmp_path):
     window = make_window(example("gb200-nvl72-su"))
     prompts.save_as_answer = tmp_path / "copy"
