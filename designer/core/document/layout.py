@@ -21,6 +21,7 @@ from designer.core.geometry.footprint import (
     corner_keeping_centre,
     footprint,
     footprint_size,
+    front_line,
     snap,
 )
 from designer.core.model.base import Point, Rotation, evolve
@@ -244,3 +245,92 @@ def alignment_shift(edge: str, box: Box, whole: Box) -> tuple[int, int]:
     if edge == "centre_x":
         return (whole.x0 + whole.x1 - box.x0 - box.x1) // 2, 0
     return 0, (whole.y0 + whole.y1 - box.y0 - box.y1) // 2
+
+
+# --- rows ------------------------------------------------------------------------------
+
+
+def row_slot(
+    box: Box, rotation: Rotation, size: tuple[int, int], gap_mm: int = 0
+) -> tuple[int, int]:
+    """The corner of an item of ``size`` (width x depth, unturned) turned as ``rotation``,
+    standing ``gap_mm`` past the far end (+x or +y) of the rack ``box`` with its front on
+    the rack's front line: where a row ending in that rack goes on."""
+    sx, sy = footprint_size(size[0], size[1], rotation)
+    across = _fronts_on(box, rotation, sx, sy)
+    if rotation in (0, 180):
+        return box.x1 + gap_mm, across
+    return across, box.y1 + gap_mm
+
+
+def _fronts_on(box: Box, rotation: Rotation, sx: int, sy: int) -> int:
+    """The corner coordinate across the row (a y for 0/180, an x for 90/270) that puts the
+    front of an item ``sx`` x ``sy`` on the page on the front line of ``box``: a deeper CDU
+    lines up its front with the racks', not its rear."""
+    line = front_line(box, rotation)
+    return {0: line, 90: line - sx, 180: line - sy, 270: line}[rotation]
+
+
+def joining_row(
+    racks: Iterable[tuple[Box, Rotation]],
+    size: tuple[int, int],
+    at: tuple[float, float],
+    reach: int,
+) -> tuple[int, int, Rotation] | None:
+    """Where an item of ``size`` (width x depth) dropped centred at ``at`` goes to join a
+    row at one of its ends: facing the row's way, its front on the row's front line, its
+    side against the end rack. ``racks`` are the racks near the drop (footprint and
+    facing); the drop joins a row when its centre lies within ``reach`` of such a place.
+    The nearest place wins; None when the drop is at no row's end, or on a rack (which
+    places it over that rack, as asked); the caller checks the place is free."""
+    racks = list(racks)
+    if any(b.x0 <= at[0] <= b.x1 and b.y0 <= at[1] <= b.y1 for b, _ in racks):
+        return None
+    best: tuple[float, tuple[int, int, Rotation]] | None = None
+    for box, rotation in racks:
+        sx, sy = footprint_size(size[0], size[1], rotation)
+        across = _fronts_on(box, rotation, sx, sy)
+        if rotation in (0, 180):
+            places = [(box.x0 - sx, across), (box.x1, across)]
+        else:
+            places = [(across, box.y0 - sy), (across, box.y1)]
+        for x, y in places:
+            dx = max(x - at[0], 0.0, at[0] - (x + sx))
+            dy = max(y - at[1], 0.0, at[1] - (y + sy))
+            if dx > reach or dy > reach:
+                continue
+            miss = abs(x + sx / 2 - at[0]) + abs(y + sy / 2 - at[1])
+            if best is None or miss < best[0]:
+                best = (miss, (x, y, rotation))
+    return best[1] if best is not None else None
+
+
+def row_through(
+    project: Project, rack_types: Mapping[str, RackType], rack_id: str, break_mm: int
+) -> list[str]:
+    """The racks of the row ``rack_id`` stands in, in order along it (+x or +y): the racks
+    of its hall facing its way with their fronts on its line, each less than ``break_mm``
+    from the next (the checker's rows also hold in-row units; a row's labels do not)."""
+    rack = project.placements[rack_id]
+    own = placement_box(rack, rack_types)
+    if own is None:
+        return [rack_id]
+    line = front_line(own, rack.rotation)
+    along_x = rack.rotation in (0, 180)
+    line_up = []
+    for other in project.placements.values():
+        if other.hall_id != rack.hall_id or other.rotation != rack.rotation:
+            continue
+        box = placement_box(other, rack_types)
+        if box is not None and front_line(box, other.rotation) == line:
+            line_up.append(((box.x0, box.x1) if along_x else (box.y0, box.y1), other.id))
+    line_up.sort()
+    chains: list[list[str]] = []
+    reached = None
+    for (start, end), other_id in line_up:
+        if reached is None or start - reached >= break_mm:
+            chains.append([])
+            reached = end
+        chains[-1].append(other_id)
+        reached = max(reached, end)
+    return next(chain for chain in chains if rack_id in chain)

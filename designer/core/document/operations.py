@@ -11,7 +11,7 @@ looks for what it can do to a project.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -26,9 +26,12 @@ from designer.core.document.layout import (
     alignment_shift,
     arranged_units,
     footprint_of,
+    joining_row,
     rack_type_of,
     rectangle,
     row_positions,
+    row_slot,
+    row_through,
     shifted,
     system_layout,
     turned_group,
@@ -452,6 +455,18 @@ def update(doc: Document, entity_id: str, **changes: Any) -> None:
         tx.put(evolve(entity, **changes))
 
 
+def relabel(doc: Document, labels: Mapping[str, str], what: str) -> list[str]:
+    """Give racks new labels (rack id -> label) in one undo step called ``what`` (Edit ▸
+    Renumber Row); none when every rack has its label already. Returns the racks changed."""
+    placements = doc.project.placements
+    changed = [i for i, label in labels.items() if placements[i].label != label]
+    if changed:
+        with doc.transaction(what) as tx:
+            for rack_id in changed:
+                tx.put(evolve(placements[rack_id], label=labels[rack_id]))
+    return changed
+
+
 def update_many(doc: Document, ids: Iterable[str], **changes: Any) -> None:
     """Set the same fields on several entities (e.g. the type or rear door of many racks).
 
@@ -795,6 +810,7 @@ __all__ = [
     "feed_from_busways_above",
     "footprint_of",
     "free_name",
+    "joining_row",
     "move",
     "paste",
     "place_rack",
@@ -802,10 +818,13 @@ __all__ = [
     "place_row",
     "place_system",
     "rectangle",
+    "relabel",
     "reopen_finding",
     "replace_project",
     "rotate",
     "row_positions",
+    "row_slot",
+    "row_through",
     "set_rotation",
     "system_layout",
     "ungroup",

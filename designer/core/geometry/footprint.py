@@ -83,6 +83,12 @@ def service_zone(box: Box, rotation: Rotation, depth_mm: int, *, rear: bool = Fa
     return Box(box.x0 - depth_mm, box.y0, box.x0, box.y1)
 
 
+def front_line(box: Box, rotation: int) -> int:
+    """The coordinate of the footprint's front edge (a y for 0/180, an x for 90/270): racks
+    of one row share it."""
+    return {0: box.y0, 90: box.x1, 180: box.y1, 270: box.x0}[rotation]
+
+
 def corner_keeping_centre(box: Box, size: tuple[int, int]) -> tuple[int, int]:
     """The corner of a ``size`` footprint with the same centre as ``box``.
 

@@ -85,9 +85,9 @@ def plan_placement(
     floor_standing = True
     if entry.kind == "rack":
         kind = doc.rack_types[entry.type_id]
-        x, y = _centred(cx, cy, footprint_size(kind.width_mm, kind.depth_mm, rotation), tile)
-        box = picker.abutting(footprint(x, y, kind.width_mm, kind.depth_mm, rotation), tile // 2)
-        x, y, boxes = box.x0, box.y0, (box,)
+        size = (kind.width_mm, kind.depth_mm)
+        x, y, rotation, box = _standing(doc, picker, size, cx, cy, rotation, tile)
+        boxes = (box,)
     elif entry.kind == "system":
         layout = ops.system_layout(doc, entry.type_id, 0, 0, rotation)
         members = [footprint(rx, ry, *_rack_size(doc, t), r) for t, _, rx, ry, r in layout]
@@ -97,11 +97,9 @@ def plan_placement(
     elif entry.kind == "cooling":
         unit = doc.catalog.cooling[entry.type_id]
         if unit.width_mm and unit.depth_mm:
-            x, y = _centred(cx, cy, footprint_size(unit.width_mm, unit.depth_mm, rotation), tile)
-            box = picker.abutting(
-                footprint(x, y, unit.width_mm, unit.depth_mm, rotation), tile // 2
-            )
-            x, y, boxes = box.x0, box.y0, (box,)
+            size = (unit.width_mm, unit.depth_mm)
+            x, y, rotation, box = _standing(doc, picker, size, cx, cy, rotation, tile)
+            boxes = (box,)
         else:
             x, y = snap(round(cx), tile // 2), snap(round(cy), tile // 2)
             floor_standing = False
@@ -121,6 +119,35 @@ def plan_placement(
         boxes = (Box(x, y, x + structure.width_mm, y + structure.depth_mm),)
     found = obstruction(doc.project, hall_id, boxes, paths, floor_standing, picker)
     return PlacementPlan(entry, name, x, y, rotation, boxes, paths, found.refused, found.overlaps)
+
+
+def _standing(
+    doc: Document,
+    picker: Picker,
+    size: tuple[int, int],
+    cx: float,
+    cy: float,
+    rotation: Rotation,
+    tile: int,
+) -> tuple[int, int, Rotation, Box]:
+    """Where a rack or floor-standing unit of ``size`` dropped at ``(cx, cy)`` stands: at a
+    row's end, joining the row (its facing and front line) when that place is free; else
+    centred on the cursor on the tile grid, slid against a neighbour within half a tile."""
+    reach = max(size) + tile
+    near = picker.in_rect(
+        Box(int(cx) - reach, int(cy) - reach, int(cx) + reach, int(cy) + reach), True, ("rack",)
+    )
+    racks = doc.project.placements
+    ends = [(b, racks[i].rotation) for i in near if i in racks and (b := picker.box(i)) is not None]
+    joined = ops.joining_row(ends, size, (cx, cy), tile // 2)
+    if joined is not None:
+        x, y, turned = joined
+        box = footprint(x, y, size[0], size[1], turned)
+        if not picker.standing_on_any([box]):
+            return x, y, turned, box
+    x, y = _centred(cx, cy, footprint_size(size[0], size[1], rotation), tile)
+    box = picker.abutting(footprint(x, y, size[0], size[1], rotation), tile // 2)
+    return box.x0, box.y0, rotation, box
 
 
 def _rack_size(doc: Document, type_id: str) -> tuple[int, int]:

@@ -15,18 +15,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from designer.core.geometry.footprint import Box
+from designer.core.geometry.footprint import Box, front_line
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR, Floor
 from designer.core.rules.pairs import box_array, hall_numbers, pairs
 
 Item = tuple[str, Box, int, bool]
 """A row member as the tracer sees it: hall id, footprint, rotation, an in-row unit."""
-
-
-def front_line(box: Box, rotation: int) -> int:
-    """The coordinate of the footprint's front edge (a y for 0/180, an x for 90/270)."""
-    return {0: box.y0, 90: box.x1, 180: box.y1, 270: box.x0}[rotation]
 
 
 def along_row_gap(a: Box, b: Box, rotation: int) -> int:

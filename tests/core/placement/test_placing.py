@@ -164,3 +164,35 @@ def test_new_items_are_named_on_from_the_last_of_their_kind(doc):
     ops.place_row(doc, hall, "nvidia-gb200-nvl72", 1_200, 1_200, 3, 0, 0, "GB-", 7)
     assert next_index(doc.project, "GB-") == 10  # GB-07 .. GB-09 stand
     assert next_index(doc.project, "NVL72-") == 1
+
+
+@pytest.mark.parametrize(
+    ("entry", "width"),
+    [
+        (PaletteEntry("cooling", "cdu-inrow-1368"), 800),
+        (PaletteEntry("rack", "nvidia-qm9700-rack"), 600),
+        (PaletteEntry("cooling", "inrow-cooler-50"), 600),
+    ],
+)
+def test_a_cdu_network_rack_or_cooler_dropped_at_a_row_end_joins_the_row(doc, entry, width):
+    # eight NVL72 (600 x 1,068) facing down (180) from x = 4,800, fronts at y = 4,068; the
+    # tool still faces up (0), as the trial's: the drop takes the row's facing, and its
+    # 1,200 mm deep body lines its front up with the racks', not its rear
+    hall = next(iter(doc.project.halls))
+    ops.place_row(doc, hall, "nvidia-gb200-nvl72", 4_800, 3_000, 8, 180)  # x 4,800..9,600
+    right = plan(doc, entry, 9_900, 3_500, rotation=0)
+    assert (right.x, right.y, right.rotation) == (9_600, 4_068 - 1_200, 180)
+    assert right.problem is None and right.overlaps is None
+    left = plan(doc, entry, 4_500, 3_500, rotation=0)
+    assert (left.x, left.y, left.rotation) == (4_800 - width, 2_868, 180)
+    # a drop a tile away from the row's end is no part of it
+    alone = plan(doc, entry, 12_000, 3_500, rotation=0)
+    assert alone.rotation == 0
+
+
+def test_a_drop_at_the_end_of_a_row_running_down_the_page_joins_it(doc):
+    # four NVL72 facing left (270) at x = 3,000, fronts at x = 3,000, from y = 1,200 down
+    hall = next(iter(doc.project.halls))
+    ops.place_row(doc, hall, "nvidia-gb200-nvl72", 3_000, 1_200, 4, 270)  # y 1,200..3,600
+    cdu = plan(doc, PaletteEntry("cooling", "cdu-inrow-1368"), 3_500, 4_000, rotation=0)
+    assert (cdu.x, cdu.y, cdu.rotation) == (3_000, 3_600, 270)
