@@ -2,7 +2,7 @@
 names one.
 
 A component is an entity of the project (a busway or PDU, a CDU, CRAH or in-row cooler, a
-rack, a fibre route, a hall, a site) or one side of a hall's A/B power (every feed of that
+rack, a cable tray, a fibre route, a hall, a site) or one side of a hall's A/B power (every feed of that
 side in that hall, as when its switchboard is maintained). A side has no entity of its own,
 so its id is made here: ``<hall id>/<side>``.
 """
@@ -19,6 +19,7 @@ _KINDS = (
     ("feeds", "feed"),
     ("cooling_units", "cooling"),
     ("placements", "rack"),
+    ("trays", "tray"),
     ("fibre_routes", "fibre_route"),
     ("halls", "hall"),
     ("sites", "site"),
@@ -111,7 +112,7 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
     if unknown:
         problems.append(f"no component is called {', '.join(unknown)}")
         problems[-1] += (
-            " (give an id or label of a feed, cooling unit, rack, fibre route, hall or site, or HALL/A for a power side)"
+            " (give an id or label of a feed, cooling unit, rack, tray, fibre route, hall or site, or HALL/A for a power side)"
         )
     if ambiguous:
         problems.append(f"more than one component is called {'; '.join(ambiguous)}: give the id")
@@ -122,12 +123,14 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
 
 def sweep_components(project: Project, network_racks: Iterable[str]) -> list[Component]:
     """What an N-1 sweep fails one at a time: every feed, power side, cooling unit, network
-    rack, fibre route, hall and site. A compute rack is left out: it takes only itself down."""
+    rack, tray, fibre route, hall and site. A compute rack is left out: it takes only itself
+    down."""
     ids = [
         *project.feeds,
         *sides(project),
         *project.cooling_units,
         *network_racks,
+        *project.trays,
         *project.fibre_routes,
         *project.halls,
         *project.sites,

@@ -15,6 +15,8 @@ The rules follow the checks' own model of the design:
   it loses scale-out connectivity (a ``node-leaf`` link: the accelerators of that rail are
   cut off) or its scale-up domain (a UB or NVLink link), and the fabric loses the links;
 - a rack that loses power or cooling draws and heats nothing;
+- a cut tray severs the bundles the router laid along it: a rack whose link to a leaf or
+  its scale-up switches runs there is cut off as if the switch were down;
 - a fibre route carries its DCI until cut; what it carried takes the shortest way left
   over the other routes, whose lit fibre pairs (``fibre_pair_tbps`` each) may not hold it;
 - a hall down takes its feeds and cooling units with it, a site its halls and routes.
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from designer.core.model.hall import PowerFeed
 from designer.core.resilience.components import kind_of, name_of
 from designer.core.resilience.topology import TIERS, Topology, heat_of
+from designer.core.resilience.trays import rows_through
 from designer.core.rules.loads import feed_share
 
 #: What a rack can lose, in the order a report lists it.
@@ -129,6 +132,7 @@ class _Down:
     feeds: set[str]
     units: set[str]
     racks: set[str]
+    trays: set[str]
     routes: set[str]
     halls: set[str]
     sites: set[str]
@@ -136,7 +140,7 @@ class _Down:
 
 def _spread(topo: Topology, failed: Iterable[str]) -> _Down:
     project = topo.project
-    down = _Down(set(), set(), set(), set(), set(), set())
+    down = _Down(set(), set(), set(), set(), set(), set(), set())
     for item in failed:
         kind = kind_of(project, item)
         if kind == "feed":
@@ -147,6 +151,8 @@ def _spread(topo: Topology, failed: Iterable[str]) -> _Down:
             down.units.add(item)
         elif kind == "rack":
             down.racks.add(item)
+        elif kind == "tray":
+            down.trays.add(item)
         elif kind == "fibre_route":
             down.routes.add(item)
         elif kind == "hall":
@@ -203,9 +209,17 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         for rack, plane in topo.reached_through.get(switch, ()):
             if rack not in out and (plane == "scale_up" or rack not in cut):
                 cut[rack] = plane
+    severed = {row for tray in sorted(down.trays) for row in rows_through(topo, tray)}
+    for row in sorted(severed):
+        reach = topo.row_reach.get(row)
+        if reach is not None and reach[0] not in out:
+            rack, plane = reach
+            if plane == "scale_up" or rack not in cut:
+                cut[rack] = plane
     for rack, plane in sorted(cut.items()):
         lost[plane][rack] = None
-    bisection, left = _bisection(topo, out)
+    links = {topo.row_link[row] for row in severed if row in topo.row_link}
+    bisection, left = _bisection(topo, out, links)
     cross, cross_left, routes, parts = _dci(topo, down, out)
     overloads += routes
     losses = {what: tuple(racks) for what, racks in lost.items() if racks}
@@ -312,11 +326,15 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
     return lost, found
 
 
-def _bisection(topo: Topology, out: set[str]) -> tuple[float, float]:
-    """The fabrics' estimated bisection with nothing failed and with ``out`` down (Gb/s)."""
+def _bisection(topo: Topology, out: set[str], severed: set[int]) -> tuple[float, float]:
+    """The fabrics' estimated bisection with nothing failed, and with the racks ``out`` down
+    and the fabric links ``severed`` cut (Gb/s)."""
     whole = topo.tier_gbps
     gone: dict[tuple[str, str], float] = defaultdict(float)
-    seen: set[int] = set()
+    seen = set(severed)
+    for index in severed:
+        link = topo.fabric[index]
+        gone[link.site, link.tier] += link.gbps
     for rack in out:
         for index in topo.rack_links.get(rack, ()):
             if index not in seen:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
-from designer.core.model.rule_settings import Thresholds
+from designer.core.model.rule_settings import Limits
 from designer.core.network.dci import RouteDemand
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.resilience.components import sides
@@ -77,6 +77,14 @@ class Topology:
     #: scale-out switches the fabrics place
     switches: int = 0
     job_racks: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: the network plan, whose routes say which bundles run along which tray
+    plan: NetworkPlan | None = None
+    #: per row of ``plan.table()``: the rack and plane that reach through the bundle
+    row_reach: dict[int, tuple[str, str]] = field(default_factory=dict)
+    #: per row of ``plan.table()``: the index in ``fabric`` of its link
+    row_link: dict[int, int] = field(default_factory=dict)
+    #: per tray: the rows of ``plan.table()`` routed along it (filled hall by hall on use)
+    tray_rows: dict[str, frozenset[int]] = field(default_factory=dict)
     #: Gb/s of each (site, tier) of the fabrics, and accelerators per site, nothing failed
     tier_gbps: dict[tuple[str, str], float] = field(init=False)
     site_accelerators: dict[str, int] = field(init=False)
@@ -100,7 +108,7 @@ class Topology:
 def build_topology(
     project: Project,
     rack_types: Mapping[str, RackType],
-    limits: Thresholds,
+    limits: Limits,
     plan: NetworkPlan | None = None,
     job_racks: Mapping[str, list[str]] | None = None,
 ) -> Topology:
@@ -157,7 +165,7 @@ def build_topology(
     site_halls: dict[str, list[str]] = defaultdict(list)
     for hall in halls.values():
         site_halls[hall.site_id].append(hall.id)
-    reached, fabric, rack_links, routes = _network(plan, network)
+    reached, fabric, rack_links, routes, row_reach, row_link = _network(plan, network)
     settings = project.settings.network
     return Topology(
         project=project,
@@ -186,6 +194,9 @@ def build_topology(
         wavelength_gbps=float(settings.dci_wavelength_gbps),
         fibre_pair_tbps=settings.fibre_pair_tbps,
         job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
+        plan=plan,
+        row_reach=row_reach,
+        row_link=row_link,
     )
 
 
@@ -196,15 +207,23 @@ def _network(
     list[FabricLink],
     dict[str, list[int]],
     dict[str, RouteDemand],
+    dict[int, tuple[str, str]],
+    dict[int, int],
 ]:
-    """Which racks reach through each network rack, the fabric links, and the DCI routes."""
+    """Which racks reach through each network rack, the fabric links, the DCI routes, and
+    per row of ``plan.table()`` the rack and plane that reach through it and its fabric
+    link."""
     reached: dict[str, set[tuple[str, str]]] = defaultdict(set)
     fabric: list[FabricLink] = []
     rack_links: dict[str, list[int]] = defaultdict(list)
+    row_reach: dict[int, tuple[str, str]] = {}
+    row_link: dict[int, int] = {}
     if plan is None:
-        return {}, fabric, {}, {}
-    for key, unit in plan.units.items():
-        table = unit.table
+        return {}, fabric, {}, {}, row_reach, row_link
+    offset = 0
+    # in the order of ``plan.table()``, whose rows a tray cut names
+    for key in plan.keys():  # noqa: SIM118 (a plan, not a dict)
+        table = plan.units[key].table
         counts = table.count.tolist()
         rates = table.rate.tolist()
         for i, (a, b, role) in enumerate(zip(table.a, table.b, table.role, strict=True)):
@@ -213,14 +232,17 @@ def _network(
                 for rack, switch in ((a, b), (b, a)):
                     if switch in network and rack not in network:
                         reached[switch].add((rack, plane))
+                        row_reach[offset + i] = (rack, plane)
             if key[0] == "fabric" and role in TIERS:
                 index = len(fabric)
+                row_link[offset + i] = index
                 fabric.append(
                     FabricLink(key[1], role, a, b, float(counts[i] * rates[i]), counts[i])
                 )
                 rack_links[a].append(index)
                 if b != a:
                     rack_links[b].append(index)
+        offset += len(table)
     dci = plan.dci()
     routes = {r.route_id: r for r in dci.routes} if dci is not None else {}
     return (
@@ -228,6 +250,8 @@ def _network(
         fabric,
         dict(rack_links),
         routes,
+        row_reach,
+        row_link,
     )
 
 

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from designer.core.document import operations as ops
-from designer.core.examples import two_sites
+from designer.core.examples import gb200_su, two_sites
 from designer.core.resilience import UnknownComponents, fail, resolve
 from tests.core.jobs.helpers import cluster, with_job
 from tests.core.resilience.helpers import topology
@@ -113,3 +113,13 @@ def test_the_jobs_on_the_racks_that_go_down_are_named():
     assert first in impact.jobs
     hit = set(impact.racks_hit)
     assert (second in impact.jobs) == bool(hit & topo.job_racks[second])
+
+
+def test_cutting_the_only_tray_severs_every_rack_from_its_leaves():
+    doc = gb200_su.build()
+    (tray,) = doc.project.trays
+    impact = fail(topology(doc), [tray])
+    # the one row tray carries every node-leaf and leaf-spine bundle of the unit
+    assert len(impact.losses["scale_out"]) == 8
+    assert impact.accelerators_up == 576 and impact.accelerators_connected == 0
+    assert impact.bisection_left_gbps == 0 < impact.bisection_gbps
