@@ -1,8 +1,8 @@
 """The N-1 sweep of the complete 100k campus against a full check, side by side.
 
 Target (issue 24): failing every component of ``campus.build(432)`` alone (6,912 racks on
-1,044 busways, 48 power sides, 1,197 cooling units, 2,538 network racks, 3 fibre routes,
-24 halls, 3 sites) and ranking them costs under 5x a full check of the same campus. The
+1,044 busways, 48 power sides, 1,197 cooling units, 2,538 network racks, 648 trays, 3
+fibre routes, 24 halls, 3 sites) and ranking them costs under 5x a full check of the same campus. The
 sweep reads the network plan of the check it runs with, as ``whatif --sweep`` does; its
 time counts working out the dependencies (``topology_of``) and the sweep. Both are timed
 in turns and the best of each kept, so the ratio holds on a busy shared machine.
