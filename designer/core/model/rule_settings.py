@@ -14,6 +14,17 @@ SeverityName = Literal["error", "warning", "info", "ignore"]
 ClearanceMm = Annotated[int, Field(ge=0, le=20_000)]
 #: A share of a whole, such as the 80 % continuous-load rule.
 Share = Annotated[float, Field(gt=0, le=1)]
+#: The gap between rows, in millimetres: more than none, or rows would stand in one line.
+RowGapMm = Annotated[int, Field(gt=0, le=20_000)]
+#: A number of racks in a row or beyond a row's last exit.
+RackCount = Annotated[int, Field(ge=1, le=1_000)]
+#: The heat one rack may give to the room's air, in kW.
+AirKw = Annotated[float, Field(gt=0, le=10_000)]
+#: The longest pipe run from a CDU, in millimetres.
+PipeRunMm = Annotated[int, Field(gt=0, le=1_000_000)]
+#: Coolant flow per kW of heat, in litres a minute: more than 0, since a zero flow per kW
+#: would switch the CDU flow check off in silence.
+FlowPerKw = Annotated[float, Field(gt=0, le=100)]
 
 
 class Exclusion(Record):
@@ -39,21 +50,43 @@ class Thresholds(Record):
     rear_service_mm: ClearanceMm | None = None
     cold_aisle_mm: ClearanceMm | None = None
     hot_aisle_mm: ClearanceMm | None = None
-    adjacent_row_mm: Annotated[int, Field(gt=0, le=20_000)] | None = None
+    adjacent_row_mm: RowGapMm | None = None
     row_break_mm: ClearanceMm | None = None
-    max_row_racks: Annotated[int, Field(ge=1, le=1_000)] | None = None
+    max_row_racks: RackCount | None = None
     row_end_clear_mm: ClearanceMm | None = None
-    max_dead_end_racks: Annotated[int, Field(ge=1, le=1_000)] | None = None
+    max_dead_end_racks: RackCount | None = None
     continuous_load_share: Share | None = None
     tile_point_share: Share | None = None
-    rack_air_limit_kw: Annotated[float, Field(gt=0, le=10_000)] | None = None
-    max_pipe_run_mm: Annotated[int, Field(gt=0, le=1_000_000)] | None = None
-    # more than 0: a zero flow per kW would switch the CDU flow check off in silence
-    cdu_flow_lpm_per_kw: Annotated[float, Field(gt=0, le=100)] | None = None
+    rack_air_limit_kw: AirKw | None = None
+    max_pipe_run_mm: PipeRunMm | None = None
+    cdu_flow_lpm_per_kw: FlowPerKw | None = None
 
     @model_serializer(mode="wrap")
     def _only_overrides(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         return {key: value for key, value in handler(self).items() if value is not None}
+
+
+class Limits(Thresholds):
+    """Every threshold filled in: the defaults, with the project's own values in place.
+
+    What the checks read. Typed apart from ``Thresholds`` so that a check need not ask of
+    each limit whether it is set: the defaults set every one (``rules.limits``).
+    """
+
+    front_service_mm: ClearanceMm
+    rear_service_mm: ClearanceMm
+    cold_aisle_mm: ClearanceMm
+    hot_aisle_mm: ClearanceMm
+    adjacent_row_mm: RowGapMm
+    row_break_mm: ClearanceMm
+    max_row_racks: RackCount
+    row_end_clear_mm: ClearanceMm
+    max_dead_end_racks: RackCount
+    continuous_load_share: Share
+    tile_point_share: Share
+    rack_air_limit_kw: AirKw
+    max_pipe_run_mm: PipeRunMm
+    cdu_flow_lpm_per_kw: FlowPerKw
 
 
 #: Which racks must have two power paths, A and B (``RuleSettings.tier_iii_racks``).

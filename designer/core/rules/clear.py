@@ -152,7 +152,8 @@ def _aisle_flags(
     turned = rotation[j] != rotation[i]
     narrow = turned & (gap < aisle_mm) & (rank[i] < rank[j])
     finding = counted & (narrow if rear else (narrow | ~turned))
-    return i[finding]
+    flagged: np.ndarray = i[finding]
+    return flagged
 
 
 def _build(ctx: Context) -> frozenset[str]:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
 from designer.core.catalog import Catalog
 from designer.core.model.equipment import RackType
 from designer.core.model.project import COLLECTIONS, Project
-from designer.core.model.rule_settings import Thresholds
+from designer.core.model.rule_settings import Limits
 
 T = TypeVar("T")
 
@@ -77,7 +77,7 @@ class Context:
         self,
         project: Project,
         catalog: Catalog,
-        limits: Thresholds,
+        limits: Limits,
         previous: tuple[Context, Changes] | None = None,
     ) -> None:
         self.project = project
@@ -90,7 +90,8 @@ class Context:
     def get(self, derived: Derived[T]) -> T:
         """The value of ``derived`` for this revision, computed on first use."""
         if derived in self._values:
-            return self._values[derived]
+            # each value is kept under the Derived[T] that made it, so it is a T
+            return cast(T, self._values[derived])
         value: T
         previous = self._previous
         if previous is not None and derived.update is not None and derived in previous[0]._values:

@@ -76,7 +76,8 @@ def _hall_of(project: Project, entity_id: str) -> str | None:
     for name in _HALL_ITEMS:
         entity = getattr(project, name).get(entity_id)
         if entity is not None:
-            return entity.hall_id
+            hall_id: str = entity.hall_id  # every item of _HALL_ITEMS stands in a hall
+            return hall_id
     return None
 
 

@@ -20,7 +20,7 @@ class HallShape:
     """A hall's outline as a polygon, and as a box when it is an axis-aligned rectangle."""
 
     polygon: Polygon
-    prepared: prepared.PreparedGeometry
+    prepared: prepared.PreparedGeometry[Polygon]
     rectangle: Box | None
 
     @classmethod

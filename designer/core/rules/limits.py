@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from designer.core.catalog import CatalogError, default_catalog, resources_dir
 from designer.core.catalog.loader import SOURCE_ID, SourceRef
-from designer.core.model.rule_settings import Thresholds
+from designer.core.model.rule_settings import Limits, Thresholds
 
 OURS = "ours:"
 
@@ -27,7 +27,7 @@ OURS = "ours:"
 class Defaults:
     """Every threshold filled in, and where each value comes from."""
 
-    values: Thresholds
+    values: Limits
     sources: dict[str, str]
 
 
@@ -65,7 +65,7 @@ def load_defaults(path: Path, sources: dict[str, SourceRef]) -> Defaults:
     if extra:
         raise CatalogError(f"{path} holds the unknown rule threshold {extra[0]}.")
     try:
-        thresholds = Thresholds.model_validate(values)
+        thresholds = Limits.model_validate(values)
     except ValidationError as err:
         first = err.errors(include_url=False)[0]
         field = ".".join(str(p) for p in first["loc"])
@@ -83,7 +83,7 @@ def default_thresholds() -> Defaults:
     )
 
 
-def resolve(defaults: Thresholds, overrides: Thresholds) -> Thresholds:
+def resolve(defaults: Limits, overrides: Thresholds) -> Limits:
     """The defaults with every threshold the project sets put in their place."""
     changed = {k: v for k, v in overrides if v is not None}
     return defaults.model_copy(update=changed) if changed else defaults

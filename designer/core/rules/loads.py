@@ -31,7 +31,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
-from designer.core.model.rule_settings import Thresholds
+from designer.core.model.rule_settings import Limits
 from designer.core.rack_columns import AlikeKey, alike_racks, columns_of
 
 #: "Nearly at the limit": a share of what a thing may carry (of its continuous limit, not
@@ -145,7 +145,7 @@ class Load(NamedTuple):
 def loads(
     project: Project,
     rack_types: Mapping[str, RackType],
-    limits: Thresholds,
+    limits: Limits,
     hall_id: str | None = None,
     alike: Counter[AlikeKey] | None = None,
 ) -> list[Load]:
@@ -188,16 +188,16 @@ def loads(
     # racks share a handful of feed pairs: each pair's split is worked out once
     splits: dict[tuple[str, ...], list[tuple[str, int]]] = {}
     sides = {feed.id: feed.side for feed in feeds.values()}
-    for (type_id, hall, cdu_id, door_kw, feed_ids), count in alike.items():
+    for (type_id, rack_hall, cdu_id, door_kw, feed_ids), count in alike.items():
         figure = figures.get(type_id)
         if figure is None:
             continue
         # each figure as many times as racks give it: ``math.fsum`` rounds the exact sum
         # once, in any order, so the totals are those of adding the racks one by one
         max_kw, liquid_kw, air_kw = figure
-        it, air = hall_kw[hall]
-        it += [max_kw] * count
-        air += [_past_door(air_kw, door_kw)] * count
+        hall_it, hall_air = hall_kw[rack_hall]
+        hall_it += [max_kw] * count
+        hall_air += [_past_door(air_kw, door_kw)] * count
         if cdu_id:
             cdu_kw[cdu_id].extend([liquid_kw] * count)
         shares = splits.get(feed_ids)
@@ -278,8 +278,8 @@ def loads(
     site_it: dict[str, list[float]] = defaultdict(list)
     halls = project.halls.values() if hall_id is None else [project.halls[hall_id]]
     for hall in halls:
-        it_kw, air_kw = hall_kw.get(hall.id, ((), ()))
-        it = math.fsum(it_kw)
+        racks_it, racks_air = hall_kw.get(hall.id, ([], []))
+        it = math.fsum(racks_it)
         site_it[hall.site_id].append(it)
         found += [
             Load(
@@ -305,7 +305,7 @@ def loads(
                 hall.id,
                 hall.name,
                 hall.id,
-                math.fsum(air_kw),
+                math.fsum(racks_air),
                 air_capacity[hall.id],
                 air_capacity[hall.id],
                 "less what rear doors remove",

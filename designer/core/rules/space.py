@@ -495,14 +495,12 @@ def changed_boxes(ctx: Context, changes: Changes) -> Iterator[tuple[str, Box]]:
     after it: hall id and footprint."""
     for _, before, after in changes.of("placements"):
         for rack in (before, after):
-            box = placement_box(rack, ctx.rack_types) if rack is not None else None
-            if box is not None:
-                yield rack.hall_id, box  # type: ignore[union-attr]
+            if rack is not None and (box := placement_box(rack, ctx.rack_types)) is not None:
+                yield rack.hall_id, box
     for _, before, after in changes.of("cooling_units"):
         for unit in (before, after):
-            box = cooling_box(unit) if unit is not None else None
-            if box is not None:
-                yield unit.hall_id, box  # type: ignore[union-attr]
+            if unit is not None and (box := cooling_box(unit)) is not None:
+                yield unit.hall_id, box
     for _, before, after in changes.of("obstacles"):
         for obstacle in (before, after):
             if obstacle is not None:
@@ -739,7 +737,7 @@ def _system_run(ctx: Context, group_id: str) -> Iterator[Finding]:
         return
     template = ctx.catalog.systems.get(group.system_id)
     floor = ctx.get(FLOOR)
-    placed = [(m.id, b.centre) for m in members if (b := floor.racks.box(m.id)) is not None]
+    placed = [(m.id, box.centre) for m in members if (box := floor.racks.box(m.id)) is not None]
     if template is None or len(placed) < 2:
         return
     span_mm, a, b = max(
