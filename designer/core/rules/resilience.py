@@ -47,6 +47,16 @@ def _route_run(ctx: Context, route_id: str) -> Iterator[Finding]:
     route = project.fibre_routes.get(route_id)
     if route is None or route.site_a not in project.sites or route.site_b not in project.sites:
         return
+    ways: dict[str, list[str]] = {s: [] for s in project.sites}
+    for other in project.fibre_routes.values():
+        if other.id != route_id and other.site_a in ways and other.site_b in ways:
+            ways[other.site_a].append(other.site_b)
+            ways[other.site_b].append(other.site_a)
+    side = _reached(ways, route.site_a)
+    if route.site_b in side:
+        return
+    # only a route whose cut splits the sites counts their accelerators: summed for every
+    # route, a campus of 18 sites and 153 routes read its 46,566 racks 2,754 times
     kinds = ctx.rack_types
     placements = project.placements
     gpus = {
@@ -57,14 +67,6 @@ def _route_run(ctx: Context, route_id: str) -> Iterator[Finding]:
         )
         for site_id in project.sites
     }
-    ways: dict[str, list[str]] = {s: [] for s in project.sites}
-    for other in project.fibre_routes.values():
-        if other.id != route_id and other.site_a in ways and other.site_b in ways:
-            ways[other.site_a].append(other.site_b)
-            ways[other.site_b].append(other.site_a)
-    side = _reached(ways, route.site_a)
-    if route.site_b in side:
-        return
     here = sum(gpus[s] for s in side)
     there = sum(gpus[s] for s in project.sites if s not in side)
     if not here or not there:
