@@ -32,7 +32,7 @@ def beside_the_halls(project: Project, site_id: str) -> Point:
     return (round(east), round(north))
 
 
-def in_hall(hall: Hall, point: Point) -> bool:
-    """True when ``point`` (hall mm) lies inside the hall or on its walls: where a cable
-    entry can be."""
+def in_hall(hall: Hall, point: tuple[float, float]) -> bool:
+    """True when ``point`` (hall mm, whole or not: a marker's spot may fall between
+    millimetres) lies inside the hall or on its walls: where a cable entry can be."""
     return Polygon(hall.outline).covers(ShapelyPoint(point))

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from designer.core.geometry.footprint import Box, front_line
+from designer.core.model.base import Rotation
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR, Floor
 from designer.core.rules.pairs import box_array, hall_numbers, pairs
 
-Item = tuple[str, Box, int, bool]
+Item = tuple[str, Box, Rotation, bool]
 """A row member as the tracer sees it: hall id, footprint, rotation, an in-row unit."""
 
 
