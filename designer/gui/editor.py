@@ -17,6 +17,7 @@ revision changes.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -34,11 +35,13 @@ from designer.core.geometry.picking import Picker
 from designer.core.geometry.site import beside_the_halls
 from designer.core.model.base import Point, Rotation
 from designer.core.model.project import Project
+from designer.core.naming import natural_key
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.fit import PlacementPlan, plan_placement
 from designer.core.placement.labels import feed_name, next_index, obstacle_label
 from designer.core.placement.place import add_tray, place
+from designer.core.placement.rows import row_labels, selected_row
 from designer.core.rules import Finding
 from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
@@ -537,6 +540,77 @@ class Editor(QObject):
     def shift(self, ids: Sequence[str], dx: int, dy: int) -> None:
         """Move ``ids`` by ``(dx, dy)`` (a typed position)."""
         ops.move(self.doc, ids, dx, dy)
+
+    # --- rows, power and cooling of the selected racks: one undo step each ----------------
+
+    def _selected_racks(self) -> list[str]:
+        """The selected racks, a system's all of them."""
+        placements = self.project.placements
+        return [i for i in ops.with_groups(self.project, self.selection.ids) if i in placements]
+
+    def feed_from_busways_above(self) -> None:
+        """Edit ▸ Feed From Busways Above: each selected rack on the A and B busways over it."""
+        racks = self._selected_racks()
+        if not racks:
+            self.message.emit("Select the racks to feed from the busways above them.")
+            return
+        found = self.run(lambda: ops.feed_from_busways_above(self.doc, racks))
+        if found is None:
+            return
+        feeds = self.project.feeds
+        names = sorted({feeds[f].name for ids in found.values() for f in ids}, key=natural_key)
+        said = [f"Fed {plural(len(found), 'rack')} from {', '.join(names)}."] if found else []
+        if len(racks) > len(found):
+            under = len(racks) - len(found)
+            said.append(f"{plural(under, 'rack')} stand{'s' * (under == 1)} under no busway.")
+        self.message.emit(" ".join(said))
+
+    def assign_nearest_cdu(self) -> None:
+        """Edit ▸ Assign Nearest CDU: each selected liquid-cooled rack the nearest CDU of its
+        hall with room for its liquid heat."""
+        racks = self._selected_racks()
+        if not racks:
+            self.message.emit("Select the racks to give their nearest CDU.")
+            return
+        found = self.run(lambda: ops.assign_nearest_cdu(self.doc, racks))
+        if found is None:
+            return
+        if not found:
+            self.message.emit("None of the selected racks is liquid-cooled: they need no CDU.")
+            return
+        units = self.project.cooling_units
+        given = Counter(c for c in found.values() if c is not None)
+        each = ", ".join(
+            f"{units[c].name} {n}"
+            for c, n in sorted(given.items(), key=lambda i: natural_key(units[i[0]].name))
+        )
+        said = []
+        if given:
+            said.append(
+                f"Gave {plural(given.total(), 'liquid-cooled rack')} the nearest CDU with room ({each})."
+            )
+        if len(found) > given.total():
+            said.append(
+                f"No CDU of the hall has room for {plural(len(found) - given.total(), 'rack')}."
+            )
+        self.message.emit(" ".join(said))
+
+    def renumber_row(self) -> None:
+        """Edit ▸ Renumber Row: the labels of the selected row counting up along it."""
+        row = selected_row(self.project, self.doc.rack_types, self.selection.ids)
+        if not row:
+            self.message.emit("Select a rack of the row to renumber.")
+            return
+        labels = row_labels(self.project, self.doc.rack_types, row)
+        changed = self.run(lambda: ops.relabel(self.doc, labels, "Renumber row"))
+        if changed is None:
+            return
+        first, last = labels[row[0]], labels[row[-1]]
+        self.message.emit(
+            f"Renumbered {plural(len(changed), 'rack')} of the row: {first} to {last}."
+            if changed
+            else f"The row is numbered in order already: {first} to {last}."
+        )
 
     def assign_cdu(self, rack_ids: Sequence[str], cdu_id: str | None) -> None:
         ops.assign_cdu(self.doc, rack_ids, cdu_id)

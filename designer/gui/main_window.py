@@ -40,6 +40,7 @@ from designer.core.model.site import Site
 from designer.core.naming import file_stem
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.labels import label_stem, rack_tag
+from designer.core.placement.rows import row_extension, selected_row
 from designer.gui.autosave import Autosaver
 from designer.gui.bridge import DocumentBridge
 from designer.gui.canvas.pick_filter import PickFilter
@@ -50,6 +51,7 @@ from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
 from designer.gui.dialogs.new_project import NewProjectSpec
+from designer.gui.dialogs.place_row import RowExtension
 from designer.gui.editor import NUDGE_MM, Editor
 from designer.gui.exporting import Exporter
 from designer.gui.files import FileController, display_name
@@ -389,7 +391,31 @@ class MainWindow(QMainWindow):
             self.place_row,
             ("Ctrl+Shift+W",),
             "",
-            "Place N racks side by side",
+            "Place N racks side by side, or extend the selected row",
+        )
+        a(
+            "renumber_row",
+            "Renum&ber Row",
+            ed.renumber_row,
+            (),
+            "",
+            "Label the selected row's racks counting up along it",
+        )
+        a(
+            "feed_above",
+            "&Feed From Busways Above",
+            ed.feed_from_busways_above,
+            (),
+            "",
+            "Tie each selected rack to the side A and side B busways running over it",
+        )
+        a(
+            "nearest_cdu",
+            "Assign &Nearest CDU",
+            ed.assign_nearest_cdu,
+            (),
+            "",
+            "Give each selected liquid-cooled rack the nearest CDU with room for its heat",
         )
         a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
         a(
@@ -635,6 +661,8 @@ class MainWindow(QMainWindow):
             n["align_left"],
             n["align_top"],
             n["ungroup"],
+            n["feed_above"],
+            n["nearest_cdu"],
             None,
             n["select_all"],
             n["fit"],
@@ -662,7 +690,8 @@ class MainWindow(QMainWindow):
         align.addActions(
             [n[f"align_{e}"] for e in ("left", "right", "top", "bottom", "centre_x", "centre_y")]
         )
-        edit.addActions([n["ungroup"], n["place_row"]])
+        edit.addActions([n["ungroup"], n["place_row"], n["renumber_row"]])
+        edit.addActions([n["feed_above"], n["nearest_cdu"]])
         edit.addSeparator()
         edit.addActions([n["add_hall"], n["add_site"], n["delete_hall"], n["delete_site"]])
         edit.addSeparator()
@@ -875,7 +904,17 @@ class MainWindow(QMainWindow):
         prefix = next((s for s in stems if s), f"{rack_tag(types[type_id])}-")
         box = editor.selection_box()
         at = (box.x0, box.y1 + editor.tile_mm) if box else (editor.tile_mm * 2, editor.tile_mm * 2)
-        spec = self.prompts.place_row(types, type_id, prefix, at)
+        project = editor.project
+        row = selected_row(project, types, self.selection.ids)
+        extend = None
+        if row:
+            ends = f"{project.placements[row[0]].label or 'unlabelled'} to "
+            ends += project.placements[row[-1]].label or "unlabelled"
+            extend = RowExtension(
+                f"{plural(len(row), 'rack')}, {ends}",
+                lambda kind, gap: row_extension(project, types, row, kind, gap),
+            )
+        spec = self.prompts.place_row(types, type_id, prefix, at, extend)
         if spec is None:
             return
         editor.place_row(

@@ -22,7 +22,7 @@ from designer.gui.dialogs.export import ExportDialog, ExportSpec
 from designer.gui.dialogs.insert_pod import InsertPodDialog
 from designer.gui.dialogs.new_cluster import NewClusterDialog
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
-from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
+from designer.gui.dialogs.place_row import PlaceRowDialog, RowExtension, RowSpec
 from designer.gui.dialogs.project_settings import ProjectSettingsDialog
 from designer.gui.editor import Editor
 
@@ -70,8 +70,15 @@ class Prompts(Protocol):
     def comment(self, finding: str) -> str | None: ...
 
     def place_row(
-        self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
-    ) -> RowSpec | None: ...
+        self,
+        rack_types: dict[str, RackType],
+        type_id: str,
+        prefix: str,
+        at: tuple[int, int],
+        extend: RowExtension | None = None,
+    ) -> RowSpec | None:
+        """A row to place: from ``at``, or carrying on the selected row ``extend``."""
+        ...
 
     def export(
         self, folder: Path, stem: str, halls: dict[str, str], hall_id: str | None
@@ -186,9 +193,16 @@ class DialogPrompts:
         return text if ok else None
 
     def place_row(
-        self, rack_types: dict[str, RackType], type_id: str, prefix: str, at: tuple[int, int]
+        self,
+        rack_types: dict[str, RackType],
+        type_id: str,
+        prefix: str,
+        at: tuple[int, int],
+        extend: RowExtension | None = None,
     ) -> RowSpec | None:
-        dialog = PlaceRowDialog(rack_types, type_id, prefix, at, self.parent, self._last_row)
+        dialog = PlaceRowDialog(
+            rack_types, type_id, prefix, at, self.parent, self._last_row, extend
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         self._last_row = dialog.spec()

@@ -27,6 +27,7 @@ class ScriptedPrompts:
         self.save_as_answer: Path | None = None
         self.new_answer: NewProjectSpec | None = NewProjectSpec()
         self.row_answer = None
+        self.row_extension = None
         self.export_answer = None
         self.site_answer = None
         self.cluster_answer = None
@@ -82,8 +83,9 @@ class ScriptedPrompts:
         self.asked.append(f"pod: {where}")
         return self.pod_answer
 
-    def place_row(self, rack_types, type_id, prefix, at):  # type: ignore[no-untyped-def]
+    def place_row(self, rack_types, type_id, prefix, at, extend=None):  # type: ignore[no-untyped-def]
         self.asked.append(f"place row {type_id} {prefix}")
+        self.row_extension = extend
         return self.row_answer
 
     def export(self, folder, stem, halls, hall_id):  # type: ignore[no-untyped-def]

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable, Mapping
 
 from designer.core.document import operations as ops
-from designer.core.geometry.floor import placement_box
+from designer.core.geometry.floor import cooling_box, placement_box
+from designer.core.geometry.footprint import Box
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
@@ -37,13 +38,30 @@ def row_extension(
     project: Project, rack_types: Mapping[str, RackType], row: list[str], type_id: str, gap_mm: int
 ) -> tuple[int, int, Rotation]:
     """Where racks of ``type_id`` carry on ``row`` (in order, as ``selected_row`` gives it):
-    the corner of the first one, ``gap_mm`` past the last rack, fronts on the row's line,
-    and the row's facing."""
+    the corner of the first one, ``gap_mm`` past the last rack and past the in-row CDUs or
+    coolers standing against it (the SU's CDU at its end), fronts on the row's line, and
+    the row's facing."""
     last = project.placements[row[-1]]
     box = placement_box(last, rack_types)
     kind = rack_types[type_id]
     assert box is not None  # a rack of a row has a footprint
-    x, y = ops.row_slot(box, last.rotation, (kind.width_mm, kind.depth_mm), gap_mm)
+    along_x = last.rotation in (0, 180)
+    far = box.x1 if along_x else box.y1
+    units = [
+        b
+        for u in project.cooling_units.values()
+        if u.hall_id == last.hall_id and u.mount == "in_row" and (b := cooling_box(u)) is not None
+    ]
+    moved = True
+    while moved:  # unit after unit, as long as each stands against the end so far
+        moved = False
+        for b in units:
+            start, end = (b.x0, b.x1) if along_x else (b.y0, b.y1)
+            beside = b.y0 < box.y1 and box.y0 < b.y1 if along_x else b.x0 < box.x1 and box.x0 < b.x1
+            if beside and far <= start <= far + gap_mm and end > far:
+                far, moved = end, True
+    end_box = Box(box.x0, box.y0, far, box.y1) if along_x else Box(box.x0, box.y0, box.x1, far)
+    x, y = ops.row_slot(end_box, last.rotation, (kind.width_mm, kind.depth_mm), gap_mm)
     return x, y, last.rotation
 
 

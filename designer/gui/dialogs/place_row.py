@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDoubleSpinBox,
@@ -18,6 +20,15 @@ from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.naming import FACINGS
 from designer.gui.dialogs.form import lay_out
+
+
+@dataclass(frozen=True)
+class RowExtension:
+    """The selected row, offered to be carried on: what it is called in the dialog, and
+    where racks of a type go after its far end with a gap (``row_extension`` of the core)."""
+
+    text: str
+    place: Callable[[str, int], tuple[int, int, Rotation]]
 
 
 @dataclass(frozen=True)
@@ -37,7 +48,9 @@ class PlaceRowDialog(QDialog):
     """Asks how many racks of which type, facing which way, and where the row starts.
 
     ``last`` is the row placed before in this session: its count, facing and gap are
-    offered again (the type, prefix and place follow the current choice).
+    offered again (the type, prefix and place follow the current choice). ``extend`` is
+    the selected row: "Extend the selected row" is then ticked, and the row's end gives the
+    first corner and the facing, which follow the type and gap chosen.
     """
 
     def __init__(
@@ -48,6 +61,7 @@ class PlaceRowDialog(QDialog):
         at: tuple[int, int],
         parent: QWidget | None = None,
         last: RowSpec | None = None,
+        extend: RowExtension | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Place a row of racks")
@@ -75,7 +89,23 @@ class PlaceRowDialog(QDialog):
             box.setDecimals(2)
             box.setSuffix(" m")
             box.setValue(value / 1000)
+        self.extend = QCheckBox(f"Extend the selected row ({extend.text})" if extend else "")
+        self._extension = extend
         form = QFormLayout()
+        if extend is not None:
+            self.extend.setChecked(True)
+            self.extend.setToolTip(
+                "Carry the row on from its far end, facing its way with the fronts on its "
+                "line; untick to start a new row where you say."
+            )
+            form.addRow(self.extend)
+            for signal in (
+                self.extend.toggled,
+                self.kind.currentIndexChanged,
+                self.gap.valueChanged,
+            ):
+                signal.connect(self._follow_row)
+            self._follow_row()
         form.addRow("Rack type", self.kind)
         form.addRow("Number of racks", self.count)
         form.addRow("Fronts face", self.facing)
@@ -84,6 +114,17 @@ class PlaceRowDialog(QDialog):
         form.addRow("First rack at x", self.x)
         form.addRow("First rack at y", self.y)
         lay_out(self, form)
+
+    def _follow_row(self) -> None:
+        """While extending, the first corner and the facing are the row's end's."""
+        on = self._extension is not None and self.extend.isChecked()
+        for field in (self.x, self.y, self.facing):
+            field.setEnabled(not on)
+        if on and self._extension is not None:
+            x, y, rotation = self._extension.place(self.kind.currentData(), self.gap.value())
+            self.x.setValue(x / 1000)
+            self.y.setValue(y / 1000)
+            self.facing.setCurrentIndex(self.facing.findData(rotation))
 
     def spec(self) -> RowSpec:
         return RowSpec(

@@ -53,6 +53,12 @@ LABEL = "Project settings"
 #: DCI wavelengths the media catalog knows (``NetworkSettings.dci_wavelength_gbps``).
 WAVELENGTHS = {400: "400 (400ZR)", 800: "800 (800ZR)"}
 GREY = "color: #5f6b76;"
+#: Which racks the project holds to Tier III (``RuleSettings.tier_iii_racks``).
+TIER_III_CHOICES = {
+    "liquid_cooled": "liquid-cooled racks (default)",
+    "all": "every rack",
+    "none": "no rack",
+}
 #: The network settings' own defaults, for the tooltips.
 _DEFAULT_NETWORK = NetworkSettings()
 
@@ -136,13 +142,27 @@ class ProjectSettingsDialog(QDialog):
             for column, widget in enumerate((label, box, note)):
                 widget.setToolTip(tip)
                 grid.addWidget(widget, row, column)
+        self.tier_iii = QComboBox()
+        for value, text in TIER_III_CHOICES.items():
+            self.tier_iii.addItem(text, value)
+        rules = self.editor.project.settings.rules
+        self.tier_iii.setCurrentIndex(self.tier_iii.findData(rules.tier_iii_racks))
+        self.tier_iii.setToolTip(
+            "Racks held to Tier III, concurrent maintainability, are warned of when they lack "
+            "a side A and a side B feed (links B40; NVIDIA asks it of a GB200 SuperPOD's "
+            "site, links B41). A hall fed from A and B asks it of every rack anyway."
+        )
+        label = QLabel("Two power paths (Tier III) for")
+        label.setBuddy(self.tier_iii)
+        grid.addWidget(label, len(THRESHOLD_FIELDS), 0)
+        grid.addWidget(self.tier_iii, len(THRESHOLD_FIELDS), 1, 1, 2)
         note = QLabel("A threshold at its default is not stored with the project.")
         note.setWordWrap(True)
         note.setStyleSheet(GREY)
         self.reset = QPushButton("Use the Defaults")
         self.reset.setToolTip("Put every threshold back to its default from rules.json")
         self.reset.clicked.connect(self.use_default_thresholds)
-        below = len(THRESHOLD_FIELDS)
+        below = len(THRESHOLD_FIELDS) + 1
         grid.addWidget(note, below, 0, 1, 2)
         grid.addWidget(self.reset, below, 2)
         return _group("Design-rule thresholds", grid)
@@ -195,14 +215,23 @@ class ProjectSettingsDialog(QDialog):
         """
         settings = self.editor.project.settings
         changes, overrides = self.network_changes(), self.threshold_overrides()
-        if not changes and overrides == settings.rules.thresholds.model_dump():
+        tier_iii = self.tier_iii.currentData()
+        if (
+            not changes
+            and overrides == settings.rules.thresholds.model_dump()
+            and tier_iii == settings.rules.tier_iii_racks
+        ):
             self.accept()
             return
         try:
             self.editor.update_settings(
                 LABEL,
                 network={**settings.network.model_dump(), **changes},
-                rules={**settings.rules.model_dump(), "thresholds": overrides},
+                rules={
+                    **settings.rules.model_dump(),
+                    "thresholds": overrides,
+                    "tier_iii_racks": tier_iii,
+                },
             )
         except TransactionError as err:
             path, text = refusal(str(err), broken_bound(err))

@@ -64,3 +64,10 @@ def test_renumbering_counts_along_the_row_from_its_lowest_number(doc):
     assert doc.history.undo_label == "Renumber row"
     doc.undo()
     assert doc.project.placements[row[1]].label == "NVL72-09"
+
+
+def test_a_row_goes_on_past_the_in_row_cdu_at_its_end(doc):
+    row = ops.place_row(doc, "hall-001", NVL72, 1_200, 2_400, 4, 180)  # x 1,200..3,600
+    # the SU's 800 mm CDU against the last rack, fronts lined up
+    ops.add_cooling_unit(doc, "hall-001", "cdu-inrow-1368", 3_600, 2_268, "CDU-1", 180)
+    assert row_extension(doc.project, doc.rack_types, row, NVL72, 0) == (4_400, 2_400, 180)
