@@ -1,6 +1,7 @@
 """The whole drawing set of a project, in order, ready to be numbered and written.
 
-Cover and summary; the design-rule findings; the power and cooling tables; each site's
+Cover and summary; the design-rule findings; the jobs; the single points of failure, the
+N-1 ranking and the failures to expect; the power and cooling tables; each site's
 energy and cost; the cable schedule summary, DCI routes and bill of materials. The designer
 passes the findings and the network plan it already keeps current; the CLI lets this module
 compute them, the plan asked of the rule engine that checked the project (``checked``).
@@ -25,6 +26,9 @@ from designer.core.network.schedule import (
     schedule_groups,
 )
 from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
+from designer.core.resilience.expected import expected_failures
+from designer.core.resilience.sweep import sweep
+from designer.core.resilience.topology import build_topology
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.jobs import assess_jobs
 from designer.core.rules.limits import default_thresholds, resolve
@@ -40,6 +44,7 @@ from designer.report.pages.findings import findings_pages
 from designer.report.pages.jobs import jobs_pages
 from designer.report.pages.plan import plan_pages
 from designer.report.pages.power_cooling import load_tables
+from designer.report.pages.resilience import resilience_pages
 from designer.report.pages.sheet_index import index_pages, numbered
 from designer.report.pages.site_map import site_map_content, site_map_page
 from designer.report.pages.tables import tables_pages
@@ -87,6 +92,8 @@ def drawing_set(
         for site in energy.sites
     }
     moves = hall_moves(project, by_hall, jobs=jobs.plan if jobs else None)
+    job_racks = {j: jobs.plan.layout.racks_of(j) for j in project.jobs} if jobs else None
+    topology = build_topology(project, rack_types, limits, plan, job_racks)
     site_map = []
     # several sites, or a site of several halls: where they stand decides the links between
     halls_per_site = Counter(h.site_id for h in project.halls.values())
@@ -120,6 +127,7 @@ def drawing_set(
         ),
         *findings_pages(entries, summary, frame),
         *(jobs_pages(project, jobs, report.findings, frame) if jobs else []),
+        *resilience_pages(sweep(topology), expected_failures(topology), report.findings, frame),
         *tables_pages(
             "Power and cooling",
             load_tables(found, hall_names, sides),

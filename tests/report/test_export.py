@@ -46,15 +46,15 @@ def page_count(pdf: Path) -> int:
 
 
 # Sheets: cover, the site map when there are several sites, one plan per hall (none of the
-# examples needs tiles on A3), findings, power and cooling, energy and cost per site,
-# cabling, bill of materials (with several sites, the whole bill and North's part on one
-# sheet, South's part on a second).
+# examples needs tiles on A3), findings, resilience, power and cooling, energy and cost per
+# site, cabling, bill of materials (with several sites, the whole bill and North's part on
+# one sheet, South's part on a second).
 EXPECTED_SHEETS = {
-    "gb200-nvl72-su": 1 + 1 + 4 + 1,
-    "cm384-supernode": 1 + 1 + 4 + 1,
-    "hgx-air-hall": 1 + 1 + 4 + 1,
-    "mistakes": 1 + 1 + 4 + 1,
-    "two-sites": 1 + 1 + 3 + 4 + 2 + 1,
+    "gb200-nvl72-su": 1 + 1 + 5 + 1,
+    "cm384-supernode": 1 + 1 + 5 + 1,
+    "hgx-air-hall": 1 + 1 + 5 + 1,
+    "mistakes": 1 + 1 + 5 + 1,
+    "two-sites": 1 + 1 + 3 + 5 + 2 + 1,
 }
 
 

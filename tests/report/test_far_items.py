@@ -96,8 +96,9 @@ def test_a_set_keeps_its_sheets_and_its_plan_says_what_it_leaves_off(tmp_path):
     project = _project(unit=("cooling_units", 3, "y", 8_600_000))
     export(project, CATALOG, tmp_path / "far.pdf", "A3")
     export(_project(), CATALOG, tmp_path / "near.pdf", "A3")
-    # cover, plan, findings, power and cooling, energy and cost, cabling, bill of materials
-    assert _page_count(tmp_path / "far.pdf") == _page_count(tmp_path / "near.pdf") == 7
+    # cover, plan, findings, resilience, power and cooling, energy and cost, cabling, bill of
+    # materials
+    assert _page_count(tmp_path / "far.pdf") == _page_count(tmp_path / "near.pdf") == 8
     [page] = _pages(project)
     assert page.left_off == (
         "Left off the plan of CM384 hall, reaching more than 10.0 m outside it: cooling unit "

@@ -1,0 +1,84 @@
+"""The "Resilience" sheet: the design's single points of failure, the ten components whose
+failure alone takes most down, and the failures a cluster of this size should expect with
+the checkpoint interval they call for. Every figure is ``designer.core.resilience``'s, as
+``whatif --sweep`` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from designer.core.findings import Finding
+from designer.core.resilience.expected import ExpectedFailures
+from designer.core.resilience.sweep import Ranked
+from designer.core.resilience.text import RANKING_HEADINGS, expected_rows, ranking_rows
+from designer.report.page import Page
+from designer.report.pages.tables import tables_pages
+from designer.report.paper import SheetFrame
+from designer.report.table import Column, Table
+
+#: The codes of a single point of failure a Tier III design must not have (links B40).
+SINGLE_POINT_CODES = ("power.single_path", "cooling.no_spare_cdu", "resilience.one_fibre_route")
+
+#: How many components of the N-1 ranking the sheet lists.
+TOP = 10
+
+FINDING_COLUMNS = (Column("Code", 1.5), Column("Finding", 5.0, wrap=True))
+RANKING_COLUMNS = tuple(
+    Column(title, share, align)
+    for title, share, align in zip(
+        RANKING_HEADINGS,
+        (0.3, 2.0, 0.8, 1.0, 0.7, 0.7, 0.9),
+        ("right", "left", "left", "right", "right", "right", "right"),
+        strict=True,
+    )
+)
+FIGURE_COLUMNS = (Column("Figure", 1.0), Column("Value", 4.5, wrap=True))
+
+
+def resilience_pages(
+    ranked: Sequence[Ranked],
+    expected: ExpectedFailures,
+    findings: Sequence[Finding],
+    frame: SheetFrame,
+) -> list[Page]:
+    """The "Resilience" sheet (or more, when its tables run over)."""
+    return tables_pages("Resilience", resilience_tables(ranked, expected, findings), frame)
+
+
+def resilience_tables(
+    ranked: Sequence[Ranked], expected: ExpectedFailures, findings: Sequence[Finding]
+) -> list[Table]:
+    """The sheet's tables: the single points of failure the checks found, the N-1 top ten
+    and the expected failures."""
+    single = [f for f in findings if f.code in SINGLE_POINT_CODES and not f.excluded]
+    points = sum(1 for r in ranked if r.single_point)
+    return [
+        Table(
+            "Single points of failure a Tier III design must not have",
+            FINDING_COLUMNS,
+            tuple((f.code, f.message) for f in single)
+            or (
+                (
+                    "–",
+                    "None: every rack has two power paths, every CDU a spare, every site two "
+                    "fibre routes.",
+                ),
+            ),
+        ),
+        Table(
+            f"N-1: the {min(TOP, len(ranked))} failures that take most down",
+            RANKING_COLUMNS,
+            tuple(ranking_rows(ranked[:TOP])),
+            f"Each component failed alone, of {len(ranked):,}; {points:,} take accelerators "
+            "down or cut them off. Bisection is an estimate: half the thinnest tier of each "
+            "site's fabric.",
+        ),
+        Table(
+            "Expected failures",
+            FIGURE_COLUMNS,
+            tuple(expected_rows(expected)),
+            "Rates per hour from resources/catalog/failures.json, each with its source and "
+            "arithmetic.",
+        ),
+    ]
