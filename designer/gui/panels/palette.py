@@ -308,8 +308,9 @@ class PalettePanel(QWidget):
             top.setHidden(shown == 0)
 
     def _chosen(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
-        """The highlighted rack type is the row tool's and the highlighted busway the Busway
-        tool's, however it was highlighted (a click, the arrow keys, the start of a drag)."""
+        """The highlighted rack type is the row tool's, the highlighted busway and tray the
+        Busway and Cable Tray tools', however they were highlighted (a click, the arrow
+        keys, the start of a drag)."""
         entry = item.data(0, ENTRY_ROLE) if item is not None else None
         if entry is not None:
             self._remember(entry)
