@@ -85,9 +85,9 @@ def copy_fragment(project: Project, ids: Iterable[str]) -> Fragment:
     wanted = with_groups(project, ids)
     group_ids = list(
         dict.fromkeys(
-            project.placements[i].group_id
+            group_id
             for i in wanted
-            if i in project.placements and project.placements[i].group_id
+            if i in project.placements and (group_id := project.placements[i].group_id)
         )
     )
     items: list[tuple[str, BaseModel]] = [("groups", project.groups[g]) for g in group_ids]

@@ -63,7 +63,7 @@ def busways_above(
                 best[feed.side] = key
         if not best:
             continue
-        sides = [s for s in best if s is not None] or [None]
+        sides: list[str | None] = [s for s in best if s is not None] or [None]
         chosen = sorted(sides, key=SIDE_ORDER.__getitem__)
         names = {f.name: f.id for f in by_hall[rack.hall_id]}
         found[rack_id] = [names[best[side][1]] for side in chosen]

@@ -141,7 +141,7 @@ def _dangling(project: Project, read: Mapping[str, Mapping[str, Sequence[Any]]])
             named: set[str] = set().union(*values)
         else:
             named = set(values)
-            named.discard(None)  # type: ignore[arg-type]
+            named.discard(None)
         # the ids found in none of the allowed collections (keyed by id)
         missing = named.difference(*(getattr(project, a) for a in allowed))
         if missing:

@@ -30,6 +30,18 @@ from designer.core.model.hall import CableTray, CoolingUnit, Obstacle, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 
+#: A box on the page and what stands in it: a rack type or id, a role, its footprint and
+#: its rotation (what ``quarter_turn`` turns).
+PageBox = tuple[str, str, Box, Rotation]
+
+#: The rotations in clockwise order, a quarter turn apart.
+_ROTATIONS: tuple[Rotation, ...] = (0, 90, 180, 270)
+
+
+def turned(rotation: Rotation, quarters: int) -> Rotation:
+    """``rotation`` turned ``quarters`` quarter turns clockwise."""
+    return _ROTATIONS[(rotation // 90 + quarters) % 4]
+
 
 def rack_type_of(doc: Document, type_id: str) -> RackType:
     """The rack type ``type_id`` of the catalog or the project; refused when there is none."""
@@ -74,7 +86,7 @@ def system_layout_of(
     system: SystemTemplate, rack_types: Mapping[str, RackType], x: int, y: int, rotation: int = 0
 ) -> list[tuple[str, str, int, int, Rotation]]:
     """``system_layout`` of a template whose member types ``rack_types`` all hold."""
-    boxes: list[tuple[str, str, Box, int]] = []
+    boxes: list[PageBox] = []
     for member in system.members:
         kind = rack_types[member.type_id]
         box = footprint(member.dx_mm, member.dy_mm, kind.width_mm, kind.depth_mm, member.rotation)
@@ -84,24 +96,24 @@ def system_layout_of(
     origin_x = min(b.x0 for _, _, b, _ in boxes)
     origin_y = min(b.y0 for _, _, b, _ in boxes)
     return [
-        (type_id, role, box.x0 - origin_x + x, box.y0 - origin_y + y, turned)  # type: ignore[misc]
-        for type_id, role, box, turned in boxes
+        (type_id, role, box.x0 - origin_x + x, box.y0 - origin_y + y, rot)
+        for type_id, role, box, rot in boxes
     ]
 
 
-def quarter_turn(boxes: list[tuple[str, str, Box, int]]) -> list[tuple[str, str, Box, int]]:
+def quarter_turn(boxes: list[PageBox]) -> list[PageBox]:
     """Turn boxes a quarter clockwise on the page about their common bounding box's centre."""
     hull = boxes[0][2]
     for _, _, box, _ in boxes[1:]:
         hull = hull.union(box)
     s = hull.x0 + hull.x1 + hull.y0 + hull.y1
     d = hull.y0 + hull.y1 - hull.x0 - hull.x1
-    turned = []
+    result = []
     for type_id, role, b, rot in boxes:
         # (x, y) -> (cx + cy - y, cy - cx + x) with doubled centre sums s and d
         nb = Box(s // 2 - b.y1, d // 2 + b.x0, s // 2 - b.y0, d // 2 + b.x1)
-        turned.append((type_id, role, nb, (rot + 90) % 360))
-    return turned
+        result.append((type_id, role, nb, turned(rot, 1)))
+    return result
 
 
 def with_groups(project: Project, ids: Iterable[str]) -> list[str]:
@@ -148,7 +160,7 @@ def turned_in_place(
     would leave the grid by 234 mm), so turning it four times gives it back where it was.
     """
     width, depth = _size(entity, types)
-    new_rotation = (entity.rotation + 90 * turns) % 360
+    new_rotation = turned(entity.rotation, turns)
     box = footprint(entity.x, entity.y, width, depth, entity.rotation)
     x, y = corner_keeping_centre(box, footprint_size(width, depth, new_rotation))
     if (
@@ -163,7 +175,7 @@ def turned_in_place(
 
 def turned_group(members: list[Placement], turns: int, types: Any) -> list[Placement]:
     """A system's racks turned ``turns`` quarters clockwise as one block about its centre."""
-    boxes = []
+    boxes: list[PageBox] = []
     for member in members:
         width, depth = _size(member, types)
         box = footprint(member.x, member.y, width, depth, member.rotation)

@@ -12,6 +12,10 @@ from shapely.geometry import Polygon
 from designer.core.model.base import Entity, Kw, Point, Rotation, Side, Volts
 
 Outline = Annotated[list[Point], Field(min_length=3, max_length=10_000)]
+#: What an obstacle is: a column, a keep-out zone or a wall stub.
+ObstacleKind = Literal["column", "keepout", "wall"]
+#: How a cooling group's CDUs carry their racks: all of them (``N``) or with one down.
+Redundancy = Literal["N", "N+1"]
 
 
 def _check_outline(outline: list[Point], what: str) -> None:
@@ -68,7 +72,7 @@ class Obstacle(Entity):
     """Something racks cannot stand on: a column, a wall stub or a keep-out zone."""
 
     hall_id: str
-    kind: Literal["column", "keepout", "wall"]
+    kind: ObstacleKind
     outline: Outline
     label: str = ""
 
@@ -131,7 +135,7 @@ class CoolingGroup(Entity):
 
     hall_id: str
     name: Annotated[str, Field(min_length=1, max_length=200)]
-    redundancy: Literal["N", "N+1"]
+    redundancy: Redundancy
 
 
 class CoolingUnit(Entity):
