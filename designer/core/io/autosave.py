@@ -222,6 +222,8 @@ def restore(snapshot: Snapshot, rack_types: Mapping[str, RackType]) -> LoadResul
     """Load the project a snapshot holds, through the same checks as any file."""
     try:
         envelope = _read_envelope(snapshot.path)
+        if not isinstance(envelope, dict):
+            raise TypeError("it holds no JSON object")
         data = json.dumps(envelope["project"]).encode("utf-8")
     except (Unreadable, ValueError, KeyError, TypeError) as err:
         raise ProjectFileError(f"The recovery file {snapshot.path} cannot be read: {err}.") from err

@@ -50,7 +50,7 @@ def load_rates(path: Path, sources: Mapping[str, SourceRef]) -> FailureRates:
     cited: dict[str, str] = {}
     per_hour: dict[str, float] = {}
     for name in CLASSES:
-        entry = rates.get(name)
+        entry = rates.get(name, {})  # a missing rate is refused for its missing source
         cited[name] = checked_source(path, name, entry, sources)
         per_hour[name] = checked_number(path, name, entry.get("value"))
     extra = sorted(set(rates) - set(CLASSES))
