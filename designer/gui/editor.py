@@ -595,6 +595,14 @@ class Editor(QObject):
             )
         self.message.emit(" ".join(said))
 
+    def group_cdus(self) -> None:
+        """Edit ▸ Group CDUs as N+1: the selected CDUs share their racks, one of them spare."""
+        units = self.project.cooling_units
+        cdus = [i for i in self.selection.ids if i in units and units[i].kind == "cdu"]
+        name = ops.free_name((g.name for g in self.project.cooling_groups.values()), "CDU group 1")
+        if self.run(lambda: ops.group_cdus(self.doc, cdus, name)) is not None:
+            self.message.emit(f"{name} (N+1): {', '.join(units[i].name for i in cdus)}.")
+
     def renumber_row(self) -> None:
         """Edit ▸ Renumber Row: the labels of the selected row counting up along it."""
         row = selected_row(self.project, self.doc.rack_types, self.selection.ids)

@@ -417,6 +417,14 @@ class MainWindow(QMainWindow):
             "",
             "Give each selected liquid-cooled rack the nearest CDU with room for its heat",
         )
+        a(
+            "group_cdus",
+            "&Group CDUs as N+1",
+            ed.group_cdus,
+            (),
+            "",
+            "Put the selected CDUs in a new N+1 cooling group: one of them is the spare",
+        )
         a("add_hall", "Add &Hall…", self.add_hall, (), "", "Add another hall to the project")
         a(
             "add_site",
@@ -691,7 +699,7 @@ class MainWindow(QMainWindow):
             [n[f"align_{e}"] for e in ("left", "right", "top", "bottom", "centre_x", "centre_y")]
         )
         edit.addActions([n["ungroup"], n["place_row"], n["renumber_row"]])
-        edit.addActions([n["feed_above"], n["nearest_cdu"]])
+        edit.addActions([n["feed_above"], n["nearest_cdu"], n["group_cdus"]])
         edit.addSeparator()
         edit.addActions([n["add_hall"], n["add_site"], n["delete_hall"], n["delete_site"]])
         edit.addSeparator()

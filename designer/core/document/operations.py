@@ -590,6 +590,23 @@ def assign_nearest_cdu(doc: Document, rack_ids: Iterable[str]) -> dict[str, str 
     return found
 
 
+def group_cdus(doc: Document, unit_ids: Iterable[str], name: str) -> str:
+    """Put CDUs of one hall in a new N+1 cooling group called ``name``, in one undo step:
+    the group must carry their racks with its largest CDU down. Returns the group's id."""
+    units = [doc.project.cooling_units.get(i) for i in unit_ids]
+    cdus = [u for u in units if u is not None and u.kind == "cdu"]
+    if len(cdus) < 2:
+        raise TransactionError("select two or more CDUs to group: one of them is the spare")
+    if len({u.hall_id for u in cdus}) > 1:
+        raise TransactionError("the CDUs of a cooling group stand in one hall")
+    group_id = doc.new_id("cgrp")
+    with doc.transaction(f"Group CDUs as {name}") as tx:
+        tx.put(CoolingGroup(id=group_id, hall_id=cdus[0].hall_id, name=name, redundancy="N+1"))
+        for unit in cdus:
+            tx.put(evolve(unit, group_id=group_id))
+    return group_id
+
+
 def ungroup(doc: Document, group_id: str) -> list[str]:
     """Dissolve a system group: its racks stay where they are and move on their own."""
     members = [r for r in doc.project.placements.values() if r.group_id == group_id]
@@ -810,6 +827,7 @@ __all__ = [
     "feed_from_busways_above",
     "footprint_of",
     "free_name",
+    "group_cdus",
     "joining_row",
     "move",
     "paste",

@@ -9,6 +9,7 @@ y = 2,100, over the racks; an NVL72 sends 132 kW x 0.87 = 114.84 kW to liquid.
 import pytest
 
 from designer.core.document import operations as ops
+from designer.core.document.document import TransactionError
 
 NVL72 = "nvidia-gb200-nvl72"
 H100 = "nvidia-dgx-h100-rack"
@@ -99,3 +100,20 @@ def test_a_cdu_of_an_n_plus_1_group_takes_no_more_than_the_group_carries_one_dow
     found = ops.assign_nearest_cdu(doc, racks)
     assert sum(c is not None for c in found.values()) == 4
     assert [doc.project.placements[r].cdu_id is None for r in racks].count(True) == 4
+
+
+def test_cdus_grouped_as_n_plus_1_in_one_step(doc):
+    left, right = _cdu(doc, "CDU-1", 1_300), _cdu(doc, "CDU-2", 6_900)
+    crah = ops.add_cooling_unit(doc, HALL, "crah-150", 2_400, 9_000, "CRAH-1")
+    group = ops.group_cdus(doc, [left, right, crah], "CDU group 1")
+    project = doc.project
+    assert (project.cooling_groups[group].name, project.cooling_groups[group].redundancy) == (
+        "CDU group 1",
+        "N+1",
+    )
+    assert [project.cooling_units[u].group_id for u in (left, right, crah)] == [group, group, None]
+    assert doc.history.undo_label == "Group CDUs as CDU group 1"
+    doc.undo()
+    assert doc.project.cooling_groups == {}
+    with pytest.raises(TransactionError, match="two or more CDUs"):
+        ops.group_cdus(doc, [left], "CDU group 1")
