@@ -539,14 +539,15 @@ def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
     ]
     if not racks:
         return
-    boxes = {r.id: floor.racks.box(r.id) for r in racks}
-    racks.sort(key=lambda r: (boxes[r.id].x0, boxes[r.id].y0))  # type: ignore[union-attr]
+    # rows are traced from the racks on the floor, so every one has its box there
+    boxes = {r.id: box for r in racks if (box := floor.racks.box(r.id)) is not None}
+    racks.sort(key=lambda r: (boxes[r.id].x0, boxes[r.id].y0))
     span = boxes[racks[0].id]
     for member in members or ():
         box = floor.racks.box(member) or floor.units.box(member)
         if box is not None and member not in outside:
-            span = span.union(box)  # type: ignore[union-attr]
-    yield from _row_ends(ctx, floor, racks, span, set(members or ()))  # type: ignore[arg-type]
+            span = span.union(box)
+    yield from _row_ends(ctx, floor, racks, span, set(members or ()))
     limit = ctx.limits.max_row_racks
     if len(racks) <= limit:
         return
@@ -560,7 +561,7 @@ def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
         limit=float(limit),
         unit="racks",
         hall_id=racks[0].hall_id,
-        where=span.centre,  # type: ignore[union-attr]
+        where=span.centre,
     )
 
 
@@ -737,7 +738,8 @@ def _system_run(ctx: Context, group_id: str) -> Iterator[Finding]:
         return
     template = ctx.catalog.systems.get(group.system_id)
     floor = ctx.get(FLOOR)
-    placed = [(m.id, box.centre) for m in members if (box := floor.racks.box(m.id)) is not None]
+    boxes = {m.id: box for m in members if (box := floor.racks.box(m.id)) is not None}
+    placed = [(i, box.centre) for i, box in boxes.items()]
     if template is None or len(placed) < 2:
         return
     span_mm, a, b = max(
@@ -747,7 +749,6 @@ def _system_run(ctx: Context, group_id: str) -> Iterator[Finding]:
     )
     span_m = span_mm / 1000
     if span_m > template.max_span_m:
-        box_a, box_b = floor.racks.box(a), floor.racks.box(b)
         yield SYSTEM_SPAN.finding(
             f"The racks of {name} are spread over {num(span_m)} m (between "
             f"{rack_name(project.placements[a])} and {rack_name(project.placements[b])}), "
@@ -758,7 +759,7 @@ def _system_run(ctx: Context, group_id: str) -> Iterator[Finding]:
             limit=template.max_span_m,
             unit="m",
             hall_id=halls[0],
-            where=_midpoint(box_a, box_b),  # type: ignore[arg-type]
+            where=_midpoint(boxes[a], boxes[b]),
         )
 
 
