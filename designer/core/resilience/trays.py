@@ -27,19 +27,29 @@ def rows_through(topology: Topology, tray_id: str) -> frozenset[int]:
     if floor is None:
         return frozenset()
     graph = floor.graph
-    owner = graph.edge_tray
+    owner = np.array(graph.edge_tray, dtype=object)
     legs = plan.columns().legs
+    rows, slots = np.nonzero(legs[:, :, 0] == floor.index)
+    edge_a, edge_b, node_a, node_b = (legs[rows, slots, i] for i in range(1, 5))
+    # the edges each leg joins and leaves by, then those between (shared by many legs: the
+    # path of each distinct pair of nodes is walked once)
+    pairs = [(edge_a, rows), (edge_b, rows)]
+    crossing = node_a >= 0
+    if crossing.any():
+        ends = np.stack([node_a[crossing], node_b[crossing]], axis=1)
+        distinct, which = np.unique(ends, axis=0, return_inverse=True)
+        order = np.argsort(which.ravel(), kind="stable")
+        groups = np.split(rows[crossing][order], np.flatnonzero(np.diff(which.ravel()[order])) + 1)
+        for (u, v), along in zip(distinct.tolist(), groups, strict=True):
+            walked = graph.path_edges(u, v)
+            pairs += [(np.full(len(along), edge), along) for edge in walked]
+    edges = np.concatenate([e for e, _ in pairs]).astype(np.int64)
+    on = np.concatenate([r for _, r in pairs])
+    trays = owner[edges]
     by_tray: dict[str, set[int]] = defaultdict(set)
-    on_hall = legs[:, :, 0] == floor.index
-    for row in np.flatnonzero(on_hall.any(axis=1)).tolist():
-        for slot in np.flatnonzero(on_hall[row]).tolist():
-            _, edge_a, edge_b, node_a, node_b = (int(v) for v in legs[row, slot])
-            edges = {edge_a, edge_b}
-            if node_a >= 0:
-                edges.update(graph.path_edges(node_a, node_b))
-            for edge in edges:
-                if owner[edge]:
-                    by_tray[owner[edge]].add(row)
+    for tray_id_, row in zip(trays.tolist(), on.tolist(), strict=True):
+        if tray_id_:
+            by_tray[tray_id_].add(row)
     for tray_of_hall in topology.project.trays.values():
         if tray_of_hall.hall_id == tray.hall_id:
             topology.tray_rows[tray_of_hall.id] = frozenset(by_tray.get(tray_of_hall.id, ()))
