@@ -13,11 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from designer.core.document.document import Document, TransactionError
 from designer.core.document.layout import shifted, with_groups
-from designer.core.model.base import evolve
+from designer.core.model.base import Entity, evolve
 from designer.core.model.hall import CoolingUnit
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
@@ -32,7 +32,10 @@ _COPYABLE = {
     "feeds": "feed",
 }
 _FRAGMENT_MARK = "rackplan_fragment"
-_CLASSES = {name: cls for cls, name in COLLECTIONS.items()}
+#: The class of the items of each collection that can be copied.
+_CLASSES: dict[str, type[Entity]] = {
+    name: cls for cls, name in COLLECTIONS.items() if name in _COPYABLE and issubclass(cls, Entity)
+}
 _TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
 
 
@@ -45,11 +48,11 @@ class Fragment:
     """
 
     hall_id: str
-    items: tuple[tuple[str, BaseModel], ...]
+    items: tuple[tuple[str, Entity], ...]
 
     @property
     def ids(self) -> list[str]:
-        return [entity.id for _, entity in self.items]  # type: ignore[attr-defined]
+        return [entity.id for _, entity in self.items]
 
     def to_json(self) -> str:
         return json.dumps(
@@ -90,7 +93,7 @@ def copy_fragment(project: Project, ids: Iterable[str]) -> Fragment:
             if i in project.placements and (group_id := project.placements[i].group_id)
         )
     )
-    items: list[tuple[str, BaseModel]] = [("groups", project.groups[g]) for g in group_ids]
+    items: list[tuple[str, Entity]] = [("groups", project.groups[g]) for g in group_ids]
     hall_id = ""
     for entity_id in wanted:
         for name in _COPYABLE:
@@ -136,7 +139,7 @@ def paste(doc: Document, fragment: Fragment, hall_id: str, dx: int, dy: int) -> 
         return []
     project = doc.project
     taken: list[str] = []
-    new_ids = {e.id: doc.new_id(_COPYABLE[n], taken) for n, e in fragment.items}  # type: ignore[attr-defined]
+    new_ids = {e.id: doc.new_id(_COPYABLE[n], taken) for n, e in fragment.items}
     names = {name: _names(project, name) for name in _COPYABLE}
 
     def in_hall(entity_id: str | None, collection: str) -> str | None:
@@ -150,7 +153,7 @@ def paste(doc: Document, fragment: Fragment, hall_id: str, dx: int, dy: int) -> 
     count = sum(1 for name, _ in fragment.items if name != "groups")
     with doc.transaction(f"Paste {count} item{'s' if count != 1 else ''}") as tx:
         for name, entity in fragment.items:
-            changes: dict[str, Any] = {"id": new_ids[entity.id]}  # type: ignore[attr-defined]
+            changes: dict[str, Any] = {"id": new_ids[entity.id]}
             label_field = "label" if name in ("placements", "groups", "obstacles") else "name"
             label = free_name(names[name], getattr(entity, label_field))
             names[name].add(label)
@@ -168,4 +171,4 @@ def paste(doc: Document, fragment: Fragment, hall_id: str, dx: int, dy: int) -> 
                 changes["group_id"] = in_hall(entity.group_id, "cooling_groups")
             copy = evolve(entity, **changes)
             tx.put(copy if name == "groups" else shifted(copy, dx, dy))
-    return [new_ids[e.id] for n, e in fragment.items if n != "groups"]  # type: ignore[attr-defined]
+    return [new_ids[e.id] for n, e in fragment.items if n != "groups"]

@@ -17,6 +17,7 @@ from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.changes import SINGLETONS, Change, ChangeSet, apply, revert
 from designer.core.document.history import History
 from designer.core.document.integrity import Reference, describe, references
+from designer.core.model.base import Entity
 from designer.core.model.equipment import RackType
 from designer.core.model.project import COLLECTIONS, Project
 
@@ -76,11 +77,9 @@ class Transaction:
 
     def put(self, entity: BaseModel) -> None:
         """Add ``entity``, or replace the entity with its id."""
-        collection = COLLECTIONS.get(type(entity))  # type: ignore[arg-type]
-        if collection is None:
+        if not isinstance(entity, Entity | RackType) or type(entity) not in COLLECTIONS:
             raise TransactionError(f"a {type(entity).__name__} is not a project entity")
-        key = entity.id  # type: ignore[attr-defined]
-        self._stage(key, collection, entity)
+        self._stage(entity.id, COLLECTIONS[type(entity)], entity)
 
     def remove(self, entity_id: str) -> None:
         """Remove the entity with this id (the operation must clear references to it)."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from designer.core.model.base import Entity
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
@@ -68,11 +69,13 @@ def _targets(entity: BaseModel, field: str) -> list[str]:
 
 def references(entity: BaseModel) -> Iterator[Reference]:
     """The ids ``entity`` names, with the collections they must be found in."""
-    collection = COLLECTIONS.get(type(entity))  # type: ignore[arg-type]
+    if not isinstance(entity, Entity | RackType):
+        return  # a model that is no project item names nothing
+    collection = COLLECTIONS.get(type(entity))
     for owner_collection, field, allowed in REFERENCE_FIELDS:
         if owner_collection == collection:
             for target in _targets(entity, field):
-                yield Reference(entity.id, field.split(".")[0], target, allowed)  # type: ignore[attr-defined]
+                yield Reference(entity.id, field.split(".")[0], target, allowed)
 
 
 def _fields_read() -> dict[str, tuple[str, ...]]:
