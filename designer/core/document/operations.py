@@ -45,7 +45,9 @@ from designer.core.model.hall import (
     CoolingUnit,
     Hall,
     Obstacle,
+    ObstacleKind,
     PowerFeed,
+    Redundancy,
 )
 from designer.core.model.job import Job
 from designer.core.model.link import Bundle
@@ -93,7 +95,8 @@ def set_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float 
     names = " – ".join(_name(doc, s) for s in (site_a, site_b))
     with doc.transaction(f"Fibre route {names}") as tx:
         if distance_km is None:
-            tx.remove(route.id)  # type: ignore[union-attr]
+            assert route is not None  # no route and no length returned above
+            tx.remove(route.id)
         elif route is None:
             tx.put(
                 FibreRoute(
@@ -116,7 +119,7 @@ def add_hall(
 
 
 def add_obstacle(
-    doc: Document, hall_id: str, kind: str, outline: list[Point], label: str = ""
+    doc: Document, hall_id: str, kind: ObstacleKind, outline: list[Point], label: str = ""
 ) -> str:
     """Add a column, wall stub or keep-out zone."""
     obstacle_id = doc.new_id("obs")
@@ -176,7 +179,7 @@ def add_feed(
     if kind is None:
         raise TransactionError(f"there is no power feed type {type_id!r} in the catalog")
     feed_id = fields.pop("id", None) or doc.new_id("feed")
-    values = {
+    values: dict[str, Any] = {
         "kind": kind.kind,
         "voltage_v": kind.voltage_v,
         "amps": kind.amps,
@@ -185,15 +188,15 @@ def add_feed(
     values.update(fields)
     # figures given over the type's (a 1,250 A run drawn as the 800 A type) make it the
     # product of that rating, so the bill orders what the power table rates
-    type_id = type_for(values, doc.catalog.feeds, type_id)
+    product = type_for(values, doc.catalog.feeds, type_id)
     with doc.transaction(f"Add {name}") as tx:
         tx.put(
-            PowerFeed(id=feed_id, hall_id=hall_id, name=name, type_id=type_id, path=path, **values)
+            PowerFeed(id=feed_id, hall_id=hall_id, name=name, type_id=product, path=path, **values)
         )
     return feed_id
 
 
-def add_cooling_group(doc: Document, hall_id: str, name: str, redundancy: str) -> str:
+def add_cooling_group(doc: Document, hall_id: str, name: str, redundancy: Redundancy) -> str:
     """Add a group of CDUs that share their racks (``N`` or ``N+1``)."""
     group_id = doc.new_id("cgrp")
     with doc.transaction(f"Add cooling group {name}") as tx:
@@ -216,7 +219,7 @@ def add_cooling_unit(
     if kind is None:
         raise TransactionError(f"there is no cooling type {type_id!r} in the catalog")
     unit_id = fields.pop("id", None) or doc.new_id("cool")
-    values = {
+    values: dict[str, Any] = {
         "kind": kind.kind,
         "mount": kind.mount,
         "width_mm": kind.width_mm,
@@ -403,7 +406,7 @@ def _name(doc: Document, entity_id: str) -> str:
 
 def _find_entity(project: Project, entity_id: str) -> BaseModel | None:
     for name in COLLECTIONS.values():
-        found = getattr(project, name).get(entity_id)
+        found: BaseModel | None = getattr(project, name).get(entity_id)
         if found is not None:
             return found
     return None
@@ -641,7 +644,9 @@ def align(doc: Document, ids: Iterable[str], edge: str) -> list[str]:
             if dx == 0 and dy == 0:
                 continue
             for entity_id in members:
-                tx.put(shifted(tx.get(entity_id), dx, dy))  # type: ignore[arg-type]
+                entity = tx.get(entity_id)
+                assert entity is not None  # arranged_units names items of the project only
+                tx.put(shifted(entity, dx, dy))
                 moved.append(entity_id)
     return moved
 
@@ -665,12 +670,13 @@ def set_rotation(doc: Document, ids: Iterable[str], rotation: Rotation) -> list[
                 done.add(entity.group_id)
                 turns = (rotation - entity.rotation) % 360 // 90
                 members = [
-                    tx.get(i)
+                    other
                     for i in targets
-                    if isinstance(tx.get(i), Placement) and tx.get(i).group_id == entity.group_id  # type: ignore[union-attr]
+                    if isinstance(other := tx.get(i), Placement)
+                    and other.group_id == entity.group_id
                 ]
                 if turns:
-                    for member in turned_group(members, turns, types):  # type: ignore[arg-type]
+                    for member in turned_group(members, turns, types):
                         tx.put(member)
             elif isinstance(entity, Placement | CoolingUnit):
                 turns = (rotation - entity.rotation) % 360 // 90
