@@ -43,7 +43,7 @@ def share(part: float, whole: float) -> str:
 
 def ranking_rows(ranked: Sequence[Ranked]) -> list[tuple[str, ...]]:
     """One row per component of the sweep, numbered from 1."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for index, r in enumerate(ranked, 1):
         i = r.impact
         rows.append(

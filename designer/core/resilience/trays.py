@@ -23,7 +23,9 @@ def rows_through(topology: Topology, tray_id: str) -> frozenset[int]:
         return found
     plan = topology.plan
     tray = topology.project.trays.get(tray_id)
-    floor = plan.floors.get(tray.hall_id) if plan is not None and tray is not None else None
+    if plan is None or tray is None:
+        return frozenset()
+    floor = plan.floors.get(tray.hall_id)
     if floor is None:
         return frozenset()
     graph = floor.graph
