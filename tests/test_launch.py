@@ -53,7 +53,7 @@ def test_a_mistyped_command_names_the_commands_and_opens_nothing(monkeypatch, ca
         assert launch.main(args) == 2
         err = capsys.readouterr().err
         assert "'chek' is not a command. Did you mean check?" in err
-        assert "The commands are: bom, check, export" in err
+        assert "The commands are: bom, check, compare, energy, export" in err
     assert opened == []
 
 

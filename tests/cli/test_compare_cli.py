@@ -66,7 +66,10 @@ def test_pdf_writes_the_comparison_sheet(tmp_path):
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "Comparison" in text and "1 of 1" in text
-    assert "31 of 37 figures differ" in text
+    data = json.loads(
+        run("compare", "projects/two-sites.rackplan.json", SU, "--format", "json").stdout
+    )
+    assert f"{data['differing']} of {len(data['figures'])} figures differ" in text
     row = next(line for line in text.splitlines() if "Racks: NVIDIA GB200 NVL72" in line)
     assert row.split()[-3:] == ["0", "8", "+8"]
 
