@@ -22,13 +22,13 @@ from designer.core.resilience import UnknownComponents, resolve, topology_of
 from designer.core.resilience import fail as fail_components
 from designer.core.resilience.components import name_of
 from designer.core.resilience.expected import ExpectedFailures, expected_failures
-from designer.core.resilience.impact import LOSSES, Impact
+from designer.core.resilience.impact import Impact
 from designer.core.resilience.sweep import Ranked, sweep
 from designer.core.resilience.text import (
     RANKING_HEADINGS,
     expected_rows,
+    impact_text,
     ranking_rows,
-    share,
 )
 from designer.core.rules import RuleEngine
 
@@ -37,16 +37,6 @@ HELP = (
     "the survivors over their limits and what is left (--fail), or every component failed "
     "alone and ranked, with the failures to expect (--sweep)."
 )
-
-#: How a loss reads in a sentence.
-LOST = {
-    "failed": "fail themselves",
-    "power": "lose power",
-    "liquid": "lose liquid cooling",
-    "air": "lose air cooling",
-    "scale_up": "lose their scale-up domain",
-    "scale_out": "lose scale-out connectivity",
-}
 
 #: How many rows of the sweep the text lists.
 TOP = 20
@@ -96,57 +86,9 @@ def run(args: argparse.Namespace) -> int:
     print(
         json.dumps(_impact_json(project, impact), indent=2)
         if args.format == "json"
-        else _impact_text(project, impact)
+        else impact_text(project, impact)
     )
     return 0
-
-
-def _names(project: Project, ids: tuple[str, ...], most: int = 8) -> str:
-    shown = ", ".join(display_name(project, i) for i in ids[:most])
-    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
-
-
-def _impact_text(project: Project, impact: Impact) -> str:
-    lines = [f"Failing {', '.join(name_of(project, i) for i in impact.failed)}:"]
-    if not impact.losses:
-        lines.append("  No rack loses power, cooling or connectivity.")
-    for what in LOSSES:
-        racks = impact.losses.get(what, ())
-        if racks:
-            gpus = impact.lost_accelerators.get(what, 0)
-            lines.append(
-                f"  {plural(len(racks), 'rack')} ({plural(gpus, 'accelerator')}) {LOST[what]}: "
-                f"{_names(project, racks)}"
-            )
-    if impact.jobs:
-        lines.append(f"  Jobs hit: {_names(project, impact.jobs)}")
-    if impact.overloads:
-        lines.append("Survivors over their limits:")
-        for over in impact.overloads:
-            lines.append(
-                f"  {over.name} ({over.kind.replace('_', ' ')}) carries {number(over.load, 1)} "
-                f"{over.unit}, over its limit of {number(over.limit, 1)} {over.unit} "
-                f"(before: {number(over.before, 1)} {over.unit})"
-            )
-    total = impact.total_accelerators
-    lines += [
-        "What is left:",
-        f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
-        f"({share(impact.accelerators_up, total)}); connected: "
-        f"{number(impact.accelerators_connected, 0)} ({share(impact.accelerators_connected, total)})",
-        f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
-        f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
-        f"({share(impact.bisection_left_gbps, impact.bisection_gbps)})",
-        f"  cross-site: {number(impact.cross_site_left_gbps / 1000, 1)} of "
-        f"{number(impact.cross_site_gbps / 1000, 1)} Tb/s "
-        f"({share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",
-    ]
-    if impact.split:
-        lines.append(f"  The cluster is split in {len(impact.parts)} parts no fibre joins:")
-        for part in impact.parts:
-            sites = ", ".join(display_name(project, s) for s in part.sites)
-            lines.append(f"    {sites}: {plural(part.accelerators, 'accelerator')}")
-    return "\n".join(lines)
 
 
 def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:

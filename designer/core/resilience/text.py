@@ -6,8 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designer.core.catalog.loader import SOURCE_ID
-from designer.core.format import number
+from designer.core.format import number, plural
+from designer.core.model.project import Project
+from designer.core.naming import display_name
+from designer.core.resilience.components import name_of
 from designer.core.resilience.expected import ExpectedFailures
+from designer.core.resilience.impact import LOSSES, Impact
 from designer.core.resilience.sweep import Ranked
 
 #: The columns of the N-1 ranking, as ``ranking_rows`` fills them.
@@ -93,3 +97,65 @@ def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
         ),
     ]
     return rows
+
+
+#: How a loss reads in a sentence.
+LOST = {
+    "failed": "fail themselves",
+    "power": "lose power",
+    "liquid": "lose liquid cooling",
+    "air": "lose air cooling",
+    "scale_up": "lose their scale-up domain",
+    "scale_out": "lose scale-out connectivity",
+}
+
+
+def _names(project: Project, ids: tuple[str, ...], most: int = 8) -> str:
+    shown = ", ".join(display_name(project, i) for i in ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+
+
+def impact_text(project: Project, impact: Impact) -> str:
+    """What failing ``impact.failed`` does, as the ``whatif`` command prints it and the
+    designer's Resilience panel shows it: the racks lost by kind, jobs hit, survivors over
+    their limits, what is left."""
+    lines = [f"Failing {', '.join(name_of(project, i) for i in impact.failed)}:"]
+    if not impact.losses:
+        lines.append("  No rack loses power, cooling or connectivity.")
+    for what in LOSSES:
+        racks = impact.losses.get(what, ())
+        if racks:
+            gpus = impact.lost_accelerators.get(what, 0)
+            lines.append(
+                f"  {plural(len(racks), 'rack')} ({plural(gpus, 'accelerator')}) {LOST[what]}: "
+                f"{_names(project, racks)}"
+            )
+    if impact.jobs:
+        lines.append(f"  Jobs hit: {_names(project, impact.jobs)}")
+    if impact.overloads:
+        lines.append("Survivors over their limits:")
+        for over in impact.overloads:
+            lines.append(
+                f"  {over.name} ({over.kind.replace('_', ' ')}) carries {number(over.load, 1)} "
+                f"{over.unit}, over its limit of {number(over.limit, 1)} {over.unit} "
+                f"(before: {number(over.before, 1)} {over.unit})"
+            )
+    total = impact.total_accelerators
+    lines += [
+        "What is left:",
+        f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
+        f"({share(impact.accelerators_up, total)}); connected: "
+        f"{number(impact.accelerators_connected, 0)} ({share(impact.accelerators_connected, total)})",
+        f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
+        f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
+        f"({share(impact.bisection_left_gbps, impact.bisection_gbps)})",
+        f"  cross-site: {number(impact.cross_site_left_gbps / 1000, 1)} of "
+        f"{number(impact.cross_site_gbps / 1000, 1)} Tb/s "
+        f"({share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",
+    ]
+    if impact.split:
+        lines.append(f"  The cluster is split in {len(impact.parts)} parts no fibre joins:")
+        for part in impact.parts:
+            sites = ", ".join(display_name(project, s) for s in part.sites)
+            lines.append(f"    {sites}: {plural(part.accelerators, 'accelerator')}")
+    return "\n".join(lines)
