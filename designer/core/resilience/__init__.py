@@ -13,11 +13,12 @@ interruptions per day and a checkpoint interval (``expected``, ``rates``). The
 from __future__ import annotations
 
 from designer.core.model.project import Project
+from designer.core.network.network_plan import NetworkPlan
 from designer.core.resilience.components import Component, UnknownComponents, resolve
 from designer.core.resilience.impact import Impact, Overload, Part, fail
 from designer.core.resilience.topology import Topology, build_topology
 from designer.core.rules import RuleEngine
-from designer.core.rules.jobs import JOBS
+from designer.core.rules.jobs import JOBS, JobsAssessment
 from designer.core.rules.limits import default_thresholds
 from designer.core.rules.limits import resolve as resolve_limits
 from designer.core.rules.network import PLAN
@@ -27,9 +28,15 @@ def topology_of(engine: RuleEngine, project: Project) -> Topology:
     """The dependencies of ``project``, read from the network plan and the job placement
     ``engine`` holds for it (built, and then reused by its next check, when it has none)."""
     plan = engine.derived(PLAN, project)
+    return topology_from(project, plan, engine.derived(JOBS, project) if project.jobs else None)
+
+
+def topology_from(project: Project, plan: NetworkPlan, jobs: JobsAssessment | None) -> Topology:
+    """The dependencies of ``project`` from a plan and job placement already made for it (the
+    designer's last check), so that a what-if plans nothing again."""
     job_racks = None
-    if project.jobs:
-        layout = engine.derived(JOBS, project).plan.layout
+    if project.jobs and jobs is not None:
+        layout = jobs.plan.layout
         job_racks = {job: layout.racks_of(job) for job in project.jobs}
     limits = resolve_limits(default_thresholds().values, project.settings.rules.thresholds)
     return build_topology(project, plan.rack_types, limits, plan, job_racks)
@@ -45,5 +52,6 @@ __all__ = [
     "build_topology",
     "fail",
     "resolve",
+    "topology_from",
     "topology_of",
 ]
