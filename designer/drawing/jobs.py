@@ -47,12 +47,13 @@ IDLE = QColor("#e4e7eb")
 
 @dataclass(frozen=True)
 class RoleRects:
-    """The footprints of a hall's accelerator racks by colour (``-1``: no job), and their
-    front bands' geometry."""
+    """The footprints of a hall's accelerator racks by colour (an index into ``palette``;
+    ``-1``: no job), and their front bands' geometry."""
 
     groups: tuple[tuple[int, np.ndarray], ...]
     rects: np.ndarray
     rotation: np.ndarray
+    palette: tuple[QColor, ...] = PALETTE
 
 
 def role_rects(
@@ -60,8 +61,10 @@ def role_rects(
     hall_id: str,
     rack_types: Mapping[str, RackType],
     roles: Mapping[str, int],
+    palette: tuple[QColor, ...] = PALETTE,
 ) -> RoleRects:
-    """Every accelerator rack of ``hall_id`` with its value in ``roles`` (or -1)."""
+    """Every accelerator rack of ``hall_id`` with its value in ``roles`` (or -1), coloured
+    from ``palette`` (another colouring of racks, a what-if's losses, brings its own)."""
     rows, values, turns = [], [], []
     for rack in project.placements.values():
         kind = rack_types.get(rack.type_id)
@@ -73,16 +76,16 @@ def role_rects(
         turns.append(rack.rotation)
     rects = np.array(rows, dtype=np.float64).reshape(-1, 4)
     codes = np.array(values, dtype=np.int64)
-    colours = np.where(codes < 0, -1, codes % len(PALETTE))
+    colours = np.where(codes < 0, -1, codes % len(palette))
     groups = tuple((int(c), np.ascontiguousarray(rects[colours == c])) for c in np.unique(colours))
-    return RoleRects(groups, rects, np.array(turns, dtype=np.int64))
+    return RoleRects(groups, rects, np.array(turns, dtype=np.int64), palette)
 
 
 def draw_roles(painter: QPainter, shown: RoleRects, ctx: Context) -> None:
     """Fill each rack in its role's colour, then mark its front."""
     painter.setPen(style.NO_PEN)
     for colour, rects in shown.groups:
-        painter.setBrush(style.brush(IDLE if colour < 0 else PALETTE[colour]))
+        painter.setBrush(style.brush(IDLE if colour < 0 else shown.palette[colour]))
         draw_rects(painter, rects[in_clip(rects, ctx.clip)])
     if ctx.points_per_mm >= FRONT_LOD and len(shown.rects):
         band = max(FRONT_BAND_MM, ctx.millimetres(FRONT_MIN_PT))

@@ -8,9 +8,11 @@ GUI thread, and only for the hall on screen.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QColor
 
 from designer.core.jobs.roles import Role, rack_roles
 from designer.drawing.jobs import draw_roles, role_rects
@@ -33,6 +35,8 @@ class JobColouring(QObject):
         self.role: Role | None = None
         self.job_id: str | None = None
         self.assessed: Any = None
+        #: Racks coloured by another answer (a what-if's losses) in place of the jobs.
+        self.racks: tuple[Mapping[str, int], tuple[QColor, ...]] | None = None
         self.layer = PlanLayer(draw_roles, Z_JOBS)
         self.layer.setVisible(False)
         view.hall_scene.addItem(self.layer)
@@ -43,6 +47,12 @@ class JobColouring(QObject):
         self.role, self.job_id = role, job_id
         self.refresh()
 
+    def show_racks(self, values: Mapping[str, int] | None, palette: tuple[QColor, ...]) -> None:
+        """Colour racks by ``values`` (indices into ``palette``) in place of the jobs, the
+        other racks with accelerators pale; None: back to the jobs as they were."""
+        self.racks = (values, palette) if values is not None else None
+        self.refresh()
+
     def set_assessed(self, assessed: Any) -> None:
         """The jobs as the last check placed them (``rules.jobs.JobsAssessment``)."""
         self.assessed = assessed
@@ -51,6 +61,14 @@ class JobColouring(QObject):
     def refresh(self) -> None:
         hall = self.editor.hall_id
         scene = self.view.hall_scene
+        if self.racks is not None and hall is not None:
+            values, palette = self.racks
+            shown = role_rects(
+                self.editor.project, hall, self.editor.doc.rack_types, values, palette
+            )
+            self.layer.set_geometry(shown, scene.sceneRect())
+            self.layer.setVisible(True)
+            return
         if self.role is None or self.assessed is None or hall is None:
             self.layer.setVisible(False)
             return
