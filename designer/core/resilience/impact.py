@@ -33,9 +33,11 @@ from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+import numpy as np
+
 from designer.core.model.hall import PowerFeed
 from designer.core.resilience.components import kind_of, name_of
-from designer.core.resilience.topology import TIERS, Topology, heat_of
+from designer.core.resilience.topology import Topology, bisection, heat_of
 from designer.core.resilience.trays import rows_through
 from designer.core.rules.loads import feed_share
 
@@ -209,8 +211,8 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         for rack, plane in topo.reached_through.get(switch, ()):
             if rack not in out and (plane == "scale_up" or rack not in cut):
                 cut[rack] = plane
-    severed = {row for tray in sorted(down.trays) for row in rows_through(topo, tray)}
-    for row in sorted(severed):
+    severed = {row for tray in down.trays for row in rows_through(topo, tray)}
+    for row in severed:  # in any order: a scale-up cut outranks a scale-out one
         reach = topo.row_reach.get(row)
         if reach is not None and reach[0] not in out:
             rack, plane = reach
@@ -219,7 +221,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     for rack, plane in sorted(cut.items()):
         lost[plane][rack] = None
     links = {topo.row_link[row] for row in severed if row in topo.row_link}
-    bisection, left = _bisection(topo, out, links)
+    left = _bisection(topo, out, links)
     cross, cross_left, routes, parts = _dci(topo, down, out)
     overloads += routes
     losses = {what: tuple(racks) for what, racks in lost.items() if racks}
@@ -239,7 +241,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         total_accelerators=total,
         accelerators_up=up,
         accelerators_connected=up - counted.get("scale_up", 0) - counted.get("scale_out", 0),
-        bisection_gbps=bisection,
+        bisection_gbps=topo.bisection_gbps,
         bisection_left_gbps=left,
         cross_site_gbps=cross,
         cross_site_left_gbps=cross_left,
@@ -326,36 +328,20 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
     return lost, found
 
 
-def _bisection(topo: Topology, out: set[str], severed: set[int]) -> tuple[float, float]:
-    """The fabrics' estimated bisection with nothing failed, and with the racks ``out`` down
-    and the fabric links ``severed`` cut (Gb/s)."""
+def _bisection(topo: Topology, out: set[str], severed: set[int]) -> float:
+    """The fabrics' estimated bisection with the racks ``out`` down and the fabric links
+    ``severed`` cut (Gb/s)."""
+    cut = [topo.rack_link_index[r] for r in out if r in topo.rack_link_index]
+    if severed:
+        cut.append(np.fromiter(severed, np.int64, len(severed)))
+    if not cut:
+        return topo.bisection_gbps
+    links = np.unique(np.concatenate(cut))
+    gone = np.bincount(
+        topo.link_tier[links], weights=topo.link_gbps[links], minlength=len(topo.tiers)
+    )
     whole = topo.tier_gbps
-    gone: dict[tuple[str, str], float] = defaultdict(float)
-    seen = set(severed)
-    for index in severed:
-        link = topo.fabric[index]
-        gone[link.site, link.tier] += link.gbps
-    for rack in out:
-        for index in topo.rack_links.get(rack, ()):
-            if index not in seen:
-                seen.add(index)
-                link = topo.fabric[index]
-                gone[link.site, link.tier] += link.gbps
-    left = {key: whole[key] - gone.get(key, 0.0) for key in whole}
-    return _cut(whole), _cut(left)
-
-
-def _cut(tiers: Mapping[tuple[str, str], float]) -> float:
-    """Half the thinnest uplink tier of each site's fabric (the node tier when it has none),
-    summed over the sites."""
-    by_site: dict[str, dict[str, float]] = defaultdict(dict)
-    for (site, tier), gbps in tiers.items():
-        by_site[site][tier] = gbps
-    total = 0.0
-    for found in by_site.values():
-        uplinks = [max(0.0, found[t]) for t in TIERS[1:] if t in found]
-        total += (min(uplinks) if uplinks else max(0.0, found.get(TIERS[0], 0.0))) / 2
-    return total
+    return bisection({key: whole[key] - float(g) for key, g in zip(topo.tiers, gone, strict=True)})
 
 
 def _dci(

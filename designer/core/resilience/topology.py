@@ -14,6 +14,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.model.rule_settings import Limits
@@ -89,6 +91,14 @@ class Topology:
     tier_gbps: dict[tuple[str, str], float] = field(init=False)
     site_accelerators: dict[str, int] = field(init=False)
     total_accelerators: int = field(init=False)
+    #: the fabrics' estimated bisection with nothing failed (``bisection``), Gb/s
+    bisection_gbps: float = field(init=False)
+    #: per fabric link, its index in ``tiers`` and its Gb/s; per rack, its links' indices:
+    #: columns, so that a failure sums what it cuts at once (a hall has thousands of links)
+    tiers: list[tuple[str, str]] = field(init=False)
+    link_tier: np.ndarray = field(init=False)
+    link_gbps: np.ndarray = field(init=False)
+    rack_link_index: dict[str, np.ndarray] = field(init=False)
 
     def __post_init__(self) -> None:
         # summed once: a what-if subtracts what it takes down (a campus has 57,000 links)
@@ -96,6 +106,16 @@ class Topology:
         for link in self.fabric:
             tiers[link.site, link.tier] += link.gbps
         self.tier_gbps = dict(tiers)
+        self.bisection_gbps = bisection(self.tier_gbps)
+        self.tiers = list(self.tier_gbps)
+        number = {key: i for i, key in enumerate(self.tiers)}
+        self.link_tier = np.fromiter(
+            (number[link.site, link.tier] for link in self.fabric), np.int64, len(self.fabric)
+        )
+        self.link_gbps = np.fromiter((link.gbps for link in self.fabric), float, len(self.fabric))
+        self.rack_link_index = {
+            rack: np.array(links, dtype=np.int64) for rack, links in self.rack_links.items()
+        }
         sites: dict[str, int] = defaultdict(int)
         for rack, count in self.accelerators.items():
             site = self.rack_site.get(rack)
@@ -253,6 +273,19 @@ def _network(
         row_reach,
         row_link,
     )
+
+
+def bisection(tiers: Mapping[tuple[str, str], float]) -> float:
+    """Half the thinnest uplink tier of each site's fabric (the node tier when it has none),
+    summed over the sites: the narrowest cut of a Clos, an estimate (Gb/s)."""
+    by_site: dict[str, dict[str, float]] = defaultdict(dict)
+    for (site, tier), gbps in tiers.items():
+        by_site[site][tier] = gbps
+    total = 0.0
+    for found in by_site.values():
+        uplinks = [max(0.0, found[t]) for t in TIERS[1:] if t in found]
+        total += (min(uplinks) if uplinks else max(0.0, found.get(TIERS[0], 0.0))) / 2
+    return total
 
 
 def heat_of(topology: Topology, rack_id: str) -> tuple[float, float]:
