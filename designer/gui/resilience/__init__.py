@@ -1,0 +1,139 @@
+"""What if it fails, in the designer (issue 24): right-click a component ▸ What If This
+Fails colours the racks it takes down by what they lose and lists the figures in the
+Resilience panel, whose other half ranks every component failed alone (``install``)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from designer.core.geometry.footprint import Box
+from designer.core.resilience.components import kind_of, name_of, sides
+from designer.gui.canvas.view import CanvasView
+from designer.gui.central import CentralViews
+from designer.gui.editor import Editor
+from designer.gui.findings import FindingsService
+from designer.gui.jobs.colouring import JobColouring
+from designer.gui.resilience.overlay import WhatIfOverlay
+from designer.gui.resilience.panel import ResiliencePanel
+from designer.gui.resilience.service import ResilienceService
+
+#: What a right-click can fail on the hall canvas.
+CANVAS_KINDS = frozenset({"feed", "cooling", "rack", "tray"})
+
+
+class Resilience:
+    """The Resilience dock, the canvas's What If This Fails action and what they share."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        view: CanvasView,
+        central: CentralViews,
+        editor: Editor,
+        checker: FindingsService,
+        colouring: JobColouring,
+        beside: QDockWidget,
+    ) -> None:
+        self.view = view
+        self.central = central
+        self.editor = editor
+        self.service = ResilienceService(editor, checker)
+        self.overlay = WhatIfOverlay(window, editor, colouring)
+        self.panel = ResiliencePanel(editor, self.go_to, self.overlay.clear)
+        self.dock = QDockWidget("Resilience", window)
+        self.dock.setObjectName("resilienceDock")
+        self.dock.setWidget(self.panel)
+        self.dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        window.addDockWidget(
+            window.dockWidgetArea(beside) or Qt.DockWidgetArea.BottomDockWidgetArea, self.dock
+        )
+        window.tabifyDockWidget(beside, self.dock)
+        beside.raise_()
+        self.action = QAction("What If This &Fails", window)
+        self.action.setStatusTip("Show what failing the selected components takes down")
+        self.action.triggered.connect(self.what_if)
+        self.service.answered.connect(self.overlay.show)
+        self.service.failed.connect(editor.message)
+        self.service.ranked.connect(self.panel.set_ranking)
+        self.service.ranking.connect(self.panel.set_busy)
+        self.overlay.shown.connect(self.panel.show_impact)
+        self.overlay.shown.connect(self._shown)
+        self.dock.visibilityChanged.connect(self._rank_if_shown)
+        checker.jobs_changed.connect(lambda _jobs: self._rank_if_shown(self.dock.isVisible()))
+        editor.selection.changed.connect(self._selection_changed)
+        self._selection_changed()
+
+    def failing(self) -> list[str]:
+        """The selected components a what-if can fail on the canvas."""
+        project = self.editor.project
+        return [i for i in self.editor.selected() if kind_of(project, i) in CANVAS_KINDS]
+
+    def _selection_changed(self) -> None:
+        self.action.setEnabled(bool(self.failing()))
+
+    def what_if(self) -> None:
+        ids = self.failing()
+        if not ids:
+            return
+        project = self.editor.project
+        names = ", ".join(name_of(project, i) for i in ids)
+        if not self.service.current:
+            self.editor.message.emit(f"What if {names} fails: after the design check…")
+        self.service.what_if(ids)
+
+    def _shown(self, impact: object) -> None:
+        if impact is not None:
+            self.dock.show()
+            self.dock.raise_()
+            self.editor.message.emit("What if it fails: Esc returns to the design.")
+
+    def _rank_if_shown(self, visible: bool) -> None:
+        if visible:
+            self.service.rank()
+
+    def go_to(self, component_id: str) -> None:
+        """Select ``component_id`` (a side: its feeds) and zoom to it; a hall is fitted, a
+        site or fibre route shown on the site map."""
+        editor = self.editor
+        project = editor.project
+        kind = kind_of(project, component_id)
+        if kind in ("site", "fibre_route"):
+            self.central.show_site_map(True)
+            return
+        self.central.show_site_map(False)
+        if kind == "hall":
+            editor.set_hall(component_id)
+            editor.selection.clear()
+            self.view.fit_hall()
+            return
+        ids = sides(project).get(component_id, [component_id])
+        entity = next(
+            (
+                getattr(project, c)[ids[0]]
+                for c in ("feeds", "cooling_units", "placements", "trays")
+                if ids[0] in getattr(project, c)
+            ),
+            None,
+        )
+        if entity is None:
+            return
+        if entity.hall_id != editor.hall_id:
+            editor.set_hall(entity.hall_id)
+        editor.selection.set(ids)
+        boxes = [b for b in (editor.picker().box(i) for i in ids) if b is not None]
+        if boxes:
+            total: Box = boxes[0]
+            for box in boxes[1:]:
+                total = total.union(box)
+            self.view.zoom_to_box(total)
+
+    def shutdown(self) -> None:
+        self.service.shutdown()
+
+
+__all__ = ["Resilience"]

@@ -1,0 +1,192 @@
+"""The Resilience panel: the figures of the what-if on the canvas, and the N-1 ranking.
+
+Left, what the failure asked about takes down (the key to the racks' colours with their
+racks and accelerators, then the figures as the ``whatif`` command writes them: jobs hit,
+survivors over their limits, what is left). Right, every component failed alone and ranked
+by what it takes down, the worst explained under the table; clicking a row selects its
+component and zooms to it. The ranking is worked out off the GUI thread while the panel
+shows, after each check.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.format import plural
+from designer.core.resilience.impact import Impact
+from designer.core.resilience.sweep import Ranked
+from designer.core.resilience.text import RANKING_HEADINGS, impact_text, ranking_rows
+from designer.drawing.legend import LegendEntry
+from designer.gui.editor import Editor
+from designer.gui.resilience.overlay import loss_entries
+
+#: Rows of the ranking the table lists (a campus has thousands of components).
+SHOWN_ROWS = 200
+#: The columns that hold names; the others hold figures, right-aligned.
+NAME_COLUMNS = (1, 2)
+
+HINT = (
+    "Right-click a component on the canvas (a rack, busway, CDU, cooler or tray) ▸ "
+    "What If This Fails to see what its failure takes down; Esc returns to the design."
+)
+
+
+def key_html(entries: Sequence[LegendEntry]) -> str:
+    """A legend as one line of coloured squares and their words."""
+    return " &nbsp; ".join(
+        f"<span style='color:{e.colour.name()}'>■</span>&nbsp;"
+        + html.escape(e.text).replace(" ", "&nbsp;")
+        for e in entries
+    )
+
+
+def _text_box() -> QPlainTextEdit:
+    box = QPlainTextEdit()
+    box.setReadOnly(True)
+    box.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+    return box
+
+
+class ResiliencePanel(QWidget):
+    """``go_to(component_id)`` selects a component of the ranking and zooms to it;
+    ``back()`` ends the what-if on the canvas."""
+
+    def __init__(
+        self,
+        editor: Editor,
+        go_to: Callable[[str], None],
+        back: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.go_to = go_to
+        self.ranked: list[Ranked] = []
+
+        self.title = QLabel(HINT)
+        self.title.setWordWrap(True)
+        self.key = QLabel()
+        self.key.setWordWrap(True)
+        self.key.setTextFormat(Qt.TextFormat.RichText)
+        self.figures = _text_box()
+        self.back = QPushButton("Back to the Design (Esc)")
+        self.back.clicked.connect(back)
+        what_if = QWidget()
+        column = QVBoxLayout(what_if)
+        column.setContentsMargins(6, 6, 6, 6)
+        for widget in (self.title, self.key, self.figures, self.back):
+            column.addWidget(widget)
+        column.addStretch(0)
+
+        self.status = QLabel("The N-1 ranking follows the first design check.")
+        self.status.setWordWrap(True)
+        self.table = QTableWidget(0, len(RANKING_HEADINGS))
+        self.table.setHorizontalHeaderLabels(list(RANKING_HEADINGS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.cellClicked.connect(lambda row, _column: self._row_clicked(row))
+        self.explained = _text_box()
+        self.explained.setPlaceholderText("The worst single failure, explained.")
+        ranking = QWidget()
+        rows = QVBoxLayout(ranking)
+        rows.setContentsMargins(6, 6, 6, 6)
+        rows.addWidget(self.status)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(self.explained)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        rows.addWidget(split, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(what_if)
+        self.splitter.addWidget(ranking)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)
+        self.figures.setFont(font)
+        self.explained.setFont(font)
+        self.show_impact(None)
+
+    # --- the what-if on the canvas ----------------------------------------------------------
+
+    def show_impact(self, impact: Impact | None) -> None:
+        """The figures of ``impact`` (None: the hint how to ask for one)."""
+        shown = impact is not None
+        for widget in (self.key, self.figures, self.back):
+            widget.setVisible(shown)
+        if impact is None:
+            self.title.setText(HINT)
+            self.figures.clear()
+            return
+        project = self.editor.project
+        lines = impact_text(project, impact).splitlines()
+        self.title.setText(
+            f"<b>What if it fails:</b> {html.escape(lines[0].removeprefix('Failing ').rstrip(':'))}"
+        )
+        self.key.setText(key_html(loss_entries(impact)))
+        self.figures.setPlainText(
+            "\n".join(line[2:] if line.startswith("  ") else line for line in lines[1:])
+        )
+
+    # --- the N-1 ranking ---------------------------------------------------------------------
+
+    def set_ranking(self, ranked: list[Ranked]) -> None:
+        """Show the sweep's ranking, the worst first, and explain the worst."""
+        self.ranked = ranked[:SHOWN_ROWS]
+        single = sum(1 for r in ranked if r.single_point)
+        listed = f"; the {SHOWN_ROWS} worst listed" if len(ranked) > SHOWN_ROWS else ""
+        self.status.setText(
+            f"N-1: {plural(len(ranked), 'component')} failed one at a time, "
+            f"{plural(single, 'single point')} of failure{listed}. Click a row to go to it."
+        )
+        table = self.table
+        table.setUpdatesEnabled(False)
+        table.setRowCount(len(self.ranked))
+        for row, cells in enumerate(ranking_rows(self.ranked)):
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column not in NAME_COLUMNS:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                table.setItem(row, column, item)
+        table.setUpdatesEnabled(True)
+        self.explained.setPlainText(
+            "The worst single failure:\n" + impact_text(self.editor.project, ranked[0].impact)
+            if ranked
+            else ""
+        )
+
+    def set_busy(self, busy: bool) -> None:
+        if busy:
+            self.status.setText("Working out the N-1 ranking…")
+
+    def _row_clicked(self, row: int) -> None:
+        if 0 <= row < len(self.ranked):
+            self.go_to(self.ranked[row].component.id)

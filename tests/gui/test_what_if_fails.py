@@ -1,0 +1,106 @@
+"""What If This Fails on the canvas and the N-1 ranking in the Resilience panel, on the
+issue's 2N layout: four NVL72 (132 kW each) on an A and a B busway of 800 A at 415 V."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from designer.core.document import operations as ops
+from designer.core.examples._common import busway, new_document
+from designer.core.resilience.impact import LOSSES
+from tests.core.resilience.helpers import hall_of
+from tests.gui.conftest import wait_checked
+from tests.gui.helpers import on_screen
+
+
+@pytest.fixture
+def two_n():
+    doc = new_document("2N", "")
+    _, hall = hall_of(doc)
+    racks = ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 3_000, 4, 0, label_prefix="NVL-")
+    a = busway(doc, hall, "Busway A", 800, "A", 2_900, 2_000, 4_400)
+    b = busway(doc, hall, "Busway B", 800, "B", 2_800, 2_000, 4_400)
+    ops.assign_feeds(doc, racks, [a, b])
+    return doc, a, b
+
+
+def _what_if_from_menu(window, qtbot, x_mm, y_mm):
+    """Right-click the canvas at (x, y) mm and choose What If This Fails."""
+    view = window.view
+    menu = view.menu_at(on_screen(view, x_mm, y_mm))
+    (action,) = [a for a in menu.actions() if a.text().replace("&", "") == "What If This Fails"]
+    assert action.isEnabled()
+    action.trigger()
+    qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
+    return window.resilience.overlay.impact
+
+
+def test_losing_busway_a_leaves_every_rack_powered_and_b_over_its_limit(make_window, qtbot, two_n):
+    doc, a, _b = two_n
+    window = make_window(document=doc)
+    wait_checked(qtbot, window)
+    impact = _what_if_from_menu(window, qtbot, 3_000, 2_900)
+    assert impact.failed == (a,)
+    assert window.editor.selection.ids == [a]
+    panel = window.resilience.panel
+    figures = panel.figures.toPlainText()
+    assert "No rack loses power, cooling or connectivity." in figures
+    # 4 x 132 kW = 528 kW on B, over 0.8 x sqrt(3) x 415 V x 800 A = 460 kW continuous
+    assert "Busway B (feed) carries 528 kW, over its limit of 460 kW" in figures
+    assert "accelerators up: 288 of 288 (100 %)" in figures
+    assert "Busway A" in panel.title.text()
+    colouring = window.jobs_dock.widget().colouring
+    assert colouring.layer.isVisible()
+    # every rack stands unaffected (the pale colour, -1)
+    assert [code for code, _ in colouring.layer.geometry.groups] == [-1]
+
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.resilience.overlay.impact is None
+    assert not colouring.layer.isVisible()
+    assert not panel.figures.isVisible()
+
+
+def test_losing_both_busways_lights_up_the_four_racks_without_power(make_window, qtbot, two_n):
+    doc, a, b = two_n
+    window = make_window(document=doc)
+    wait_checked(qtbot, window)
+    window.editor.selection.set([a, b])
+    impact = _what_if_from_menu(window, qtbot, 3_000, 2_800)
+    assert set(impact.failed) == {a, b}
+    groups = dict(window.jobs_dock.widget().colouring.layer.geometry.groups)
+    assert list(groups) == [LOSSES.index("power")] and len(groups[LOSSES.index("power")]) == 4
+    panel = window.resilience.panel
+    assert "No power: 4 racks, 288 accelerators" in panel.key.text().replace("&nbsp;", " ")
+    assert "4 racks (288 accelerators) lose power: NVL-01, NVL-02, NVL-03, NVL-04" in (
+        panel.figures.toPlainText()
+    )
+    assert "accelerators up: 0 of 288 (0 %)" in panel.figures.toPlainText()
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.jobs_dock.widget().colouring.racks is None
+
+
+def test_the_n_minus_1_ranking_goes_to_its_components(make_window, qtbot, two_n):
+    doc, a, _b = two_n
+    window = make_window(document=doc)
+    resilience = window.resilience
+    resilience.dock.show()
+    resilience.dock.raise_()
+    panel = resilience.panel
+    qtbot.waitUntil(lambda: panel.table.rowCount() == 6, timeout=15_000)
+    # the hall takes all 288 GPUs down; the busways push the other one over its limit
+    names = [panel.table.item(row, 1).text() for row in range(6)]
+    assert names == ["H", "S", "Busway A", "Busway B", "H side A", "H side B"]
+    assert panel.table.item(0, 3).text() == "288"
+    assert panel.explained.toPlainText().startswith("The worst single failure:\nFailing H:")
+    assert "4 racks (288 accelerators) lose power" in panel.explained.toPlainText()
+
+    table = panel.table
+    cell = table.visualItemRect(table.item(0, 1)).center()
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    assert window.editor.hall_id == doc.project.feeds[a].hall_id
+    cell = table.visualItemRect(table.item(2, 1)).center()
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    assert window.editor.selection.ids == [a]
+    # zoomed to the busway: it spans a good part of the view
+    view = window.view
+    assert on_screen(view, 4_400, 2_900).x() - on_screen(view, 2_000, 2_900).x() > 200
