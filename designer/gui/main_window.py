@@ -72,6 +72,7 @@ from designer.gui.panels.status import StatusBar
 from designer.gui.pointer import CanvasPointer
 from designer.gui.prompts import DialogPrompts, Prompts
 from designer.gui.recent import RecentFiles
+from designer.gui.resilience import Resilience
 from designer.gui.selection import Selection
 from designer.gui.sitemap.view import SiteMapView
 
@@ -157,6 +158,15 @@ class MainWindow(QMainWindow):
         self._docks()
         self.jobs_dock = install_jobs(
             self, self.view, self.editor, self.checker, self.findings_dock
+        )
+        self.resilience = Resilience(
+            self,
+            self.view,
+            self.central,
+            self.editor,
+            self.checker,
+            self.jobs_dock.widget().colouring,
+            self.findings_dock,
         )
         self.hall_chooser = HallChooser(self.editor)
         self.actions_by_name: dict[str, QAction] = {}
@@ -672,6 +682,8 @@ class MainWindow(QMainWindow):
             n["feed_above"],
             n["nearest_cdu"],
             None,
+            self.resilience.action,
+            None,
             n["select_all"],
             n["fit"],
         ]
@@ -718,6 +730,7 @@ class MainWindow(QMainWindow):
             self.lengths_dock,
             self.media_dock,
             self.jobs_dock,
+            self.resilience.dock,
         ):
             view.addAction(dock.toggleViewAction())
         insert = bar.addMenu("&Insert")
@@ -1083,6 +1096,7 @@ class MainWindow(QMainWindow):
         self.exporter.shutdown()
         self.builder.shutdown()
         self.checker.shutdown()
+        self.resilience.shutdown()
         self.autosaver.shutdown()
         release_clipboard()
         self._closed = True
