@@ -34,6 +34,7 @@ from designer.core.hover_text import hover_text
 from designer.core.placement.entry import PaletteEntry
 from designer.drawing import style
 from designer.drawing.legend import (
+    LegendEntry,
     draw_legend_row,
     draw_scale_bar,
     heat_entries,
@@ -79,6 +80,8 @@ class CanvasView(QGraphicsView):
         super().__init__(self.hall_scene, parent)
         self.editor = editor
         self.colour_mode = "status"
+        #: What the legend strip says in place of the racks' colours (a comparison's).
+        self.legend: list[LegendEntry] | None = None
         self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
@@ -163,6 +166,11 @@ class CanvasView(QGraphicsView):
     def _legend_changed(self) -> None:
         view = self.viewport().rect()
         self.viewport().update(view.adjusted(0, view.height() - STRIP_PX, 0, 0))
+
+    def set_legend(self, entries: list[LegendEntry] | None) -> None:
+        """Name ``entries`` in the legend strip in place of the racks' colours (None: back)."""
+        self.legend = entries
+        self._legend_changed()
 
     def set_colour_mode(self, mode: str) -> None:
         """Colour racks by ``"status"`` (worst finding) or ``"heat"`` (max power)."""
@@ -436,7 +444,9 @@ class CanvasView(QGraphicsView):
         painter.drawRect(strip.adjusted(-1, 0, 1, 1))
         links = self.hall_scene.links
         shown = links.families if self.hall_scene.links_visible and links is not None else ()
-        if self.colour_mode == "heat":
+        if self.legend is not None:
+            entries = [*self.legend, *link_entries(shown, short=True)]
+        elif self.colour_mode == "heat":
             entries = heat_entries() + link_entries(shown, short=True)
         else:
             entries = [
