@@ -192,7 +192,7 @@ def _racks(
             }
         )
         box = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
-        _text(msp, label, box.centre, min(LABEL_MM, box.width / (_WIDTH * max(len(label), 1))))
+        _text(msp, label, box.centre, _fitted([label], box.width))
 
 
 def _rack_block(doc: Drawing, kind: RackType) -> None:
@@ -222,7 +222,21 @@ def _cooling(msp: Modelspace, project: Project, hall_id: str) -> None:
         else:  # an in-rack CDU has no floor of its own: a mark where it is
             msp.add_circle(_xy(box.centre), LABEL_MM, dxfattribs={"layer": "COOLING"})
         capacity = unit.liquid_capacity_kw or unit.air_capacity_kw
-        _text(msp, f"{unit.name} {capacity:,.0f} kW", box.centre, LABEL_MM)
+        lines = [unit.name, f"{capacity:,.0f} kW"]
+        if not box.width:  # on its mark, on one line
+            _text(msp, " ".join(lines), box.centre, LABEL_MM)
+            continue
+        # as the plan writes it: the name over the capacity, within the unit (a label wider
+        # than a CDU ran over the racks beside it)
+        height = _fitted(lines, box.width)
+        for k, line in enumerate(lines):
+            _text(msp, line, (box.centre[0], box.centre[1] + (k - 0.5) * 1.4 * height), height)
+
+
+def _fitted(lines: Sequence[str], width: float) -> float:
+    """The text height, at most ``LABEL_MM``, at which the longest of ``lines`` fits across
+    ``width`` mm."""
+    return min(LABEL_MM, width / (_WIDTH * max(len(max(lines, key=len)), 1)))
 
 
 def _busways(msp: Modelspace, project: Project, hall_id: str) -> None:
