@@ -16,7 +16,7 @@ def _open(qtbot, make_window, example):  # type: ignore[no-untyped-def]
     wait_checked(qtbot, window)
     # tall enough for every feed, CDU and cooling group of the hall
     window.resizeDocks([window.dashboard_dock], [700], Qt.Orientation.Vertical)
-    qtbot.waitUntil(lambda: window.dashboard.plot.height() > 400, timeout=2_000)
+    qtbot.waitUntil(lambda: window.dashboard.host.height() > 400, timeout=2_000)
     window.dashboard.refresh()
     return window
 
@@ -58,7 +58,7 @@ def test_each_bar_is_the_reports_use_figure_and_a_feed_is_measured_against_its_c
         "CDU-1: 459.4 kW, 34 % of its 1,368 kW capacity; flow 551 of 1,200 L/min, 46 %"
     )
     # what the percentages are of, in the axis title, the caption's tooltip and each bar's
-    assert dashboard.plot.x_label == "% of what it may carry continuously"
+    assert dashboard.x_label == "% of what it may carry continuously"
     assert "100 % is the limit the checker enforces" in dashboard.note.toolTip()
     tip = dashboard.tips[dashboard.names.index("Busway A1")]
     assert tip.startswith("Busway A1: 528 kW, 73 % of the 718.8 kW it may carry continuously")
@@ -145,15 +145,6 @@ def test_a_load_on_no_capacity_is_cut_at_the_axis_edge_and_the_other_bars_stay_r
     assert dashboard.x_range()[1] < 500
 
 
-def test_chart_axes_write_figures_as_the_designer_does():
-    from designer.gui.panels.charts import tick_step, tick_text
-
-    assert [tick_text(v, 200_000) for v in (0, 200_000, 1_000_000)] == ["0", "200,000", "1,000,000"]
-    assert [tick_text(v, 0.5) for v in (0.5, 1.0)] == ["0.5", "1"]
-    # about five ticks at round steps: 1, 2 or 5 times a power of ten
-    assert [tick_step(span, 5) for span in (143.0, 1_200_000.0, 0.9)] == [50, 500_000, 0.2]
-
-
 def test_at_any_height_the_panel_shows_only_rows_it_can_name(qtbot, make_window, example):
     """The caption's lines shrank the chart after its rows were chosen, and every second
     name was left out at the designer's first size."""
@@ -164,7 +155,7 @@ def test_at_any_height_the_panel_shows_only_rows_it_can_name(qtbot, make_window,
         window.resizeDocks([window.dashboard_dock], [height], Qt.Orientation.Vertical)
         qtbot.wait(400)  # the panel's pause before it redraws
         assert dashboard.plot.named_every() == 1, height
-        assert len(dashboard.names) <= dashboard.plot.rows_named()
+        assert len(dashboard.names) <= dashboard.rows_named()
 
 
 def test_a_short_chart_says_how_many_loads_it_leaves_out(qtbot, make_window, example):
@@ -173,7 +164,7 @@ def test_a_short_chart_says_how_many_loads_it_leaves_out(qtbot, make_window, exa
     wait_checked(qtbot, window)
     window.resizeDocks([window.dashboard_dock], [120], Qt.Orientation.Vertical)
     dashboard = window.dashboard
-    qtbot.waitUntil(lambda: dashboard.plot.height() < 200, timeout=2_000)
+    qtbot.waitUntil(lambda: dashboard.host.height() < 200, timeout=2_000)
     dashboard.refresh()
     project = window.editor.project
     every = loads(project, window.editor.doc.rack_types, default_thresholds().values)

@@ -74,7 +74,10 @@ def test_racks_coloured_by_stage_and_the_planes_charted(make_window, example, qt
     key = panel.key.text().replace("&nbsp;", " ")
     assert "PP stage 1" in key and "PP stage 2" in key and "No job" in key
     assert panel.chart.names == ["scale-up", "scale-out"]
-    assert panel.chart.plot.marks  # the step's compute, the line the planes should stay under
+    # the step's compute, the line the planes should stay under, and longer than none of them
+    (compute,) = panel.chart.marks
+    assert compute.dashed and compute.x > 0
+    assert panel.chart.x_range()[1] > compute.x
     panel.colour_by.setCurrentIndex(0)
     assert not layer.isVisible()
 

@@ -33,7 +33,7 @@ class PlaneChart(BarChart):
         super().__init__("Seconds per step", parent)
 
     def show_job(self, project: Project, traffic: JobTraffic | None) -> None:
-        self.plot.marks.clear()
+        self.clear_marks()
         if traffic is None or not traffic.planes:
             self.show_bars([], [], [])
             self.note.setText("Select a job that is placed whole to see its planes.")

@@ -72,6 +72,7 @@ class LengthsChart(PlanChart):
                 for f in families
             ],
             [f"{int(totals[b]):,}" for b in bands],
+            [_band_tip(histogram.label(b), histogram.links, families, b) for b in bands],
         )
         parts = [f"{plural(int(totals.sum()), 'link')} by routed length, every hall"]
         if histogram.in_rack:
@@ -79,6 +80,13 @@ class LengthsChart(PlanChart):
         if histogram.unrouted:
             parts.append(f"{histogram.unrouted:,} not routed")
         self.note.setText(" · ".join(parts) + "<br>" + family_key(families))
+
+
+def _band_tip(label: str, links: dict[str, np.ndarray], families: list[str], band: int) -> str:
+    """A length band's readout: its links in all and by medium family."""
+    counts = [(f, int(links[f][band])) for f in families if links[f][band]]
+    parts = ", ".join(f"{FAMILY_NAMES[f]} {n:,}" for f, n in counts)
+    return f"{label}: {plural(sum(n for _, n in counts), 'link')} ({parts})"
 
 
 class MediaMixChart(PlanChart):

@@ -144,7 +144,7 @@ class DashboardPanel(BarChart):
         editor.bridge.changed.connect(lambda _c: self._timer.start())
         # as many bars as the chart's new height holds: the window's, or the note's lines
         # taking more or less of it
-        self.plot.resized.connect(self._timer.start)
+        self.host.resized.connect(self._timer.start)
         self.refresh()
 
     def refresh(self) -> None:
@@ -152,7 +152,7 @@ class DashboardPanel(BarChart):
         hall = self.editor.hall_id
         every = hall_loads(self.editor, hall) if hall in self.editor.project.halls else []
         # as many of the most loaded as the chart names without skipping a row
-        room = max(1, self.plot.rows_named() - len(HALL_BARS))
+        room = max(1, self.rows_named() - len(HALL_BARS))
         self.bars, hidden = shown_bars(every, room)
         shares = [b.share * 100 for b in self.bars]
         cap = axis_cap(shares)
