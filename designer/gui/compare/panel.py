@@ -1,0 +1,160 @@
+"""The Compare panel: two designs' figures side by side and where the second differs.
+
+On the left each figure of both designs with B less A (``compare``), the rows that
+differ shaded and bold; on the right the racks and equipment added, removed, moved or
+changed, each with its colour on the canvas. A click on one of those selects it and
+zooms to it (``activated``); Stop Comparing (or Esc) ends the comparison.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.energy.compare import Row
+from designer.core.energy.differences import Difference, counts, describe
+from designer.core.energy.text import shown, shown_difference
+from designer.core.model.project import Project
+from designer.drawing.compare import ADDED, CHANGED, COLOURS, MOVED_TO, REMOVED
+
+FIGURE_COLUMNS = ("Figure", "A", "B", "B − A")
+DIFFERENCE_COLUMNS = ("", "Racks and equipment", "Where")
+#: The shade of a figure that differs (pale amber, as the comparison sheet marks them).
+DIFFERS = QColor("#fff1cc")
+#: The colour a difference's kind has on the canvas.
+KIND_COLOUR = {"added": ADDED, "removed": REMOVED, "moved": MOVED_TO, "changed": CHANGED}
+
+
+def _table(columns: tuple[str, ...]) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setHorizontalHeaderLabels(columns)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    return table
+
+
+class ComparePanel(QWidget):
+    """Shows one comparison; ``activated(difference)`` when one of its rows is clicked and
+    ``stop`` when Stop Comparing is pressed."""
+
+    activated = Signal(object)
+    stop = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel("Compare a second design with this one: File ▸ Compare With…")
+        self.title.setWordWrap(True)
+        self.figures = _table(FIGURE_COLUMNS)
+        self.differences = _table(DIFFERENCE_COLUMNS)
+        self.stop_button = QPushButton("Stop Comparing")
+        self.stop_button.setToolTip("Back to the design as it was coloured (Esc)")
+        self.stop_button.setEnabled(False)
+        self.found: list[Difference] = []
+
+        right = QVBoxLayout()
+        right.addWidget(self.differences, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.stop_button)
+        right.addLayout(buttons)
+        tables = QHBoxLayout()
+        tables.addWidget(self.figures, 3)
+        tables.addLayout(right, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title)
+        layout.addLayout(tables, 1)
+
+        self.stop_button.clicked.connect(self.stop)
+        self.differences.cellClicked.connect(self._clicked)
+
+    def show_comparison(
+        self,
+        rows: list[Row],
+        found: list[Difference],
+        names: tuple[str, str],
+        projects: tuple[Project, Project],
+    ) -> None:
+        """``rows`` of figures and ``found`` differences between the designs ``names``."""
+        differing = sum(r.differs for r in rows)
+        figures = f"{differing} of {len(rows)} figures differ" if differing else "no figure differs"
+        kinds = ", ".join(f"{n:,} {kind}" for kind, n in counts(found).items() if n)
+        things = f"racks and equipment: {kinds}" if kinds else "no rack or equipment differs"
+        self.title.setText(f"A: {names[0]}    B: {names[1]}    ({figures}; {things})")
+        self._show_rows(rows)
+        self.show_differences(found, projects)
+        self.stop_button.setEnabled(True)
+
+    def show_differences(self, found: list[Difference], projects: tuple[Project, Project]) -> None:
+        self.found = found
+        table = self.differences
+        table.setRowCount(len(found))
+        for row, difference in enumerate(found):
+            swatch = QTableWidgetItem(difference.kind.capitalize())
+            swatch.setForeground(QBrush(COLOURS[KIND_COLOUR[difference.kind]]))
+            bold = QFont(swatch.font())
+            bold.setBold(True)
+            swatch.setFont(bold)
+            cells = (
+                swatch,
+                QTableWidgetItem(f"{difference.what.capitalize()} {difference.name}"),
+                QTableWidgetItem(describe(difference, *projects)),
+            )
+            for column, item in enumerate(cells):
+                item.setToolTip(difference.id)
+                table.setItem(row, column, item)
+
+    def clear(self) -> None:
+        self.title.setText("Compare a second design with this one: File ▸ Compare With…")
+        self.figures.setRowCount(0)
+        self.differences.setRowCount(0)
+        self.found = []
+        self.stop_button.setEnabled(False)
+
+    def differing_rows(self) -> dict[str, tuple[str, str, str]]:
+        """The rows shaded as differing: figure label to its A, B and B − A (for tests and
+        for reading the panel back)."""
+        table = self.figures
+        return {
+            table.item(r, 0).text(): tuple(table.item(r, c).text() for c in (1, 2, 3))  # type: ignore[misc]
+            for r in range(table.rowCount())
+            if table.item(r, 0).font().bold()
+        }
+
+    def _show_rows(self, rows: list[Row]) -> None:
+        table = self.figures
+        table.setRowCount(len(rows))
+        for n, row in enumerate(rows):
+            cells = (row.label, shown(row.a), shown(row.b), shown_difference(row))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                if row.differs:
+                    item.setBackground(QBrush(DIFFERS))
+                    font = QFont(item.font())
+                    font.setBold(True)
+                    item.setFont(font)
+                table.setItem(n, column, item)
+
+    def _clicked(self, row: int, _column: int) -> None:
+        if 0 <= row < len(self.found):
+            self.activated.emit(self.found[row])

@@ -1,0 +1,118 @@
+"""File ▸ Compare With… through the real window: the GB200 scalable unit against a copy
+saved with one NVL72 rack moved 3 m and another deleted."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtTest import QTest
+
+from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
+from designer.core.io.project_file import load, save
+from designer.drawing.compare import MOVED_FROM, REMOVED
+
+CATALOG = default_catalog()
+EXAMPLE = "gb200-nvl72-su"
+
+
+@pytest.fixture
+def variant(example, tmp_path):
+    """The example, and a copy of it with rack NVL72-01 moved 3 m and NVL72-08 deleted."""
+    original = example(EXAMPLE)
+    doc = Document(load(original, CATALOG.racks).project, path=original, catalog=CATALOG)
+    ops.move(doc, ["rk-001"], 0, 3_000)
+    ops.delete(doc, ["rk-011"])
+    copy = tmp_path / "variant.rackplan.json"
+    save(doc.project, copy)
+    return original, copy
+
+
+def _compare(window, qtbot, path: Path) -> None:
+    assert window.comparison.compare_with(path)
+    qtbot.waitUntil(lambda: window.comparison.comparing, timeout=30_000)
+    # the offscreen platform leaves the closed progress dialog active; a desktop gives the
+    # keys back to the window
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5_000)
+
+
+def test_a_variant_shows_its_figures_and_where_it_differs(make_window, qtbot, variant):
+    original, copy = variant
+    window = make_window(original)
+    menu = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    assert "Compare &With…" in menu and "Stop &Comparing" in menu
+    _compare(window, qtbot, copy)
+
+    panel = window.comparison.panel
+    differing = panel.differing_rows()
+    assert differing["Accelerators"] == ("576", "504", "−72")
+    assert differing["Racks"] == ("11", "10", "−1")
+    assert differing["Racks: NVIDIA GB200 NVL72"] == ("8", "7", "−1")
+    assert differing["IT power, max (kW)"][2] == "−132"
+    assert "Cabled links" in differing
+    assert "Dense PFLOPS: FP8" in differing
+    # a figure that does not differ is neither shaded nor listed as differing
+    assert "Hall floor area (m²)" not in differing
+    assert window.comparison.dock.isVisible()
+
+    table = panel.differences
+    rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+    assert rows == [
+        ["Removed", "Rack NVL72-08 (NVIDIA GB200 NVL72)", "in SU hall"],
+        ["Moved", "Rack NVL72-01 (NVIDIA GB200 NVL72)", "3 m; in SU hall"],
+    ]
+    # on the canvas: the open design's racks coloured in the jobs' layer (removed and
+    # moved-from in their colours, the rest pale), the moved rack where it now stands over it
+    colouring = window.jobs_dock.widget().colouring
+    codes = dict(colouring.racks[0])
+    assert (codes["rk-011"], codes["rk-001"]) == (REMOVED, MOVED_FROM)
+    assert {c for i, c in codes.items() if i not in ("rk-011", "rk-001")} == {-1}
+    shapes = window.comparison.overlay.layer.geometry
+    assert window.comparison.overlay.layer.isVisible()
+    assert shapes.racks.rects.tolist() == [[2_100, 4_332, 600, 1_068]]
+    assert shapes.moves.tolist() == [[2_400, 1_866, 2_400, 4_866]]
+    assert [e.text for e in window.view.legend][:2] == ["Added (0)", "Removed (1)"]
+
+    # clicking the removed rack's row selects it and zooms to where it stood
+    window.view.fit_hall()
+    hall = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    table.cellClicked.emit(0, 1)
+    assert window.editor.selection.ids == ["rk-011"]
+    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert shown.width() < hall.width()
+    assert shown.contains(QRectF(8_100, 1_332, 600, 1_068))
+
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not window.comparison.comparing
+    assert not window.comparison.overlay.layer.isVisible()
+    assert window.view.legend is None
+    assert colouring.racks is None
+    assert panel.differences.rowCount() == 0
+
+
+def test_a_design_compared_with_itself_differs_in_nothing(make_window, qtbot, example):
+    original = example(EXAMPLE)
+    window = make_window(original)
+    _compare(window, qtbot, original)
+    panel = window.comparison.panel
+    assert panel.differing_rows() == {}
+    assert panel.differences.rowCount() == 0
+    assert "no figure differs; no rack or equipment differs" in panel.title.text()
+    window.comparison.stop_action.trigger()
+    assert not window.comparison.comparing
+
+
+def test_a_broken_or_refused_file_gets_a_message_and_no_comparison(
+    make_window, qtbot, prompts, example, tmp_path
+):
+    window = make_window(example(EXAMPLE))
+    broken = tmp_path / "broken.rackplan.json"
+    broken.write_text('{"format": "rackplan-project", ', encoding="utf-8")
+    assert not window.comparison.compare_with(broken)
+    assert not window.comparison.compare_with(tmp_path / "missing.rackplan.json")
+    assert [title for title, _ in prompts.errors] == ["Compare With", "Compare With"]
+    assert "broken.rackplan.json" in prompts.errors[0][1]
+    assert "missing.rackplan.json" in prompts.errors[1][1]
+    assert not window.comparison.comparing
