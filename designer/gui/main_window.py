@@ -50,6 +50,7 @@ from designer.gui.canvas.tools.place import PlaceTool, RowTool
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
+from designer.gui.compare import Comparison
 from designer.gui.dialogs.new_project import NewProjectSpec
 from designer.gui.dialogs.place_row import RowExtension
 from designer.gui.editor import NUDGE_MM, Editor
@@ -165,6 +166,15 @@ class MainWindow(QMainWindow):
             self.central,
             self.editor,
             self.checker,
+            self.jobs_dock.widget().colouring,
+            self.findings_dock,
+        )
+        self.comparison = Comparison(
+            self,
+            self.view,
+            self.central,
+            self.editor,
+            self.prompts,
             self.jobs_dock.widget().colouring,
             self.findings_dock,
         )
@@ -699,6 +709,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([n["import_floor_plan"], n["import_racks"], n["export"]])
         file_menu.addSeparator()
+        file_menu.addActions([self.comparison.action, self.comparison.stop_action])
+        file_menu.addSeparator()
         file_menu.addAction(n["quit"])
         edit = bar.addMenu("&Edit")
         edit.addActions([n["undo"], n["redo"]])
@@ -731,6 +743,7 @@ class MainWindow(QMainWindow):
             self.media_dock,
             self.jobs_dock,
             self.resilience.dock,
+            self.comparison.dock,
         ):
             view.addAction(dock.toggleViewAction())
         insert = bar.addMenu("&Insert")
@@ -1097,6 +1110,7 @@ class MainWindow(QMainWindow):
         self.builder.shutdown()
         self.checker.shutdown()
         self.resilience.shutdown()
+        self.comparison.shutdown()
         self.autosaver.shutdown()
         release_clipboard()
         self._closed = True
