@@ -40,7 +40,7 @@ class Resilience:
         self.central = central
         self.editor = editor
         self.service = ResilienceService(editor, checker)
-        self.overlay = WhatIfOverlay(window, editor, colouring)
+        self.overlay = WhatIfOverlay(window, view, editor, colouring)
         self.panel = ResiliencePanel(editor, self.go_to, self.overlay.clear)
         self.dock = QDockWidget("Resilience", window)
         self.dock.setObjectName("resilienceDock")

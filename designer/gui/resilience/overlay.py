@@ -1,6 +1,7 @@
 """A what-if on the canvas: the racks a failure takes down or cuts off, coloured by what they
 lose, in the jobs' colouring layer (``JobColouring.show_racks``), the other racks with
-accelerators pale; Esc, or any edit, returns to the design as it was coloured before.
+accelerators pale, the canvas's legend strip naming the colours; Esc, or any edit, returns
+to the design as it was coloured before.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from designer.core.format import plural
 from designer.core.resilience.impact import LOSSES, Impact
 from designer.drawing.jobs import IDLE
 from designer.drawing.legend import LegendEntry
+from designer.gui.canvas.view import CanvasView
 from designer.gui.editor import Editor
 from designer.gui.jobs.colouring import JobColouring
 
@@ -47,13 +49,11 @@ def loss_codes(impact: Impact) -> dict[str, int]:
 
 
 def loss_entries(impact: Impact) -> list[LegendEntry]:
-    """The legend of a what-if: each loss it causes with its racks and accelerators, then
-    the racks it leaves standing."""
+    """The legend of a what-if: each loss it causes with its racks, then the racks it
+    leaves standing."""
     entries = [
         LegendEntry(
-            LOSS_COLOURS[index],
-            f"{LOSS_NAMES[what]}: {plural(len(impact.losses[what]), 'rack')}, "
-            f"{plural(impact.lost_accelerators.get(what, 0), 'accelerator')}",
+            LOSS_COLOURS[index], f"{LOSS_NAMES[what]} ({plural(len(impact.losses[what]), 'rack')})"
         )
         for index, what in enumerate(LOSSES)
         if impact.losses.get(what)
@@ -67,8 +67,11 @@ class WhatIfOverlay(QObject):
 
     shown = Signal(object)
 
-    def __init__(self, window: QWidget, editor: Editor, colouring: JobColouring) -> None:
+    def __init__(
+        self, window: QWidget, view: CanvasView, editor: Editor, colouring: JobColouring
+    ) -> None:
         super().__init__(window)
+        self.view = view
         self.editor = editor
         self.colouring = colouring
         self.impact: Impact | None = None
@@ -85,6 +88,7 @@ class WhatIfOverlay(QObject):
     def show(self, impact: Impact) -> None:
         self.impact = impact
         self.colouring.show_racks(loss_codes(impact), LOSS_COLOURS)
+        self.view.set_legend(loss_entries(impact))
         self.escape.setEnabled(True)
         self.shown.emit(impact)
 
@@ -94,6 +98,7 @@ class WhatIfOverlay(QObject):
             return
         self.impact = None
         self.colouring.show_racks(None, LOSS_COLOURS)
+        self.view.set_legend(None)
         self.escape.setEnabled(False)
         self.editor.message.emit("Back to the design.")
         self.shown.emit(None)

@@ -1,22 +1,22 @@
 """The Resilience panel: the figures of the what-if on the canvas, and the N-1 ranking.
 
-Left, what the failure asked about takes down (the key to the racks' colours with their
-racks and accelerators, then the figures as the ``whatif`` command writes them: jobs hit,
-survivors over their limits, what is left). Right, every component failed alone and ranked
-by what it takes down, the worst explained under the table; clicking a row selects its
-component and zooms to it. The ranking is worked out off the GUI thread while the panel
-shows, after each check.
+"What If": what the failure asked about takes down, as the ``whatif`` command writes it
+(racks and accelerators lost by kind, jobs hit, survivors over their limits, what is left);
+the canvas's legend strip names the racks' colours. "N-1 Ranking": every component failed
+alone and ranked by what it takes down, the worst explained under the table; clicking a
+row selects its component and zooms to it. The ranking is worked out off the GUI thread
+while the panel shows, after each check.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -32,9 +33,7 @@ from designer.core.format import plural
 from designer.core.resilience.impact import Impact
 from designer.core.resilience.sweep import Ranked
 from designer.core.resilience.text import RANKING_HEADINGS, impact_text, ranking_rows
-from designer.drawing.legend import LegendEntry
 from designer.gui.editor import Editor
-from designer.gui.resilience.overlay import loss_entries
 
 #: Rows of the ranking the table lists (a campus has thousands of components).
 SHOWN_ROWS = 200
@@ -47,15 +46,6 @@ HINT = (
 )
 
 
-def key_html(entries: Sequence[LegendEntry]) -> str:
-    """A legend as one line of coloured squares and their words."""
-    return " &nbsp; ".join(
-        f"<span style='color:{e.colour.name()}'>■</span>&nbsp;"
-        + html.escape(e.text).replace(" ", "&nbsp;")
-        for e in entries
-    )
-
-
 def _text_box() -> QPlainTextEdit:
     box = QPlainTextEdit()
     box.setReadOnly(True)
@@ -63,7 +53,7 @@ def _text_box() -> QPlainTextEdit:
     return box
 
 
-class ResiliencePanel(QWidget):
+class ResiliencePanel(QTabWidget):
     """``go_to(component_id)`` selects a component of the ranking and zooms to it;
     ``back()`` ends the what-if on the canvas."""
 
@@ -78,21 +68,22 @@ class ResiliencePanel(QWidget):
         self.editor = editor
         self.go_to = go_to
         self.ranked: list[Ranked] = []
+        self.setDocumentMode(True)
 
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
-        self.key = QLabel()
-        self.key.setWordWrap(True)
-        self.key.setTextFormat(Qt.TextFormat.RichText)
-        self.figures = _text_box()
         self.back = QPushButton("Back to the Design (Esc)")
         self.back.clicked.connect(back)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.back, 0, Qt.AlignmentFlag.AlignTop)
+        self.figures = _text_box()
         what_if = QWidget()
         column = QVBoxLayout(what_if)
         column.setContentsMargins(6, 6, 6, 6)
-        for widget in (self.title, self.key, self.figures, self.back):
-            column.addWidget(widget)
-        column.addStretch(0)
+        column.addLayout(top)
+        column.addWidget(self.figures, 1)
+        self.addTab(what_if, "What If")
 
         self.status = QLabel("The N-1 ranking follows the first design check.")
         self.status.setWordWrap(True)
@@ -103,34 +94,27 @@ class ResiliencePanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)
+        rows_high = self.table.verticalHeader()
+        rows_high.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows_high.setDefaultSectionSize(self.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(24)
         self.table.cellClicked.connect(lambda row, _column: self._row_clicked(row))
         self.explained = _text_box()
         self.explained.setPlaceholderText("The worst single failure, explained.")
-        ranking = QWidget()
-        rows = QVBoxLayout(ranking)
-        rows.setContentsMargins(6, 6, 6, 6)
-        rows.addWidget(self.status)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.explained)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        ranking = QWidget()
+        rows = QVBoxLayout(ranking)
+        rows.setContentsMargins(6, 6, 6, 6)
+        rows.addWidget(self.status)
         rows.addWidget(split, 1)
-
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(what_if)
-        self.splitter.addWidget(ranking)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)
-        self.figures.setFont(font)
-        self.explained.setFont(font)
+        self.addTab(ranking, "N-1 Ranking")
         self.show_impact(None)
 
     # --- the what-if on the canvas ----------------------------------------------------------
@@ -138,21 +122,18 @@ class ResiliencePanel(QWidget):
     def show_impact(self, impact: Impact | None) -> None:
         """The figures of ``impact`` (None: the hint how to ask for one)."""
         shown = impact is not None
-        for widget in (self.key, self.figures, self.back):
+        for widget in (self.figures, self.back):
             widget.setVisible(shown)
         if impact is None:
             self.title.setText(HINT)
             self.figures.clear()
             return
-        project = self.editor.project
-        lines = impact_text(project, impact).splitlines()
+        self.setCurrentIndex(0)
+        lines = impact_text(self.editor.project, impact).splitlines()
         self.title.setText(
             f"<b>What if it fails:</b> {html.escape(lines[0].removeprefix('Failing ').rstrip(':'))}"
         )
-        self.key.setText(key_html(loss_entries(impact)))
-        self.figures.setPlainText(
-            "\n".join(line[2:] if line.startswith("  ") else line for line in lines[1:])
-        )
+        self.figures.setPlainText("\n".join(lines[1:]))
 
     # --- the N-1 ranking ---------------------------------------------------------------------
 
