@@ -63,8 +63,10 @@ class Resilience:
         self.service.ranking.connect(self.panel.set_busy)
         self.overlay.shown.connect(self.panel.show_impact)
         self.overlay.shown.connect(self._shown)
+        # a dock behind another's tab still says isVisible(): its visibilityChanged tells
+        self._dock_shown = False
         self.dock.visibilityChanged.connect(self._rank_if_shown)
-        checker.jobs_changed.connect(lambda _jobs: self._rank_if_shown(self.dock.isVisible()))
+        checker.jobs_changed.connect(lambda _jobs: self._rank_if_shown(self._dock_shown))
         editor.selection.changed.connect(self._selection_changed)
         self._selection_changed()
 
@@ -93,6 +95,7 @@ class Resilience:
             self.editor.message.emit("What if it fails: Esc returns to the design.")
 
     def _rank_if_shown(self, visible: bool) -> None:
+        self._dock_shown = visible
         if visible:
             self.service.rank()
 

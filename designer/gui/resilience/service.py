@@ -3,14 +3,16 @@ check saw it.
 
 The dependencies a what-if reads (``core.resilience.topology_from``) come from the network
 plan and job placement the design check already made, so nothing is planned twice; building
-them takes seconds on a campus and the sweep longer, so both run on one worker thread of
-their own and the window stays live. The check hands over a new plan after each edit: an
+them takes seconds on a campus and the sweep longer, so both run off the GUI thread, each
+on a worker of its own (a what-if does not wait for a sweep), sharing the dependencies of
+the design last asked about. The check hands over a new plan after each edit: an
 answer about an older design is dropped, and a what-if asked while the check runs is
 answered once its plan arrives.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -35,17 +37,20 @@ class Checked:
 
 
 class _Dependencies:
-    """The topology of the last design asked about; touched only on the worker thread."""
+    """The topology of the last design asked about, built once for both workers (a
+    topology is only read once built)."""
 
     def __init__(self) -> None:
+        self._lock = threading.Lock()
         self._of: Checked | None = None
         self._topology: Topology | None = None
 
     def of(self, checked: Checked) -> Topology:
-        if self._of is not checked or self._topology is None:
-            self._topology = topology_from(checked.project, checked.plan, checked.jobs)
-            self._of = checked
-        return self._topology
+        with self._lock:
+            if self._of is not checked or self._topology is None:
+                self._topology = topology_from(checked.project, checked.plan, checked.jobs)
+                self._of = checked
+            return self._topology
 
 
 class ResilienceService(QObject):
@@ -63,7 +68,10 @@ class ResilienceService(QObject):
         super().__init__(editor)
         self.editor = editor
         self.checked: Checked | None = None
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rackplan-whatif")
+        self._workers = {
+            kind: ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"rackplan-{kind}")
+            for kind in ("what_if", "rank")
+        }
         self._dependencies = _Dependencies()
         self._asked: tuple[str, ...] | None = None
         self._rank_wanted = False
@@ -116,7 +124,7 @@ class ResilienceService(QObject):
         return sweep(self._dependencies.of(checked))
 
     def _submit(self, kind: str, checked: Checked, job: Any, *args: Any) -> None:
-        future = self._executor.submit(job, *args)
+        future = self._workers[kind].submit(job, *args)
         future.add_done_callback(lambda f: self._finished.emit(f, kind, checked))
 
     def _done(self, future: Future[Any], kind: str, checked: Checked) -> None:
@@ -143,4 +151,5 @@ class ResilienceService(QObject):
 
     def shutdown(self) -> None:
         self._closed = True
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        for worker in self._workers.values():
+            worker.shutdown(wait=True, cancel_futures=True)
