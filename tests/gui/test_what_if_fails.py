@@ -2,7 +2,7 @@
 issue's 2N layout: four NVL72 (132 kW each) on an A and a B busway of 800 A at 415 V."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from designer.core.document import operations as ops
@@ -106,3 +106,30 @@ def test_the_n_minus_1_ranking_goes_to_its_components(make_window, qtbot, two_n)
     # zoomed to the busway: it spans a good part of the view
     view = window.view
     assert on_screen(view, 4_400, 2_900).x() - on_screen(view, 2_000, 2_900).x() > 200
+
+
+def test_a_hall_failed_from_the_site_map_lists_what_it_takes_down(make_window, example, qtbot):
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    window.actions_by_name["site_map"].trigger()
+    project = window.editor.project
+    hall = next(h for h in project.halls.values() if h.name == "North hall 1")
+    other = next(h for h in project.halls.values() if h.id != hall.id)
+    window.editor.set_hall(other.id)
+    site_map = window.site_map
+    block = site_map.map_scene.blocks[hall.id]
+    pos = site_map.mapFromScene(block.mapToScene(block.polygon().boundingRect().center()))
+    (action,) = window.resilience.site_map_menu(pos).actions()
+    assert action.text() == "What If This Hall Fails" and action.isEnabled()
+    action.trigger()
+    qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
+    assert window.editor.hall_id == hall.id
+    figures = window.resilience.panel.figures.toPlainText()
+    assert "5 racks (128 accelerators) lose power: N1-B200-01" in figures
+    assert "accelerators up: 256 of 384 (66.7 %)" in figures
+    # the hall's five racks are coloured as without power on its canvas
+    groups = dict(window.jobs_dock.widget().colouring.layer.geometry.groups)
+    assert len(groups[LOSSES.index("power")]) == 5
+    # off the halls the menu offers nothing to fail
+    (action,) = window.resilience.site_map_menu(QPoint(2, 2)).actions()
+    assert not action.isEnabled()

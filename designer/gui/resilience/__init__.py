@@ -1,12 +1,13 @@
 """What if it fails, in the designer (issue 24): right-click a component ▸ What If This
-Fails colours the racks it takes down by what they lose and lists the figures in the
-Resilience panel, whose other half ranks every component failed alone (``install``)."""
+Fails (on the site map, a hall ▸ What If This Hall Fails) colours the racks it takes down by
+what they lose and lists the figures in the Resilience panel, whose other tab ranks every
+component failed alone."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from designer.core.geometry.footprint import Box
 from designer.core.resilience.components import kind_of, name_of, sides
@@ -56,7 +57,7 @@ class Resilience:
         beside.raise_()
         self.action = QAction("What If This &Fails", window)
         self.action.setStatusTip("Show what failing the selected components takes down")
-        self.action.triggered.connect(self.what_if)
+        self.action.triggered.connect(lambda: self.what_if())
         self.service.answered.connect(self.overlay.show)
         self.service.failed.connect(editor.message)
         self.service.ranked.connect(self.panel.set_ranking)
@@ -69,6 +70,11 @@ class Resilience:
         checker.jobs_changed.connect(lambda _jobs: self._rank_if_shown(self._dock_shown))
         editor.selection.changed.connect(self._selection_changed)
         self._selection_changed()
+        site_map = central.site_map
+        site_map.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        site_map.customContextMenuRequested.connect(
+            lambda pos: self.site_map_menu(pos).exec(site_map.viewport().mapToGlobal(pos))
+        )
 
     def failing(self) -> list[str]:
         """The selected components a what-if can fail on the canvas."""
@@ -78,8 +84,25 @@ class Resilience:
     def _selection_changed(self) -> None:
         self.action.setEnabled(bool(self.failing()))
 
-    def what_if(self) -> None:
-        ids = self.failing()
+    def site_map_menu(self, pos: QPoint) -> QMenu:
+        """The site map's right-click menu at viewport ``pos``: on a hall, What If This Hall
+        Fails (the hall becomes the canvas's, so its racks show coloured there)."""
+        site_map = self.central.site_map
+        hall = site_map.map_scene.hall_at(site_map.mapToScene(pos))
+        menu = QMenu(site_map)
+        action = menu.addAction("What If This Hall Fails")
+        action.setEnabled(hall is not None)
+        if hall is not None:
+            action.triggered.connect(lambda: self._hall_fails(hall))
+        return menu
+
+    def _hall_fails(self, hall_id: str) -> None:
+        self.editor.set_hall(hall_id)
+        self.what_if([hall_id])
+
+    def what_if(self, ids: list[str] | None = None) -> None:
+        """What failing ``ids`` (the selected components) together takes down."""
+        ids = ids or self.failing()
         if not ids:
             return
         project = self.editor.project
