@@ -133,3 +133,23 @@ def test_a_hall_failed_from_the_site_map_lists_what_it_takes_down(make_window, e
     # off the halls the menu offers nothing to fail
     (action,) = window.resilience.site_map_menu(QPoint(2, 2)).actions()
     assert not action.isEnabled()
+
+
+def test_asked_right_after_an_edit_it_answers_for_the_design_as_edited(make_window, qtbot, two_n):
+    doc, a, b = two_n
+    window = make_window(document=doc)
+    wait_checked(qtbot, window)
+    first = next(r.id for r in doc.project.placements.values() if r.label == "NVL-01")
+    window.editor.connect_feed([first], b, False)  # NVL-01 now hangs on busway A alone
+    window.editor.selection.set([a])
+    window.resilience.action.trigger()  # before the check of the edit has come back
+    qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
+    impact = window.resilience.overlay.impact
+    assert impact.losses == {"power": (first,)}
+    assert impact.lost_accelerators["power"] == 72
+    # B now carries three racks: 3 x 132 = 396 kW, within its 460 kW
+    assert impact.overloads == ()
+
+    window.editor.update(first, label="NVL-1A")  # any edit ends the what-if
+    assert window.resilience.overlay.impact is None
+    assert window.jobs_dock.widget().colouring.racks is None
