@@ -28,15 +28,15 @@ from designer.drawing.lod import Context
 
 #: Where each colour sits in ``COLOURS``.
 ADDED, REMOVED, MOVED_FROM, MOVED_TO, CHANGED = range(5)
-#: From Paul Tol's bright and light schemes: apart from one another and from the pale
-#: racks that do not differ, on screen and on paper.
+#: Mostly from Paul Tol's schemes: apart from one another, from the pale racks that do
+#: not differ and from the blues and teals of CDUs and CRAHs, on screen and on paper.
 COLOURS = tuple(
     QColor(c)
     for c in (
         "#228833",  # added
         "#cc3311",  # removed
-        "#99ddff",  # moved: where it stood
-        "#0077bb",  # moved: where it stands
+        "#e3b3d0",  # moved: where it stood (a pale tint of the next)
+        "#aa3377",  # moved: where it stands
         "#ee7733",  # changed
     )
 )
@@ -115,7 +115,10 @@ def draw_comparison(painter: QPainter, shapes: ComparisonShapes, ctx: Context) -
     for colour, rects in shapes.boxes:
         fill = QColor(COLOURS[colour])
         fill.setAlpha(110)
-        painter.setPen(style.pen(COLOURS[colour], 2.0, ctx.px_per_point))
+        # where a moved one stood: outlined dashed in its colour where it stands
+        edge = COLOURS[MOVED_TO] if colour == MOVED_FROM else COLOURS[colour]
+        dash = Qt.PenStyle.DashLine if colour == MOVED_FROM else Qt.PenStyle.SolidLine
+        painter.setPen(style.pen(edge, 2.0, ctx.px_per_point, dash))
         painter.setBrush(style.brush(fill))
         draw_rects(painter, rects[in_clip(rects, ctx.clip)])
     if len(shapes.moves):

@@ -55,13 +55,20 @@ def test_a_variant_shows_its_figures_and_where_it_differs(make_window, qtbot, va
     assert "Dense PFLOPS: FP8" in differing
     # a figure that does not differ is neither shaded nor listed as differing
     assert "Hall floor area (m²)" not in differing
+    figures = panel.figures
+    area = next(
+        r for r in range(figures.rowCount()) if figures.item(r, 0).text().startswith("Hall")
+    )
+    assert figures.isRowHidden(area)  # only the figures that differ, at first
+    panel.only_differing.setChecked(False)
+    assert not figures.isRowHidden(area)
     assert window.comparison.dock.isVisible()
 
     table = panel.differences
-    rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+    rows = [[table.item(r, c).text() for c in range(4)] for r in range(table.rowCount())]
     assert rows == [
-        ["Removed", "Rack NVL72-08 (NVIDIA GB200 NVL72)", "in SU hall"],
-        ["Moved", "Rack NVL72-01 (NVIDIA GB200 NVL72)", "3 m; in SU hall"],
+        ["Removed", "rack", "NVL72-08 (NVIDIA GB200 NVL72)", "in SU hall"],
+        ["Moved", "rack", "NVL72-01 (NVIDIA GB200 NVL72)", "3 m; in SU hall"],
     ]
     # on the canvas: the open design's racks coloured in the jobs' layer (removed and
     # moved-from in their colours, the rest pale), the moved rack where it now stands over it

@@ -1,7 +1,7 @@
 """The Compare panel: two designs' figures side by side and where the second differs.
 
 On the left each figure of both designs with B less A (``compare``), the rows that
-differ shaded and bold; on the right the racks and equipment added, removed, moved or
+differ shaded and bold (only those, unless asked for all); on the right the racks and equipment added, removed, moved or
 changed, each with its colour on the canvas. A click on one of those selects it and
 zooms to it (``activated``); Stop Comparing (or Esc) ends the comparison.
 """
@@ -12,10 +12,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,23 +31,26 @@ from designer.core.model.project import Project
 from designer.drawing.compare import ADDED, CHANGED, COLOURS, MOVED_TO, REMOVED
 
 FIGURE_COLUMNS = ("Figure", "A", "B", "B − A")
-DIFFERENCE_COLUMNS = ("", "Racks and equipment", "Where")
+DIFFERENCE_COLUMNS = ("", "What", "Name", "Where")
 #: The shade of a figure that differs (pale amber, as the comparison sheet marks them).
 DIFFERS = QColor("#fff1cc")
 #: The colour a difference's kind has on the canvas.
 KIND_COLOUR = {"added": ADDED, "removed": REMOVED, "moved": MOVED_TO, "changed": CHANGED}
 
 
-def _table(columns: tuple[str, ...]) -> QTableWidget:
+def _table(columns: tuple[str, ...], stretched: int) -> QTableWidget:
+    """A read-only table of whole rows whose column ``stretched`` takes the room left."""
     table = QTableWidget(0, len(columns))
     table.setHorizontalHeaderLabels(columns)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+    table.setWordWrap(False)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setStretchLastSection(True)
+    header.setSectionResizeMode(stretched, QHeaderView.ResizeMode.Stretch)
     return table
 
 
@@ -60,28 +65,33 @@ class ComparePanel(QWidget):
         super().__init__(parent)
         self.title = QLabel("Compare a second design with this one: File ▸ Compare With…")
         self.title.setWordWrap(True)
-        self.figures = _table(FIGURE_COLUMNS)
-        self.differences = _table(DIFFERENCE_COLUMNS)
+        self.figures = _table(FIGURE_COLUMNS, 3)
+        self.differences = _table(DIFFERENCE_COLUMNS, 3)
+        self.only_differing = QCheckBox("Only the figures that differ")
+        self.only_differing.setChecked(True)
         self.stop_button = QPushButton("Stop Comparing")
         self.stop_button.setToolTip("Back to the design as it was coloured (Esc)")
         self.stop_button.setEnabled(False)
         self.found: list[Difference] = []
 
-        right = QVBoxLayout()
-        right.addWidget(self.differences, 1)
+        tables = QSplitter(Qt.Orientation.Horizontal)
+        tables.setChildrenCollapsible(False)
+        tables.addWidget(self.figures)
+        tables.addWidget(self.differences)
+        tables.setStretchFactor(0, 5)
+        tables.setStretchFactor(1, 4)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.only_differing)
         buttons.addStretch(1)
         buttons.addWidget(self.stop_button)
-        right.addLayout(buttons)
-        tables = QHBoxLayout()
-        tables.addWidget(self.figures, 3)
-        tables.addLayout(right, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
-        layout.addLayout(tables, 1)
+        layout.addWidget(tables, 1)
+        layout.addLayout(buttons)
 
         self.stop_button.clicked.connect(self.stop)
+        self.only_differing.toggled.connect(lambda _on: self._hide_same())
         self.differences.cellClicked.connect(self._clicked)
 
     def show_comparison(
@@ -113,11 +123,13 @@ class ComparePanel(QWidget):
             swatch.setFont(bold)
             cells = (
                 swatch,
-                QTableWidgetItem(f"{difference.what.capitalize()} {difference.name}"),
+                QTableWidgetItem(difference.what),
+                QTableWidgetItem(difference.name),
                 QTableWidgetItem(describe(difference, *projects)),
             )
+            whole = " ".join(c.text() for c in cells)
             for column, item in enumerate(cells):
-                item.setToolTip(difference.id)
+                item.setToolTip(f"{whole} (id {difference.id})")
                 table.setItem(row, column, item)
 
     def clear(self) -> None:
@@ -154,6 +166,17 @@ class ComparePanel(QWidget):
                     font.setBold(True)
                     item.setFont(font)
                 table.setItem(n, column, item)
+        self._hide_same()
+
+    def _hide_same(self) -> None:
+        """Hide the figures both designs share while asked to, unless none differs (then
+        both designs' figures are the news)."""
+        table = self.figures
+        bold = [table.item(r, 0).font().bold() for r in range(table.rowCount())]
+        hide = self.only_differing.isChecked() and any(bold)
+        for row, differs in enumerate(bold):
+            table.setRowHidden(row, hide and not differs)
+        table.scrollToTop()
 
     def _clicked(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.found):
