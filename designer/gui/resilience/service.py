@@ -91,8 +91,6 @@ class ResilienceService(QObject):
         self.checked = Checked(self.editor.project, self.editor.network, jobs)
         if self._asked is not None:
             self.what_if(self._asked)
-        if self._rank_wanted:
-            self.rank()
 
     def what_if(self, ids: Sequence[str]) -> None:
         """Work out what failing ``ids`` together does (once the check has caught up)."""
@@ -104,8 +102,8 @@ class ResilienceService(QObject):
         self._submit("what_if", checked, self._answer, checked, tuple(ids))
 
     def rank(self) -> None:
-        """Work out the N-1 ranking of the design as it is, unless it is already shown or
-        being worked out (then again once that one ends, if the design changed)."""
+        """Work out the N-1 ranking of the design as the last check saw it, unless it is
+        ranked already; asked while a sweep runs, again once that one ends."""
         self._rank_wanted = True
         checked = self.checked
         if checked is None or not self.current or checked.plan is None or self._sweeping:
@@ -137,17 +135,14 @@ class ResilienceService(QObject):
         if error is not None:
             self.failed.emit(f"What if it fails could not be worked out: {error}")
             return
-        if checked is not self.checked or not self.current:
+        if checked is self.checked and self.current:
             if kind == "rank":
-                self.rank()  # the design changed meanwhile: rank it as it is now
-            return
-        if kind == "rank":
-            self._ranked_for = checked
-            self.ranked.emit(future.result())
-            if self._rank_wanted:
-                self.rank()
-        else:
-            self.answered.emit(future.result())
+                self._ranked_for = checked
+                self.ranked.emit(future.result())
+            else:
+                self.answered.emit(future.result())
+        if kind == "rank" and self._rank_wanted:
+            self.rank()  # asked again while this one ran
 
     def shutdown(self) -> None:
         self._closed = True
