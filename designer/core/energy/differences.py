@@ -105,23 +105,29 @@ def counts(found: Iterable[Difference]) -> dict[Kind, int]:
 
 
 def describe(difference: Difference, a: Project, b: Project) -> str:
-    """What a list of differences says of one: how far a move went, what else changed."""
+    """What a list of differences says of one: how far a move went, what else changed,
+    and in which hall when the designs have more than one."""
     before, after = difference.before, difference.after
     parts = []
+    other_hall = before is not None and after is not None and before.hall_id != after.hall_id
     if difference.kind == "moved" and before is not None and after is not None:
-        if before.hall_id != after.hall_id:
-            hall = b.halls.get(after.hall_id)
-            parts.append(f"to hall {hall.name if hall else after.hall_id}")
+        if other_hall:
+            parts.append(f"from {_hall_name(a, before)} to {_hall_name(b, after)}")
         else:
             (x0, y0), (x1, y1) = before.box.centre, after.box.centre
             metres = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 / 1000
             parts.append(f"{number(metres, 1)} m" if metres else "turned")
     if difference.fields:
         parts.append(", ".join(f.replace("_", " ") for f in difference.fields) + " changed")
-    place = difference.place
-    hall = (a if before is not None else b).halls.get(place.hall_id)
-    parts.append(f"in {hall.name if hall else place.hall_id}")
+    # with one hall, saying it on every row is noise
+    if len({*a.halls, *b.halls}) > 1 and not other_hall:
+        parts.append(f"in {_hall_name(a if before is not None else b, difference.place)}")
     return "; ".join(parts)
+
+
+def _hall_name(project: Project, place: Place) -> str:
+    hall = project.halls.get(place.hall_id)
+    return hall.name if hall is not None else place.hall_id
 
 
 def _difference(

@@ -36,7 +36,7 @@ def test_a_rack_moved_and_one_deleted_are_one_move_and_one_removal():
     assert (moved.kind, moved.id, moved.fields) == ("moved", "rk-001", ())
     assert moved.before.box == Box(2_100, 1_332, 2_700, 2_400)
     assert moved.after.box == Box(2_100, 4_332, 2_700, 5_400)
-    assert describe(moved, a.project, b.project) == "3 m; in SU hall"
+    assert describe(moved, a.project, b.project) == "3 m"
 
 
 def test_the_other_way_round_the_rack_is_added_where_it_stands_in_b():
@@ -57,7 +57,7 @@ def test_a_changed_label_or_cdu_is_a_change_and_names_the_fields():
         ("changed", "cool-001", "CDU", ("name",)),
         ("changed", "rk-002", "rack", ("label",)),
     ]
-    assert describe(found[1], a.project, b.project) == "label changed; in SU hall"
+    assert describe(found[1], a.project, b.project) == "label changed"
 
 
 def test_a_moved_busway_and_tray_are_moves_of_their_paths():
@@ -67,3 +67,24 @@ def test_a_moved_busway_and_tray_are_moves_of_their_paths():
     assert {(d.kind, d.what) for d in found} == {("moved", "busway"), ("moved", "tray")}
     tray = next(d for d in found if d.what == "tray")
     assert tray.after.box.x0 - tray.before.box.x0 == 600
+
+
+def test_a_rack_moved_to_another_hall_names_it_and_every_row_its_hall():
+    a, b = gb200_su.build(), gb200_su.build()
+    site = next(iter(b.project.sites))
+    other = ops.add_hall(
+        b,
+        site,
+        "Hall 2",
+        12_000,
+        8_000,
+        floor_rating_kpa=25,
+        floor_type="slab",
+        power_capacity_kw=1_000,
+        cooling_capacity_kw=1_000,
+    )
+    ops.update(b, "rk-001", hall_id=other)
+    ops.update(b, "rk-002", label="NVL72-02b")
+    moved, changed = differ(a, b)
+    assert describe(moved, a.project, b.project) == "from SU hall to Hall 2"
+    assert describe(changed, a.project, b.project) == "label changed; in SU hall"

@@ -67,8 +67,8 @@ def test_a_variant_shows_its_figures_and_where_it_differs(make_window, qtbot, va
     table = panel.differences
     rows = [[table.item(r, c).text() for c in range(4)] for r in range(table.rowCount())]
     assert rows == [
-        ["Removed", "rack", "NVL72-08 (NVIDIA GB200 NVL72)", "in SU hall"],
-        ["Moved", "rack", "NVL72-01 (NVIDIA GB200 NVL72)", "3 m; in SU hall"],
+        ["Removed", "rack", "NVL72-08 (NVIDIA GB200 NVL72)", ""],
+        ["Moved", "rack", "NVL72-01 (NVIDIA GB200 NVL72)", "3 m"],
     ]
     # on the canvas: the open design's racks coloured in the jobs' layer (removed and
     # moved-from in their colours, the rest pale), the moved rack where it now stands over it
