@@ -9,7 +9,7 @@ zooms to it (``activated``); Stop Comparing (or Esc) ends the comparison.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,6 +34,9 @@ FIGURE_COLUMNS = ("Figure", "A", "B", "B − A")
 DIFFERENCE_COLUMNS = ("", "What", "Name", "Where")
 #: The shade of a figure that differs (pale amber, as the comparison sheet marks them).
 DIFFERS = QColor("#fff1cc")
+#: The panel's width from which the figures and the differences stand side by side, each
+#: with its columns whole (pixels).
+SIDE_BY_SIDE_PX = 900
 #: The colour a difference's kind has on the canvas.
 KIND_COLOUR = {"added": ADDED, "removed": REMOVED, "moved": MOVED_TO, "changed": CHANGED}
 
@@ -74,7 +77,7 @@ class ComparePanel(QWidget):
         self.stop_button.setEnabled(False)
         self.found: list[Difference] = []
 
-        tables = QSplitter(Qt.Orientation.Horizontal)
+        self.tables = tables = QSplitter(Qt.Orientation.Horizontal)
         tables.setChildrenCollapsible(False)
         tables.addWidget(self.figures)
         tables.addWidget(self.differences)
@@ -93,6 +96,13 @@ class ComparePanel(QWidget):
         self.stop_button.clicked.connect(self.stop)
         self.only_differing.toggled.connect(lambda _on: self._hide_same())
         self.differences.cellClicked.connect(self._clicked)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Side by side where both tables fit whole, one over the other where they do not
+        (a dock that shares the bottom of the window with others)."""
+        super().resizeEvent(event)
+        wide = event.size().width() >= SIDE_BY_SIDE_PX
+        self.tables.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
 
     def show_comparison(
         self,
