@@ -123,9 +123,8 @@ def _kill_during_saves(path: Path, kills: int) -> int:
         )
         assert saver.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.0, 0.2))
-        deadline = (
-            time.monotonic() + 60
-        )  # a save of the campus serialises for seconds first (7.6 s at a load of 9 on 2 cores)
+        # a save of the campus serialises for seconds first (7.6 s at a load of 9 on 2 cores)
+        deadline = time.monotonic() + 60
         while not _left(path.parent) and time.monotonic() < deadline:
             pass  # until a save is writing its temporary
         saver.send_signal(signal.SIGKILL)
