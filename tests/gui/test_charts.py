@@ -32,6 +32,7 @@ def _chart(qtbot, names, widths, texts, tips=(), least_x=0.0, most_x=None):  # t
     chart.resize(500, 320)
     chart.show()
     qtbot.waitExposed(chart)
+    qtbot.waitUntil(lambda: chart.plot is not None)  # made just after the first paint
     return chart
 
 
@@ -160,7 +161,7 @@ def test_the_designer_imports_pyqtgraph_only_when_a_chart_is_shown(tmp_path):
         recent = RecentFiles(QSettings(sys.argv[1], QSettings.Format.IniFormat))
         window = MainWindow(recent=recent, debounce_ms=0)
         for dock in (window.dashboard_dock, window.lengths_dock, window.media_dock,
-                     window.jobs_dock):
+                     window.energy_dock, window.jobs_dock):
             dock.hide()
         assert window.open_path(projects_dir() / "gb200-nvl72-su.rackplan.json")
         window.show()

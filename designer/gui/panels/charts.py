@@ -9,7 +9,7 @@ slivers): a cut bar ends there with a white break mark across it, and its figure
 long it really is.
 
 This widget holds what the chart shows and its note; the pyqtgraph plot is built the first
-time the chart is shown, so pyqtgraph (about 40 MB of the designer's memory once its plot
+time the chart is painted, so pyqtgraph (about 40 MB of the designer's memory once its plot
 is drawn) is imported only by a designer that shows a chart. Until then a panel fills the
 chart as it would a shown one, and its tests read the figures without pyqtgraph.
 """
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QColor, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from designer.gui.panels.bars import LEAST_ROWS, Bars, Layer, Mark, axis_depth_px, row_px
@@ -68,9 +68,12 @@ class BarChart(QWidget):
 
     # --- the plot, made when first shown -----------------------------------------------
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.drawn()
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The first paint makes the plot, just after it: a chart in a dock's tab that is
+        not chosen is shown (moved out of sight) but never painted, and pays nothing."""
+        super().paintEvent(event)
+        if self.plot is None:
+            QTimer.singleShot(0, self.drawn)
 
     def drawn(self) -> BarPlot:
         """The pyqtgraph plot, made (and pyqtgraph imported) the first time it is asked for."""
