@@ -64,6 +64,7 @@ from designer.gui.importing import Importer
 from designer.gui.jobs import install as install_jobs
 from designer.gui.panels.cabling import LengthsChart, MediaMixChart
 from designer.gui.panels.dashboard import DashboardPanel
+from designer.gui.panels.energy import EnergyPanel
 from designer.gui.panels.findings import FindingsPanel
 from designer.gui.panels.links import LinksPanel
 from designer.gui.panels.palette import PalettePanel
@@ -156,6 +157,7 @@ class MainWindow(QMainWindow):
         self.links_panel = LinksPanel(self.editor)
         self.lengths_chart = LengthsChart(self.editor)
         self.media_chart = MediaMixChart(self.editor)
+        self.energy_panel = EnergyPanel(self.editor)
         self._docks()
         self.jobs_dock = install_jobs(
             self, self.view, self.editor, self.checker, self.findings_dock
@@ -231,6 +233,7 @@ class MainWindow(QMainWindow):
             "Cable lengths", self.lengths_chart, "lengthsDock", self.dashboard_dock
         )
         self.media_dock = self._tab("Media mix", self.media_chart, "mediaDock", self.dashboard_dock)
+        self.energy_dock = self._tab("Energy", self.energy_panel, "energyDock", self.dashboard_dock)
         self.dashboard_dock.raise_()
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -741,6 +744,7 @@ class MainWindow(QMainWindow):
             self.dashboard_dock,
             self.lengths_dock,
             self.media_dock,
+            self.energy_dock,
             self.jobs_dock,
             self.resilience.dock,
             self.comparison.dock,
