@@ -4,6 +4,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
+from designer.core.geometry.footprint import Box
 from tests.gui.helpers import LEFT, click, drag, mouse, on_screen
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -143,6 +144,8 @@ def test_a_rubber_band_left_to_right_takes_what_is_wholly_inside(make_window, ex
     x0, x1 = min(b.x0 for b in boxes) - 40, max(b.x1 for b in boxes) + 40
     y0, y1 = min(b.y0 for b in boxes) - 40, max(b.y1 for b in boxes) + 40
     project = window.editor.project
+    # the four racks and the floor round them in view, whatever room the docks leave
+    view.zoom_to_box(Box(x0, y0, x1, y1))
     # from the open floor below the row, up and to the right around NVL72-01 .. 04
     drag(view.viewport(), on_screen(view, x0, y1), on_screen(view, x1, y0))
     labels = sorted(
