@@ -49,7 +49,7 @@ FACINGS = ((0, "Up (0°)"), (90, "Right (90°)"), (180, "Down (180°)"), (270, "
 def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that reads numbers in names as numbers: compute-2 before compute-10."""
     return tuple(
-        (0, int(part)) if part.isdigit() else (1, part.lower())
+        (0, int(part)) if part.isdecimal() else (1, part.lower())
         for part in re.split(r"(\d+)", name)
         if part
     )

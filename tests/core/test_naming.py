@@ -1,5 +1,5 @@
 from designer.core.examples import EXAMPLES
-from designer.core.naming import display_name, file_stem
+from designer.core.naming import display_name, file_stem, natural_key
 
 
 def test_entities_are_called_by_label_or_name_else_id():
@@ -38,3 +38,8 @@ def test_a_file_name_is_made_of_letters_digits_and_single_dashes():
     assert file_stem("GB200 NVL72 — SU #1") == "gb200-nvl72-su-1"
     assert file_stem("  Hall/2  ") == "hall-2"
     assert file_stem("///", "hall") == "hall"
+
+
+def test_a_superscript_digit_in_a_name_sorts_as_text():
+    # "²" is a digit to str.isdigit but no number to int(): a label "R²" crashed the sort
+    assert sorted(["R²", "R10", "R2"], key=natural_key) == ["R2", "R10", "R²"]
