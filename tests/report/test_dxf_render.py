@@ -11,13 +11,16 @@ footprints must overlap almost wholly (intersection over union)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import ezdxf
 import numpy as np
 import pytest
 from ezdxf.addons.drawing import Frontend, RenderContext
-from ezdxf.addons.drawing.config import Configuration, TextPolicy
 from ezdxf.addons.drawing.pyqt import PyQtBackend
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -28,6 +31,8 @@ from designer.core.examples import EXAMPLES
 from designer.drawing import style
 from designer.report.dxf import LAYERS, RACK_LAYER
 from designer.report.export import PNG_DPI, export
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: The comparison grid, mm of hall a cell.
 CELL_MM = 25
@@ -92,6 +97,24 @@ def _pixels(image: QImage) -> np.ndarray:
     return rows[:, : image.width() * 3].reshape(image.height(), image.width(), 3)
 
 
+def dxf_racks_in_a_fresh_process(path, width_mm: int, height_mm: int, folder) -> np.ndarray:
+    """``dxf_racks`` drawn in a child interpreter: after the rest of the suite has run in this
+    one, ezdxf's Qt backend drew the whole floor as ink (overlap 0.1; 0.93 alone), a state
+    left behind by an earlier test that is not yet found. The child draws as a user's
+    process does."""
+    out = folder / "racks.npy"
+    script = (
+        "import sys, numpy as np\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from tests.report.test_dxf_render import dxf_racks\n"
+        f"np.save({str(out)!r}, dxf_racks({str(path)!r}, {width_mm}, {height_mm}))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True)
+    return np.load(out)
+
+
 def dxf_racks(path, width_mm: int, height_mm: int) -> np.ndarray:
     """The cells covered by racks in the DXF at ``path``, drawn by ezdxf's Qt backend with
     every layer but the racks' switched off."""
@@ -102,13 +125,7 @@ def dxf_racks(path, width_mm: int, height_mm: int) -> np.ndarray:
     scene = QGraphicsScene()
     backend = PyQtBackend()
     backend.set_scene(scene)
-    # the racks' outlines and fills are what is compared; their labels are left out, since
-    # how ezdxf draws text depends on the fonts the process has met (after the rest of the
-    # suite it filled them as boxes over the whole floor)
-    config = Configuration(text_policy=TextPolicy.IGNORE)
-    Frontend(RenderContext(doc), backend, config=config).draw_layout(
-        doc.modelspace(), finalize=True
-    )
+    Frontend(RenderContext(doc), backend).draw_layout(doc.modelspace(), finalize=True)
     columns, rows = width_mm // CELL_MM, height_mm // CELL_MM
     image = QImage(columns, rows, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
@@ -162,7 +179,7 @@ def test_the_dxf_draws_the_racks_where_the_png_does(name, tmp_path, qapp):
     export(project, catalog, tmp_path / "hall.dxf")
     [page] = export(project, catalog, tmp_path / "hall.png")
     denominator = int(re.fullmatch(r"1:(\d+)", page.scale).group(1))
-    drawn = dxf_racks(tmp_path / "hall.dxf", width_mm, height_mm)
+    drawn = dxf_racks_in_a_fresh_process(tmp_path / "hall.dxf", width_mm, height_mm, tmp_path)
     painted = png_racks(tmp_path / "hall.png", denominator, width_mm, height_mm)
     overlap = (drawn & painted).sum() / (drawn | painted).sum()
     print(f"{name}: DXF {drawn.sum()} cells, PNG {painted.sum()} cells, overlap {overlap:.3f}")
