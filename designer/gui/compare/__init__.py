@@ -25,6 +25,7 @@ from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
 from designer.gui.compare.overlay import ComparisonOverlay
 from designer.gui.compare.panel import ComparePanel
+from designer.gui.docks import tabbed_dock
 from designer.gui.editor import Editor
 from designer.gui.files import display_name
 from designer.gui.jobs.colouring import JobColouring
@@ -60,18 +61,7 @@ class Comparison(QObject):
         self.panel = ComparePanel()
         #: The second design while a comparison shows: its project and file.
         self.other: tuple[Project, Path] | None = None
-        self.dock = QDockWidget("Compare", window)
-        self.dock.setObjectName("compareDock")
-        self.dock.setWidget(self.panel)
-        self.dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-        window.addDockWidget(
-            window.dockWidgetArea(beside) or Qt.DockWidgetArea.BottomDockWidgetArea, self.dock
-        )
-        window.tabifyDockWidget(beside, self.dock)
-        beside.raise_()
+        self.dock = tabbed_dock(window, "Compare", "compareDock", self.panel, beside)
         self.job = BackgroundJob(
             window,
             TITLE,

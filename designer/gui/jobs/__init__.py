@@ -3,10 +3,10 @@ canvas, and a chart of each plane's traffic against its bandwidth (``install``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from designer.gui.canvas.view import CanvasView
+from designer.gui.docks import tabbed_dock
 from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
 from designer.gui.jobs.colouring import JobColouring
@@ -24,19 +24,7 @@ def install(
     check's placements; returns the dock (its toggle action belongs in the View menu)."""
     panel = JobsPanel(editor, JobColouring(view, editor))
     checker.jobs_changed.connect(panel.set_assessed)
-    dock = QDockWidget("Jobs", window)
-    dock.setObjectName("jobsDock")
-    dock.setWidget(panel)
-    dock.setFeatures(
-        QDockWidget.DockWidgetFeature.DockWidgetMovable
-        | QDockWidget.DockWidgetFeature.DockWidgetClosable
-    )
-    window.addDockWidget(
-        window.dockWidgetArea(beside) or Qt.DockWidgetArea.BottomDockWidgetArea, dock
-    )
-    window.tabifyDockWidget(beside, dock)
-    beside.raise_()
-    return dock
+    return tabbed_dock(window, "Jobs", "jobsDock", panel, beside)
 
 
 __all__ = ["JobsPanel", "install"]

@@ -13,6 +13,7 @@ from designer.core.geometry.footprint import Box
 from designer.core.resilience.components import kind_of, name_of, sides
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
+from designer.gui.docks import tabbed_dock
 from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
 from designer.gui.jobs.colouring import JobColouring
@@ -43,18 +44,7 @@ class Resilience:
         self.service = ResilienceService(editor, checker)
         self.overlay = WhatIfOverlay(window, view, editor, colouring)
         self.panel = ResiliencePanel(editor, self.go_to, self.overlay.clear)
-        self.dock = QDockWidget("Resilience", window)
-        self.dock.setObjectName("resilienceDock")
-        self.dock.setWidget(self.panel)
-        self.dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-        window.addDockWidget(
-            window.dockWidgetArea(beside) or Qt.DockWidgetArea.BottomDockWidgetArea, self.dock
-        )
-        window.tabifyDockWidget(beside, self.dock)
-        beside.raise_()
+        self.dock = tabbed_dock(window, "Resilience", "resilienceDock", self.panel, beside)
         self.action = QAction("What If This &Fails", window)
         self.action.setStatusTip("Show what failing the selected components takes down")
         self.action.triggered.connect(lambda: self.what_if())
