@@ -15,11 +15,23 @@ from dataclasses import dataclass
 
 from designer.core.energy.figures import Economics, default_economics
 from designer.core.model.equipment import RackType, SwitchType
-from designer.core.network.bom import Bom, BomLine
+from designer.core.network.bom import CATEGORIES, Bom, BomLine, Category
 
 #: Where the network's prices come from.
 MEDIA_PRICES = "media price (media.json or the project's own; low confidence)"
 UNPRICED = "no sourced price"
+#: What a reader calls each category of the bill.
+CATEGORY_NAMES: dict[Category, str] = {
+    "rack": "Racks and systems",
+    "cooling_unit": "Cooling units",
+    "power_feed": "Busways",
+    "cable_tray": "Cable trays",
+    "module": "Optical modules",
+    "cable": "Cables",
+    "switch": "Switches",
+    "fibre_pair": "Fibre pairs",
+    "amplifier": "Amplifiers",
+}
 
 
 @dataclass(frozen=True)
@@ -33,6 +45,27 @@ class PricedLine:
     low_usd: float | None
     high_usd: float | None
     source: str
+
+
+@dataclass(frozen=True)
+class CategoryCost:
+    """One category of the bill priced, its prices told apart by how far they can be
+    trusted: ``sourced_usd`` from a source's price (with its range), ``low_confidence_usd``
+    from the media's default prices, and the ``unpriced`` lines no source prices, which
+    are in neither sum."""
+
+    category: Category
+    sourced_usd: float
+    low_confidence_usd: float
+    unpriced: tuple[PricedLine, ...]
+
+    @property
+    def name(self) -> str:
+        return CATEGORY_NAMES[self.category]
+
+    @property
+    def priced_usd(self) -> float:
+        return self.sourced_usd + self.low_confidence_usd
 
 
 @dataclass(frozen=True)
@@ -61,6 +94,21 @@ class Capital:
     @property
     def per_accelerator_usd(self) -> float | None:
         return self.priced_usd / self.accelerators if self.accelerators else None
+
+    def by_category(self) -> tuple[CategoryCost, ...]:
+        """The categories the bill holds, in the bill's order, each priced apart."""
+        costs = []
+        for category in CATEGORIES:
+            lines = [p for p in self.lines if p.line.category == category]
+            if not lines:
+                continue
+            low = [p.cost_usd for p in lines if p.cost_usd is not None and p.source == MEDIA_PRICES]
+            sourced = [
+                p.cost_usd for p in lines if p.cost_usd is not None and p.source != MEDIA_PRICES
+            ]
+            unpriced = tuple(p for p in lines if p.cost_usd is None)
+            costs.append(CategoryCost(category, math.fsum(sourced), math.fsum(low), unpriced))
+        return tuple(costs)
 
 
 def price_bom(

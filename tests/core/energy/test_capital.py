@@ -35,6 +35,33 @@ def test_the_scalable_unit_prices_its_racks_and_optics_and_lists_the_rest():
     assert all(p.cost_usd is None and p.source == UNPRICED for p in capital.unpriced)
 
 
+def test_each_category_keeps_its_sourced_low_confidence_and_unpriced_parts_apart():
+    _, capital = priced(gb200_su.build())
+    shown = {
+        c.name: (c.sourced_usd, c.low_confidence_usd, [p.line.item for p in c.unpriced])
+        for c in capital.by_category()
+    }
+    assert list(shown) == [
+        "Racks and systems",
+        "Cooling units",
+        "Busways",
+        "Cable trays",
+        "Optical modules",
+        "Cables",
+        "Switches",
+    ]
+    # 8 NVL72 at $2.5 M (links:S66); no source prices the QM9700 network rack
+    assert shown["Racks and systems"] == (
+        20_000_000,
+        0,
+        ["Quantum-2 QM9700 network rack (12 switches)"],
+    )
+    # 576 SR modules at $700 and 864 twin-port 2xSR4 at $1,000 (media.json, low confidence)
+    assert shown["Optical modules"] == (0, 576 * 700 + 864 * 1_000, [])
+    assert shown["Cooling units"][:2] == (0, 0) and len(shown["Cooling units"][2]) == 2
+    assert sum(c.priced_usd for c in capital.by_category()) == pytest.approx(capital.priced_usd)
+
+
 def test_a_price_without_a_source_does_not_load(tmp_path):
     path = tmp_path / "economics.json"
     path.write_text(
