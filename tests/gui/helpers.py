@@ -100,3 +100,23 @@ def click_check_box(listing: QListWidget, row: int) -> None:
         QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, listing
     )
     QTest.mouseClick(listing.viewport(), LEFT, NO_MODIFIER, box.center())
+
+
+def use_tool(window, name: str) -> None:
+    """Pick a tool by its action (as its key or the toolbar does) and give the canvas the keys."""
+    window.actions_by_name[name].trigger()
+    window.view.setFocus()
+
+
+def highlight(window, type_id: str) -> None:
+    """Highlight the catalog entry of ``type_id`` as the arrow keys do (no click, no tool)."""
+    from designer.gui.panels.palette import ENTRY_ROLE
+
+    tree = window.palette.tree
+    items = [
+        tree.topLevelItem(g).child(i)
+        for g in range(tree.topLevelItemCount())
+        for i in range(tree.topLevelItem(g).childCount())
+    ]
+    [item] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == type_id]
+    tree.setCurrentItem(item)

@@ -2,9 +2,8 @@
 warning: eight GB200 NVL72, three network racks, two CDUs in N+1, two CRAHs, busways A and
 B of 1,250 A, one tray (issue 22: at most 40 actions).
 
-Placing through the Place Row dialog, palette drops, the Edit menu's actions and the
-properties panel, as the README says; the busways and the tray go in through the editor's
-``add_run``, which is what their tools' drags call.
+Placing through the Place Row dialog, palette drops, the Busway and Tray tools' drags on
+the canvas, the Edit menu's actions and the properties panel, as the README says.
 """
 
 from designer.core.placement.entry import PaletteEntry
@@ -12,10 +11,7 @@ from designer.gui.dialogs.new_project import NewProjectDialog
 from designer.gui.dialogs.place_row import PlaceRowDialog
 from designer.gui.panels.palette import mime_data
 from tests.gui.conftest import wait_checked
-from tests.gui.helpers import drag_drop, on_screen
-
-BUSWAY = PaletteEntry("feed", "busway-1250a-415v")
-TRAY = PaletteEntry("tray", "tray-600x100")
+from tests.gui.helpers import drag, drag_drop, highlight, on_screen, use_tool
 
 
 def test_the_hand_built_pod_of_the_readme_is_clean(qtbot, make_window, prompts):
@@ -59,20 +55,31 @@ def test_the_hand_built_pod_of_the_readme_is_clean(qtbot, make_window, prompts):
             mime_data(PaletteEntry("cooling", "crah-150")),
             on_screen(view, x, 9_000),
         )
-    # 7. the 1,250 A busway highlighted, B: two runs per side over the row, each side set
-    runs = {"A": 1_500, "B": 2_000}
-    for side, y in runs.items():
+    # 7. the 1,250 A busway highlighted, B: two runs dragged per side over the row, each
+    # one's side set in the properties panel
+    highlight(window, "busway-1250a-415v")
+    use_tool(window, "tool_busway")
+    for side, y in {"A": 1_500, "B": 2_100}.items():
         for x0, x1 in ((2_400, 5_400), (5_400, 9_000)):  # five NVL72, then the rest
-            editor.add_run([(x0, y), (x1, y)], BUSWAY)
+            drag(view.viewport(), on_screen(view, x0, y), on_screen(view, x1, y))
             field = window.properties.fields["side"]
             field.activated.emit(field.findData(side))
+            view.setFocus()
+    feeds = sorted(editor.project.feeds.values(), key=lambda f: (f.side, f.path))
+    assert [(f.side, f.type_id, f.path) for f in feeds] == [
+        (side, "busway-1250a-415v", [(x0, y), (x1, y)])
+        for side, y in (("A", 1_500), ("B", 2_100))
+        for x0, x1 in ((2_400, 5_400), (5_400, 9_000))
+    ]
     # 8. Ctrl+A, Edit ▸ Feed From Busways Above; 9. Edit ▸ Assign Nearest CDU
     window.actions_by_name["select_all"].trigger()
     window.actions_by_name["feed_above"].trigger()
     assert window.status.currentMessage().startswith("Fed 11 racks from Busway 1")
     window.actions_by_name["nearest_cdu"].trigger()
-    # 10. T, a tray along the row's fronts
-    editor.add_run([(2_400, 2_700), (9_000, 2_700)], TRAY)
+    # 10. T, a tray dragged along the row's fronts
+    use_tool(window, "tool_tray")
+    drag(view.viewport(), on_screen(view, 2_400, 2_700), on_screen(view, 9_000, 2_700))
+    assert [t.path for t in editor.project.trays.values()] == [[(2_400, 2_700), (9_000, 2_700)]]
     wait_checked(qtbot, window)
     assert editor.checked and len(editor.project.placements) == 11
     found = [(f.severity, f.message) for f in editor.findings if f.severity != "info"]

@@ -7,7 +7,7 @@ from PySide6.QtTest import QTest
 from designer.core.document import operations as ops
 from designer.core.placement.entry import PaletteEntry
 from designer.gui.dialogs.place_row import RowSpec
-from tests.gui.helpers import click, drag, mouse, on_screen
+from tests.gui.helpers import click, drag, highlight, mouse, on_screen, use_tool
 
 
 def new_hall_window(make_window):
@@ -16,15 +16,10 @@ def new_hall_window(make_window):
     return window
 
 
-def use(window, name):
-    window.actions_by_name[name].trigger()
-    window.view.setFocus()
-
-
 def test_the_outline_tool_redraws_the_hall_corner_by_corner(make_window):
     window = new_hall_window(make_window)
     view, doc = window.view, window.editor.doc
-    use(window, "tool_outline")
+    use_tool(window, "tool_outline")
     # an L-shaped hall; the third click is off-axis and is squared up to the previous point
     for x, y in [
         (0, 0),
@@ -53,7 +48,7 @@ def test_the_outline_tool_redraws_the_hall_corner_by_corner(make_window):
 def test_a_column_is_drawn_as_a_dragged_rectangle(make_window):
     window = new_hall_window(make_window)
     view, doc = window.view, window.editor.doc
-    use(window, "tool_column")
+    use_tool(window, "tool_column")
     drag(view.viewport(), on_screen(view, 6_000, 6_000), on_screen(view, 6_600, 6_600))
     (column,) = doc.project.obstacles.values()
     assert column.kind == "column" and column.label == "C1"
@@ -63,14 +58,14 @@ def test_a_column_is_drawn_as_a_dragged_rectangle(make_window):
 def test_trays_and_busways_are_drawn_along_their_route(make_window):
     window = new_hall_window(make_window)
     view, doc = window.view, window.editor.doc
-    use(window, "tool_tray")
+    use_tool(window, "tool_tray")
     for x, y in [(1_200, 3_000), (12_000, 3_100), (12_000, 9_000)]:
         click(view.viewport(), on_screen(view, x, y))
     mouse(view.viewport(), QMouseEvent.Type.MouseButtonDblClick, on_screen(view, 12_000, 9_000))
     (tray,) = doc.project.trays.values()
     assert tray.path == [(1_200, 3_000), (12_000, 3_000), (12_000, 9_000)]
     assert tray.name == "Tray 1"
-    use(window, "tool_busway")
+    use_tool(window, "tool_busway")
     for x in (1_200, 9_600):
         click(view.viewport(), on_screen(view, x, 1_500))
     QTest.keyClick(view, Qt.Key.Key_Return)
@@ -80,10 +75,28 @@ def test_trays_and_busways_are_drawn_along_their_route(make_window):
     assert window.actions_by_name["tool_select"].isChecked()
 
 
+def test_a_busway_or_tray_is_drawn_by_one_drag_and_a_click_is_not_a_drag(make_window):
+    window = new_hall_window(make_window)
+    view, doc = window.view, window.editor.doc
+    use_tool(window, "tool_busway")
+    drag(view.viewport(), on_screen(view, 1_200, 1_500), on_screen(view, 9_600, 1_620))
+    (feed,) = doc.project.feeds.values()
+    assert feed.path == [(1_200, 1_500), (9_600, 1_500)]  # squared, on half tiles
+    use_tool(window, "tool_tray")
+    click(view.viewport(), on_screen(view, 1_200, 3_000))  # a click starts a route ...
+    drag(view.viewport(), on_screen(view, 6_000, 3_000), on_screen(view, 6_000, 6_000))
+    assert doc.project.trays == {}  # ... which a drag from its second point goes on
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    (tray,) = doc.project.trays.values()
+    assert tray.path == [(1_200, 3_000), (6_000, 3_000), (6_000, 6_000)]
+    window.actions_by_name["undo"].trigger()
+    assert doc.project.trays == {}  # one drawing, one undo step
+
+
 def test_the_row_tool_lays_out_as_many_racks_as_the_drag_covers(make_window):
     window = new_hall_window(make_window)
     view, doc = window.view, window.editor.doc
-    use(window, "tool_row")
+    use_tool(window, "tool_row")
     drag(view.viewport(), on_screen(view, 1_200, 2_400), on_screen(view, 6_000, 2_450))
     racks = sorted(doc.project.placements.values(), key=lambda r: r.x)
     assert [r.x for r in racks] == [1_200 + 600 * i for i in range(8)]
@@ -98,19 +111,11 @@ def test_the_row_tool_lays_out_as_many_racks_as_the_drag_covers(make_window):
 
 
 def test_the_row_tool_lays_out_the_rack_type_highlighted_in_the_catalog(make_window):
-    from designer.gui.panels.palette import ENTRY_ROLE
-
     window = new_hall_window(make_window)
-    view, doc, tree = window.view, window.editor.doc, window.palette.tree
-    items = [
-        tree.topLevelItem(g).child(i)
-        for g in range(tree.topLevelItemCount())
-        for i in range(tree.topLevelItem(g).childCount())
-    ]
-    [gb300] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == "nvidia-gb300-nvl72"]
-    tree.setCurrentItem(gb300)  # highlighted by the keyboard or a drag's press, not a click
+    view, doc = window.view, window.editor.doc
+    highlight(window, "nvidia-gb300-nvl72")  # by the keyboard or a drag's press, not a click
     window.editor.place_rotation = 180  # R pressed before: single racks face 180
-    use(window, "tool_row")
+    use_tool(window, "tool_row")
     drag(view.viewport(), on_screen(view, 1_200, 2_400), on_screen(view, 3_000, 2_450))
     racks = list(doc.project.placements.values())
     assert {(r.type_id, r.rotation) for r in racks} == {("nvidia-gb300-nvl72", 180)}
@@ -172,7 +177,7 @@ def test_place_row_offers_the_selected_racks_type_and_the_last_rows_count_and_fa
 def test_esc_leaves_a_tool_while_a_properties_field_has_the_keys(make_window):
     window = new_hall_window(make_window)
     window.activateWindow()
-    use(window, "tool_row")
+    use_tool(window, "tool_row")
     field = window.properties.fields["floor_rating"]
     field.setFocus()
     QTest.keyClick(field, Qt.Key.Key_Escape)
@@ -189,7 +194,7 @@ def test_esc_in_a_properties_field_puts_its_text_back_before_leaving_the_tool(ma
     window.activateWindow()
     hall = window.editor.hall_id
     name = window.editor.project.halls[hall].name
-    use(window, "tool_row")
+    use_tool(window, "tool_row")
     field = window.properties.fields["name"]
     field.setFocus()
     QTest.keyClicks(field, "X")
@@ -204,18 +209,10 @@ def test_esc_in_a_properties_field_puts_its_text_back_before_leaving_the_tool(ma
 
 
 def test_the_busway_tool_draws_the_busway_highlighted_in_the_catalog(make_window):
-    from designer.gui.panels.palette import ENTRY_ROLE
-
     window = new_hall_window(make_window)
-    view, doc, tree = window.view, window.editor.doc, window.palette.tree
-    items = [
-        tree.topLevelItem(g).child(i)
-        for g in range(tree.topLevelItemCount())
-        for i in range(tree.topLevelItem(g).childCount())
-    ]
-    [heavy] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == "busway-1250a-415v"]
-    tree.setCurrentItem(heavy)  # highlighted with the arrow keys: no click, no place tool
-    use(window, "tool_busway")
+    view, doc = window.view, window.editor.doc
+    highlight(window, "busway-1250a-415v")  # with the arrow keys: no click, no place tool
+    use_tool(window, "tool_busway")
     assert window.status.currentMessage().startswith(
         "Drawing a Busway 1250 A, 415 V 3-phase: click along the route"
     )
@@ -228,23 +225,14 @@ def test_the_busway_tool_draws_the_busway_highlighted_in_the_catalog(make_window
 
 
 def test_the_tray_tool_draws_the_tray_highlighted_in_the_catalog(make_window):
-    from designer.gui.panels.palette import ENTRY_ROLE
-
     window = new_hall_window(make_window)
-    view, doc, tree = window.view, window.editor.doc, window.palette.tree
-    items = [
-        tree.topLevelItem(g).child(i)
-        for g in range(tree.topLevelItemCount())
-        for i in range(tree.topLevelItem(g).childCount())
-    ]
-    [narrow] = [i for i in items if i.data(0, ENTRY_ROLE).type_id == "tray-300x100"]
-    assert narrow.text(0) == "Cable tray 300 mm"
-    use(window, "tool_tray")  # nothing highlighted: the catalog's first, 600 mm tray
+    view, doc = window.view, window.editor.doc
+    use_tool(window, "tool_tray")  # nothing highlighted: the catalog's first, 600 mm tray
     for x in (1_200, 9_600):
         click(view.viewport(), on_screen(view, x, 3_000))
     QTest.keyClick(view, Qt.Key.Key_Return)
-    tree.setCurrentItem(narrow)
-    use(window, "tool_tray")
+    highlight(window, "tray-300x100")
+    use_tool(window, "tool_tray")
     assert window.status.currentMessage().startswith("Drawing a Cable tray 300 mm: click")
     for x in (1_200, 9_600):
         click(view.viewport(), on_screen(view, x, 6_000))

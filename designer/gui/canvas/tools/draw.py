@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QApplication
 
 from designer.core.format import number
 from designer.core.geometry.footprint import Box
@@ -21,7 +22,13 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 class _PointsTool(Tool):
-    """Collects clicked points; Enter or a double click finishes, Backspace takes one back."""
+    """Collects clicked points; Enter or a double click finishes, Backspace takes one back.
+
+    A piece may also be dragged: a release past the system's drag distance from its press
+    adds the point it is released at. A drag that starts a route draws a whole straight run
+    in one gesture, as a line is drawn in any drawing program; a drag from a route's last
+    point goes on along it, and Enter finishes as ever.
+    """
 
     cursor = Qt.CursorShape.CrossCursor
     minimum = 2
@@ -33,6 +40,8 @@ class _PointsTool(Tool):
         self.ghost: Ghost | None = None
         self._hover: tuple[int, int] | None = None
         self._step: int | None = None
+        self._press_px: QPointF | None = None
+        self._press_started_route = False
 
     def _constrained(self, pos: QPointF, event: QMouseEvent) -> tuple[int, int]:
         point = self.snapped(pos, event, self._step)
@@ -46,11 +55,27 @@ class _PointsTool(Tool):
         point = self._constrained(pos, event)
         if not self.points or point != self.points[-1]:
             self.points.append(point)
+        self._press_px = event.position()
+        self._press_started_route = len(self.points) == 1
         self._show()
 
     def move(self, pos: QPointF, event: QMouseEvent) -> None:
         self._hover = self._constrained(pos, event) if self.points else None
         self._show()
+
+    def release(self, pos: QPointF, event: QMouseEvent) -> None:
+        start, self._press_px = self._press_px, None
+        if start is None or not self.points or event.button() != Qt.MouseButton.LeftButton:
+            return
+        if (event.position() - start).manhattanLength() < QApplication.startDragDistance():
+            return
+        end = self._constrained(pos, event)
+        if end != self.points[-1]:
+            self.points.append(end)
+        if self._press_started_route and len(self.points) >= self.minimum:
+            self._finish()
+        else:
+            self._show()
 
     def double_click(self, pos: QPointF, event: QMouseEvent) -> None:
         self._finish()
@@ -98,6 +123,7 @@ class _PointsTool(Tool):
     def _reset(self) -> None:
         self.points = []
         self._hover = None
+        self._press_px = None
         if self.ghost is not None:
             self.ghost.remove()
             self.ghost = None
