@@ -1,11 +1,15 @@
-"""The Energy panel: each site's year of facility energy, with its cost and carbon.
+"""The Energy panel: each site's year of facility energy, with its cost and carbon, and
+beside it the capital by the bill's category against the year's energy cost.
 
-A bar per site as long as its facility energy a year (its racks' typical power around the
+On the left a bar per site as long as its facility energy a year (its racks' typical power around the
 clock through the site's PUE, ``designer.core.energy``'s defaults, as ``energy FILE``
 prints them); its figure says the energy, what it costs at the site's price and the carbon
 at its grid's intensity, "price unknown" where the site has none. The note gives the
-project's totals and the cost per accelerator-year. It is worked out again after edits,
-only when the panel is in view.
+project's totals and the cost per accelerator-year. Its second tab holds the bill of the
+network plan the design was last checked against, priced (``designer.core.energy.cost``,
+drawn as ``designer.gui.panels.capital`` says): tabs, not side by side, as the dock shares
+the bottom of the window with the findings and neither chart can be read in half of it.
+Both are worked out again after edits and new plans, only when the panel is in view.
 """
 
 from __future__ import annotations
@@ -13,20 +17,22 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QPaintEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from designer.core.energy.cost import Capital, price_bom
 from designer.core.energy.energy import ProjectEnergy, SiteEnergy, project_energy
 from designer.core.energy.text import usd
 from designer.core.format import number, plural
+from designer.core.network import bill_of_materials
 from designer.gui.editor import Editor
+from designer.gui.panels.capital import capital_note, capital_rows, millions
 from designer.gui.panels.charts import BarChart
 
 BAR = QColor("#4477aa")
 
 
 def _money(value: float | None) -> str:
-    """Dollars a year in millions, as an architect reads a hall's bill."""
-    return "price unknown" if value is None else f"${number(value / 1e6, 2)} M"
+    return "price unknown" if value is None else millions(value)
 
 
 def site_text(site: SiteEnergy) -> str:
@@ -62,13 +68,24 @@ def energy_note(energy: ProjectEnergy) -> str:
     return " · ".join(parts)
 
 
-class EnergyPanel(BarChart):
-    """Facility energy per site, with cost and carbon."""
+class EnergyPanel(QWidget):
+    """Facility energy per site, with cost and carbon (``sites``), and the capital by
+    category beside the year's energy cost (``capital``)."""
 
     def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
-        super().__init__("Facility energy a year, MWh", parent)
+        super().__init__(parent)
         self.editor = editor
         self.energy: ProjectEnergy | None = None
+        self.priced: Capital | None = None
+        self.sites = BarChart("Facility energy a year, MWh")
+        self.capital = BarChart("Capital, and energy a year, $ M")
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.sites, "By site")
+        self.tabs.addTab(self.capital, "Capital and energy cost")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
         self._stale = True
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -76,6 +93,7 @@ class EnergyPanel(BarChart):
         self._timer.timeout.connect(self._refresh_if_seen)
         editor.bridge.changed.connect(lambda _c: self._timer.start())
         editor.bridge.replaced.connect(self._timer.start)
+        editor.network_changed.connect(self._timer.start)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Brought into view after edits made while out of it: worked out again."""
@@ -91,15 +109,31 @@ class EnergyPanel(BarChart):
             self.update()
 
     def refresh(self) -> None:
-        """Work out every site's year again and draw it."""
+        """Work out every site's year and the capital again and draw them."""
         self._stale = False
         energy = project_energy(self.editor.project, self.editor.doc.rack_types)
         self.energy = energy
         sites = energy.sites
-        self.show_bars(
+        self.sites.show_bars(
             [s.name for s in sites],
             [(np.array([s.facility_mwh for s in sites], dtype=float), [BAR] * len(sites))],
             [site_text(s) for s in sites],
             [site_tip(s) for s in sites],
         )
-        self.note.setText(energy_note(energy))
+        self.sites.note.setText(energy_note(energy))
+        self._price(energy)
+
+    def _price(self, energy: ProjectEnergy) -> None:
+        """The bill of the plan the design was last checked against, priced."""
+        plan = self.editor.network
+        if plan is None:
+            self.priced = None
+            self.capital.show_bars([], [], [])
+            self.capital.note.setText("The bill is priced once the design has been checked.")
+            return
+        doc = self.editor.doc
+        self.priced = price_bom(
+            bill_of_materials(plan), doc.rack_types, doc.catalog.switches, energy.accelerators
+        )
+        self.capital.show_bars(*capital_rows(self.priced, energy))
+        self.capital.note.setText(capital_note(self.priced))
