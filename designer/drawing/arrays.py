@@ -55,3 +55,18 @@ def in_lines(lines: np.ndarray, clip: QRectF | None) -> np.ndarray:
     x0, x1 = np.minimum(lines[:, 0], lines[:, 2]), np.maximum(lines[:, 0], lines[:, 2])
     y0, y1 = np.minimum(lines[:, 1], lines[:, 3]), np.maximum(lines[:, 1], lines[:, 3])
     return (x0 <= clip.right()) & (x1 >= clip.left()) & (y0 <= clip.bottom()) & (y1 >= clip.top())
+
+
+def by_code(rows: np.ndarray, codes: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """``rows`` grouped by their integer ``codes`` (a colour, a category): (code, its rows as
+    a contiguous array) for each code in use, in rising order, ready for ``draw_rects``.
+
+    The codes in use are read off a ``bincount`` rather than ``np.unique``: codes are a few
+    small integers, and ``np.unique`` imports ``numpy.ma`` the first time it runs, a tenth
+    to a fifth of a second spent in the window's first paint.
+    """
+    if not len(codes):
+        return []
+    low = int(codes.min())
+    present = np.flatnonzero(np.bincount(codes.astype(np.intp) - low)) + low
+    return [(int(c), np.ascontiguousarray(rows[codes == c])) for c in present.tolist()]

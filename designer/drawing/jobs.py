@@ -18,7 +18,7 @@ from designer.core.geometry.footprint import footprint
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.drawing import style
-from designer.drawing.arrays import draw_rects, in_clip
+from designer.drawing.arrays import by_code, draw_rects, in_clip
 from designer.drawing.legend import LegendEntry
 from designer.drawing.lod import FRONT_LOD, Context
 from designer.drawing.racks import FRONT_BAND_MM, FRONT_MIN_PT, front_bands
@@ -77,7 +77,7 @@ def role_rects(
     rects = np.array(rows, dtype=np.float64).reshape(-1, 4)
     codes = np.array(values, dtype=np.int64)
     colours = np.where(codes < 0, -1, codes % len(palette))
-    groups = tuple((int(c), np.ascontiguousarray(rects[colours == c])) for c in np.unique(colours))
+    groups = tuple(by_code(rects, colours))
     return RoleRects(groups, rects, np.array(turns, dtype=np.int64), palette)
 
 

@@ -27,7 +27,7 @@ from designer.core.model.project import Project
 from designer.core.naming import short_name
 from designer.core.rack_columns import RackColumns, columns_of
 from designer.drawing import style
-from designer.drawing.arrays import draw_rects, in_clip
+from designer.drawing.arrays import by_code, draw_rects, in_clip
 from designer.drawing.lod import (
     DETAIL_LOD,
     FRONT_LOD,
@@ -102,10 +102,7 @@ class RackArrays:
         if colour_mode not in self._groups:
             codes = self.heat if colour_mode == "heat" else self.status
             shown = ~self.hidden
-            self._groups[colour_mode] = [
-                (int(code), np.ascontiguousarray(self.rects[shown & (codes == code)]))
-                for code in np.unique(codes[shown])
-            ]
+            self._groups[colour_mode] = by_code(self.rects[shown], codes[shown])
         return self._groups[colour_mode]
 
     def bands(self, band_mm: float) -> list[tuple[int, np.ndarray]]:
@@ -113,14 +110,7 @@ class RackArrays:
         if self._bands is None or self._bands[0] != band_mm:
             shown = ~self.hidden
             bands = front_bands(self.rects[shown], self.rotation[shown], band_mm)
-            categories = self.category[shown]
-            self._bands = (
-                band_mm,
-                [
-                    (int(c), np.ascontiguousarray(bands[categories == c]))
-                    for c in np.unique(categories)
-                ],
-            )
+            self._bands = (band_mm, by_code(bands, self.category[shown]))
         return self._bands[1]
 
     def set_status(self, worst: Mapping[str, int], checked: bool) -> bool:
@@ -347,12 +337,11 @@ def draw_racks(
         if not visible.any():
             return
         codes = racks.heat if colour_mode == "heat" else racks.status
-        groups = [(int(c), racks.rects[visible & (codes == c)]) for c in np.unique(codes[visible])]
+        groups = by_code(racks.rects[visible], codes[visible])
         bands = []
         if lod >= FRONT_LOD:
             shown = front_bands(racks.rects[visible], racks.rotation[visible], band)
-            categories = racks.category[visible]
-            bands = [(int(c), shown[categories == c]) for c in np.unique(categories)]
+            bands = by_code(shown, racks.category[visible])
     painter.setPen(style.pen(style.RACK_EDGE, 0.6, ctx.px_per_point) if outline else style.NO_PEN)
     for code, rects in groups:
         painter.setBrush(style.brush(fills[code]))
