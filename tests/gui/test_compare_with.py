@@ -3,8 +3,9 @@ saved with one NVL72 rack moved 3 m and another deleted."""
 
 from pathlib import Path
 
+import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
 from designer.core.catalog import default_catalog
@@ -12,6 +13,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.io.project_file import load, save
 from designer.drawing.compare import MOVED_FROM, REMOVED
+from designer.gui.compare.chart import MORE, SHARED
 
 CATALOG = default_catalog()
 EXAMPLE = "gb200-nvl72-su"
@@ -123,3 +125,40 @@ def test_a_broken_or_refused_file_gets_a_message_and_no_comparison(
     assert "broken.rackplan.json" in prompts.errors[0][1]
     assert "missing.rackplan.json" in prompts.errors[1][1]
     assert not window.comparison.comparing
+
+
+def test_the_chart_draws_b_against_a_for_one_nvl72_rack_more(make_window, qtbot, example, tmp_path):
+    """A: the scalable unit less rack NVL72-08; B: the whole unit, one GB200 NVL72 more."""
+    original = example(EXAMPLE)
+    doc = Document(load(original, CATALOG.racks).project, path=original, catalog=CATALOG)
+    ops.delete(doc, ["rk-011"])
+    smaller = tmp_path / "smaller.rackplan.json"
+    save(doc.project, smaller)
+    window = make_window(smaller)
+    _compare(window, qtbot, original)
+    panel = window.comparison.panel
+    panel.figure_tabs.setCurrentWidget(panel.chart)
+    chart = panel.chart
+    qtbot.waitUntil(lambda: chart.plot is not None, timeout=5_000)
+    rows = {name: n for n, name in enumerate(chart.names)}
+    # only the figures that differ, as the table shows them at first
+    assert set(chart.names) == set(panel.differing_rows())
+    # 504 GPUs to 576: 576 / 504 = 114.29 % of A, the 14.29 % past A's line in green
+    gpus = rows["Accelerators"]
+    assert chart.texts[gpus] == "504 → 576 (+72)"
+    assert float(chart.ends[gpus]) == pytest.approx(576 / 504 * 100)
+    assert chart.colours(gpus) == [SHARED, MORE]
+    # the rack's 132 kW at max on the unit's 1,117.2 kW
+    power = rows["IT power, max (kW)"]
+    assert chart.texts[power] == "985.2 → 1,117.2 (+132)"
+    assert float(chart.ends[power]) == pytest.approx(1_117.2 / 985.2 * 100)
+    assert chart.texts[rows["Racks: NVIDIA GB200 NVL72"]] == "7 → 8 (+1)"
+
+    items = chart.plot.getPlotItem().items
+    assert len([i for i in items if isinstance(i, pg.BarGraphItem)]) == 2  # grey and green
+    assert [i.value() for i in items if isinstance(i, pg.InfiniteLine)] == [100.0]  # A
+    box = chart.plot.getPlotItem().getViewBox()
+    chart.plot.scene().sigMouseMoved.emit(box.mapViewToScene(QPointF(50, gpus)))
+    assert chart.plot.readout.toPlainText() == (
+        "Accelerators: A 504, B 576, B − A +72, B is 114.3 % of A"
+    )

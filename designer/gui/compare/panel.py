@@ -1,8 +1,10 @@
 """The Compare panel: two designs' figures side by side and where the second differs.
 
 On the left each figure of both designs with B less A (``compare``), the rows that
-differ shaded and bold (only those, unless asked for all); on the right the racks and equipment added, removed, moved or
-changed, each with its colour on the canvas. A click on one of those selects it and
+differ shaded and bold (only those, unless asked for all), and in a tab beside the table
+the same figures as a pyqtgraph chart of B against A (``designer.gui.compare.chart``); on
+the right the racks and equipment added, removed, moved or changed, each with its colour
+on the canvas. A click on one of those selects it and
 zooms to it (``activated``); Stop Comparing (or Esc) ends the comparison.
 """
 
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -29,6 +32,8 @@ from designer.core.energy.differences import Difference, counts, describe
 from designer.core.energy.text import shown, shown_difference
 from designer.core.model.project import Project
 from designer.drawing.compare import ADDED, CHANGED, COLOURS, MOVED_TO, REMOVED
+from designer.gui.compare.chart import A_PERCENT, MOST_PERCENT, X_LABEL, comparison_bars
+from designer.gui.panels.charts import BarChart
 
 FIGURE_COLUMNS = ("Figure", "A", "B", "B − A")
 DIFFERENCE_COLUMNS = ("", "What", "Name", "Where")
@@ -76,10 +81,18 @@ class ComparePanel(QWidget):
         self.stop_button.setToolTip("Back to the design as it was coloured (Esc)")
         self.stop_button.setEnabled(False)
         self.found: list[Difference] = []
+        self.rows: list[Row] = []
+        self.chart = BarChart(X_LABEL)
+        self.chart.add_mark(A_PERCENT, QColor("#5f6b76"), dashed=True)
+        self.chart.note.setText("Grey: in both · green: B has more · red: B has less")
+        self.figure_tabs = QTabWidget()
+        self.figure_tabs.setDocumentMode(True)
+        self.figure_tabs.addTab(self.figures, "Figures")
+        self.figure_tabs.addTab(self.chart, "Chart")
 
         self.tables = tables = QSplitter(Qt.Orientation.Horizontal)
         tables.setChildrenCollapsible(False)
-        tables.addWidget(self.figures)
+        tables.addWidget(self.figure_tabs)
         tables.addWidget(self.differences)
         tables.setStretchFactor(0, 5)
         tables.setStretchFactor(1, 4)
@@ -145,6 +158,8 @@ class ComparePanel(QWidget):
     def clear(self) -> None:
         self.title.setText("Compare a second design with this one: File ▸ Compare With…")
         self.figures.setRowCount(0)
+        self.rows = []
+        self.chart.show_bars([], [], [])
         self.differences.setRowCount(0)
         self.found = []
         self.stop_button.setEnabled(False)
@@ -160,6 +175,7 @@ class ComparePanel(QWidget):
         }
 
     def _show_rows(self, rows: list[Row]) -> None:
+        self.rows = rows
         table = self.figures
         table.setRowCount(len(rows))
         for n, row in enumerate(rows):
@@ -187,6 +203,8 @@ class ComparePanel(QWidget):
         for row, differs in enumerate(bold):
             table.setRowHidden(row, hide and not differs)
         table.scrollToTop()
+        charted = [r for n, r in enumerate(self.rows) if not table.isRowHidden(n)]
+        self.chart.show_bars(*comparison_bars(charted), most_x=MOST_PERCENT)
 
     def _clicked(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.found):
