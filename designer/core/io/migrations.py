@@ -86,6 +86,13 @@ def _v2_jobs(raw: Raw) -> Raw:
     return {**raw, "schema_version": 3}
 
 
+@migration(3)
+def _v3_site_wue(raw: Raw) -> Raw:
+    """Schema 4 gives each site an optional WUE (``wue_l_per_kwh``); a site of schema 3 had
+    none, and its water stays unestimated until one is set."""
+    return {**raw, "schema_version": 4}
+
+
 def upgrade(raw: Raw, found: int) -> Raw:
     """``raw`` migrated from schema ``found`` to the current schema."""
     for version in range(found, SCHEMA_VERSION):

@@ -23,7 +23,7 @@ from designer.core.model.site import FibreRoute, Site
 
 #: The schema this version of rackplan writes. Older files are migrated on load
 #: (``designer.core.io.migrations``); newer ones are refused with a clear message.
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 FORMAT: Final = "rackplan-project"
 
@@ -92,7 +92,7 @@ class ProjectSettings(Record):
 class Project(Record):
     """A rackplan project: sites, halls and everything placed in them."""
 
-    schema_version: Literal[3] = SCHEMA_VERSION
+    schema_version: Literal[4] = SCHEMA_VERSION
     format: Literal["rackplan-project"] = FORMAT
     meta: ProjectMeta
     settings: ProjectSettings = Field(default_factory=ProjectSettings)

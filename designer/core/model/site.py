@@ -12,8 +12,9 @@ from designer.core.model.base import Entity, Kw
 class Site(Entity):
     """A site: where it is, how much power and heat rejection it has, what energy costs.
 
-    ``pue`` turns IT power into facility power for the totals; the grid carbon intensity and
-    the energy price are optional because an early plan often does not know them yet.
+    ``pue`` turns IT power into facility power for the totals; the grid carbon intensity,
+    the energy price and the WUE (litres of water per kWh of IT energy, the Green Grid's
+    measure, operations:O27) are optional because an early plan often does not know them.
     """
 
     name: Annotated[str, Field(min_length=1, max_length=200)]
@@ -23,6 +24,7 @@ class Site(Entity):
     pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3
     carbon_g_per_kwh: Annotated[float, Field(ge=0, le=5_000)] | None = None
     energy_price_per_mwh: Annotated[float, Field(ge=0, le=100_000)] | None = None
+    wue_l_per_kwh: Annotated[float, Field(ge=0, le=100)] | None = None
 
 
 class FibreRoute(Entity):
