@@ -65,7 +65,8 @@ def add_assumption_arguments(parser: argparse.ArgumentParser) -> None:
         "--wue",
         type=float,
         metavar="L_PER_KWH",
-        help="litres of water per kWh of IT energy (the Green Grid's WUE), to estimate water",
+        help="litres of water per kWh of IT energy (the Green Grid's WUE) for every site, in "
+        "place of each site's own WUE (default: each site's, where it has one)",
     )
 
 
@@ -155,6 +156,7 @@ def _energy_dict(energy: ProjectEnergy) -> dict[str, Any]:
                 "carbon_g_per_kwh": s.carbon_g_per_kwh,
                 "cost_usd_per_year": _r(s.cost_usd, 2),
                 "carbon_t_per_year": _r(s.carbon_t),
+                "wue_l_per_kwh": s.wue_l_per_kwh,
                 "water_m3_per_year": _r(s.water_m3),
             }
             for s in energy.sites
@@ -168,6 +170,7 @@ def _energy_dict(energy: ProjectEnergy) -> dict[str, Any]:
             "water_m3_per_year": _r(energy.water_m3),
             "sites_without_price": list(energy.price_missing),
             "sites_without_carbon": list(energy.carbon_missing),
+            "sites_without_wue": list(energy.water_missing),
         },
         "per_accelerator_year": {
             "facility_mwh": _r(per(energy.facility_mwh), 4),
@@ -271,7 +274,10 @@ def as_text(data: dict[str, Any]) -> str:
         )
         lines.append(f"  {price}; {carbon}")
         if s["water_m3_per_year"] is not None:
-            lines.append(f"  water {number(s['water_m3_per_year'], 0)} m³ a year")
+            lines.append(
+                f"  water {number(s['water_m3_per_year'], 0)} m³ a year at WUE "
+                f"{number(s['wue_l_per_kwh'], 2)} L/kWh"
+            )
     t, per = data["total"], data["per_accelerator_year"]
     lines.append(
         f"Project a year: IT {number(t['it_mwh_per_year'], 0)} MWh, facility "
@@ -287,8 +293,14 @@ def as_text(data: dict[str, Any]) -> str:
             else f", water {number(t['water_m3_per_year'], 0)} m³"
         )
     )
-    for key, what in (("sites_without_price", "price"), ("sites_without_carbon", "carbon")):
-        if t[key]:
+    # a site without a WUE is news only where another has one: most plans estimate no water
+    some_water = any(s["water_m3_per_year"] is not None for s in data["sites"])
+    for key, what in (
+        ("sites_without_price", "price"),
+        ("sites_without_carbon", "carbon"),
+        ("sites_without_wue", "WUE"),
+    ):
+        if t[key] and (key != "sites_without_wue" or some_water):
             lines.append(f"  no {what} for: {', '.join(t[key])}")
     if t["accelerators"]:
         lines.append(

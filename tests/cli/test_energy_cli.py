@@ -5,6 +5,7 @@ import json
 import pytest
 
 from designer.commands.energy import as_text, energy_data
+from designer.core.document import operations as ops
 from designer.core.energy.energy import Assumptions
 from designer.core.io.project_file import to_bytes
 from tests.cli.test_summary import run
@@ -50,6 +51,21 @@ def test_text_names_what_is_unknown():
     assert "at $90/MWh" in text and "at 345 g CO2/kWh" in text
     assert "North hall 1, North to South: energy cost −$" in text
     assert "not priced (no sourced price):" in text
+
+
+def test_a_sites_own_wue_and_the_option_that_overrides_it():
+    doc = two_priced_sites()
+    north = next(iter(doc.project.sites))
+    ops.update(doc, north, wue_l_per_kwh=1.8)  # operations:O27, the US on-site mean
+    text = as_text(energy_data(doc.project, Assumptions()))
+    # 4,239.84 MWh of IT energy x 1.8 L/kWh
+    assert "water 7,632 m³ a year at WUE 1.8 L/kWh" in text
+    assert "no WUE for: South" in text
+    data = energy_data(doc.project, Assumptions(wue_l_per_kwh=0.3))
+    assert [s["wue_l_per_kwh"] for s in data["sites"]] == [0.3, 0.3]
+    assert data["total"]["sites_without_wue"] == []
+    # no site with a WUE and none given: water goes unmentioned
+    assert "WUE" not in as_text(energy_data(two_priced_sites().project, Assumptions()))
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF
 from designer.core.document import operations as ops
 from designer.gui.panels.capital import ENERGY, LOW_CONFIDENCE, SOURCED
 from tests.gui.conftest import wait_checked
+from tests.gui.test_properties import commit
 
 
 def test_each_site_shows_its_years_energy_cost_and_carbon(qtbot, make_window, example):
@@ -85,3 +86,23 @@ def test_the_capital_by_category_stands_beside_the_years_energy_cost(qtbot, make
     box = chart.plot.getPlotItem().getViewBox()
     chart.plot.scene().sigMouseMoved.emit(box.mapViewToScene(QPointF(0.25, energy)))
     assert chart.plot.readout.toPlainText().startswith("Energy a year: facility energy")
+
+
+def test_a_wue_typed_in_the_sites_properties_gives_its_water(qtbot, make_window, example):
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    doc, form = window.editor.doc, window.properties  # nothing selected: the hall and its site
+    site = doc.project.halls[window.editor.hall_id].site_id
+    assert form.fields["wue"].text() == ""
+    commit(form, "wue", "500")
+    assert form.problem.text() == "WUE (L/kWh) must be at most 100."
+    assert doc.project.sites[site].wue_l_per_kwh is None
+    commit(form, "wue", "1.8")  # the US data centres' on-site mean (operations:O27)
+    assert doc.project.sites[site].wue_l_per_kwh == 1.8
+    window.energy_dock.raise_()
+    chart = window.energy_panel.sites
+    qtbot.waitUntil(lambda: "water" in "".join(chart.texts), timeout=5_000)
+    # 999.6 kW typical x 8,760 h = 8,756.496 MWh of IT energy x 1.8 L/kWh = 15,761.69 m3
+    assert chart.texts == ["10.5 GWh · price unknown · 15,762 m³ water"]
+    commit(form, "wue", "")  # blank: not estimated
+    assert doc.project.sites[site].wue_l_per_kwh is None

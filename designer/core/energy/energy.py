@@ -8,7 +8,8 @@ from the racks' cooling mix (liquid against air, ``economics.json``): a site's P
 setting the architect may not have measured, while the mix follows from what stands there.
 Cost and carbon follow from the site's price per MWh and grid g CO2 per kWh, and are left
 unknown (``None``), never zero, for a site that has neither. Water is IT energy x WUE (the
-Green Grid's litres per kWh of IT energy, operations:O27) when a WUE is given.
+Green Grid's litres per kWh of IT energy, operations:O27): the site's own WUE, or one given
+for every site (``energy --wue``), which overrides it; unknown for a site with neither.
 
 Only racks draw power here, as in the totals and the facility power of ``summary``; the
 optics are in the bill of materials.
@@ -38,7 +39,7 @@ PueFrom = Literal["site", "cooling"]
 class Assumptions:
     """How a year is counted: which rack power (``basis``), the share of it drawn on average
     (``load_factor``), where the PUE comes from, and a WUE in litres per kWh of IT energy
-    (``None``: water is not estimated)."""
+    for every site (``None``: each site's own, where it has one)."""
 
     basis: Basis = "typical"
     load_factor: float = 1.0
@@ -68,7 +69,7 @@ class Pue:
 @dataclass(frozen=True)
 class SiteEnergy:
     """One site's year. ``cost_usd``, ``carbon_t`` and ``water_m3`` are ``None`` when the
-    site has no price, no carbon intensity, or no WUE is given."""
+    site has no price, no carbon intensity, or no WUE (``wue_l_per_kwh``: the one used)."""
 
     site_id: str
     name: str
@@ -80,6 +81,7 @@ class SiteEnergy:
     carbon_g_per_kwh: float | None
     cost_usd: float | None
     carbon_t: float | None
+    wue_l_per_kwh: float | None
     water_m3: float | None
 
 
@@ -119,7 +121,8 @@ class ProjectEnergy:
 
     @property
     def water_m3(self) -> float | None:
-        if self.assumptions.wue_l_per_kwh is None:
+        """The year's water; ``None`` when a site drawing energy has no WUE."""
+        if self.water_missing:
             return None
         return math.fsum(s.water_m3 or 0.0 for s in self.sites)
 
@@ -132,6 +135,11 @@ class ProjectEnergy:
     def carbon_missing(self) -> tuple[str, ...]:
         """Sites drawing energy that have no carbon intensity."""
         return tuple(s.name for s in self.sites if s.it_mwh and s.carbon_t is None)
+
+    @property
+    def water_missing(self) -> tuple[str, ...]:
+        """Sites drawing energy that have no WUE, none being given for all."""
+        return tuple(s.name for s in self.sites if s.it_mwh and s.water_m3 is None)
 
     def per_accelerator_year(self, value: float | None) -> float | None:
         """``value`` (a year's figure) per accelerator; ``None`` without accelerators."""
@@ -209,7 +217,7 @@ def _site_energy(
     it = it_mwh(totals, assumptions)
     facility = it * pue.value
     price, carbon = site.energy_price_per_mwh, site.carbon_g_per_kwh
-    wue = assumptions.wue_l_per_kwh
+    wue = assumptions.wue_l_per_kwh if assumptions.wue_l_per_kwh is not None else site.wue_l_per_kwh
     return SiteEnergy(
         site_id=site.id,
         name=site.name,
@@ -222,6 +230,7 @@ def _site_energy(
         cost_usd=None if price is None else facility * price,
         # MWh x 1,000 kWh x g/kWh / 1,000,000 g a tonne
         carbon_t=None if carbon is None else facility * carbon / 1000,
+        wue_l_per_kwh=wue,
         # m3 = kWh x L/kWh / 1,000 = MWh x L/kWh
         water_m3=None if wue is None else it * wue,
     )

@@ -36,9 +36,10 @@ def _money(value: float | None) -> str:
 
 
 def site_text(site: SiteEnergy) -> str:
-    """A site's figure: its facility GWh, cost and carbon a year."""
+    """A site's figure: its facility GWh, cost, carbon and water a year."""
     carbon = "" if site.carbon_t is None else f" · {number(site.carbon_t, 0)} t CO2"
-    return f"{number(site.facility_mwh / 1e3, 1)} GWh · {_money(site.cost_usd)}{carbon}"
+    water = "" if site.water_m3 is None else f" · {number(site.water_m3, 0)} m³ water"
+    return f"{number(site.facility_mwh / 1e3, 1)} GWh · {_money(site.cost_usd)}{carbon}{water}"
 
 
 def site_tip(site: SiteEnergy) -> str:
@@ -48,6 +49,12 @@ def site_tip(site: SiteEnergy) -> str:
         f"{site.name}: {number(site.it_mwh, 0)} MWh of IT energy a year x PUE "
         f"{number(site.pue.value, 2)} ({site.pue.source}) = {number(site.facility_mwh, 0)} "
         f"MWh; {usd(site.cost_usd)} at {price}"
+        + (
+            ""
+            if site.water_m3 is None or site.wue_l_per_kwh is None
+            else f"; {number(site.water_m3, 0)} m³ of water at WUE "
+            f"{number(site.wue_l_per_kwh, 2)} L/kWh of IT energy"
+        )
     )
 
 

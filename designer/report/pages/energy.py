@@ -80,9 +80,9 @@ def _year(site: SiteEnergy, energy: ProjectEnergy) -> Table:
         ),
         (
             "Water",
-            f"{number(site.water_m3, 0)} m³ a year at WUE {number(a.wue_l_per_kwh or 0, 2)} L/kWh"
-            if site.water_m3 is not None
-            else "not estimated: no WUE given",
+            f"{number(site.water_m3, 0)} m³ a year at WUE {number(site.wue_l_per_kwh, 2)} L/kWh"
+            if site.water_m3 is not None and site.wue_l_per_kwh is not None
+            else "not estimated: the site has no WUE",
         ),
     ]
     if per:

@@ -123,3 +123,21 @@ def test_a_site_without_a_price_leaves_the_total_unknown_not_zero():
 def test_a_load_factor_outside_the_year_is_refused(load_factor):
     with pytest.raises(ValueError, match="load factor"):
         Assumptions(load_factor=load_factor)
+
+
+def test_each_sites_own_wue_and_the_one_given_for_every_site():
+    doc = two_priced_sites()
+    north_id = next(iter(doc.project.sites))
+    # North at the US data centres' on-site mean of 1.8 L/kWh (operations:O27); South none
+    ops.update(doc, north_id, wue_l_per_kwh=1.8)
+    north, south = project_energy(doc.project, doc.rack_types).sites
+    # 4,239.84 MWh of IT energy x 1.8 L/kWh = 7,631.712 m3
+    assert (north.wue_l_per_kwh, north.water_m3) == (1.8, pytest.approx(7_631.712))
+    assert (south.wue_l_per_kwh, south.water_m3) == (None, None)
+    energy = project_energy(doc.project, doc.rack_types)
+    assert energy.water_m3 is None and energy.water_missing == ("South",)
+    # a WUE given for every site (energy --wue) stands in for each site's own
+    given = project_energy(doc.project, doc.rack_types, Assumptions(wue_l_per_kwh=0.3))
+    assert [s.wue_l_per_kwh for s in given.sites] == [0.3, 0.3]
+    # South: 242 kW typical x 8,760 h = 2,119.92 MWh
+    assert given.water_m3 == pytest.approx((4_239.84 + 2_119.92) * 0.3)

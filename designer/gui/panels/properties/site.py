@@ -1,8 +1,11 @@
-"""The site's fields under its hall's: what it can supply and reject, its PUE, and the
-fibre routes to the other sites with what the network plan lights on each.
+"""The site's fields under its hall's: what it can supply and reject, its PUE, what its
+energy costs, its grid's carbon and its WUE, and the fibre routes to the other sites with
+what the network plan lights on each.
 
-The PUE turns every hall's IT power into facility power on the site's power check; a
-route's length as laid decides the DCI links' medium and latency.
+The PUE turns every hall's IT power into facility power on the site's power check; the
+price, carbon and WUE turn a year of energy into its cost, carbon and water (the Energy
+panel, ``energy``), each left blank while the architect does not know it; a route's length
+as laid decides the DCI links' medium and latency.
 """
 
 from __future__ import annotations
@@ -42,6 +45,39 @@ def site_fields(form: Form, site: Site) -> dict[str, QLabel]:
     site_number("site_power", "Site power (kW)", "power_capacity_kw", "The site's power")
     site_number("site_cooling", "Site cooling (kW)", "cooling_capacity_kw", "The site's cooling")
     site_number("pue", "PUE", "pue", "The PUE")
+
+    def optional(key: str, label: str, attr: str, what: str, tip: str) -> None:
+        value = getattr(site, attr)
+        form.text_field(
+            key,
+            label,
+            "" if value is None else number(value, 3),
+            lambda t: editor.update(site.id, **{attr: parse_number(t, what, None)}),
+            tip,
+        )
+
+    optional(
+        "energy_price",
+        "Energy price ($/MWh)",
+        "energy_price_per_mwh",
+        "The energy price",
+        "What a MWh costs the site: its energy cost a year. Blank: not known yet.",
+    )
+    optional(
+        "carbon",
+        "Grid carbon (g/kWh)",
+        "carbon_g_per_kwh",
+        "The grid carbon intensity",
+        "Grams of CO2 per kWh of the site's grid: its carbon a year. Blank: not known yet.",
+    )
+    optional(
+        "wue",
+        "WUE (L/kWh)",
+        "wue_l_per_kwh",
+        "The WUE",
+        "Litres of water per kWh of IT energy (the Green Grid's WUE): its water a year. "
+        "Blank: not estimated.",
+    )
     project = editor.project
     notes: dict[str, QLabel] = {}
     for other in project.sites.values():
