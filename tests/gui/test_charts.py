@@ -79,6 +79,21 @@ def test_hovering_over_a_bar_reads_out_its_figure(qtbot):
     assert not readout.isVisible()
 
 
+def test_a_long_readout_stays_inside_the_plot_wherever_the_pointer_is(qtbot):
+    tip = "Racks and systems: " + "a long explanation of where the price comes from " * 4
+    chart = _chart(qtbot, ["Racks", "Cables"], [20, 1], ["$20 M", "$1 M"], [tip, ""])
+    box = chart.plot.getPlotItem().getViewBox()
+    edges = box.sceneBoundingRect()
+    for share in (0.2, 0.45, 0.55, 0.8):
+        x = edges.left() + share * edges.width()
+        chart.plot.hover(QPointF(x, box.mapViewToScene(QPointF(0, 0)).y()))
+        chart.plot.readout.updateTransform(force=True)  # as its paint does
+        label = chart.plot.readout.textItem
+        shown = label.mapRectToScene(label.boundingRect())
+        assert chart.plot.readout.isVisible()
+        assert edges.left() <= shown.left() and shown.right() <= edges.right(), share
+
+
 def test_a_chart_saves_as_png_and_svg_through_pyqtgraphs_exporters(qtbot, tmp_path):
     chart = _chart(qtbot, ["DAC", "multimode SR"], [1_000, 250], ["1,000", "250"])
     png, svg = tmp_path / "mix.png", tmp_path / "mix.svg"

@@ -3,9 +3,10 @@
 On the left each figure of both designs with B less A (``compare``), the rows that
 differ shaded and bold (only those, unless asked for all), and in a tab beside the table
 the same figures as a pyqtgraph chart of B against A (``designer.gui.compare.chart``); on
-the right the racks and equipment added, removed, moved or changed, each with its colour
-on the canvas. A click on one of those selects it and
-zooms to it (``activated``); Stop Comparing (or Esc) ends the comparison.
+the right (in a third tab where the panel is too narrow for both) the racks and equipment
+added, removed, moved or changed, each with its colour on the canvas. A click on one of
+those selects it and zooms to it (``activated``); Stop Comparing (or Esc) ends the
+comparison.
 """
 
 from __future__ import annotations
@@ -111,11 +112,28 @@ class ComparePanel(QWidget):
         self.differences.cellClicked.connect(self._clicked)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Side by side where both tables fit whole, one over the other where they do not
-        (a dock that shares the bottom of the window with others)."""
+        """The list of differences beside the figures and their chart where both fit whole,
+        else a third tab beside them (a dock that shares the bottom of the window with
+        others: one over the other, neither the table nor the chart could be read)."""
         super().resizeEvent(event)
+        tabs = self.figure_tabs
         wide = event.size().width() >= SIDE_BY_SIDE_PX
-        self.tables.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        tabbed = tabs.indexOf(self.differences) >= 0
+        if wide and tabbed:
+            tabs.removeTab(tabs.indexOf(self.differences))
+            self.tables.addWidget(self.differences)
+            self.differences.show()
+        elif not wide and not tabbed:
+            tabs.addTab(self.differences, self._differences_title())
+
+    def _name_differences_tab(self) -> None:
+        """The list's tab, when it is one, says how many differences it holds."""
+        index = self.figure_tabs.indexOf(self.differences)
+        if index >= 0:
+            self.figure_tabs.setTabText(index, self._differences_title())
+
+    def _differences_title(self) -> str:
+        return f"Racks and equipment ({len(self.found):,})"
 
     def show_comparison(
         self,
@@ -136,6 +154,7 @@ class ComparePanel(QWidget):
 
     def show_differences(self, found: list[Difference], projects: tuple[Project, Project]) -> None:
         self.found = found
+        self._name_differences_tab()
         table = self.differences
         table.setRowCount(len(found))
         for row, difference in enumerate(found):
@@ -162,6 +181,7 @@ class ComparePanel(QWidget):
         self.chart.show_bars([], [], [])
         self.differences.setRowCount(0)
         self.found = []
+        self._name_differences_tab()
         self.stop_button.setEnabled(False)
 
     def differing_rows(self) -> dict[str, tuple[str, str, str]]:

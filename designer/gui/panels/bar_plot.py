@@ -231,13 +231,17 @@ class BarPlot(pg.PlotWidget):
         box = self.getPlotItem().getViewBox()
         at = box.mapSceneToView(scene_pos)
         self.readout.setText(self.bars.readout(row))
+        # on the side of the pointer with more room, never wider than that room
+        edges = box.sceneBoundingRect()
+        room_left, room_right = scene_pos.x() - edges.left(), edges.right() - scene_pos.x()
+        room = min(max(room_left, room_right) - 4, READOUT_SHARE * box.width())
         label = self.readout.textItem
         label.setTextWidth(-1)
-        if label.boundingRect().width() > READOUT_SHARE * box.width():
-            label.setTextWidth(READOUT_SHARE * box.width())
-        (left, right), (top, bottom) = box.viewRange()
+        if label.boundingRect().width() > room:
+            label.setTextWidth(max(room, 40.0))
+        top, bottom = box.viewRange()[1]
         self.readout.setAnchor(
-            (0 if at.x() < (left + right) / 2 else 1, 0 if at.y() < (top + bottom) / 2 else 1)
+            (0 if room_right >= room_left else 1, 0 if at.y() < (top + bottom) / 2 else 1)
         )
         self.readout.setPos(at)
         self.readout.show()
