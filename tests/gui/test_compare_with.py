@@ -162,3 +162,16 @@ def test_the_chart_draws_b_against_a_for_one_nvl72_rack_more(make_window, qtbot,
     assert chart.plot.readout.toPlainText() == (
         "Accelerators: A 504, B 576, B − A +72, B is 114.3 % of A"
     )
+
+
+def test_a_narrow_panel_lists_the_differences_in_a_tab_of_their_own(make_window, qtbot, variant):
+    original, copy = variant
+    window = make_window(original)
+    _compare(window, qtbot, copy)
+    panel = window.comparison.panel
+    tabs = panel.figure_tabs
+    panel.resize(600, 300)
+    assert tabs.tabText(tabs.indexOf(panel.differences)) == "Racks and equipment (2)"
+    panel.resize(1_200, 300)
+    assert tabs.indexOf(panel.differences) == -1
+    assert panel.tables.indexOf(panel.differences) == 1  # beside the figures and chart
