@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
 
 import numpy as np
 
@@ -570,28 +569,39 @@ def _spread(
     """Deal each lower switch's uplinks round-robin over the ``upper`` switches.
 
     One running counter over all lower switches keeps every upper switch within one link
-    of the others, so none exceeds its radix.
+    of the others, so none exceeds its radix. The deal is a table of lower switches by
+    upper switches, summed per pair of racks in numpy: a campus site's three tiers deal
+    110,000 (switch, switch) links into 19,000 pairs of racks, and one Python step per
+    link was the largest part of its plan.
     """
     width = len(upper)
-    if not width:
+    count = min(len(lower), len(ups))
+    if not width or not count:
         return
-    start = 0
-    for rack_id, u in zip(lower, ups, strict=False):
-        # The links dealt at positions start..start+u-1 land on upper switch start % width
-        # and on: each switch gets u // width, the u % width from there on one more. Only
-        # the switches that get a link are visited, in order (a campus site's leaves have
-        # fewer uplinks than there are spines: visiting every spine for every leaf made
-        # this the largest step of its plan).
-        whole, extra = divmod(u, width)
-        first = start % width
-        if whole:
-            positions: Iterable[int] = range(width)
-        else:
-            wrapped = range(max(first + extra - width, 0))
-            positions = chain(wrapped, range(first, min(first + extra, width)))
-        for position in positions:
-            n = whole + ((position - first) % width < extra)
-            s = upper[position]
-            links[(rack_id, upper_racks[s], role)] += n
-            upper_load[s] += n
-        start += u
+    u = np.asarray(ups[:count], dtype=np.int64)
+    # The links dealt at positions start..start+u-1 land on upper switch start % width and
+    # on: each switch gets u // width, the u % width from there on one more.
+    first = ((np.cumsum(u) - u) % width)[:, None]
+    whole, extra = (u // width)[:, None], (u % width)[:, None]
+    n = whole + ((np.arange(width) - first) % width < extra)
+    for s, got in zip(upper, n.sum(axis=0).tolist(), strict=True):
+        upper_load[s] += got
+    lower_names, lower_of = np.unique(np.array(lower[:count], dtype=object), return_inverse=True)
+    upper_names, upper_of = np.unique(
+        np.array([upper_racks[s] for s in upper], dtype=object), return_inverse=True
+    )
+    # pairs of racks in the order the deal meets them (lower switch by lower switch, the
+    # upper ones in order), each summed where it first appears, so the rows keep their order
+    row, column = np.nonzero(n)
+    pair = lower_of[row] * len(upper_names) + upper_of[column]
+    pairs, at, which = np.unique(pair, return_index=True, return_inverse=True)
+    totals = np.bincount(which, weights=n[row, column], minlength=len(pairs))
+    order = np.argsort(at, kind="stable")
+    a_of, b_of = np.divmod(pairs[order], len(upper_names))
+    for a, b, links_n in zip(
+        lower_names[a_of].tolist(),
+        upper_names[b_of].tolist(),
+        totals[order].astype(np.int64).tolist(),
+        strict=True,
+    ):
+        links[(a, b, role)] += links_n

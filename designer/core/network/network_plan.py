@@ -30,6 +30,7 @@ from designer.core.network.fabric import SiteFabric
 from designer.core.network.index import DCI, ProjectIndex, UnitKey
 from designer.core.network.media import MediaCatalog
 from designer.core.network.routing import Anchor, HallFloor
+from designer.core.network.traygraph import TrayGraph
 
 #: Unit kinds in the order the schedule lists them.
 UNIT_ORDER = {"nvlink": 0, "ub": 1, "fabric": 2, "dci": 3, "drawn": 4}
@@ -140,6 +141,8 @@ class NetworkPlan:
     overfull: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     ports: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     next_hall: int = 0
+    #: The halls' tray graphs by geometry: halls laid out alike share their searches.
+    graphs: dict[bytes, TrayGraph] = field(default_factory=dict)
 
     @property
     def settings(self) -> NetworkSettings:

@@ -67,10 +67,17 @@ class HallFloor:
 
 
 def hall_floor(
-    hall: Hall, trays: Collection[CableTray], settings: NetworkSettings, index: int
+    hall: Hall,
+    trays: Collection[CableTray],
+    settings: NetworkSettings,
+    index: int,
+    graphs: dict[bytes, TrayGraph] | None = None,
 ) -> HallFloor:
-    """The routing view of ``hall`` with its ``trays``."""
+    """The routing view of ``hall`` with its ``trays``; its tray graph shares its searches
+    with the graph of the same geometry in ``graphs`` (``TrayGraph.sharing``)."""
     graph = build_graph(sorted(trays, key=lambda t: t.id))
+    if graphs is not None:
+        graph = graph.sharing(graphs)
     entry = None
     on_site = None
     if hall.cable_entry is not None:
@@ -99,33 +106,62 @@ def hall_floor(
 def rack_anchors(
     racks: list[tuple[Placement, RackType]], floor: HallFloor, settings: NetworkSettings
 ) -> dict[str, Anchor]:
-    """Anchors of racks standing in ``floor``'s hall, computed together."""
-    if not racks:
-        return {}
-    boxes = [footprint(p.x, p.y, k.width_mm, k.depth_mm, p.rotation) for p, k in racks]
+    """Anchors of racks standing in ``floor``'s hall, computed together.
+
+    A rack's anchor depends only on the tray graph's geometry, where the rack stands, its
+    size and the settings, so it is kept in the graph's memo under exactly those and a rack
+    standing the same way in a hall of the same trays (a campus repeats its halls) is looked
+    up, not attached again.
+    """
+    shared = settings.tray_reach_mm, settings.port_height_share, settings.in_rack_allowance_mm
+    keys = [
+        ("anchor", p.x, p.y, p.rotation, k.width_mm, k.depth_mm, k.height_mm, *shared)
+        for p, k in racks
+    ]
+    memo = floor.graph.memo
+    missing = list(dict.fromkeys(key for key in keys if key not in memo))
+    if missing:
+        memo.update(zip(missing, _attached(missing, floor.graph, settings), strict=True))
+    anchors = {}
+    for (placement, _), key in zip(racks, keys, strict=True):
+        edge, along, lateral, rise, allowance, point, clear = memo[key]
+        anchors[placement.id] = Anchor(
+            floor.hall_id, edge, along, lateral, rise, allowance, point, clear
+        )
+    return anchors
+
+
+def _attached(
+    keys: list[tuple], graph: TrayGraph, settings: NetworkSettings
+) -> list[tuple[int, float, float, float, float, tuple[float, float], float]]:
+    """Where racks of the given ``rack_anchors`` keys meet ``graph``'s trays: an anchor's
+    fields after its hall."""
+    boxes = [
+        footprint(x, y, width, depth, rotation) for _, x, y, rotation, width, depth, *_ in keys
+    ]
     points = np.array([box.centre for box in boxes])
     # how far the tray runs from the rack's top, from its nearest edge: cables leave the
     # top where the tray is (a tray just behind a deep rack is within reach)
     edges = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float)
-    found, clear = floor.graph.attach_near(points, edges, settings.tray_reach_mm)
-    anchors = {}
-    for i, (placement, kind) in enumerate(racks):
+    found, clear = graph.attach_near(points, edges, settings.tray_reach_mm)
+    attached = []
+    for i, key in enumerate(keys):
         edge = int(found.edge[i])
-        lateral = float(found.lateral_mm[i])
         reached = edge >= 0 and clear[i] <= settings.tray_reach_mm
-        port = kind.height_mm * settings.port_height_share
-        rise = abs(float(floor.graph.edge_height[edge]) - port) if edge >= 0 else 0.0
-        anchors[placement.id] = Anchor(
-            floor.hall_id,
-            edge if reached else -1,
-            float(found.along_mm[i]),
-            lateral,
-            rise,
-            float(settings.in_rack_allowance_mm),
-            (float(points[i, 0]), float(points[i, 1])),
-            float(clear[i]),
+        port = key[6] * settings.port_height_share
+        rise = abs(float(graph.edge_height[edge]) - port) if edge >= 0 else 0.0
+        attached.append(
+            (
+                edge if reached else -1,
+                float(found.along_mm[i]),
+                float(found.lateral_mm[i]),
+                rise,
+                float(settings.in_rack_allowance_mm),
+                (float(points[i, 0]), float(points[i, 1])),
+                float(clear[i]),
+            )
         )
-    return anchors
+    return attached
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,7 +25,7 @@ import itertools
 import math
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import numpy as np
@@ -69,6 +69,32 @@ class TrayGraph:
     _searched: _Searched
     _paths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     _tree: dict[str, shapely.STRtree] = field(default_factory=dict)
+    #: What callers work out from this graph's geometry alone (a rack's attachment), kept
+    #: under their own keys and shared, like the searches, by every graph of that geometry.
+    memo: dict[object, object] = field(default_factory=dict)
+
+    def geometry(self) -> bytes:
+        """What everything but the tray names and sizes depends on: nodes, edges in order,
+        their lengths and heights, and how many lie along trays."""
+        parts = (self.nodes, self.edge_u, self.edge_v, self.edge_length, self.edge_height)
+        return len(self.plan_edges).to_bytes(8, "little") + b"".join(
+            np.ascontiguousarray(part).tobytes() + str(part.shape).encode() for part in parts
+        )
+
+    def sharing(self, graphs: dict[bytes, TrayGraph]) -> TrayGraph:
+        """This graph, with the searches, paths, spatial index and memo of the graph of the
+        same geometry in ``graphs`` if there is one (else it is recorded there).
+
+        A campus repeats a few hall layouts many times: their halls' runs are searched once
+        per layout, not once per hall. Tray names and sizes (fill, capacity) stay each
+        graph's own.
+        """
+        first = graphs.setdefault(self.geometry(), self)
+        if first is self:
+            return self
+        return replace(
+            self, _searched=first._searched, _paths=first._paths, _tree=first._tree, memo=first.memo
+        )
 
     def point_along(self, edge: int, along_mm: float) -> tuple[float, float]:
         """The plan point ``along_mm`` from ``edge``'s first node."""
