@@ -2,6 +2,7 @@
 with its sources, the unpriced lines, and the moves of its halls."""
 
 from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
 from designer.core.energy.cost import price_bom
 from designer.core.energy.energy import project_energy
 from designer.core.energy.siting import hall_moves
@@ -61,6 +62,19 @@ def test_a_sites_year_and_the_moves_of_its_halls_by_hand():
         ("North hall 2", "South", "−$101,756", "−874 t"),
     ]
     assert moves.alerts == frozenset({0, 1})
+
+
+def test_each_sheet_gives_the_water_at_its_sites_own_wue():
+    doc = two_priced_sites()
+    north = next(iter(doc.project.sites))
+    ops.update(doc, north, wue_l_per_kwh=1.8)  # operations:O27, the US on-site mean
+    tables = tables_of(doc)
+    water = {name: dict(t["A year of energy"].rows)["Water"] for name, t in tables.items()}
+    # 4,239.84 MWh of IT energy x 1.8 L/kWh = 7,631.7 m3
+    assert water == {
+        "North": "7,632 m³ a year at WUE 1.8 L/kWh",
+        "South": "not estimated: the site has no WUE",
+    }
 
 
 def test_the_racks_a_source_prices_and_the_rest_unpriced():
