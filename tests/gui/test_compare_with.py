@@ -99,6 +99,8 @@ def test_a_variant_shows_its_figures_and_where_it_differs(make_window, qtbot, va
     assert window.view.legend is None
     assert colouring.racks is None
     assert panel.differences.rowCount() == 0
+    assert panel.chart.names == []
+    assert panel.chart.note.text() == "No comparison: File ▸ Compare With…"
 
 
 def test_a_design_compared_with_itself_differs_in_nothing(make_window, qtbot, example):

@@ -29,6 +29,8 @@ MOST_PERCENT = 200.0
 SHARED = QColor("#9aa5b1")
 MORE = COLOURS[ADDED]
 LESS = COLOURS[REMOVED]
+#: The colours' key, under a chart with bars.
+KEY = "Grey: in both · green: B has more · red: B has less"
 
 
 def share(row: Row) -> float | None:

@@ -33,7 +33,7 @@ from designer.core.energy.differences import Difference, counts, describe
 from designer.core.energy.text import shown, shown_difference
 from designer.core.model.project import Project
 from designer.drawing.compare import ADDED, CHANGED, COLOURS, MOVED_TO, REMOVED
-from designer.gui.compare.chart import A_PERCENT, MOST_PERCENT, X_LABEL, comparison_bars
+from designer.gui.compare.chart import A_PERCENT, KEY, MOST_PERCENT, X_LABEL, comparison_bars
 from designer.gui.panels.charts import BarChart
 
 FIGURE_COLUMNS = ("Figure", "A", "B", "B − A")
@@ -85,7 +85,6 @@ class ComparePanel(QWidget):
         self.rows: list[Row] = []
         self.chart = BarChart(X_LABEL)
         self.chart.add_mark(A_PERCENT, QColor("#5f6b76"), dashed=True)
-        self.chart.note.setText("Grey: in both · green: B has more · red: B has less")
         self.figure_tabs = QTabWidget()
         self.figure_tabs.setDocumentMode(True)
         self.figure_tabs.addTab(self.figures, "Figures")
@@ -110,6 +109,7 @@ class ComparePanel(QWidget):
         self.stop_button.clicked.connect(self.stop)
         self.only_differing.toggled.connect(lambda _on: self._hide_same())
         self.differences.cellClicked.connect(self._clicked)
+        self._hide_same()  # the empty chart says how to fill it
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The list of differences beside the figures and their chart where both fit whole,
@@ -178,7 +178,7 @@ class ComparePanel(QWidget):
         self.title.setText("Compare a second design with this one: File ▸ Compare With…")
         self.figures.setRowCount(0)
         self.rows = []
-        self.chart.show_bars([], [], [])
+        self._hide_same()
         self.differences.setRowCount(0)
         self.found = []
         self._name_differences_tab()
@@ -225,6 +225,7 @@ class ComparePanel(QWidget):
         table.scrollToTop()
         charted = [r for n, r in enumerate(self.rows) if not table.isRowHidden(n)]
         self.chart.show_bars(*comparison_bars(charted), most_x=MOST_PERCENT)
+        self.chart.note.setText(KEY if charted else "No comparison: File ▸ Compare With…")
 
     def _clicked(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.found):
