@@ -93,7 +93,7 @@ def drawing_set(
     }
     moves = hall_moves(project, by_hall, jobs=jobs.plan if jobs else None)
     job_racks = {j: jobs.plan.layout.racks_of(j) for j in project.jobs} if jobs else None
-    topology = build_topology(project, rack_types, limits, plan, job_racks)
+    topology = build_topology(project, rack_types, limits, plan, job_racks, found)
     site_map = []
     # several sites, or a site of several halls: where they stand decides the links between
     halls_per_site = Counter(h.site_id for h in project.halls.values())

@@ -89,7 +89,7 @@ def counts_of(topology: Topology, rates: FailureRates) -> Counts:
     hosts = math.fsum(
         n / rates.per_host(placements[rack].type_id) for rack, n in topology.accelerators.items()
     )
-    links = sum(link.links for link in topology.fabric)
+    links = int(topology.wiring.link_count.sum())
     return Counts(topology.total_accelerators, hosts, links, topology.switches)
 
 

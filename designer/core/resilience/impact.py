@@ -29,7 +29,7 @@ narrowest cut of a Clos, not a measured figure.
 from __future__ import annotations
 
 import math
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -37,8 +37,15 @@ import numpy as np
 
 from designer.core.model.hall import PowerFeed
 from designer.core.resilience.components import kind_of, name_of
-from designer.core.resilience.topology import Topology, bisection, heat_of
-from designer.core.resilience.trays import rows_through
+from designer.core.resilience.topology import (
+    Part,
+    Topology,
+    bisection,
+    fibre_ways,
+    heat_of,
+    parts_of,
+)
+from designer.core.resilience.trays import NO_ROWS, rows_through
 from designer.core.rules.loads import feed_share
 
 #: What a rack can lose, in the order a report lists it.
@@ -60,14 +67,6 @@ class Overload:
     limit: float
     before: float
     unit: str
-
-
-@dataclass(frozen=True)
-class Part:
-    """One part of a cluster a failure split: its sites and their accelerators up."""
-
-    sites: tuple[str, ...]
-    accelerators: int
 
 
 @dataclass(frozen=True)
@@ -205,22 +204,16 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     lose("air", air)
     overloads += rooms
     # network racks down, and the racks that reach through them
+    wiring = topo.wiring
     switches = {r for r in out if r in topo.network_racks}
     cut: dict[str, str] = {}
     for switch in sorted(switches):
-        for rack, plane in topo.reached_through.get(switch, ()):
+        for rack, plane in wiring.reached_through.get(switch, ()):
             if rack not in out and (plane == "scale_up" or rack not in cut):
                 cut[rack] = plane
-    severed = {row for tray in down.trays for row in rows_through(topo, tray)}
-    for row in severed:  # in any order: a scale-up cut outranks a scale-out one
-        reach = topo.row_reach.get(row)
-        if reach is not None and reach[0] not in out:
-            rack, plane = reach
-            if plane == "scale_up" or rack not in cut:
-                cut[rack] = plane
+    links = _cut_by_trays(topo, down.trays, out, cut)
     for rack, plane in sorted(cut.items()):
         lost[plane][rack] = None
-    links = {topo.row_link[row] for row in severed if row in topo.row_link}
     left = _bisection(topo, out, links)
     cross, cross_left, routes, parts = _dci(topo, down, out)
     overloads += routes
@@ -328,20 +321,47 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
     return lost, found
 
 
-def _bisection(topo: Topology, out: set[str], severed: set[int]) -> float:
+def _cut_by_trays(
+    topo: Topology, trays: set[str], out: set[str], cut: dict[str, str]
+) -> np.ndarray:
+    """Add to ``cut`` the racks up whose link to a leaf or to their scale-up switches runs
+    along one of ``trays``; the fabric links severed."""
+    if not trays:
+        return NO_ROWS
+    wiring = topo.wiring
+    each = [rows_through(topo, tray) for tray in trays]
+    # one tray's rows are distinct already
+    severed = each[0] if len(each) == 1 else np.unique(np.concatenate(each))
+    reaching = severed[wiring.row_rack[severed] >= 0]
+    # each (rack, plane) once, as rack x 2 + up, in any order: a scale-up cut outranks a
+    # scale-out one
+    for key in np.unique(wiring.row_rack[reaching] * 2 + wiring.row_up[reaching]).tolist():
+        node, up = divmod(key, 2)
+        rack = wiring.nodes[node]
+        if rack not in out and (up or rack not in cut):
+            cut[rack] = "scale_up" if up else "scale_out"
+    links = wiring.row_link[severed]
+    return links[links >= 0]
+
+
+def _bisection(topo: Topology, out: set[str], severed: np.ndarray) -> float:
     """The fabrics' estimated bisection with the racks ``out`` down and the fabric links
     ``severed`` cut (Gb/s)."""
-    cut = [topo.rack_link_index[r] for r in out if r in topo.rack_link_index]
-    if severed:
-        cut.append(np.fromiter(severed, np.int64, len(severed)))
+    wiring = topo.wiring
+    cut = [wiring.rack_links[r] for r in out if r in wiring.rack_links]
+    if len(severed):
+        cut.append(severed)
     if not cut:
         return topo.bisection_gbps
-    links = np.unique(np.concatenate(cut))
+    # a rack's own links are listed once each
+    links = cut[0] if len(cut) == 1 else np.unique(np.concatenate(cut))
     gone = np.bincount(
-        topo.link_tier[links], weights=topo.link_gbps[links], minlength=len(topo.tiers)
+        wiring.link_tier[links], weights=wiring.link_gbps[links], minlength=len(wiring.tiers)
     )
     whole = topo.tier_gbps
-    return bisection({key: whole[key] - float(g) for key, g in zip(topo.tiers, gone, strict=True)})
+    return bisection(
+        {key: whole[key] - float(g) for key, g in zip(wiring.tiers, gone, strict=True)}
+    )
 
 
 def _dci(
@@ -349,21 +369,24 @@ def _dci(
 ) -> tuple[float, float, list[Overload], tuple[Part, ...]]:
     """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
     them, and the parts the sites with accelerators up fall into."""
-    project = topo.project
+    up = {s: n for s, n in topo.site_accelerators.items() if s not in down.sites}
+    accelerators, rack_site = topo.accelerators, topo.rack_site
+    for rack in out:
+        if rack in accelerators and (site := rack_site.get(rack)) in up:
+            up[site] -= accelerators[rack]
+    whole = topo.cross_site_gbps
+    if not down.routes:  # a site down has its routes down too
+        return (
+            whole,
+            whole,
+            [],
+            topo.parts if up == topo.site_accelerators else parts_of(up, topo.fibre_ways),
+        )
     routes = topo.routes
-    whole = math.fsum(r.links * topo.wavelength_gbps for r in routes.values())
     alive = {i: r for i, r in routes.items() if i not in down.routes}
     left = math.fsum(r.links * topo.wavelength_gbps for r in alive.values())
-    up = {s: n for s, n in topo.site_accelerators.items() if s not in down.sites}
-    for rack in out:
-        site = topo.rack_site.get(rack)
-        if site in up:
-            up[site] -= topo.accelerators.get(rack, 0)
     # reroute what each cut route carried between two sites still up
-    ways: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for route in alive.values():
-        ways[route.site_a].append((route.site_b, route.route_id))
-        ways[route.site_b].append((route.site_a, route.route_id))
+    ways = fibre_ways(alive.values())
     carried = {i: r.tbps for i, r in alive.items()}
     found = []
     rerouted = False
@@ -384,14 +407,14 @@ def _dci(
                     Overload(
                         "fibre_route",
                         route_id,
-                        name_of(project, route_id),
+                        name_of(topo.project, route_id),
                         tbps,
                         capacity,
                         route.tbps,
                         "Tb/s",
                     )
                 )
-    return whole, left, found, _parts(up, ways)
+    return whole, left, found, parts_of(up, ways)
 
 
 def _path(ways: Mapping[str, list[tuple[str, str]]], a: str, b: str) -> list[str] | None:
@@ -411,26 +434,3 @@ def _path(ways: Mapping[str, list[tuple[str, str]]], a: str, b: str) -> list[str
                 back[other] = (site, route)
                 queue.append(other)
     return None
-
-
-def _parts(up: Mapping[str, int], ways: Mapping[str, list[tuple[str, str]]]) -> tuple[Part, ...]:
-    """The sites with accelerators up, grouped by the fibre that still joins them (through
-    sites without accelerators too), largest part first."""
-    seen: set[str] = set()
-    parts = []
-    for site in sorted(s for s, n in up.items() if n > 0):
-        if site in seen:
-            continue
-        members = []
-        queue = deque([site])
-        seen.add(site)
-        while queue:
-            here = queue.popleft()
-            if up.get(here, 0) > 0:
-                members.append(here)
-            for other, _ in ways.get(here, ()):
-                if other not in seen:
-                    seen.add(other)
-                    queue.append(other)
-        parts.append(Part(tuple(sorted(members)), sum(up[m] for m in members)))
-    return tuple(sorted(parts, key=lambda p: (-p.accelerators, p.sites)))

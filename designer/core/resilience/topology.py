@@ -10,8 +10,9 @@ cooling tables print and changes only those a failure touches.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Mapping
+import math
+from collections import defaultdict, deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,25 +23,16 @@ from designer.core.model.rule_settings import Limits
 from designer.core.network.dci import RouteDemand
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.resilience.components import sides
-from designer.core.rules.loads import loads, room_air_kw
-
-#: Fabric tiers, from the racks up; ``node-leaf`` links are a rack's way into the fabric.
-TIERS = ("node-leaf", "leaf-spine", "spine-core")
-
-#: Generated scale-up roles: a link of one ties a rack to its domain's switches.
-SCALE_UP_ROLES = frozenset({"ub", "nvlink"})
+from designer.core.resilience.wiring import TIERS, Wiring, wiring_of
+from designer.core.rules.loads import Load, loads, room_air_kw
 
 
 @dataclass(frozen=True)
-class FabricLink:
-    """A bundle of a site's scale-out fabric: its site, tier, ends and Gb/s."""
+class Part:
+    """One part of a cluster a failure split: its sites and their accelerators up."""
 
-    site: str
-    tier: str
-    a: str
-    b: str
-    gbps: float
-    links: int
+    sites: tuple[str, ...]
+    accelerators: int
 
 
 @dataclass
@@ -68,11 +60,9 @@ class Topology:
     hall_units: dict[str, list[str]]
     hall_feeds: dict[str, list[str]]
     site_halls: dict[str, list[str]]
-    #: network rack -> (compute rack, "scale_out" or "scale_up") that reach through it
-    reached_through: dict[str, list[tuple[str, str]]]
-    fabric: list[FabricLink]
-    #: rack -> indices into ``fabric`` of the links that end at it
-    rack_links: dict[str, list[int]]
+    #: the network plan's bundles: who reaches the fabric or a scale-up domain through
+    #: which, and the fabric links
+    wiring: Wiring
     routes: dict[str, RouteDemand]
     wavelength_gbps: float
     fibre_pair_tbps: float
@@ -81,41 +71,29 @@ class Topology:
     job_racks: dict[str, frozenset[str]] = field(default_factory=dict)
     #: the network plan, whose routes say which bundles run along which tray
     plan: NetworkPlan | None = None
-    #: per row of ``plan.table()``: the rack and plane that reach through the bundle
-    row_reach: dict[int, tuple[str, str]] = field(default_factory=dict)
-    #: per row of ``plan.table()``: the index in ``fabric`` of its link
-    row_link: dict[int, int] = field(default_factory=dict)
-    #: per tray: the rows of ``plan.table()`` routed along it (filled hall by hall on use)
-    tray_rows: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: per tray: the rows of ``plan.table()`` routed along it, sorted (filled hall by hall
+    #: on use)
+    tray_rows: dict[str, np.ndarray] = field(default_factory=dict)
     #: Gb/s of each (site, tier) of the fabrics, and accelerators per site, nothing failed
     tier_gbps: dict[tuple[str, str], float] = field(init=False)
     site_accelerators: dict[str, int] = field(init=False)
     total_accelerators: int = field(init=False)
     #: the fabrics' estimated bisection with nothing failed (``bisection``), Gb/s
     bisection_gbps: float = field(init=False)
-    #: per fabric link, its index in ``tiers`` and its Gb/s; per rack, its links' indices:
-    #: columns, so that a failure sums what it cuts at once (a hall has thousands of links)
-    tiers: list[tuple[str, str]] = field(init=False)
-    link_tier: np.ndarray = field(init=False)
-    link_gbps: np.ndarray = field(init=False)
-    rack_link_index: dict[str, np.ndarray] = field(init=False)
+    #: the DCI's Gb/s over every route, and the routes that join each site to others, nothing
+    #: failed (most failures cut no route: each what-if of a sweep reads these)
+    cross_site_gbps: float = field(init=False)
+    fibre_ways: dict[str, list[tuple[str, str]]] = field(init=False)
+    #: the parts the sites with accelerators fall into with nothing failed
+    parts: tuple[Part, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         # summed once: a what-if subtracts what it takes down (a campus has 57,000 links)
-        tiers: dict[tuple[str, str], float] = defaultdict(float)
-        for link in self.fabric:
-            tiers[link.site, link.tier] += link.gbps
-        self.tier_gbps = dict(tiers)
+        self.tier_gbps = self.wiring.tier_gbps()
         self.bisection_gbps = bisection(self.tier_gbps)
-        self.tiers = list(self.tier_gbps)
-        number = {key: i for i, key in enumerate(self.tiers)}
-        self.link_tier = np.fromiter(
-            (number[link.site, link.tier] for link in self.fabric), np.int64, len(self.fabric)
-        )
-        self.link_gbps = np.fromiter((link.gbps for link in self.fabric), float, len(self.fabric))
-        self.rack_link_index = {
-            rack: np.array(links, dtype=np.int64) for rack, links in self.rack_links.items()
-        }
+        routes = self.routes.values()
+        self.cross_site_gbps = math.fsum(r.links * self.wavelength_gbps for r in routes)
+        self.fibre_ways = fibre_ways(routes)
         sites: dict[str, int] = defaultdict(int)
         for rack, count in self.accelerators.items():
             site = self.rack_site.get(rack)
@@ -123,6 +101,7 @@ class Topology:
                 sites[site] += count
         self.site_accelerators = dict(sites)
         self.total_accelerators = sum(self.accelerators.values())
+        self.parts = parts_of(self.site_accelerators, self.fibre_ways)
 
 
 def build_topology(
@@ -131,9 +110,11 @@ def build_topology(
     limits: Limits,
     plan: NetworkPlan | None = None,
     job_racks: Mapping[str, list[str]] | None = None,
+    found: Iterable[Load] | None = None,
 ) -> Topology:
     """The dependencies of ``project``; ``plan`` (the network plan the checks read) gives
-    the fabric, scale-up wiring and DCI, ``job_racks`` each job's racks, where known."""
+    the fabric, scale-up wiring and DCI, ``job_racks`` each job's racks, where known;
+    ``found``: the project's ``loads``, when the caller has them (the report prints them)."""
     placements = project.placements
     halls = project.halls
     accelerators: dict[str, int] = {}
@@ -163,7 +144,7 @@ def build_topology(
     feed_limit: dict[str, float] = {}
     cdu_heat: dict[str, float] = {}
     hall_air: dict[str, float] = {}
-    for load in loads(project, rack_types, limits):
+    for load in found if found is not None else loads(project, rack_types, limits):
         if load.kind == "feed":
             feed_load[load.id], feed_limit[load.id] = load.load_kw, load.limit_kw
         elif load.kind == "cdu":
@@ -185,7 +166,7 @@ def build_topology(
     site_halls: dict[str, list[str]] = defaultdict(list)
     for hall in halls.values():
         site_halls[hall.site_id].append(hall.id)
-    reached, fabric, rack_links, routes, row_reach, row_link = _network(plan, network)
+    dci = plan.dci() if plan is not None else None
     settings = project.settings.network
     return Topology(
         project=project,
@@ -206,73 +187,46 @@ def build_topology(
         hall_units=dict(hall_units),
         hall_feeds=dict(hall_feeds),
         site_halls=dict(site_halls),
-        reached_through=reached,
-        fabric=fabric,
-        rack_links=rack_links,
-        routes=routes,
+        wiring=wiring_of(plan, frozenset(network)),
+        routes={r.route_id: r for r in dci.routes} if dci is not None else {},
         switches=sum(n for f in (plan.fabrics().values() if plan else ()) for *_, n in f.placed),
         wavelength_gbps=float(settings.dci_wavelength_gbps),
         fibre_pair_tbps=settings.fibre_pair_tbps,
         job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
         plan=plan,
-        row_reach=row_reach,
-        row_link=row_link,
     )
 
 
-def _network(
-    plan: NetworkPlan | None, network: set[str]
-) -> tuple[
-    dict[str, list[tuple[str, str]]],
-    list[FabricLink],
-    dict[str, list[int]],
-    dict[str, RouteDemand],
-    dict[int, tuple[str, str]],
-    dict[int, int],
-]:
-    """Which racks reach through each network rack, the fabric links, the DCI routes, and
-    per row of ``plan.table()`` the rack and plane that reach through it and its fabric
-    link."""
-    reached: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    fabric: list[FabricLink] = []
-    rack_links: dict[str, list[int]] = defaultdict(list)
-    row_reach: dict[int, tuple[str, str]] = {}
-    row_link: dict[int, int] = {}
-    if plan is None:
-        return {}, fabric, {}, {}, row_reach, row_link
-    offset = 0
-    # in the order of ``plan.table()``, whose rows a tray cut names
-    for key in plan.keys():  # noqa: SIM118 (a plan, not a dict)
-        table = plan.units[key].table
-        counts = table.count.tolist()
-        rates = table.rate.tolist()
-        for i, (a, b, role) in enumerate(zip(table.a, table.b, table.role, strict=True)):
-            plane = "scale_up" if role in SCALE_UP_ROLES else "scale_out"
-            if role == "node-leaf" or role in SCALE_UP_ROLES:
-                for rack, switch in ((a, b), (b, a)):
-                    if switch in network and rack not in network:
-                        reached[switch].add((rack, plane))
-                        row_reach[offset + i] = (rack, plane)
-            if key[0] == "fabric" and role in TIERS:
-                index = len(fabric)
-                row_link[offset + i] = index
-                fabric.append(
-                    FabricLink(key[1], role, a, b, float(counts[i] * rates[i]), counts[i])
-                )
-                rack_links[a].append(index)
-                if b != a:
-                    rack_links[b].append(index)
-        offset += len(table)
-    dci = plan.dci()
-    routes = {r.route_id: r for r in dci.routes} if dci is not None else {}
-    return (
-        {switch: sorted(racks) for switch, racks in reached.items()},
-        fabric,
-        dict(rack_links),
-        routes,
-        row_reach,
-        row_link,
-    )
+def fibre_ways(routes: Iterable[RouteDemand]) -> dict[str, list[tuple[str, str]]]:
+    """Per site, the (site, route) pairs that ``routes`` join it to."""
+    ways: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for route in routes:
+        ways[route.site_a].append((route.site_b, route.route_id))
+        ways[route.site_b].append((route.site_a, route.route_id))
+    return dict(ways)
+
+
+def parts_of(up: Mapping[str, int], ways: Mapping[str, list[tuple[str, str]]]) -> tuple[Part, ...]:
+    """The sites with accelerators up, grouped by the fibre that still joins them (through
+    sites without accelerators too), largest part first."""
+    seen: set[str] = set()
+    parts = []
+    for site in sorted(s for s, n in up.items() if n > 0):
+        if site in seen:
+            continue
+        members = []
+        queue = deque([site])
+        seen.add(site)
+        while queue:
+            here = queue.popleft()
+            if up.get(here, 0) > 0:
+                members.append(here)
+            for other, _ in ways.get(here, ()):
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        parts.append(Part(tuple(sorted(members)), sum(up[m] for m in members)))
+    return tuple(sorted(parts, key=lambda p: (-p.accelerators, p.sites)))
 
 
 def bisection(tiers: Mapping[tuple[str, str], float]) -> float:
