@@ -285,11 +285,12 @@ def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], 
     found = []
     for group_id in sorted(groups):
         members = topo.group_units[group_id]
-        load = math.fsum(topo.cdu_heat.get(m, 0.0) for m in members) - math.fsum(
+        # the group's liquid heat with nothing failed (what it carried, not its capacity)
+        before = math.fsum(topo.cdu_heat.get(m, 0.0) for m in members)
+        load = before - math.fsum(
             heat_of(topo, r)[0] for m in members for r in topo.cdu_racks.get(m, ()) if r in out
         )
         left = math.fsum(cooling[m].liquid_capacity_kw for m in members if m not in units)
-        before = math.fsum(cooling[m].liquid_capacity_kw for m in members)
         if load > left:
             name = project.cooling_groups[group_id].name
             found.append(Overload("cooling_group", group_id, name, load, left, before, "kW"))
@@ -307,15 +308,14 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
     found = []
     for hall_id in sorted(halls):
         racks = topo.hall_racks.get(hall_id, ())
-        load = topo.hall_air.get(hall_id, 0.0) - math.fsum(
-            heat_of(topo, r)[1] for r in racks if r in out
-        )
+        # the hall's room air with nothing failed (what it carried, not its units' capacity)
+        before = topo.hall_air.get(hall_id, 0.0)
+        load = before - math.fsum(heat_of(topo, r)[1] for r in racks if r in out)
         units = topo.hall_air_units.get(hall_id, ())
         left = math.fsum(cooling[u].air_capacity_kw for u in units if u not in down.units)
         if left <= 0:
             lost += [r for r in racks if r not in out and heat_of(topo, r)[1] > 0]
         elif load > left:
-            before = math.fsum(cooling[u].air_capacity_kw for u in units)
             name = project.halls[hall_id].name
             found.append(Overload("hall_air", hall_id, name, load, left, before, "kW"))
     return lost, found

@@ -6,9 +6,11 @@ import pytest
 
 from designer.core.document import operations as ops
 from designer.core.examples import gb200_su, two_sites
+from designer.core.examples._common import new_document
 from designer.core.resilience import UnknownComponents, fail, resolve
+from designer.core.resilience.text import impact_text
 from tests.core.jobs.helpers import cluster, with_job
-from tests.core.resilience.helpers import topology
+from tests.core.resilience.helpers import hall_of, topology
 
 #: 0.8 x sqrt(3) x 415 V x 800 A: the continuous limit of an 800 A busway, in kW.
 LIMIT_800A = 0.8 * math.sqrt(3) * 415 * 800 / 1000
@@ -65,6 +67,27 @@ def test_a_group_whose_survivors_are_short_is_named_with_its_figures(eight_on_cd
     assert (over.kind, over.id) == ("cooling_group", group)
     assert over.load == pytest.approx(8 * 132 * 0.87)
     assert over.limit == 600.0
+    # before: what the group carried with nothing failed (918.7 kW), not its 1,968 kW
+    assert over.before == pytest.approx(8 * 132 * 0.87)
+
+
+def test_a_hall_whose_air_units_left_are_short_reads_its_load_before():
+    """Four DGX B200 racks (57.2 kW of room air each) under two 150 kW CRAHs: one CRAH
+    down leaves 150 kW for 228.8 kW; before the failure the hall's air carried 228.8 kW
+    (of the 300 kW its CRAHs had)."""
+    doc = new_document("Air", "")
+    _, hall = hall_of(doc)
+    ops.place_row(doc, hall, "nvidia-dgx-b200-rack", 2_000, 3_000, 4, 0, label_prefix="DGX-")
+    crah = ops.add_cooling_unit(doc, hall, "crah-150", 3_000, 8_000, "CRAH-1")
+    ops.add_cooling_unit(doc, hall, "crah-150", 8_000, 8_000, "CRAH-2")
+    impact = fail(topology(doc), [crah])
+    assert impact.losses == {}
+    (over,) = impact.overloads
+    assert (over.kind, over.id) == ("hall_air", hall)
+    assert over.load == pytest.approx(4 * 57.2)
+    assert over.limit == 150.0
+    assert over.before == pytest.approx(228.8)
+    assert "(before: 228.8 kW)" in impact_text(doc.project, impact)
 
 
 def test_cutting_the_only_fibre_route_splits_the_cluster_in_two():
