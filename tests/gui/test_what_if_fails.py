@@ -54,11 +54,52 @@ def test_losing_busway_a_leaves_every_rack_powered_and_b_over_its_limit(make_win
     # every rack stands unaffected (the pale colour, -1)
     assert [code for code, _ in colouring.layer.geometry.groups] == [-1]
 
+    # the Utilisation bars show the loads after the failure, marked as the what-if's
+    dashboard = window.dashboard
+    assert _bar(dashboard, "Busway B") == "115 %  528 / 460 kW"
+    assert _bar(dashboard, "Busway A") == "down"
+    assert dashboard.note.text().startswith("<b>What if Busway A fails:</b> the loads after")
+
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
     assert window.resilience.overlay.impact is None
     assert not colouring.layer.isVisible()
     assert window.view.legend is None
     assert not panel.figures.isVisible()
+    # the design's bars again: each busway sized to carry the four racks alone
+    assert _bar(dashboard, "Busway A") == "115 %  528 / 460 kW"
+    assert "What if" not in dashboard.note.text()
+
+
+def _bar(dashboard, name):
+    """The figure the Utilisation chart prints right of the bar called ``name``."""
+    return dashboard.texts[dashboard.names.index(name)]
+
+
+def test_the_surviving_cdu_carries_the_eight_racks_on_the_utilisation_bars(make_window, qtbot):
+    """Eight NVL72 on two in-row CDUs of 1,368 kW (four racks each) in one N+1 group."""
+    doc = new_document("CDUs", "")
+    _, hall = hall_of(doc)
+    group = ops.add_cooling_group(doc, hall, "CDUs", "N+1")
+    cdu_a = ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 1_000, 3_000, "CDU-A", group_id=group)
+    cdu_b = ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 9_000, 3_000, "CDU-B", group_id=group)
+    racks = ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 3_000, 8, 0, label_prefix="N-")
+    ops.assign_cdu(doc, racks[:4], cdu_a)
+    ops.assign_cdu(doc, racks[4:], cdu_b)
+    window = make_window(document=doc)
+    wait_checked(qtbot, window)
+    dashboard = window.dashboard
+    # four racks of 132 kW x 0.87 = 459.36 kW, whose coolant at 1.2 L/min per kW is 551 of
+    # the 1,200 L/min the CDU pumps (46 %, fuller than 459.36 of 1,368 kW)
+    assert _bar(dashboard, "CDU-B") == "46 %  551 / 1,200 L/min"
+    window.resilience.what_if([cdu_a])
+    qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
+    # CDU-B carries all eight: 918.72 kW, 1,102.46 of 1,200 L/min (92 %)
+    assert _bar(dashboard, "CDU-B") == "92 %  1,102 / 1,200 L/min"
+    assert _bar(dashboard, "CDU-A") == "down"
+    # the group against the CDU left up: 918.72 of 1,368 kW (67 %)
+    assert _bar(dashboard, "CDUs") == "67 %  919 / 1,368 kW"
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert _bar(dashboard, "CDU-B") == "46 %  551 / 1,200 L/min"
 
 
 def test_losing_both_busways_lights_up_the_four_racks_without_power(make_window, qtbot, two_n):

@@ -87,6 +87,14 @@ class Impact:
     cross_site_gbps: float
     cross_site_left_gbps: float
     parts: tuple[Part, ...]
+    #: the feeds and cooling units down, those of a failed side, hall or site included
+    feeds_down: frozenset[str] = frozenset()
+    units_down: frozenset[str] = frozenset()
+
+    @property
+    def down(self) -> frozenset[str]:
+        """The racks down (failed, or without power or cooling): they draw and heat nothing."""
+        return frozenset(r for what in DOWN for r in self.losses.get(what, ()))
 
     @property
     def racks_hit(self) -> tuple[str, ...]:
@@ -239,6 +247,8 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         cross_site_gbps=cross,
         cross_site_left_gbps=cross_left,
         parts=parts,
+        feeds_down=frozenset(down.feeds),
+        units_down=frozenset(down.units),
     )
 
 

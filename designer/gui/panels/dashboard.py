@@ -9,11 +9,14 @@ a red bar here is a finding there. 100 % is that limit; the dashed line at 80 % 
 "nearly there". Green: under 80 %; amber: over 80 % but within the limit; red: over it.
 One load on a zero or tiny limit would stretch the axis until every other bar is a sliver,
 so bars are cut at :func:`axis_cap` and keep their real figure as text. A hall with
-hundreds of feeds shows its most loaded ones. It refreshes after every edit.
+hundreds of feeds shows its most loaded ones. It refreshes after every edit. While a what-if
+shows on the canvas, the bars are the loads its survivors carry after the failure
+(``core.resilience.survivors``), a feed or CDU down reads "down", and the caption says so.
 """
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Sequence
 
@@ -24,6 +27,9 @@ from PySide6.QtWidgets import QWidget
 
 from designer.core.format import number, plural
 from designer.core.model.rule_settings import Thresholds
+from designer.core.resilience.components import name_of
+from designer.core.resilience.impact import Impact
+from designer.core.resilience.survivors import DOWN_NOTE, loads_after
 from designer.core.rules.limits import default_thresholds, resolve
 from designer.core.rules.loads import NEAR_LIMIT, Load, loads
 from designer.drawing import style
@@ -36,11 +42,15 @@ MARK = NEAR_LIMIT
 #: never past ``MOST_CAP_PCT``, so a load on a zero limit leaves the others readable.
 LEAST_CAP_PCT = 120.0
 MOST_CAP_PCT = 200.0
+#: A feed or cooling unit down in the what-if shown.
+DOWN_COLOUR = QColor("#8a949e")
 #: What the hall's own bars are called.
 HALL_BARS = {"hall_air": "Hall room air", "hall_power": "Hall power", "hall_heat": "Hall heat"}
 
 
 def _colour(load: Load) -> QColor:
+    if load.note == DOWN_NOTE:
+        return DOWN_COLOUR
     if load.share > 1.0:
         return style.STATUS_FILL[style.ERROR]
     if load.share > MARK:
@@ -89,10 +99,13 @@ def bar_tip(load: Load) -> str:
     return f"{text}; {load.note}" if load.note else text
 
 
-def hall_loads(editor: Editor, hall_id: str) -> list[Load]:
+def hall_loads(editor: Editor, hall_id: str, what_if: Impact | None = None) -> list[Load]:
     """The loads of one hall the dashboard shows (its feeds, CDUs, groups and the hall's own),
-    in the core's order."""
-    return loads(editor.project, editor.doc.rack_types, project_limits(editor), hall_id)
+    in the core's order; with ``what_if``, those after its failure."""
+    project, rack_types, limits = editor.project, editor.doc.rack_types, project_limits(editor)
+    if what_if is not None:
+        return loads_after(project, rack_types, limits, what_if, hall_id)
+    return loads(project, rack_types, limits, hall_id)
 
 
 def shown_bars(every: list[Load], room: int) -> tuple[list[Load], int]:
@@ -133,6 +146,8 @@ class DashboardPanel(BarChart):
         super().__init__("% of what it may carry continuously", parent)
         self.editor = editor
         self.bars: list[Load] = []
+        #: the what-if shown on the canvas, whose survivors' loads the bars show
+        self.what_if: Impact | None = None
         self.add_mark(MARK * 100, style.STATUS_FILL[style.ERROR], 1.5, dashed=True)
         self.add_mark(100, QColor("#2b3540"))
         self._timer = QTimer(self)
@@ -147,16 +162,26 @@ class DashboardPanel(BarChart):
         self.host.resized.connect(self._timer.start)
         self.refresh()
 
+    def show_what_if(self, impact: Impact | None) -> None:
+        """Draw the loads the survivors of ``impact``'s failure carry (None: the design's)."""
+        self.what_if = impact
+        self.refresh()
+
     def refresh(self) -> None:
         """Recompute the bars of the shown hall and redraw them."""
         hall = self.editor.hall_id
-        every = hall_loads(self.editor, hall) if hall in self.editor.project.halls else []
+        every = (
+            hall_loads(self.editor, hall, self.what_if) if hall in self.editor.project.halls else []
+        )
         # as many of the most loaded as the chart names without skipping a row
         room = max(1, self.rows_named() - len(HALL_BARS))
         self.bars, hidden = shown_bars(every, room)
         shares = [b.share * 100 for b in self.bars]
         cap = axis_cap(shares)
-        texts = [f"{share_text(bar)}  {figures(bar)}" for bar in self.bars]
+        texts = [
+            "down" if bar.note == DOWN_NOTE else f"{share_text(bar)}  {figures(bar)}"
+            for bar in self.bars
+        ]
         self.show_bars(
             [bar_name(b) for b in self.bars],
             [(np.array(shares, dtype=float), [_colour(b) for b in self.bars])],
@@ -165,7 +190,16 @@ class DashboardPanel(BarChart):
             least_x=100.0,
             most_x=cap,
         )
-        self.note.setText(self.caption(hall, every, hidden, cap))
+        caption = self.caption(hall, every, hidden, cap)
+        if self.what_if is not None and hall in self.editor.project.halls:
+            failed = self.what_if.failed
+            names = ", ".join(name_of(self.editor.project, i) for i in failed)
+            verb = "fails" if len(failed) == 1 else "fail"
+            caption = (
+                f"<b>What if {html.escape(names)} {verb}:</b> the loads after the failure "
+                f"(Esc returns to the design) · {caption}"
+            )
+        self.note.setText(caption)
         self.note.setToolTip(legend(project_limits(self.editor).continuous_load_share))
 
     def caption(self, hall: str | None, every: list[Load], hidden: int, cap: float) -> str:
