@@ -171,6 +171,7 @@ class MainWindow(QMainWindow):
             self.jobs_dock.widget().colouring,
             self.findings_dock,
         )
+        self.resilience.overlay.shown.connect(self.dashboard.show_what_if)
         self.comparison = Comparison(
             self,
             self.view,
