@@ -194,3 +194,35 @@ def test_asked_right_after_an_edit_it_answers_for_the_design_as_edited(make_wind
     window.editor.update(first, label="NVL-1A")  # any edit ends the what-if
     assert window.resilience.overlay.impact is None
     assert window.jobs_dock.widget().colouring.racks is None
+
+
+def test_a_fibre_route_failed_from_the_site_map_names_both_parts(make_window, example, qtbot):
+    """two-sites: North (256 accelerators) and South (128) joined by one 40 km route."""
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    window.actions_by_name["site_map"].trigger()
+    project = window.editor.project
+    (route,) = project.fibre_routes
+    site_map = window.site_map
+    for where in (
+        site_map.map_scene.routes[route].sceneBoundingRect().center(),  # its label
+        site_map.map_scene.route_lines[route].pointAt(0.5),  # its line between the frames
+    ):
+        (action,) = window.resilience.site_map_menu(site_map.mapFromScene(where)).actions()
+        assert action.text() == "What If This Route Fails" and action.isEnabled()
+    action.trigger()
+    qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
+    impact = window.resilience.overlay.impact
+    assert impact.failed == (route,)
+    # each site's accelerators, counted from its racks' types
+    gpus = dict.fromkeys(project.sites, 0)
+    rack_types = window.editor.doc.rack_types
+    for rack in project.placements.values():
+        gpus[project.halls[rack.hall_id].site_id] += rack_types[rack.type_id].accelerators
+    names = {s.name: gpus[s.id] for s in project.sites.values()}
+    assert names == {"North": 256, "South": 128}
+    figures = window.resilience.panel.figures.toPlainText()
+    assert "The cluster is split in 2 parts no fibre joins:" in figures
+    assert "North: 256 accelerators" in figures and "South: 128 accelerators" in figures
+    assert "cross-site: 0 of 6.4 Tb/s (0 %)" in figures
+    assert "fibre route North–South" in window.resilience.panel.title.text()

@@ -1,6 +1,7 @@
 """What if it fails, in the designer (issue 24): right-click a component ▸ What If This
-Fails (on the site map, a hall ▸ What If This Hall Fails) colours the racks it takes down by
-what they lose and lists the figures in the Resilience panel, whose other tab ranks every
+Fails (on the site map, a hall ▸ What If This Hall Fails, a fibre route ▸ What If This Route
+Fails) colours the racks it takes down by what they lose, shows the survivors' loads on the
+Utilisation bars and lists the figures in the Resilience panel, whose other tab ranks every
 component failed alone."""
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from designer.gui.jobs.colouring import JobColouring
 from designer.gui.resilience.overlay import WhatIfOverlay
 from designer.gui.resilience.panel import ResiliencePanel
 from designer.gui.resilience.service import ResilienceService
+
+#: How near a fibre route's line a right-click on the site map picks it, in pixels.
+ROUTE_REACH_PX = 6.0
 
 #: What a right-click can fail on the hall canvas.
 CANVAS_KINDS = frozenset({"feed", "cooling", "rack", "tray"})
@@ -75,15 +79,24 @@ class Resilience:
         self.action.setEnabled(bool(self.failing()))
 
     def site_map_menu(self, pos: QPoint) -> QMenu:
-        """The site map's right-click menu at viewport ``pos``: on a hall, What If This Hall
-        Fails (the hall becomes the canvas's, so its racks show coloured there)."""
+        """The site map's right-click menu at viewport ``pos``: on a fibre route's line or
+        label, What If This Route Fails; on a hall, What If This Hall Fails (the hall becomes
+        the canvas's, so its racks show coloured there)."""
         site_map = self.central.site_map
-        hall = site_map.map_scene.hall_at(site_map.mapToScene(pos))
+        point = site_map.mapToScene(pos)
+        # a few pixels either side of a route's line, in map mm at this zoom
+        reach = ROUTE_REACH_PX / max(site_map.transform().m11(), 1e-9)
+        route = site_map.map_scene.route_at(point, reach)
+        hall = site_map.map_scene.hall_at(point) if route is None else None
         menu = QMenu(site_map)
-        action = menu.addAction("What If This Hall Fails")
-        action.setEnabled(hall is not None)
-        if hall is not None:
-            action.triggered.connect(lambda: self._hall_fails(hall))
+        if route is not None:
+            action = menu.addAction("What If This Route Fails")
+            action.triggered.connect(lambda: self.what_if([route]))
+        else:
+            action = menu.addAction("What If This Hall Fails")
+            action.setEnabled(hall is not None)
+            if hall is not None:
+                action.triggered.connect(lambda: self._hall_fails(hall))
         return menu
 
     def _hall_fails(self, hall_id: str) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
 )
+from shapely.geometry import LineString, Point
 
 from designer.core.format import plural
 from designer.drawing import style
@@ -324,6 +325,9 @@ class SiteMapScene(QGraphicsScene):
         self.blocks: dict[str, QGraphicsPolygonItem] = {}
         self.cards: list[Card] = []
         self.routes: dict[str, Card] = {}
+        #: Each route's line from site to site (under the site frames), by route id.
+        self.route_lines: dict[str, QLineF] = {}
+        self._frames: list[QRectF] = []
         self._racks: dict[str, PlanLayer] = {}
         self._bars: list[QGraphicsRectItem] = []
         self._racks_of: Callable[[], Mapping[str, RackArrays]] | None = None
@@ -347,6 +351,7 @@ class SiteMapScene(QGraphicsScene):
         self._current = self._current_outline()
         self.content = content
         self.blocks, self.cards, self.routes, self._racks, self._bars = {}, [], {}, {}, []
+        self.route_lines = {}
         self._racks_of = racks_of
         frames = {}
         names = {site.id: site.name for site in content.sites}
@@ -369,6 +374,7 @@ class SiteMapScene(QGraphicsScene):
             self.addItem(item)
             self.blocks[block.id] = item
             self._bars.append(_load_bar(block, item))
+        self._frames = list(frames.values())
         boxes = {key: item.sceneBoundingRect() for key, item in self.blocks.items()}
         for block in content.halls:
             box = boxes[block.id]
@@ -382,6 +388,7 @@ class SiteMapScene(QGraphicsScene):
             a, b = frames[route.site_a], frames[route.site_b]
             line = self.addLine(QLineF(a.center(), b.center()), _cosmetic(FIBRE, 3.0))
             line.setZValue(Z_ROUTES)
+            self.route_lines[route.id] = line.line()
             card = _route_card(route)
             card.setPos(_outside(a, b).center())
             card.setZValue(Z_ROUTE_CARDS)
@@ -443,6 +450,20 @@ class SiteMapScene(QGraphicsScene):
     def racks_shown(self) -> bool:
         """True when the halls show their racks (zoomed in far enough)."""
         return any(layer.isVisible() for layer in self._racks.values())
+
+    def route_at(self, point: QPointF, reach: float) -> str | None:
+        """The fibre route whose label holds ``point`` (map mm), or whose line between the
+        site frames passes within ``reach`` of it, if any."""
+        for route_id, card in self.routes.items():
+            if card.sceneBoundingRect().contains(point):
+                return route_id
+        if any(frame.contains(point) for frame in self._frames):
+            return None  # the frames hide the lines
+        for route_id, line in self.route_lines.items():
+            ends = LineString([(line.x1(), line.y1()), (line.x2(), line.y2())])
+            if ends.distance(Point(point.x(), point.y())) <= reach:
+                return route_id
+        return None
 
     def hall_at(self, point: QPointF) -> str | None:
         """The hall whose block holds ``point`` (map mm), if any."""
