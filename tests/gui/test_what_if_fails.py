@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from designer.core.document import operations as ops
 from designer.core.examples._common import busway, new_document
 from designer.core.resilience.impact import LOSSES
-from tests.core.resilience.helpers import hall_of
+from tests.core.resilience.helpers import eight_on_two_cdus, hall_of
 from tests.gui.conftest import wait_checked
 from tests.gui.helpers import on_screen
 
@@ -77,14 +77,7 @@ def _bar(dashboard, name):
 
 def test_the_surviving_cdu_carries_the_eight_racks_on_the_utilisation_bars(make_window, qtbot):
     """Eight NVL72 on two in-row CDUs of 1,368 kW (four racks each) in one N+1 group."""
-    doc = new_document("CDUs", "")
-    _, hall = hall_of(doc)
-    group = ops.add_cooling_group(doc, hall, "CDUs", "N+1")
-    cdu_a = ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 1_000, 3_000, "CDU-A", group_id=group)
-    cdu_b = ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 9_000, 3_000, "CDU-B", group_id=group)
-    racks = ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 3_000, 8, 0, label_prefix="N-")
-    ops.assign_cdu(doc, racks[:4], cdu_a)
-    ops.assign_cdu(doc, racks[4:], cdu_b)
+    doc, _racks, cdu_a, _cdu_b, _group = eight_on_two_cdus()
     window = make_window(document=doc)
     wait_checked(qtbot, window)
     dashboard = window.dashboard
