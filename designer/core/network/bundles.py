@@ -106,6 +106,16 @@ EMPTY = BundleTable(
 )
 
 
+def coded(names: Sequence[str]) -> tuple[list[str], np.ndarray]:
+    """The distinct ``names`` in the order met, and each name's index among them.
+
+    The planner sums and looks up per node by these codes: the dicts are made by C loops
+    (``dict.fromkeys``, ``map``), as a campus's tables name nodes 150,000 times.
+    """
+    code = {name: i for i, name in enumerate(dict.fromkeys(names))}
+    return list(code), np.fromiter(map(code.__getitem__, names), dtype=np.int64, count=len(names))
+
+
 def concat(tables: Iterable[BundleTable]) -> BundleTable:
     """One table holding the rows of ``tables`` in order."""
     tables = [t for t in tables if len(t)]

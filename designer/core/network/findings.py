@@ -12,7 +12,6 @@ A code is permanent once released: projects store it in severity overrides and e
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -360,24 +359,25 @@ def port_findings(plan: NetworkPlan, node: str) -> tuple[Finding, ...]:
     found = plan.index.facts.get(node)
     if found is None:
         return ()
-    totals: Counter[tuple[str, int]] = Counter()
+    # links and Gb/s per plane (every rack is checked: a plain dict, its name only for a
+    # finding)
+    totals: dict[str, tuple[int, int]] = {}
     for key in plan.node_units.get(node, ()):
         for plane, (links, gbps) in plan.units[key].usage.get(node, {}).items():
-            totals[(plane, 0)] += links
-            totals[(plane, 1)] += gbps
+            had_links, had_gbps = totals.get(plane, (0, 0))
+            totals[plane] = (had_links + links, had_gbps + gbps)
     kind = found.kind
-    name = plan.name(node)
     out = []
     switches = kind.switches
     if switches and switches.switch_id in plan.catalog.switches:
         switch = plan.catalog.switches[switches.switch_id]
         capacity = switches.count * switch.ports
-        gbps = sum(v for (plane, i), v in totals.items() if i == 1 and plane not in kind.ports)
+        gbps = sum(g for plane, (_, g) in totals.items() if plane not in kind.ports)
         used = gbps / switch.port_gbps
         if used > capacity:
             out.append(
                 PORTS_EXCEEDED.finding(
-                    f"{name}: links worth {used:,.0f} ports of {switch.port_gbps}G end at its "
+                    f"{plan.name(node)}: links worth {used:,.0f} ports of {switch.port_gbps}G end at its "
                     f"{switches.count} {switch.name} switches, which have {capacity:,} ports.",
                     (node,),
                     measured=used,
@@ -387,11 +387,11 @@ def port_findings(plan: NetworkPlan, node: str) -> tuple[Finding, ...]:
                 )
             )
     for plane, group in kind.ports.items():
-        links = totals.get((plane, 0), 0)
+        links = totals.get(plane, (0, 0))[0]
         if links > group.count:
             out.append(
                 PORTS_EXCEEDED.finding(
-                    f"{name}: {links:,} {plane} links end at it; it has {group.count:,} "
+                    f"{plan.name(node)}: {links:,} {plane} links end at it; it has {group.count:,} "
                     f"{plane} ports.",
                     (node,),
                     measured=float(links),

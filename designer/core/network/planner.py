@@ -36,7 +36,7 @@ from designer.core.model.hall import CableTray
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
-from designer.core.network.bundles import BundleTable, Row, concat
+from designer.core.network.bundles import BundleTable, Row, coded, concat
 from designer.core.network.dci import plan_dci
 from designer.core.network.fabric import (
     NO_FABRIC_YET,
@@ -397,39 +397,16 @@ def _drawn_row(plan: NetworkPlan, bundle: Bundle) -> Row:
 
 
 def _usage(table: BundleTable) -> dict[str, dict[str, tuple[int, int]]]:
-    """Links and Gb/s ending at each node, per plane (a bundle within one rack counts twice).
-
-    Summed per (node, plane) in numpy, the dicts made in the order each node and plane is
-    first met at an end (a ends, then b ends): one Python step per pair, not per bundle end.
-    """
+    """Links and Gb/s ending at each node, per plane (a bundle within one rack counts twice)."""
     usage: dict[str, dict[str, tuple[int, int]]] = {}
-    if not len(table):
-        return usage
-    at: dict[str, int] = {}
-    ends = np.fromiter(
-        (at.setdefault(node, len(at)) for node in (*table.a, *table.b)),
-        dtype=np.int64,
-        count=2 * len(table),
-    )
-    planes = np.tile(table.plane.astype(np.int64), 2)
-    pairs, first, which = np.unique(
-        ends * len(PLANES) + planes, return_index=True, return_inverse=True
-    )
-    links = np.zeros(len(pairs), dtype=np.int64)
-    gbps = np.zeros(len(pairs), dtype=np.int64)
-    np.add.at(links, which, np.tile(table.count, 2))
-    np.add.at(gbps, which, np.tile(table.count * table.rate, 2))
-    order = np.argsort(first)
-    names = list(at)
-    node_of, plane_of = np.divmod(pairs[order], len(PLANES))
-    for node, plane, n, g in zip(
-        node_of.tolist(),
-        plane_of.tolist(),
-        links[order].tolist(),
-        gbps[order].tolist(),
-        strict=True,
-    ):
-        usage.setdefault(names[node], {})[PLANES[plane]] = (n, g)
+    planes = table.plane.tolist()
+    counts = table.count.tolist()
+    gbps = (table.count * table.rate).tolist()
+    for ends in (table.a, table.b):
+        for node, plane, n, g in zip(ends, planes, counts, gbps, strict=True):
+            per_plane = usage.setdefault(node, {})
+            links, total = per_plane.get(PLANES[plane], (0, 0))
+            per_plane[PLANES[plane]] = (links + n, total + g)
     return usage
 
 
@@ -507,15 +484,13 @@ def _decide(
         pair = frozenset((r.site_a, r.site_b))
         fibre_km[pair] = min(fibre_km.get(pair, r.distance_km), r.distance_km)
     routes = route(table, plan.anchors, plan.floors, project.sites, fibre_km)
-    nvidia_nodes = {
-        node: (f := plan.index.facts.get(node)) is not None and f.kind.vendor == "NVIDIA"
-        for node in table.nodes()
-    }
-    nvidia = np.fromiter(
-        (nvidia_nodes[a] and nvidia_nodes[b] for a, b in zip(table.a, table.b, strict=True)),
+    nodes, ends = coded(table.a + table.b)
+    facts = plan.index.facts
+    by_nvidia = np.array(
+        [(f := facts.get(node)) is not None and f.kind.vendor == "NVIDIA" for node in nodes],
         dtype=bool,
-        count=len(table),
     )
+    nvidia = by_nvidia[ends[: len(table)]] & by_nvidia[ends[len(table) :]]
     nvidia &= settings.nvidia_only
     routed_m = (routes.building_mm + routes.fibre_mm) / 1000.0
     choice_m = (routes.building_mm * (1 + settings.slack) + routes.fibre_mm) / 1000.0

@@ -25,7 +25,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, Hall
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.placement import Placement
-from designer.core.network.bundles import BundleTable
+from designer.core.network.bundles import BundleTable, coded
 from designer.core.network.media import PLANE_INDEX
 from designer.core.network.traygraph import TrayGraph, build_graph
 
@@ -266,10 +266,8 @@ def route(
 ) -> Routes:
     """The lengths of every bundle of ``table`` (see the module docstring)."""
     n = len(table)
-    names = list(dict.fromkeys(table.a + table.b))
-    at = {node: i for i, node in enumerate(names)}
-    ia = np.fromiter((at[x] for x in table.a), dtype=np.int64, count=n)
-    ib = np.fromiter((at[x] for x in table.b), dtype=np.int64, count=n)
+    names, ends = coded(table.a + table.b)
+    ia, ib = ends[:n], ends[n:]
     site_names = sorted({f.site_id for f in floors.values()} | set(sites))
     nodes = _nodes(names, anchors, floors, sites, {s: i for i, s in enumerate(site_names)})
     hall, site, edge, along = nodes.hall, nodes.site, nodes.edge, nodes.along
