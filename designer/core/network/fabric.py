@@ -535,9 +535,9 @@ def _fill_leaves(
     piece = np.searchsorted(ends, start, side="right")
     size = np.diff(cuts)
     best: dict[int, tuple[int, int]] = {}
-    for at, h, n in zip(*_summed(leaf, home_of[piece], size, len(names)), strict=True):
-        if at not in best or n > best[at][1]:
-            best[at] = (h, n)
+    for at, h, got in zip(*_summed(leaf, home_of[piece], size, len(names)), strict=True):
+        if at not in best or got > best[at][1]:
+            best[at] = (h, got)
     return [names[best[at][0]] for at in range(len(loads))], (leaf, rack_of[piece], size)
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
 from designer.core.geometry.footprint import footprint
+from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, Hall
 from designer.core.model.network_settings import NetworkSettings
@@ -103,6 +104,17 @@ def hall_floor(
     return HallFloor(hall.id, hall.site_id, index, graph, entry, on_site)
 
 
+class _Standing(NamedTuple):
+    """What a rack's anchor depends on besides the trays and the settings."""
+
+    x: int
+    y: int
+    rotation: Rotation
+    width: int
+    depth: int
+    height: int
+
+
 def rack_anchors(
     racks: list[tuple[Placement, RackType]], floor: HallFloor, settings: NetworkSettings
 ) -> dict[str, Anchor]:
@@ -115,43 +127,37 @@ def rack_anchors(
     """
     shared = settings.tray_reach_mm, settings.port_height_share, settings.in_rack_allowance_mm
     keys = [
-        ("anchor", p.x, p.y, p.rotation, k.width_mm, k.depth_mm, k.height_mm, *shared)
+        ("anchor", _Standing(p.x, p.y, p.rotation, k.width_mm, k.depth_mm, k.height_mm), shared)
         for p, k in racks
     ]
     memo = floor.graph.memo
     missing = list(dict.fromkeys(key for key in keys if key not in memo))
     if missing:
-        memo.update(zip(missing, _attached(missing, floor.graph, settings), strict=True))
-    anchors = {}
-    for (placement, _), key in zip(racks, keys, strict=True):
-        edge, along, lateral, rise, allowance, point, clear = memo[key]
-        anchors[placement.id] = Anchor(
-            floor.hall_id, edge, along, lateral, rise, allowance, point, clear
-        )
-    return anchors
+        found = _attached([key[1] for key in missing], floor.graph, settings)
+        memo.update(zip(missing, found, strict=True))
+    return {
+        placement.id: cast(Anchor, memo[key])._replace(hall=floor.hall_id)
+        for (placement, _), key in zip(racks, keys, strict=True)
+    }
 
 
-def _attached(
-    keys: list[tuple], graph: TrayGraph, settings: NetworkSettings
-) -> list[tuple[int, float, float, float, float, tuple[float, float], float]]:
-    """Where racks of the given ``rack_anchors`` keys meet ``graph``'s trays: an anchor's
-    fields after its hall."""
-    boxes = [
-        footprint(x, y, width, depth, rotation) for _, x, y, rotation, width, depth, *_ in keys
-    ]
+def _attached(racks: list[_Standing], graph: TrayGraph, settings: NetworkSettings) -> list[Anchor]:
+    """The anchors of racks standing so on ``graph``'s trays, their hall left blank."""
+    boxes = [footprint(r.x, r.y, r.width, r.depth, r.rotation) for r in racks]
     points = np.array([box.centre for box in boxes])
     # how far the tray runs from the rack's top, from its nearest edge: cables leave the
     # top where the tray is (a tray just behind a deep rack is within reach)
     edges = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float)
     found, clear = graph.attach_near(points, edges, settings.tray_reach_mm)
-    attached = []
-    for i, key in enumerate(keys):
+    anchors = []
+    for i, rack in enumerate(racks):
         edge = int(found.edge[i])
         reached = edge >= 0 and clear[i] <= settings.tray_reach_mm
-        port = key[6] * settings.port_height_share
+        port = rack.height * settings.port_height_share
         rise = abs(float(graph.edge_height[edge]) - port) if edge >= 0 else 0.0
-        attached.append(
-            (
+        anchors.append(
+            Anchor(
+                "",
                 edge if reached else -1,
                 float(found.along_mm[i]),
                 float(found.lateral_mm[i]),
@@ -161,7 +167,7 @@ def _attached(
                 float(clear[i]),
             )
         )
-    return attached
+    return anchors
 
 
 @dataclass(frozen=True, eq=False)
