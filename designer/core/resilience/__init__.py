@@ -15,8 +15,8 @@ from __future__ import annotations
 from designer.core.model.project import Project
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.resilience.components import Component, UnknownComponents, resolve
-from designer.core.resilience.impact import Impact, Overload, Part, fail
-from designer.core.resilience.topology import Topology, build_topology
+from designer.core.resilience.impact import Impact, Overload, fail
+from designer.core.resilience.topology import Part, Topology, build_topology
 from designer.core.rules import RuleEngine
 from designer.core.rules.jobs import JOBS, JobsAssessment
 from designer.core.rules.limits import default_thresholds

@@ -350,8 +350,8 @@ def _cut_by_trays(
         rack = wiring.nodes[node]
         if rack not in out and (up or rack not in cut):
             cut[rack] = "scale_up" if up else "scale_out"
-    links = wiring.row_link[severed]
-    return links[links >= 0]
+    links: np.ndarray = wiring.row_link[severed]
+    return np.asarray(links[links >= 0])
 
 
 def _bisection(topo: Topology, out: set[str], severed: np.ndarray) -> float:

@@ -67,12 +67,12 @@ def loads_after(
         left = [u for u in group if u not in impact.units_down]
         capacity = math.fsum(units[u].liquid_capacity_kw for u in left)
         moved = math.fsum(heat.get(u, 0.0) for u in group if u in impact.units_down)
-        for unit in group:
-            if unit in impact.units_down:
-                carried[unit] = 0.0
+        for member in group:
+            if member in impact.units_down:
+                carried[member] = 0.0
             elif capacity > 0:
-                carried[unit] = (
-                    heat.get(unit, 0.0) + moved * units[unit].liquid_capacity_kw / capacity
+                carried[member] = (
+                    heat.get(member, 0.0) + moved * units[member].liquid_capacity_kw / capacity
                 )
     air_left = math.fsum(
         u.air_capacity_kw

@@ -23,8 +23,7 @@ def rows_through(topology: Topology, tray_id: str) -> np.ndarray:
         return found
     plan = topology.plan
     tray = topology.project.trays.get(tray_id)
-    floor = plan.floors.get(tray.hall_id) if plan is not None and tray is not None else None
-    if floor is None:
+    if plan is None or tray is None or (floor := plan.floors.get(tray.hall_id)) is None:
         return NO_ROWS
     graph = floor.graph
     legs = plan.columns().legs

@@ -79,12 +79,12 @@ def wiring_of(plan: NetworkPlan | None, network_racks: frozenset[str]) -> Wiring
         switch, rack = divmod(pair, len(nodes))
         reached.setdefault(nodes[switch], []).append((nodes[rack], planes[on_up]))
     # the fabric links: the rows of a site's fabric unit in one of its tiers
-    keys = plan.keys()
-    sizes = [len(plan.units[k].table) for k in keys]
-    unit = np.repeat(np.arange(len(keys)), sizes)
-    fabric = np.array([k[0] == "fabric" for k in keys], dtype=bool)[unit]
+    units = plan.keys()
+    sizes = [len(plan.units[k].table) for k in units]
+    unit = np.repeat(np.arange(len(units)), sizes)
+    fabric = np.array([k[0] == "fabric" for k in units], dtype=bool)[unit]
     links = np.flatnonzero(fabric & np.isin(role, TIERS))
-    sites = [str(k[1]) for k in keys]
+    sites = [str(k[1]) for k in units]
     pairs = [(sites[u], r) for u, r in zip(unit[links].tolist(), role[links].tolist(), strict=True)]
     # the (site, tier) pairs in the order they first come, each link's index among them
     tiers = tuple(dict.fromkeys(pairs))
