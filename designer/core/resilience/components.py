@@ -9,6 +9,7 @@ so its id is made here: ``<hall id>/<side>``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -135,4 +136,27 @@ def sweep_components(project: Project, network_racks: Iterable[str]) -> list[Com
         *project.halls,
         *project.sites,
     ]
-    return [Component(i, kind_of(project, i) or "", name_of(project, i)) for i in ids]
+    names = {i: name_of(project, i) for i in ids}
+    repeated = {name for name, n in Counter(names.values()).items() if n > 1}
+    return [
+        Component(i, kind_of(project, i) or "", _told_apart(project, i, names[i], repeated))
+        for i in ids
+    ]
+
+
+def _told_apart(project: Project, component_id: str, name: str, repeated: set[str]) -> str:
+    """``name``, with its hall's name after it when another component has the same name: a
+    generated campus has a "Cross tray" in each of its 24 halls, and a ranking of seven
+    rows all reading "Cross tray" says nothing of where to look."""
+    if name not in repeated:
+        return name
+    hall_id = next(
+        (
+            getattr(found, "hall_id", None)
+            for collection in ("feeds", "cooling_units", "placements", "trays")
+            if (found := getattr(project, collection).get(component_id)) is not None
+        ),
+        None,
+    )
+    hall = project.halls.get(hall_id) if hall_id else None
+    return f"{name} ({hall.name})" if hall is not None else name
