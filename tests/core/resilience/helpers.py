@@ -5,22 +5,13 @@ from designer.core.document import operations as ops
 from designer.core.examples._common import new_document
 from designer.core.resilience import topology_of
 from designer.core.rules import RuleEngine
+from tests.core.network.helpers import add_hall
 
 
-def hall_of(doc, width=20_000):
+def hall_of(doc):
+    """A site of 5 MW and its 20 x 12 m hall "H"."""
     site = ops.add_site(doc, "S", power_capacity_kw=5_000, cooling_capacity_kw=5_000)
-    hall = ops.add_hall(
-        doc,
-        site,
-        "H",
-        width,
-        12_000,
-        floor_rating_kpa=25,
-        floor_type="slab",
-        power_capacity_kw=5_000,
-        cooling_capacity_kw=5_000,
-    )
-    return site, hall
+    return site, add_hall(doc, site, "H")
 
 
 def topology(doc):
