@@ -2,15 +2,15 @@
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+SU = "projects/gb200-nvl72-su.rackplan.json"
+CAMPUS = "projects/cm384-campus-100k.rackplan.json"
 
 
 def run(*args):
@@ -59,7 +59,7 @@ def test_an_unreadable_project_is_exit_2(tmp_path):
 
 def test_a_rack_of_no_hall_stops_the_export_and_every_deliverable(tmp_path):
     # a trial's PDF from such a file summed 11 racks on its cover and 10 in its halls
-    data = json.loads((ROOT / "projects/gb200-nvl72-su.rackplan.json").read_text())
+    data = json.loads((ROOT / SU).read_text())
     rack = next(r for r in data["placements"] if r["label"] == "NVL72-01")
     rack["hall_id"] = "hall-999"
     broken = tmp_path / "broken.rackplan.json"
@@ -92,7 +92,7 @@ def test_a_broken_rule_threshold_file_is_one_message_not_a_traceback(tmp_path, m
         raise CatalogError("The rule thresholds in rules.json hold the unknown threshold x.")
 
     monkeypatch.setattr(engine, "default_thresholds", broken)
-    code = cli.main(["check", "projects/gb200-nvl72-su.rackplan.json"])
+    code = cli.main(["check", SU])
     assert code == 2
     assert capsys.readouterr().err == (
         "error: The rule thresholds in rules.json hold the unknown threshold x.\n"
@@ -163,18 +163,16 @@ def test_a_large_hall_with_no_racks_is_not_said_to_be_too_small_to_name_them(tmp
 
 def test_a_table_named_for_a_pdf_is_said_to_be_for_a_csv(tmp_path):
     """A trial's --table bom beside a PDF was passed over in silence."""
-    out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "set.pdf"))
+    out = run(SU, "-o", str(tmp_path / "set.pdf"))
     assert out.returncode == 0 and "--table" not in out.stderr
-    out = run(
-        "projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "set.pdf"), "--table", "bom"
-    )
+    out = run(SU, "-o", str(tmp_path / "set.pdf"), "--table", "bom")
     assert out.returncode == 0, out.stderr
     assert "note: --table picks what a CSV holds" in out.stderr
 
 
 def test_enlarged_parts_asked_of_a_schedule_are_said_to_be_for_a_pdf(tmp_path):
     """A trial's --enlarged beside a CSV was passed over in silence."""
-    out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(tmp_path / "l.csv"), "--enlarged")
+    out = run(SU, "-o", str(tmp_path / "l.csv"), "--enlarged")
     assert out.returncode == 0, out.stderr
     assert out.stderr == (
         "note: --enlarged adds enlarged parts to a PDF set; a picture or a schedule has none.\n"
@@ -200,7 +198,7 @@ def test_a_pipe_or_a_link_to_one_is_refused_and_left_as_it_was(tmp_path):
     link = tmp_path / "schedule.csv"
     link.symlink_to(pipe)
     for target in (pipe, link):
-        out = run("projects/gb200-nvl72-su.rackplan.json", "-o", str(target))
+        out = run(SU, "-o", str(target))
         assert out.returncode == 2, out.stdout
         assert "a device, a pipe or a socket, not a file" in out.stderr
         assert "Traceback" not in out.stderr
@@ -208,49 +206,43 @@ def test_a_pipe_or_a_link_to_one_is_refused_and_left_as_it_was(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.csv", "schedule.csv"]
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
-def test_a_stopped_export_leaves_no_file_and_says_it_stopped(tmp_path, stop):
-    """A trial's SIGTERM part-way through the campus left a 332 KB hidden temporary file,
-    and its Ctrl+C printed a traceback."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    target = tmp_path / "campus.pdf"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            str(ROOT / "main.py"),
-            "export",
-            "projects/cm384-campus-100k.rackplan.json",
-            "-o",
-            str(target),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while not list(tmp_path.glob(".~campus.pdf.*")) and process.poll() is None:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    process.send_signal(stop)  # while the sheets are being written
-    _, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert err.strip() == "stopped before the end: no output file was written or changed"
-    assert list(tmp_path.iterdir()) == []
-
-
 LATE_STOP = """
 import os, signal, sys
 import designer.report.{module} as module
 original = module.{function}
 def stopped(*args, **kwargs):
-    os.kill(os.getpid(), signal.SIGTERM)
+    os.kill(os.getpid(), signal.{signal})
     return original(*args, **kwargs)
 module.{function} = stopped
 from designer.cli import main
-sys.exit(main(["export", "projects/gb200-nvl72-su.rackplan.json", "-o", sys.argv[1]]))
+sys.exit(main(["export", "{project}", "-o", sys.argv[1]]))
 """
+
+
+def stopped_export(target, module, function, stop="SIGTERM", project=SU):
+    """Export ``project`` to ``target`` in a process that signals itself ``stop`` each time
+    ``module.function`` is called: a stop at a known point, not one racing the export."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    script = LATE_STOP.format(module=module, function=function, signal=stop, project=project)
+    return subprocess.run(
+        [sys.executable, "-c", script, str(target)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**env, "QT_QPA_PLATFORM": "offscreen"},
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT"])
+def test_a_stopped_export_leaves_no_file_and_says_it_stopped(tmp_path, stop):
+    """A trial's SIGTERM part-way through the campus left a 332 KB hidden temporary file,
+    and its Ctrl+C printed a traceback. The stop comes as the first sheet is drawn, the
+    temporary file already made."""
+    out = stopped_export(tmp_path / "campus.pdf", "writer", "draw_frame", stop, CAMPUS)
+    assert out.returncode == 130, out.stderr
+    assert out.stderr.strip() == "stopped before the end: no output file was written or changed"
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
@@ -267,16 +259,8 @@ def test_a_stop_while_qt_paints_a_picture_or_ends_a_pdf_is_no_crash_and_no_lie(
     """A review's kill while a PNG was painted crashed the process (Qt freed an image still
     being painted), and one after a PDF's last sheet said 'no output file was written' of
     a file that was."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    script = LATE_STOP.format(module=module, function=function)
     target = tmp_path / name
-    out = subprocess.run(
-        [sys.executable, "-c", script, str(target)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**env, "QT_QPA_PLATFORM": "offscreen"},
-    )
+    out = stopped_export(target, module, function)
     assert out.returncode == 0, out.stderr  # the file was whole before the stop came
     assert out.stdout.strip() == f"wrote {target}"
     assert target.stat().st_size > 0 and sorted(tmp_path.iterdir()) == [target]
