@@ -7,6 +7,8 @@ cost grew faster than the racks did. Reference counting still frees everything a
 
 The designer runs such passes on two threads at once (the live check and an export): the
 collector is paused while any of them runs and resumes when the last one ends, as it was.
+A program that collects by itself (the designer, on its GUI thread) turns automatic
+collection off for good with ``keep_automatic_collection_off``: passes then leave it off.
 """
 
 from __future__ import annotations
@@ -39,3 +41,12 @@ def collector_paused() -> Iterator[None]:
             _running -= 1
             if _running == 0 and _was_enabled:
                 gc.enable()
+
+
+def keep_automatic_collection_off() -> None:
+    """Turn automatic collection off for good: a pass running now or later leaves it off
+    when it ends. The caller collects when it chooses (``gc.collect``)."""
+    global _was_enabled
+    with _lock:
+        _was_enabled = False
+        gc.disable()

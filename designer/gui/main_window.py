@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QSize, Qt
+from PySide6.QtCore import QMimeData, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QCursor,
     QGuiApplication,
     QKeySequence,
+    QPaintEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -50,6 +51,7 @@ from designer.gui.canvas.tools.place import PlaceTool, RowTool
 from designer.gui.canvas.tools.select import SelectTool
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
+from designer.gui.collection import collect_on_gui_thread
 from designer.gui.compare import Comparison
 from designer.gui.dialogs.new_project import NewProjectSpec
 from designer.gui.dialogs.place_row import RowExtension
@@ -130,6 +132,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self._closed = False  # the workers are stopped; see closeEvent
+        self._painted = False  # see paintEvent
         self.resize(1600, 1000)
         self.bridge = DocumentBridge(document or blank_document(), self)
         self.selection = Selection(self)
@@ -1099,6 +1102,12 @@ class MainWindow(QMainWindow):
             return
         self.editor.accept_finding(finding, reason)
         self.status.say(f"Accepted {finding.code}; it stays listed under Accepted.")
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:  # the window is up: what can wait for it starts now
+            self._painted = True
+            QTimer.singleShot(0, collect_on_gui_thread)
 
     # --- closing ---------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from designer.core.collector import collector_paused
+from designer.core.collector import collector_paused, keep_automatic_collection_off
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +54,17 @@ def test_two_passes_on_two_threads_leave_it_running_whichever_ends_first(first_t
 
 def test_a_collector_paused_before_stays_paused():
     gc.disable()
+    with collector_paused():
+        pass
+    assert not gc.isenabled()
+
+
+def test_a_program_that_collects_by_itself_keeps_automatic_collection_off():
+    """The designer collects on its GUI thread: a check that was running when it turned
+    automatic collection off, or one that runs later, must not turn it back on as it ends."""
+    with collector_paused():
+        keep_automatic_collection_off()
+    assert not gc.isenabled()
     with collector_paused():
         pass
     assert not gc.isenabled()
