@@ -7,6 +7,7 @@ by name at run time, and a submodule of Qt (import-linter sees PySide6 only as a
 cannot tell the report's QtGui from the QtWidgets the report must never load).
 """
 
+import ast
 import importlib
 import json
 import pkgutil
@@ -82,3 +83,36 @@ def test_the_core_type_checks(request, tmp_path_factory):
         ]
     )
     assert status == 0, out + err
+
+
+#: What marks a module as belonging in the GUI: it paints or listens through Qt, or builds
+#: on another GUI module.
+_GUI_IMPORTS = ("PySide6", "shiboken6", "pyqtgraph", "designer.gui")
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, at any depth of its code (TYPE_CHECKING included)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_the_gui_holds_no_qt_free_module():
+    """Logic that needs no Qt lives in the core, where the CLI and scripts reach it (issue
+    20): a module under designer/gui that imports neither Qt nor another GUI module is one
+    that belongs elsewhere."""
+    modules = [p for p in (ROOT / "designer" / "gui").rglob("*.py") if p.name != "__init__.py"]
+    assert len(modules) > 50
+    qt_free = [
+        str(p.relative_to(ROOT))
+        for p in modules
+        if not any(
+            name.split(".")[0] in _GUI_IMPORTS or name.startswith("designer.gui")
+            for name in _imported(p)
+        )
+    ]
+    assert qt_free == []

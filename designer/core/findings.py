@@ -24,6 +24,15 @@ class Severity(StrEnum):
 #: Report order: errors first.
 SEVERITY_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
+#: A thing's status by its worst finding, from "not checked yet" to an error: the order
+#: legends list them in, and an index into the drawing's status colours.
+UNCHECKED, OK, WARNING, ERROR = 0, 1, 2, 3
+
+
+def severity_name(severity: Severity | str) -> str:
+    """``"error"``, ``"warning"`` or ``"info"`` for a severity or its string."""
+    return str(getattr(severity, "value", severity))
+
 
 @dataclass(frozen=True)
 class Finding:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 
+from designer.core.findings import OK, UNCHECKED
 from designer.drawing import style
 
 #: Every glyph ``draw_glyph`` knows.
@@ -41,8 +42,8 @@ def draw_glyph(painter: QPainter, kind: str, rect: QRectF) -> None:
     edge = style.pen(style.RACK_EDGE, line * 0.75, 1.0)
     if kind in ("compute", "network", "storage"):
         fill = {
-            "compute": style.STATUS_FILL[style.OK],
-            "network": style.STATUS_FILL[style.UNCHECKED],
+            "compute": style.STATUS_FILL[OK],
+            "network": style.STATUS_FILL[UNCHECKED],
             "storage": style.HEAT_STEPS[1][1],
         }[kind]
         body = QRectF(0, 0, side * 0.42, side * 0.78)
@@ -56,9 +57,7 @@ def draw_glyph(painter: QPainter, kind: str, rect: QRectF) -> None:
                     box.left() + side * 0.08 + i * width, box.top() + side * top, width, side * 0.34
                 )
                 network = i in (3, 4)
-                fill = (
-                    style.STATUS_FILL[style.UNCHECKED] if network else style.STATUS_FILL[style.OK]
-                )
+                fill = style.STATUS_FILL[UNCHECKED] if network else style.STATUS_FILL[OK]
                 band = style.FRONT_BAND[1 if network else 0]
                 _rack(painter, body, fill, band, edge, front_down=front_down if row == 0 else False)
     elif kind in ("cdu", "crah", "inrow_cooler"):

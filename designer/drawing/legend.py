@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 
+from designer.core.findings import ERROR, OK, UNCHECKED, WARNING
 from designer.drawing import style
 
 #: Scale bar lengths to choose from, in metres.
@@ -80,12 +81,12 @@ def rack_entries(checked: bool = True) -> list[LegendEntry]:
     """
     racks = (
         [
-            LegendEntry(style.STATUS_FILL[style.OK], "No findings"),
-            LegendEntry(style.STATUS_FILL[style.WARNING], "Warning"),
-            LegendEntry(style.STATUS_FILL[style.ERROR], "Error"),
+            LegendEntry(style.STATUS_FILL[OK], "No findings"),
+            LegendEntry(style.STATUS_FILL[WARNING], "Warning"),
+            LegendEntry(style.STATUS_FILL[ERROR], "Error"),
         ]
         if checked
-        else [LegendEntry(style.STATUS_FILL[style.UNCHECKED], "Not checked")]
+        else [LegendEntry(style.STATUS_FILL[UNCHECKED], "Not checked")]
     )
     return [
         *racks,

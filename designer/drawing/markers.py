@@ -19,6 +19,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPainterPath, QPolygonF
 
+from designer.core.findings import severity_name
 from designer.core.geometry.footprint import Box
 from designer.drawing import style
 from designer.drawing.lod import Context
@@ -26,11 +27,6 @@ from designer.drawing.lod import Context
 SEVERITIES = ("info", "warning", "error")
 #: Marker size in points.
 MARKER_PT = 10.0
-
-
-def severity_name(severity: Any) -> str:
-    """``"error"``, ``"warning"`` or ``"info"`` for a severity enum member or string."""
-    return str(getattr(severity, "value", severity))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter
 
+from designer.core.findings import ERROR, OK, WARNING, severity_name
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
@@ -28,7 +29,6 @@ from designer.core.model.project import Project
 from designer.core.network.media import format_length
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.rack_columns import RackColumns, columns_of
-from designer.drawing import style
 from designer.drawing.cooling import (
     CoolingGeometry,
     cooling_geometries,
@@ -46,7 +46,7 @@ from designer.drawing.floor import (
 )
 from designer.drawing.links import LinkGeometry, draw_links, links_of_halls
 from designer.drawing.lod import Context
-from designer.drawing.markers import Markers, draw_markers, markers_for, severity_name
+from designer.drawing.markers import Markers, draw_markers, markers_for
 from designer.drawing.obstacles import (
     ObstacleGeometry,
     draw_obstacle_labels,
@@ -64,7 +64,7 @@ from designer.drawing.style import POINT_MARK_MM
 from designer.drawing.tray_labels import TRAY_LABEL_LOD, TRAY_NAME_PLACED_PT_PER_MM, names_meet
 from designer.drawing.trays import TrayGeometry, draw_tray_labels, draw_trays, tray_geometries
 
-_RANK = {"info": style.OK, "warning": style.WARNING, "error": style.ERROR}
+_RANK = {"info": OK, "warning": WARNING, "error": ERROR}
 
 
 def status_by_id(findings: Iterable[Any]) -> dict[str, int]:
@@ -78,7 +78,7 @@ def status_by_id(findings: Iterable[Any]) -> dict[str, int]:
             continue
         rank = _RANK[severity_name(finding.severity)]
         for entity_id in finding.ids:
-            if worst.get(entity_id, style.OK) < rank:
+            if worst.get(entity_id, OK) < rank:
                 worst[entity_id] = rank
     return worst
 

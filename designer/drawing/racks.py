@@ -20,6 +20,7 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter
 
+from designer.core.findings import OK, UNCHECKED
 from designer.core.format import number
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
@@ -136,7 +137,7 @@ class RackArrays:
 def _statuses(ids: Sequence[str], worst: Mapping[str, int], checked: bool) -> np.ndarray:
     """The status bucket of each rack of ``ids``: its worst finding's, else "no findings",
     or "not checked" before any check has run."""
-    default = style.OK if checked else style.UNCHECKED
+    default = OK if checked else UNCHECKED
     return np.fromiter(map(worst.get, ids, repeat(default)), dtype=np.int8, count=len(ids))
 
 

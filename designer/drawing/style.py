@@ -63,8 +63,8 @@ CRAH_EDGE = QColor("#3f7ca8")
 INROW = QColor("#72b7d6")
 
 # --- racks ---------------------------------------------------------------------------
-#: Status buckets of a rack, in the order the legend lists them.
-UNCHECKED, OK, WARNING, ERROR = 0, 1, 2, 3
+#: The colour of each status bucket (``designer.core.findings``: unchecked, OK, warning,
+#: error).
 STATUS_FILL = (
     QColor("#a9b4c0"),
     QColor("#5fa77a"),

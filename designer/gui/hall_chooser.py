@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from designer.core.campus_map import worst_findings
 from designer.drawing import style
 from designer.gui.editor import Editor
-from designer.gui.sitemap.content import worst_findings
 from designer.gui.sitemap.scene import BLOCK_EDGE, BLOCK_FILL
 
 #: The role holding a row's hall id (None on a site's header row).

@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from designer.core.findings import OK, WARNING
 from designer.drawing import style
 from designer.drawing.glyphs import draw_glyph
 
@@ -124,7 +125,7 @@ def _select(p: QPainter, r: QRectF) -> None:
 def _row(p: QPainter, r: QRectF) -> None:
     u = _stroke(p, r, 1.2)
     for i in range(4):
-        p.setBrush(style.STATUS_FILL[style.OK])
+        p.setBrush(style.STATUS_FILL[OK])
         p.drawRect(QRectF(_pt(r, u, 3 + i * 4.6, 6), _pt(r, u, 7.2 + i * 4.6, 16)))
     p.setPen(QPen(ACCENT, 1.6 * u))
     _poly(p, r, u, [(3, 20), (21, 20)])
@@ -218,7 +219,7 @@ def _site_map(p: QPainter, r: QRectF) -> None:
     p.setPen(pen)
     _poly(p, r, u, [(6.5, 6.5), (17.5, 6.5), (12, 17.5)], closed=True)
     _stroke(p, r, 1.2)
-    for x, y, status in ((2, 3, style.OK), (15, 3, style.OK), (8.5, 14, style.WARNING)):
+    for x, y, status in ((2, 3, OK), (15, 3, OK), (8.5, 14, WARNING)):
         p.setBrush(style.STATUS_FILL[status])
         p.drawRect(QRectF(_pt(r, u, x, y), _pt(r, u, x + 7, y + 7)))
 

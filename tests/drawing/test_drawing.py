@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
+from designer.core.findings import ERROR, OK, UNCHECKED, WARNING
 from designer.core.geometry.footprint import Box
 from designer.core.model.placement import Placement
 from designer.core.rules import Finding, RuleEngine, Severity
@@ -81,8 +82,8 @@ def test_a_plan_shows_racks_in_their_status_colour_with_the_front_marked():
     neighbour = next(r for r in project.placements.values() if r.label == "NVL72-03")
     nbox = ops.footprint_of(project, neighbour.id, doc.rack_types)
     # a point near the rack's back, clear of the busway lines and the tray drawn over the row
-    assert pixel(image, transform, box.x0 + 150, box.y0 + 80) == style.STATUS_FILL[style.ERROR]
-    assert pixel(image, transform, nbox.x0 + 150, nbox.y0 + 80) == style.STATUS_FILL[style.OK]
+    assert pixel(image, transform, box.x0 + 150, box.y0 + 80) == style.STATUS_FILL[ERROR]
+    assert pixel(image, transform, nbox.x0 + 150, nbox.y0 + 80) == style.STATUS_FILL[OK]
     # rotation 180: the front faces down the page, and is drawn in the front-band colour
     assert nvl.rotation == 180
     assert pixel(image, transform, box.x0 + 150, box.y1 - 30) == style.FRONT_BAND[0]
@@ -92,8 +93,8 @@ def test_without_findings_racks_show_as_not_checked():
     doc = EXAMPLES["hgx-air-hall"]()
     hall = next(iter(doc.project.halls))
     plan = hall_plan(doc.project, hall, doc.rack_types)
-    assert set(plan.racks.status.tolist()) == {style.UNCHECKED}
-    assert set(hall_plan(doc.project, hall, doc.rack_types, []).racks.status.tolist()) == {style.OK}
+    assert set(plan.racks.status.tolist()) == {UNCHECKED}
+    assert set(hall_plan(doc.project, hall, doc.rack_types, []).racks.status.tolist()) == {OK}
 
 
 def test_worst_finding_wins_and_accepted_ones_do_not_colour(app):
@@ -102,7 +103,7 @@ def test_worst_finding_wins_and_accepted_ones_do_not_colour(app):
         finding("b", "warning", ["r1", "r2"], "h"),
         finding("c", "error", ["r2"], "h", excluded=True),
     ]
-    assert status_by_id(findings) == {"r1": style.WARNING, "r2": style.WARNING}
+    assert status_by_id(findings) == {"r1": WARNING, "r2": WARNING}
 
 
 @pytest.mark.parametrize(
@@ -156,7 +157,7 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
         )
         for i in range(1_000)
     ]
-    worst = {f"r{i}": style.ERROR for i in range(0, 1_000, 7)}
+    worst = {f"r{i}": ERROR for i in range(0, 1_000, 7)}
     arrays_ = rack_arrays(placements, doc.rack_types, worst, checked=True)
     calls = []
     monkeypatch.setattr(racks, "draw_rects", lambda painter, r: calls.append(len(r)))

@@ -4,6 +4,7 @@ a caption that counts right with or without a hall, and an axis one load cannot 
 from PySide6.QtCore import Qt
 
 from designer.core.document import operations as ops
+from designer.core.findings import OK, WARNING
 from designer.core.rules.limits import default_thresholds
 from designer.core.rules.loads import loads
 from designer.drawing import style
@@ -68,10 +69,10 @@ def test_the_caption_counts_what_the_colours_show(qtbot, make_window, example):
     window = _open(qtbot, make_window, example)
     dashboard = window.dashboard
     fills = {name: dashboard.colours(row)[0] for row, name in enumerate(dashboard.names)}
-    amber = [n for n, c in fills.items() if c == style.STATUS_FILL[style.WARNING]]
+    amber = [n for n, c in fills.items() if c == style.STATUS_FILL[WARNING]]
     # the A2/B2 busways carry 589 of 719 kW: above 80 % of their limit, within it
     assert {"Busway A2", "Busway B2"} <= set(amber)
-    assert fills["Busway A1"] == style.STATUS_FILL[style.OK]
+    assert fills["Busway A1"] == style.STATUS_FILL[OK]
     # the hall's power and heat at 93 % are amber too, and counted as the busways are
     assert {"Hall power", "Hall heat"} <= set(amber)
     assert dashboard.note.text().startswith("0 over their limit, 4 above 80 %, of 10 loads")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from designer.drawing import style
+from designer.core.findings import ERROR, UNCHECKED
 from designer.gui.hall_chooser import HALL_ROLE
 from tests.gui.conftest import wait_checked
 
@@ -47,6 +47,6 @@ def test_each_hall_is_marked_with_its_worst_finding(qtbot, make_window, example)
     window = make_window(example("mistakes"))
     chooser = window.hall_chooser
     item = chooser.rows.item(0)
-    assert item.icon().cacheKey() == chooser._icons[style.UNCHECKED].cacheKey()
+    assert item.icon().cacheKey() == chooser._icons[UNCHECKED].cacheKey()
     wait_checked(qtbot, window)
-    assert item.icon().cacheKey() == chooser._icons[style.ERROR].cacheKey()
+    assert item.icon().cacheKey() == chooser._icons[ERROR].cacheKey()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from designer.core.findings import ERROR, OK
 from designer.core.format import number, power
 from designer.core.network.totals import link_totals
-from designer.drawing import style
 from designer.gui.canvas.tools.place import RowTool
 from designer.gui.sitemap.scene import BLOCK_FILL, RACKS_LOD
 from tests.gui.conftest import wait_checked
@@ -40,9 +40,7 @@ def test_the_campus_map_shows_its_24_halls_and_3_routes(qtbot, make_window, exam
     project = window.editor.project
     assert set(scene.blocks) == set(project.halls) and len(scene.blocks) == 24
     # the campus has no errors or warnings: every hall is tinted "no findings"
-    assert {b.brush().color().name() for b in scene.blocks.values()} == {
-        BLOCK_FILL[style.OK].name()
-    }
+    assert {b.brush().color().name() for b in scene.blocks.values()} == {BLOCK_FILL[OK].name()}
     # a few hundred stock items for 6,912 racks, none per rack at this distance
     assert len(scene.items()) < 400 and not scene.racks_shown
     # each route: its length, the fibre's 4.9 µs per km (links:S46) one way, and the fibre
@@ -115,7 +113,7 @@ def test_a_hall_with_errors_is_tinted_red_and_counts_them(qtbot, make_window, ex
     window.actions_by_name["site_map"].trigger()
     scene = window.site_map.map_scene
     [block] = scene.blocks.values()
-    assert block.brush().color().name() == BLOCK_FILL[style.ERROR].name()
+    assert block.brush().color().name() == BLOCK_FILL[ERROR].name()
     errors = sum(1 for f in window.editor.findings if str(f.severity) == "error" and not f.excluded)
     name = next(c for c in scene.cards if texts(c)[:1] == ["Small hall"])
     assert f"✖ {errors}" in texts(name)

@@ -25,6 +25,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from designer.core.findings import ERROR, OK, WARNING
 from designer.core.format import number, plural
 from designer.core.model.rule_settings import Thresholds
 from designer.core.resilience.components import name_of
@@ -52,10 +53,10 @@ def _colour(load: Load) -> QColor:
     if load.note == DOWN_NOTE:
         return DOWN_COLOUR
     if load.share > 1.0:
-        return style.STATUS_FILL[style.ERROR]
+        return style.STATUS_FILL[ERROR]
     if load.share > MARK:
-        return style.STATUS_FILL[style.WARNING]
-    return style.STATUS_FILL[style.OK]
+        return style.STATUS_FILL[WARNING]
+    return style.STATUS_FILL[OK]
 
 
 def axis_cap(shares_pct: Sequence[float]) -> float:
@@ -148,7 +149,7 @@ class DashboardPanel(BarChart):
         self.bars: list[Load] = []
         #: the what-if shown on the canvas, whose survivors' loads the bars show
         self.what_if: Impact | None = None
-        self.add_mark(MARK * 100, style.STATUS_FILL[style.ERROR], 1.5, dashed=True)
+        self.add_mark(MARK * 100, style.STATUS_FILL[ERROR], 1.5, dashed=True)
         self.add_mark(100, QColor("#2b3540"))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

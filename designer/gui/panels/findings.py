@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core.findings import severity_name
 from designer.drawing import style
-from designer.drawing.markers import severity_name
 from designer.gui.editor import Editor
 from designer.gui.panels.table import RowsModel, rows_view
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
+from designer.core.findings import severity_name
 from designer.core.format import number, plural
 from designer.core.totals import hall_totals
 from designer.drawing import style
-from designer.drawing.markers import severity_name
 from designer.gui.editor import Editor
 
 #: How long a status message stays, in milliseconds.

@@ -1,9 +1,9 @@
 """The site map's scene: a few hundred stock items, and racks only when zoomed in to see them.
 
-Map millimetres throughout (``content``). Sites are framed rectangles, halls polygons tinted
-by their worst finding, fibre routes lines under the frames. The words (a hall's name, its
-load bar and findings, a site's figures, a route's length, fibre pairs and latency) are
-``Card``s: patches a fixed size on screen, each shown only while the room it stands in is
+Map millimetres throughout (``designer.core.campus_map``). Sites are framed rectangles,
+halls polygons tinted by their worst finding, fibre routes lines under the frames. The
+words (a hall's name, its load bar and findings, a site's figures, a route's length, fibre
+pairs and latency) are ``Card``s: patches a fixed size on screen, each shown only while the room it stands in is
 large enough on screen to hold it, so zooming out leaves tinted blocks and zooming in brings
 the words back. From ``RACKS_LOD`` in, each hall shows its racks (one ``PlanLayer`` per hall
 painting ``designer.drawing.racks`` as the hall canvas does), built the first time that
@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import LineString, Point
 
+from designer.core.campus_map import CampusMap, HallBlock, RouteLine, SiteFrame
+from designer.core.findings import ERROR, WARNING
 from designer.core.format import plural
 from designer.drawing import style
 from designer.drawing.lod import Context
 from designer.drawing.racks import RackArrays, draw_rack_labels, draw_racks
 from designer.gui.canvas.layers import CHUNK_MARGIN_MM, PlanLayer
-from designer.gui.sitemap.content import CampusMap, HallBlock, RouteLine, SiteFrame
 
 #: From this many points per millimetre of floor (a 600 mm rack 2.4 points wide) the halls
 #: show their racks; the whole campus in a window is about a tenth of it.
@@ -48,7 +49,7 @@ BAR_FILL = QColor("#3b4a59")
 CARD_FILL = QColor(255, 255, 255, 215)
 #: A card's padding inside its patch and its distance from the edge of its room (pixels).
 PAD_PX, INSET_PX = 2.0, 3.0
-_MARK = {style.ERROR: "✖", style.WARNING: "▲"}
+_MARK = {ERROR: "✖", WARNING: "▲"}
 
 
 def _tint(colour: QColor, amount: float) -> QColor:
@@ -202,7 +203,7 @@ def _hall_card(block: HallBlock, rooms: list[Room]) -> Card:
     name = _text(block.name, NAME_FONT, style.INK)
     parts: list[tuple[QGraphicsItem, float]] = [(name, 0.0)]
     x = name.boundingRect().width() + 5
-    for status, count in ((style.ERROR, block.errors), (style.WARNING, block.warnings)):
+    for status, count in ((ERROR, block.errors), (WARNING, block.warnings)):
         if count:
             mark = _text(f"{_MARK[status]} {count}", NAME_FONT, style.STATUS_FILL[status])
             parts.append((mark, x))
@@ -230,7 +231,7 @@ def _load_bar(block: HallBlock, item: QGraphicsPolygonItem) -> QGraphicsRectItem
     share = min(max(block.share, 0.0), 1.0)
     bar = track.rect()
     fill = QGraphicsRectItem(bar.left(), bar.top(), bar.width() * share, bar.height(), track)
-    fill.setBrush(style.brush(style.STATUS_FILL[style.ERROR] if block.share > 1.0 else BAR_FILL))
+    fill.setBrush(style.brush(style.STATUS_FILL[ERROR] if block.share > 1.0 else BAR_FILL))
     fill.setPen(style.NO_PEN)
     return track
 
@@ -359,7 +360,7 @@ class SiteMapScene(QGraphicsScene):
             rect = QRectF(*site.rect)
             frames[site.id] = rect
             frame = self.addRect(rect, _cosmetic(SITE_EDGE, 1.2), style.brush(SITE_FILL))
-            if site.status in (style.WARNING, style.ERROR):
+            if site.status in (WARNING, ERROR):
                 frame.setPen(_cosmetic(style.STATUS_FILL[site.status], 2.5))
             frame.setZValue(Z_SITES)
             self._card(_site_card(site))

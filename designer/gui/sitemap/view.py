@@ -23,6 +23,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from designer.core.campus_map import campus_map
+from designer.core.findings import ERROR, OK, UNCHECKED, WARNING
 from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
 from designer.core.rules.loads import Load, loads
 from designer.drawing import style
@@ -36,7 +38,6 @@ from designer.drawing.plan import status_by_id
 from designer.drawing.racks import RackArrays, racks_by_hall, system_labels
 from designer.gui.editor import Editor
 from designer.gui.panels.dashboard import project_limits
-from designer.gui.sitemap.content import campus_map
 from designer.gui.sitemap.scene import BAR_FILL, BLOCK_FILL, FIBRE, SiteMapScene
 
 #: The legend strip along the bottom, as the hall canvas has it (pixels).
@@ -315,12 +316,12 @@ def legend_entries(checked: bool) -> list[LegendEntry]:
     """What the map's colours mean."""
     halls = (
         [
-            LegendEntry(BLOCK_FILL[style.OK], "Hall without findings"),
-            LegendEntry(BLOCK_FILL[style.WARNING], "Hall with warnings"),
-            LegendEntry(BLOCK_FILL[style.ERROR], "Hall with errors"),
+            LegendEntry(BLOCK_FILL[OK], "Hall without findings"),
+            LegendEntry(BLOCK_FILL[WARNING], "Hall with warnings"),
+            LegendEntry(BLOCK_FILL[ERROR], "Hall with errors"),
         ]
         if checked
-        else [LegendEntry(BLOCK_FILL[style.UNCHECKED], "Not checked yet")]
+        else [LegendEntry(BLOCK_FILL[UNCHECKED], "Not checked yet")]
     )
     return [
         *halls,

@@ -1,5 +1,7 @@
 """What the site map shows, worked out from the core's model, findings, loads and network plan.
 
+Qt-free, so the designer's map, a report sheet or a script can draw it alike.
+
 Nothing here plans or checks anything: the findings are those the live check reported
 (``Editor.findings``), each hall's load is the core's ``hall_power`` load (the dashboard's
 "Hall power" bar: its racks' max IT power against the hall's power capacity), and each DCI
@@ -25,13 +27,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from designer.core.findings import ERROR, OK, UNCHECKED, WARNING, severity_name
 from designer.core.format import number, plural, power
 from designer.core.model.project import Project
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.totals import route_media
 from designer.core.rules.loads import Load
-from designer.drawing import style
-from designer.drawing.markers import severity_name
 
 #: Room round a site's halls inside its frame: a share of the larger side of their extent,
 #: and at least this much (mm).
@@ -54,7 +55,7 @@ Point = tuple[float, float]
 @dataclass(frozen=True)
 class HallBlock:
     """A hall on the map: its outline in its own coordinates, drawn with its corner at
-    ``origin`` (map mm); its worst finding's status (``style.UNCHECKED`` ... ``ERROR``) with
+    ``origin`` (map mm); its worst finding's status (``UNCHECKED`` ... ``ERROR``) with
     the errors and warnings behind it; its racks and its IT load against its capacity."""
 
     id: str
@@ -84,7 +85,7 @@ class HallBlock:
 
     def findings_text(self) -> str:
         """``2 errors, 1 warning``; "no findings" (or "not checked yet")."""
-        if self.status == style.UNCHECKED:
+        if self.status == UNCHECKED:
             return "not checked yet"
         parts = [
             plural(n, what) for n, what in ((self.errors, "error"), (self.warnings, "warning")) if n
@@ -176,7 +177,7 @@ class CampusMap:
         )
 
 
-_RANK = {"error": style.ERROR, "warning": style.WARNING}
+_RANK = {"error": ERROR, "warning": WARNING}
 
 
 def worst_findings(
@@ -186,11 +187,11 @@ def worst_findings(
 
     A finding counts for its hall and for every hall or site it names (two halls sharing
     ground are both at fault); notes leave a hall clean. Before any check, every hall and
-    site is ``style.UNCHECKED``.
+    site is ``UNCHECKED``.
     """
     keys = [*project.halls, *project.sites]
     if not checked:
-        return dict.fromkeys(keys, (style.UNCHECKED, 0, 0))
+        return dict.fromkeys(keys, (UNCHECKED, 0, 0))
     counts: dict[str, Counter[str]] = {key: Counter() for key in keys}
     for finding in findings:
         severity = severity_name(finding.severity)
@@ -200,7 +201,7 @@ def worst_findings(
             counts[key][severity] += 1
     return {
         key: (
-            style.ERROR if c["error"] else style.WARNING if c["warning"] else style.OK,
+            ERROR if c["error"] else WARNING if c["warning"] else OK,
             c["error"],
             c["warning"],
         )

@@ -8,13 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from designer.core.catalog import default_catalog, projects_dir
-from designer.core.findings import Finding, Severity
-from designer.core.io.project_file import load
-from designer.core.rules.limits import default_thresholds
-from designer.core.rules.loads import loads
-from designer.drawing import style
-from designer.gui.sitemap.content import (
+from designer.core.campus_map import (
     GAP_ACROSS,
     GAP_DOWN,
     RouteLine,
@@ -22,6 +16,11 @@ from designer.gui.sitemap.content import (
     ring,
     worst_findings,
 )
+from designer.core.catalog import default_catalog, projects_dir
+from designer.core.findings import ERROR, UNCHECKED, WARNING, Finding, Severity
+from designer.core.io.project_file import load
+from designer.core.rules.limits import default_thresholds
+from designer.core.rules.loads import loads
 
 
 @pytest.fixture(scope="module")
@@ -50,12 +49,12 @@ def test_a_hall_takes_its_worst_open_finding_and_notes_leave_it_clean(two_sites)
         finding(Severity.ERROR, (north,), None),
     ]
     worst = worst_findings(project, found, checked=True)
-    assert worst[north1] == (style.WARNING, 0, 1)
-    assert worst[north2] == (style.ERROR, 1, 1)
-    assert worst[south1] == (style.WARNING, 0, 1)
-    assert worst[north] == (style.ERROR, 1, 0)
+    assert worst[north1] == (WARNING, 0, 1)
+    assert worst[north2] == (ERROR, 1, 1)
+    assert worst[south1] == (WARNING, 0, 1)
+    assert worst[north] == (ERROR, 1, 0)
     unchecked = worst_findings(project, found, checked=False)
-    assert set(unchecked.values()) == {(style.UNCHECKED, 0, 0)}
+    assert set(unchecked.values()) == {(UNCHECKED, 0, 0)}
 
 
 def test_halls_stand_in_their_site_frame_as_the_site_plan_places_them(two_sites):
