@@ -164,6 +164,7 @@ def test_the_designer_imports_pyqtgraph_only_when_a_chart_is_shown(tmp_path):
     code = textwrap.dedent(
         """
         import sys
+        import time
         import designer.gui  # noqa: F401
         from PySide6.QtCore import QSettings, QStandardPaths
         from PySide6.QtWidgets import QApplication
@@ -180,8 +181,10 @@ def test_the_designer_imports_pyqtgraph_only_when_a_chart_is_shown(tmp_path):
             dock.hide()
         assert window.open_path(projects_dir() / "gb200-nvl72-su.rackplan.json")
         window.show()
-        for _ in range(50):
+        deadline = time.monotonic() + 60
+        while not (window.editor.checked and window.checker.idle) and time.monotonic() < deadline:
             app.processEvents()
+            time.sleep(0.01)
         window.grab()
         before = "pyqtgraph" in sys.modules
         assert window.media_chart.names  # the hidden charts hold their figures all the same

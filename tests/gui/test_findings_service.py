@@ -5,6 +5,7 @@ import threading
 import time
 from typing import ClassVar
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from designer.core.document import operations as ops
@@ -13,6 +14,8 @@ from designer.core.rules import Finding, Severity
 from designer.gui.bridge import DocumentBridge
 from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
+from designer.gui.main_window import MainWindow
+from designer.gui.recent import RecentFiles
 from designer.gui.selection import Selection
 
 
@@ -115,3 +118,39 @@ def test_twenty_windows_closed_as_their_check_is_submitted_close_cleanly(
         assert window.close()
         # a check the worker had taken finishes after the close and is let go
         qtbot.waitUntil(lambda w=window: not w.checker.running, timeout=15_000)
+
+
+def test_a_held_service_checks_nothing_until_released_and_is_not_idle_meanwhile(qtbot):
+    """The window holds its first check until it has painted (the check's thread would slow
+    the first paint); held, the findings do not describe the document, so it is not idle."""
+    SlowEngine.calls = []
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    bridge = DocumentBridge(doc)
+    editor = Editor(bridge, Selection())
+    service = FindingsService(bridge, editor, debounce_ms=10, engine_class=SlowEngine)
+    service.hold()
+    qtbot.wait(200)
+    assert SlowEngine.calls == []
+    assert not service.idle and not editor.checked
+    service.release()
+    qtbot.waitUntil(lambda: service.idle and editor.checked, timeout=10_000)
+    assert [ids for _, _, ids in SlowEngine.calls] == [None]  # one full check
+    service.release()  # not held: nothing more
+    qtbot.wait(50)
+    assert len(SlowEngine.calls) == 1
+    service.shutdown()
+
+
+def test_the_window_paints_before_its_first_check_starts(qtbot, prompts, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(prompts=prompts, recent=RecentFiles(settings), debounce_ms=0)
+    qtbot.addWidget(window)
+    painted_when_started: list[bool] = []
+    window.checker.busy_changed.connect(
+        lambda busy: busy and painted_when_started.append(window._painted)
+    )
+    window.show()
+    qtbot.waitUntil(lambda: window.editor.checked and window.checker.idle, timeout=60_000)
+    assert painted_when_started == [True]
+    prompts.save_answer = "discard"
+    window.close()
