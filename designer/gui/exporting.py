@@ -3,7 +3,8 @@
 ``designer.report.export.export`` paints on a QPdfWriter, QImage or QSvgGenerator, which
 works on any thread, so the whole export runs on a worker while the window stays live.
 It is handed a snapshot of the project and, when the design check describes the document
-as it is, that check's report and network plan (nothing is checked or planned again). The
+as it is, that check's report and network plan, and the N-1 ranking of the Resilience
+panel if it has one for this design (nothing is checked, planned or swept again). The
 writer calls ``progress(sheets done, sheets in all)`` after each sheet; the worker passes
 that to the dialog and answers False once the user has cancelled, which stops the export
 and leaves no file. A failure reaches the user as one message (``OutputError``'s own
@@ -24,6 +25,7 @@ from designer.core.catalog import Catalog
 from designer.core.io.atomic import OutputError
 from designer.core.model.project import Project
 from designer.core.network.network_plan import NetworkPlan
+from designer.core.resilience.sweep import Swept
 from designer.core.rules import Report
 from designer.gui.background import BackgroundJob
 from designer.gui.dialogs.export import ExportSpec
@@ -51,11 +53,14 @@ class Exporter(QObject):
         checker: FindingsService,
         prompts: Prompts,
         parent: QWidget,
+        swept: Callable[[], Swept | None] = lambda: None,
     ) -> None:
         super().__init__(parent)
         self.editor = editor
         self.checker = checker
         self.prompts = prompts
+        #: The N-1 ranking the designer last showed, if any (``ResilienceService.swept``).
+        self._swept = swept
         self._job = BackgroundJob(
             parent,
             "Export",
@@ -88,10 +93,14 @@ class Exporter(QObject):
         current = self.checker.idle and self.checker.report is not None
         report = self.checker.report if current else None
         plan = self.editor.network if current else None
+        # the ranking of this very design, if the Resilience panel has worked it out
+        swept = self._swept() if current else None
+        if swept is not None and swept.topology.project is not document.project:
+            swept = None
         # pictures and tables are written in one go: nothing to stop between sheets
         sheets = spec.path.suffix.lower() == ".pdf"
         self._job.start(
-            partial(_write, export, spec, document.project, document.catalog, report, plan),
+            partial(_write, export, spec, document.project, document.catalog, report, plan, swept),
             f"Writing {spec.path.name}…",
             partial(self._end, spec=spec, project=document.project),
             cancellable=sheets,
@@ -137,6 +146,7 @@ def _write(
     catalog: Catalog,
     report: Report | None,
     plan: NetworkPlan | None,
+    swept: Swept | None,
     progress: Progress,
 ) -> list[Page]:
     """Run on the worker thread: the export ``spec`` asks for, by ``export``
@@ -152,4 +162,5 @@ def _write(
         report,
         plan,
         spec.enlarged,
+        swept,
     )

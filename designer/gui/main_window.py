@@ -150,7 +150,9 @@ class MainWindow(QMainWindow):
             self.editor, self.prompts, recent or RecentFiles(), self.autosaver
         )
         self.checker = FindingsService(self.bridge, self.editor, debounce_ms)
-        self.exporter = Exporter(self.editor, self.checker, self.prompts, self)
+        self.exporter = Exporter(
+            self.editor, self.checker, self.prompts, self, lambda: self.resilience.service.swept
+        )
         self.importer = Importer(self.editor, self.prompts, self)
         self.builder = ClusterBuilder(self.bridge, self.files, self.prompts, self)
         self.pointer = CanvasPointer(self.view)

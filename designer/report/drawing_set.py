@@ -27,7 +27,7 @@ from designer.core.network.schedule import (
 )
 from designer.core.rack_columns import RackColumns, alike_racks, rack_columns
 from designer.core.resilience.expected import expected_failures
-from designer.core.resilience.sweep import sweep
+from designer.core.resilience.sweep import Swept, sweep
 from designer.core.resilience.topology import build_topology
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.jobs import assess_jobs
@@ -59,9 +59,11 @@ def drawing_set(
     plan: NetworkPlan | None = None,
     enlarged: bool = False,
     racks: RackColumns | None = None,
+    swept: Swept | None = None,
 ) -> list[Page]:
     """Every sheet of the set for ``project`` on ``paper``; ``enlarged``: see ``hall_pages``;
-    ``racks``: the project's ``rack_columns``, when the caller already has them."""
+    ``racks``: the project's ``rack_columns``, and ``swept``, its dependencies and N-1
+    ranking, when the caller already has them."""
     rack_types = catalog.with_custom_racks(project.custom_types)
     frame = SheetFrame.of(paper)
     report, plan = checked(project, catalog, report, plan)
@@ -92,8 +94,10 @@ def drawing_set(
         for site in energy.sites
     }
     moves = hall_moves(project, by_hall, jobs=jobs.plan if jobs else None)
-    job_racks = {j: jobs.plan.layout.racks_of(j) for j in project.jobs} if jobs else None
-    topology = build_topology(project, rack_types, limits, plan, job_racks, found)
+    if swept is None:
+        job_racks = {j: jobs.plan.layout.racks_of(j) for j in project.jobs} if jobs else None
+        topology = build_topology(project, rack_types, limits, plan, job_racks, found)
+        swept = Swept(topology, sweep(topology))
     site_map = []
     # several sites, or a site of several halls: where they stand decides the links between
     halls_per_site = Counter(h.site_id for h in project.halls.values())
@@ -127,7 +131,7 @@ def drawing_set(
         ),
         *findings_pages(entries, summary, frame),
         *(jobs_pages(project, jobs, report.findings, frame) if jobs else []),
-        *resilience_pages(sweep(topology), expected_failures(topology), report.findings, frame),
+        *resilience_pages(swept.ranked, expected_failures(swept.topology), report.findings, frame),
         *tables_pages(
             "Power and cooling",
             load_tables(found, hall_names, sides),

@@ -25,6 +25,7 @@ from designer.core.network import NetworkPlan, bill_of_materials, cable_schedule
 from designer.core.network import export as tables
 from designer.core.network.schedule import links_by_hall
 from designer.core.rack_columns import rack_columns
+from designer.core.resilience.sweep import Swept
 from designer.core.rules import Report, RuleEngine
 from designer.core.rules.network import PLAN
 from designer.core.totals import hall_totals
@@ -57,9 +58,11 @@ def export(
     report: Report | None = None,
     plan: NetworkPlan | None = None,
     enlarged: bool = False,
+    swept: Swept | None = None,
 ) -> list[Page]:
     """Write ``project`` to ``path`` in the format its suffix names; ``enlarged`` adds to a
-    PDF set the parts (at 1:100, or 1:50 for long labels) of halls drawn too coarse to name their racks. Returns the
+    PDF set the parts (at 1:100, or 1:50 for long labels) of halls drawn too coarse to name
+    their racks; ``swept``, the project's N-1 ranking when the caller has it. Returns the
     sheets written (none for a CSV)."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -84,7 +87,7 @@ def export(
     issued = project.meta.date or datetime.date.today().isoformat()
     info = SetInfo(project.meta.name, project.meta.revision, issued)
     if suffix == ".pdf":
-        pages = drawing_set(project, catalog, paper, report, plan, enlarged, racks)
+        pages = drawing_set(project, catalog, paper, report, plan, enlarged, racks, swept)
         write_pdf(pages, path, paper, info, progress)
         return pages
     hall_id = find_hall(project, hall)

@@ -9,7 +9,9 @@ from PySide6.QtWidgets import QPushButton
 
 from designer.core.rules import network as network_rules
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
+from designer.report import drawing_set as drawing_set_module
 from designer.report.drawing_set import drawing_set
+from designer.report.export import export as report_export
 from tests.gui.conftest import wait_checked
 
 
@@ -245,3 +247,44 @@ def test_a_window_that_never_exports_never_loads_the_report():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "['designer.report.paper']"
+
+
+def test_the_set_takes_the_ranking_the_resilience_panel_worked_out(
+    qtbot, make_window, example, prompts, tmp_path, monkeypatch
+):
+    """The N-1 sweep takes seconds on a campus: exported from a window whose Resilience
+    panel has ranked this very design, the set sweeps nothing again; after an edit it does."""
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    window.resilience.dock.show()
+    window.resilience.dock.raise_()
+    qtbot.waitUntil(lambda: window.resilience.service.swept is not None, timeout=60_000)
+    sweeps = []
+    real_sweep = drawing_set_module.sweep
+    monkeypatch.setattr(
+        drawing_set_module, "sweep", lambda topology: sweeps.append(1) or real_sweep(topology)
+    )
+    first = tmp_path / "ranked.pdf"
+    assert export(qtbot, window, ExportSpec(first, "A3"), prompts) == f"Exported {first}."
+    assert sweeps == []
+    text = subprocess.run(["pdftotext", "-layout", str(first), "-"], capture_output=True, text=True)
+    ranked = window.resilience.service.swept.ranked
+    assert re.search(rf"1\s+{ranked[0].component.name}\s", text.stdout)
+    # the same set as one that sweeps for itself, word for word
+    fresh = tmp_path / "fresh.pdf"
+    report_export(window.editor.project, window.editor.doc.catalog, fresh, "A3")
+    again = subprocess.run(
+        ["pdftotext", "-layout", str(fresh), "-"], capture_output=True, text=True
+    )
+    assert again.stdout == text.stdout
+    assert sweeps == [1]
+
+    # the panel closed, an edit: the ranking held is of the design before it
+    window.resilience.dock.close()
+    rack = next(iter(window.editor.project.placements.values()))
+    window.editor.update(rack.id, label="Renamed")
+    wait_checked(qtbot, window)
+    assert window.resilience.service.swept.topology.project is not window.editor.project
+    second = tmp_path / "edited.pdf"
+    assert export(qtbot, window, ExportSpec(second, "A3"), prompts) == f"Exported {second}."
+    assert sweeps == [1, 1]

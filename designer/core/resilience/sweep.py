@@ -38,6 +38,16 @@ class Ranked:
         )
 
 
+@dataclass(frozen=True)
+class Swept:
+    """A design's dependencies and its ranking, worked out together: the designer holds
+    the last one its Resilience panel showed, and an export of that design draws its
+    Resilience sheet from it rather than sweeping again (seconds on a campus)."""
+
+    topology: Topology
+    ranked: list[Ranked]
+
+
 def sweep(topology: Topology) -> list[Ranked]:
     """Every component failed alone, the worst first."""
     ranked = [

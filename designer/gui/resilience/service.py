@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from designer.core.model.project import Project
 from designer.core.resilience import Topology, fail, topology_from
-from designer.core.resilience.sweep import sweep
+from designer.core.resilience.sweep import Swept, sweep
 from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
 
@@ -76,6 +76,8 @@ class ResilienceService(QObject):
         self._asked: tuple[str, ...] | None = None
         self._rank_wanted = False
         self._ranked_for: Checked | None = None
+        #: The last ranking shown, with the dependencies it was worked out from.
+        self.swept: Swept | None = None
         self._sweeping = False
         self._closed = False
         self._finished.connect(self._done)
@@ -118,8 +120,9 @@ class ResilienceService(QObject):
     def _answer(self, checked: Checked, ids: tuple[str, ...]) -> Any:
         return fail(self._dependencies.of(checked), ids)
 
-    def _sweep(self, checked: Checked) -> Any:
-        return sweep(self._dependencies.of(checked))
+    def _sweep(self, checked: Checked) -> Swept:
+        topology = self._dependencies.of(checked)
+        return Swept(topology, sweep(topology))
 
     def _submit(self, kind: str, checked: Checked, job: Any, *args: Any) -> None:
         future = self._workers[kind].submit(job, *args)
@@ -138,7 +141,8 @@ class ResilienceService(QObject):
         if checked is self.checked and self.current:
             if kind == "rank":
                 self._ranked_for = checked
-                self.ranked.emit(future.result())
+                self.swept = future.result()
+                self.ranked.emit(self.swept.ranked)
             else:
                 self.answered.emit(future.result())
         if kind == "rank" and self._rank_wanted:
