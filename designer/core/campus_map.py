@@ -384,3 +384,17 @@ def ring(sizes: Sequence[Point]) -> list[Point]:
     assert best is not None  # the largest radius across parts every pair
     rx, ry = best[1]
     return [(rx * u, ry * v) for u, v in unit]
+
+
+def failed_on_map(project: Project, failed: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The halls and fibre routes a what-if takes out, as the map marks them: the halls and
+    routes failed themselves, and every hall and route of a failed site."""
+    failed = set(failed)
+    sites = failed & project.sites.keys()
+    halls = {h.id for h in project.halls.values() if h.id in failed or h.site_id in sites}
+    routes = {
+        r.id
+        for r in project.fibre_routes.values()
+        if r.id in failed or r.site_a in sites or r.site_b in sites
+    }
+    return halls, routes

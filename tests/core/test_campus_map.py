@@ -13,6 +13,7 @@ from designer.core.campus_map import (
     GAP_DOWN,
     RouteLine,
     campus_map,
+    failed_on_map,
     ring,
     worst_findings,
 )
@@ -120,3 +121,16 @@ def test_three_sites_stand_as_a_triangle_two_above_one():
     assert bx - ax == pytest.approx(size[0] + GAP_ACROSS * size[0])
     assert cy - ay == pytest.approx(size[1] + GAP_DOWN * size[1])
     assert not any(math.isnan(v) for v in (ax, ay, bx, by, cx, cy))
+
+
+def test_a_failed_site_takes_its_halls_and_routes_off_the_map_and_a_rack_nothing(two_sites):
+    project, _ = two_sites
+    north = next(s.id for s in project.sites.values() if s.name == "North")
+    north_halls = {h.id for h in project.halls.values() if h.site_id == north}
+    (route,) = project.fibre_routes
+    assert len(north_halls) == 2
+    assert failed_on_map(project, [north]) == (north_halls, {route})
+    assert failed_on_map(project, [route]) == (set(), {route})
+    hall = next(iter(north_halls))
+    rack = next(r.id for r in project.placements.values() if r.hall_id == hall)
+    assert failed_on_map(project, [hall, rack]) == ({hall}, set())

@@ -4,6 +4,7 @@ issue's 2N layout: four NVL72 (132 kW each) on an A and a B busway of 800 A at 4
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPolygonItem
 
 from designer.core.document import operations as ops
 from designer.core.examples._common import busway, new_document
@@ -164,6 +165,16 @@ def test_a_hall_failed_from_the_site_map_lists_what_it_takes_down(make_window, e
     # the hall's five racks are coloured as without power on its canvas
     groups = dict(window.jobs_dock.widget().colouring.layer.geometry.groups)
     assert len(groups[LOSSES.index("power")]) == 5
+    # on the map the hall is hatched over, the other hall not
+    scene = site_map.map_scene
+    hatched = {
+        hall_id
+        for hall_id, b in scene.blocks.items()
+        for item in scene.items(b.mapToScene(b.polygon().boundingRect().center()))
+        if isinstance(item, QGraphicsPolygonItem)
+        and item.brush().style() == Qt.BrushStyle.BDiagPattern
+    }
+    assert hatched == {hall.id}
     # off the halls the menu offers nothing to fail
     (action,) = window.resilience.site_map_menu(QPoint(2, 2)).actions()
     assert not action.isEnabled()
@@ -219,3 +230,20 @@ def test_a_fibre_route_failed_from_the_site_map_names_both_parts(make_window, ex
     assert "North: 256 accelerators" in figures and "South: 128 accelerators" in figures
     assert "cross-site: 0 of 6.4 Tb/s (0 %)" in figures
     assert "fibre route North–South" in window.resilience.panel.title.text()
+    # the route is marked on the map, dashed along its line, until Esc ends the what-if
+    scene = site_map.map_scene
+    line = scene.route_lines[route]
+    dashed = [
+        item
+        for item in scene.items(line.pointAt(0.5))
+        if isinstance(item, QGraphicsLineItem) and item.pen().style() == Qt.PenStyle.DashLine
+    ]
+    assert [item.line() for item in dashed] == [line]
+    assert scene.failed_colour is not None  # and the legend says what the marks mean
+    window.resilience.overlay.clear()
+    assert scene.failed_colour is None
+    assert not [
+        item
+        for item in scene.items()
+        if isinstance(item, QGraphicsLineItem) and item.pen().style() == Qt.PenStyle.DashLine
+    ]

@@ -10,15 +10,17 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
+from designer.core.campus_map import failed_on_map
 from designer.core.geometry.footprint import Box
 from designer.core.resilience.components import kind_of, name_of, sides
+from designer.core.resilience.impact import Impact
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
 from designer.gui.docks import tabbed_dock
 from designer.gui.editor import Editor
 from designer.gui.findings import FindingsService
 from designer.gui.jobs.colouring import JobColouring
-from designer.gui.resilience.overlay import WhatIfOverlay
+from designer.gui.resilience.overlay import LOSS_COLOURS, WhatIfOverlay
 from designer.gui.resilience.panel import ResiliencePanel
 from designer.gui.resilience.service import ResilienceService
 
@@ -58,6 +60,7 @@ class Resilience:
         self.service.ranking.connect(self.panel.set_busy)
         self.overlay.shown.connect(self.panel.show_impact)
         self.overlay.shown.connect(self._shown)
+        self.overlay.shown.connect(self._mark_on_site_map)
         # a dock behind another's tab still says isVisible(): its visibilityChanged tells
         self._dock_shown = False
         self.dock.visibilityChanged.connect(self._rank_if_shown)
@@ -119,6 +122,15 @@ class Resilience:
             self.dock.show()
             self.dock.raise_()
             self.editor.message.emit("What if it fails: Esc returns to the design.")
+
+    def _mark_on_site_map(self, impact: Impact | None) -> None:
+        """The halls and fibre routes the what-if takes out, marked on the site map in the
+        colour of what failed; none once it ends."""
+        failed = impact.failed if impact is not None else ()
+        halls, routes = failed_on_map(self.editor.project, failed)
+        site_map = self.central.site_map
+        site_map.map_scene.show_failed(halls, routes, LOSS_COLOURS[0])
+        site_map.viewport().update()  # the legend too
 
     def _rank_if_shown(self, visible: bool) -> None:
         self._dock_shown = visible

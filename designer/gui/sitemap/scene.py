@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from PySide6.QtCore import QLineF, QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPolygonItem,
@@ -334,6 +334,9 @@ class SiteMapScene(QGraphicsScene):
         self._racks_of: Callable[[], Mapping[str, RackArrays]] | None = None
         self._current = self._current_outline()
         self._lod = (0.0, 0.0)
+        #: The halls and routes a what-if takes out, in its colour; their marks.
+        self._failed: tuple[set[str], set[str], QColor] = (set(), set(), QColor())
+        self._failed_marks: list[QGraphicsItem] = []
 
     def _current_outline(self) -> QGraphicsPolygonItem:
         """The outline round the hall the canvas shows (hidden until there is one)."""
@@ -406,6 +409,40 @@ class SiteMapScene(QGraphicsScene):
         px, points = self._lod
         self._lod = (0.0, 0.0)
         self.set_scale(px, points)
+        self._failed_marks = []  # cleared with the rest
+        self._mark_failed()
+
+    def show_failed(self, halls: set[str], routes: set[str], colour: QColor) -> None:
+        """Mark ``halls`` (hatched) and fibre ``routes`` (dashed) as taken out by a what-if,
+        in ``colour``; empty sets take the marks away."""
+        self._failed = (set(halls), set(routes), QColor(colour))
+        self._mark_failed()
+
+    @property
+    def failed_colour(self) -> QColor | None:
+        """The colour of the what-if's marks while it marks anything on the map."""
+        return self._failed[2] if self._failed_marks else None
+
+    def _mark_failed(self) -> None:
+        for item in self._failed_marks:
+            self.removeItem(item)
+        self._failed_marks = []
+        halls, routes, colour = self._failed
+        for hall_id in sorted(halls & self.blocks.keys()):
+            block = self.blocks[hall_id]
+            mark = QGraphicsPolygonItem(block.polygon())
+            mark.setPos(block.pos())
+            mark.setBrush(QBrush(colour, Qt.BrushStyle.BDiagPattern))
+            mark.setPen(_cosmetic(colour, 2.5))
+            mark.setZValue(Z_HALLS + 0.5)
+            self.addItem(mark)
+            self._failed_marks.append(mark)
+        for route_id in sorted(routes & self.route_lines.keys()):
+            pen = _cosmetic(colour, 4.0)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            mark = self.addLine(self.route_lines[route_id], pen)
+            mark.setZValue(Z_ROUTES + 0.5)
+            self._failed_marks.append(mark)
 
     def _card(self, card: Card) -> None:
         card.setZValue(Z_CARDS)

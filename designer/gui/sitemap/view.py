@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QColor,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -300,7 +301,11 @@ class SiteMapView(QGraphicsView):
         left = strip.left() + 12
         room = strip.right() - 14 - width - 16 - left
         draw_legend_row(
-            painter, QPointF(left, middle), legend_entries(self.editor.checked), px_per_point, room
+            painter,
+            QPointF(left, middle),
+            legend_entries(self.editor.checked, self.map_scene.failed_colour),
+            px_per_point,
+            room,
         )
         draw_scale_bar(
             painter,
@@ -312,8 +317,9 @@ class SiteMapView(QGraphicsView):
         painter.restore()
 
 
-def legend_entries(checked: bool) -> list[LegendEntry]:
-    """What the map's colours mean."""
+def legend_entries(checked: bool, failed: QColor | None = None) -> list[LegendEntry]:
+    """What the map's colours mean; ``failed``, the colour a what-if marks what it takes
+    out in, while one shows."""
     halls = (
         [
             LegendEntry(BLOCK_FILL[OK], "Hall without findings"),
@@ -324,6 +330,8 @@ def legend_entries(checked: bool) -> list[LegendEntry]:
         else [LegendEntry(BLOCK_FILL[UNCHECKED], "Not checked yet")]
     )
     return [
+        # first while it shows: a narrow map's legend leaves off what does not fit at its end
+        *([LegendEntry(failed, "Taken out by the what-if")] if failed is not None else []),
         *halls,
         LegendEntry(BAR_FILL, "IT load of the hall's power capacity"),
         LegendEntry(FIBRE, "DCI fibre route", line=True),
