@@ -231,7 +231,7 @@ class FileController(QObject):
 
     def save_as(self) -> bool:
         document = self.document
-        folder = self._folder(Path.home())
+        folder = self._folder(Path.home(), saving=True)
         stem = (
             document.path.name if document.path else file_stem(document.project.meta.name) + SUFFIX
         )
@@ -242,15 +242,19 @@ class FileController(QObject):
             path = path.with_name(path.name + SUFFIX)
         return self._write(path)
 
-    def _folder(self, otherwise: Path) -> Path:
+    def _folder(self, otherwise: Path, saving: bool = False) -> Path:
         """Where a file dialog opens: the project's folder, else that of the file opened or
         saved last (a trial's untitled project's Save As opened in the home folder, far from
-        the projects beside it), else ``otherwise``."""
-        if self.document.path is not None:
-            return self.document.path.parent
-        for path in self.recent.paths():
-            if path.parent.is_dir():
-                return path.parent
+        the projects beside it), else ``otherwise``. A save never starts in the bundled
+        examples' folder: a newcomer's first pod, saved after the example the designer opens
+        on, went in among the examples of the installation."""
+        examples = projects_dir().resolve()
+        candidates = [self.document.path] if self.document.path is not None else []
+        candidates += self.recent.paths()
+        for path in candidates:
+            folder = path.parent
+            if folder.is_dir() and not (saving and folder.resolve() == examples):
+                return folder
         return otherwise
 
     def _write(self, path: Path) -> bool:

@@ -3,10 +3,12 @@ unwritable folders get the loader's and the writer's messages, autosave recovers
 
 import json
 import os
+from pathlib import Path
 
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication
 
+from designer.core.catalog import projects_dir
 from designer.core.document import operations as ops
 from designer.core.io import autosave
 from designer.core.io.project_file import load
@@ -135,6 +137,20 @@ def test_save_as_of_a_new_project_starts_in_the_folder_of_the_last_file(
     prompts.save_as_answer = None  # cancelled: only where the dialog opened matters
     assert not window.files.save_as()
     assert prompts.asked[-1].startswith(f"save as {tmp_path.resolve()}/")
+
+
+def test_save_as_never_starts_among_the_bundled_examples(make_window, prompts, monkeypatch):
+    """The designer opens on a bundled example; a newcomer's first pod, saved after it, went
+    in among the examples of the installation. Opening still starts there."""
+    home = projects_dir().parent / "tests"  # any folder but the examples' own
+    monkeypatch.setattr(Path, "home", lambda: home)
+    window = make_window(projects_dir() / "gb200-nvl72-su.rackplan.json")
+    prompts.save_as_answer = None
+    assert not window.files.save_as()  # Save As of the example itself
+    assert prompts.asked[-1].startswith(f"save as {home}/")
+    assert window.files.new()
+    assert not window.files.save_as()  # and of a new project after it
+    assert prompts.asked[-1].startswith(f"save as {home}/")
 
 
 def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
