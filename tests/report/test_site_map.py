@@ -4,7 +4,8 @@ import pytest
 from PySide6.QtGui import QImage, QPainter
 
 from designer.drawing import style
-from designer.report.pages.site_map import FIBRE, FibreLine, SiteBox, site_map_page
+from designer.report.measure import text_width
+from designer.report.pages.site_map import FIBRE, NOTE_LEAST_PT, FibreLine, SiteBox, site_map_page
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
 
@@ -185,3 +186,26 @@ def test_a_site_box_sets_its_facility_power_not_its_it_against_the_sites_capacit
     drawn = texts_drawn(pages, "A3")
     assert "2 halls, 498.4 kW IT; facility 647.9 kW of 800 kW (81 %)" in drawn
     assert "1 hall, 249.2 kW IT; facility 324 kW of 400 kW (81 %)" in drawn
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3", "Tabloid"])
+def test_the_note_under_the_heading_stays_within_the_sheet(paper, gui_app):
+    """On A4 and Letter the note ran past the sheet's edge (its last word at 842.7 pt on an
+    842 pt page)."""
+    frame = SheetFrame.of(paper)
+    written: list[tuple[float, str, float]] = []
+
+    class Noting(Sheet):
+        def text(self, x, y, text, size_pt=9, bold=False, colour=None, **rest):  # type: ignore[override]
+            written.append((x, text, size_pt))
+
+    sites = [SiteBox(f"s{n}", f"Site {n}", "8 halls", ()) for n in range(2)]
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map_page(sites, [FibreLine("s0", "s1", LABEL)]).draw(Noting(painter, frame, 25.4))
+    painter.end()
+    note = [(x, t, size) for x, t, size in written if "scale" in t or "runs between" in t]
+    assert note and " ".join(t for _, t, _ in note).startswith("Not to scale between sites")
+    for x, text, size in note:
+        assert x + text_width(text, size) <= frame.content.x + frame.content.width
+        assert size >= NOTE_LEAST_PT

@@ -217,6 +217,11 @@ def _percent(load_kw: float, capacity_kw: float) -> str:
     return f" ({number(load_kw / capacity_kw * 100, 0)} %)" if capacity_kw > 0 else ""
 
 
+#: The note under the sheet's heading, in points: made smaller, down to the least, before
+#: it takes a second line (on A4 and Letter it ran past the sheet's edge).
+NOTE_PT, NOTE_LEAST_PT = 8.0, 6.5
+
+
 def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) -> None:
     area = sheet.frame.content
     least = f"the smallest at least {number(LEAST_HALL_MM, 0)} mm wide"
@@ -236,7 +241,9 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         )
     )
     sheet.text(area.x, area.y + 6, heading, size_pt=13, bold=True)
-    sheet.text(area.x, area.y + 11.5, note, size_pt=8, colour=MUTED)
+    size = max(NOTE_LEAST_PT, min(NOTE_PT, NOTE_PT * area.width / text_width(note, NOTE_PT)))
+    for k, line in enumerate(wrap(note, area.width, size)[:2]):
+        sheet.text(area.x, area.y + 11.5 + k * 3.2, line, size_pt=size, colour=MUTED)
     box_w, box_h = _box_size(len(sites), area)
     where = dict(
         zip((s.id for s in sites), _centres(len(sites), area, (box_w, box_h)), strict=True)
