@@ -360,7 +360,9 @@ def generate(
             content = layout.build(
                 systems, plan.per_row, racks, "crah" if preset.campus else "inrow"
             )
-            name = f"S{number} Hall {index + 1}" if preset.campus else f"{preset.title} hall"
+            # one hall of one pod is the pod's hall; several are told apart by site and number
+            several = preset.campus or plan.halls > 1
+            name = f"S{number} Hall {index + 1}" if several else f"{preset.title} hall"
             contents.append((hall_id, name, content))
             done += 1
             if progress is not None and progress(done, plan.halls) is False:
@@ -428,6 +430,6 @@ def _project(plan: Outline, entities: list[Entity]) -> Project:
     noun = "system" if plan.unit.is_system else "rack"
     meta = ProjectMeta(
         name=f"{plan.preset.title}, {plural(plan.systems, noun)}",
-        description=" ".join(plan.lines()[1:]),
+        description="\n".join(plan.lines()[1:]),  # one line each, as the cover prints them
     )
     return Project(meta=meta, settings=settings, **collections)

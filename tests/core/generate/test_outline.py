@@ -95,3 +95,11 @@ def test_progress_is_told_per_hall_and_can_stop_the_build():
     with pytest.raises(GenerateCancelled):
         generate(ClusterRequest("campus-cm384", systems=40), progress=progress)
     assert seen == [(1, 3), (2, 3)]
+
+
+def test_the_description_keeps_a_line_for_each_figure():
+    """Joined with spaces it read "Accelerators: 576 Racks: 8 of ..." on the PDF's cover."""
+    request = ClusterRequest("nvl72-su")
+    description = generate(request).meta.description
+    assert description.splitlines() == outline(request).lines()[1:]
+    assert description.splitlines()[0] == "Accelerators: 576"
