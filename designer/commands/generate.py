@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from pathlib import Path
 
@@ -19,7 +20,8 @@ HELP = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("preset", choices=sorted(PRESETS), help="what to build")
+    # checked in ``run``: a misspelt preset gets one line naming the presets, not the usage
+    parser.add_argument("preset", metavar="PRESET", help="what to build: " + ", ".join(PRESETS))
     parser.add_argument("-o", "--output", help="the project file to write")
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--systems", type=int, help="systems (or racks, for a rack preset)")
@@ -39,6 +41,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.preset not in PRESETS:
+        close = difflib.get_close_matches(args.preset, list(PRESETS), n=1)
+        hint = f" Did you mean {close[0]}?" if close else ""
+        print(
+            f"error: {args.preset!r} is not a preset.{hint} The presets are: " + ", ".join(PRESETS),
+            file=sys.stderr,
+        )
+        return 2
     request = ClusterRequest(
         args.preset,
         systems=args.systems,
@@ -58,6 +68,13 @@ def run(args: argparse.Namespace) -> int:
         no_stdout(args.output or "", "a project file")
     except CommandError as err:
         return fail(err)
+    if args.output and not args.output.lower().endswith(".json"):
+        print(
+            f"error: {args.output} is not a project file name: it must end in .rackplan.json "
+            "(generate writes a project; export it to PDF, PNG or DXF with the export command)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         planned = outline(request)
         print("\n".join(planned.lines()))

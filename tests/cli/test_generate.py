@@ -84,3 +84,27 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
     b = tmp_path / "again.rackplan.json"
     assert main(["generate", "nvl72-su", "-o", str(b)]) == 0
     assert b.read_bytes() == Path(a).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["nvl72"], "'nvl72' is not a preset. Did you mean nvl72-su? The presets are: nvl72-su,"),
+        (["nvl72-su", "-o", "{folder}/pod.rackplan.json.pdf"], "must end in .rackplan.json"),
+        (["cm384", "--sites", "5"], "--sites: 5 sites for 1 system leave a site empty"),
+        (["nvl72-su", "--oversubscription", "-1"], "from 1 to 64 (downlinks per uplink), not -1"),
+        (["hgx-su", "--halls-per-site", "0"], "--halls-per-site: must be from 1 to 200, not 0"),
+    ],
+    ids=["misspelt-preset", "pdf-name", "plural", "oversubscription", "halls"],
+)
+def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, arguments, said):
+    """From a newcomer's trial: a misspelt preset printed the whole usage; a project written
+    under a .pdf name; "1 systems"; refusals that left out the value refused."""
+    out = [a.format(folder=tmp_path) for a in arguments]
+    if "-o" not in out:
+        out += ["-o", str(tmp_path / "g.rackplan.json")]
+    assert main(["generate", *out]) == 2
+    err = capsys.readouterr().err.strip()
+    assert said in err
+    assert len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []

@@ -154,7 +154,10 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
     systems = _systems(request, preset, per_system)
     per_row = _positive("per-row", request.per_row, preset.per_row, 10_000)
     if not 1 <= request.oversubscription <= 64:
-        raise GenerateError("oversubscription", "must be from 1 to 64 (downlinks per uplink)")
+        raise GenerateError(
+            "oversubscription",
+            f"must be from 1 to 64 (downlinks per uplink), not {request.oversubscription:g}",
+        )
     fabric = request.fabric or preset.fabric
     network, k = _network_rack(catalog, unit, fabric)
     site_power = _number("site-power", request.site_power_mw, preset.site_power_mw, 100_000)
@@ -279,7 +282,9 @@ def _sites(
     sites asked for, refused when they cannot)."""
     halls = request.halls_per_site
     if halls is not None and not 1 <= halls <= MAX_HALLS_PER_SITE:
-        raise GenerateError("halls-per-site", f"must be from 1 to {MAX_HALLS_PER_SITE}")
+        raise GenerateError(
+            "halls-per-site", f"must be from 1 to {MAX_HALLS_PER_SITE}, not {halls:,}"
+        )
     pue = shape.preset.pue
     counts = (
         [_positive("sites", request.sites, 1, MAX_SITES)]
@@ -288,7 +293,9 @@ def _sites(
     )
     for count in counts:
         if count > systems:
-            raise GenerateError("sites", f"{count} sites for {systems} systems leave a site empty")
+            raise GenerateError(
+                "sites", f"{count} sites for {plural(systems, 'system')} leave a site empty"
+            )
         base, extra = divmod(systems, count)
         plans = tuple(shape.site(base + (1 if i < extra else 0), halls) for i in range(count))
         biggest = max(plans, key=lambda p: p.it_kw)
