@@ -6,7 +6,7 @@ from PySide6.QtTest import QTest
 
 from designer.core.document import operations as ops
 from designer.core.placement.entry import PaletteEntry
-from designer.gui.dialogs.place_row import RowSpec
+from designer.gui.dialogs.place_row import PlaceRowDialog, RowSpec
 from tests.gui.helpers import click, drag, highlight, mouse, on_screen, use_tool
 
 
@@ -153,7 +153,6 @@ def test_clicking_a_palette_entry_arms_placing_by_click_with_r_to_turn(make_wind
 def test_place_row_offers_the_selected_racks_type_and_the_last_rows_count_and_facing(
     make_window, example, prompts, qtbot
 ):
-    from designer.gui.dialogs.place_row import PlaceRowDialog
 
     window = make_window(example("hgx-air-hall"))
     b200 = next(r for r in window.editor.project.placements.values() if "b200" in r.type_id)
@@ -242,3 +241,20 @@ def test_the_tray_tool_draws_the_tray_highlighted_in_the_catalog(make_window):
         ("Tray 1", 600, 2_700),
         ("Tray 2", 300, 2_700),
     ]
+
+
+def test_a_click_into_a_number_field_then_typing_replaces_the_number(make_window, qtbot):
+    """A newcomer clicked into "First rack at x" (1.20 m), typed 2.4 and the row still
+    started at 1.20 m: the digits went in beside the old ones and were refused."""
+    window = new_hall_window(make_window)
+    types = dict(window.editor.doc.rack_types)
+    dialog = PlaceRowDialog(types, "nvidia-gb200-nvl72", "NVL72-", (1_200, 2_400), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=5_000)
+    field = dialog.x.lineEdit()
+    QTest.mouseClick(field, Qt.MouseButton.LeftButton, pos=field.rect().center())
+    qtbot.waitUntil(field.hasSelectedText, timeout=2_000)
+    QTest.keyClicks(field, "2.4")
+    assert dialog.spec().x == 2_400

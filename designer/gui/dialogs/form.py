@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -12,6 +15,29 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+
+class _SelectOnClick(QObject):
+    """Selects a number field's whole text when a click gives it the focus."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.FocusIn
+            and isinstance(event, QFocusEvent)
+            and event.reason() == Qt.FocusReason.MouseFocusReason
+            and isinstance(watched, QAbstractSpinBox)
+        ):
+            # after the click's own press, which would put the cursor where it landed
+            QTimer.singleShot(0, watched.selectAll)
+        return False
+
+
+def select_all_when_clicked(box: QAbstractSpinBox) -> QAbstractSpinBox:
+    """Make a click into ``box`` select its number, so what is typed replaces it (a
+    newcomer clicked into "First rack at x", typed 2.4 and the field kept 1.20 m: the
+    digits went in beside the old ones and were refused). Tab already selects it."""
+    box.installEventFilter(_SelectOnClick(box))  # the box takes the focus, not its text
+    return box
 
 
 def number_box(
@@ -24,6 +50,7 @@ def number_box(
     box.setValue(value)
     box.setSuffix(f" {suffix}")
     box.setGroupSeparatorShown(True)
+    select_all_when_clicked(box)
     return box
 
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.naming import FACINGS
-from designer.gui.dialogs.form import lay_out
+from designer.gui.dialogs.form import lay_out, select_all_when_clicked
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,8 @@ class PlaceRowDialog(QDialog):
             box.setDecimals(2)
             box.setSuffix(" m")
             box.setValue(value / 1000)
+        for box in (self.count, self.gap, self.x, self.y):
+            select_all_when_clicked(box)
         self.extend = QCheckBox(f"Extend the selected row ({extend.text})" if extend else "")
         self._extension = extend
         form = QFormLayout()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.model.job import Job, TransformerModel
-from designer.gui.dialogs.form import lay_out, number_box
+from designer.gui.dialogs.form import lay_out, number_box, select_all_when_clicked
 
 PRECISIONS = ("bf16", "fp8", "fp4", "int8")
 _DEGREES = ("tp", "cp", "ep", "pp", "dp")
@@ -36,6 +36,7 @@ def _count(value: int, low: int, high: int) -> QSpinBox:
     box.setRange(low, high)
     box.setValue(value)
     box.setGroupSeparatorShown(True)
+    select_all_when_clicked(box)
     return box
 
 
