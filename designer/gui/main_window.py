@@ -7,6 +7,7 @@ come from the core history, and the title and menu labels follow it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -868,8 +869,11 @@ class MainWindow(QMainWindow):
         menu = self.recent_menu
         menu.clear()
         paths = self.files.recent.paths()
+        names = Counter(path.name for path in paths)
         for path in paths:
-            action = menu.addAction(path.name)
+            # two files of one name are told apart by their folders
+            text = path.name if names[path.name] == 1 else f"{path.name} — {path.parent}"
+            action = menu.addAction(text)
             action.setToolTip(str(path))
             action.triggered.connect(lambda _=False, p=path: self.files.open(p))
         if paths:

@@ -124,6 +124,15 @@ def test_save_as_adds_the_suffix_and_remembers_the_file(make_window, example, pr
     assert saved.exists()
     assert window.files.recent.paths()[0] == saved.resolve()
     assert window.recent_menu.actions()[0].text() == "copy.rackplan.json"
+    # a second file of that name in another folder: both entries say their folders
+    (tmp_path / "other").mkdir()
+    prompts.save_as_answer = tmp_path / "other" / "copy"
+    assert window.files.save_as()
+    texts = [a.text() for a in window.recent_menu.actions()[:2]]
+    assert texts == [
+        f"copy.rackplan.json — {(tmp_path / 'other').resolve()}",
+        f"copy.rackplan.json — {tmp_path.resolve()}",
+    ]
 
 
 def test_save_as_of_a_new_project_starts_in_the_folder_of_the_last_file(
