@@ -8,8 +8,8 @@ process (two of twenty runs of the GUI tests died in the collector while a check
 The known remedy (pyqtgraph ships one, ``GarbageCollector``) is automatic collection off
 and a timer on the GUI thread collecting the generations that are due. It is done here
 with a ``QTimer`` rather than pyqtgraph's: that would import the whole plotting library,
-which the designer loads only when a chart is first shown. It starts once the window is
-up; the first check before it is a full one, which pauses the collector itself.
+which the designer loads only when a chart is first shown. It starts once the window has
+painted, before the first check (a full one, which pauses the collector itself).
 """
 
 from __future__ import annotations

@@ -3,11 +3,12 @@
 Map millimetres throughout (``designer.core.campus_map``). Sites are framed rectangles,
 halls polygons tinted by their worst finding, fibre routes lines under the frames. The
 words (a hall's name, its load bar and findings, a site's figures, a route's length, fibre
-pairs and latency) are ``Card``s: patches a fixed size on screen, each shown only while the room it stands in is
-large enough on screen to hold it, so zooming out leaves tinted blocks and zooming in brings
-the words back. From ``RACKS_LOD`` in, each hall shows its racks (one ``PlanLayer`` per hall
-painting ``designer.drawing.racks`` as the hall canvas does), built the first time that
-close a look is taken: opening the map costs nothing per rack.
+pairs and latency) are ``Card``s: patches a fixed size on screen, each shown only while
+the room it stands in is large enough on screen to hold it, so zooming out leaves tinted
+blocks and zooming in brings the words back. From ``RACKS_LOD`` in, each hall shows its
+racks (one ``PlanLayer`` per hall painting ``designer.drawing.racks`` as the hall canvas
+does), built the first time that close a look is taken: opening the map costs nothing per
+rack. A what-if's halls and routes are marked over them (``show_failed``).
 """
 
 from __future__ import annotations
