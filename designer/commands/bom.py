@@ -16,8 +16,8 @@ from designer.core.rules.network import PLAN
 HELP = (
     "Print the bill of materials: racks, cooling units, busway and tray runs, modules, cables "
     "by order length, switches, fibre pairs and amplifiers, with optics power and cost "
-    "(low-confidence prices; the equipment is counted, not priced); with --site, what one "
-    "site orders."
+    "(low-confidence prices; the equipment is counted, not priced: energy prices the racks "
+    "and switches a source prices); with --site, what one site orders."
 )
 
 

@@ -145,7 +145,8 @@ def bom_table(bom: Bom, site: str = "") -> Table:
         note = (
             f"Optics and active cables draw {power} kW in all; total {cost} USD at "
             "low-confidence default prices. Racks, cooling units, busways and trays are "
-            "counted, not priced; their power, with that of the switches in the network "
+            "counted here, not priced (the energy and cost sheet prices the racks and "
+            "switches a source prices); their power, with that of the switches in the network "
             "racks, is in the power and cooling tables."
         )
     return Table(
