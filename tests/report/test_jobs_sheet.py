@@ -25,8 +25,8 @@ def test_a_job_across_two_sites_gets_its_sheet_with_the_dci_and_latency():
     with_job(doc, name="Dense 70B", tp=8, pp=2, dp=72, global_batch=576)
     about = _about(doc.project)
     assert sheet._placement(about).rows == (
-        ("Site 1", "GB200 NVL72 SuperPOD scalable unit hall", "576", "50%"),
-        ("Site 2", "GB200 NVL72 SuperPOD scalable unit hall", "576", "50%"),
+        ("Site 1", "S1 Hall 1", "576", "50%"),  # a pod over two sites: its halls told apart
+        ("Site 2", "S2 Hall 1", "576", "50%"),
     )
     planes = sheet._planes(about)
     dci = next(row for row in planes.rows if row[0] == "DCI Site 1 – Site 2")
