@@ -208,6 +208,9 @@ def test_a_pipe_or_a_link_to_one_is_refused_and_left_as_it_was(tmp_path):
 
 LATE_STOP = """
 import os, signal, sys
+# as in a terminal: a suite run as a background job inherits Ctrl+C ignored, which the
+# command rightly keeps ignored (the SIGINT case then exported to the end)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import designer.report.{module} as module
 original = module.{function}
 def stopped(*args, **kwargs):
