@@ -32,12 +32,11 @@ class _SelectOnClick(QObject):
         return False
 
 
-def select_all_when_clicked(box: QAbstractSpinBox) -> QAbstractSpinBox:
+def select_all_when_clicked(box: QAbstractSpinBox) -> None:
     """Make a click into ``box`` select its number, so what is typed replaces it (a
     newcomer clicked into "First rack at x", typed 2.4 and the field kept 1.20 m: the
     digits went in beside the old ones and were refused). Tab already selects it."""
     box.installEventFilter(_SelectOnClick(box))  # the box takes the focus, not its text
-    return box
 
 
 def number_box(
