@@ -9,7 +9,6 @@ the one that may name the one to the user of the other.
 
 from __future__ import annotations
 
-import ctypes.util
 import difflib
 import os
 import sys
@@ -38,6 +37,8 @@ def missing_x11_library() -> str | None:
     )
     if not sys.platform.startswith("linux") or not on_x11:
         return None
+    import ctypes.util  # here: a command never opens a window, and this import is 15 ms
+
     return None if ctypes.util.find_library("xcb-cursor") else "libxcb-cursor0"
 
 

@@ -87,3 +87,24 @@ def test_excluded_errors_do_not_fail_the_check(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "0 errors, 0 warnings, 0 info; 10 excluded"
     assert all("[excluded: training]" in line for line in out[:-1])
+
+
+def test_the_collector_is_paused_for_the_whole_command_and_resumed_after(monkeypatch):
+    """The cycle collector does not resume between the load and the check (each resume
+    walked the whole project), and a caller of ``main`` gets it back as it was."""
+    import gc
+
+    from designer.commands import check
+
+    seen = []
+    run = check.run
+
+    def watched(args):
+        seen.append(gc.isenabled())
+        return run(args)
+
+    monkeypatch.setattr(check, "run", watched)
+    assert gc.isenabled()
+    assert main(["check", CLEAN]) == 0
+    assert seen == [False]
+    assert gc.isenabled()
