@@ -13,6 +13,7 @@ from designer.core.catalog import default_catalog
 from designer.core.format import number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name
 from designer.core.network import LinkTotals, link_totals
 from designer.core.rules import RuleEngine
 from designer.core.rules.loads import room_air_kw
@@ -137,6 +138,7 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
         "fibre_pairs": links.fibre_pairs,
         "dci": [
             {
+                "route": fibre_route_name(project, r.route_id),
                 "from": project.sites[r.site_a].name,
                 "to": project.sites[r.site_b].name,
                 "distance_km": r.distance_km,
@@ -241,7 +243,7 @@ def _links_text(links: dict[str, Any]) -> list[str]:
         fabric = ", ".join(f"{number(n, 0)} {item}" for item, n in links["switches"].items())
         lines.append(f"Fabric switches: {fabric}")
     for route in links["dci"]:
-        head = f"DCI {route['from']} – {route['to']}: {number(route['distance_km'])} km, "
+        head = f"DCI {route['route']}: {number(route['distance_km'])} km, "
         if route["medium"] is None:
             lines.append(
                 f"{head}needs {number(route['tbps'])} Tb/s but no medium reaches that far: "

@@ -23,13 +23,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
 from designer.core.findings import ERROR, OK, UNCHECKED, WARNING, severity_name
 from designer.core.format import number, plural, power
 from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.network.totals import route_media
 from designer.core.rules.loads import Load
@@ -134,9 +135,25 @@ class RouteLine:
     links: int = 0
     tbps: float = 0.0
     medium: str = ""
+    #: what the route is called (``North – South, path 2``), and which of how many routes
+    #: joining its two sites it is (1 of 1 for a lone route): the map draws them side by side
+    name: str = ""
+    path: int = 1
+    paths: int = 1
 
     def lines(self) -> tuple[str, str]:
-        """The label's two lines: length and latency; fibre pairs and bandwidth."""
+        """The label's two lines: its path when its sites have several, length and
+        latency; fibre pairs and bandwidth."""
+        head, rest = self._figures()
+        return (f"Path {self.path} · " if self.paths > 1 else "") + head, rest
+
+    def tip(self) -> str:
+        """What the route's tooltip says: its name, then its figures and the medium."""
+        head, rest = self._figures()
+        medium = f"\n{plural(self.links, 'link')} of {self.medium}" if self.medium else ""
+        return f"DCI {self.name}\n{head}\n{rest}{medium}"
+
+    def _figures(self) -> tuple[str, str]:
         head = f"{number(self.distance_km)} km"
         if self.latency_us is not None:
             head += f" · {number(self.latency_us)} µs one way"
@@ -147,13 +164,6 @@ class RouteLine:
         if not self.medium:
             return head, f"{number(self.tbps, 1)} Tb/s, but no medium reaches"
         return head, f"{plural(self.pairs, 'fibre pair')} · {number(self.tbps, 1)} Tb/s"
-
-    def tip(self, names: dict[str, str]) -> str:
-        """What the route's tooltip says: its ends, then both lines and the medium."""
-        ends = f"{names.get(self.site_a, self.site_a)} – {names.get(self.site_b, self.site_b)}"
-        head, rest = self.lines()
-        medium = f"\n{plural(self.links, 'link')} of {self.medium}" if self.medium else ""
-        return f"DCI {ends}\n{head}\n{rest}{medium}"
 
 
 @dataclass(frozen=True)
@@ -293,30 +303,39 @@ def _site_figures(halls: int, it_kw: float, facility: Load | None) -> tuple[str,
 def _routes(project: Project, plan: NetworkPlan | None) -> tuple[RouteLine, ...]:
     """Every fibre route, with what the plan puts on it when there is a plan."""
     dci = plan.dci() if plan is not None else None
-    if plan is None or dci is None:
-        return tuple(
-            RouteLine(r.id, r.site_a, r.site_b, r.distance_km)
-            for r in project.fibre_routes.values()
-        )
-    carried = {r.route_id: r for r in dci.routes}
-    media = dict(zip(carried, route_media(plan, tuple(carried.values())), strict=True))
-    us_per_km = plan.media.constants.fibre_ns_per_m  # ns per metre = µs per kilometre
+    carried = {r.route_id: r for r in dci.routes} if dci is not None else {}
+    media = (
+        dict(zip(carried, route_media(plan, tuple(carried.values())), strict=True))
+        if plan is not None
+        else {}
+    )
+    pairs = Counter(frozenset((r.site_a, r.site_b)) for r in project.fibre_routes.values())
+    met: Counter[frozenset[str]] = Counter()
     found = []
     for route in project.fibre_routes.values():
-        demand = carried.get(route.id)
-        found.append(
-            RouteLine(
-                route.id,
-                route.site_a,
-                route.site_b,
-                route.distance_km,
-                route.distance_km * us_per_km,
-                demand.pairs if demand is not None else 0,
-                demand.links if demand is not None else 0,
-                demand.tbps if demand is not None else 0.0,
-                media.get(route.id, ""),
-            )
+        pair = frozenset((route.site_a, route.site_b))
+        met[pair] += 1
+        line = RouteLine(
+            route.id,
+            route.site_a,
+            route.site_b,
+            route.distance_km,
+            name=fibre_route_name(project, route.id),
+            path=met[pair],
+            paths=pairs[pair],
         )
+        if plan is not None and dci is not None:
+            demand = carried.get(route.id)
+            line = replace(
+                line,
+                # ns per metre = µs per kilometre
+                latency_us=route.distance_km * plan.media.constants.fibre_ns_per_m,
+                pairs=demand.pairs if demand is not None else 0,
+                links=demand.links if demand is not None else 0,
+                tbps=demand.tbps if demand is not None else 0.0,
+                medium=media.get(route.id, ""),
+            )
+        found.append(line)
     return tuple(found)
 
 

@@ -26,6 +26,19 @@ def display_name(project: Project, entity_id: str) -> str:
     return entity_id
 
 
+def fibre_route_name(project: Project, route_id: str) -> str:
+    """A fibre route by the sites it joins, ``North – South``; a second route joining the
+    same two sites (on another path) is ``North – South, path 2``, and so on."""
+    route = project.fibre_routes[route_id]
+    pair = {route.site_a, route.site_b}
+    same = [r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair]
+    sites = project.sites
+    # every path of a pair named from the ends of its first, whichever end it was laid from
+    a, b = (sites[s].name if s in sites else s for s in (same[0].site_a, same[0].site_b))
+    path = [r.id for r in same].index(route_id) + 1
+    return f"{a} – {b}" + (f", path {path}" if path > 1 else "")
+
+
 def short_name(kind: RackType) -> str:
     """A rack type's name without its vendor and its parenthesis: "GB200 NVL72"."""
     name = kind.name.split(" (")[0]

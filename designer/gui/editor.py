@@ -627,9 +627,11 @@ class Editor(QObject):
         """Connect ``feed_id`` to every rack of ``rack_ids``, or take it off them."""
         ops.connect_feed(self.doc, rack_ids, feed_id, connected)
 
-    def set_fibre_route(self, site_a: str, site_b: str, distance_km: float | None) -> None:
-        """The fibre route between two sites as laid (None: no route)."""
-        ops.set_fibre_route(self.doc, site_a, site_b, distance_km)
+    def set_fibre_route(
+        self, site_a: str, site_b: str, distance_km: float | None, path: int = 1
+    ) -> None:
+        """The fibre of the ``path``-th route between two sites as laid (None: none)."""
+        ops.set_fibre_route(self.doc, site_a, site_b, distance_km, path)
 
     def update_settings(self, label: str, **changes: Any) -> None:
         """Change the project's network or rule settings, as one step named ``label``."""

@@ -80,9 +80,8 @@ def drawing_set(
     places = end_places(plan)
     bom, site_boms = bills_by_site(plan, places, kinds)
     totals = link_totals(plan, bom)
-    names = {s.id: s.name for s in project.sites.values()}
     cabling = [schedule_summary(schedule_groups(plan))]
-    dci = dci_table(totals, names, project.settings.network.fibre_pair_tbps)
+    dci = dci_table(totals, project)
     if dci is not None:
         cabling.append(dci)
     jobs = assess_jobs(project, catalog) if project.jobs else None

@@ -29,9 +29,14 @@ def test_adding_a_job_writes_it_and_reports_its_planes(two_sites, tmp_path, caps
     text = capsys.readouterr().out
     assert "Dense 70B: TP 8 x PP 2 x DP 72 = 1,152 accelerators" in text
     assert "Site 1: 576" in text and "Site 2: 576" in text
-    # the stage boundary over the DCI: 576 x 8,192 x 8,192 x 2 bytes = 77.3 GB each way
-    dci = next(line for line in text.splitlines() if line.strip().startswith("DCI Site 1"))
-    assert "77.3 GB each way on the route" in dci and "196 µs over 40 km" in dci
+    # the stage boundary over the DCI: 576 x 8,192 x 8,192 x 2 bytes = 77.3 GB each way,
+    # half on each of the two routes between the sites
+    dci = [line for line in text.splitlines() if line.strip().startswith("DCI Site 1")]
+    assert [line.strip().split("  ")[0] for line in dci] == [
+        "DCI Site 1 – Site 2",
+        "DCI Site 1 – Site 2, path 2",
+    ]
+    assert all("38.7 GB each way on the route" in d and "196 µs over 40 km" in d for d in dci)
     assert f"wrote {out}" in text
     (job,) = load(out, CATALOG.racks).project.jobs.values()
     assert (job.name, job.tp, job.pp, job.dp, job.global_batch) == ("Dense 70B", 8, 2, 72, 576)
@@ -45,9 +50,10 @@ def test_json_gives_each_plane_and_the_findings(two_sites, capsys):
     data = json.loads(capsys.readouterr().out)
     (job,) = data["jobs"]
     assert [s["accelerators"] for s in job["sites"]] == [576, 576]
-    dci = next(p for p in job["planes"] if p["kind"] == "dci")
-    assert dci["bytes"] == pytest.approx(576 * 8_192 * 8_192 * 2)
-    assert dci["latency_us"] == pytest.approx(196)
+    dci = [p for p in job["planes"] if p["kind"] == "dci"]
+    assert sorted(p["route"] for p in dci) == sorted(doc.project.fibre_routes)
+    assert sum(p["bytes"] for p in dci) == pytest.approx(576 * 8_192 * 8_192 * 2)
+    assert all(p["latency_us"] == pytest.approx(196) for p in dci)
     assert [f["code"] for f in data["findings"]] == ["jobs.cross_site"]
     assert data["counts"] == {"error": 0, "warning": 0, "info": 1}
 

@@ -134,3 +134,21 @@ def test_a_failed_site_takes_its_halls_and_routes_off_the_map_and_a_rack_nothing
     hall = next(iter(north_halls))
     rack = next(r.id for r in project.placements.values() if r.hall_id == hall)
     assert failed_on_map(project, [hall, rack]) == ({hall}, set())
+
+
+def test_two_routes_between_two_sites_are_told_apart_and_share_the_dci():
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.rules import RuleEngine
+    from designer.core.rules.network import PLAN
+
+    catalog = default_catalog()
+    project = generate(ClusterRequest("gb300-su", sites=2, site_km=40))
+    plan = RuleEngine(catalog).derived(PLAN, project)
+    content = campus_map(project, [], True, [], plan)
+    first, second = content.routes
+    assert (first.name, first.path, first.paths) == ("Site 1 – Site 2", 1, 2)
+    assert (second.name, second.path, second.paths) == ("Site 1 – Site 2, path 2", 2, 2)
+    # each carries half of a site's share (an eighth of its scale-out): 4 racks x 72 GPUs
+    # x 800 Gb/s / 8 / 2 = 14.4 Tb/s
+    assert first.tbps == second.tbps == pytest.approx(288 * 800 / 8 / 2 / 1000)
+    assert second.tip().startswith("DCI Site 1 – Site 2, path 2\n40 km")

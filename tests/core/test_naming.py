@@ -1,5 +1,5 @@
 from designer.core.examples import EXAMPLES
-from designer.core.naming import display_name, file_stem, natural_key
+from designer.core.naming import display_name, fibre_route_name, file_stem, natural_key
 
 
 def test_entities_are_called_by_label_or_name_else_id():
@@ -43,3 +43,17 @@ def test_a_file_name_is_made_of_letters_digits_and_single_dashes():
 def test_a_superscript_digit_in_a_name_sorts_as_text():
     # "²" is a digit to str.isdigit but no number to int(): a label "R²" crashed the sort
     assert sorted(["R²", "R10", "R2"], key=natural_key) == ["R2", "R10", "R²"]
+
+
+def test_a_fibre_route_is_called_by_its_sites_and_a_second_path_by_its_number():
+    from designer.core.document import operations as ops
+
+    doc = EXAMPLES["two-sites"]()
+    north, south = doc.project.sites
+    [first] = doc.project.fibre_routes
+    assert fibre_route_name(doc.project, first) == "North – South"
+    ops.set_fibre_route(doc, south, north, 46, path=2)
+    second = next(r for r in doc.project.fibre_routes if r != first)
+    assert fibre_route_name(doc.project, first) == "North – South"
+    # laid from South, it is named as the pair's first route is, told apart by its path
+    assert fibre_route_name(doc.project, second) == "North – South, path 2"

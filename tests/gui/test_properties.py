@@ -214,13 +214,13 @@ def test_fibre_is_laid_between_existing_sites_and_taken_up_with_a_blank(
     key = f"fibre_{third}"
     assert panel.fields[key].text() == ""  # no route to the new site yet
     commit(panel, key, "12.5")
-    route = ops.fibre_route_between(doc.project, here, third)
-    assert route is not None and route.distance_km == 12.5
+    [route] = ops.routes_between(doc.project, here, third)
+    assert route.distance_km == 12.5
     assert panel.fields[key].text() == "12.5"
     # the two sites' own route is still there: two routes now
     assert len(doc.project.fibre_routes) == 2
     commit(panel, key, "")
-    assert ops.fibre_route_between(doc.project, here, third) is None
+    assert ops.routes_between(doc.project, here, third) == []
     # a refusal of a field far down the form is in sight, under the scrolled form
     commit(panel, key, "0")
     assert panel.problem.text() == "Fibre to Third (km) must be more than 0."
@@ -234,7 +234,36 @@ def test_fibre_is_laid_between_existing_sites_and_taken_up_with_a_blank(
     commit(panel, f"fibre_{other}", "")
     qtbot.waitUntil(lambda: any(f.code == "network.no_dci_route" for f in window.editor.findings))
     doc.undo()
-    assert ops.fibre_route_between(doc.project, here, other).distance_km == 40
+    assert [r.distance_km for r in ops.routes_between(doc.project, here, other)] == [40]
+
+
+def test_a_second_path_between_two_sites_ends_the_one_route_warning(qtbot, make_window, example):
+    """The two sites' only route is a single point of failure; the site's form lays a
+    second route on another path, which shares the DCI, and the warning goes."""
+    from designer.core.document import operations as ops
+
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    assert any(f.code == "resilience.one_fibre_route" for f in window.editor.findings)
+    doc, panel = window.editor.doc, window.properties
+    here = doc.project.halls[window.editor.hall_id].site_id
+    other = next(s for s in doc.project.sites if s != here)
+    key = f"fibre_{other}_2"
+    assert panel.form.layout.labelForField(panel.fields[key]).text() == "Path 2 to South (km)"
+    assert panel.fields[key].text() == ""
+    commit(panel, key, "46")
+    first, second = ops.routes_between(doc.project, here, other)
+    assert (first.distance_km, second.distance_km) == (40, 46)
+    qtbot.waitUntil(
+        lambda: not any(f.code == "resilience.one_fibre_route" for f in window.editor.findings),
+        timeout=10_000,
+    )
+    # each route says what it carries: half of North's 6.4 Tb/s share, 8 links of 400ZR
+    qtbot.waitUntil(lambda: "3.2 Tb/s" in panel.route_notes[second.id].text(), timeout=10_000)
+    assert panel.route_notes[first.id].text().startswith("3.2 Tb/s on 8 links")
+    assert panel.fields[f"fibre_{other}_3"].text() == ""  # room for a third path
+    commit(panel, key, "")
+    assert [r.id for r in ops.routes_between(doc.project, here, other)] == [first.id]
 
 
 def test_a_feed_says_what_it_may_carry_under_the_projects_continuous_share(make_window, example):
@@ -288,7 +317,7 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     )
     commit(panel, f"fibre_{other}", "150")
     qtbot.waitUntil(lambda: "coherent ZR+" in panel.route_notes[route].text(), timeout=10_000)
-    assert ops.fibre_route_between(doc.project, *sorted(doc.project.sites)).distance_km == 150
+    assert [r.distance_km for r in ops.routes_between(doc.project, *doc.project.sites)] == [150]
 
 
 def marked(scene, area: QRectF) -> bool:

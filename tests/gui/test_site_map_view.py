@@ -153,3 +153,28 @@ def test_an_empty_project_says_so_on_the_map(make_window):
     assert window.site_map.map_scene.content is not None
     assert not window.site_map.map_scene.content.sites
     window.site_map.grab()  # draws the "no site yet" line without an error
+
+
+def test_two_routes_between_two_sites_are_drawn_apart_with_their_own_labels(
+    qtbot, make_window, example
+):
+    """A second route on another path between North and South is drawn beside the first,
+    with its own label that does not cover the first's, and its tooltip names its path."""
+    from designer.core.document import operations as ops
+
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    north, south = window.editor.project.sites
+    window.editor.set_fibre_route(north, south, 46, path=2)
+    window.actions_by_name["site_map"].trigger()
+    scene = window.site_map.map_scene
+    first, second = (r.id for r in ops.routes_between(window.editor.project, north, south))
+    qtbot.waitUntil(lambda: set(scene.routes) == {first, second}, timeout=10_000)
+    a, b = scene.route_lines[first], scene.route_lines[second]
+    assert a.angleTo(b) in (0.0, 360.0)  # parallel
+    assert (a.center() - b.center()).manhattanLength() > 0
+    one, other = scene.routes[first], scene.routes[second]
+    assert not one.sceneBoundingRect().intersects(other.sceneBoundingRect())
+    qtbot.waitUntil(lambda: texts(other)[0] == "Path 2 · 46 km · 225.4 µs one way", timeout=10_000)
+    assert texts(one)[0] == "Path 1 · 40 km · 196 µs one way"
+    assert other.toolTip().startswith("DCI North – South, path 2\n46 km")

@@ -229,7 +229,7 @@ def test_a_fibre_route_failed_from_the_site_map_names_both_parts(make_window, ex
     assert "The cluster is split in 2 parts no fibre joins:" in figures
     assert "North: 256 accelerators" in figures and "South: 128 accelerators" in figures
     assert "cross-site: 0 of 6.4 Tb/s (0 %)" in figures
-    assert "fibre route North–South" in window.resilience.panel.title.text()
+    assert "fibre route North – South" in window.resilience.panel.title.text()
     # the route is marked on the map, dashed along its line, until Esc ends the what-if
     scene = site_map.map_scene
     line = scene.route_lines[route]

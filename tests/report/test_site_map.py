@@ -209,3 +209,37 @@ def test_the_note_under_the_heading_stays_within_the_sheet(paper, gui_app):
     for x, text, size in note:
         assert x + text_width(text, size) <= frame.content.x + frame.content.width
         assert size >= NOTE_LEAST_PT
+
+
+def test_two_routes_between_two_sites_are_drawn_side_by_side_with_one_label(gui_app):
+    """A pod over two sites is joined by two routes on separate paths (one cut must not split
+    it): both lines show, apart, and their figures are said once, not twice on one spot."""
+    from designer.core.catalog import default_catalog
+    from designer.core.generate import ClusterRequest, generate
+    from designer.report.drawing_set import drawing_set
+    from tests.report.drawn import texts_drawn
+
+    project = generate(ClusterRequest("gb300-su", sites=2, site_km=40))
+    pages = drawing_set(project, default_catalog(), "A3")
+    [site_map] = [p for p in pages if p.title.startswith("Site map")]
+    written = " ".join(texts_drawn([site_map], "A3"))
+    # 40 km x 4.9 us/km; each route half of a site's 28.8 Tb/s share: 36 links of 400ZR
+    assert "2 routes, each 40 km fibre, 196 µs one way in the fibre" in written
+    assert "each 14.4 Tb/s on 36 links of" in written
+    lines: list[tuple[float, float, float, float]] = []
+
+    class Noting(Sheet):
+        def line(self, x0, y0, x1, y1, width_mm=0.25, colour=None):  # type: ignore[override]
+            if colour == FIBRE:
+                lines.append((x0, y0, x1, y1))
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    (ax, ay, bx, by), (cx, cy, dx, dy) = lines
+    # parallel, 1.6 mm apart square to them
+    assert (bx - ax, by - ay) == pytest.approx((dx - cx, dy - cy))
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    apart = abs((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / length
+    assert apart == pytest.approx(1.6)

@@ -75,19 +75,25 @@ def add_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float)
     return route_id
 
 
-def fibre_route_between(project: Project, site_a: str, site_b: str) -> FibreRoute | None:
-    """The fibre route joining two sites, whichever end each was given as."""
+def routes_between(project: Project, site_a: str, site_b: str) -> list[FibreRoute]:
+    """The fibre routes joining two sites, whichever end each was given as, in the order
+    they were laid: the first path, then a second on another path (so that one cut does not
+    split them), and so on."""
     pair = {site_a, site_b}
-    return next((r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair), None)
+    return [r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair]
 
 
-def set_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float | None) -> None:
-    """Lay, change or take up (``None``) the fibre route between two sites: one undo step.
+def set_fibre_route(
+    doc: Document, site_a: str, site_b: str, distance_km: float | None, path: int = 1
+) -> None:
+    """Lay, change or take up (``None``) the fibre of the ``path``-th path between two
+    sites (1: the first, 2: a second on another path): one undo step.
 
-    Sites are joined by one route each way at most, so the designer edits the pair, not a
-    route id: a length where there was none lays a route, a blank takes it up.
+    The designer edits a pair of sites and its paths, not route ids: a length where the
+    path has no route lays one (after the routes the pair has), a blank takes it up.
     """
-    route = fibre_route_between(doc.project, site_a, site_b)
+    routes = routes_between(doc.project, site_a, site_b)
+    route = routes[path - 1] if 0 < path <= len(routes) else None
     if route is None and distance_km is None:
         return
     if route is not None and route.distance_km == distance_km:

@@ -16,7 +16,9 @@ How the numbers follow:
   over its halls by their systems. The planner then places the switches and wires every
   NIC, so no scale-out port is left unconnected.
 - Sites are joined pairwise by fibre routes of ``site_km`` (the DCI is sized by the
-  project's ``dci_share``); a distance no medium in the catalog reaches is refused.
+  project's ``dci_share``); a distance no medium in the catalog reaches is refused. Two
+  sites get two routes, so that no single cut splits them; the longer way a separate path
+  may take is not known, so both are taken at ``site_km`` (an estimate), each carrying half.
 - The same request always gives the same project: ids are sequential and nothing depends
   on the clock.
 """
@@ -399,15 +401,19 @@ def generate(
                 )
             )
             entities.extend(content.entities)
+    # two sites get two routes on separate paths, as three or more get two each by the
+    # pairs: one cut alone must not split the cluster (resilience.one_fibre_route)
+    paths = 2 if len(site_ids) == 2 else 1
     for a in range(len(site_ids)):
         for b in range(a + 1, len(site_ids)):
-            entities.append(
+            entities.extend(
                 FibreRoute(
                     id=new_id("fibre"),
                     site_a=site_ids[a],
                     site_b=site_ids[b],
                     distance_km=plan.site_km,
                 )
+                for _ in range(paths)
             )
     project = _project(plan, entities)
     network = RuleEngine(catalog).derived(PLAN, project)

@@ -9,9 +9,9 @@ For each plane the job uses, the bytes one step moves are worked out from the fo
   against its NIC rate divided by the fabric's oversubscription (the traffic may cross
   the spine);
 - DCI, per fibre route: the activations (and their gradients) of every stage boundary
-  that crosses it and the all-reduce rings of stages spread over sites; per route and
-  direction, against the route's coherent links (set by the caller, see
-  ``with_dci_capacity``).
+  that crosses it and the all-reduce rings of stages spread over sites, split evenly over
+  the routes joining the same two sites; per route and direction, against the route's
+  coherent links (set by the caller, see ``with_dci_capacity``).
 
 Times are bytes over bandwidth and the step's compute is ``6 N`` FLOPs per token at the
 job's utilisation; a plane whose time exceeds the compute it should hide behind is what
@@ -122,9 +122,11 @@ class Estimator:
         self.site_of = np.fromiter(
             (number[d.site] for d in layout.domains), np.int64, len(layout.domains)
         )
-        self.routes: dict[frozenset[str], FibreRoute] = {
-            frozenset((r.site_a, r.site_b)): r for r in project.fibre_routes.values()
-        }
+        #: The fibre routes joining each pair of sites: two on separate paths share what
+        #: the pair exchanges evenly, as the DCI planner splits a site's share over its routes
+        self.routes: dict[frozenset[str], list[FibreRoute]] = {}
+        for route in project.fibre_routes.values():
+            self.routes.setdefault(frozenset((route.site_a, route.site_b)), []).append(route)
 
     def estimate(self, job: Job) -> JobTraffic | None:
         """The job's estimates, or ``None`` when it is not placed whole."""
@@ -260,23 +262,25 @@ class Estimator:
         missing: list[tuple[str, str]] = []
         for (a, b), parts in sorted(load.items()):
             pair = (self.site_ids[a], self.site_ids[b])
-            route = self.routes.get(frozenset(pair))
-            if route is None:
+            routes = self.routes.get(frozenset(pair))
+            if not routes:
                 if tuple(sorted(pair)) not in missing:
                     missing.append(tuple(sorted(pair)))  # type: ignore[arg-type]
                 continue
-            plane = PlaneTraffic(
-                "dci",
-                parts,
-                0.0,
-                route.id,
-                (route.site_a, route.site_b),
-                route.distance_km,
-                latency_us(route.distance_km, self.c.fibre_us_per_km),
-            )
-            known = planes.get(route.id)
-            if known is None or plane.bytes > known.bytes:
-                planes[route.id] = plane  # the busier direction
+            each = {part: value / len(routes) for part, value in parts.items()}
+            for route in routes:
+                plane = PlaneTraffic(
+                    "dci",
+                    each,
+                    0.0,
+                    route.id,
+                    (route.site_a, route.site_b),
+                    route.distance_km,
+                    latency_us(route.distance_km, self.c.fibre_us_per_km),
+                )
+                known = planes.get(route.id)
+                if known is None or plane.bytes > known.bytes:
+                    planes[route.id] = plane  # the busier direction
         return list(planes.values()), missing
 
 

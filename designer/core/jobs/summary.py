@@ -12,13 +12,14 @@ from designer.core.jobs.estimate import JobTraffic, PlaneTraffic
 from designer.core.jobs.placement import Layout
 from designer.core.model.job import Job
 from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name
 
 
 def plane_name(project: Project, plane: PlaneTraffic) -> str:
-    """``scale-up``, ``scale-out`` or ``DCI Site 1 – Site 2``."""
+    """``scale-up``, ``scale-out`` or ``DCI Site 1 – Site 2`` (``, path 2`` on the second
+    route joining the two sites)."""
     if plane.kind == "dci":
-        names = [project.sites[s].name if s in project.sites else s for s in plane.sites]
-        return f"DCI {names[0]} – {names[1]}"
+        return f"DCI {fibre_route_name(project, plane.route_id)}"
     return plane.kind.replace("_", "-")
 
 

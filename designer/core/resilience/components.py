@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name
 
 #: The collections whose entities can fail, and the kind each gives a component.
 _KINDS = (
@@ -57,9 +58,7 @@ def name_of(project: Project, component_id: str) -> str:
         if entity is None:
             continue
         if collection == "fibre_routes":
-            sites = project.sites
-            a, b = (sites[s].name if s in sites else s for s in (entity.site_a, entity.site_b))
-            return f"fibre route {a}–{b}"
+            return f"fibre route {fibre_route_name(project, component_id)}"
         return getattr(entity, "label", "") or getattr(entity, "name", "") or component_id
     hall_id, _, side = component_id.rpartition("/")
     hall = project.halls.get(hall_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from designer.core.catalog import Catalog
 from designer.core.findings import CodeInfo, Finding, Severity
@@ -23,6 +23,7 @@ from designer.core.jobs.text import data, degrees, duration, group_degrees, rate
 from designer.core.model.job import Job
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name
 from designer.core.network.dci import plan_dci
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context, Derived
@@ -271,10 +272,13 @@ def _estimates(project: Project, job: Job, traffic: JobTraffic) -> Iterator[Find
             "which no fibre route joins. Lay a route, or keep the job to one site.",
             (job.id, a, b),
         )
+    pairs: dict[frozenset[str], list[PlaneTraffic]] = {}
+    for plane in traffic.plane("dci"):
+        pairs.setdefault(frozenset(plane.sites), []).append(plane)
+    for planes in pairs.values():
+        yield _cross_site(project, job, traffic, planes)
     compute = traffic.compute_s
     for plane in traffic.planes:
-        if plane.kind == "dci":
-            yield _cross_site(project, job, traffic, plane)
         if compute is None or plane.seconds <= compute:
             continue
         code = DCI_TOO_THIN if plane.kind == "dci" else PLANE_TIME
@@ -290,31 +294,47 @@ def _estimates(project: Project, job: Job, traffic: JobTraffic) -> Iterator[Find
         )
 
 
-def _cross_site(project: Project, job: Job, traffic: JobTraffic, plane: PlaneTraffic) -> Finding:
-    a, b = (_site(project, s) for s in plane.sites)
+def _cross_site(
+    project: Project, job: Job, traffic: JobTraffic, planes: list[PlaneTraffic]
+) -> Finding:
+    """What the job sends between two sites, over every fibre route joining them."""
+    parts: dict[str, float] = {}
+    for plane in planes:
+        for name, size in plane.parts.items():
+            parts[name] = parts.get(name, 0.0) + size
+    whole = replace(planes[0], parts=parts)
+    a, b = (_site(project, s) for s in whole.sites)
     crossings = ""
-    if "PP" in plane.parts:
+    if "PP" in parts:
         per_step = 2 * traffic.micro_batches
         crossings = (
             f", crossed {per_step:,.0f} times per step by the pipeline (activations on, "
             "gradients back, per micro-batch)"
         )
-    need = traffic.dci_tbps.get(plane.route_id, 0.0) * 1000
+    km = _span([f"{p.distance_km:,.0f}" for p in sorted(planes, key=lambda p: p.distance_km)])
+    routes = f" on {len(planes)} routes" if len(planes) > 1 else ""
+    latency = _span([duration(us / 1e6) for us in sorted(p.latency_us for p in planes)])
+    need = math.fsum(traffic.dci_tbps.get(p.route_id, 0.0) for p in planes) * 1000
+    given = math.fsum(p.gbps for p in planes)
     return CROSS_SITE.finding(
-        f"{job.name} runs across {a} and {b}: {data(plane.bytes)} each way per step over "
-        f"{plane.distance_km:,.0f} km of fibre ({_parts(plane)}); "
-        f"{duration(plane.latency_us / 1e6)} one way{crossings}; it needs {rate(need)} to "
-        f"hide behind compute and is given {rate(plane.gbps)} (estimate).",
-        (job.id, plane.route_id),
-        measured=plane.bytes / 1e9,
+        f"{job.name} runs across {a} and {b}: {data(whole.bytes)} each way per step over "
+        f"{km} km of fibre{routes} ({_parts(whole)}); {latency} one way{crossings}; it needs "
+        f"{rate(need)} to hide behind compute and is given {rate(given)} (estimate).",
+        (job.id, *(p.route_id for p in planes)),
+        measured=whole.bytes / 1e9,
         unit="GB",
     )
 
 
+def _span(shown: list[str]) -> str:
+    """One figure, or the first and the last of several when they differ: ``40–55``."""
+    return shown[0] if shown[0] == shown[-1] else f"{shown[0]}–{shown[-1]}"
+
+
 def _what(project: Project, plane: PlaneTraffic) -> str:
     if plane.kind == "dci":
-        a, b = (_site(project, s) for s in plane.sites)
-        return f"the DCI between {a} and {b} carries {data(plane.bytes)} each way"
+        route = fibre_route_name(project, plane.route_id)
+        return f"the DCI route {route} carries {data(plane.bytes)} each way"
     return f"the {PLANE_NAMES[plane.kind]} traffic of {data(plane.bytes)} per accelerator"
 
 

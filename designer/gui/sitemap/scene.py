@@ -50,6 +50,8 @@ BAR_FILL = QColor("#3b4a59")
 CARD_FILL = QColor(255, 255, 255, 215)
 #: A card's padding inside its patch and its distance from the edge of its room (pixels).
 PAD_PX, INSET_PX = 2.0, 3.0
+#: Between cards stacked at one place (pixels).
+STACK_GAP_PX = 4.0
 _MARK = {ERROR: "✖", WARNING: "▲"}
 
 
@@ -112,12 +114,17 @@ class Card(QGraphicsRectItem):
     ways that fits, or nothing: the words never spill over another hall.
     """
 
-    def __init__(self, rooms: list[Room], fill: QColor, edge: QColor | None = None) -> None:
+    def __init__(
+        self, rooms: list[Room], fill: QColor, edge: QColor | None = None, stack: float = 0.0
+    ) -> None:
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setBrush(style.brush(fill))
         self.setPen(_cosmetic(edge, 1.0) if edge is not None else style.NO_PEN)
         self.rooms = rooms
+        #: Without rooms: how many of its own heights (and a gap) it stands below its point,
+        #: negative above, so that cards of one place stand one over the other.
+        self.stack = stack
         #: Each row's ways of writing it, longest first.
         self.rows: list[list[Line]] = []
 
@@ -175,8 +182,9 @@ class Card(QGraphicsRectItem):
         width = max(line.width for line in chosen)
         height = sum(line.height for line in chosen)
         left = top = INSET_PX
-        if room is None:  # centred on its point
-            left, top = -(width + 2 * PAD_PX) / 2, -(height + 2 * PAD_PX) / 2
+        if room is None:  # centred on its point, or stacked with the others there
+            full = height + 2 * PAD_PX
+            left, top = -(width + 2 * PAD_PX) / 2, -full / 2 + self.stack * (full + STACK_GAP_PX)
         elif room.right:
             left = -INSET_PX - width - 2 * PAD_PX
             self.setPos(room.box.topRight())
@@ -247,7 +255,8 @@ def _site_card(site: SiteFrame) -> Card:
 
 
 def _route_card(route: RouteLine) -> Card:
-    card = Card([], style.PAPER, FIBRE)
+    # routes joining the same two sites: their cards one over the other, in path order
+    card = Card([], style.PAPER, FIBRE, stack=route.path - (route.paths + 1) / 2)
     head, rest = route.lines()
     card.add_text(head, font=_font(8.0, True), colour=FIBRE)
     card.add_text(rest, font=ROUTE_FONT)
@@ -288,6 +297,23 @@ def _meets_rows(a: QRectF, b: QRectF) -> bool:
 def _meets_columns(a: QRectF, b: QRectF) -> bool:
     """True when ``a`` and ``b`` share some width (one stands above the other)."""
     return a.left() < b.right() and b.left() < a.right()
+
+
+#: How far apart routes joining the same two sites are drawn: a share of the smaller frame's
+#: least side.
+PARALLEL_SHARE = 0.06
+
+
+def _beside_the_others(route: RouteLine, a: QRectF, b: QRectF) -> QPointF:
+    """How far ``route``'s line is moved off the line between the centres of its sites'
+    frames ``a`` and ``b``, square to it, so that the routes joining the same two sites
+    (on separate paths) are drawn side by side, not one over the other."""
+    along = QLineF(a.center(), b.center())
+    if route.paths < 2 or along.length() == 0:
+        return QPointF()
+    gap = PARALLEL_SHARE * min(a.width(), a.height(), b.width(), b.height())
+    off = (route.path - (route.paths + 1) / 2) * gap
+    return QPointF(-along.dy(), along.dx()) / along.length() * off
 
 
 def _outside(a: QRectF, b: QRectF) -> QLineF:
@@ -391,13 +417,16 @@ class SiteMapScene(QGraphicsScene):
             if route.site_a not in frames or route.site_b not in frames:
                 continue
             a, b = frames[route.site_a], frames[route.site_b]
-            line = self.addLine(QLineF(a.center(), b.center()), _cosmetic(FIBRE, 3.0))
+            shift = _beside_the_others(route, a, b)
+            line = self.addLine(
+                QLineF(a.center() + shift, b.center() + shift), _cosmetic(FIBRE, 3.0)
+            )
             line.setZValue(Z_ROUTES)
             self.route_lines[route.id] = line.line()
             card = _route_card(route)
             card.setPos(_outside(a, b).center())
             card.setZValue(Z_ROUTE_CARDS)
-            card.setToolTip(route.tip(names))
+            card.setToolTip(route.tip())
             line.setToolTip(card.toolTip())
             self.addItem(card)
             card.fit(0.0)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from designer.core.format import number
-from designer.core.naming import told_apart
+from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name, told_apart
 from designer.core.network import Bom, LinkTotals, NetworkPlan
 from designer.core.network.media import PLANE_NAMES
 from designer.core.network.schedule import ScheduleGroup
@@ -75,14 +76,14 @@ DCI_COLUMNS = (
 )
 
 
-def dci_table(totals: LinkTotals, names: dict[str, str], pair_tbps: float) -> Table | None:
-    """The fibre routes between sites and what they carry, with ``pair_tbps`` per fibre pair;
-    None for a single site."""
+def dci_table(totals: LinkTotals, project: Project) -> Table | None:
+    """The fibre routes between sites and what they carry; None for a single site."""
     if not totals.dci:
         return None
+    pair_tbps = project.settings.network.fibre_pair_tbps
     rows = tuple(
         (
-            f"{names.get(r.site_a, r.site_a)} – {names.get(r.site_b, r.site_b)}",
+            fibre_route_name(project, r.route_id),
             number(r.distance_km),
             number(r.tbps, 1),
             medium or "none reaches",

@@ -69,11 +69,13 @@ class HallRun:
 
 @dataclass(frozen=True)
 class FibreLine:
-    """A fibre route between two sites with its label."""
+    """The fibre routes between two sites with their label: ``paths`` routes on separate
+    paths, drawn side by side."""
 
     site_a: str
     site_b: str
     label: str
+    paths: int = 1
 
 
 def site_map_content(
@@ -108,19 +110,39 @@ def site_map_content(
         )
         sites.append(SiteBox(site.id, site.name, figures, halls, entries, runs.get(site.id, ())))
     demand = {r.route_id: (r, m) for r, m in zip(routes, media, strict=True)}
-    lines = []
+    by_pair: dict[frozenset[str], list[tuple[str, str]]] = {}
+    ends: dict[frozenset[str], tuple[str, str]] = {}
     for route in project.fibre_routes.values():
         carried, medium = demand.get(route.id, (None, ""))
-        label = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way in the fibre"
+        head = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way in the fibre"
+        rest = ""
         if carried is not None and carried.links and not medium:
-            label += f"; {number(carried.tbps, 1)} Tb/s needed, but no medium reaches"
+            rest = f"{number(carried.tbps, 1)} Tb/s needed, but no medium reaches"
         elif carried is not None and carried.links:
-            label += (
-                f"; {number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of "
+            rest = (
+                f"{number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of "
                 f"{medium}, {plural(carried.pairs, 'fibre pair')}"
             )
-        lines.append(FibreLine(route.site_a, route.site_b, label))
+        pair = frozenset((route.site_a, route.site_b))
+        ends.setdefault(pair, (route.site_a, route.site_b))
+        by_pair.setdefault(pair, []).append((head, rest))
+    lines = [
+        FibreLine(*ends[pair], _pair_label(labels), len(labels)) for pair, labels in by_pair.items()
+    ]
     return sites, lines
+
+
+def _pair_label(labels: list[tuple[str, str]]) -> str:
+    """The label of the routes joining two sites, from each one's length and what it
+    carries (``""``: nothing): ``length; carried``, said once for several routes alike."""
+    head, rest = labels[0]
+    if len(labels) == 1:
+        return head + (f"; {rest}" if rest else "")
+    n = len(labels)
+    if len(set(labels)) == 1:
+        return f"{n} routes, each {head}" + (f"; each {rest}" if rest else "")
+    paths = (f"path {k}: {h}" + (f", {r}" if r else "") for k, (h, r) in enumerate(labels, 1))
+    return "; ".join([f"{n} routes", *paths])
 
 
 def _hall_runs(
@@ -258,7 +280,19 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
     shown = [line for line in lines if line.site_a in where and line.site_b in where]
     for line in shown:
         (ax, ay), (bx, by) = where[line.site_a], where[line.site_b]
-        sheet.line(ax, ay, bx, by, width_mm=0.8, colour=FIBRE)
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        # routes on separate paths side by side, square to the line between the sites
+        nx, ny = (ay - by) / length, (bx - ax) / length
+        for k in range(line.paths):
+            off = (k - (line.paths - 1) / 2) * PARALLEL_MM
+            sheet.line(
+                ax + nx * off,
+                ay + ny * off,
+                bx + nx * off,
+                by + ny * off,
+                width_mm=0.8,
+                colour=FIBRE,
+            )
     for site in sites:
         box = boxes[site.id]
         sheet.box(box, width_mm=0.35, fill=SITE_FILL)
@@ -284,7 +318,10 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
         a, b = where[line.site_a], where[line.site_b]
         (x0, y0), (x1, y1) = _outside(a, b, boxes[line.site_a], boxes[line.site_b])
         middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-        words += _fibre_label(area, middle, (x1 - x0, y1 - y0), _ring_centre(area), line.label)
+        spread = (line.paths - 1) * PARALLEL_MM / 2  # the outer lines' distance from the middle
+        words += _fibre_label(
+            area, middle, (x1 - x0, y1 - y0), _ring_centre(area), line.label, spread
+        )
     for _, left, baseline, width, _ in words:
         sheet.box(Rect(left, baseline - 2.9, width, 3.4), width_mm=0, fill=QColor("white"))
     for text, left, baseline, width, size in words:
@@ -314,6 +351,9 @@ def _exit(a: tuple[float, float], b: tuple[float, float], box: Rect) -> float:
     return min(1.0, *limits)
 
 
+#: How far apart the lines of routes joining the same two sites are drawn (mm).
+PARALLEL_MM = 1.6
+
 #: A route's label lines: their size, and the depth of each under the line.
 LABEL_PT = (7.0, 6.5)
 LABEL_LINE_MM = 3.1
@@ -333,9 +373,11 @@ def _fibre_label(
     run: tuple[float, float],
     ring: tuple[float, float],
     label: str,
+    spread: float = 0.0,
 ) -> list[_Words]:
     """A route's length and what it carries, by the ``middle`` of the part of its line
-    between the sites, which runs ``run`` (dx, dy mm). Across a long line that runs
+    between the sites, which runs ``run`` (dx, dy mm); routes side by side reach ``spread``
+    mm either side of it. Across a long line that runs
     sideways: the length above it, the rest under it, broken to the room between the sites
     and standing off the line as far as it slopes. Beside a line that runs up the sheet or
     is short (sites close together): outwards from the middle of the ``ring`` of sites,
@@ -349,7 +391,7 @@ def _fibre_label(
         ux, uy = x - ring[0], y - ring[1]
         norm = math.hypot(ux, uy) or 1.0
         ux, uy = ux / norm, uy / norm
-        off = abs(dx * ux + dy * uy) / 2 + 3  # past the line's run that way
+        off = abs(dx * ux + dy * uy) / 2 + 3 + spread  # past the line's run that way
         ax, ay = x + ux * off, y + uy * off
         lines = _label_lines(
             head, rest, min(60.0, (area.right - ax if ux >= 0 else ax - area.x) - 1)
@@ -365,7 +407,11 @@ def _fibre_label(
         rise = [min(10.0, _label_width(t, row) / 2 * abs(dy / dx)) for row, t in enumerate(lines)]
         under = max(rise[1:], default=0.0)
         for row, text in enumerate(lines):
-            baseline = y - 1.3 - rise[0] if row == 0 else y + 1.8 + under + row * LABEL_LINE_MM
+            baseline = (
+                y - 1.3 - rise[0] - spread
+                if row == 0
+                else y + 1.8 + under + spread + row * LABEL_LINE_MM
+            )
             placed.append((text, x - _label_width(text, row) / 2, baseline))
     fitted = []  # kept inside the drawing area
     for row, (text, left, baseline) in enumerate(placed):

@@ -179,7 +179,7 @@ def test_a_fibre_route_is_laid_changed_and_taken_up_by_its_two_sites(doc):
     # named from the other end, it is the same route
     ops.set_fibre_route(doc, far, "site-001", 95)
     assert [r.distance_km for r in doc.project.fibre_routes.values()] == [95]
-    assert ops.fibre_route_between(doc.project, far, "site-001").id == route.id
+    assert [r.id for r in ops.routes_between(doc.project, far, "site-001")] == [route.id]
     ops.set_fibre_route(doc, far, "site-001", None)
     assert doc.project.fibre_routes == {}
     # each change is one step back
@@ -189,6 +189,21 @@ def test_a_fibre_route_is_laid_changed_and_taken_up_by_its_two_sites(doc):
     assert [r.distance_km for r in doc.project.fibre_routes.values()] == [40]
     doc.undo()
     assert doc.project.fibre_routes == {}
+
+
+def test_a_second_path_between_two_sites_is_laid_and_taken_up_on_its_own(doc):
+    far = ops.add_site(doc, "Far", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+    ops.set_fibre_route(doc, "site-001", far, 40)
+    ops.set_fibre_route(doc, far, "site-001", 55, path=2)
+    first, second = ops.routes_between(doc.project, "site-001", far)
+    assert (first.distance_km, second.distance_km) == (40, 55)
+    ops.set_fibre_route(doc, "site-001", far, 60, path=2)
+    assert [r.distance_km for r in ops.routes_between(doc.project, far, "site-001")] == [40, 60]
+    # the first path taken up, the second is the pair's only route, now its first path
+    ops.set_fibre_route(doc, "site-001", far, None)
+    assert [r.id for r in ops.routes_between(doc.project, far, "site-001")] == [second.id]
+    doc.undo()
+    assert len(ops.routes_between(doc.project, far, "site-001")) == 2
 
 
 def test_setting_a_fibre_route_to_what_it_is_adds_no_step(doc):

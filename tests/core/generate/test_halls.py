@@ -6,6 +6,7 @@ import pytest
 from designer.core.catalog import default_catalog
 from designer.core.generate import ClusterRequest, generate
 from designer.core.rules import RuleEngine
+from designer.core.rules.network import PLAN
 
 
 @pytest.mark.parametrize(
@@ -25,3 +26,17 @@ def test_generated_halls_have_names_of_their_own_and_the_check_stays_quiet(reque
         assert names == ["GB200 NVL72 SuperPOD scalable unit hall"]
     report = RuleEngine(default_catalog()).run(project)
     assert [f.code for f in report.findings if str(f.severity) != "info"] == []
+
+
+def test_two_sites_are_joined_by_two_routes_so_one_cut_splits_nothing():
+    """One route between two sites was a warning of the generator's own making
+    (resilience.one_fibre_route); each of the two carries half the DCI."""
+    project = generate(ClusterRequest("gb300-su", sites=2, site_km=40))
+    routes = list(project.fibre_routes.values())
+    assert len(routes) == 2
+    assert {(r.site_a, r.site_b, r.distance_km) for r in routes} == {(*sorted(project.sites), 40.0)}
+    engine = RuleEngine(default_catalog())
+    report = engine.run(project)
+    assert [f.code for f in report.findings if str(f.severity) != "info"] == []
+    dci = engine.derived(PLAN).dci()
+    assert len({d.tbps for d in dci.routes}) == 1 and dci.routes[0].links > 0

@@ -18,17 +18,21 @@ def plan(project):
 
 def test_a_pipeline_across_two_sites_sizes_the_route_from_its_traffic():
     doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
-    [shared] = plan(doc.project).dci().routes
-    # without jobs: an eighth of 576 x 400 Gb/s = 28.8 Tb/s, 72 wavelengths of 400ZR
-    assert (shared.tbps, shared.links) == (pytest.approx(28.8), 72)
+    # the two sites are joined by two routes on separate paths, which share what they carry
+    shared = plan(doc.project).dci().routes
+    assert len(shared) == 2
+    # without jobs: an eighth of 576 x 400 Gb/s = 28.8 Tb/s a site, half on each route:
+    # 14.4 Tb/s, 36 wavelengths of 400ZR
+    assert [(r.tbps, r.links) for r in shared] == [(pytest.approx(14.4), 36)] * 2
     with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
-    [route] = plan(doc.project).dci().routes
+    routes = plan(doc.project).dci().routes
     # the stage boundary: 576 x 8,192 x 8,192 x 2 bytes x 8 bits each way in a step's
-    # compute of 6 x 70e9 x 576 x 8,192 / (1,152 x 2.5e15 x 0.4) = 1.72 s: 0.36 Tb/s
+    # compute of 6 x 70e9 x 576 x 8,192 / (1,152 x 2.5e15 x 0.4) = 1.72 s: 0.36 Tb/s, half
+    # on each route
     tbps = 576 * 8_192 * 8_192 * 2 * 8 / (6 * 70e9 * 576 * 8_192 / (1_152 * 2.5e15 * 0.4)) / 1e12
-    assert route.tbps == pytest.approx(tbps)
-    assert route.tbps == pytest.approx(0.36, abs=0.005)
-    assert (route.links, route.pairs) == (1, 1)
+    assert [r.tbps for r in routes] == [pytest.approx(tbps / 2)] * 2
+    assert routes[0].tbps == pytest.approx(0.18, abs=0.005)
+    assert [(r.links, r.pairs) for r in routes] == [(1, 1)] * 2
 
 
 def test_the_architects_own_figure_wins_over_the_jobs():
@@ -36,8 +40,9 @@ def test_the_architects_own_figure_wins_over_the_jobs():
     with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
     sites = list(doc.project.sites)
     ops.update_settings(doc, "DCI", network=NetworkSettings(dci_tbps=dict.fromkeys(sites, 2.0)))
-    [route] = plan(doc.project).dci().routes
-    assert (route.tbps, route.links) == (2.0, 5)
+    # 2 Tb/s a site split over its two routes: 1 Tb/s each, 3 wavelengths of 400 Gb/s
+    routes = plan(doc.project).dci().routes
+    assert [(r.tbps, r.links) for r in routes] == [(1.0, 3)] * 2
 
 
 def test_adding_a_job_replans_the_dci_as_a_full_plan_would():

@@ -109,12 +109,18 @@ def test_pp_across_two_sites_is_stated_not_an_error():
     assert found[0].measured == pytest.approx(576 * 8_192 * 8_192 * 2 / 1e9)
     assert "77.3 GB each way per step over 40 km" in found[0].message
     assert "196 µs one way" in found[0].message
+    # one finding for the two routes joining the sites, which share the boundary: each
+    # needs 0.18 Tb/s and is lit with one 400 Gb/s wavelength
+    assert "of fibre on 2 routes" in found[0].message
+    assert found[0].ids[1:] == tuple(doc.project.fibre_routes)
+    assert "it needs 360 Gb/s to hide behind compute and is given 800 Gb/s" in found[0].message
 
 
 def test_an_all_reduce_across_sites_over_a_thin_route_is_a_warning():
     doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
-    with_job(doc, tp=8, dp=144, global_batch=1_152)
     sites = list(doc.project.sites)
+    ops.set_fibre_route(doc, *sites, None, path=2)  # one route between the two sites
+    with_job(doc, tp=8, dp=144, global_batch=1_152)
     ops.update_settings(doc, "DCI", network=NetworkSettings(dci_tbps=dict.fromkeys(sites, 0.4)))
     found = only(doc, "jobs.dci_too_thin")
     assert "An all-reduce across sites needs a wider route" in found.message
@@ -124,7 +130,8 @@ def test_an_all_reduce_across_sites_over_a_thin_route_is_a_warning():
 def test_traffic_between_sites_without_a_route_is_an_error():
     doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
     first, second = doc.project.sites
-    ops.set_fibre_route(doc, first, second, None)
+    for _ in range(2):  # both routes between them taken up
+        ops.set_fibre_route(doc, first, second, None)
     with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
     found = only(doc, "jobs.no_dci_route")
     assert found.ids == (next(iter(doc.project.jobs)), first, second)

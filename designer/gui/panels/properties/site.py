@@ -83,24 +83,31 @@ def site_fields(form: Form, site: Site) -> dict[str, QLabel]:
     for other in project.sites.values():
         if other.id == site.id:
             continue
-        route = ops.fibre_route_between(project, site.id, other.id)
-        form.text_field(
-            f"fibre_{other.id}",
-            f"Fibre to {other.name} (km)",
-            "" if route is None else number(route.distance_km, 3),
-            lambda t, other_id=other.id: editor.set_fibre_route(
-                site.id, other_id, parse_number(t, "The fibre distance", None)
-            ),
-            "The route as laid, not as the crow flies: the DCI links' reach and latency. "
-            "Blank: no fibre between the two sites.",
-        )
-        if route is not None:
-            note = QLabel()
-            note.setObjectName("propertiesNote")
-            note.setWordWrap(True)
-            note.setStyleSheet("color: #5f6b76;")
-            form.layout.addRow("", note)
-            notes[route.id] = note
+        routes = ops.routes_between(project, site.id, other.id)
+        # each route laid, and room for one more on a separate path once there is one
+        for path in range(1, len(routes) + 2):
+            route = routes[path - 1] if path <= len(routes) else None
+            first = path == 1
+            form.text_field(
+                f"fibre_{other.id}" + ("" if first else f"_{path}"),
+                f"Fibre to {other.name} (km)" if first else f"Path {path} to {other.name} (km)",
+                "" if route is None else number(route.distance_km, 3),
+                lambda t, other_id=other.id, path=path: editor.set_fibre_route(
+                    site.id, other_id, parse_number(t, "The fibre distance", None), path
+                ),
+                "The route as laid, not as the crow flies: the DCI links' reach and latency. "
+                "Blank: no fibre between the two sites."
+                if first
+                else "Another route between the two sites on a separate path, so that one cut "
+                "does not split them; they share the DCI. Blank: none.",
+            )
+            if route is not None:
+                note = QLabel()
+                note.setObjectName("propertiesNote")
+                note.setWordWrap(True)
+                note.setStyleSheet("color: #5f6b76;")
+                form.layout.addRow("", note)
+                notes[route.id] = note
     show_routes(notes, editor)
     return notes
 
