@@ -205,3 +205,36 @@ def test_the_designer_imports_pyqtgraph_only_when_a_chart_is_shown(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "True", "True"]
+
+
+def test_a_narrow_chart_writes_its_short_figures_whole_and_a_wide_one_the_long(qtbot):
+    """A 1,280-pixel window's Utilisation dock cut "93 %  1,117 / 1,200 kW" to
+    "93 %  1,117 / 1,", read as a limit of 1; and its title to "% of what it may carry
+    continu". Too narrow for the figures in full, it writes "93 %" and a short title."""
+    chart = BarChart("% of what it may carry continuously", short_label="% of its limit")
+    qtbot.addWidget(chart)
+    texts = ["73 %  528 / 719 kW", "93 %  1,117 / 1,200 kW"]
+    chart.show_bars(
+        ["Busway A1", "Hall power"],
+        [(np.array([73.0, 93.0]), [TEAL, TEAL])],
+        texts,
+        least_x=100.0,
+        short=["73 %", "93 %"],
+    )
+    chart.show()
+    qtbot.waitExposed(chart)
+    qtbot.waitUntil(lambda: chart.plot is not None)
+
+    def written() -> list[str]:
+        return [f.textItem.toPlainText() for f in chart.plot.figures]
+
+    def inside() -> bool:
+        box = chart.plot.getPlotItem().getViewBox().sceneBoundingRect()
+        return all(f.sceneBoundingRect().right() <= box.right() + 0.5 for f in chart.plot.figures)
+
+    chart.resize(220, 300)
+    qtbot.waitUntil(lambda: written() == ["73 %", "93 %"])
+    assert inside() and chart.plot.figure_axis.labelText == "% of its limit"
+    chart.resize(600, 300)
+    qtbot.waitUntil(lambda: written() == texts)
+    assert inside() and chart.plot.figure_axis.labelText == "% of what it may carry continuously"

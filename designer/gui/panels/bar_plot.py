@@ -76,8 +76,10 @@ class FigureAxis(pg.AxisItem):
 class BarPlot(pg.PlotWidget):
     """Rows of horizontal bars, their names down the left, a figure right of each bar."""
 
-    def __init__(self, x_label: str, parent: QWidget | None = None) -> None:
+    def __init__(self, x_label: str, parent: QWidget | None = None, short_label: str = "") -> None:
         rows, figures = RowAxis(), FigureAxis()
+        #: the x axis's title, and what it shrinks to where it is wider than the bars
+        self.labels = (x_label, short_label or x_label)
         super().__init__(parent, background="w", axisItems={"left": rows, "bottom": figures})
         self.row_axis, self.figure_axis = rows, figures
         self.bars = Bars()
@@ -95,7 +97,7 @@ class BarPlot(pg.PlotWidget):
             axis.setTextPen(pg.mkPen(TEXT))
             axis.setTickFont(font(NAME_PT))
         self.row_axis.setStyle(tickLength=0)
-        item.setLabel("bottom", x_label, color=TEXT.name(), size=f"{NAME_PT:g}pt")
+        self._title(x_label)
         self.readout = pg.TextItem(
             color=TEXT, fill=pg.mkBrush(255, 255, 255, 235), border=pg.mkPen(AXIS)
         )
@@ -147,8 +149,8 @@ class BarPlot(pg.PlotWidget):
             pen = pg.mkPen(mark.colour, width=mark.width, style=style)
             self._add(pg.InfiniteLine(pos=mark.x, angle=90, pen=pen, movable=False))
         top = bars.longest()
-        for row, (end, text) in enumerate(zip(bars.ends.tolist(), bars.texts, strict=True)):
-            figure = pg.TextItem(text, color=TEXT, anchor=(0, 0.5))
+        for row, end in enumerate(bars.ends.tolist()):
+            figure = pg.TextItem("", color=TEXT, anchor=(0, 0.5))
             figure.setFont(font(FIGURE_PT))
             figure.setPos(max(end, bars.least_x) + top * 0.03, row)
             self._add(figure)
@@ -162,6 +164,11 @@ class BarPlot(pg.PlotWidget):
         self.getPlotItem().layout.activate()  # the view box narrowed now, not after events
         self._fit_x()
         self._fit_y()
+
+    def _title(self, text: str) -> None:
+        """The x axis's title, set again only when it changes."""
+        if self.figure_axis.labelText != text:
+            self.getPlotItem().setLabel("bottom", text, color=TEXT.name(), size=f"{NAME_PT:g}pt")
 
     def _add(self, shown: pg.GraphicsObject) -> None:
         self.getPlotItem().addItem(shown, ignoreBounds=True)
@@ -188,8 +195,16 @@ class BarPlot(pg.PlotWidget):
         return float(self.getPlotItem().getViewBox().width())
 
     def _fit_x(self) -> None:
-        """The x axis from 0 to the longest bar and room for its figure, at this width."""
-        right = self.bars.x_right(self.bars_width())
+        """The x axis from 0 to the longest bar and room for its figure, at this width, and
+        the figures as this width writes them."""
+        width = self.bars_width()
+        for figure, text in zip(self.figures, self.bars.written(width), strict=True):
+            figure.setText(text)
+        full, short = self.labels
+        self._title(
+            full if QFontMetricsF(font(NAME_PT)).horizontalAdvance(full) <= width else short
+        )
+        right = self.bars.x_right(width)
         box = self.getPlotItem().getViewBox()
         box.setLimits(xMin=0.0, xMax=right)
         box.setXRange(0.0, right, padding=0)

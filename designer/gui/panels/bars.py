@@ -28,6 +28,17 @@ NAME_PT = 8.0
 FIGURE_PT = 7.5
 
 
+#: The least width the bars keep beside their figures (pixels).
+LEAST_BARS_PX = 40.0
+
+
+def _bars_px(plot_px: float, texts: Sequence[str]) -> float:
+    """The width left to the bars of a plot ``plot_px`` wide beside the widest of
+    ``texts`` and a margin."""
+    metrics = QFontMetricsF(font(FIGURE_PT))
+    return plot_px - max((metrics.horizontalAdvance(t) for t in texts), default=0.0) - 12
+
+
 def font(size_pt: float) -> QFont:
     chosen = QFont()
     chosen.setPointSizeF(size_pt)
@@ -82,18 +93,28 @@ class Bars:
     cut: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     least_x: float = 0.0
     most_x: float | None = None
+    #: per row, the figure written instead of its text when the chart is too narrow for the
+    #: texts beside the bars ("93 %" for "93 %  1,117 / 1,200 kW"); none: the texts always
+    short: list[str] = field(default_factory=list)
 
     def longest(self) -> float:
         """The end of the longest bar, or ``least_x`` if that is further."""
         return max(self.least_x, float(self.ends.max()) if len(self.ends) else 0.0)
 
+    def written(self, plot_px: float) -> list[str]:
+        """The figures a plot ``plot_px`` wide writes right of the bars: the texts when
+        the widest leaves the bars ``LEAST_BARS_PX``, else the short ones (a narrow dock cut
+        "93 %  1,117 / 1,200 kW" to "93 %  1,117 / 1,")."""
+        if self.short and _bars_px(plot_px, self.texts) < LEAST_BARS_PX:
+            return self.short
+        return self.texts
+
     def x_right(self, plot_px: float) -> float:
         """The right end of the x axis in a plot ``plot_px`` wide: the longest bar (at least
-        ``least_x``) and, right of it, room for the widest figure."""
-        metrics = QFontMetricsF(font(FIGURE_PT))
-        widest = max((metrics.horizontalAdvance(t) for t in self.texts), default=0.0)
+        ``least_x``) and, right of it, room for the widest figure written."""
         plot_px = max(plot_px, 120.0)
-        return max(self.longest(), 1.0) * 1.03 * plot_px / max(plot_px - widest - 12, 40.0)
+        room = max(_bars_px(plot_px, self.written(plot_px)), LEAST_BARS_PX)
+        return max(self.longest(), 1.0) * 1.03 * plot_px / room
 
     def readout(self, row: int) -> str:
         """What hovering over row ``row`` tells: its tooltip, or its name and figure."""

@@ -45,9 +45,11 @@ class _Host(QWidget):
 class BarChart(QWidget):
     """A horizontal bar chart with a note under it; the plot itself is made when shown."""
 
-    def __init__(self, x_label: str, parent: QWidget | None = None) -> None:
+    def __init__(self, x_label: str, parent: QWidget | None = None, short_label: str = "") -> None:
         super().__init__(parent)
         self.x_label = x_label
+        #: the x axis's title where ``x_label`` is wider than the bars (none: cut)
+        self.short_label = short_label
         self.rows = Bars()
         self.marks: list[Mark] = []
         self.plot: BarPlot | None = None
@@ -80,7 +82,7 @@ class BarChart(QWidget):
         if self.plot is None:
             from designer.gui.panels.bar_plot import BarPlot
 
-            self.plot = BarPlot(self.x_label)
+            self.plot = BarPlot(self.x_label, short_label=self.short_label)
             self._host_layout.addWidget(self.plot)
             self.plot.show()  # laid out with the chart, not after a queued show
             for layout in (self.layout(), self._host_layout):
@@ -154,14 +156,17 @@ class BarChart(QWidget):
         tips: Sequence[str] = (),
         least_x: float = 0.0,
         most_x: float | None = None,
+        short: Sequence[str] = (),
     ) -> None:
         """Rows named ``names`` (top down), bars of ``layers`` stacked left to right, and
-        ``texts`` right of each bar (``tips`` what hovering over a row tells). The x axis
-        reaches at least ``least_x``; bars reaching past ``most_x`` are cut there and
-        marked."""
+        ``texts`` right of each bar (``tips`` what hovering over a row tells; ``short``,
+        what each text shrinks to in a chart too narrow for the texts). The x axis reaches
+        at least ``least_x``; bars reaching past ``most_x`` are cut there and marked."""
         count = len(names)
         if len(texts) != count or any(len(w) != count or len(c) != count for w, c in layers):
             raise ValueError(f"a chart of {count} rows needs a figure, width and colour for each")
+        if short and len(short) != count:
+            raise ValueError(f"a chart of {count} rows needs a short figure for each or none")
         ends = np.zeros(count)
         full = np.zeros(count)
         placed = []
@@ -183,5 +188,6 @@ class BarChart(QWidget):
             full > most_x if most_x is not None else np.zeros(count, dtype=bool),
             least_x,
             most_x,
+            list(short),
         )
         self._redraw()

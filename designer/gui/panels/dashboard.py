@@ -144,7 +144,7 @@ class DashboardPanel(BarChart):
     """Utilisation bars of the shown hall."""
 
     def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
-        super().__init__("% of what it may carry continuously", parent)
+        super().__init__("% of what it may carry continuously", parent, "% of its limit")
         self.editor = editor
         self.bars: list[Load] = []
         #: the what-if shown on the canvas, whose survivors' loads the bars show
@@ -179,9 +179,10 @@ class DashboardPanel(BarChart):
         self.bars, hidden = shown_bars(every, room)
         shares = [b.share * 100 for b in self.bars]
         cap = axis_cap(shares)
+        short = ["down" if bar.note == DOWN_NOTE else share_text(bar) for bar in self.bars]
         texts = [
-            "down" if bar.note == DOWN_NOTE else f"{share_text(bar)}  {figures(bar)}"
-            for bar in self.bars
+            text if bar.note == DOWN_NOTE else f"{text}  {figures(bar)}"
+            for bar, text in zip(self.bars, short, strict=True)
         ]
         self.show_bars(
             [bar_name(b) for b in self.bars],
@@ -190,6 +191,7 @@ class DashboardPanel(BarChart):
             [bar_tip(b) for b in self.bars],
             least_x=100.0,
             most_x=cap,
+            short=short,
         )
         caption = self.caption(hall, every, hidden, cap)
         if self.what_if is not None and hall in self.editor.project.halls:
