@@ -234,33 +234,75 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
 
 
 def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[Key]:
-    """The modules at both ends of the bundles ``rows``, keyed by the end's site, medium,
-    link rate, links per module and module rate.
+    """The modules at both ends of the bundles ``rows``, keyed by the end's site, plane,
+    medium, link rate, links per module and module rate.
 
     At a NIC or a site one module serves one link end. At a network rack whose switches
     take twin-port modules (``links_per_module``: a QM9700's 800G cage carries two 400G
-    links) the rack's links of one medium and rate share modules, rounded up per rack: a
-    module's two ports may serve cables to different racks, and a plan says which rack a
-    link ends in, not which of its switches."""
+    links) the rack's links of one plane, medium and rate share modules, rounded up per
+    rack: a module's two ports may serve cables to different racks, and a plan says which
+    rack a link ends in, not which of its switches (the switches of two planes are apart)."""
     table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
-    cage = _cage_gbps(plan, ends.nodes)
+    cage = switch_cage_gbps(plan, ends.nodes)
     node = np.concatenate([ends.a[rows], ends.b[rows]])
     keys = (
         np.concatenate([places.site_a[rows], places.site_b[rows]]),
         np.where(cage[node] > 0, node, -1),  # the other ends of a site count together
+        np.tile(table.plane[rows].astype(np.int64), 2),
         np.tile(cols.medium[rows].astype(np.int64), 2),
         np.tile(table.rate[rows], 2),
     )
     modules: Counter[Key] = Counter()
-    for (site, at, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
+    for (site, at, plane, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
         cage_gbps = int(cage[at]) if at >= 0 else 0
         per = links_per_module(media.media[position], cage_gbps, rate)
-        key = ((places.sites[site],), position, rate, per, cage_gbps if per > 1 else rate)
-        modules[key] += math.ceil(links / per)
+        module_gbps = cage_gbps if per > 1 else rate
+        modules[((places.sites[site],), plane, position, rate, per, module_gbps)] += math.ceil(
+            links / per
+        )
     return modules
 
 
-def _cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
+def module_figures(
+    plan: NetworkPlan, places: EndPlaces
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """The power (W) and price (USD) of the modules of each plane and medium (by their
+    indexes), counted as the bill counts them, twin-port modules carrying two links: what
+    the cable schedule's summary gives for the optics of each, so that the two agree."""
+    cols, media, overrides = plan.columns(), plan.media, plan.settings.media
+    integrated = np.array([m.integrated or m.kind == "nvlink" for m in media.media], dtype=bool)
+    rows = np.flatnonzero(cols.medium >= 0)
+    rows = rows[~integrated[cols.medium[rows]]]
+    found: dict[tuple[int, int], tuple[float, float]] = {}
+    for (plane, position, _, _, module_gbps), quantity in sorted(
+        part_of(_modules(plan, places, rows), None).items()
+    ):
+        medium = media.media[position]
+        override = overrides.get(medium.id)
+        watts, usd = found.get((plane, position), (0.0, 0.0))
+        found[(plane, position)] = (
+            watts + quantity * power_w_per_end(medium, module_gbps, override),
+            usd + quantity * module_usd(medium, module_gbps, override),
+        )
+    return found
+
+
+def end_module(
+    plan: NetworkPlan, medium: Medium, rate_gbps: int, cage_gbps: int
+) -> tuple[float, float]:
+    """The power (W) and price (USD) of one link's end's share of its module: a whole one
+    at a NIC or a site (``cage_gbps`` 0), half a twin-port module at a switch whose cage
+    carries two links (``cage_gbps``: as ``switch_cage_gbps`` gives it), as the bill counts."""
+    override = plan.settings.media.get(medium.id)
+    per = links_per_module(medium, cage_gbps, rate_gbps)
+    gbps = cage_gbps if per > 1 else rate_gbps
+    return (
+        power_w_per_end(medium, gbps, override) / per,
+        module_usd(medium, gbps, override) / per,
+    )
+
+
+def switch_cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
     """Per node, the Gb/s of one module cage of the switches its rack holds (a QM9700's
     twin-port cage: 2 x 400G); 0 for a node that holds none (a compute rack, a site)."""
     facts, switches = plan.index.facts, plan.catalog.switches
@@ -297,7 +339,10 @@ def _optics_lines(plan: NetworkPlan, modules: Counter[Key], cables: Counter[Key]
     and price (the project's overrides, else the catalog's defaults)."""
     media, overrides = plan.media, plan.settings.media
     lines = []
-    for (position, rate, per, module_gbps), quantity in sorted(modules.items()):
+    by_item: Counter[Key] = Counter()
+    for (_, position, rate, per, module_gbps), quantity in modules.items():
+        by_item[(position, rate, per, module_gbps)] += quantity
+    for (position, rate, per, module_gbps), quantity in sorted(by_item.items()):
         medium = media.media[position]
         override = overrides.get(medium.id)
         watts = power_w_per_end(medium, module_gbps, override)

@@ -13,13 +13,13 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from designer.core.network.bom import end_module, module_figures, switch_cage_gbps
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
     PROTOCOLS,
     cable_usd,
     latency_ns,
-    module_usd,
     power_w_per_end,
     reason,
 )
@@ -116,6 +116,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     overrides = plan.settings.media
     halls = {h.id: h.name for h in plan.project.halls.values()}
     hall_of = {r.id: halls.get(r.hall_id, "") for r in plan.project.placements.values()}
+    ends = plan.ends()
+    cage = switch_cage_gbps(plan, ends.nodes)
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]
@@ -138,9 +140,15 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
         else:
             name, module_class = medium.name, medium.module_class
             override = overrides.get(medium.id)
-            power = round(power_w_per_end(medium, rate, override), 3)
             latency = round(latency_ns(media, medium, routed), 1)
-            modules = 0.0 if medium.integrated else 2 * module_usd(medium, rate, override)
+            if medium.integrated:  # the cable's own ends
+                per_end, modules = power_w_per_end(medium, rate, override), 0.0
+            else:  # each end's module, or its share of a twin-port one at a switch
+                (watts_a, usd_a), (watts_b, usd_b) = (
+                    end_module(plan, medium, rate, int(cage[end[i]])) for end in (ends.a, ends.b)
+                )
+                per_end, modules = (watts_a + watts_b) / 2, usd_a + usd_b
+            power = round(per_end, 3)
             cost = round(count * (modules + cable_usd(medium, order, override)), 2)
             if medium.kind == "nvlink":
                 why = (
@@ -212,8 +220,8 @@ def line_values(line: ScheduleLine) -> list[object]:
 class ScheduleGroup:
     """The schedule's bundles of one plane and medium, summed: what a drawing set lists.
 
-    ``medium`` is empty for bundles no medium was found for. Power counts both ends of
-    every link; lengths are order lengths in metres.
+    ``medium`` is empty for bundles no medium was found for. Power and price count the
+    modules as the bill of materials does; lengths are order lengths in metres.
     """
 
     plane: str
@@ -228,12 +236,16 @@ class ScheduleGroup:
     cost_usd: float
 
 
-def schedule_groups(plan: NetworkPlan) -> list[ScheduleGroup]:
+def schedule_groups(plan: NetworkPlan, places: EndPlaces | None = None) -> list[ScheduleGroup]:
     """The schedule summed per plane and medium, without writing each bundle's reason.
 
-    The same figures as summing ``cable_schedule``, at a fraction of its cost on a campus
-    (tens of thousands of bundles).
+    The same links and lengths as summing ``cable_schedule``, at a fraction of its cost on a
+    campus (tens of thousands of bundles). The optics' power and price are the bill of
+    materials' (``module_figures``): a twin-port module at a switch carries two links, so
+    counting a module per link end put the schedule 14 % over the bill on a GB200 SU.
+    ``places``: the plan's ``end_places``, when the caller has them.
     """
+    optics = module_figures(plan, places or end_places(plan))
     table = plan.table()
     cols = plan.columns()
     media = plan.media
@@ -261,12 +273,12 @@ def schedule_groups(plan: NetworkPlan) -> list[ScheduleGroup]:
             if position >= 0:
                 medium = media.media[position]
                 override = overrides.get(medium.id)
-                power = 2 * links * power_w_per_end(medium, rate, override)
-                modules = 0.0 if medium.integrated else 2 * module_usd(medium, rate, override)
+                if medium.integrated:  # the cable's own ends draw
+                    power = 2 * links * power_w_per_end(medium, rate, override)
                 # A cable's price is a fixed part plus a price per metre ordered.
                 fixed = cable_usd(medium, 0.0, override)
                 per_m = cable_usd(medium, 1.0, override) - fixed
-                cost = links * (modules + fixed) + per_m * metres
+                cost = links * fixed + per_m * metres
             entry = sums.setdefault((plane, position), [0.0, 0.0, 0.0, 0.0, 0.0])
             entry[0] += int(rows.sum())
             entry[1] += links
@@ -276,6 +288,10 @@ def schedule_groups(plan: NetworkPlan) -> list[ScheduleGroup]:
             found = lengths.setdefault((plane, position), [])
             if len(ordered):
                 found += (float(ordered.min()), float(ordered.max()))
+    for key, (watts, usd) in optics.items():  # every plane and medium with modules
+        entry = sums.setdefault(key, [0.0, 0.0, 0.0, 0.0, 0.0])
+        entry[3] += watts
+        entry[4] += usd
     groups = []
     for (plane, position), (bundles, links, metres, power, cost) in sorted(sums.items()):
         medium = media.media[position] if position >= 0 else None

@@ -47,3 +47,22 @@ def test_groups_sum_the_schedule(build):
             ):
                 expected[line.medium] += line.count
         assert per_medium == dict(expected)
+
+
+@pytest.mark.parametrize("name", ["gb200-nvl72-su", "two-sites", "hgx-air-hall"])
+def test_the_schedule_gives_the_optics_power_and_price_the_bill_of_materials_does(name):
+    """A review found the drawing set's cabling sheet 14 % over its own cover and bill of
+    materials (20.74 against 18.14 kW on the GB200 SU): it counted a module per link end
+    where a twin-port module at a leaf carries two links."""
+    from designer.core.network import bill_of_materials
+
+    plan = planned(EXAMPLES[name]().project)
+    bom = bill_of_materials(plan)
+    groups = schedule_groups(plan)
+    assert sum(g.power_w for g in groups) == pytest.approx(bom.optics_power_w)
+    assert sum(g.cost_usd for g in groups) == pytest.approx(bom.cost_usd)
+    lines = cable_schedule(plan)  # each bundle's share, as the CSV gives them
+    assert sum(2 * line.count * (line.power_w_per_end or 0) for line in lines) == pytest.approx(
+        bom.optics_power_w
+    )
+    assert sum(line.cost_usd or 0 for line in lines) == pytest.approx(bom.cost_usd)
