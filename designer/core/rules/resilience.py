@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 
 from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
+from designer.core.naming import fibre_route_name
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context
 from designer.core.rules.power import (
@@ -71,14 +72,13 @@ def _route_run(ctx: Context, route_id: str) -> Iterator[Finding]:
     there = sum(gpus[s] for s in project.sites if s not in side)
     if not here or not there:
         return
-    names = [project.sites[s].name for s in (route.site_a, route.site_b)]
     part_a = ", ".join(project.sites[s].name for s in project.sites if s in side)
     part_b = ", ".join(project.sites[s].name for s in project.sites if s not in side)
     yield ONE_FIBRE_ROUTE.finding(
-        f"The fibre route {names[0]}–{names[1]} ({route.distance_km:g} km) is the only one "
-        f"between {part_a} ({plural(here, 'accelerator')}) and {part_b} "
+        f"The fibre route {fibre_route_name(project, route_id)} ({route.distance_km:g} km) is "
+        f"the only one between {part_a} ({plural(here, 'accelerator')}) and {part_b} "
         f"({plural(there, 'accelerator')}): one cut splits the cluster. Lay a second route on "
-        "another path.",
+        "another path (Path 2 under the route in a site's properties).",
         (route.id, route.site_a, route.site_b),
     )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designer.core.findings import Finding
+from designer.core.format import plural
 from designer.core.resilience.expected import ExpectedFailures
 from designer.core.resilience.sweep import Ranked
 from designer.core.resilience.text import RANKING_HEADINGS, expected_rows, ranking_rows
@@ -53,18 +54,23 @@ def resilience_tables(
     and the expected failures."""
     single = [f for f in findings if f.code in SINGLE_POINT_CODES and not f.excluded]
     points = sum(1 for r in ranked if r.single_point)
+    # the checks look for three kinds only; said as what was not found, so that it never
+    # reads as "nothing fails alone" above an N-1 table of components that do
+    none = (
+        "None of the kinds the checks look for: no rack on one power path, no liquid-cooled "
+        "racks whose CDUs lack a spare, no sites joined by one fibre route."
+    )
+    if points:
+        none += (
+            f" Failed alone, {plural(points, 'component')} still "
+            f"{'takes' if points == 1 else 'take'} accelerators down or cut them off (N-1, "
+            "below)."
+        )
     return [
         Table(
             "Single points of failure a Tier III design must not have",
             FINDING_COLUMNS,
-            tuple((f.code, f.message) for f in single)
-            or (
-                (
-                    "–",
-                    "None: every rack has two power paths, every CDU a spare, every site two "
-                    "fibre routes.",
-                ),
-            ),
+            tuple((f.code, f.message) for f in single) or (("–", none),),
         ),
         Table(
             f"N-1: the {min(TOP, len(ranked))} failures that take most down",
