@@ -307,7 +307,7 @@ class HallLayout:
                             COOLER_TYPE,
                             x,
                             y,
-                            f"{self.prefix}IRC-{len(self.entities)}",
+                            f"{self.prefix}IRC-{self._coolers()}",
                             180 if line == 0 else 0,
                         )
                     )
@@ -401,6 +401,12 @@ class HallLayout:
             )
         return self.group_id
 
+    def _coolers(self) -> int:
+        """The number of the next in-row cooler of the hall: 1, 2, ..."""
+        return 1 + sum(
+            1 for e in self.entities if isinstance(e, CoolingUnit) and e.type_id == COOLER_TYPE
+        )
+
     def _cooling_unit(
         self, type_id: str, x: int, y: int, name: str, rotation: Rotation, group: str | None = None
     ) -> CoolingUnit:
@@ -485,8 +491,12 @@ class HallLayout:
         for pair in range(pairs):
             top = self._pair_top(pair)
             end = ox + max(self._segment_end(s) for s in self.segments if s.top == top)
-            for y in (top + LINE_D // 2, top + BOTTOM_LINE + LINE_D // 2):
-                self._tray([(ox + TRAY_X, y), (end, y)], f"{self.prefix}Row {pair + 1} tray")
+            for y, line in (
+                (top + LINE_D // 2, "top"),
+                (top + BOTTOM_LINE + LINE_D // 2, "bottom"),
+            ):
+                # one over each line of the pair, named apart as its racks are (R1T, R1B)
+                self._tray([(ox + TRAY_X, y), (end, y)], f"{self.prefix}Row {pair + 1} {line} tray")
         if self.unit.is_system:
             for entity in list(self.entities):
                 if isinstance(entity, Group):

@@ -40,3 +40,18 @@ def test_two_sites_are_joined_by_two_routes_so_one_cut_splits_nothing():
     assert [f.code for f in report.findings if str(f.severity) != "info"] == []
     dci = engine.derived(PLAN).dci()
     assert len({d.tbps for d in dci.routes}) == 1 and dci.routes[0].links > 0
+
+
+@pytest.mark.parametrize("preset", ["gb300-su", "hgx-su", "cm384"])
+def test_every_tray_and_cooling_unit_of_a_generated_hall_has_a_name_of_its_own(preset):
+    """A review found two trays named "Row 1 tray" in one hall (one over each line of the
+    row pair) and in-row coolers numbered IRC-13 to IRC-16 by the hall's entity count."""
+    project = generate(ClusterRequest(preset))
+    for hall in project.halls:
+        for collection in (project.trays, project.cooling_units):
+            names = [e.name for e in collection.values() if e.hall_id == hall]
+            assert len(names) == len(set(names)), names
+    coolers = sorted(
+        u.name for u in project.cooling_units.values() if u.type_id == "inrow-cooler-50"
+    )
+    assert coolers == [f"IRC-{n}" for n in range(1, len(coolers) + 1)]
