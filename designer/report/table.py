@@ -102,18 +102,19 @@ def cell_lines(table: Table, width: float) -> list[list[list[str]]]:
     """Each row's cells as the lines they are drawn in, the table ``width`` mm wide."""
     widths = _widths(table.columns, width, table.needs or needs(table))
     found = []
-    for row in table.rows:
+    for index, row in enumerate(table.rows):
+        bold = index in table.alerts  # drawn bold, so broken as bold text is wide
         cells = []
         for column, column_mm, text in zip(table.columns, widths, row, strict=True):
-            cells.append(_wrapped(text, column_mm - 3) if column.wrap else [text])
+            cells.append(_wrapped(text, column_mm - 3, bold) if column.wrap else [text])
         found.append(cells)
     return found
 
 
-def _wrapped(text: str, room_mm: float) -> list[str]:
+def _wrapped(text: str, room_mm: float, bold: bool = False) -> list[str]:
     """A wrapping cell's ``text`` as its lines in ``room_mm``, at most ``WRAP_LINES``: the
     last kept line runs on, to be cut when drawn."""
-    lines = measure.wrap(text, room_mm, TEXT_PT)
+    lines = measure.wrap(text, room_mm, TEXT_PT, bold=bold)
     if len(lines) > WRAP_LINES:
         lines = [*lines[: WRAP_LINES - 1], " ".join(lines[WRAP_LINES - 1 :])]
     return lines
@@ -128,8 +129,10 @@ def row_heights(table: Table, width: float) -> list[float]:
     widths = _widths(table.columns, width, table.needs or needs(table))
     room = [(index, widths[index] - 3) for index in wrapping]
     return [
-        ROW_MM + (max(len(_wrapped(row[i], mm)) for i, mm in room) - 1) * WRAP_LINE_MM
-        for row in table.rows
+        ROW_MM
+        + (max(len(_wrapped(row[i], mm, index in table.alerts)) for i, mm in room) - 1)
+        * WRAP_LINE_MM
+        for index, row in enumerate(table.rows)
     ]
 
 

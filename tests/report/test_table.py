@@ -73,6 +73,27 @@ def test_a_wrapping_column_breaks_long_names_over_lines_and_sheets_still_hold_th
                 assert at.y + height(part, at.width) <= area.bottom + 1e-9
 
 
+def test_a_wrapping_cell_of_a_row_over_its_limit_breaks_as_its_bold_text_is_wide(gui_app):
+    """A review's two-sites sheet cut "unknown (a site has no figure)" to "unknown (a site
+    has no figu…" in red rows: the cell was broken as regular text and drawn bold."""
+    from designer.report import measure
+    from designer.report.table import TEXT_PT, _widths, cell_lines, needs
+
+    text = "unknown (a site has no figure)"
+    columns = (Column("Hall", 1), Column("Energy cost a year", 1, "right", wrap=True))
+    table = Table("Moving a hall", columns, (("North hall 1", text),), alerts=frozenset({0}))
+    # a column in which the text fits regular but not bold
+    regular = measure.text_width(text, TEXT_PT)
+    assert measure.text_width(text, TEXT_PT, bold=True) > regular
+    for width in range(40, 160, 4):
+        room = _widths(columns, float(width), needs(table))[1] - 3
+        lines = cell_lines(table, float(width))[0][1]
+        assert " ".join(lines) == text
+        assert all(measure.text_width(line, TEXT_PT, bold=True) <= room for line in lines) or (
+            len(lines) == len(text.split())  # a word wider than its room stays whole
+        ), width
+
+
 def test_loads_nearly_at_their_limit_are_marked_as_the_designer_marks_them():
     from designer.core.rules.loads import Load
     from designer.report.pages.power_cooling import load_tables

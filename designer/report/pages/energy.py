@@ -38,10 +38,11 @@ UNPRICED_COLUMNS = (
 MOVE_COLUMNS = (
     Column("Hall", 1.4),
     Column("To", 1.0),
-    Column("Energy cost a year", 1.1, "right"),
-    Column("Carbon a year", 1.0, "right"),
-    Column("Power needed / spare", 1.4, "right"),
-    Column("Jobs' DCI latency, one way", 2.0, wrap=True),
+    # "unknown (a site has no figure)" breaks over two lines in a column of an A3 sheet
+    Column("Energy cost a year", 1.2, "right", wrap=True),
+    Column("Carbon a year", 1.1, "right", wrap=True),
+    Column("Power needed / spare", 1.6, "right"),
+    Column("Jobs' DCI latency", 1.6, wrap=True),
 )
 COMPARE_COLUMNS = (
     Column("Figure", 2.6),
@@ -163,8 +164,8 @@ def _moves(moves: Sequence[HallMove]) -> Table:
         MOVE_COLUMNS,
         rows,
         "Each hall's year at the destination's price, carbon and PUE (or its own cooling mix), "
-        "less at its own site; its racks, fabric and DCI are not rebuilt. Rows in red need "
-        "more power than the destination has spare.",
+        "less at its own site; its racks, fabric and DCI are not rebuilt. Latency is one way. "
+        "Rows in red need more power than the destination has spare.",
         alerts=frozenset(i for i, m in enumerate(moves) if not m.fits),
     )
 
