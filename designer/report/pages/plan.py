@@ -408,22 +408,29 @@ def _legend(
     width: float,
     columns: int = 1,
 ) -> float:
-    """The swatches and their meanings, down ``columns`` columns; returns the next line."""
+    """The swatches and their meanings, down ``columns`` columns, a meaning too long for its
+    column on two lines (a two-column A4 legend cut "Rear-door heat exchanger"); returns
+    the next line."""
     sheet.text(x, y, "Legend", size_pt=9, bold=True)
     y += 5
     per_column = -(-len(entries) // columns)
     column_width = width / columns
     meanings = []
-    for index, entry in enumerate(entries):
-        column, row = divmod(index, per_column)
-        left, at = x + column * column_width, y + row * 4.6
-        if entry.line:
-            sheet.line(left, at - 1.2, left + 6, at - 1.2, width_mm=0.9, colour=entry.colour)
-        else:
-            sheet.box(Rect(left, at - 3, 6, 3.4), width_mm=0.15, fill=entry.colour)
-        meanings.append((left + 8, at, entry.text, "left", column_width - 9))
+    bottom = y
+    for column in range(columns):
+        left, at = x + column * column_width, y
+        for entry in entries[column * per_column : (column + 1) * per_column]:
+            if entry.line:
+                sheet.line(left, at - 1.2, left + 6, at - 1.2, width_mm=0.9, colour=entry.colour)
+            else:
+                sheet.box(Rect(left, at - 3, 6, 3.4), width_mm=0.15, fill=entry.colour)
+            lines = wrap(entry.text, column_width - 9, 7.5)
+            for k, line in enumerate(lines):
+                meanings.append((left + 8, at + k * 3.2, line, "left", column_width - 9))
+            at += 4.6 + (len(lines) - 1) * 3.2
+        bottom = max(bottom, at)
     sheet.texts(meanings, 7.5, False, INK)
-    return y + per_column * 4.6
+    return bottom
 
 
 def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
