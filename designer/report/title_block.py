@@ -94,7 +94,7 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         block.x + 2,
         block.bottom - 2.5,
         "Drawn with rackplan. Figures with their sources in the catalog; estimates marked.",
-        size_pt=5.5,
+        size_pt=6.5,  # 5.5 pt grey read as a smudge on a printed A3
         colour=MUTED,
         width=columns[0][1] + columns[1][1] - 2 * PAD_MM,
     )
