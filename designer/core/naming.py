@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from designer.core.model.equipment import RackType
-from designer.core.model.project import COLLECTIONS, Project
+from designer.core.model.project import COLLECTIONS, Project, routes_between
 
 #: The field that names an entity of each collection, most telling first.
 _NAME_FIELDS = ("label", "name")
@@ -30,8 +30,7 @@ def fibre_route_name(project: Project, route_id: str) -> str:
     """A fibre route by the sites it joins, ``North – South``; a second route joining the
     same two sites (on another path) is ``North – South, path 2``, and so on."""
     route = project.fibre_routes[route_id]
-    pair = {route.site_a, route.site_b}
-    same = [r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair]
+    same = routes_between(project, route.site_a, route.site_b)
     sites = project.sites
     # every path of a pair named from the ends of its first, whichever end it was laid from
     a, b = (sites[s].name if s in sites else s for s in (same[0].site_a, same[0].site_b))

@@ -5,6 +5,7 @@ import datetime
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from designer.core.model.project import routes_between
 from designer.drawing import style
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec, new_document
 from designer.gui.dialogs.place_row import PlaceRowDialog
@@ -214,13 +215,13 @@ def test_fibre_is_laid_between_existing_sites_and_taken_up_with_a_blank(
     key = f"fibre_{third}"
     assert panel.fields[key].text() == ""  # no route to the new site yet
     commit(panel, key, "12.5")
-    [route] = ops.routes_between(doc.project, here, third)
+    [route] = routes_between(doc.project, here, third)
     assert route.distance_km == 12.5
     assert panel.fields[key].text() == "12.5"
     # the two sites' own route is still there: two routes now
     assert len(doc.project.fibre_routes) == 2
     commit(panel, key, "")
-    assert ops.routes_between(doc.project, here, third) == []
+    assert routes_between(doc.project, here, third) == []
     # a refusal of a field far down the form is in sight, under the scrolled form
     commit(panel, key, "0")
     assert panel.problem.text() == "Fibre to Third (km) must be more than 0."
@@ -234,13 +235,12 @@ def test_fibre_is_laid_between_existing_sites_and_taken_up_with_a_blank(
     commit(panel, f"fibre_{other}", "")
     qtbot.waitUntil(lambda: any(f.code == "network.no_dci_route" for f in window.editor.findings))
     doc.undo()
-    assert [r.distance_km for r in ops.routes_between(doc.project, here, other)] == [40]
+    assert [r.distance_km for r in routes_between(doc.project, here, other)] == [40]
 
 
 def test_a_second_path_between_two_sites_ends_the_one_route_warning(qtbot, make_window, example):
     """The two sites' only route is a single point of failure; the site's form lays a
     second route on another path, which shares the DCI, and the warning goes."""
-    from designer.core.document import operations as ops
 
     window = make_window(example("two-sites"))
     wait_checked(qtbot, window)
@@ -252,7 +252,7 @@ def test_a_second_path_between_two_sites_ends_the_one_route_warning(qtbot, make_
     assert panel.form.layout.labelForField(panel.fields[key]).text() == "Path 2 to South (km)"
     assert panel.fields[key].text() == ""
     commit(panel, key, "46")
-    first, second = ops.routes_between(doc.project, here, other)
+    first, second = routes_between(doc.project, here, other)
     assert (first.distance_km, second.distance_km) == (40, 46)
     qtbot.waitUntil(
         lambda: not any(f.code == "resilience.one_fibre_route" for f in window.editor.findings),
@@ -263,7 +263,7 @@ def test_a_second_path_between_two_sites_ends_the_one_route_warning(qtbot, make_
     assert panel.route_notes[first.id].text().startswith("3.2 Tb/s on 8 links")
     assert panel.fields[f"fibre_{other}_3"].text() == ""  # room for a third path
     commit(panel, key, "")
-    assert [r.id for r in ops.routes_between(doc.project, here, other)] == [first.id]
+    assert [r.id for r in routes_between(doc.project, here, other)] == [first.id]
 
 
 def test_a_feed_says_what_it_may_carry_under_the_projects_continuous_share(make_window, example):
@@ -292,7 +292,6 @@ def test_a_limit_is_said_with_thousands_separators(make_window, example):
 
 
 def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, example):
-    from designer.core.document import operations as ops
     from tests.gui.conftest import wait_checked
 
     window = make_window(example("two-sites"))
@@ -317,7 +316,7 @@ def test_each_fibre_route_says_what_the_plan_lights_on_it(qtbot, make_window, ex
     )
     commit(panel, f"fibre_{other}", "150")
     qtbot.waitUntil(lambda: "coherent ZR+" in panel.route_notes[route].text(), timeout=10_000)
-    assert [r.distance_km for r in ops.routes_between(doc.project, *doc.project.sites)] == [150]
+    assert [r.distance_km for r in routes_between(doc.project, *doc.project.sites)] == [150]
 
 
 def marked(scene, area: QRectF) -> bool:

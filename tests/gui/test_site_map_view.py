@@ -7,6 +7,7 @@ from PySide6.QtTest import QTest
 
 from designer.core.findings import ERROR, OK
 from designer.core.format import number, power
+from designer.core.model.project import routes_between
 from designer.core.network.totals import link_totals
 from designer.gui.canvas.tools.place import RowTool
 from designer.gui.sitemap.scene import BLOCK_FILL, RACKS_LOD
@@ -160,7 +161,6 @@ def test_two_routes_between_two_sites_are_drawn_apart_with_their_own_labels(
 ):
     """A second route on another path between North and South is drawn beside the first,
     with its own label that does not cover the first's, and its tooltip names its path."""
-    from designer.core.document import operations as ops
 
     window = make_window(example("two-sites"))
     wait_checked(qtbot, window)
@@ -168,7 +168,7 @@ def test_two_routes_between_two_sites_are_drawn_apart_with_their_own_labels(
     window.editor.set_fibre_route(north, south, 46, path=2)
     window.actions_by_name["site_map"].trigger()
     scene = window.site_map.map_scene
-    first, second = (r.id for r in ops.routes_between(window.editor.project, north, south))
+    first, second = (r.id for r in routes_between(window.editor.project, north, south))
     qtbot.waitUntil(lambda: set(scene.routes) == {first, second}, timeout=10_000)
     a, b = scene.route_lines[first], scene.route_lines[second]
     assert a.angleTo(b) in (0.0, 360.0)  # parallel

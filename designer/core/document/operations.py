@@ -52,7 +52,7 @@ from designer.core.model.hall import (
 from designer.core.model.job import Job
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Group, Placement
-from designer.core.model.project import COLLECTIONS, Project
+from designer.core.model.project import COLLECTIONS, Project, routes_between
 from designer.core.model.rule_settings import Exclusion
 from designer.core.model.site import FibreRoute, Site
 
@@ -73,14 +73,6 @@ def add_fibre_route(doc: Document, site_a: str, site_b: str, distance_km: float)
     with doc.transaction("Add fibre route") as tx:
         tx.put(FibreRoute(id=route_id, site_a=site_a, site_b=site_b, distance_km=distance_km))
     return route_id
-
-
-def routes_between(project: Project, site_a: str, site_b: str) -> list[FibreRoute]:
-    """The fibre routes joining two sites, whichever end each was given as, in the order
-    they were laid: the first path, then a second on another path (so that one cut does not
-    split them), and so on."""
-    pair = {site_a, site_b}
-    return [r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair]
 
 
 def set_fibre_route(

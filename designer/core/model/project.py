@@ -127,3 +127,11 @@ COLLECTIONS: dict[type[Entity] | type[RackType], str] = {
     Bundle: "bundles",
     Job: "jobs",
 }
+
+
+def routes_between(project: Project, site_a: str, site_b: str) -> list[FibreRoute]:
+    """The fibre routes joining two sites, whichever end each was given as, in the order
+    they were laid: the first path, then a second on another path (so that one cut does not
+    split them), and so on."""
+    pair = {site_a, site_b}
+    return [r for r in project.fibre_routes.values() if {r.site_a, r.site_b} == pair]

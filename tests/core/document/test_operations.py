@@ -5,6 +5,7 @@ import pytest
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.geometry.floor import placement_box
+from designer.core.model.project import routes_between
 
 
 def test_each_edit_is_one_undo_step_and_undo_restores_exactly(doc):
@@ -179,7 +180,7 @@ def test_a_fibre_route_is_laid_changed_and_taken_up_by_its_two_sites(doc):
     # named from the other end, it is the same route
     ops.set_fibre_route(doc, far, "site-001", 95)
     assert [r.distance_km for r in doc.project.fibre_routes.values()] == [95]
-    assert [r.id for r in ops.routes_between(doc.project, far, "site-001")] == [route.id]
+    assert [r.id for r in routes_between(doc.project, far, "site-001")] == [route.id]
     ops.set_fibre_route(doc, far, "site-001", None)
     assert doc.project.fibre_routes == {}
     # each change is one step back
@@ -195,15 +196,15 @@ def test_a_second_path_between_two_sites_is_laid_and_taken_up_on_its_own(doc):
     far = ops.add_site(doc, "Far", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
     ops.set_fibre_route(doc, "site-001", far, 40)
     ops.set_fibre_route(doc, far, "site-001", 55, path=2)
-    first, second = ops.routes_between(doc.project, "site-001", far)
+    first, second = routes_between(doc.project, "site-001", far)
     assert (first.distance_km, second.distance_km) == (40, 55)
     ops.set_fibre_route(doc, "site-001", far, 60, path=2)
-    assert [r.distance_km for r in ops.routes_between(doc.project, far, "site-001")] == [40, 60]
+    assert [r.distance_km for r in routes_between(doc.project, far, "site-001")] == [40, 60]
     # the first path taken up, the second is the pair's only route, now its first path
     ops.set_fibre_route(doc, "site-001", far, None)
-    assert [r.id for r in ops.routes_between(doc.project, far, "site-001")] == [second.id]
+    assert [r.id for r in routes_between(doc.project, far, "site-001")] == [second.id]
     doc.undo()
-    assert len(ops.routes_between(doc.project, far, "site-001")) == 2
+    assert len(routes_between(doc.project, far, "site-001")) == 2
 
 
 def test_setting_a_fibre_route_to_what_it_is_adds_no_step(doc):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
-from designer.core.document import operations as ops
 from designer.core.format import number, plural
+from designer.core.model.project import routes_between
 from designer.core.model.site import Site
 from designer.core.network.dci import RouteDemand
 from designer.core.network.totals import route_media
@@ -83,7 +83,7 @@ def site_fields(form: Form, site: Site) -> dict[str, QLabel]:
     for other in project.sites.values():
         if other.id == site.id:
             continue
-        routes = ops.routes_between(project, site.id, other.id)
+        routes = routes_between(project, site.id, other.id)
         # each route laid, and room for one more on a separate path once there is one
         for path in range(1, len(routes) + 2):
             route = routes[path - 1] if path <= len(routes) else None
