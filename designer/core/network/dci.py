@@ -47,12 +47,15 @@ class RouteDemand:
 
 @dataclass(frozen=True)
 class DciPlan:
-    """Each site's need, each route's load, the DCI bundles and what is missing."""
+    """Each site's need, each route's load, the DCI bundles and what is missing;
+    ``row_routes``, the fibre route each of ``rows`` is lit on (two routes may join the same
+    two sites, on paths of different lengths)."""
 
     site_tbps: tuple[tuple[str, float], ...]
     routes: tuple[RouteDemand, ...]
     rows: tuple[Row, ...]
     findings: tuple[Finding, ...]
+    row_routes: tuple[str, ...] = ()
 
 
 def site_need_tbps(settings: NetworkSettings, site_id: str, scale_out_gbps: float) -> float:
@@ -97,6 +100,7 @@ def plan_dci(
     wavelength = settings.dci_wavelength_gbps
     loads = []
     rows = []
+    row_routes = []
     for route in routes:
         fixed = route.site_a in settings.dci_tbps or route.site_b in settings.dci_tbps
         if job_tbps is not None and not fixed:
@@ -112,6 +116,7 @@ def plan_dci(
             RouteDemand(route.id, route.site_a, route.site_b, route.distance_km, tbps, links, pairs)
         )
         if links:
+            row_routes.append(route.id)
             rows.append(
                 Row(
                     route.site_a,
@@ -139,4 +144,6 @@ def plan_dci(
             for site_id in project.sites
             if need[site_id] > 0 and degree[site_id] == 0
         ]
-    return DciPlan(tuple(sorted(need.items())), tuple(loads), tuple(rows), tuple(findings))
+    return DciPlan(
+        tuple(sorted(need.items())), tuple(loads), tuple(rows), tuple(findings), tuple(row_routes)
+    )

@@ -483,7 +483,14 @@ def _decide(
     for r in project.fibre_routes.values():
         pair = frozenset((r.site_a, r.site_b))
         fibre_km[pair] = min(fibre_km.get(pair, r.distance_km), r.distance_km)
-    routes = route(table, plan.anchors, plan.floors, project.sites, fibre_km)
+    routes = route(
+        table,
+        plan.anchors,
+        plan.floors,
+        project.sites,
+        fibre_km,
+        _row_km(plan, keys, tables, partly),
+    )
     nodes, ends = coded(table.a + table.b)
     facts = plan.index.facts
     by_nvidia = np.array(
@@ -538,6 +545,25 @@ def _decide(
         _index_halls(plan, key, previous.halls if previous else frozenset(), used)
         plan.decisions[key] = Decisions(**columns, findings=findings, halls=used)
     return touched
+
+
+def _row_km(
+    plan: NetworkPlan,
+    keys: list[UnitKey],
+    tables: list[BundleTable],
+    partly: Mapping[UnitKey, np.ndarray],
+) -> np.ndarray:
+    """Per row of the batch, the length of the fibre route a DCI row is lit on (NaN for
+    the others): two routes joining the same two sites may run paths of different lengths."""
+    found = [np.full(len(part), np.nan) for part in tables]
+    for at, key in enumerate(keys):
+        dci = plan.units[key].dci
+        if dci is None:
+            continue
+        routes = plan.project.fibre_routes
+        km = np.array([routes[r].distance_km for r in dci.row_routes], dtype=np.float64)
+        found[at] = km[partly[key]] if key in partly else km
+    return np.concatenate(found) if found else np.zeros(0)
 
 
 # --- tray fill and ports ----------------------------------------------------------------

@@ -269,8 +269,11 @@ def route(
     floors: Mapping[str, HallFloor],
     sites: Collection[str],
     fibre_km: Mapping[frozenset[str], float],
+    row_km: np.ndarray | None = None,
 ) -> Routes:
-    """The lengths of every bundle of ``table`` (see the module docstring)."""
+    """The lengths of every bundle of ``table`` (see the module docstring); a bundle
+    between sites runs the ``fibre_km`` of its two sites, or its own ``row_km`` where that
+    is a number (the route a DCI row is lit on)."""
     n = len(table)
     names, ends = coded(table.a + table.b)
     ia, ib = ends[:n], ends[n:]
@@ -343,6 +346,8 @@ def route(
             for i in far
         ]
     )
+    if row_km is not None and len(far):
+        km = np.where(np.isnan(row_km[far]), km, row_km[far])
     fibre[far] = km * 1e6
     status[far[np.isnan(km)]] = NO_FIBRE
 

@@ -33,6 +33,30 @@ def test_the_two_site_example():
     assert bom[("module", "400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line")] == 32
 
 
+def test_a_second_path_is_lit_over_its_own_length():
+    """A trial's links CSV gave a 46 km second path two rows of 40 km: the DCI was routed
+    at the shorter of the two sites' routes."""
+    doc = EXAMPLES["two-sites"]()
+    north, south = doc.project.sites
+    ops.set_fibre_route(doc, north, south, 46, path=2)
+    plan = plan_of(doc)
+    # the 6.4 Tb/s of the one route shared: 3.2 Tb/s, 8 wavelengths of 400ZR on each
+    assert [(r.distance_km, r.links) for r in plan.dci().routes] == [(40, 8), (46, 8)]
+    lines = [x for x in cable_schedule(plan) if x.plane == "dci"]
+    assert [(x.routed_m, x.count) for x in lines] == [(40_000, 8), (46_000, 8)]
+    # 46 km x 4.9 us/km plus the two modules' 500 ns each
+    assert lines[1].latency_ns == pytest.approx(46_000 * 4.9 + 2 * 500)
+    pairs = {
+        (x.item, x.length_m): x.quantity
+        for x in bill_of_materials(plan).lines
+        if x.category == "fibre_pair"
+    }
+    assert pairs == {
+        ("fibre pair North – South", 40_000): 1,
+        ("fibre pair North – South", 46_000): 1,
+    }
+
+
 def two_sites(km, **network):
     """Two sites ``km`` apart by fibre, with the network settings ``network``."""
     doc, north = new_doc()
