@@ -261,6 +261,9 @@ def test_a_second_path_between_two_sites_ends_the_one_route_warning(qtbot, make_
     # each route says what it carries: half of North's 6.4 Tb/s share, 8 links of 400ZR
     qtbot.waitUntil(lambda: "3.2 Tb/s" in panel.route_notes[second.id].text(), timeout=10_000)
     assert panel.route_notes[first.id].text().startswith("3.2 Tb/s on 8 links")
+    # every line of each note in sight (a trial read them cut at the top and the bottom)
+    for note in panel.route_notes.values():
+        qtbot.waitUntil(lambda note=note: note.height() >= note.heightForWidth(note.width()))
     assert panel.fields[f"fibre_{other}_3"].text() == ""  # room for a third path
     commit(panel, key, "")
     assert [r.id for r in routes_between(doc.project, here, other)] == [first.id]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from designer.core.document.document import TransactionError
@@ -27,6 +28,29 @@ _FIELD_PREFIX = re.compile(r"^[a-z_][a-z0-9_.]*: (.+)$")
 
 #: Told of a refusal: the sentence, and the text field's key and what was typed in it.
 Refused = Callable[[str, str | None, str | None], None]
+
+
+class Note(QLabel):
+    """A grey line of words under a field, wrapped, its row as deep as its words: the form
+    in its scroll area laid a note out one line deep and cut its other lines (a fibre
+    route's "3.2 Tb/s on 8 links ..." read as half-hidden lines)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("propertiesNote")
+        self.setWordWrap(True)
+        self.setStyleSheet("color: #5f6b76;")
+
+    def setText(self, text: str) -> None:  # type: ignore[override]
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        self.setMinimumHeight(self.heightForWidth(self.width()))
 
 
 class Form:
@@ -58,6 +82,12 @@ class Form:
     def heading(self, title: str, subtitle: str) -> None:
         self.title.setText(title)
         self.subtitle.setText(subtitle)
+
+    def note(self) -> Note:
+        """A note under the row above, its words set later (``Note.setText``)."""
+        note = Note()
+        self.layout.addRow("", note)
+        return note
 
     def row(self, key: str, label: str, widget: QWidget) -> QWidget:
         self.fields[key] = widget

@@ -102,12 +102,7 @@ def site_fields(form: Form, site: Site) -> dict[str, QLabel]:
                 "does not split them; they share the DCI. Blank: none.",
             )
             if route is not None:
-                note = QLabel()
-                note.setObjectName("propertiesNote")
-                note.setWordWrap(True)
-                note.setStyleSheet("color: #5f6b76;")
-                form.layout.addRow("", note)
-                notes[route.id] = note
+                notes[route.id] = form.note()
     show_routes(notes, editor)
     return notes
 
