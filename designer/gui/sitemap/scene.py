@@ -50,8 +50,8 @@ BAR_FILL = QColor("#3b4a59")
 CARD_FILL = QColor(255, 255, 255, 215)
 #: A card's padding inside its patch and its distance from the edge of its room (pixels).
 PAD_PX, INSET_PX = 2.0, 3.0
-#: Between cards stacked at one place (pixels).
-STACK_GAP_PX = 4.0
+#: Between cards stacked at one place (pixels): routes joining two sites show between theirs.
+STACK_GAP_PX = 16.0
 _MARK = {ERROR: "✖", WARNING: "▲"}
 
 
