@@ -379,3 +379,38 @@ def test_a_rack_with_a_rear_door_says_what_reaches_the_room(make_window, example
     assert rack.rear_door_kw == 60
     window.selection.set([rack.id])
     assert "57.2 kW to air (0 kW past rear doors)" in panel.summary.text()
+
+
+def test_ctrl_z_in_a_field_just_committed_undoes_the_edit_and_ctrl_y_redoes_it(
+    qtbot, make_window, example
+):
+    """A trial laid a second fibre path with Enter, pressed Ctrl+Z in the field (which
+    keeps the keyboard) and nothing came back: the field took the keys for its own typing."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtTest import QTest
+
+    window = make_window(example("two-sites"))
+    doc, panel = window.editor.doc, window.properties
+    north, south = doc.project.sites
+    key = f"fibre_{south}_2"
+    field = panel.fields[key]
+    field.setFocus()
+    QTest.keyClicks(field, "46")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert [r.distance_km for r in routes_between(doc.project, north, south)] == [40, 46]
+    field = panel.fields[key]  # the form may have been built again
+    field.setFocus()
+    QTest.keySequence(field, QKeySequence(QKeySequence.StandardKey.Undo))
+    assert [r.distance_km for r in routes_between(doc.project, north, south)] == [40]
+    field = panel.fields[key]
+    field.setFocus()
+    QTest.keySequence(field, QKeySequence(QKeySequence.StandardKey.Redo))
+    assert [r.distance_km for r in routes_between(doc.project, north, south)] == [40, 46]
+    # while typed text is in the field, Ctrl+Z is the field's own
+    field = panel.fields[f"fibre_{south}"]
+    field.setFocus()
+    QTest.keyClicks(field, "5")
+    QTest.keySequence(field, QKeySequence(QKeySequence.StandardKey.Undo))
+    assert field.text() == "40"
+    assert [r.distance_km for r in routes_between(doc.project, north, south)] == [40, 46]

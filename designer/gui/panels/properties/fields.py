@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QLineEdit
 
 from designer.core.format import number
@@ -68,13 +69,19 @@ class RevertingEdit(QLineEdit):
     """A field whose Esc puts back the value it showed, until Enter or leaving it commits.
 
     The first Esc is the field's while it has typed text (the window's Esc, which leaves a
-    tool, asks ``revert`` first), as in any form. (No ``event`` override: Python would be
-    called for every event of the field, its last ones during the window's teardown too.)
+    tool, asks ``revert`` first), as in any form. Undo and Redo are the field's while it
+    has typed text; with none (just after Enter) they are the design's, ``history``'s
+    (undo, redo): a field keeps the keyboard after Enter and took a trial's Ctrl+Z, which
+    then undid nothing. (No ``event`` override: Python would be called for every event of
+    the field, its last ones during the window's teardown too.)
     """
 
-    def __init__(self, value: str) -> None:
+    def __init__(
+        self, value: str, history: tuple[Callable[[], None], Callable[[], None]] | None = None
+    ) -> None:
         super().__init__(value)
         self._shown = value
+        self._history = history
 
     def revert(self) -> bool:
         """Put back the value shown, if text was typed; True when there was some."""
@@ -87,4 +94,12 @@ class RevertingEdit(QLineEdit):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.revert():
             return
+        if self._history is not None and not self.isModified():
+            undo, redo = self._history
+            if event.matches(QKeySequence.StandardKey.Undo):
+                undo()
+                return
+            if event.matches(QKeySequence.StandardKey.Redo):
+                redo()
+                return
         super().keyPressEvent(event)

@@ -98,7 +98,7 @@ class Form:
     def text_field(
         self, key: str, label: str, value: str, commit: Callable[[str], None], tip: str = ""
     ) -> QLineEdit:
-        field = RevertingEdit(value)
+        field = RevertingEdit(value, (self.editor.undo, self.editor.redo))
         field.setToolTip(tip)
 
         def finished() -> None:
