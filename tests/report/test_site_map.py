@@ -243,3 +243,25 @@ def test_two_routes_between_two_sites_are_drawn_side_by_side_with_one_label(gui_
     length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
     apart = abs((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / length
     assert apart == pytest.approx(1.6)
+
+
+def test_two_routes_of_different_lengths_are_said_one_line_each(gui_app):
+    """A trial's label ran the two paths together and broke "path / 2" over two lines."""
+    from designer.core.catalog import default_catalog
+    from designer.core.document import operations as ops
+    from designer.core.examples import EXAMPLES
+    from designer.report.drawing_set import drawing_set
+    from tests.report.drawn import texts_drawn
+
+    doc = EXAMPLES["two-sites"]()
+    north, south = doc.project.sites
+    ops.set_fibre_route(doc, north, south, 46, path=2)
+    pages = drawing_set(doc.project, default_catalog(), "A3")
+    [site_map] = [p for p in pages if p.title.startswith("Site map")]
+    written = texts_drawn([site_map], "A3")
+    assert "2 routes on separate paths" in written
+    # 46 km x 4.9 us/km; each route half of the 6.4 Tb/s: 8 wavelengths of 400ZR
+    first = next(t for t in written if t.startswith("Path 1: "))
+    second = next(t for t in written if t.startswith("Path 2: "))
+    assert first.startswith("Path 1: 40 km fibre, 196 µs one way in the fibre, 3.2 Tb/s on 8")
+    assert second.startswith("Path 2: 46 km fibre, 225.4 µs one way in the fibre, 3.2 Tb/s")

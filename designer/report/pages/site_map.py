@@ -141,8 +141,9 @@ def _pair_label(labels: list[tuple[str, str]]) -> str:
     n = len(labels)
     if len(set(labels)) == 1:
         return f"{n} routes, each {head}" + (f"; each {rest}" if rest else "")
-    paths = (f"path {k}: {h}" + (f", {r}" if r else "") for k, (h, r) in enumerate(labels, 1))
-    return "; ".join([f"{n} routes", *paths])
+    # a paragraph per route, so that each reads on lines of its own
+    paths = (f"Path {k}: {h}" + (f", {r}" if r else "") for k, (h, r) in enumerate(labels, 1))
+    return f"{n} routes on separate paths; " + "\n".join(paths)
 
 
 def _hall_runs(
