@@ -27,15 +27,15 @@ def display_name(project: Project, entity_id: str) -> str:
 
 
 def fibre_route_name(project: Project, route_id: str) -> str:
-    """A fibre route by the sites it joins, ``North – South``; a second route joining the
-    same two sites (on another path) is ``North – South, path 2``, and so on."""
+    """A fibre route by the sites it joins, ``North – South``; routes joining the same two
+    sites on separate paths are ``North – South, path 1``, ``..., path 2`` and so on."""
     route = project.fibre_routes[route_id]
     same = routes_between(project, route.site_a, route.site_b)
     sites = project.sites
     # every path of a pair named from the ends of its first, whichever end it was laid from
     a, b = (sites[s].name if s in sites else s for s in (same[0].site_a, same[0].site_b))
     path = [r.id for r in same].index(route_id) + 1
-    return f"{a} – {b}" + (f", path {path}" if path > 1 else "")
+    return f"{a} – {b}" + (f", path {path}" if len(same) > 1 else "")
 
 
 def short_name(kind: RackType) -> str:

@@ -33,7 +33,7 @@ def test_adding_a_job_writes_it_and_reports_its_planes(two_sites, tmp_path, caps
     # half on each of the two routes between the sites
     dci = [line for line in text.splitlines() if line.strip().startswith("DCI Site 1")]
     assert [line.strip().split("  ")[0] for line in dci] == [
-        "DCI Site 1 – Site 2",
+        "DCI Site 1 – Site 2, path 1",
         "DCI Site 1 – Site 2, path 2",
     ]
     assert all("38.7 GB each way on the route" in d and "196 µs over 40 km" in d for d in dci)

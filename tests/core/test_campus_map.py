@@ -146,7 +146,7 @@ def test_two_routes_between_two_sites_are_told_apart_and_share_the_dci():
     plan = RuleEngine(catalog).derived(PLAN, project)
     content = campus_map(project, [], True, [], plan)
     first, second = content.routes
-    assert (first.name, first.path, first.paths) == ("Site 1 – Site 2", 1, 2)
+    assert (first.name, first.path, first.paths) == ("Site 1 – Site 2, path 1", 1, 2)
     assert (second.name, second.path, second.paths) == ("Site 1 – Site 2, path 2", 2, 2)
     # each carries half of a site's share (an eighth of its scale-out): 4 racks x 72 GPUs
     # x 800 Gb/s / 8 / 2 = 14.4 Tb/s

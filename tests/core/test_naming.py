@@ -54,6 +54,7 @@ def test_a_fibre_route_is_called_by_its_sites_and_a_second_path_by_its_number():
     assert fibre_route_name(doc.project, first) == "North – South"
     ops.set_fibre_route(doc, south, north, 46, path=2)
     second = next(r for r in doc.project.fibre_routes if r != first)
-    assert fibre_route_name(doc.project, first) == "North – South"
+    # routes on separate paths are each named by their path
+    assert fibre_route_name(doc.project, first) == "North – South, path 1"
     # laid from South, it is named as the pair's first route is, told apart by its path
     assert fibre_route_name(doc.project, second) == "North – South, path 2"

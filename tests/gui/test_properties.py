@@ -254,6 +254,9 @@ def test_a_second_path_between_two_sites_ends_the_one_route_warning(qtbot, make_
     commit(panel, key, "46")
     first, second = routes_between(doc.project, here, other)
     assert (first.distance_km, second.distance_km) == (40, 46)
+    # each path named by its number now, as the routes are everywhere else
+    first_field = panel.fields[f"fibre_{other}"]
+    assert panel.form.layout.labelForField(first_field).text() == "Path 1 to South (km)"
     qtbot.waitUntil(
         lambda: not any(f.code == "resilience.one_fibre_route" for f in window.editor.findings),
         timeout=10_000,

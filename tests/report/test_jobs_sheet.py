@@ -31,7 +31,7 @@ def test_a_job_across_two_sites_gets_its_sheet_with_the_dci_and_latency():
     planes = sheet._planes(about)
     # the two sites are joined by two routes on separate paths, which share the boundary
     names = [row[0] for row in planes.rows if row[0].startswith("DCI")]
-    assert names == ["DCI Site 1 – Site 2", "DCI Site 1 – Site 2, path 2"]
+    assert names == ["DCI Site 1 – Site 2, path 1", "DCI Site 1 – Site 2, path 2"]
     for dci in (row for row in planes.rows if row[0] in names):
         # 576 x 8,192 x 8,192 x 2 bytes each way, half on each; 40 km x 4.9 us/km
         assert dci[1] == "38.7 GB each way" and dci[5] == "196 µs, 40 km"

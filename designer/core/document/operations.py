@@ -91,7 +91,8 @@ def set_fibre_route(
     if route is not None and route.distance_km == distance_km:
         return
     names = " – ".join(_name(doc, s) for s in (site_a, site_b))
-    with doc.transaction(f"Fibre route {names}") as tx:
+    several = len(routes) + (route is None) > 1  # the pair has, or gets, several paths
+    with doc.transaction(f"Fibre route {names}" + (f", path {path}" if several else "")) as tx:
         if distance_km is None:
             assert route is not None  # no route and no length returned above
             tx.remove(route.id)

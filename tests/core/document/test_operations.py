@@ -196,6 +196,7 @@ def test_a_second_path_between_two_sites_is_laid_and_taken_up_on_its_own(doc):
     far = ops.add_site(doc, "Far", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
     ops.set_fibre_route(doc, "site-001", far, 40)
     ops.set_fibre_route(doc, far, "site-001", 55, path=2)
+    assert doc.history.undo_label == "Fibre route Far – S, path 2"  # Edit ▸ Undo says so
     first, second = routes_between(doc.project, "site-001", far)
     assert (first.distance_km, second.distance_km) == (40, 55)
     ops.set_fibre_route(doc, "site-001", far, 60, path=2)

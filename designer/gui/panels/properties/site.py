@@ -90,7 +90,9 @@ def site_fields(form: Form, site: Site) -> dict[str, QLabel]:
             first = path == 1
             form.text_field(
                 f"fibre_{other.id}" + ("" if first else f"_{path}"),
-                f"Fibre to {other.name} (km)" if first else f"Path {path} to {other.name} (km)",
+                f"Fibre to {other.name} (km)"
+                if first and len(routes) < 2
+                else f"Path {path} to {other.name} (km)",
                 "" if route is None else number(route.distance_km, 3),
                 lambda t, other_id=other.id, path=path: editor.set_fibre_route(
                     site.id, other_id, parse_number(t, "The fibre distance", None), path
