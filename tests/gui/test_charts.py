@@ -238,3 +238,22 @@ def test_a_narrow_chart_writes_its_short_figures_whole_and_a_wide_one_the_long(q
     chart.resize(600, 300)
     qtbot.waitUntil(lambda: written() == texts)
     assert inside() and chart.plot.figure_axis.labelText == "% of what it may carry continuously"
+
+
+def test_a_figure_that_cannot_be_written_whole_is_left_to_the_readout(qtbot):
+    """A trial's Jobs chart cut "668 ms" to "668" on an axis of seconds."""
+    chart = BarChart("Seconds per step", short_label="s per step")
+    qtbot.addWidget(chart)
+    names = ["DCI Site 1 – Site 2, path 1", "DCI Site 1 – Site 2, path 2"]
+    chart.show_bars(names, [(np.array([0.773, 0.773]), [TEAL, TEAL])], ["773 ms", "773 ms"])
+    chart.show()
+    qtbot.waitExposed(chart)
+    qtbot.waitUntil(lambda: chart.plot is not None)
+    chart.resize(220, 300)  # the long names leave the bars a sliver
+    qtbot.waitUntil(lambda: chart.plot.bars_width() < 80)
+    assert [f.textItem.toPlainText() for f in chart.plot.figures] == ["", ""]
+    assert chart.plot.figure_axis.labelText == "s per step"
+    chart.resize(700, 300)
+    qtbot.waitUntil(
+        lambda: [f.textItem.toPlainText() for f in chart.plot.figures] == ["773 ms"] * 2
+    )

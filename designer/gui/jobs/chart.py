@@ -30,7 +30,7 @@ class PlaneChart(BarChart):
     """The planes of one job; empty until a job is placed whole."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Seconds per step", parent)
+        super().__init__("Seconds per step", parent, "s per step")
 
     def show_job(self, project: Project, traffic: JobTraffic | None) -> None:
         self.clear_marks()

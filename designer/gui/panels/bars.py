@@ -104,10 +104,12 @@ class Bars:
     def written(self, plot_px: float) -> list[str]:
         """The figures a plot ``plot_px`` wide writes right of the bars: the texts when
         the widest leaves the bars ``LEAST_BARS_PX``, else the short ones (a narrow dock cut
-        "93 %  1,117 / 1,200 kW" to "93 %  1,117 / 1,")."""
-        if self.short and _bars_px(plot_px, self.texts) < LEAST_BARS_PX:
-            return self.short
-        return self.texts
+        "93 %  1,117 / 1,200 kW" to "93 %  1,117 / 1,"), else none: a figure cut short
+        misleads ("668" for 668 ms on an axis of seconds), and hovering tells each row's."""
+        for texts in (self.texts, self.short):
+            if texts and _bars_px(plot_px, texts) >= LEAST_BARS_PX:
+                return texts
+        return [""] * len(self.texts)
 
     def x_right(self, plot_px: float) -> float:
         """The right end of the x axis in a plot ``plot_px`` wide: the longest bar (at least
