@@ -150,8 +150,23 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
             }
             for r, medium in zip(links.dci, links.dci_media, strict=True)
         ],
+        "dci_sized_by": _dci_basis(project),
         "findings": {"errors": links.errors, "warnings": links.warnings},
     }
+
+
+def _dci_basis(project: Project) -> str:
+    """What the routes between sites are sized by, as ``network.dci`` sizes them: a trial
+    added a job and saw 36 wavelengths a route become one, with nothing saying why."""
+    network = project.settings.network
+    basis = (
+        "the jobs' traffic between sites"
+        if project.jobs
+        else f"{number(network.dci_share * 100, 1)} % of each site's scale-out"
+    )
+    if network.dci_tbps:
+        basis += "; a site given a figure of its own keeps it"
+    return basis
 
 
 def as_text(data: dict[str, Any]) -> str:
@@ -242,6 +257,8 @@ def _links_text(links: dict[str, Any]) -> list[str]:
     if links["switches"]:
         fabric = ", ".join(f"{number(n, 0)} {item}" for item, n in links["switches"].items())
         lines.append(f"Fabric switches: {fabric}")
+    if links["dci"]:
+        lines.append(f"DCI sized by {links['dci_sized_by']}:")
     for route in links["dci"]:
         head = f"DCI {route['route']}: {number(route['distance_km'])} km, "
         if route["medium"] is None:

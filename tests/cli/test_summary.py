@@ -112,11 +112,26 @@ def test_summary_text_shows_the_dci():
         "  Cabled: 784 (256 DAC, 384 multimode SR, 128 single-mode DR, 16 coherent ZR)"
         in out.stdout
     )
-    # 40 km x 4.9 us/km (links:S46)
+    # 40 km x 4.9 us/km (links:S46), sized by the project's share of the sites' scale-out
     assert (
+        "DCI sized by 12.5 % of each site's scale-out:\n"
         "DCI North – South: 40 km, 6.4 Tb/s on 16 links of coherent ZR, 1 fibre pair, "
         "196 µs one way in the fibre" in out.stdout
     )
+
+
+def test_summary_says_the_jobs_size_the_dci_once_there_are_any(tmp_path):
+    """A trial added a job and saw 36 wavelengths a route become one, unexplained."""
+    from designer.core.io.project_file import save
+    from tests.core.jobs.helpers import cluster, with_job
+
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    path = tmp_path / "job.rackplan.json"
+    save(doc.project, path)
+    data = json.loads(run("summary", str(path), "--format", "json").stdout)
+    assert data["links"]["dci_sized_by"] == "the jobs' traffic between sites"
+    assert "DCI sized by the jobs' traffic between sites:" in run("summary", str(path)).stdout
 
 
 def test_a_route_no_medium_reaches_is_said_to_carry_nothing(tmp_path):
