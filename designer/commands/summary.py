@@ -10,7 +10,7 @@ from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
-from designer.core.format import number, plural
+from designer.core.format import bandwidth, number, plural
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import fibre_route_name
@@ -263,12 +263,12 @@ def _links_text(links: dict[str, Any]) -> list[str]:
         head = f"DCI {route['route']}: {number(route['distance_km'])} km, "
         if route["medium"] is None:
             lines.append(
-                f"{head}needs {number(route['tbps'])} Tb/s but no medium reaches that far: "
+                f"{head}needs {bandwidth(route['tbps'])} but no medium reaches that far: "
                 "nothing is lit (see the findings)"
             )
             continue
         lines.append(
-            f"{head}{number(route['tbps'])} Tb/s on {plural(route['links'], 'link')} of "
+            f"{head}{bandwidth(route['tbps'])} on {plural(route['links'], 'link')} of "
             f"{route['medium']}, {plural(route['fibre_pairs'], 'fibre pair')}, "
             f"{number(route['latency_us'])} µs one way in the fibre"
         )

@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import Any
 
 from designer.core.findings import ERROR, OK, UNCHECKED, WARNING, severity_name
-from designer.core.format import number, plural, power
+from designer.core.format import bandwidth, number, plural, power
 from designer.core.model.project import Project
 from designer.core.naming import fibre_route_name
 from designer.core.network.network_plan import NetworkPlan
@@ -162,8 +162,8 @@ class RouteLine:
         if not self.links:
             return head, "no links between these sites"
         if not self.medium:
-            return head, f"{number(self.tbps, 1)} Tb/s, but no medium reaches"
-        return head, f"{plural(self.pairs, 'fibre pair')} · {number(self.tbps, 1)} Tb/s"
+            return head, f"{bandwidth(self.tbps)}, but no medium reaches"
+        return head, f"{plural(self.pairs, 'fibre pair')} · {bandwidth(self.tbps)}"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,12 @@ def power(kw: float, digits: int = 1) -> str:
     return f"{number(kw / 1000, 2)} MW" if kw >= 10_000 else f"{number(kw, digits)} kW"
 
 
+def bandwidth(tbps: float) -> str:
+    """A bandwidth in Tb/s (one decimal at most), in Gb/s below 1 Tb/s: a route sized by a
+    job's 90 Gb/s read "0.1 Tb/s"."""
+    return f"{number(tbps * 1000, 0)} Gb/s" if 0 < tbps < 1 else f"{number(tbps, 1)} Tb/s"
+
+
 def compute(pflops: float) -> str:
     """Dense compute in PFLOPS, or EFLOPS from 10,000 PFLOPS up."""
     return f"{number(pflops / 1000, 1)} EFLOPS" if pflops >= 10_000 else f"{number(pflops)} PFLOPS"

@@ -131,7 +131,10 @@ def test_summary_says_the_jobs_size_the_dci_once_there_are_any(tmp_path):
     save(doc.project, path)
     data = json.loads(run("summary", str(path), "--format", "json").stdout)
     assert data["links"]["dci_sized_by"] == "the jobs' traffic between sites"
-    assert "DCI sized by the jobs' traffic between sites:" in run("summary", str(path)).stdout
+    text = run("summary", str(path)).stdout
+    assert "DCI sized by the jobs' traffic between sites:" in text
+    # the pipeline's 0.36 Tb/s boundary, half on each route: one 400ZR wavelength each
+    assert "DCI Site 1 – Site 2, path 2: 40 km, 180 Gb/s on 1 link of coherent ZR" in text
 
 
 def test_a_route_no_medium_reaches_is_said_to_carry_nothing(tmp_path):

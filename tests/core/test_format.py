@@ -26,3 +26,12 @@ def test_compute_and_memory_switch_units_at_ten_thousand():
     assert compute(124_747.8) == "124.7 EFLOPS"
     assert memory(107.2) == "107.2 TB"
     assert memory(21_233.7) == "21.23 PB"
+
+
+def test_a_bandwidth_under_a_terabit_is_said_in_gigabits():
+    from designer.core.format import bandwidth
+
+    assert bandwidth(0.18) == "180 Gb/s"  # a route sized by one job's pipeline
+    assert bandwidth(6.4) == "6.4 Tb/s"
+    assert bandwidth(1_382.4) == "1,382.4 Tb/s"
+    assert bandwidth(0) == "0 Tb/s"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
-from designer.core.format import number, plural, power
+from designer.core.format import bandwidth, number, plural, power
 from designer.core.model.project import Project
 from designer.core.network.dci import RouteDemand
 from designer.drawing import style
@@ -117,10 +117,10 @@ def site_map_content(
         head = f"{number(route.distance_km)} km fibre, {number(route.distance_km * us_per_km)} µs one way in the fibre"
         rest = ""
         if carried is not None and carried.links and not medium:
-            rest = f"{number(carried.tbps, 1)} Tb/s needed, but no medium reaches"
+            rest = f"{bandwidth(carried.tbps)} needed, but no medium reaches"
         elif carried is not None and carried.links:
             rest = (
-                f"{number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of "
+                f"{bandwidth(carried.tbps)} on {plural(carried.links, 'link')} of "
                 f"{medium}, {plural(carried.pairs, 'fibre pair')}"
             )
         pair = frozenset((route.site_a, route.site_b))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
-from designer.core.format import number, plural
+from designer.core.format import bandwidth, number, plural
 from designer.core.model.project import routes_between
 from designer.core.model.site import Site
 from designer.core.network.dci import RouteDemand
@@ -129,11 +129,11 @@ def _route_note(carried: RouteDemand, medium: str, fibre_ns_per_m: float) -> str
     """What a fibre route carries, as the line under its field says it."""
     if not medium:
         return (
-            f"Needs {number(carried.tbps, 1)} Tb/s, but no medium reaches "
+            f"Needs {bandwidth(carried.tbps)}, but no medium reaches "
             f"{number(carried.distance_km)} km: nothing is lit (see the findings)."
         )
     latency = carried.distance_km * fibre_ns_per_m
     return (
-        f"{number(carried.tbps, 1)} Tb/s on {plural(carried.links, 'link')} of {medium}, "
+        f"{bandwidth(carried.tbps)} on {plural(carried.links, 'link')} of {medium}, "
         f"{plural(carried.pairs, 'fibre pair')}, {number(latency)} µs one way in the fibre."
     )
