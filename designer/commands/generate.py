@@ -27,7 +27,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     size.add_argument("--systems", type=int, help="systems (or racks, for a rack preset)")
     size.add_argument("--accelerators", type=int, help="accelerators; systems are rounded up")
     parser.add_argument("--sites", type=int, help="sites (default: the fewest that carry it)")
-    parser.add_argument("--site-power", type=float, metavar="MW", help="supply per site, MW")
+    parser.add_argument(
+        "--site-power",
+        type=float,
+        metavar="MW",
+        help="supply per site, MW (a campus: 110 by default; a pod's site: sized to the "
+        "design with a quarter's headroom unless given)",
+    )
     parser.add_argument("--site-km", type=float, metavar="KM", help="fibre between sites, km")
     parser.add_argument("--halls-per-site", type=int, help="halls in each site")
     parser.add_argument("--per-row", type=int, help="systems (or racks) in one row pair")

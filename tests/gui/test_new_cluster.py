@@ -27,6 +27,9 @@ def test_the_dialog_shows_what_a_cloudmatrix384_builds(qtbot):
     assert dialog.ok.isEnabled()
     assert dialog.request() == ClusterRequest("cm384")  # every field blank: the defaults
     assert dialog.systems.placeholderText() == "1" and dialog.systems.text() == ""
+    # a pod's site is sized to the design unless a supply is given; a campus's is 110 MW
+    assert dialog.site_power.placeholderText() == "sized to the design"
+    dialog.preset.setCurrentIndex(dialog.preset.findData("campus-cm384"))
     assert dialog.site_power.placeholderText() == "110"  # the preset's MW per site
 
 

@@ -347,11 +347,19 @@ def generate(
     for number, site_plan in enumerate(plan.sites, start=1):
         site_id = new_id("site")
         site_ids.append(site_id)
+        # A campus's sites supply the power asked (it decides how many there are); a pod's
+        # site, unless asked, is sized as its cooling is: a pod's 110 MW default read
+        # "facility 732 kW of 110 MW (1 %)" beside cooling sized to the design.
+        supply = (
+            plan.site_power_kw
+            if preset.campus or request.site_power_mw is not None
+            else _rounded(site_plan.it_kw * preset.pue * HEADROOM)
+        )
         entities.append(
             Site(
                 id=site_id,
                 name=f"Site {number}",
-                power_capacity_kw=plan.site_power_kw,
+                power_capacity_kw=supply,
                 cooling_capacity_kw=_rounded(site_plan.it_kw * HEADROOM),
                 pue=preset.pue,
             )

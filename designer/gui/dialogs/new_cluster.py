@@ -201,7 +201,10 @@ class NewClusterDialog(QDialog):
             "accelerators": ("or accelerators", self._accelerators_of(preset)),
             "per-row": (f"{noun} per row pair", f"{preset.per_row:,}"),
             "sites": ("Sites", "the fewest that carry it"),
-            "site-power": ("Power per site, MW", f"{preset.site_power_mw:g}"),
+            "site-power": (
+                "Power per site, MW",
+                f"{preset.site_power_mw:g}" if preset.campus else "sized to the design",
+            ),
             "site-km": ("Fibre between sites, km", f"{preset.site_km:g}"),
             "halls-per-site": ("Halls per site", f"enough for {preset.per_hall:,} each"),
             "oversubscription": ("Oversubscription", "1 (1:1, non-blocking)"),

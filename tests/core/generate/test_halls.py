@@ -55,3 +55,25 @@ def test_every_tray_and_cooling_unit_of_a_generated_hall_has_a_name_of_its_own(p
         u.name for u in project.cooling_units.values() if u.type_id == "inrow-cooler-50"
     )
     assert coolers == [f"IRC-{n}" for n in range(1, len(coolers) + 1)]
+
+
+def test_a_pods_site_is_sized_to_it_unless_a_supply_is_given():
+    """Two trials read "facility 732 kW of 110 MW (1 %)": the campus default of 110 MW a
+    site, written as a pod's site supply beside cooling sized to the pod."""
+    from designer.core.totals import facility_kw
+
+    catalog = default_catalog()
+    project = generate(ClusterRequest("nvl72-su"))
+    [site] = project.sites.values()
+    # 8 GB200 NVL72 at 132 kW and 3 QM9700 racks at 20.4 kW: 1,117.2 kW of IT at PUE 1.2 is
+    # 1,340.6 kW; with a quarter's headroom 1,676 kW, to the next 100 kW
+    racks = catalog.with_custom_racks(project.custom_types)
+    it = sum(racks[p.type_id].max_kw for p in project.placements.values())
+    assert it == pytest.approx(8 * 132 + 3 * 20.4)
+    assert site.power_capacity_kw == 1_700
+    assert facility_kw(project, racks) == pytest.approx(1_117.2 * 1.2)  # one site
+    assert facility_kw(project, racks) <= 0.8 * site.power_capacity_kw
+    given = generate(ClusterRequest("nvl72-su", site_power_mw=5))
+    assert [s.power_capacity_kw for s in given.sites.values()] == [5_000]
+    campus = generate(ClusterRequest("campus-cm384", systems=8))
+    assert {s.power_capacity_kw for s in campus.sites.values()} == {110_000}
