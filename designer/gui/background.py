@@ -50,7 +50,10 @@ class BackgroundJob(QObject):
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=thread_name)
         self._running = False
         self._closed = False
-        self._ended.connect(self._end)
+        # queued even when the job ends before its callback is added (a quick build): the
+        # future then calls back at once on the GUI thread, and a direct call ran ``done``
+        # inside ``start``, before the caller's next line (a test's edit "while it builds")
+        self._ended.connect(self._end, Qt.ConnectionType.QueuedConnection)
         self.progressed.connect(self._show_progress)
 
     @property
