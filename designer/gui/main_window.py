@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QTabBar,
     QToolBar,
     QWidget,
 )
@@ -244,6 +245,11 @@ class MainWindow(QMainWindow):
         )
         self.media_dock = self._tab("Media mix", self.media_chart, "mediaDock", self.dashboard_dock)
         self.energy_dock = self._tab("Energy", self.energy_panel, "energyDock", self.dashboard_dock)
+        # the tabs' names whole, scrolled where they do not fit: elided in a 1,280-pixel
+        # window they read "U…", "Cabl…", "Me…", "E…"
+        for bar in self.findChildren(QTabBar):
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
         self.dashboard_dock.raise_()
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)

@@ -181,3 +181,19 @@ def test_a_short_chart_says_how_many_loads_it_leaves_out(qtbot, make_window, exa
     caption = dashboard.note.text()
     assert f"of {len(every) - 2} loads" in caption
     assert f"the {hidden} least loaded not shown" in caption
+
+
+def test_in_a_1280_pixel_window_the_dock_tabs_show_their_whole_names(qtbot, make_window, example):
+    """A trial's 1,280 x 800 window read the bottom right tabs as "U…", "Cabl…", "Me…"."""
+    from PySide6.QtWidgets import QTabBar
+
+    window = make_window(example("gb200-nvl72-su"))
+    window.resize(1280, 800)  # the docks' least widths keep it a little wider
+    qtbot.waitUntil(lambda: window.width() < 1400)
+    bars = [b for b in window.findChildren(QTabBar) if b.isVisible() and b.count()]
+    names = {b.tabText(i) for b in bars for i in range(b.count())}
+    assert {"Utilisation", "Cable lengths", "Media mix", "Energy"} <= names
+    for bar in bars:
+        for i in range(bar.count()):
+            text = bar.tabText(i)
+            assert bar.tabRect(i).width() >= bar.fontMetrics().horizontalAdvance(text), text
