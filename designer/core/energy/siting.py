@@ -157,9 +157,12 @@ def _latencies(
 ) -> Iterable[JobLatency]:
     if jobs is None:
         return
-    distance = {
-        frozenset((r.site_a, r.site_b)): r.distance_km for r in project.fibre_routes.values()
-    }
+    # two sites' longest path: the jobs spread their traffic over every route joining two
+    # sites, so a step's exchange ends when the longest has delivered
+    distance: dict[frozenset[str], float] = {}
+    for r in project.fibre_routes.values():
+        pair = frozenset((r.site_a, r.site_b))
+        distance[pair] = max(distance.get(pair, r.distance_km), r.distance_km)
     us_per_km = default_coefficients().fibre_us_per_km
     for job_id, traffic in jobs.traffic.items():
         in_hall = dict(traffic.halls).get(hall_id, 0)

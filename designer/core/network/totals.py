@@ -8,7 +8,7 @@ import numpy as np
 
 from designer.core.network.bom import Bom, bill_of_materials
 from designer.core.network.dci import RouteDemand
-from designer.core.network.media import PLANES
+from designer.core.network.index import DCI
 from designer.core.network.network_plan import NetworkPlan
 
 
@@ -82,10 +82,16 @@ def link_totals(plan: NetworkPlan, bom: Bom | None = None) -> LinkTotals:
 
 
 def route_media(plan: NetworkPlan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:
-    """The short name of the medium each route's DCI bundle got ("" when none reaches)."""
-    table, cols = plan.table(), plan.columns()
-    rows = np.flatnonzero(table.plane == PLANES.index("dci")).tolist()
-    chosen = {frozenset((table.a[i], table.b[i])): int(cols.medium[i]) for i in rows}
+    """The short name of the medium each route's DCI bundle got ("" when none reaches or
+    nothing is lit on it): each route's own, as two routes joining the same sites may run
+    paths long enough apart to take different media (40 km ZR beside 150 km ZR+)."""
+    unit, decided = plan.units.get(DCI), plan.decisions.get(DCI)
+    dci = unit.dci if unit is not None else None
+    chosen = (
+        dict(zip(dci.row_routes, decided.medium.tolist(), strict=True))
+        if dci is not None and decided is not None
+        else {}
+    )
     media = plan.media.media
-    found = (chosen.get(frozenset((r.site_a, r.site_b)), -1) for r in routes)
+    found = (chosen.get(r.route_id, -1) for r in routes)
     return tuple(media[m].short if m >= 0 else "" for m in found)

@@ -58,3 +58,10 @@ def test_a_job_over_both_sites_sees_the_dci_go_when_its_southern_hall_moves_nort
     assert south_north.after_us == 0
     north_south = found[("North hall 1", "South")].jobs[0]
     assert (north_south.before_us, north_south.after_us) == (pytest.approx(196),) * 2
+    # a longer second path between the sites, which carries half the job's traffic: its
+    # 46 km x 4.9 µs/km is the step's wait (the last of one route's paths read instead)
+    north, south = doc.project.sites
+    ops.set_fibre_route(doc, north, south, 46, path=2)
+    ops.set_fibre_route(doc, north, south, 30, path=3)
+    found = moves(doc, jobs=plan_jobs(doc.project, doc.rack_types))
+    assert found[("South hall 1", "North")].jobs[0].before_us == pytest.approx(46 * 4.9)

@@ -139,3 +139,19 @@ def test_a_site_with_no_racks_yet_asks_for_no_fibre():
     racks_in(doc, next(iter(doc.project.sites)))
     ops.add_site(doc, "East", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
     assert [f for f in plan_of(doc).findings if f.code == "network.no_dci_route"] == []
+
+
+def test_two_routes_between_two_sites_are_each_told_their_own_medium():
+    """Path 1 of 40 km takes 400ZR and a path 2 of 150 km ZR+ (past ZR's 120 km): the
+    summary, the site maps and the site's form read the medium per pair of sites, and
+    gave path 1 the ZR+ of path 2."""
+    from designer.core.network.totals import link_totals
+
+    doc = EXAMPLES["two-sites"]()
+    north, south = doc.project.sites
+    ops.set_fibre_route(doc, north, south, 150, path=2)
+    totals = link_totals(plan_of(doc))
+    assert [(r.distance_km, m) for r, m in zip(totals.dci, totals.dci_media, strict=True)] == [
+        (40, "coherent ZR"),
+        (150, "coherent ZR+"),
+    ]
