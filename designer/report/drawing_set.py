@@ -80,7 +80,7 @@ def drawing_set(
     places = end_places(plan)
     bom, site_boms = bills_by_site(plan, places, kinds)
     totals = link_totals(plan, bom)
-    cabling = [schedule_summary(schedule_groups(plan, places))]
+    cabling = [schedule_summary(schedule_groups(plan, bom))]
     dci = dci_table(totals, project)
     if dci is not None:
         cabling.append(dci)

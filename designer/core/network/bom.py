@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from operator import attrgetter
 from typing import Literal, get_args
 
@@ -95,6 +95,9 @@ class Bom:
     optics_power_w: float
     cost_usd: float
     switch_slots: int = 0
+    #: the modules' power (W) and price (USD) per plane and medium (by their indexes): what
+    #: the cable schedule's summary gives for the optics of each, so that the two agree
+    modules_by_plane: Mapping[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
 
 
 def bill_of_materials(plan: NetworkPlan, site: str | None = None) -> Bom:
@@ -131,15 +134,16 @@ def _counts(
 def _bill(plan: NetworkPlan, counts: Mapping[str, Counter[Key]], site: str | None) -> Bom:
     """The bill of ``site``'s part (``None``: the whole) of the plan's ``counts``."""
     own = {name: part_of(counted, site) for name, counted in counts.items()}
+    optics, by_plane = _optics_lines(plan, own["module"], own["cable"])
     lines = [
         *_equipment_lines(own),
-        *_optics_lines(plan, own["module"], own["cable"]),
+        *optics,
         *_switch_lines(plan, own["switch"]),
         *_fibre_lines(plan, own["fibre_pair"]),
     ]
     power = sum(line.power_w or 0.0 for line in lines)
     cost = sum(line.cost_usd or 0.0 for line in lines)
-    return Bom(tuple(lines), power, cost, sum(own["switch_slots"].values()))
+    return Bom(tuple(lines), power, cost, sum(own["switch_slots"].values()), by_plane)
 
 
 def _equipment(plan: NetworkPlan, kinds: Mapping[RackKind, int]) -> dict[str, Counter[Key]]:
@@ -263,30 +267,6 @@ def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[
     return modules
 
 
-def module_figures(
-    plan: NetworkPlan, places: EndPlaces
-) -> dict[tuple[int, int], tuple[float, float]]:
-    """The power (W) and price (USD) of the modules of each plane and medium (by their
-    indexes), counted as the bill counts them, twin-port modules carrying two links: what
-    the cable schedule's summary gives for the optics of each, so that the two agree."""
-    cols, media, overrides = plan.columns(), plan.media, plan.settings.media
-    integrated = np.array([m.integrated or m.kind == "nvlink" for m in media.media], dtype=bool)
-    rows = np.flatnonzero(cols.medium >= 0)
-    rows = rows[~integrated[cols.medium[rows]]]
-    found: dict[tuple[int, int], tuple[float, float]] = {}
-    for (plane, position, _, _, module_gbps), quantity in sorted(
-        part_of(_modules(plan, places, rows), None).items()
-    ):
-        medium = media.media[position]
-        override = overrides.get(medium.id)
-        watts, usd = found.get((plane, position), (0.0, 0.0))
-        found[(plane, position)] = (
-            watts + quantity * power_w_per_end(medium, module_gbps, override),
-            usd + quantity * module_usd(medium, module_gbps, override),
-        )
-    return found
-
-
 def end_module(
     plan: NetworkPlan, medium: Medium, rate_gbps: int, cage_gbps: int
 ) -> tuple[float, float]:
@@ -334,14 +314,25 @@ def _equipment_lines(own: Mapping[str, Counter[Key]]) -> list[BomLine]:
     return lines
 
 
-def _optics_lines(plan: NetworkPlan, modules: Counter[Key], cables: Counter[Key]) -> list[BomLine]:
+def _optics_lines(
+    plan: NetworkPlan, modules: Counter[Key], cables: Counter[Key]
+) -> tuple[list[BomLine], dict[tuple[int, int], tuple[float, float]]]:
     """Modules by rate and class, then cables by type and order length, with their power
-    and price (the project's overrides, else the catalog's defaults)."""
+    and price (the project's overrides, else the catalog's defaults); and the modules'
+    power and price per plane and medium."""
     media, overrides = plan.media, plan.settings.media
     lines = []
     by_item: Counter[Key] = Counter()
-    for (_, position, rate, per, module_gbps), quantity in modules.items():
+    by_plane: dict[tuple[int, int], tuple[float, float]] = {}
+    for (plane, position, rate, per, module_gbps), quantity in sorted(modules.items()):
         by_item[(position, rate, per, module_gbps)] += quantity
+        medium = media.media[position]
+        override = overrides.get(medium.id)
+        watts, usd = by_plane.get((plane, position), (0.0, 0.0))
+        by_plane[(plane, position)] = (
+            watts + quantity * power_w_per_end(medium, module_gbps, override),
+            usd + quantity * module_usd(medium, module_gbps, override),
+        )
     for (position, rate, per, module_gbps), quantity in sorted(by_item.items()):
         medium = media.media[position]
         override = overrides.get(medium.id)
@@ -360,7 +351,7 @@ def _optics_lines(plan: NetworkPlan, modules: Counter[Key], cables: Counter[Key]
         watts = 2 * power_w_per_end(medium, rate, override) if medium.integrated else 0.0
         usd = cable_usd(medium, order_m, override)
         lines.append(_line("cable", item, order_m, quantity, watts, usd))
-    return lines
+    return lines, by_plane
 
 
 def _switch_lines(plan: NetworkPlan, switches: Counter[Key]) -> list[BomLine]:

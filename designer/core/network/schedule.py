@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from designer.core.network.bom import end_module, module_figures, switch_cage_gbps
+from designer.core.network.bom import Bom, bill_of_materials, end_module, switch_cage_gbps
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
@@ -236,16 +236,16 @@ class ScheduleGroup:
     cost_usd: float
 
 
-def schedule_groups(plan: NetworkPlan, places: EndPlaces | None = None) -> list[ScheduleGroup]:
+def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleGroup]:
     """The schedule summed per plane and medium, without writing each bundle's reason.
 
     The same links and lengths as summing ``cable_schedule``, at a fraction of its cost on a
     campus (tens of thousands of bundles). The optics' power and price are the bill of
-    materials' (``module_figures``): a twin-port module at a switch carries two links, so
-    counting a module per link end put the schedule 14 % over the bill on a GB200 SU.
-    ``places``: the plan's ``end_places``, when the caller has them.
+    materials' (``Bom.modules_by_plane``): a twin-port module at a switch carries two
+    links, so counting a module per link end put the schedule 14 % over the bill on a
+    GB200 SU. ``bom``: the plan's whole bill, when the caller has it.
     """
-    optics = module_figures(plan, places or end_places(plan))
+    optics = (bom or bill_of_materials(plan)).modules_by_plane
     table = plan.table()
     cols = plan.columns()
     media = plan.media
