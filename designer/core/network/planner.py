@@ -36,7 +36,7 @@ from designer.core.model.hall import CableTray
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
-from designer.core.network.bundles import BundleTable, Row, coded, concat
+from designer.core.network.bundles import BundleTable, Row, concat
 from designer.core.network.dci import plan_dci
 from designer.core.network.fabric import (
     NO_FABRIC_YET,
@@ -491,7 +491,7 @@ def _decide(
         fibre_km,
         _row_km(plan, keys, tables, partly),
     )
-    nodes, ends = coded(table.a + table.b)
+    nodes, ends = routes.nodes, routes.ends
     facts = plan.index.facts
     by_nvidia = np.array(
         [(f := facts.get(node)) is not None and f.kind.vendor == "NVIDIA" for node in nodes],

@@ -177,7 +177,9 @@ class Routes:
     ``legs[i, k]`` is ``(hall index, edge a, edge b, node a, node b)`` for the ``k``-th
     hall the bundle crosses (``hall index`` -1 when unused), and ``along[i, k]`` the
     positions on edges ``a`` and ``b`` where it joins and leaves the trays; see
-    ``TrayGraph.between``.
+    ``TrayGraph.between``. ``nodes`` are the distinct ends the bundles name and ``ends``
+    each bundle's two ends as indexes among them, end a of every bundle, then end b (as
+    ``bundles.coded`` gives them), which the media choice reads too.
     """
 
     status: np.ndarray
@@ -185,6 +187,8 @@ class Routes:
     fibre_mm: np.ndarray
     legs: np.ndarray
     along: np.ndarray
+    nodes: list[str]
+    ends: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -275,8 +279,8 @@ def route(
     between sites runs the ``fibre_km`` of its two sites, or its own ``row_km`` where that
     is a number (the route a DCI row is lit on)."""
     n = len(table)
-    names, ends = coded(table.a + table.b)
-    ia, ib = ends[:n], ends[n:]
+    names, node_of = coded(table.a + table.b)
+    ia, ib = node_of[:n], node_of[n:]
     site_names = sorted({f.site_id for f in floors.values()} | set(sites))
     nodes = _nodes(names, anchors, floors, sites, {s: i for i, s in enumerate(site_names)})
     hall, site, edge, along = nodes.hall, nodes.site, nodes.edge, nodes.along
@@ -359,7 +363,7 @@ def route(
     building[bad] = np.nan
     fibre[bad] = np.nan
     legs[bad] = -1
-    return Routes(status, building, fibre, legs, leg_along)
+    return Routes(status, building, fibre, legs, leg_along, names, node_of)
 
 
 def _along(
