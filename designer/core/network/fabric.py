@@ -31,7 +31,8 @@ from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
 from designer.core.model.equipment import SwitchType
 from designer.core.naming import natural_key
-from designer.core.network.bundles import Row, coded
+from designer.core.network.bundles import EMPTY, BundleTable, concat
+from designer.core.network.media import PLANE_INDEX, PROTOCOL_INDEX
 
 Point = tuple[float, float]
 
@@ -144,7 +145,8 @@ class LeafRacks:
 
 @dataclass(frozen=True)
 class SiteFabric:
-    """The bundles, switch placements and problems of a site's scale-out fabrics.
+    """The bundles (``table``), switch placements and problems of a site's scale-out
+    fabrics.
 
     ``placed`` lists ``(network rack, switch type, role, count)``; ``unconnected`` counts
     the scale-out ports no fabric could take (none designed yet, or not enough switches).
@@ -154,7 +156,7 @@ class SiteFabric:
     it was (the planner keeps it then, rather than plan the site again).
     """
 
-    rows: tuple[Row, ...]
+    table: BundleTable
     placed: tuple[tuple[str, str, str, int], ...]
     tiers: tuple[Tiers, ...]
     findings: tuple[Finding, ...]
@@ -224,7 +226,7 @@ def plan_site(
     """
     free = {rack.id: rack.slots for rack in sorted(network, key=lambda r: r.id)}
     homes: dict[str, tuple[str, LeafRacks]] = {}
-    rows: list[Row] = []
+    tables: list[BundleTable] = []
     placed: Counter[tuple[str, str, str]] = Counter()
     tiers: list[Tiers] = []
     findings: list[Finding] = []
@@ -244,13 +246,13 @@ def plan_site(
             rails,
             homes,
         )
-        rows.extend(built.rows)
+        tables.append(built.table)
         placed.update({(r, s, role): n for r, s, role, n in built.placed})
         tiers.extend(built.tiers)
         findings.extend(built.findings)
         unconnected += built.unconnected
     return SiteFabric(
-        tuple(rows),
+        concat(tables),
         tuple((r, s, role, n) for (r, s, role), n in sorted(placed.items())),
         tuple(tiers),
         tuple(findings),
@@ -433,12 +435,11 @@ def _wire(
     spine_racks = [slots.take((cx, cy)) for _ in range(spines)]
     core_racks = [slots.take((cx, cy)) for _ in range(cores)]
 
-    links: Counter[tuple[str, str, str]] = Counter()
+    links = _Links([*(m.id for m in members), *(r.id for r in candidates)])
     # each compute rack's NICs summed per leaf rack, in the order the leaves take them
-    racks_of_leaves, leaf_rack = coded(leaf_racks)
     leaf, rack, size = pieces
-    for r, at, n in zip(*_summed(rack, leaf_rack[leaf], size, len(racks_of_leaves)), strict=True):
-        links[(members[r].id, racks_of_leaves[at], "node-leaf")] += n
+    leaf_code = links.codes(leaf_racks)
+    links.deal(links.codes([m.id for m in members])[rack], leaf_code[leaf], size, "node-leaf")
     half = k // 2
     spine_ups = [0] * spines
     if cores:
@@ -452,24 +453,14 @@ def _wire(
         _spread(links, spine_racks, spine_ups, range(cores), core_racks, [0] * cores, "spine-core")
     else:
         _spread(links, leaf_racks, ups, range(spines), spine_racks, spine_ups)
-    # tuple.__new__ in C, not the named tuple's __new__ in Python: 57,000 rows on a campus
-    make, rate, lane, protocol = (
-        tuple.__new__,
-        tier.rate_gbps,
-        members[0].lane_gbps,
-        switch.protocol,
-    )
-    rows = tuple(
-        make(Row, (a, b, "scale_out", rate, lane, n, protocol, role, ""))
-        for (a, b, role), n in links.items()
-    )
+    table = links.table(tier.rate_gbps, members[0].lane_gbps, switch.protocol)
     placed = Counter(
         [(r, switch_id, "leaf") for r in leaf_racks]
         + [(r, switch_id, "spine") for r in spine_racks]
         + [(r, switch_id, "core") for r in core_racks]
     )
     return SiteFabric(
-        rows,
+        table,
         tuple((r, s, role, n) for (r, s, role), n in placed.items()),
         (tier,),
         tuple(findings),
@@ -478,7 +469,7 @@ def _wire(
 
 def _only(ports: int, *findings: Finding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:
     """A fabric that could not be built: its ``ports`` stay unconnected."""
-    return SiteFabric((), (), tiers, tuple(findings), ports)
+    return SiteFabric(EMPTY, (), tiers, tuple(findings), ports)
 
 
 def _homes(
@@ -588,7 +579,7 @@ class _Slots:
 
 
 def _spread(
-    links: Counter[tuple[str, str, str]],
+    links: _Links,
     lower: Sequence[str],
     ups: Sequence[int],
     upper: range,
@@ -616,11 +607,61 @@ def _spread(
     n = whole + ((np.arange(width) - first) % width < extra)
     for s, got in zip(upper, n.sum(axis=0).tolist(), strict=True):
         upper_load[s] += got
-    lower_names, lower_of = coded(lower[:count])
-    upper_names, upper_of = coded([upper_racks[s] for s in upper])
-    # summed per pair of racks in the order the deal meets them (lower switch by lower
-    # switch, the upper ones in order), so the rows keep their order
+    # the deal's pairs of switches, lower switch by lower switch and the upper ones in
+    # order: the rows keep the order the deal meets them
     row, column = np.nonzero(n)
-    summed = _summed(lower_of[row], upper_of[column], n[row, column], len(upper_names))
-    for a, b, links_n in zip(*summed, strict=True):
-        links[(lower_names[a], upper_names[b], role)] += links_n
+    lower_code = links.codes(lower[:count])
+    upper_code = links.codes([upper_racks[s] for s in upper])
+    links.deal(lower_code[row], upper_code[column], n[row, column], role)
+
+
+#: The roles of a fabric's links, tier by tier.
+ROLES = ("node-leaf", "leaf-spine", "spine-core")
+
+
+class _Links:
+    """A fabric's links as they are dealt, tier by tier, summed per pair of racks and role
+    at the end in the order each pair was first dealt.
+
+    Codes and counts stay in numpy until the fabric's table is made: a campus site deals
+    its links into 19,000 pairs of racks, and a Python step per pair (a counter, a row
+    tuple, then the table of those rows) was a sixth of its plan.
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self._code = {name: i for i, name in enumerate(dict.fromkeys(names))}
+        self._names = list(self._code)
+        self._dealt: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def codes(self, names: Sequence[str]) -> np.ndarray:
+        """The code of each of ``names`` (every one given when the links were begun)."""
+        return np.fromiter(map(self._code.__getitem__, names), dtype=np.int64, count=len(names))
+
+    def deal(self, lower: np.ndarray, upper: np.ndarray, count: np.ndarray, role: str) -> None:
+        """``count`` links from each rack coded in ``lower`` to the one in ``upper``."""
+        self._dealt.append((lower, upper, np.full(len(lower), ROLES.index(role)), count))
+
+    def table(self, rate_gbps: int, lane_gbps: int, protocol: str) -> BundleTable:
+        """The links summed per pair of racks and role, as a table of bundles."""
+        if not self._dealt:
+            return EMPTY
+        lower, upper, role, count = (np.concatenate(c) for c in zip(*self._dealt, strict=True))
+        width = len(self._names)
+        key = (lower * width + upper) * len(ROLES) + role
+        keys, first, which = np.unique(key, return_index=True, return_inverse=True)
+        totals = np.bincount(which, weights=count, minlength=len(keys)).astype(np.int64)
+        order = np.argsort(first)
+        pair, role_of = np.divmod(keys[order], len(ROLES))
+        a, b = np.divmod(pair, width)
+        n, names = len(keys), self._names
+        return BundleTable(
+            a=tuple(map(names.__getitem__, a.tolist())),
+            b=tuple(map(names.__getitem__, b.tolist())),
+            plane=np.full(n, PLANE_INDEX["scale_out"], dtype=np.int8),
+            rate=np.full(n, rate_gbps, dtype=np.int64),
+            lane=np.full(n, lane_gbps, dtype=np.int64),
+            count=totals[order],
+            protocol=np.full(n, PROTOCOL_INDEX[protocol], dtype=np.int8),
+            role=tuple(map(ROLES.__getitem__, role_of.tolist())),
+            bundle_id=("",) * n,
+        )
