@@ -46,6 +46,14 @@ def short_name(kind: RackType) -> str:
     return name
 
 
+def member_label(system_label: str, role: str, number: int) -> str:
+    """The label of the ``number``-th rack of ``role`` in a system labelled
+    ``system_label``: "CM384-ub-switch-02". The catalog's role is an identifier
+    (``ub_switch``); a label is read on the floor plan and in findings, where an underscore
+    read as a code."""
+    return f"{system_label}-{role.replace('_', '-')}-{number:02d}"
+
+
 def file_stem(name: str, fallback: str = "project") -> str:
     """A file name from a project's (or hall's) name: letters, digits and dashes."""
     cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")

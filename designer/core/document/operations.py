@@ -55,6 +55,7 @@ from designer.core.model.placement import Group, Placement
 from designer.core.model.project import COLLECTIONS, Project, routes_between
 from designer.core.model.rule_settings import Exclusion
 from designer.core.model.site import FibreRoute, Site
+from designer.core.naming import member_label
 
 # --- sites and halls -----------------------------------------------------------------
 
@@ -358,7 +359,7 @@ def place_system(
         counters: dict[str, int] = {}
         for type_id, role, rx, ry, turned in layout:
             counters[role] = counters.get(role, 0) + 1
-            rack_label = f"{label}-{role}-{counters[role]:02d}" if label else ""
+            rack_label = member_label(label, role, counters[role]) if label else ""
             tx.put(
                 Placement(
                     id=doc.new_id("rk", taken),

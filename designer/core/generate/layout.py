@@ -40,6 +40,7 @@ from designer.core.model import (
 )
 from designer.core.model.base import Entity, Rotation, Side, evolve
 from designer.core.model.equipment import RackType
+from designer.core.naming import member_label
 from designer.core.rules.limits import default_thresholds
 
 IdFactory = Callable[[str], str]
@@ -261,7 +262,7 @@ class HallLayout:
                     x=rx,
                     y=ry,
                     rotation=turned,
-                    label=f"{label}-{role}-{counters[role]:02d}",
+                    label=member_label(label, role, counters[role]),
                     group_id=group_id,
                 )
                 segment.racks[0 if ry < segment.top + LINE_D else 1].append(rack)

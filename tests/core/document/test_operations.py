@@ -82,6 +82,9 @@ def test_a_system_moves_turns_and_deletes_as_one(doc):
     group = ops.place_system(doc, "hall-001", "huawei-cm384", 3_000, 3_000, 0, "CM")
     members = [r for r in doc.project.placements.values() if r.group_id == group]
     assert len(members) == 16
+    # labelled by role as a person reads them, not by the catalog's identifier ub_switch
+    labels = sorted(r.label for r in members)
+    assert labels[:2] == ["CM-compute-01", "CM-compute-02"] and labels[-1] == "CM-ub-switch-04"
     ops.move(doc, [members[5].id], 1_200, 600)
     moved = {r.id: (r.x, r.y) for r in doc.project.placements.values()}
     assert all(moved[m.id] == (m.x + 1_200, m.y + 600) for m in members)
