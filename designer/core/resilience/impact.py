@@ -297,9 +297,7 @@ def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], 
         members = topo.group_units[group_id]
         # the group's liquid heat with nothing failed (what it carried, not its capacity)
         before = math.fsum(topo.cdu_heat.get(m, 0.0) for m in members)
-        load = before - math.fsum(
-            heat_of(topo, r)[0] for m in members for r in topo.cdu_racks.get(m, ()) if r in out
-        )
+        load = before - math.fsum(heat_of(topo, r)[0] for r in out & topo.group_racks[group_id])
         left = math.fsum(cooling[m].liquid_capacity_kw for m in members if m not in units)
         if load > left:
             name = project.cooling_groups[group_id].name
@@ -320,7 +318,9 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
         racks = topo.hall_racks.get(hall_id, ())
         # the hall's room air with nothing failed (what it carried, not its units' capacity)
         before = topo.hall_air.get(hall_id, 0.0)
-        load = before - math.fsum(heat_of(topo, r)[1] for r in racks if r in out)
+        load = before - math.fsum(
+            heat_of(topo, r)[1] for r in out & topo.hall_rack_set.get(hall_id, frozenset())
+        )
         units = topo.hall_air_units.get(hall_id, ())
         left = math.fsum(cooling[u].air_capacity_kw for u in units if u not in down.units)
         if left <= 0:

@@ -86,6 +86,11 @@ class Topology:
     fibre_ways: dict[str, list[tuple[str, str]]] = field(init=False)
     #: the parts the sites with accelerators fall into with nothing failed
     parts: tuple[Part, ...] = field(init=False)
+    #: the racks of each hall, and those on the CDUs of each cooling group, as sets: a
+    #: what-if sums the heat of the racks down among them, which are few or none against a
+    #: hall's hundreds (a set intersection walks the smaller)
+    hall_rack_set: dict[str, frozenset[str]] = field(init=False)
+    group_racks: dict[str, frozenset[str]] = field(init=False)
 
     def __post_init__(self) -> None:
         # summed once: a what-if subtracts what it takes down (a campus has 57,000 links)
@@ -102,6 +107,11 @@ class Topology:
         self.site_accelerators = dict(sites)
         self.total_accelerators = sum(self.accelerators.values())
         self.parts = parts_of(self.site_accelerators, self.fibre_ways)
+        self.hall_rack_set = {hall: frozenset(racks) for hall, racks in self.hall_racks.items()}
+        self.group_racks = {
+            group: frozenset(r for unit in units for r in self.cdu_racks.get(unit, ()))
+            for group, units in self.group_units.items()
+        }
 
 
 def build_topology(
