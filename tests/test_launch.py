@@ -2,14 +2,10 @@
 
 import ctypes.util
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from designer import launch
 from designer.core.catalog import projects_dir
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.shell import run
 
 
 def test_a_missing_xcb_cursor_library_is_named(monkeypatch):
@@ -79,24 +75,13 @@ def test_a_file_still_opens_the_designer(monkeypatch, tmp_path):
     assert opened == [str(project), "missing.rackplan.json", "chek"]
 
 
-def _main_py(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python main.py ARGS`` as a shell runs it, its output read through pipes."""
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-
-
 def test_a_command_ends_with_its_code_and_its_whole_output_through_a_pipe():
     # a command's process ends without the interpreter's teardown: its output, buffered in
     # a pipe, and its exit code must arrive whole all the same
-    ran = _main_py("check", str(projects_dir() / "mistakes.rackplan.json"), "--format", "json")
+    ran = run("check", str(projects_dir() / "mistakes.rackplan.json"), "--format", "json")
     assert ran.returncode == 1
     report = json.loads(ran.stdout)
     assert report["counts"] == {"error": 9, "warning": 1, "info": 0}
-    missing = _main_py("check", "missing.rackplan.json")
+    missing = run("check", "missing.rackplan.json")
     assert missing.returncode == 2
     assert "Cannot open missing.rackplan.json: the file does not exist." in missing.stderr

@@ -3,25 +3,13 @@
 import csv
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from designer.core.network.bom import CATEGORIES
+from tests.shell import run
 
-ROOT = Path(__file__).resolve().parents[2]
 TWO_SITES = "projects/two-sites.rackplan.json"
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
 
 
 def test_csv_bom_ends_with_the_totals():

@@ -8,24 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from tests import shell
+
 ROOT = Path(__file__).resolve().parents[2]
 SU = "projects/gb200-nvl72-su.rackplan.json"
 CAMPUS = "projects/cm384-campus-100k.rackplan.json"
 
 
 def run(*args):
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
-    }
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "export", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
+    return shell.run("export", *args, env=shell.without_display())
 
 
 def test_export_works_without_a_display(tmp_path):
@@ -73,11 +64,7 @@ def test_a_rack_of_no_hall_stops_the_export_and_every_deliverable(tmp_path):
         assert "Traceback" not in out.stderr
         assert not (tmp_path / out_name).exists()
     for command in ("bom", "links", "summary"):
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "main.py"), command, str(broken)],
-            capture_output=True,
-            text=True,
-        )
+        done = shell.run(command, str(broken))
         assert done.returncode == 2
         assert (done.stdout, done.stderr.count("\n")) == ("", 1)
         assert "would make its figures disagree" in done.stderr

@@ -1,17 +1,8 @@
 """``export -o OUT.dxf`` and ``export -o OUT.zip --table netbox`` from the command line."""
 
-import subprocess
-import sys
 import zipfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT
-    )
+from tests.shell import run
 
 
 def test_every_hall_of_two_sites_gets_its_dxf(tmp_path):

@@ -1,7 +1,5 @@
 """``python main.py import-dxf``: a project from a drawing, or a sentence and exit 2."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import ezdxf
@@ -9,14 +7,7 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.io.project_file import load
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT
-    )
+from tests.shell import run
 
 
 def _floor(path: Path) -> Path:

@@ -1,20 +1,10 @@
 """``python main.py import-racks``: a sheet into a project, or every bad line and exit 2."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 from designer.core.catalog import default_catalog
 from designer.core.io.project_file import load
+from tests.shell import run
 
-ROOT = Path(__file__).resolve().parents[2]
 POD = "projects/gb200-nvl72-su.rackplan.json"
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT
-    )
 
 
 def test_racks_exported_as_a_sheet_go_back_into_the_project(tmp_path):

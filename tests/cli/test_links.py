@@ -3,16 +3,13 @@
 import csv
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from designer.core.document import operations as ops
 from designer.core.io.project_file import save
 from designer.core.naming import natural_key
 from tests.core.network.helpers import H100, add_hall, new_doc, tray
+from tests.shell import run
 
-ROOT = Path(__file__).resolve().parents[2]
 TWO_SITES = "projects/two-sites.rackplan.json"
 HEADER = [
     "from",
@@ -37,15 +34,6 @@ HEADER = [
     "reason",
     "drawn_bundle_id",
 ]
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
 
 
 def test_csv_schedule_of_the_two_sites():

@@ -1,23 +1,10 @@
 """``python main.py summary``: totals by hand, exit codes, messages instead of tracebacks."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args, env=None):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
+from tests.shell import run, without_display
 
 
 def test_help_lists_the_commands():
@@ -72,12 +59,7 @@ def test_an_unreadable_file_exits_2_with_the_loader_message(tmp_path):
 
 
 def test_no_display_gets_one_line_not_a_qt_abort():
-    env = {
-        k: v
-        for k, v in __import__("os").environ.items()
-        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
-    }
-    out = run(env=env)
+    out = run(env=without_display())
     assert out.returncode == 2
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
