@@ -212,14 +212,13 @@ sys.exit(main(["export", "{project}", "-o", sys.argv[1]]))
 def stopped_export(target, module, function, stop="SIGTERM", project=SU):
     """Export ``project`` to ``target`` in a process that signals itself ``stop`` each time
     ``module.function`` is called: a stop at a known point, not one racing the export."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     script = LATE_STOP.format(module=module, function=function, signal=stop, project=project)
     return subprocess.run(
         [sys.executable, "-c", script, str(target)],
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**env, "QT_QPA_PLATFORM": "offscreen"},
+        env={**shell.without_display(), "QT_QPA_PLATFORM": "offscreen"},
         timeout=120,
     )
 
