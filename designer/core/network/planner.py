@@ -51,7 +51,7 @@ from designer.core.network.index import DCI, UnitKey, build_index, facts
 from designer.core.network.media import PLANE_INDEX, PLANES, MediaCatalog, cable_area_mm2, choose
 from designer.core.network.network_plan import Decisions, NetworkPlan, TrayFill, Unit
 from designer.core.network.routing import IN_RACK, NO_FIBRE, hall_floor, rack_anchors, route
-from designer.core.network.scaleup import nvlink_rows, ub_rows
+from designer.core.network.scaleup import nvlink_rows, ub_wiring
 
 # --- building -------------------------------------------------------------------------
 
@@ -316,28 +316,27 @@ def _build_unit(plan: NetworkPlan, key: UnitKey) -> Unit | None:
     index, media = plan.index, plan.media
     findings: tuple[Finding, ...] = ()
     fabric = dci = None
-    rows: list[Row] | tuple[Row, ...]
+    usage = None
     if kind == "nvlink":
         racks = [(r, index.facts[r].kind) for r in sorted(index.site_nvlink.get(ref, ()))]
-        rows = nvlink_rows(racks, media.constants.nvlink_links_per_gpu)
+        table = BundleTable.from_rows(nvlink_rows(racks, media.constants.nvlink_links_per_gpu))
     elif kind == "ub":
         members = [(r, index.facts[r].kind) for r in index.group_members.get(ref, ())]
-        rows, found = ub_rows(ref, members)
-        findings = tuple(found)
+        wiring = ub_wiring(ref, members)
+        table, usage, findings = wiring.table, wiring.usage, wiring.findings
     elif kind == "fabric":
         fabric = _site_fabric(plan, ref)
-        rows, findings = (), fabric.findings
+        table, findings = fabric.table, fabric.findings
     elif kind == "dci":
         jobs = plan_jobs(plan.project, plan.rack_types).route_tbps if plan.project.jobs else None
         dci = plan_dci(plan.project, index.site_gbps, plan.settings, jobs)
-        rows, findings = dci.rows, dci.findings
+        table, findings = BundleTable.from_rows(dci.rows), dci.findings
     else:
         bundle = plan.project.bundles.get(ref)
-        rows = [_drawn_row(plan, bundle)] if bundle is not None else []
-    table = fabric.table if fabric is not None else BundleTable.from_rows(rows)
+        table = BundleTable.from_rows([_drawn_row(plan, bundle)] if bundle is not None else [])
     if not len(table) and not findings and not (fabric and (fabric.tiers or fabric.unconnected)):
         return None
-    return Unit(key, table, findings, fabric, dci, _usage(table))
+    return Unit(key, table, findings, fabric, dci, _usage(table) if usage is None else usage)
 
 
 def _site_fabric(plan: NetworkPlan, site_id: str) -> SiteFabric:

@@ -2,9 +2,12 @@
 
 from collections import Counter
 
+from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
+from designer.core.model.equipment import PortGroup
 from designer.core.network import bill_of_materials, cable_schedule
+from designer.core.network.scaleup import ub_wiring
 from tests.core.network.helpers import add_hall, draw, new_doc, plan_of, tray
 
 
@@ -85,3 +88,29 @@ def test_an_nvlink_bundle_to_another_rack_is_an_error():
     [line] = [x for x in cable_schedule(plan) if x.bundle_id == bundle]
     assert line.medium == ""
     assert line.reason == "not allowed: NVLink never leaves an NVL72"
+
+
+def test_ub_port_use_is_what_the_ub_bundles_end_at():
+    # Three switch racks take 224 ports as 75 + 75 + 74, and a rack of 2 UB ports reaches
+    # only two of them: the port use the wiring sums as it deals must be that of its table.
+    racks = default_catalog().racks
+    compute, switch = racks["huawei-cm384-compute"], racks["huawei-cm384-ub-switch"]
+    small = compute.model_copy(
+        update={"ports": {**compute.ports, "ub": PortGroup(count=2, rate_gbps=200, lane_gbps=50)}}
+    )
+    members = [("c2", compute), ("s1", switch), ("c1", compute), ("c3", small)]
+    members += [("s2", switch), ("s3", switch)]
+    wiring = ub_wiring("g", members)
+    assert list(zip(wiring.table.a, wiring.table.b, wiring.table.count.tolist(), strict=True)) == [
+        ("c1", "s1", 75), ("c1", "s2", 75), ("c1", "s3", 74),
+        ("c2", "s1", 75), ("c2", "s2", 75), ("c2", "s3", 74),
+        ("c3", "s1", 1), ("c3", "s2", 1),
+    ]  # fmt: skip
+    assert wiring.usage == {
+        "c1": {"ub": (224, 224 * 400)},
+        "c2": {"ub": (224, 224 * 400)},
+        "c3": {"ub": (2, 2 * 200)},
+        "s1": {"ub": (151, 150 * 400 + 200)},
+        "s2": {"ub": (151, 150 * 400 + 200)},
+        "s3": {"ub": (148, 148 * 400)},
+    }
