@@ -166,6 +166,25 @@ def _joined_pairs(items: list[tuple[str, Item]], gap: int) -> tuple[np.ndarray, 
     return i[joined], j[joined]
 
 
+def _components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The connected part of each of ``n`` items joined in pairs ``(a[k], b[k])``, named
+    by its smallest item.
+
+    Union-find over all pairs at once: every part's name is hooked under the smaller name
+    across each pair, then names are followed to their end, until every pair's two items
+    share a name. A campus joins 8,000 items by 30,000 pairs; one Python step per pair
+    was a third of finding its rows.
+    """
+    name = np.arange(n)
+    while True:
+        at_a, at_b = name[a], name[b]
+        if np.array_equal(at_a, at_b):
+            return name
+        np.minimum.at(name, np.maximum(at_a, at_b), np.minimum(at_a, at_b))
+        while not np.array_equal(onward := name[name], name):
+            name = onward
+
+
 def _build(ctx: Context) -> Rows:
     """The rows of the whole floor: the items joined in bulk, chained by union-find.
 
@@ -174,23 +193,10 @@ def _build(ctx: Context) -> Rows:
     """
     floor = ctx.get(FLOOR)
     items = _items(ctx, floor)
-    parent = list(range(len(items)))
-
-    def root(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    for a, b in zip(
-        *(side.tolist() for side in _joined_pairs(items, ctx.limits.row_break_mm)), strict=True
-    ):
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
+    joined = _components(len(items), *_joined_pairs(items, ctx.limits.row_break_mm))
     chains: dict[int, list[str]] = {}
-    for k, (key, _) in enumerate(items):
-        chains.setdefault(root(k), []).append(key)
+    for (key, _), root in zip(items, joined.tolist(), strict=True):
+        chains.setdefault(root, []).append(key)
     rows = Rows()
     for members in sorted((sorted(chain) for chain in chains.values()), key=lambda m: m[0]):
         rows.members[members[0]] = members
