@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.geometry.footprint import Box
@@ -25,6 +24,7 @@ from designer.core.model.hall import Hall, PowerFeed
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_hall, each_rack
 from designer.core.rules.context import Changes, Context, Derived
+from designer.core.rules.fed import AB, FED, FEED_FACTS, Run, short_of
 from designer.core.rules.layout import FLOOR, hall_corner
 from designer.core.rules.links import LINKS, named_by_changes
 from designer.core.rules.loads import NEAR_LIMIT, feed_limit, feed_share
@@ -151,55 +151,6 @@ def _tier_iii(ctx: Context, kind: RackType) -> bool:
     return asked == "all" or (asked == "liquid_cooled" and kind.liquid_kw > 0)
 
 
-Run = tuple[int, int, float, float, float]
-"""A straight stretch of a busway: its start (x, y), unit direction (ux, uy) and length."""
-
-
-@dataclass(frozen=True)
-class FeedFacts:
-    """What the per-rack check reads of a feed, worked out once per feed, not once per
-    rack it feeds (a campus's 1,044 busways feed 7,722 racks twice)."""
-
-    limit_kw: float
-    runs: tuple[Run, ...]
-
-
-def _facts(feed: PowerFeed, share: float) -> FeedFacts:
-    runs = []
-    if feed.kind == "busway":
-        for a, b in zip(feed.path, feed.path[1:], strict=False):
-            if a != b:
-                dx, dy = b[0] - a[0], b[1] - a[1]
-                length = math.hypot(dx, dy)
-                runs.append((a[0], a[1], dx / length, dy / length, length))
-    return FeedFacts(feed_limit(feed, share), tuple(runs))
-
-
-def _build_facts(ctx: Context) -> dict[str, FeedFacts]:
-    share = ctx.limits.continuous_load_share
-    return {feed.id: _facts(feed, share) for feed in ctx.project.feeds.values()}
-
-
-def _update_facts(
-    facts: dict[str, FeedFacts], ctx: Context, changes: Changes
-) -> dict[str, FeedFacts]:
-    share = ctx.limits.continuous_load_share
-    for feed_id, _, feed in changes.of("feeds"):
-        facts.pop(feed_id, None)
-        if feed is not None:
-            facts[feed_id] = _facts(feed, share)
-    return facts
-
-
-FEED_FACTS: Derived[dict[str, FeedFacts]] = Derived(
-    "feed limits and runs", _build_facts, _update_facts
-)
-"""Feed id -> its continuous limit and its busway runs; updated for the feeds an edit
-changed."""
-
-AB = {"A", "B"}
-
-
 def _side_name(side: str | None) -> str:
     return f"its side {side} feeds" if side else "its feeds"
 
@@ -208,6 +159,8 @@ def _side_name(side: str | None) -> str:
 
 
 def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
+    if rack_id in ctx.get(FED):
+        return
     rack = ctx.project.placements.get(rack_id)
     kind = ctx.rack_types.get(rack.type_id) if rack else None
     if rack is None or kind is None or kind.max_kw <= 0:
@@ -300,7 +253,7 @@ def _out_of_reach(
     else:
         if not runs:
             return  # a busway of no length runs nowhere: nothing to measure from
-        short = min(_short_of(box, run) for run in runs)
+        short = min(short_of(box, run) for run in runs)
         if short <= 0:
             return
     why = (
@@ -319,20 +272,6 @@ def _out_of_reach(
         hall_id=rack.hall_id,
         where=where,
     )
-
-
-def _short_of(box: Box, run: Run) -> float:
-    """How far ``run`` stops short of ``box``, measured along the run (0 when some of the
-    box stands alongside it).
-
-    A corner's distance along the run is an x part plus a y part, so the nearest and the
-    farthest corners take the smaller and the larger of each part: the same sums, to the
-    bit, as measuring all four corners."""
-    ax, ay, ux, uy, length = run
-    xs = ((box.x0 - ax) * ux, (box.x1 - ax) * ux)
-    ys = ((box.y0 - ay) * uy, (box.y1 - ay) * uy)
-    nearest, farthest = min(xs) + min(ys), max(xs) + max(ys)
-    return max(0.0, nearest - length, -farthest)
 
 
 def rack_touched(ctx: Context, changes: Changes) -> set[str]:
