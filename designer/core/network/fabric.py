@@ -560,22 +560,26 @@ class _Slots:
         self.ids = [r.id for r in ranked]
         self.points = np.array([r.point for r in ranked], dtype=np.float64)
         self.free = free
-        self._orders: dict[Point, tuple[list[str], int]] = {}
+        self._orders: dict[Point, tuple[list[int], int]] = {}
 
     def take(self, point: Point) -> str:
-        order, start = self._orders.get(point) or (self._order(point), 0)
-        position = next((i for i in range(start, len(order)) if self.free[order[i]] > 0), None)
-        if position is None:
+        order, position = self._orders.get(point) or (self._order(point), 0)
+        ids, free = self.ids, self.free
+        while position < len(order) and free[ids[order[position]]] <= 0:
+            position += 1
+        if position == len(order):
             raise ValueError("no free switch slot is left in the candidate racks")
-        chosen = order[position]
-        self.free[chosen] -= 1
+        chosen = ids[order[position]]
+        free[chosen] -= 1
         self._orders[point] = (order, position)
         return chosen
 
-    def _order(self, point: Point) -> list[str]:
+    def _order(self, point: Point) -> list[int]:
+        """The candidates' places in ``ids``, nearest ``point`` first."""
         gap = np.hypot(*(self.points - np.asarray(point, dtype=np.float64)).T)
         # a stable sort leaves racks at the same distance in id order
-        return [self.ids[i] for i in np.argsort(gap, kind="stable").tolist()]
+        order: list[int] = np.argsort(gap, kind="stable").tolist()
+        return order
 
 
 def _spread(
