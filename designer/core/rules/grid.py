@@ -12,7 +12,7 @@ and a hall with nothing in it answers at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from designer.core.geometry.footprint import Box
 
@@ -57,10 +57,28 @@ class Grid:
     def put(self, key: str, hall: str, box: Box) -> None:
         """Store ``box`` for ``key`` in ``hall``, replacing what was there."""
         self.drop(key)
+        self._store(key, hall, box)
+
+    def fill(self, entries: Iterable[tuple[str, str, Box]]) -> None:
+        """Store each ``(key, hall, box)`` of ``entries``, none of whose keys the grid holds
+        yet: a floor is built so, without first looking for each key's old place."""
+        for key, hall, box in entries:
+            self._store(key, hall, box)
+
+    def _store(self, key: str, hall: str, box: Box) -> None:
         self._items[key] = (hall, box)
-        cells = self._halls.setdefault(hall, {})
-        for cell in _cells(box):
-            cells.setdefault(cell, {})[key] = box
+        cells = self._halls.get(hall)
+        if cells is None:
+            cells = self._halls[hall] = {}
+        x0, y0, x1, y1 = box
+        rows = range(y0 // CELL_MM, y1 // CELL_MM + 1)
+        for cx in range(x0 // CELL_MM, x1 // CELL_MM + 1):
+            for cy in rows:
+                members = cells.get((cx, cy))
+                if members is None:
+                    cells[cx, cy] = {key: box}
+                else:
+                    members[key] = box
 
     def drop(self, key: str) -> None:
         """Forget ``key`` (nothing happens when it is not stored)."""

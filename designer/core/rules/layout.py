@@ -87,10 +87,12 @@ def _build(ctx: Context) -> Floor:
     floor = Floor(
         Grid(), Grid(), Grid(), {}, {h.id: HallShape.of(h) for h in project.halls.values()}
     )
-    for rack in project.placements.values():
-        _put_rack(floor, ctx, rack)
-    for unit in project.cooling_units.values():
-        _put_unit(floor, unit)
+    racks = (
+        (r.id, r.hall_id, placement_box(r, ctx.rack_types)) for r in project.placements.values()
+    )
+    floor.racks.fill((key, hall, box) for key, hall, box in racks if box is not None)
+    units = ((u.id, u.hall_id, cooling_box(u)) for u in project.cooling_units.values())
+    floor.units.fill((key, hall, box) for key, hall, box in units if box is not None)
     for obstacle in project.obstacles.values():
         _put_obstacle(floor, obstacle)
     return floor
