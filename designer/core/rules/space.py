@@ -530,8 +530,10 @@ def _row_subjects(ctx: Context) -> Iterable[str]:
 def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
     members = ctx.get(ROWS).members.get(row_key)
     floor = ctx.get(FLOOR)
-    # a rack wholly outside its hall is in no row of it: it has its one finding
-    outside = {m for m in members or () if _wholly_outside(ctx, floor, m)}
+    # a rack wholly outside its hall is in no row of it: it has its one finding (a rack
+    # clear of space findings stands inside its hall)
+    clear = ctx.get(CLEAR)
+    outside = {m for m in members or () if m not in clear and _wholly_outside(ctx, floor, m)}
     racks = [
         ctx.project.placements[m]
         for m in members or ()
@@ -542,11 +544,19 @@ def _row_run(ctx: Context, row_key: str) -> Iterator[Finding]:
     # rows are traced from the racks on the floor, so every one has its box there
     boxes = {r.id: box for r in racks if (box := floor.racks.box(r.id)) is not None}
     racks.sort(key=lambda r: (boxes[r.id].x0, boxes[r.id].y0))
-    span = boxes[racks[0].id]
-    for member in members or ():
-        box = floor.racks.box(member) or floor.units.box(member)
-        if box is not None and member not in outside:
-            span = span.union(box)
+    # the row's extent: every member's box, racks and in-row units
+    spanned = [
+        box
+        for member in members or ()
+        if member not in outside
+        and (box := floor.racks.box(member) or floor.units.box(member)) is not None
+    ]
+    span = Box(
+        min(b.x0 for b in spanned),
+        min(b.y0 for b in spanned),
+        max(b.x1 for b in spanned),
+        max(b.y1 for b in spanned),
+    )
     yield from _row_ends(ctx, floor, racks, span, set(members or ()))
     limit = ctx.limits.max_row_racks
     if len(racks) <= limit:
