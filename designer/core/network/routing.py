@@ -223,21 +223,29 @@ def _nodes(
         rise=np.zeros(n),
         allowance=np.zeros(n),
     )
+    # gathered as lists and set a column at a time: a campus has 7,700 racks to place
+    placed: list[int] = []
+    found: list[Anchor] = []
+    halls: list[int] = []
+    on_sites: list[int] = []
     for i, node in enumerate(nodes):
         anchor = anchors.get(node)
         if anchor is not None and anchor.hall in floors:
             floor = floors[anchor.hall]
-            columns.known[i] = True
-            columns.hall[i] = floor.index
-            columns.site[i] = site_at[floor.site_id]
-            columns.edge[i] = anchor.edge
-            columns.along[i] = anchor.along
-            columns.lateral[i] = anchor.lateral
-            columns.rise[i] = anchor.rise
-            columns.allowance[i] = anchor.allowance
+            placed.append(i)
+            found.append(anchor)
+            halls.append(floor.index)
+            on_sites.append(site_at[floor.site_id])
         elif node in sites:
             columns.known[i] = True
             columns.site[i] = site_at[node]
+    if placed:
+        columns.known[placed] = True
+        columns.hall[placed] = halls
+        columns.site[placed] = on_sites
+        fields = dict(zip(Anchor._fields, zip(*found, strict=True), strict=True))
+        for name in ("edge", "along", "lateral", "rise", "allowance"):
+            getattr(columns, name)[placed] = fields[name]
     return columns
 
 
