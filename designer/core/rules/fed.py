@@ -24,6 +24,7 @@ import numpy as np
 
 from designer.core.geometry.footprint import Box
 from designer.core.model.hall import PowerFeed
+from designer.core.network.bundles import coded
 from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.layout import FLOOR
 from designer.core.rules.loads import feed_limit
@@ -167,12 +168,11 @@ def _out_of_reach(
     """True for each rack of ``boxes`` that a busway of its pairs stops short of: every
     run of that busway ends before the rack (``short_of`` of each run, in numpy, then the
     nearest run per pair)."""
-    names = list(dict.fromkeys(pair_feed))
+    names, feed = coded(pair_feed)
     runs = [facts[f].runs for f in names]
     counts = np.array([len(r) for r in runs], dtype=np.int64)
     first = np.cumsum(counts) - counts
     table = np.array([run for r in runs for run in r], dtype=np.float64).reshape(-1, 5)
-    feed = np.array(_codes(pair_feed, names), dtype=np.int64)
     rack = np.array(pair_rack, dtype=np.int64)
     # each pair once per run of its busway, pair after pair
     n = counts[feed]
@@ -190,11 +190,6 @@ def _out_of_reach(
     far = np.zeros(len(boxes), dtype=bool)
     far[rack[pair_short > 0]] = True
     return far
-
-
-def _codes(names: list[str], distinct: list[str]) -> list[int]:
-    code = {name: i for i, name in enumerate(distinct)}
-    return [code[name] for name in names]
 
 
 def _update(previous: frozenset[str], ctx: Context, changes: Changes) -> frozenset[str]:
