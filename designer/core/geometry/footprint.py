@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 from designer.core.model.base import Rotation
 
 #: The direction a front faces for each rotation, as a unit step in hall coordinates
@@ -67,6 +69,22 @@ def footprint(x: int, y: int, width_mm: int, depth_mm: int, rotation: Rotation) 
     """The floor a rack of ``width_mm`` x ``depth_mm`` covers with its corner at ``(x, y)``."""
     sx, sy = footprint_size(width_mm, depth_mm, rotation)
     return Box(x, y, x + sx, y + sy)
+
+
+def footprints(
+    x: np.ndarray, y: np.ndarray, width_mm: np.ndarray, depth_mm: np.ndarray, rotation: np.ndarray
+) -> np.ndarray:
+    """``footprint`` of many racks at once, as an ``(n, 4)`` array of ``x0, y0, x1, y1``."""
+    along_x = (rotation == 0) | (rotation == 180)
+    return np.stack(
+        [
+            x,
+            y,
+            x + np.where(along_x, width_mm, depth_mm),
+            y + np.where(along_x, depth_mm, width_mm),
+        ],
+        axis=1,
+    )
 
 
 def service_zone(box: Box, rotation: Rotation, depth_mm: int, *, rear: bool = False) -> Box:

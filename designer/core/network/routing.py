@@ -20,7 +20,7 @@ from typing import NamedTuple, cast
 
 import numpy as np
 
-from designer.core.geometry.footprint import footprint
+from designer.core.geometry.footprint import footprints
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, Hall
@@ -135,39 +135,43 @@ def rack_anchors(
     if missing:
         found = _attached([key[1] for key in missing], floor.graph, settings)
         memo.update(zip(missing, found, strict=True))
+    # each anchor made again with the hall first (quicker than ``_replace`` by name)
+    hall = floor.hall_id
     return {
-        placement.id: cast(Anchor, memo[key])._replace(hall=floor.hall_id)
+        placement.id: Anchor(hall, *cast(Anchor, memo[key])[1:])
         for (placement, _), key in zip(racks, keys, strict=True)
     }
 
 
 def _attached(racks: list[_Standing], graph: TrayGraph, settings: NetworkSettings) -> list[Anchor]:
-    """The anchors of racks standing so on ``graph``'s trays, their hall left blank."""
-    boxes = [footprint(r.x, r.y, r.width, r.depth, r.rotation) for r in racks]
-    points = np.array([box.centre for box in boxes])
+    """The anchors of racks standing so on ``graph``'s trays, their hall left blank.
+
+    Worked out as columns (a hall of a campus anchors thousands of racks): each rack's
+    footprint as ``footprint`` lays it, its centre as ``Box.centre`` halves its edges."""
+    x, y, turn, width, depth, height = (np.array(column) for column in zip(*racks, strict=True))
+    boxes = footprints(x, y, width, depth, turn)
+    points = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], axis=1)
     # how far the tray runs from the rack's top, from its nearest edge: cables leave the
     # top where the tray is (a tray just behind a deep rack is within reach)
-    edges = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes], dtype=float)
+    edges = boxes.astype(float)
     found, clear = graph.attach_near(points, edges, settings.tray_reach_mm)
-    anchors = []
-    for i, rack in enumerate(racks):
-        edge = int(found.edge[i])
-        reached = edge >= 0 and clear[i] <= settings.tray_reach_mm
-        port = rack.height * settings.port_height_share
-        rise = abs(float(graph.edge_height[edge]) - port) if edge >= 0 else 0.0
-        anchors.append(
-            Anchor(
-                "",
-                edge if reached else -1,
-                float(found.along_mm[i]),
-                float(found.lateral_mm[i]),
-                rise,
-                float(settings.in_rack_allowance_mm),
-                (float(points[i, 0]), float(points[i, 1])),
-                float(clear[i]),
-            )
+    on_tray = found.edge >= 0
+    reached = on_tray & (clear <= settings.tray_reach_mm)
+    port = height * settings.port_height_share
+    rise = np.zeros(len(racks))
+    rise[on_tray] = np.abs(graph.edge_height[found.edge[on_tray]] - port[on_tray])
+    return [
+        Anchor("", edge, along, lateral, up, float(settings.in_rack_allowance_mm), point, near)
+        for edge, along, lateral, up, point, near in zip(
+            np.where(reached, found.edge, -1).tolist(),
+            found.along_mm.astype(float).tolist(),
+            found.lateral_mm.astype(float).tolist(),
+            rise.astype(float).tolist(),
+            map(tuple, points.tolist()),
+            clear.astype(float).tolist(),
+            strict=True,
         )
-    return anchors
+    ]
 
 
 @dataclass(frozen=True, eq=False)
