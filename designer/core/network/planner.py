@@ -458,13 +458,11 @@ def _index_halls(
 
 def _rows_of(table: BundleTable, nodes: set[str]) -> np.ndarray:
     """Indexes of the rows of ``table`` with an end at one of ``nodes``."""
-    return np.flatnonzero(
-        np.fromiter(
-            (a in nodes or b in nodes for a, b in zip(table.a, table.b, strict=True)),
-            dtype=bool,
-            count=len(table),
-        )
-    )
+    # each end looked up by a C loop (``map``): a campus site's fabric has 19,000 bundles,
+    # and a drag re-routes the bundles of the racks it moved
+    n, found = len(table), nodes.__contains__
+    at_a = np.fromiter(map(found, table.a), dtype=bool, count=n)
+    return np.flatnonzero(at_a | np.fromiter(map(found, table.b), dtype=bool, count=n))
 
 
 def _halls_of(plan: NetworkPlan, legs: np.ndarray) -> frozenset[str]:
