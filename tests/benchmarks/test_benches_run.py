@@ -38,6 +38,13 @@ def test_a_benchmark_prints_a_figure_for_each_target(bench, capsys, qapp, name, 
     assert len(targets_printed(capsys.readouterr().out)) == targets
 
 
+def test_the_process_benchmark_checks_a_project_and_prints_its_median(bench, capsys):
+    script = bench("check_process_bench")
+    script.main(script.ROOT / "projects" / "cm384-supernode.rackplan.json", rounds=2)
+    [median] = targets_printed(capsys.readouterr().out)
+    assert float(median.split()[-4]) > 0
+
+
 def test_the_canvas_benchmark_drags_and_prints_its_ratios(bench, capsys, qapp):
     bench("canvas_bench").main(systems=2)
     assert len(targets_printed(capsys.readouterr().out)) == 2  # the repaint and the drag
