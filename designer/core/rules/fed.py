@@ -1,5 +1,5 @@
-"""What the per-rack power check reads of each feed, and the racks it cannot find anything
-about, found for the whole floor at once.
+"""What the per-rack power check reads of each feed, and the racks and feeds the power
+checks cannot find anything about, found for the whole floor at once.
 
 The per-rack check (``power._rack_run``) asks of every rack whether it has feeds, feeds of
 both sides, feeds whose weaker side delivers its max power, and busways that run past it:
@@ -11,7 +11,12 @@ passes over them, so the findings are the same. Where the answer in bulk is not 
 rack fed from one side, whatever asked for two) it only sends a rack on to the per-rack
 check, it never passes over one that has a finding.
 
-After an edit the set is empty: the racks an edit touches are checked one by one again.
+Each feed's load (every rack's max power shared by its feeds of that side) is summed in
+the same pass; a feed well within its limit is set aside from the per-feed check, which
+sums its racks again, in their order, only for the others.
+
+After an edit the sets are empty: the racks and feeds an edit touches are checked one by
+one again.
 """
 
 from __future__ import annotations
@@ -105,6 +110,8 @@ class _FeedSet:
     weakest_kw: float
     busway_hall: str | None
     measured: tuple[str, ...]
+    #: each feed and the number of the rack's feeds on its side, which share the rack's load
+    shares: tuple[tuple[str, int], ...]
 
     @classmethod
     def of(
@@ -120,14 +127,29 @@ class _FeedSet:
         halls = {f.hall_id for f in busways}
         hall = "" if not halls else halls.pop() if len(halls) == 1 else None
         measured = tuple(f.id for f in busways if facts[f.id].runs)
-        return cls(set(sides) >= AB, weakest, hall, measured)
+        shares = tuple((f.id, len(sides[f.side])) for f in present)
+        return cls(set(sides) >= AB, weakest, hall, measured, shares)
 
 
-def _build(ctx: Context) -> frozenset[str]:
+@dataclass(frozen=True)
+class Fed:
+    """The racks and the feeds the power checks would find nothing about."""
+
+    racks: frozenset[str]
+    feeds: frozenset[str]
+
+
+#: How far under its limit a feed's load summed in bulk must be to set the feed aside: the
+#: per-feed check sums the same shares in another order, which may differ in the last bits.
+MARGIN = 1e-9
+
+
+def _build(ctx: Context) -> Fed:
     project = ctx.project
     feeds, facts = project.feeds, ctx.get(FEED_FACTS)
     boxes = ctx.get(FLOOR).racks
     feed_sets: dict[tuple[str, ...], _FeedSet] = {}
+    load = dict.fromkeys(feeds, 0.0)
     clear: list[str] = []
     # racks that pass but for the busways' reach, and each (rack, busway) pair to measure
     reaching: list[str] = []
@@ -136,13 +158,18 @@ def _build(ctx: Context) -> frozenset[str]:
     corners: list[Box] = []
     for rack_id, rack in project.placements.items():
         kind = ctx.rack_types.get(rack.type_id)
-        if kind is None or kind.max_kw <= 0:
+        if kind is None:
             clear.append(rack_id)
             continue
         ids = tuple(rack.feed_ids)
         fed = feed_sets.get(ids)
         if fed is None:
             fed = feed_sets[ids] = _FeedSet.of(ids, feeds, facts)
+        for feed_id, sharing in fed.shares:
+            load[feed_id] += kind.max_kw / sharing
+        if kind.max_kw <= 0:
+            clear.append(rack_id)
+            continue
         if not fed.both or kind.max_kw > fed.weakest_kw:
             continue
         box = boxes.box(rack_id)
@@ -159,7 +186,8 @@ def _build(ctx: Context) -> frozenset[str]:
     if reaching:
         out = _out_of_reach(box_array(corners, len(corners)), pair_rack, pair_feed, facts)
         clear += [r for r, far in zip(reaching, out.tolist(), strict=True) if not far]
-    return frozenset(clear)
+    within = (f for f, kw in load.items() if kw <= facts[f].limit_kw * (1 - MARGIN))
+    return Fed(frozenset(clear), frozenset(within))
 
 
 def _out_of_reach(
@@ -192,9 +220,9 @@ def _out_of_reach(
     return far
 
 
-def _update(previous: frozenset[str], ctx: Context, changes: Changes) -> frozenset[str]:
-    return frozenset()
+def _update(previous: Fed, ctx: Context, changes: Changes) -> Fed:
+    return Fed(frozenset(), frozenset())
 
 
-FED: Derived[frozenset[str]] = Derived("racks clear of power findings", _build, _update)
-"""Ids of racks the per-rack power check would find nothing about; empty after an edit."""
+FED: Derived[Fed] = Derived("racks and feeds clear of power findings", _build, _update)
+"""Ids of racks and feeds the power checks would find nothing about; empty after an edit."""

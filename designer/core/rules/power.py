@@ -159,7 +159,7 @@ def _side_name(side: str | None) -> str:
 
 
 def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
-    if rack_id in ctx.get(FED):
+    if rack_id in ctx.get(FED).racks:
         return
     rack = ctx.project.placements.get(rack_id)
     kind = ctx.rack_types.get(rack.type_id) if rack else None
@@ -333,7 +333,7 @@ def _feed_subjects(ctx: Context) -> Iterable[str]:
 def _feed_run(ctx: Context, feed_id: str) -> Iterator[Finding]:
     project = ctx.project
     feed = project.feeds.get(feed_id)
-    if feed is None:
+    if feed is None or feed_id in ctx.get(FED).feeds:
         return
     racks = ctx.get(LINKS).of("racks_on_feed", feed_id)
     load = math.fsum(_share_on(ctx, project.placements[r], feed) for r in racks)

@@ -1,8 +1,9 @@
-"""The racks the power check sets aside in bulk are racks it finds nothing about."""
+"""The racks and feeds the power checks set aside in bulk are ones they find nothing about."""
 
 from designer.core.examples import campus
 from designer.core.rules import RuleEngine, power
 from designer.core.rules.context import Derived
+from designer.core.rules.fed import Fed
 from tests.core.rules.helpers import CATALOG
 
 
@@ -13,7 +14,7 @@ def _power_findings(project):
     )
 
 
-def test_no_rack_with_a_power_finding_is_set_aside(monkeypatch):
+def test_no_rack_or_feed_with_a_power_finding_is_set_aside(monkeypatch):
     project = campus.build(2).project
     feeds, racks = dict(project.feeds), dict(project.placements)
     # a busway cut short, a switchboard too small behind another, a rack fed from one side
@@ -26,13 +27,15 @@ def test_no_rack_with_a_power_finding_is_set_aside(monkeypatch):
     project = project.model_copy(update={"feeds": feeds, "placements": racks})
 
     in_bulk = _power_findings(project)
-    monkeypatch.setattr(power, "FED", Derived("no rack set aside", lambda ctx: frozenset()))
+    nothing = Fed(frozenset(), frozenset())
+    monkeypatch.setattr(power, "FED", Derived("nothing set aside", lambda ctx: nothing))
     one_by_one = _power_findings(project)
 
     assert in_bulk == one_by_one
     codes = {code for code, _, _ in in_bulk}
     assert {
         "power.feed_out_of_reach",
+        "power.feed_overload",
         "power.rack_over_feeds",
         "power.single_path",
         "power.no_feed",
