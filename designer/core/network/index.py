@@ -133,11 +133,62 @@ class ProjectIndex:
                 del table[key]
 
 
+class _Roles(NamedTuple):
+    """What a rack type joins, as ``ProjectIndex.add`` decides it rack by rack."""
+
+    ub: bool
+    nvlink: bool
+    fabric: bool
+    network: bool
+    gbps: int
+
+    @classmethod
+    def of(cls, kind: RackType) -> _Roles:
+        fabric = in_fabric(kind)
+        return cls(
+            "ub" in kind.ports,
+            is_nvlink_rack(kind),
+            fabric,
+            fabric and kind.switches is not None,
+            scale_out_gbps(kind),
+        )
+
+
 def build_index(project: Project, rack_types: Mapping[str, RackType]) -> ProjectIndex:
-    """The index of every placement of ``project``."""
+    """The index of every placement of ``project``: what ``ProjectIndex.add`` gives placement
+    by placement, with what each rack type joins decided once per type (a campus has
+    7,722 racks of four types)."""
     index = ProjectIndex()
+    roles: dict[str, _Roles] = {}
+    halls = project.halls
+    hall_racks, group_members, site_nvlink = (
+        index.hall_racks,
+        index.group_members,
+        index.site_nvlink,
+    )
+    site_fabric, site_network, site_gbps = index.site_fabric, index.site_network, index.site_gbps
     for placement in project.placements.values():
-        found = facts(placement, project, rack_types)
-        if found is not None:
-            index.add(placement, found)
+        kind = rack_types.get(placement.type_id)
+        hall = halls.get(placement.hall_id)
+        if kind is None or hall is None:
+            continue
+        rack_id, site = placement.id, hall.site_id
+        index.facts[rack_id] = Facts(hall.id, site, kind)
+        joins = roles.get(placement.type_id)
+        if joins is None:
+            joins = roles[placement.type_id] = _Roles.of(kind)
+        hall_racks.setdefault(hall.id, set()).add(rack_id)
+        if placement.group_id and joins.ub:
+            group_members.setdefault(placement.group_id, set()).add(rack_id)
+        if joins.nvlink:
+            site_nvlink.setdefault(site, set()).add(rack_id)
+        if joins.fabric:
+            site_fabric.setdefault(site, set()).add(rack_id)
+        if joins.network:
+            site_network.setdefault(site, set()).add(rack_id)
+        if joins.gbps:
+            site_gbps[site] = site_gbps.get(site, 0) + joins.gbps
+    # the sets were made here: an edit of this index changes them in place
+    for name in ("hall_racks", "group_members", "site_nvlink", "site_fabric", "site_network"):
+        index._owned.update((name, key) for key in getattr(index, name))
     return index
