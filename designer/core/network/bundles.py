@@ -7,8 +7,9 @@ the project's own strings) so routing and media selection run over whole columns
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 from typing import NamedTuple
 
@@ -54,6 +55,20 @@ class BundleTable:
 
     def __len__(self) -> int:
         return len(self.a)
+
+    @cached_property
+    def ends(self) -> tuple[list[str], np.ndarray]:
+        """The distinct nodes the bundles name, in the order met, and each bundle end's
+        index among them: end a of every bundle, then end b (``coded``). Worked out once per
+        table: the planner sums port use by it, and after an edit finds by it the bundles
+        of the racks that moved (a campus site's fabric has 19,000 bundles)."""
+        return coded(self.a + self.b)
+
+    def rows_at(self, nodes: Collection[str]) -> np.ndarray:
+        """Indexes of the bundles with an end at one of ``nodes``."""
+        names, ends = self.ends
+        at = np.fromiter(map(nodes.__contains__, names), dtype=bool, count=len(names))[ends]
+        return np.flatnonzero(at[: len(self)] | at[len(self) :])
 
     @classmethod
     def from_rows(cls, rows: Sequence[Row]) -> BundleTable:

@@ -36,7 +36,7 @@ from designer.core.model.hall import CableTray
 from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
-from designer.core.network.bundles import BundleTable, Row, coded, concat
+from designer.core.network.bundles import BundleTable, Row, concat
 from designer.core.network.dci import plan_dci
 from designer.core.network.fabric import (
     NO_FABRIC_YET,
@@ -150,7 +150,7 @@ def update_plan(previous: NetworkPlan, project: Project, changed_ids: Iterable[s
     rebuilt = {k for k in dirty if k in plan.units}
     # in the units the edit did not rebuild, only the bundles of the racks that moved
     partly = {
-        key: _rows_of(plan.units[key].table, moved)
+        key: plan.units[key].table.rows_at(moved)
         for key in {k for node in moved for k in plan.node_units.get(node, ())} - rebuilt
     }
     refill = set(halls)
@@ -403,7 +403,7 @@ def _usage(table: BundleTable) -> dict[str, dict[str, tuple[int, int]]]:
     Summed in numpy per node and plane: a campus site's fabric has 19,000 bundles, and the
     dicts are made once per pair of a node and a plane rather than updated per bundle end.
     """
-    nodes, ends = coded(table.a + table.b)
+    nodes, ends = table.ends
     width = len(PLANES)
     key = ends * width + np.tile(table.plane, 2)
     size = len(nodes) * width
@@ -454,15 +454,6 @@ def _index_halls(
 
 
 # --- routing and media ------------------------------------------------------------------
-
-
-def _rows_of(table: BundleTable, nodes: set[str]) -> np.ndarray:
-    """Indexes of the rows of ``table`` with an end at one of ``nodes``."""
-    # each end looked up by a C loop (``map``): a campus site's fabric has 19,000 bundles,
-    # and a drag re-routes the bundles of the racks it moved
-    n, found = len(table), nodes.__contains__
-    at_a = np.fromiter(map(found, table.a), dtype=bool, count=n)
-    return np.flatnonzero(at_a | np.fromiter(map(found, table.b), dtype=bool, count=n))
 
 
 def _halls_of(plan: NetworkPlan, legs: np.ndarray) -> frozenset[str]:
