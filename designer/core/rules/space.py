@@ -24,7 +24,7 @@ from designer.core.model.base import Rotation
 from designer.core.model.placement import Placement
 from designer.core.rules.check import Check, each_rack
 from designer.core.rules.clear import CLEAR
-from designer.core.rules.context import Changes, Context
+from designer.core.rules.context import Changes, Context, Derived
 from designer.core.rules.grid import overlapping
 from designer.core.rules.layout import FLOOR, Floor, HallShape, as_polygon
 from designer.core.rules.links import LINKS
@@ -692,6 +692,18 @@ def _deepest_row_member(ctx: Context) -> int:
     return max([*racks, *units], default=0)
 
 
+def _deepest_again(previous: int, ctx: Context, changes: Changes) -> int:
+    # the rack types change only with a full run; the units, with an edit of theirs
+    return _deepest_row_member(ctx) if changes.of("cooling_units") else previous
+
+
+DEEPEST_ROW_MEMBER: Derived[int] = Derived(
+    "deepest row member", _deepest_row_member, _deepest_again
+)
+"""``_deepest_row_member`` of the project revision; worked out again only after an edit of
+cooling units (a campus has 1,197, which each drag went through)."""
+
+
 def _row_touched(ctx: Context, changes: Changes) -> set[str]:
     """Rows traced anew, rows of a changed hall, and rows with a member near a change: what
     stands at a row's end decides whether it is open.
@@ -702,7 +714,7 @@ def _row_touched(ctx: Context, changes: Changes) -> set[str]:
     """
     rows = ctx.get(ROWS)
     floor = ctx.get(FLOOR)
-    margin = ctx.limits.row_end_clear_mm + _deepest_row_member(ctx)
+    margin = ctx.limits.row_end_clear_mm + ctx.get(DEEPEST_ROW_MEMBER)
     found = set(rows.recent)
     near: set[str] = set()
     for hall_id, box in changed_boxes(ctx, changes):
