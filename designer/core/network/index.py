@@ -160,34 +160,26 @@ def build_index(project: Project, rack_types: Mapping[str, RackType]) -> Project
     7,722 racks of four types)."""
     index = ProjectIndex()
     roles: dict[str, _Roles] = {}
-    halls = project.halls
-    hall_racks, group_members, site_nvlink = (
-        index.hall_racks,
-        index.group_members,
-        index.site_nvlink,
-    )
-    site_fabric, site_network, site_gbps = index.site_fabric, index.site_network, index.site_gbps
     for placement in project.placements.values():
-        kind = rack_types.get(placement.type_id)
-        hall = halls.get(placement.hall_id)
-        if kind is None or hall is None:
+        found = facts(placement, project, rack_types)
+        if found is None:
             continue
-        rack_id, site = placement.id, hall.site_id
-        index.facts[rack_id] = Facts(hall.id, site, kind)
+        rack_id, site = placement.id, found.site
+        index.facts[rack_id] = found
         joins = roles.get(placement.type_id)
         if joins is None:
-            joins = roles[placement.type_id] = _Roles.of(kind)
-        hall_racks.setdefault(hall.id, set()).add(rack_id)
+            joins = roles[placement.type_id] = _Roles.of(found.kind)
+        index.hall_racks.setdefault(found.hall, set()).add(rack_id)
         if placement.group_id and joins.ub:
-            group_members.setdefault(placement.group_id, set()).add(rack_id)
+            index.group_members.setdefault(placement.group_id, set()).add(rack_id)
         if joins.nvlink:
-            site_nvlink.setdefault(site, set()).add(rack_id)
+            index.site_nvlink.setdefault(site, set()).add(rack_id)
         if joins.fabric:
-            site_fabric.setdefault(site, set()).add(rack_id)
+            index.site_fabric.setdefault(site, set()).add(rack_id)
         if joins.network:
-            site_network.setdefault(site, set()).add(rack_id)
+            index.site_network.setdefault(site, set()).add(rack_id)
         if joins.gbps:
-            site_gbps[site] = site_gbps.get(site, 0) + joins.gbps
+            index.site_gbps[site] = index.site_gbps.get(site, 0) + joins.gbps
     # the sets were made here: an edit of this index changes them in place
     for name in ("hall_racks", "group_members", "site_nvlink", "site_fabric", "site_network"):
         index._owned.update((name, key) for key in getattr(index, name))
