@@ -102,12 +102,15 @@ class TrayGraph:
         t = along_mm / self.edge_length[edge]
         return (float(u[0] + t * (v[0] - u[0])), float(u[1] + t * (v[1] - u[1])))
 
-    def attach(self, points: np.ndarray) -> Attachment:
+    def attach(self, points: np.ndarray, near_mm: float = 0.0) -> Attachment:
         """The nearest tray point to each plan point ``(x, y)`` (shape ``(n, 2)``).
 
         The nearest piece of tray comes from a spatial index of the plan edges (the lowest
         edge number among equally near ones); an empty graph attaches nothing: edge ``-1``
-        and an infinite lateral distance.
+        and an infinite lateral distance. Pieces within ``near_mm`` of a point are looked
+        for first, as one query for all points, and only the points with none that near
+        are searched for the nearest: most racks stand under a tray, and the nearest-piece
+        search costs several times as much per point (a hall of 7,722 racks: 27 ms).
         """
         n = len(points)
         edges = self.plan_edges
@@ -116,12 +119,20 @@ class TrayGraph:
                 np.full(n, -1), np.zeros(n), np.full(n, np.inf), np.full((n, 2), np.inf)
             )
         tree = self._edge_tree()
-        which, nearest = tree.query_nearest(shapely.points(points), all_matches=True)
-        first = np.lexsort((nearest, which))
-        which, nearest = which[first], nearest[first]
-        keep = np.r_[True, which[1:] != which[:-1]]
+        shapes = shapely.points(points)
+        which, nearest = tree.query(shapes, predicate="dwithin", distance=near_mm)
+        gap = shapely.distance(shapes[which], tree.geometries[nearest])
+        # per point, its candidates from the nearest, the lowest edge number among equals
+        order = np.lexsort((nearest, gap, which))
         best = np.full(n, -1, dtype=np.int64)
-        best[which[keep]] = nearest[keep]
+        _first_of_each(best, which[order], nearest[order])
+        far = np.flatnonzero(best < 0)
+        if len(far):
+            which, nearest = tree.query_nearest(shapes[far], all_matches=True)
+            order = np.lexsort((nearest, which))
+            found = np.full(len(far), -1, dtype=np.int64)
+            _first_of_each(found, which[order], nearest[order])
+            best[far] = found
         return self._onto(points, edges[best])
 
     def attach_near(
@@ -133,7 +144,7 @@ class TrayGraph:
         reach, to the tray nearest it (a tray that bends or ends by a rack's corner can be
         nearer its edge than the tray nearest its centre is).
         """
-        found = self.attach(points)
+        found = self.attach(points, reach_mm)
         if not len(points) or not len(self.plan_edges):
             return found, found.lateral_mm
         shapes = shapely.box(*boxes.T)
@@ -245,6 +256,13 @@ class TrayGraph:
             found = tuple(edges)
             self._paths[key] = found
         return found
+
+
+def _first_of_each(into: np.ndarray, which: np.ndarray, value: np.ndarray) -> None:
+    """Set ``into[w]`` to the first ``value`` listed for each ``w`` of ``which`` (sorted so
+    that equal ``which`` are together, the wanted one first)."""
+    keep = np.r_[True, which[1:] != which[:-1]] if len(which) else np.zeros(0, dtype=bool)
+    into[which[keep]] = value[keep]
 
 
 def _cuts(

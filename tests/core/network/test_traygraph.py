@@ -161,6 +161,30 @@ def test_points_attach_to_the_nearest_tray_point():
     assert [graph.edge_tray[e] for e in at.edge] == ["a", "a", "a"]
 
 
+def test_looking_near_first_attaches_as_the_nearest_search_does():
+    # the ladder's rows and rungs; points under a tray, between two equally near trays
+    # (the lowest edge number wins), and farther than the near distance from any tray
+    graph = ladder()
+    points = np.array(
+        [
+            [2_500.0, 100.0],
+            [3_000.0, 1_000.0],  # 1 m from both rows
+            [1_000.0, 1_000.0],  # on a rung, 1 m from both rows
+            [7_000.0, 1_000.0],  # 2 m from the rungs at 5 and 9 m, 1 m from the rows
+            [12_000.0, 0.0],  # 2 m beyond the top row's end
+            [-4_000.0, -3_000.0],  # 5 m from the nearest corner
+        ]
+    )
+    searched = graph.attach(points)
+    for near_mm in (0.0, 500.0, 1_000.0, 1_200.0, 10_000.0):
+        first = graph.attach(points, near_mm)
+        assert first.edge.tolist() == searched.edge.tolist()
+        assert first.lateral_mm.tolist() == searched.lateral_mm.tolist()
+    assert searched.lateral_mm.tolist() == pytest.approx([100, 1_000, 0, 1_000, 2_000, 5_000])
+    # equally near: the top row's piece (the lower edge number) over the bottom row's
+    assert graph.nodes[graph.edge_u[searched.edge[1]], 1] == 0
+
+
 def test_a_hall_without_trays_attaches_nothing():
     at = build_graph([]).attach(np.array([[0.0, 0.0]]))
     assert at.edge.tolist() == [-1]
