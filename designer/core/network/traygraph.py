@@ -35,6 +35,11 @@ from designer.core.model.hall import CableTray
 
 #: Intersections and merged nodes are compared at a micrometre.
 _TOL = 1e-3
+#: In a graph of at least ``_WHOLE_NODES`` nodes, a search that settles more than one
+#: ``_WHOLE_SHARE``-th of them without reaching what it was asked for is finished over the
+#: whole graph, ``_WHOLE_BATCH`` such searches together (one array column each). Searches
+#: that reach across a hall settle most of it; the rest stop within a few dozen nodes.
+_WHOLE_NODES, _WHOLE_SHARE, _WHOLE_BATCH = 256, 16, 256
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,7 @@ class TrayGraph:
                 np.full(n, -1), np.zeros(n), np.full(n, np.inf), np.full((n, 2), np.inf)
             )
         tree = self._edge_tree()
-        shapes = shapely.points(points)
+        shapes = cast(np.ndarray, shapely.points(points))  # one point per row: an array
         which, nearest = tree.query(shapes, predicate="dwithin", distance=near_mm)
         gap = shapely.distance(shapes[which], tree.geometries[nearest])
         # per point, its candidates from the nearest, the lowest edge number among equals
@@ -394,6 +399,11 @@ class _Searched:
     planner and an export may ask on two threads at once: a lock keeps the searches in
     step, and a search only ever gains settled nodes, which a reader does not need.
 
+    In a large graph, a search that must reach across it (a spine rack's runs to leaves in
+    every corner of one big hall) is finished over the whole graph, with every other such
+    search, by relaxing all edges at once as arrays (``_whole``): the per-node heap work of
+    a few dozen whole-graph searches was most of routing such a hall.
+
     scipy.sparse.csgraph.dijkstra would search in C, but importing it costs a third of a
     second and 30 MB in every process that routes; searches stopped near their targets
     make the Python heap quick enough.
@@ -402,6 +412,7 @@ class _Searched:
     def __init__(self, n: int, u: np.ndarray, v: np.ndarray, length: np.ndarray) -> None:
         self._edges = (n, u, v, length)
         self._adjacent: list[list[tuple[int, float, int]]] | None = None
+        self._by_place: list[tuple[np.ndarray | None, np.ndarray, np.ndarray]] | None = None
         #: per searched node: the distance of each node settled, and the heap left
         self._searches: dict[int, tuple[dict[int, float], list[tuple[float, int]]]] = {}
         self._lock = threading.Lock()
@@ -419,6 +430,8 @@ class _Searched:
         n = self._edges[0]
         pairs, inverse = np.unique(sources * n + targets, return_inverse=True)
         pairs = pairs.tolist()
+        # in a graph this large, a search past this many nodes is finished as a whole
+        budget = n // _WHOLE_SHARE if n >= _WHOLE_NODES else None
         with self._lock:
             wanted: dict[int, set[int]] = {}
             for pair in pairs:
@@ -426,8 +439,9 @@ class _Searched:
                 search = self._searches.get(source)
                 if search is None or target not in search[0]:
                     wanted.setdefault(source, set()).add(target)
-            for source, these in wanted.items():
-                self._resume(source, these)
+            whole = [s for s, these in wanted.items() if not self._resume(s, these, budget)]
+            for first in range(0, len(whole), _WHOLE_BATCH):
+                self._whole(whole[first : first + _WHOLE_BATCH])
             searches = self._searches
             found = [searches[p // n][0].get(p % n, math.inf) for p in pairs]
         return np.array(found, dtype=float)[inverse.ravel()]
@@ -440,14 +454,19 @@ class _Searched:
                 self._resume(source, {target})
             return self._searches[source][0]
 
-    def _resume(self, source: int, wanted: set[int]) -> None:
+    def _resume(self, source: int, wanted: set[int], budget: int | None = None) -> bool:
         """Carry the search from ``source`` on until every node of ``wanted`` is settled
-        (or no node is left to reach); under the lock."""
+        (or no node is left to reach); under the lock. With a ``budget``, stop once the
+        search has settled that many nodes and say so (False): it is to be finished whole.
+        """
         settled, heap = self._searches.setdefault(source, ({}, [(0.0, source)]))
         adjacent = self.adjacent()
         wanted = wanted - settled.keys()
+        limit = math.inf if budget is None else budget
         pop, push = heapq.heappop, heapq.heappush
         while wanted and heap:
+            if len(settled) >= limit:
+                return False
             distance, node = pop(heap)
             if node in settled:
                 continue
@@ -456,6 +475,67 @@ class _Searched:
             for other, length, _ in adjacent[node]:
                 if other not in settled:
                     push(heap, (distance + length, other))
+        return True
+
+    def _whole(self, sources: list[int]) -> None:
+        """Finish the searches from ``sources`` over the whole graph; under the lock.
+
+        Every node's distance from each source is relaxed along all its edges at once
+        (one array row per node and one column per source) until nothing shortens. Each
+        distance is then the least, over the node's neighbours, of the neighbour's distance
+        plus the edge's length, added as the heap search adds them; lengths are positive,
+        so only one set of distances satisfies that, and it is the one the heap search
+        settles: to the last bit.
+        """
+        n = self._edges[0]
+        if self._by_place is None:
+            self._by_place = self._places()
+        (_, neighbour, length), *places = self._by_place
+        found = np.full((n, len(sources)), np.inf)
+        found[sources, np.arange(len(sources))] = 0.0
+        best, step = np.empty_like(found), np.empty_like(found)
+        while True:
+            np.add(found[neighbour], length, out=best)
+            for rows, other, more in places:
+                if rows is None:
+                    np.add(found[other], more, out=step)
+                    np.minimum(best, step, out=best)
+                else:
+                    best[rows] = np.minimum(best[rows], found[other] + more)
+            if not (best < found).any():
+                break
+            np.minimum(best, found, out=found)
+        reached = np.isfinite(found)
+        everywhere = reached.all(axis=0).tolist()
+        for column, source in enumerate(sources):
+            row = found[:, column]
+            if everywhere[column]:
+                settled = dict(zip(range(n), row.tolist(), strict=True))
+            else:  # a graph in pieces: only the nodes reached are settled
+                nodes = np.flatnonzero(reached[:, column])
+                settled = dict(zip(nodes.tolist(), row[nodes].tolist(), strict=True))
+            self._searches[source] = (settled, [])
+
+    def _places(self) -> list[tuple[np.ndarray | None, np.ndarray, np.ndarray]]:
+        """Each node's neighbours by place (its first, second, ... neighbour), as arrays
+        ``(rows, neighbour, length)`` per place, ``length`` a column to add to a row per
+        node. A place most nodes fill covers every node (``rows`` None; a node without
+        that neighbour has itself at an infinite length); a place few fill (the fourth of
+        a crossing) lists only the nodes that fill it."""
+        n = self._edges[0]
+        adjacent = self.adjacent()
+        places: list[tuple[np.ndarray | None, np.ndarray, np.ndarray]] = []
+        for place in range(max((len(around) for around in adjacent), default=0) or 1):
+            rows = [node for node, around in enumerate(adjacent) if len(around) > place]
+            other = [adjacent[node][place][0] for node in rows]
+            d = [adjacent[node][place][1] for node in rows]
+            if place == 0 or 2 * len(rows) > n:
+                neighbour, length = np.arange(n), np.full(n, np.inf)
+                neighbour[rows], length[rows] = other, d
+                places.append((None, neighbour, length[:, None]))
+            else:
+                places.append((np.array(rows, dtype=int), np.array(other), np.array(d)[:, None]))
+        return places
 
 
 def _adjacency(

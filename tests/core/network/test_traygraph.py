@@ -1,5 +1,7 @@
 """The tray graph: trays cut where they meet, shortest runs, where points attach."""
 
+import heapq
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -221,3 +223,56 @@ def test_the_spatial_index_finds_every_pair_of_meeting_tray_pieces(raw):
         if any(traygraph._cuts(segments, i, j))
     ]
     assert found == every
+
+
+def heap_search(graph, source):
+    """Every node's shortest distance from ``source``: a plain heap search, to compare."""
+    around = {}
+    ends = (graph.edge_u.tolist(), graph.edge_v.tolist(), graph.edge_length.tolist())
+    for u, v, d in zip(*ends, strict=True):
+        around.setdefault(u, []).append((v, d))
+        around.setdefault(v, []).append((u, d))
+    settled, heap = {}, [(0.0, source)]
+    while heap:
+        distance, node = heapq.heappop(heap)
+        if node not in settled:
+            settled[node] = distance
+            for other, d in around.get(node, ()):
+                heapq.heappush(heap, (distance + d, other))
+    return settled
+
+
+def hall_grid():
+    """A large hall's trays: 18 rows and 18 cross trays 1,300 mm apart (the rows cut at
+    every crossing: over 300 nodes), cross trays at another height from the rows, a
+    diagonal, and a tray apart that no other meets."""
+    rows = [tray(f"r{i}", [(0, i * 1_300), (22_100, i * 1_300)]) for i in range(18)]
+    cross = [tray(f"c{i}", [(i * 1_300, 0), (i * 1_300, 22_100)], 3_000) for i in range(18)]
+    diagonal = [tray("d", [(0, 0), (22_100, 22_100)])]
+    apart = [tray("x", [(40_000, 0), (40_000, 9_000)])]
+    return build_graph(rows + cross + diagonal + apart)
+
+
+def test_runs_across_a_large_hall_are_those_a_plain_heap_search_finds():
+    # runs from a corner to every node (searches that cross the hall are finished over
+    # the whole graph at once) and between near neighbours (searches that stop early)
+    graph = hall_grid()
+    n = len(graph.nodes)
+    assert n > 300
+    far = np.arange(n)
+    near_a, near_b = graph.edge_u[:200], graph.edge_v[:200]
+    sources = np.concatenate([np.zeros(n, dtype=int), np.full(n, n - 1), near_a])
+    targets = np.concatenate([far, far, near_b])
+    found = graph._searched.distances(sources, targets)
+    first, last = heap_search(graph, 0), heap_search(graph, n - 1)
+    expected = [first.get(t, np.inf) for t in far.tolist()]
+    expected += [last.get(t, np.inf) for t in far.tolist()]
+    expected += [
+        heap_search(graph, a)[b] for a, b in zip(near_a.tolist(), near_b.tolist(), strict=True)
+    ]
+    assert found.tolist() == expected  # to the last bit
+    assert np.isinf(found[:n]).sum() == 2  # the tray apart: its two ends
+    # the walk back along a whole search is the walk a fresh graph makes
+    fresh = hall_grid()
+    for target in (n // 3, n // 2, n - 3):
+        assert graph.path_edges(target, 0) == fresh.path_edges(target, 0)
