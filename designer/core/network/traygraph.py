@@ -7,11 +7,12 @@ joins them. Shortest distances are searched from the nodes where runs join the t
 only as far as the runs asked of each need: a heap Dijkstra from each such node, stopped
 once it has settled the nodes asked of it and resumed when a farther one is asked (a rack
 moved to another tray). What they settle is kept, so a run asked again is a lookup, and the
-thousands of bundles of a hall are routed as arrays. The
-all-pairs table this replaced (Floyd-Warshall) grew with the cube of a hall's tray nodes,
-two thirds of planning a hall of 6,912 racks. A path is walked back from the distances
-when one is needed: from each node, the edge whose length plus the distance left is the
-distance still to go.
+thousands of bundles of a hall are routed as arrays. In a large graph, the few searches
+that must cross it (a spine rack's runs to every corner of one big hall) are finished
+together as arrays over the whole graph. The all-pairs table this replaced
+(Floyd-Warshall) grew with the cube of a hall's tray nodes, two thirds of planning a hall
+of 6,912 racks. A path is walked back from the distances when one is needed: from each
+node, the edge whose length plus the distance left is the distance still to go.
 
 A point of the floor (a rack's top, the hall's cable entry) attaches to the nearest point
 of any tray centre line; the plan distance to it is the lateral run from the point to the
