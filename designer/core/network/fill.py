@@ -111,8 +111,10 @@ def edge_peaks(
     edge = np.concatenate([spans.edge, spans.edge])
     position = np.concatenate([spans.start, spans.end])
     delta = np.concatenate([load, -load])
-    # A cable covers [start, end): at one position, those leaving go before those joining.
-    ranked = np.lexsort((delta, position, edge))
+    # A cable covers [start, end): at one position, those leaving go before those joining
+    # (in any order among themselves: the running total after a position's last change is
+    # the same, and the changes before it lie below it or below the total before them)
+    ranked = np.lexsort((delta > 0, position, edge))
     edge, position = edge[ranked], position[ranked]
     running = np.cumsum(delta[ranked])
     first = np.flatnonzero(np.r_[True, edge[1:] != edge[:-1]])
