@@ -83,15 +83,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         planned = outline(request)
-        print("\n".join(planned.lines()))
-        if args.dry_run:
-            return 0
-        data = to_bytes(generate(request))
-        write_output(Path(args.output), data)
+        if not args.dry_run:  # what was built is told once it is written, not before
+            write_output(Path(args.output), to_bytes(generate(request)))
     except GenerateError as err:
         print(f"error: cannot generate {args.preset}: --{err}", file=sys.stderr)
         return 2
     except OutputError as err:
         return fail(err)
-    print(f"wrote {args.output}")
+    print("\n".join(planned.lines()))
+    if not args.dry_run:
+        print(f"wrote {args.output}")
     return 0

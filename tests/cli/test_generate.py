@@ -94,8 +94,12 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         (["cm384", "--sites", "5"], "--sites: 5 sites for 1 system leave a site empty"),
         (["nvl72-su", "--oversubscription", "-1"], "from 1 to 64 (downlinks per uplink), not -1"),
         (["hgx-su", "--halls-per-site", "0"], "--halls-per-site: must be from 1 to 200, not 0"),
+        # more than a project holds: it crashed once the site was made, not on asking
+        (["campus-cm384", "--site-power", "10001"], "at most 8,000, not 10001"),
+        # too little for one system: it blamed --sites, which was never given
+        (["nvl72-su", "--site-power", "0.01"], "--site-power: one system needs"),
     ],
-    ids=["misspelt-preset", "pdf-name", "plural", "oversubscription", "halls"],
+    ids=["misspelt-preset", "pdf-name", "plural", "oversubscription", "halls", "power", "tiny"],
 )
 def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, arguments, said):
     """From a newcomer's trial: a misspelt preset printed the whole usage; a project written
@@ -108,3 +112,18 @@ def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, ar
     assert said in err
     assert len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_most_power_a_site_may_ask_builds_a_clean_supernode(tmp_path, capsys):
+    # 8,000 MW: its heat rejection (IT with a quarter's headroom) stays within what a
+    # project holds (10 GW in one figure); 10,000 MW crashed as the site was made
+    path = generated(tmp_path, capsys, "cm384", "--site-power", "8000")
+    check_clean(path, capsys)
+    assert json.loads(Path(path).read_text())["sites"][0]["power_capacity_kw"] == 8_000_000
+
+
+def test_a_project_that_cannot_be_written_prints_nothing_but_why(capsys):
+    assert main(["generate", "cm384", "-o", "/proc/pod.rackplan.json"]) == 2
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert "/proc" in said.err and len(said.err.strip().splitlines()) == 1

@@ -38,6 +38,7 @@ from designer.core.generate.leaves import with_leaf_racks
 from designer.core.generate.presets import PRESETS, Fabric, Preset
 from designer.core.generate.trays import sized_trays
 from designer.core.model import Entity, Hall, Project
+from designer.core.model.base import MAX_KW
 from designer.core.model.equipment import RackType
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import COLLECTIONS, ProjectMeta, ProjectSettings
@@ -56,6 +57,9 @@ HALLS_ACROSS = 4
 #: A generated hall's (and site's heat rejection) capacity over its IT at maximum: loaded to
 #: 80 % at most, the continuous share of links B32.
 HEADROOM = 1 / 0.8
+#: The most supply per site a request may ask (MW): a site's heat rejection is its IT (at
+#: most its supply) with ``HEADROOM``, and that must stay within what a project holds.
+MAX_SITE_POWER_MW = MAX_KW / 1000 / HEADROOM
 
 
 class GenerateError(ValueError):
@@ -162,7 +166,9 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
         )
     fabric = request.fabric or preset.fabric
     network, k = _network_rack(catalog, unit, fabric)
-    site_power = _number("site-power", request.site_power_mw, preset.site_power_mw, 100_000)
+    site_power = _number(
+        "site-power", request.site_power_mw, preset.site_power_mw, MAX_SITE_POWER_MW
+    )
     site_km = _number("site-km", request.site_km, preset.site_km, 20_000)
     reach_km = max(o.reach_m for m in default_media().media for o in m.offers) / 1000
     if site_km > reach_km:
@@ -294,9 +300,16 @@ def _sites(
         else range(1, MAX_SITES + 1)
     )
     for count in counts:
-        if count > systems:
+        if count > systems and request.sites is not None:
             raise GenerateError(
                 "sites", f"{count} sites for {plural(systems, 'system')} leave a site empty"
+            )
+        if count > systems:  # a site for each system, and one alone is too much for it
+            alone = shape.site(1, halls).it_kw * pue
+            raise GenerateError(
+                "site-power",
+                f"one system needs {alone / 1000:,.2f} MW at PUE {pue}, more than a site of "
+                f"{site_power_kw / 1000:,g} MW supplies; raise the power per site",
             )
         base, extra = divmod(systems, count)
         plans = tuple(shape.site(base + (1 if i < extra else 0), halls) for i in range(count))

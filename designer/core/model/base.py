@@ -38,8 +38,11 @@ and 270 left (-x), matching Qt's clockwise ``rotate`` with y pointing down.
 Side = Literal["A", "B"]
 """The side of an A/B redundant power path."""
 
-Kw = Annotated[float, Field(ge=0, le=10_000_000)]
-"""A non-negative power in kilowatts (up to 10 GW, far beyond any campus)."""
+#: The most power (kW) a project holds in one figure: 10 GW, far beyond any campus.
+MAX_KW = 10_000_000
+
+Kw = Annotated[float, Field(ge=0, le=MAX_KW)]
+"""A non-negative power in kilowatts (up to ``MAX_KW``)."""
 
 Volts = Annotated[float, Field(ge=48, le=1_500)]
 """A feed's voltage: from the 48 V DC of an Open Rack busbar (reference links:S106, about
