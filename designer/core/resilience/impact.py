@@ -21,9 +21,9 @@ The rules follow the checks' own model of the design:
   over the other routes, whose lit fibre pairs (``fibre_pair_tbps`` each) may not hold it;
 - a hall down takes its feeds and cooling units with it, a site its halls and routes.
 
-Bisection is estimated per site as half of the fabric's thinnest tier (half of the leaf
-uplinks for two tiers; of the node links for a fabric of one leaf): an estimate, the
-narrowest cut of a Clos, not a measured figure.
+Bisection is estimated per site as half of the fabric's thinnest tier, the node links
+included (racks cut off their leaves send nothing across): an estimate, the narrowest cut
+of a Clos, not a measured figure.
 """
 
 from __future__ import annotations

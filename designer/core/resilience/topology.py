@@ -240,15 +240,17 @@ def parts_of(up: Mapping[str, int], ways: Mapping[str, list[tuple[str, str]]]) -
 
 
 def bisection(tiers: Mapping[tuple[str, str], float]) -> float:
-    """Half the thinnest uplink tier of each site's fabric (the node tier when it has none),
-    summed over the sites: the narrowest cut of a Clos, an estimate (Gb/s)."""
+    """Half the thinnest tier of each site's fabric, summed over the sites: the narrowest
+    cut of a Clos, an estimate (Gb/s). The node tier counts too: the accelerators cannot
+    send more across the middle than their own links carry (with a leaf rack down, no
+    accelerator of its racks reaches the spines that are left)."""
     by_site: dict[str, dict[str, float]] = defaultdict(dict)
     for (site, tier), gbps in tiers.items():
         by_site[site][tier] = gbps
     total = 0.0
     for found in by_site.values():
-        uplinks = [max(0.0, found[t]) for t in TIERS[1:] if t in found]
-        total += (min(uplinks) if uplinks else max(0.0, found.get(TIERS[0], 0.0))) / 2
+        present = [max(0.0, found[t]) for t in TIERS if t in found]
+        total += min(present, default=0.0) / 2
     return total
 
 

@@ -146,3 +146,16 @@ def test_cutting_the_only_tray_severs_every_rack_from_its_leaves():
     assert len(impact.losses["scale_out"]) == 8
     assert impact.accelerators_up == 576 and impact.accelerators_connected == 0
     assert impact.bisection_left_gbps == 0 < impact.bisection_gbps
+
+
+def test_a_tray_that_cuts_half_the_racks_off_their_leaves_halves_the_bisection():
+    # the generated SU: row 1's bottom tray carries the node links of the row's four
+    # racks, not the leaf-spine links; the racks cut off cannot send across the middle
+    doc = cluster("nvl72-su")
+    (tray,) = [t.id for t in doc.project.trays.values() if t.name == "Row 1 bottom tray"]
+    impact = fail(topology(doc), [tray])
+    assert impact.accelerators_connected == 288
+    # 8 racks x 72 x 400G = 230.4 Tb/s of node links, half of them cut; the leaf-spine
+    # tier is whole: the narrowest tier left is the node tier's 115.2 Tb/s, halved
+    assert impact.bisection_gbps == pytest.approx(115_200)
+    assert impact.bisection_left_gbps == pytest.approx(57_600)
