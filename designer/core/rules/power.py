@@ -55,7 +55,7 @@ SINGLE_PATH = CodeInfo(
     FAMILY,
     "Rack on one power path",
     Severity.WARNING,
-    "A rack is connected to one side only (or to feeds of no side) while the design has "
+    "A rack is connected to one side only (or only to feeds with no A or B side set) while the design has "
     "side A and side B feeds, or while the project holds it to Tier III (its liquid-cooled "
     "racks by default), so it goes down whenever that path is maintained or fails (links "
     "B40: a concurrently maintainable design, Tier III, gives every rack two paths; links "
@@ -183,7 +183,7 @@ def _rack_run(ctx: Context, rack_id: str) -> Iterator[Finding]:
         why = two_paths_asked(ctx, rack, kind)
         if why:
             has = [side for side in ("A", "B") if side in paths]
-            fed = f"side {has[0]} only" if has else "feeds of no side"
+            fed = f"side {has[0]} only" if has else "feeds with no A or B side set"
             needed = (
                 f"a side {'B' if has == ['A'] else 'A'} feed" if has else "one feed of each side"
             )

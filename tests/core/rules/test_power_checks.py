@@ -243,7 +243,7 @@ def test_the_project_holds_its_racks_to_tier_iii_liquid_cooled_ones_by_default(a
     assert {names[f.ids[0]] for f in findings} == warned
     for f in findings:
         assert f.severity == "warning"
-        assert "is fed from feeds of no side, though the project holds" in f.message
+        assert "is fed from feeds with no A or B side set, though the project holds" in f.message
         assert "to Tier III, two power paths (links B40-B41" in f.message
         assert f.message.endswith("Connect it to one feed of each side as well.")
     # a side A and a side B feed each is what it asks
