@@ -55,11 +55,11 @@ SINGLE_PATH = CodeInfo(
     FAMILY,
     "Rack on one power path",
     Severity.WARNING,
-    "A rack is connected to one side only (or only to feeds with no A or B side set) while the design has "
-    "side A and side B feeds, or while the project holds it to Tier III (its liquid-cooled "
-    "racks by default), so it goes down whenever that path is maintained or fails (links "
-    "B40: a concurrently maintainable design, Tier III, gives every rack two paths; links "
-    "B41: NVIDIA asks Tier III of a GB200 SuperPOD's site).",
+    "A rack is connected to one side only (or only to feeds with no A or B side set) while "
+    "the design has side A and side B feeds, or while the project holds it to Tier III (its "
+    "liquid-cooled racks by default), so it goes down whenever that path is maintained or "
+    "fails (links B40: a concurrently maintainable design, Tier III, gives every rack two "
+    "paths; links B41: NVIDIA asks Tier III of a GB200 SuperPOD's site).",
 )
 FEED_OUT_OF_REACH = CodeInfo(
     "power.feed_out_of_reach",
