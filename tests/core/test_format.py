@@ -35,3 +35,16 @@ def test_a_bandwidth_under_a_terabit_is_said_in_gigabits():
     assert bandwidth(6.4) == "6.4 Tb/s"
     assert bandwidth(1_382.4) == "1,382.4 Tb/s"
     assert bandwidth(0) == "0 Tb/s"
+
+
+def test_a_rate_too_small_for_two_decimals_keeps_two_figures_rather_than_reading_0():
+    from designer.core.format import small
+
+    # 27 switches x 6.99e-7 failures an hour x 24 h: a pod's switches a day
+    assert small(27 * 6.99e-7 * 24) == "0.00045"
+    assert small(0.17) == "0.17"
+    assert small(0.004) == "0.004"
+    assert small(0.005) == "0.01"  # shown at two decimals, as before
+    assert small(4.5e-6) == "0.0000045"
+    assert small(0) == "0"
+    assert small(1_234.567) == "1,234.57"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designer.core.catalog.loader import SOURCE_ID
-from designer.core.format import number, plural
+from designer.core.format import number, plural, small
 from designer.core.model.project import Project
 from designer.core.naming import display_name
 from designer.core.resilience.components import name_of
@@ -81,7 +81,7 @@ def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
             (
                 name.capitalize(),
                 f"{number(counts[name], 0)} {COUNTED[name]} x {rate:.3g} per hour = "
-                f"{number(per_hour * 24, 2)} per day ({cited(expected.rates.sources[name])})",
+                f"{small(per_hour * 24)} per day ({cited(expected.rates.sources[name])})",
             )
         )
     c = expected.cluster
