@@ -14,6 +14,7 @@ meet the trays) is computed once and reused until the rack or its hall's trays c
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, cast
@@ -21,7 +22,6 @@ from typing import NamedTuple, cast
 import numpy as np
 
 from designer.core.geometry.footprint import footprints
-from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.hall import CableTray, Hall
 from designer.core.model.network_settings import NetworkSettings
@@ -104,15 +104,11 @@ def hall_floor(
     return HallFloor(hall.id, hall.site_id, index, graph, entry, on_site)
 
 
-class _Standing(NamedTuple):
-    """What a rack's anchor depends on besides the trays and the settings."""
-
-    x: int
-    y: int
-    rotation: Rotation
-    width: int
-    depth: int
-    height: int
+#: What a rack's anchor depends on besides the trays and the settings: its ``x``, ``y``,
+#: rotation, width, depth and height (a plain tuple: a campus makes one per rack per plan).
+_Standing = tuple[int, int, int, int, int, int]
+#: An anchor's fields after its hall, as a hall of the same trays shares them.
+_Fields = tuple[int, float, float, float, float, tuple[float, float], float]
 
 
 def rack_anchors(
@@ -127,7 +123,7 @@ def rack_anchors(
     """
     shared = settings.tray_reach_mm, settings.port_height_share, settings.in_rack_allowance_mm
     keys = [
-        ("anchor", _Standing(p.x, p.y, p.rotation, k.width_mm, k.depth_mm, k.height_mm), shared)
+        ("anchor", (p.x, p.y, p.rotation, k.width_mm, k.depth_mm, k.height_mm), shared)
         for p, k in racks
     ]
     memo = floor.graph.memo
@@ -135,16 +131,15 @@ def rack_anchors(
     if missing:
         found = _attached([key[1] for key in missing], floor.graph, settings)
         memo.update(zip(missing, found, strict=True))
-    # each anchor made again with the hall first (quicker than ``_replace`` by name)
     hall = floor.hall_id
     return {
-        placement.id: Anchor(hall, *cast(Anchor, memo[key])[1:])
+        placement.id: Anchor(hall, *cast(_Fields, memo[key]))
         for (placement, _), key in zip(racks, keys, strict=True)
     }
 
 
-def _attached(racks: list[_Standing], graph: TrayGraph, settings: NetworkSettings) -> list[Anchor]:
-    """The anchors of racks standing so on ``graph``'s trays, their hall left blank.
+def _attached(racks: list[_Standing], graph: TrayGraph, settings: NetworkSettings) -> list[_Fields]:
+    """The anchors' fields after the hall of racks standing so on ``graph``'s trays.
 
     Worked out as columns (a hall of a campus anchors thousands of racks): each rack's
     footprint as ``footprint`` lays it, its centre as ``Box.centre`` halves its edges."""
@@ -160,18 +155,18 @@ def _attached(racks: list[_Standing], graph: TrayGraph, settings: NetworkSetting
     port = height * settings.port_height_share
     rise = np.zeros(len(racks))
     rise[on_tray] = np.abs(graph.edge_height[found.edge[on_tray]] - port[on_tray])
-    return [
-        Anchor("", edge, along, lateral, up, float(settings.in_rack_allowance_mm), point, near)
-        for edge, along, lateral, up, point, near in zip(
+    return list(
+        zip(
             np.where(reached, found.edge, -1).tolist(),
             found.along_mm.astype(float).tolist(),
             found.lateral_mm.astype(float).tolist(),
             rise.astype(float).tolist(),
+            itertools.repeat(float(settings.in_rack_allowance_mm)),
             map(tuple, points.tolist()),
             clear.astype(float).tolist(),
-            strict=True,
+            strict=False,  # the allowance repeats for every rack
         )
-    ]
+    )
 
 
 @dataclass(frozen=True, eq=False)
