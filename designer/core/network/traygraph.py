@@ -486,14 +486,27 @@ class _Searched:
         distance is then the least, over the node's neighbours, of the neighbour's distance
         plus the edge's length, added as the heap search adds them; lengths are positive,
         so only one set of distances satisfies that, and it is the one the heap search
-        settles: to the last bit.
+        settles: to the last bit. Starting from a search's own distances so far changes
+        nothing of that (each is a sum along some path, never below the shortest).
         """
         n = self._edges[0]
         if self._by_place is None:
             self._by_place = self._places()
         (_, neighbour, length), *places = self._by_place
         found = np.full((n, len(sources)), np.inf)
-        found[sources, np.arange(len(sources))] = 0.0
+        # each from where its heap search stopped: the nodes it settled at their distances,
+        # those on its heap at the distances found so far (fewer rounds to go)
+        nodes: list[int] = []
+        columns: list[int] = []
+        distances: list[float] = []
+        for column, source in enumerate(sources):
+            settled, heap = self._searches[source]
+            nodes += settled
+            distances += settled.values()
+            nodes += (node for _, node in heap)
+            distances += (distance for distance, _ in heap)
+            columns += [column] * (len(settled) + len(heap))
+        np.minimum.at(found, (np.array(nodes), np.array(columns)), np.array(distances))
         best, step = np.empty_like(found), np.empty_like(found)
         while True:
             np.add(found[neighbour], length, out=best)
