@@ -496,17 +496,17 @@ class _Searched:
         found = np.full((n, len(sources)), np.inf)
         # each from where its heap search stopped: the nodes it settled at their distances,
         # those on its heap at the distances found so far (fewer rounds to go)
-        nodes: list[int] = []
+        begun: list[int] = []
         columns: list[int] = []
-        distances: list[float] = []
+        begun_at: list[float] = []
         for column, source in enumerate(sources):
             settled, heap = self._searches[source]
-            nodes += settled
-            distances += settled.values()
-            nodes += (node for _, node in heap)
-            distances += (distance for distance, _ in heap)
+            begun += settled
+            begun_at += settled.values()
+            begun += (node for _, node in heap)
+            begun_at += (distance for distance, _ in heap)
             columns += [column] * (len(settled) + len(heap))
-        np.minimum.at(found, (np.array(nodes), np.array(columns)), np.array(distances))
+        np.minimum.at(found, (np.array(begun), np.array(columns)), np.array(begun_at))
         best, step = np.empty_like(found), np.empty_like(found)
         while True:
             np.add(found[neighbour], length, out=best)
