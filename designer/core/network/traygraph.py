@@ -41,6 +41,9 @@ _TOL = 1e-3
 #: whole graph, ``_WHOLE_BATCH`` such searches together (one array column each). Searches
 #: that reach across a hall settle most of it; the rest stop within a few dozen nodes.
 _WHOLE_NODES, _WHOLE_SHARE, _WHOLE_BATCH = 256, 16, 256
+#: Pairs of nodes are told apart by marking an array when a graph has at most this many
+#: (32 MB of places at most: a graph of 2,048 nodes), by sorting them in a larger one.
+_DENSE_CODES = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,21 @@ class TrayGraph:
         return found
 
 
+def _distinct(codes: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``codes`` (each from 0 to ``size`` - 1) in order, and each
+    code's place among them, as ``np.unique`` gives them. Below ``_DENSE_CODES`` they are
+    marked in an array of ``size`` rather than sorted: a hall's 300,000 asked runs in a
+    1,296-node graph, 4 ms against the sort's 20."""
+    if size > _DENSE_CODES:
+        found, inverse = np.unique(codes, return_inverse=True)
+        return found, inverse.ravel()
+    place = np.zeros(size, dtype=np.int64)
+    place[codes] = 1
+    found = np.flatnonzero(place)
+    place[found] = np.arange(len(found))
+    return found, place[codes]
+
+
 def _first_of_each(into: np.ndarray, which: np.ndarray, value: np.ndarray) -> None:
     """Set ``into[w]`` to the first ``value`` listed for each ``w`` of ``which`` (sorted so
     that equal ``which`` are together, the wanted one first)."""
@@ -429,7 +447,7 @@ class _Searched:
         """The shortest distance between ``sources[i]`` and ``targets[i]`` along the edges
         (inf where none joins them)."""
         n = self._edges[0]
-        pairs, inverse = np.unique(sources * n + targets, return_inverse=True)
+        pairs, inverse = _distinct(sources * n + targets, n * n)
         pairs = pairs.tolist()
         # in a graph this large, a search past this many nodes is finished as a whole
         budget = n // _WHOLE_SHARE if n >= _WHOLE_NODES else None
@@ -445,7 +463,8 @@ class _Searched:
                 self._whole(whole[first : first + _WHOLE_BATCH])
             searches = self._searches
             found = [searches[p // n][0].get(p % n, math.inf) for p in pairs]
-        return np.array(found, dtype=float)[inverse.ravel()]
+        distance: np.ndarray = np.array(found, dtype=float)[inverse]
+        return distance
 
     def settled(self, source: int, target: int) -> dict[int, float]:
         """The distances from ``source`` of the nodes settled, at least out to ``target``."""
