@@ -4,6 +4,8 @@ from collections import Counter, namedtuple
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
@@ -247,3 +249,32 @@ def test_a_rack_a_shortage_leaves_out_is_not_told_where_its_leaves_went():
         "network.leaf_rack_unusable",
     ]
     assert fabric.findings[1].ids == ("c001", "c005")
+
+
+@given(
+    st.lists(st.integers(0, 40), min_size=1, max_size=30),
+    st.integers(1, 12),
+)
+def test_uplinks_are_dealt_round_robin_over_the_switches_above(ups, width):
+    # by hand: one running count over all lower switches, each link to the next switch
+    # above; the pairs listed lower switch by lower switch, the upper ones in order
+    from designer.core.network import fabric
+
+    lower = [f"L{i}" for i in range(len(ups))]
+    upper_racks = [f"U{s}" for s in range(width)]
+    links = fabric._Links([*lower, *upper_racks])
+    load = [0] * width
+    fabric._spread(links, lower, ups, range(width), upper_racks, load)
+    dealt = Counter()
+    at = 0
+    for i, u in enumerate(ups):
+        for _ in range(u):
+            dealt[i, at % width] += 1
+            at += 1
+    expected = sorted(dealt.items())
+    if expected:
+        ((a, b, _, n),) = links._dealt
+        names = links._names
+        found = [((names[x], names[y]), c) for x, y, c in zip(a, b, n.tolist(), strict=True)]
+        assert found == [((f"L{i}", f"U{s}"), c) for (i, s), c in expected]
+    assert load == [sum(c for (_, s), c in dealt.items() if s == t) for t in range(width)]
