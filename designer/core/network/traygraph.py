@@ -42,8 +42,9 @@ _TOL = 1e-3
 #: that reach across a hall settle most of it; the rest stop within a few dozen nodes.
 _WHOLE_NODES, _WHOLE_SHARE, _WHOLE_BATCH = 256, 16, 256
 #: Pairs of nodes are told apart by marking an array when a graph has at most this many
-#: (32 MB of places at most: a graph of 2,048 nodes), by sorting them in a larger one.
-_DENSE_CODES = 1 << 22
+#: (32 MB of places at most: a graph of 2,048 nodes) and they are not far fewer than its
+#: places (at most ``_DENSE_FLOOR`` places, or ``_DENSE_PER_CODE`` per pair); else sorted.
+_DENSE_CODES, _DENSE_FLOOR, _DENSE_PER_CODE = 1 << 22, 1 << 16, 16
 
 
 @dataclass(frozen=True)
@@ -269,10 +270,11 @@ class TrayGraph:
 
 def _distinct(codes: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """The distinct values of ``codes`` (each from 0 to ``size`` - 1) in order, and each
-    code's place among them, as ``np.unique`` gives them. Below ``_DENSE_CODES`` they are
-    marked in an array of ``size`` rather than sorted: a hall's 300,000 asked runs in a
-    1,296-node graph, 4 ms against the sort's 20."""
-    if size > _DENSE_CODES:
+    code's place among them, as ``np.unique`` gives them. Many codes of a graph of up to
+    2,048 nodes are marked in an array of ``size`` rather than sorted (a hall's 300,000
+    asked runs in a 1,296-node graph: 4 ms against the sort's 20); a few, as a drag asks,
+    are sorted rather than an array of millions gone through."""
+    if size > min(_DENSE_CODES, _DENSE_FLOOR + _DENSE_PER_CODE * len(codes)):
         found, inverse = np.unique(codes, return_inverse=True)
         return found, inverse.ravel()
     place = np.zeros(size, dtype=np.int64)
