@@ -33,6 +33,7 @@ import numpy as np
 import shapely
 
 from designer.core.model.hall import CableTray
+from designer.core.network.distinct import distinct_codes
 
 #: Intersections and merged nodes are compared at a micrometre.
 _TOL = 1e-3
@@ -41,10 +42,6 @@ _TOL = 1e-3
 #: whole graph, ``_WHOLE_BATCH`` such searches together (one array column each). Searches
 #: that reach across a hall settle most of it; the rest stop within a few dozen nodes.
 _WHOLE_NODES, _WHOLE_SHARE, _WHOLE_BATCH = 256, 16, 256
-#: Pairs of nodes are told apart by marking an array when a graph has at most this many
-#: (32 MB of places at most: a graph of 2,048 nodes) and they are not far fewer than its
-#: places (at most ``_DENSE_FLOOR`` places, or ``_DENSE_PER_CODE`` per pair); else sorted.
-_DENSE_CODES, _DENSE_FLOOR, _DENSE_PER_CODE = 1 << 22, 1 << 16, 16
 
 
 @dataclass(frozen=True)
@@ -268,22 +265,6 @@ class TrayGraph:
         return found
 
 
-def _distinct(codes: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of ``codes`` (each from 0 to ``size`` - 1) in order, and each
-    code's place among them, as ``np.unique`` gives them. Many codes of a graph of up to
-    2,048 nodes are marked in an array of ``size`` rather than sorted (a hall's 300,000
-    asked runs in a 1,296-node graph: 4 ms against the sort's 20); a few, as a drag asks,
-    are sorted rather than an array of millions gone through."""
-    if size > min(_DENSE_CODES, _DENSE_FLOOR + _DENSE_PER_CODE * len(codes)):
-        found, inverse = np.unique(codes, return_inverse=True)
-        return found, inverse.ravel()
-    place = np.zeros(size, dtype=np.int64)
-    place[codes] = 1
-    found = np.flatnonzero(place)
-    place[found] = np.arange(len(found))
-    return found, place[codes]
-
-
 def _first_of_each(into: np.ndarray, which: np.ndarray, value: np.ndarray) -> None:
     """Set ``into[w]`` to the first ``value`` listed for each ``w`` of ``which`` (sorted so
     that equal ``which`` are together, the wanted one first)."""
@@ -449,7 +430,7 @@ class _Searched:
         """The shortest distance between ``sources[i]`` and ``targets[i]`` along the edges
         (inf where none joins them)."""
         n = self._edges[0]
-        pairs, inverse = _distinct(sources * n + targets, n * n)
+        pairs, inverse = distinct_codes(sources * n + targets, n * n)
         pairs = pairs.tolist()
         # in a graph this large, a search past this many nodes is finished as a whole
         budget = n // _WHOLE_SHARE if n >= _WHOLE_NODES else None

@@ -1,6 +1,8 @@
 """Grouping bundles by integer columns gives the rows numpy's own grouping gives."""
 
 import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
 
 from designer.core.network.distinct import distinct_rows
 
@@ -33,3 +35,17 @@ def test_no_rows() -> None:
     rows, which = distinct_rows(np.zeros((0, 3), dtype=np.int64))
     assert rows.shape == (0, 3)
     assert len(which) == 0
+
+
+@given(st.lists(st.integers(0, 2_000), max_size=200))
+def test_codes_are_told_apart_as_a_sort_tells_them(codes) -> None:
+    # marked in an array (many codes in a small range) or sorted (a large range, or a few
+    # codes in a range of millions)
+    from designer.core.network import distinct
+
+    codes = np.array(codes, dtype=np.int64)
+    expected, where = np.unique(codes, return_inverse=True)
+    for size in (2_001, distinct._DENSE_FLOOR + 16 * 200 + 1, distinct._DENSE_CODES + 1):
+        found, inverse = distinct.distinct_codes(codes, size)
+        assert found.tolist() == expected.tolist()
+        assert inverse.tolist() == where.ravel().tolist()

@@ -276,17 +276,3 @@ def test_runs_across_a_large_hall_are_those_a_plain_heap_search_finds():
     fresh = hall_grid()
     for target in (n // 3, n // 2, n - 3):
         assert graph.path_edges(target, 0) == fresh.path_edges(target, 0)
-
-
-@given(st.lists(st.integers(0, 2_000), max_size=200))
-def test_pairs_asked_are_told_apart_as_a_sort_tells_them(codes):
-    # marked in an array (many pairs of a graph of up to 2,048 nodes) or sorted (a larger
-    # graph, or a few pairs of one of millions of pairs)
-    from designer.core.network import traygraph
-
-    codes = np.array(codes, dtype=np.int64)
-    expected, where = np.unique(codes, return_inverse=True)
-    for size in (2_001, traygraph._DENSE_FLOOR + 16 * 200 + 1, traygraph._DENSE_CODES + 1):
-        found, inverse = traygraph._distinct(codes, size)
-        assert found.tolist() == expected.tolist()
-        assert inverse.tolist() == where.ravel().tolist()
