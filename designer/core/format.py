@@ -13,7 +13,7 @@ def number(value: float, digits: int = 1) -> str:
 
 def small(value: float, digits: int = 2) -> str:
     """``number``, except that a value too small to show at ``digits`` decimals keeps two
-    significant figures: a campus's switches fail 0.00045 times a day, not 0."""
+    significant figures: a pod's 27 switches fail 0.00045 times a day, not 0."""
     if value and abs(value) < 0.5 * 10**-digits:
         return number(value, 1 - math.floor(math.log10(abs(value))))
     return number(value, digits)

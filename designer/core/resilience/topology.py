@@ -242,8 +242,8 @@ def parts_of(up: Mapping[str, int], ways: Mapping[str, list[tuple[str, str]]]) -
 def bisection(tiers: Mapping[tuple[str, str], float]) -> float:
     """Half the thinnest tier of each site's fabric, summed over the sites: the narrowest
     cut of a Clos, an estimate (Gb/s). The node tier counts too: the accelerators cannot
-    send more across the middle than their own links carry (with a leaf rack down, no
-    accelerator of its racks reaches the spines that are left)."""
+    send more across the middle than their own links carry (racks cut off their leaves
+    send nothing across)."""
     by_site: dict[str, dict[str, float]] = defaultdict(dict)
     for (site, tier), gbps in tiers.items():
         by_site[site][tier] = gbps
