@@ -12,8 +12,9 @@ The rules follow the checks' own model of the design:
 - air: a hall's CRAHs and in-row coolers share its room air; when none is left its racks
   that put heat into the room lose air cooling;
 - a network rack that loses power or air is down with its switches: a rack with a link to
-  it loses scale-out connectivity (a ``node-leaf`` link: the accelerators of that rail are
-  cut off) or its scale-up domain (a UB or NVLink link), and the fabric loses the links;
+  it loses scale-out links (a ``node-leaf`` link: the accelerators of that rail are cut
+  off, their share of the rack's node-leaf links) or its scale-up domain (a UB or NVLink
+  link), and the fabric loses the links;
 - a rack that loses power or cooling draws and heats nothing;
 - a cut tray severs the bundles the router laid along it: a rack whose link to a leaf or
   its scale-up switches runs there is cut off as if the switch were down;
@@ -211,27 +212,24 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     air, rooms = _air(topo, down, out)
     lose("air", air)
     overloads += rooms
-    # network racks down, and the racks that reach through them
-    wiring = topo.wiring
-    switches = {r for r in out if r in topo.network_racks}
-    cut: dict[str, str] = {}
-    for switch in sorted(switches):
-        for rack, plane in wiring.reached_through.get(switch, ()):
-            if rack not in out and (plane == "scale_up" or rack not in cut):
-                cut[rack] = plane
-    links = _cut_by_trays(topo, down.trays, out, cut)
-    for rack, plane in sorted(cut.items()):
-        lost[plane][rack] = None
-    left = _bisection(topo, out, links)
+    # network racks down and trays cut: the racks that reached through them
+    severed = _severed(topo, down.trays)
+    up_cut, out_cut = _cut_off(topo, out, severed)
+    links = topo.wiring.row_link[severed]
+    left = _bisection(topo, out, links[links >= 0])
     cross, cross_left, routes, parts = _dci(topo, down, out)
     overloads += routes
+    lost["scale_up"] = dict.fromkeys(sorted(up_cut))
+    lost["scale_out"] = dict.fromkeys(sorted(out_cut))
     losses = {what: tuple(racks) for what, racks in lost.items() if racks}
     counted = {
         what: sum(topo.accelerators.get(r, 0) for r in racks) for what, racks in losses.items()
     }
+    if out_cut:
+        counted["scale_out"] = sum(out_cut.values())
     total = topo.total_accelerators
     up = total - sum(counted.get(what, 0) for what in DOWN)
-    hit = out | cut.keys()
+    hit = out | up_cut | out_cut.keys()
     jobs = tuple(job for job, racks in topo.job_racks.items() if not racks.isdisjoint(hit))
     return Impact(
         failed=failed,
@@ -331,27 +329,53 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
     return lost, found
 
 
-def _cut_by_trays(
-    topo: Topology, trays: set[str], out: set[str], cut: dict[str, str]
-) -> np.ndarray:
-    """Add to ``cut`` the racks up whose link to a leaf or to their scale-up switches runs
-    along one of ``trays``; the fabric links severed."""
+def _severed(topo: Topology, trays: set[str]) -> np.ndarray:
+    """The rows of the network plan's table routed along any of ``trays``, distinct."""
     if not trays:
         return NO_ROWS
-    wiring = topo.wiring
     each = [rows_through(topo, tray) for tray in trays]
     # one tray's rows are distinct already
-    severed = each[0] if len(each) == 1 else np.unique(np.concatenate(each))
+    return each[0] if len(each) == 1 else np.unique(np.concatenate(each))
+
+
+def _cut_off(topo: Topology, out: set[str], severed: np.ndarray) -> tuple[set[str], dict[str, int]]:
+    """The racks up that lose their scale-up domain, and those that lose scale-out links
+    with the accelerators on them: through a network rack down (in ``out``) or along a tray
+    cut (``severed`` rows).
+
+    A scale-up link cut takes the rack's domain; a scale-out cut takes the accelerators on
+    the links cut, as a share of the rack's node-leaf links (one port per accelerator in a
+    rail-optimised fabric: a leaf down cuts off its rail, not the rack), rounded up.
+    """
+    wiring = topo.wiring
+    rows = [wiring.switch_rows[r] for r in sorted(out) if r in wiring.switch_rows]
     reaching = severed[wiring.row_rack[severed] >= 0]
-    # each (rack, plane) once, as rack x 2 + up, in any order: a scale-up cut outranks a
-    # scale-out one
-    for key in np.unique(wiring.row_rack[reaching] * 2 + wiring.row_up[reaching]).tolist():
-        node, up = divmod(key, 2)
-        rack = wiring.nodes[node]
-        if rack not in out and (up or rack not in cut):
-            cut[rack] = "scale_up" if up else "scale_out"
-    links: np.ndarray = wiring.row_link[severed]
-    return np.asarray(links[links >= 0])
+    if len(reaching):
+        rows.append(reaching)
+    if not rows:
+        return set(), {}
+    cut = rows[0] if len(rows) == 1 else np.unique(np.concatenate(rows))
+    racks = wiring.row_rack[cut]
+    on_up = wiring.row_up[cut]
+    nodes = wiring.nodes
+    up_cut = {r for r in map(nodes.__getitem__, np.unique(racks[on_up]).tolist()) if r not in out}
+    # the scale-out links cut per rack, summed over its rows
+    which, links = _summed(racks[~on_up], wiring.row_count[cut][~on_up])
+    out_cut: dict[str, int] = {}
+    accelerators, ports = topo.accelerators, wiring.node_ports
+    for node, gone in zip(which.tolist(), links.tolist(), strict=True):
+        rack = nodes[node]
+        if rack in out or rack in up_cut:
+            continue
+        count, total = accelerators.get(rack, 0), int(ports[node])
+        out_cut[rack] = count if gone >= total else -(-count * gone // total)
+    return up_cut, out_cut
+
+
+def _summed(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct key, sorted, with the sum of its values."""
+    distinct, which = np.unique(keys, return_inverse=True)
+    return distinct, np.bincount(which, weights=values, minlength=len(distinct)).astype(np.int64)
 
 
 def _bisection(topo: Topology, out: set[str], severed: np.ndarray) -> float:

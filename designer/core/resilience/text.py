@@ -106,7 +106,7 @@ LOST = {
     "liquid": "lose liquid cooling",
     "air": "lose air cooling",
     "scale_up": "lose their scale-up domain",
-    "scale_out": "lose scale-out connectivity",
+    "scale_out": "lose scale-out links",
 }
 
 
@@ -125,10 +125,12 @@ def impact_text(project: Project, impact: Impact) -> str:
     for what in LOSSES:
         racks = impact.losses.get(what, ())
         if racks:
-            gpus = impact.lost_accelerators.get(what, 0)
+            gpus = plural(impact.lost_accelerators.get(what, 0), "accelerator")
+            # a scale-out cut takes the accelerators on the links cut, not whole racks
+            lost = f"{LOST[what]}, {gpus} cut off" if what == "scale_out" else LOST[what]
+            counted = f" ({gpus})" if what != "scale_out" else ""
             lines.append(
-                f"  {plural(len(racks), 'rack')} ({plural(gpus, 'accelerator')}) {LOST[what]}: "
-                f"{_names(project, racks)}"
+                f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(project, racks)}"
             )
     if impact.jobs:
         lines.append(f"  Jobs hit: {_names(project, impact.jobs)}")

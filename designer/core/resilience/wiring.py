@@ -26,15 +26,18 @@ _NONE = np.zeros(0, dtype=np.int64)
 @dataclass(frozen=True)
 class Wiring:
     """Per row of ``plan.table()`` the rack that reaches through it (``row_rack``, an index
-    into ``nodes``, -1 for none) and whether that is its scale-up domain (``row_up``) or the
-    scale-out fabric, and its fabric link (``row_link``, -1 for none); per fabric link its
+    into ``nodes``, -1 for none), whether that is its scale-up domain (``row_up``) or the
+    scale-out fabric, its links (``row_count``) and its fabric link (``row_link``, -1 for
+    none); per network rack the rows racks reach through it (``switch_rows``); per node the
+    links it has into the fabric (``node_ports``, its node-leaf links); per fabric link its
     (site, tier) in ``tiers``, Gb/s and cable count; per rack the links that end at it."""
 
     nodes: tuple[str, ...]
-    #: network rack -> (compute rack, "scale_out" or "scale_up") that reach through it
-    reached_through: dict[str, list[tuple[str, str]]]
+    switch_rows: dict[str, np.ndarray]
     row_rack: np.ndarray
     row_up: np.ndarray
+    row_count: np.ndarray
+    node_ports: np.ndarray
     row_link: np.ndarray
     tiers: tuple[tuple[str, str], ...]
     link_tier: np.ndarray
@@ -49,7 +52,18 @@ class Wiring:
 
 
 NO_WIRING = Wiring(
-    (), {}, _NONE, _NONE.astype(bool), _NONE, (), _NONE, _NONE.astype(float), _NONE, {}
+    (),
+    {},
+    _NONE,
+    _NONE.astype(bool),
+    _NONE,
+    _NONE,
+    _NONE,
+    (),
+    _NONE,
+    _NONE.astype(float),
+    _NONE,
+    {},
 )
 
 
@@ -71,13 +85,23 @@ def wiring_of(plan: NetworkPlan | None, network_racks: frozenset[str]) -> Wiring
     row_rack = np.where(rack_a, ends.a, np.where(rack_b, ends.b, -1))
     row_switch = np.where(rack_a, ends.b, ends.a)
     rows = np.flatnonzero(row_rack >= 0)
-    reached: dict[str, list[tuple[str, str]]] = {}
-    # each (switch, rack, plane) once, as one number: (switch x nodes + rack) x 2 + up
-    keys = np.unique((row_switch[rows] * len(nodes) + row_rack[rows]) * 2 + up[rows])
-    planes = ("scale_out", "scale_up")
-    for pair, on_up in zip((keys // 2).tolist(), (keys % 2).tolist(), strict=True):
-        switch, rack = divmod(pair, len(nodes))
-        reached.setdefault(nodes[switch], []).append((nodes[rack], planes[on_up]))
+    # each network rack's rows, in row order
+    through = rows[np.argsort(row_switch[rows], kind="stable")]
+    switch_of = row_switch[through]
+    starts = np.flatnonzero(np.r_[True, switch_of[1:] != switch_of[:-1]])
+    switch_rows = (
+        {
+            nodes[s]: part
+            for s, part in zip(
+                switch_of[starts].tolist(), np.split(through, starts[1:]), strict=True
+            )
+        }
+        if len(through)
+        else {}
+    )
+    row_count = np.asarray(table.count, dtype=np.int64)
+    out_rows = rows[~up[rows]]
+    node_ports = np.bincount(row_rack[out_rows], weights=row_count[out_rows], minlength=len(nodes))
     # the fabric links: the rows of a site's fabric unit in one of its tiers
     units = plan.keys()
     sizes = [len(plan.units[k].table) for k in units]
@@ -112,10 +136,12 @@ def wiring_of(plan: NetworkPlan | None, network_racks: frozenset[str]) -> Wiring
         else {}
     )
     return Wiring(
-        nodes,
-        reached,
+        tuple(nodes),
+        switch_rows,
         row_rack,
         up,
+        row_count,
+        node_ports.astype(np.int64),
         row_link,
         tiers,
         link_tier,

@@ -28,7 +28,7 @@ LOSS_COLOURS = tuple(
         "#0077bb",  # liquid cooling
         "#33bbee",  # air cooling
         "#ee3377",  # scale-up domain
-        "#ee7733",  # scale-out connectivity
+        "#ee7733",  # scale-out links
     )
 )
 
@@ -39,7 +39,7 @@ LOSS_NAMES = {
     "liquid": "No liquid cooling",
     "air": "No air cooling",
     "scale_up": "No scale-up domain",
-    "scale_out": "No scale-out",
+    "scale_out": "Scale-out links cut",
 }
 
 

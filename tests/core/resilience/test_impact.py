@@ -117,6 +117,35 @@ def test_a_network_rack_down_cuts_the_racks_that_reach_through_it():
     assert impact.bisection_left_gbps < impact.bisection_gbps
 
 
+def test_a_leaf_rack_down_cuts_off_its_rails_not_the_racks_that_reach_it():
+    # the generated SU: 8 NVL72 of 72 GPUs, one 400G link per GPU, their leaves spread
+    # over the network racks; a leaf rack down cuts off the GPUs whose links end there
+    doc = cluster("nvl72-su")
+    topo = topology(doc)
+    table = topo.plan.table()
+    for switch in sorted(topo.network_racks):
+        # the node links that end at this rack, counted from the plan's own table
+        ending = sum(
+            count
+            for a, b, role, count in zip(
+                table.a, table.b, table.role, table.count.tolist(), strict=True
+            )
+            if role == "node-leaf" and switch in (a, b)
+        )
+        impact = fail(topo, [switch])
+        assert impact.accelerators_up == 576
+        assert impact.accelerators_connected == 576 - ending
+        assert impact.lost_accelerators.get("scale_out", 0) == ending
+        if 0 < ending < 576:
+            # the racks stay listed: each loses some of its links
+            assert len(impact.losses["scale_out"]) == 8
+    # one of them holds the leaves of two thirds of the links and no spine: the node tier
+    # is the thinnest left, and the GPUs still connected are what the bisection counts
+    impact = fail(topo, ["rk-011"])
+    assert impact.accelerators_connected == 192
+    assert impact.bisection_left_gbps == pytest.approx(192 * 400 / 2)
+
+
 def test_unknown_names_are_all_named():
     doc = two_sites.build()
     with pytest.raises(UnknownComponents, match=r"'nope'.*'gone'|'gone'.*'nope'"):
