@@ -131,7 +131,8 @@ def _sweep_text(ranked: list[Ranked], expected: ExpectedFailures) -> str:
     widths = (4, 32, 12, 16, 8, 10, 14)
     lines = [
         f"N-1 sweep: {plural(len(ranked), 'component')} failed one at a time; "
-        f"{plural(single, 'single point')} of failure.",
+        f"{plural(single, 'single point')} of failure. Ranked by accelerators hit, then by "
+        "bisection lost.",
         _row(RANKING_HEADINGS, widths),
         *(_row(row, widths) for row in ranking_rows(ranked[:TOP])),
     ]

@@ -77,8 +77,9 @@ def resilience_tables(
             RANKING_COLUMNS,
             tuple(ranking_rows(ranked[:TOP])),
             f"Each component failed alone, of {len(ranked):,}; {points:,} take accelerators "
-            "down or cut them off. Bisection is an estimate: half the thinnest tier of each "
-            "site's fabric.",
+            "down or cut them off. Ranked by the accelerators hit, then by the bisection "
+            "lost (so components that take no accelerators follow by what they cut of the "
+            "fabric). Bisection is an estimate: half the thinnest tier of each site's fabric.",
         ),
         Table(
             "Expected failures",
