@@ -121,6 +121,7 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
             "connected": impact.accelerators_connected,
         },
         "bisection_gbps": {"total": impact.bisection_gbps, "left": impact.bisection_left_gbps},
+        "scale_up_gbps": {"total": impact.scale_up_gbps, "left": impact.scale_up_left_gbps},
         "cross_site_gbps": {"total": impact.cross_site_gbps, "left": impact.cross_site_left_gbps},
         "parts": [{"sites": list(p.sites), "accelerators": p.accelerators} for p in impact.parts],
     }
@@ -128,11 +129,11 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
 
 def _sweep_text(ranked: list[Ranked], expected: ExpectedFailures) -> str:
     single = sum(1 for r in ranked if r.single_point)
-    widths = (4, 32, 12, 16, 8, 10, 14)
+    widths = (4, 32, 12, 16, 8, 10, 14, 13)
     lines = [
         f"N-1 sweep: {plural(len(ranked), 'component')} failed one at a time; "
         f"{plural(single, 'single point')} of failure. Ranked by accelerators hit, then by "
-        "bisection lost.",
+        "bisection and scale-up bandwidth lost.",
         _row(RANKING_HEADINGS, widths),
         *(_row(row, widths) for row in ranking_rows(ranked[:TOP])),
     ]
@@ -181,6 +182,7 @@ def _sweep_json(
                 "accelerators_hit": r.impact.accelerators_hit,
                 "overloads": len(r.impact.overloads),
                 "bisection_left_gbps": r.impact.bisection_left_gbps,
+                "scale_up_left_gbps": r.impact.scale_up_left_gbps,
                 "cross_site_left_gbps": r.impact.cross_site_left_gbps,
             }
             for r in ranked

@@ -85,6 +85,8 @@ class Impact:
     accelerators_connected: int
     bisection_gbps: float
     bisection_left_gbps: float
+    scale_up_gbps: float
+    scale_up_left_gbps: float
     cross_site_gbps: float
     cross_site_left_gbps: float
     parts: tuple[Part, ...]
@@ -214,7 +216,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     overloads += rooms
     # network racks down and trays cut: the racks that reached through them
     severed = _severed(topo, down.trays)
-    up_cut, out_cut = _cut_off(topo, out, severed)
+    up_cut, out_cut, up_left = _cut_off(topo, out, severed)
     links = topo.wiring.row_link[severed]
     left = _bisection(topo, out, links[links >= 0])
     cross, cross_left, routes, parts = _dci(topo, down, out)
@@ -242,6 +244,8 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         accelerators_connected=up - counted.get("scale_up", 0) - counted.get("scale_out", 0),
         bisection_gbps=topo.bisection_gbps,
         bisection_left_gbps=left,
+        scale_up_gbps=topo.scale_up_gbps,
+        scale_up_left_gbps=up_left,
         cross_site_gbps=cross,
         cross_site_left_gbps=cross_left,
         parts=parts,
@@ -331,51 +335,66 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
 
 def _severed(topo: Topology, trays: set[str]) -> np.ndarray:
     """The rows of the network plan's table routed along any of ``trays``, distinct."""
-    if not trays:
-        return NO_ROWS
-    each = [rows_through(topo, tray) for tray in trays]
-    # one tray's rows are distinct already
-    return each[0] if len(each) == 1 else np.unique(np.concatenate(each))
+    return _distinct([rows_through(topo, tray) for tray in trays])
 
 
-def _cut_off(topo: Topology, out: set[str], severed: np.ndarray) -> tuple[set[str], dict[str, int]]:
-    """The racks up that lose their scale-up domain, and those that lose scale-out links
-    with the accelerators on them: through a network rack down (in ``out``) or along a tray
-    cut (``severed`` rows).
+def _cut_off(
+    topo: Topology, out: set[str], severed: np.ndarray
+) -> tuple[set[str], dict[str, int], float]:
+    """The racks up that lose their scale-up domain, those that lose scale-out links with
+    the accelerators on them, and the scale-up Gb/s left: through network racks down (in
+    ``out``) or along a tray cut (``severed`` rows).
 
-    A scale-up link cut takes the rack's domain; a scale-out cut takes the accelerators on
-    the links cut, as a share of the rack's node-leaf links (one port per accelerator in a
-    rail-optimised fabric: a leaf down cuts off its rail, not the rack), rounded up.
+    A rack loses its scale-up domain when every link to its scale-up switches is cut; with
+    some left it keeps the domain at less bandwidth (a CloudMatrix384's UB is a Clos of
+    seven sub-planes over four switch racks, systems:S23, S24). A scale-out cut takes the
+    accelerators on the links cut, as a share of the rack's node-leaf links (one port per
+    accelerator in a rail-optimised fabric: a leaf down cuts off its rail, not the rack),
+    rounded up.
     """
     wiring = topo.wiring
-    rows = [wiring.switch_rows[r] for r in sorted(out) if r in wiring.switch_rows]
+    rows = [wiring.switch_rows[r] for r in out if r in wiring.switch_rows]
     reaching = severed[wiring.row_rack[severed] >= 0]
     if len(reaching):
         rows.append(reaching)
-    if not rows:
-        return set(), {}
-    cut = rows[0] if len(rows) == 1 else np.unique(np.concatenate(rows))
-    racks = wiring.row_rack[cut]
-    on_up = wiring.row_up[cut]
-    nodes = wiring.nodes
-    up_cut = {r for r in map(nodes.__getitem__, np.unique(racks[on_up]).tolist()) if r not in out}
-    # the scale-out links cut per rack, summed over its rows
-    which, links = _summed(racks[~on_up], wiring.row_count[cut][~on_up])
+    owned = [wiring.rack_up_rows[r] for r in out if r in wiring.rack_up_rows]
+    if not rows and not owned:  # most failures of a sweep (a feed, a cooling unit)
+        return set(), {}, topo.scale_up_gbps
+    cut = _distinct(rows)
+    racks, on_up, count = wiring.row_rack[cut], wiring.row_up[cut], wiring.row_count[cut]
+    nodes, accelerators = wiring.nodes, topo.accelerators
+    up_cut: set[str] = set()
+    for node, gone in zip(*_summed(racks[on_up], count[on_up]), strict=True):
+        rack = nodes[node]
+        if rack not in out and gone >= wiring.node_up_ports[node]:
+            up_cut.add(rack)
     out_cut: dict[str, int] = {}
-    accelerators, ports = topo.accelerators, wiring.node_ports
-    for node, gone in zip(which.tolist(), links.tolist(), strict=True):
+    for node, gone in zip(*_summed(racks[~on_up], count[~on_up]), strict=True):
         rack = nodes[node]
         if rack in out or rack in up_cut:
             continue
-        count, total = accelerators.get(rack, 0), int(ports[node])
-        out_cut[rack] = count if gone >= total else -(-count * gone // total)
-    return up_cut, out_cut
+        held, total = accelerators.get(rack, 0), int(wiring.node_ports[node])
+        out_cut[rack] = held if gone >= total else -(-held * gone // total)
+    # the scale-up links lost: those cut, and those of the racks down or cut off their domain
+    owned += (wiring.rack_up_rows[r] for r in up_cut if r in wiring.rack_up_rows)
+    lost = _distinct([cut[on_up], *owned])
+    return up_cut, out_cut, topo.scale_up_gbps - float(wiring.row_gbps[lost].sum())
 
 
-def _summed(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _distinct(rows: list[np.ndarray]) -> np.ndarray:
+    """The rows of every array of ``rows``, each once."""
+    if not rows:
+        return NO_ROWS
+    return rows[0] if len(rows) == 1 else np.unique(np.concatenate(rows))
+
+
+def _summed(keys: np.ndarray, values: np.ndarray) -> tuple[list[int], list[int]]:
     """Each distinct key, sorted, with the sum of its values."""
+    if not len(keys):
+        return [], []
     distinct, which = np.unique(keys, return_inverse=True)
-    return distinct, np.bincount(which, weights=values, minlength=len(distinct)).astype(np.int64)
+    summed = np.bincount(which, weights=values, minlength=len(distinct)).astype(np.int64)
+    return distinct.tolist(), summed.tolist()
 
 
 def _bisection(topo: Topology, out: set[str], severed: np.ndarray) -> float:

@@ -3,8 +3,9 @@ failure takes down.
 
 A component whose failure alone takes accelerators down or cuts them off is a single point
 of failure. Ties are broken by the scale-out bisection lost (a spine rack cuts the fabric but
-no rack off its leaf), the survivors pushed over their limits and the cross-site capacity
-lost, then by name, so the ranking reads the same run after run.
+no rack off its leaf), the scale-up bandwidth lost (a UB switch rack of a CloudMatrix384
+leaves every rack its domain, at less bandwidth), the survivors pushed over their limits and
+the cross-site capacity lost, then by name, so the ranking reads the same run after run.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Ranked:
         return (
             -impact.accelerators_hit,
             impact.bisection_left_gbps - impact.bisection_gbps,
+            impact.scale_up_left_gbps - impact.scale_up_gbps,
             -len(impact.overloads),
             impact.cross_site_left_gbps - impact.cross_site_gbps,
         )

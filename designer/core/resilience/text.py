@@ -23,6 +23,7 @@ RANKING_HEADINGS = (
     "Share",
     "Over limit",
     "Bisection left",
+    "Scale-up left",
 )
 
 #: What each class of failure is counted in.
@@ -59,6 +60,7 @@ def ranking_rows(ranked: Sequence[Ranked]) -> list[tuple[str, ...]]:
                 share(i.accelerators_hit, i.total_accelerators),
                 number(len(i.overloads), 0),
                 share(i.bisection_left_gbps, i.bisection_gbps),
+                share(i.scale_up_left_gbps, i.scale_up_gbps),
             )
         )
     return rows
@@ -151,6 +153,9 @@ def impact_text(project: Project, impact: Impact) -> str:
         f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
         f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
         f"({share(impact.bisection_left_gbps, impact.bisection_gbps)})",
+        f"  scale-up: {number(impact.scale_up_left_gbps / 1000, 1)} of "
+        f"{number(impact.scale_up_gbps / 1000, 1)} Tb/s "
+        f"({share(impact.scale_up_left_gbps, impact.scale_up_gbps)})",
         f"  cross-site: {number(impact.cross_site_left_gbps / 1000, 1)} of "
         f"{number(impact.cross_site_gbps / 1000, 1)} Tb/s "
         f"({share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",

@@ -80,6 +80,8 @@ class Topology:
     total_accelerators: int = field(init=False)
     #: the fabrics' estimated bisection with nothing failed (``bisection``), Gb/s
     bisection_gbps: float = field(init=False)
+    #: the scale-up links' Gb/s with nothing failed (UB and NVLink)
+    scale_up_gbps: float = field(init=False)
     #: the DCI's Gb/s over every route, and the routes that join each site to others, nothing
     #: failed (most failures cut no route: each what-if of a sweep reads these)
     cross_site_gbps: float = field(init=False)
@@ -96,6 +98,7 @@ class Topology:
         # summed once: a what-if subtracts what it takes down (a campus has 57,000 links)
         self.tier_gbps = self.wiring.tier_gbps()
         self.bisection_gbps = bisection(self.tier_gbps)
+        self.scale_up_gbps = self.wiring.scale_up_gbps()
         routes = self.routes.values()
         self.cross_site_gbps = math.fsum(r.links * self.wavelength_gbps for r in routes)
         self.fibre_ways = fibre_ways(routes)

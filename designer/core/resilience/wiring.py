@@ -8,6 +8,7 @@ them in Python made the dependencies of the PDF's Resilience sheet cost a second
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,18 +27,23 @@ _NONE = np.zeros(0, dtype=np.int64)
 @dataclass(frozen=True)
 class Wiring:
     """Per row of ``plan.table()`` the rack that reaches through it (``row_rack``, an index
-    into ``nodes``, -1 for none), whether that is its scale-up domain (``row_up``) or the
-    scale-out fabric, its links (``row_count``) and its fabric link (``row_link``, -1 for
-    none); per network rack the rows racks reach through it (``switch_rows``); per node the
-    links it has into the fabric (``node_ports``, its node-leaf links); per fabric link its
-    (site, tier) in ``tiers``, Gb/s and cable count; per rack the links that end at it."""
+    into ``nodes``, -1 for none), whether that is its scale-up domain (``row_up``, true of
+    every scale-up row, the NVL72's in-rack spine too) or the scale-out fabric, its links
+    (``row_count``) and Gb/s (``row_gbps``), and its fabric link (``row_link``, -1 for
+    none); per network rack the rows racks reach through it (``switch_rows``); per rack its
+    own scale-up rows (``rack_up_rows``); per node the links it reaches the fabric and its
+    scale-up switches by (``node_ports``, ``node_up_ports``); per fabric link its (site,
+    tier) in ``tiers``, Gb/s and cable count; per rack the links that end at it."""
 
     nodes: tuple[str, ...]
     switch_rows: dict[str, np.ndarray]
+    rack_up_rows: dict[str, np.ndarray]
     row_rack: np.ndarray
     row_up: np.ndarray
     row_count: np.ndarray
+    row_gbps: np.ndarray
     node_ports: np.ndarray
+    node_up_ports: np.ndarray
     row_link: np.ndarray
     tiers: tuple[tuple[str, str], ...]
     link_tier: np.ndarray
@@ -50,12 +56,19 @@ class Wiring:
         summed = np.bincount(self.link_tier, weights=self.link_gbps, minlength=len(self.tiers))
         return {key: float(g) for key, g in zip(self.tiers, summed, strict=True)}
 
+    def scale_up_gbps(self) -> float:
+        """Gb/s of the scale-up links with nothing failed."""
+        return float(self.row_gbps[self.row_up].sum())
+
 
 NO_WIRING = Wiring(
     (),
     {},
+    {},
     _NONE,
     _NONE.astype(bool),
+    _NONE,
+    _NONE.astype(float),
     _NONE,
     _NONE,
     _NONE,
@@ -85,23 +98,18 @@ def wiring_of(plan: NetworkPlan | None, network_racks: frozenset[str]) -> Wiring
     row_rack = np.where(rack_a, ends.a, np.where(rack_b, ends.b, -1))
     row_switch = np.where(rack_a, ends.b, ends.a)
     rows = np.flatnonzero(row_rack >= 0)
-    # each network rack's rows, in row order
-    through = rows[np.argsort(row_switch[rows], kind="stable")]
-    switch_of = row_switch[through]
-    starts = np.flatnonzero(np.r_[True, switch_of[1:] != switch_of[:-1]])
-    switch_rows = (
-        {
-            nodes[s]: part
-            for s, part in zip(
-                switch_of[starts].tolist(), np.split(through, starts[1:]), strict=True
-            )
-        }
-        if len(through)
-        else {}
-    )
     row_count = np.asarray(table.count, dtype=np.int64)
-    out_rows = rows[~up[rows]]
-    node_ports = np.bincount(row_rack[out_rows], weights=row_count[out_rows], minlength=len(nodes))
+    row_gbps = (row_count * table.rate).astype(float)
+    ports = [
+        np.bincount(row_rack[r], weights=row_count[r], minlength=len(nodes))
+        for r in (
+            rows[~up[rows]],
+            rows[up[rows]],
+        )
+    ]
+    # a rack's own scale-up rows: those it reaches its switches by, and its in-rack spine
+    own = np.where(row_rack >= 0, row_rack, np.where(up & (ends.a == ends.b), ends.a, -1))
+    up_rows = np.flatnonzero(up & (own >= 0))
     # the fabric links: the rows of a site's fabric unit in one of its tiers
     units = plan.keys()
     sizes = [len(plan.units[k].table) for k in units]
@@ -115,37 +123,39 @@ def wiring_of(plan: NetworkPlan | None, network_racks: frozenset[str]) -> Wiring
     number = {key: i for i, key in enumerate(tiers)}
     link_tier = np.fromiter((number[p] for p in pairs), np.int64, len(pairs))
     link_count = table.count[links]
-    link_gbps = (link_count * table.rate[links]).astype(float)
     row_link = np.full(len(table), -1, dtype=np.int64)
     row_link[links] = np.arange(len(links))
     # each link under both its ends (once where both ends are one rack)
     a, b = ends.a[links], ends.b[links]
     index = np.arange(len(links))
     other = b != a
-    end = np.concatenate([a, b[other]])
-    link = np.concatenate([index, index[other]])
-    order = np.argsort(end, kind="stable")
-    end, link = end[order], link[order]
-    starts = np.flatnonzero(np.r_[True, end[1:] != end[:-1]])
-    rack_links = (
-        {
-            nodes[n]: part
-            for n, part in zip(end[starts].tolist(), np.split(link, starts[1:]), strict=True)
-        }
-        if len(end)
-        else {}
-    )
     return Wiring(
         tuple(nodes),
-        switch_rows,
+        _grouped(nodes, row_switch[rows], rows),
+        _grouped(nodes, own[up_rows], up_rows),
         row_rack,
         up,
         row_count,
-        node_ports.astype(np.int64),
+        row_gbps,
+        ports[0].astype(np.int64),
+        ports[1].astype(np.int64),
         row_link,
         tiers,
         link_tier,
-        link_gbps,
+        row_gbps[links],
         link_count,
-        rack_links,
+        _grouped(nodes, np.concatenate([a, b[other]]), np.concatenate([index, index[other]])),
     )
+
+
+def _grouped(nodes: Sequence[str], keys: np.ndarray, values: np.ndarray) -> dict[str, np.ndarray]:
+    """``values`` grouped by the node their ``keys`` number, each group in the order given."""
+    if not len(keys):
+        return {}
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    return {
+        nodes[k]: part
+        for k, part in zip(keys[starts].tolist(), np.split(values, starts[1:]), strict=True)
+    }

@@ -29,8 +29,8 @@ RANKING_COLUMNS = tuple(
     Column(title, share, align)
     for title, share, align in zip(
         RANKING_HEADINGS,
-        (0.3, 2.0, 0.8, 1.0, 0.7, 0.7, 0.9),
-        ("right", "left", "left", "right", "right", "right", "right"),
+        (0.3, 2.0, 0.8, 1.0, 0.7, 0.7, 0.9, 0.9),
+        ("right", "left", "left", "right", "right", "right", "right", "right"),
         strict=True,
     )
 )
@@ -77,9 +77,10 @@ def resilience_tables(
             RANKING_COLUMNS,
             tuple(ranking_rows(ranked[:TOP])),
             f"Each component failed alone, of {len(ranked):,}; {points:,} take accelerators "
-            "down or cut them off. Ranked by the accelerators hit, then by the bisection "
-            "lost (so components that take no accelerators follow by what they cut of the "
-            "fabric). Bisection is an estimate: half the thinnest tier of each site's fabric.",
+            "down or cut them off. Ranked by the accelerators hit, then by the bisection and "
+            "the scale-up bandwidth lost (so components that take no accelerators follow by "
+            "what they cut of the fabrics). Bisection is an estimate: half the thinnest tier "
+            "of each site's fabric.",
         ),
         Table(
             "Expected failures",

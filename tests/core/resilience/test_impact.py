@@ -146,6 +146,28 @@ def test_a_leaf_rack_down_cuts_off_its_rails_not_the_racks_that_reach_it():
     assert impact.bisection_left_gbps == pytest.approx(192 * 400 / 2)
 
 
+def test_a_ub_switch_rack_down_leaves_the_supernode_whole_at_three_quarters_of_its_ub():
+    # each of the 12 compute racks: 4 nodes x 56 UB ports of 400G (systems:S24), spread
+    # evenly over the 4 UB switch racks, 56 links to each
+    doc = cluster("cm384")
+    topo = topology(doc)
+    switches = sorted(
+        r for r in topo.network_racks if doc.project.placements[r].type_id.endswith("ub-switch")
+    )
+    assert len(switches) == 4
+    whole = 12 * 4 * 56 * 400
+    impact = fail(topo, switches[:1])
+    assert impact.scale_up_gbps == pytest.approx(whole)
+    assert impact.scale_up_left_gbps == pytest.approx(whole * 3 / 4)
+    assert impact.accelerators_connected == 384
+    assert "scale_up" not in impact.losses
+    # with all four down no compute rack has a UB link left: the domain is gone
+    impact = fail(topo, switches)
+    assert impact.scale_up_left_gbps == 0
+    assert len(impact.losses["scale_up"]) == 12
+    assert impact.accelerators_connected == 0
+
+
 def test_unknown_names_are_all_named():
     doc = two_sites.build()
     with pytest.raises(UnknownComponents, match=r"'nope'.*'gone'|'gone'.*'nope'"):
