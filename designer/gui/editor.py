@@ -101,13 +101,15 @@ class Editor(QObject):
         return self.bridge.document.project
 
     def _document_replaced(self) -> None:
+        # the hall first: what listens to the selection and the findings reads the hall
+        # on screen, and the new project may not have the old one
+        halls = list(self.project.halls)
+        self.hall_id = halls[0] if halls else None
+        self._shown_before.clear()
         self._picker = None
         self.set_findings((), checked=False)
         self.set_network(None)
         self.selection.clear()
-        halls = list(self.project.halls)
-        self.hall_id = halls[0] if halls else None
-        self._shown_before.clear()
         self.hall_changed.emit()
 
     def _document_changed(self, changes: Any) -> None:

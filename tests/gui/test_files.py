@@ -49,6 +49,24 @@ def test_new_and_open_ask_before_losing_changes_and_cancel_keeps_them(
     assert not window.editor.doc.history.can_undo
 
 
+def test_a_new_project_or_one_opened_replaces_a_selection_in_a_hall_it_has_not(
+    make_window, example, tmp_path
+):
+    """The properties of the rack selected in the old project's hall were refreshed for a
+    hall the new project lacks: an internal error (a newcomer's trial)."""
+    window = make_window(example("gb200-nvl72-su"))
+    editor = window.editor
+    editor.selection.set([next(iter(editor.project.placements))])
+    assert window.files.new()  # its hall has an id of its own
+    assert editor.hall_id in editor.project.halls and not editor.selection.ids
+    renamed = tmp_path / "other.rackplan.json"
+    renamed.write_text(example("two-sites").read_text().replace("hall-001", "hall-101"))
+    assert window.files.open(example("gb200-nvl72-su"))
+    editor.selection.set([next(iter(editor.project.placements))])
+    assert window.files.open(renamed)
+    assert editor.hall_id in editor.project.halls and not editor.selection.ids
+
+
 def test_closing_with_changes_asks_and_cancel_keeps_the_window(make_window, example, prompts):
     window = make_window(example("gb200-nvl72-su"))
     edit(window)
