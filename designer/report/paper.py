@@ -41,6 +41,15 @@ class Rect:
     def bottom(self) -> float:
         return self.y + self.height
 
+    def overlaps(self, other: Rect) -> bool:
+        """True when the two share more than an edge."""
+        return (
+            self.x < other.right
+            and other.x < self.right
+            and self.y < other.bottom
+            and other.y < self.bottom
+        )
+
 
 @dataclass(frozen=True)
 class SheetFrame:

@@ -1,5 +1,7 @@
 """The site map: every fibre route shows between its sites, and its words are never covered."""
 
+from itertools import pairwise
+
 import pytest
 from PySide6.QtGui import QImage, QPainter
 
@@ -265,3 +267,42 @@ def test_two_routes_of_different_lengths_are_said_one_line_each(gui_app):
     second = next(t for t in written if t.startswith("Path 2: "))
     assert first.startswith("Path 1: 40 km fibre, 196 µs one way in the fibre, 3.2 Tb/s on 8")
     assert second.startswith("Path 2: 46 km fibre, 225.4 µs one way in the fibre, 3.2 Tb/s")
+
+
+def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(gui_app):
+    """A newcomer's campus read "62 m, 3,959 links ι, 7,84€62 m, ...": runs between halls
+    that are not neighbours lie along one line, each label centred on it over the last, and
+    the lower row's over the halls' names."""
+    from designer.core.catalog import default_catalog
+    from designer.core.generate import ClusterRequest, generate
+    from designer.report.drawing_set import drawing_set
+
+    project = generate(ClusterRequest("campus-cm384", systems=144, sites=1))  # 8 halls
+    [site_map] = [
+        p for p in drawing_set(project, default_catalog(), "A3") if p.title.startswith("Site map")
+    ]
+    hall_names = {hall.name for hall in project.halls.values()}
+    calls: list[tuple] = []
+
+    class Noting(Sheet):
+        def box(self, r, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            calls.append(("box", r))
+
+        def text(self, x, y, text, size_pt=9, bold=False, colour=None, **rest):  # type: ignore[override]
+            calls.append(("text", text, x + rest.get("width", 0) / 2, y - 1))
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    # each run's label is written on the white patch drawn just before it
+    patches = [
+        before[1]
+        for before, call in pairwise(calls)
+        if call[0] == "text" and call[1].endswith(" links") and " m, " in call[1]
+    ]
+    names = [(call[2], call[3]) for call in calls if call[0] == "text" and call[1] in hall_names]
+    assert len(names) == 8 and len(patches) >= 7
+    for i, a in enumerate(patches):
+        assert not any(a.overlaps(b) for b in patches[i + 1 :])
+        assert not any(a.x <= x <= a.right and a.y <= y <= a.bottom for x, y in names)

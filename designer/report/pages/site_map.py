@@ -489,10 +489,12 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
         sheet.polygon(drawn, width_mm=0.2, fill=HALL_FILL)
         drawn_halls.append((name, drawn))
     for run in site.runs:
-        _draw_run(sheet, at(*run.start), at(*run.end), run.label)
+        _draw_run(sheet, at(*run.start), at(*run.end))
+    entries = []
     for ex, ey in site.entries:
         cx, cy = at(ex, ey)
         r = ENTRY_MM / 2
+        entries.append(Rect(cx - r, cy - r, 2 * r, 2 * r))
         sheet.polygon(
             [
                 (cx + r * math.cos(a / 8 * math.tau), cy + r * math.sin(a / 8 * math.tau))
@@ -506,6 +508,7 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
     spans = [
         (min(x for x, _ in d), max(x for x, _ in d), max(y for _, y in d)) for _, d in drawn_halls
     ]
+    names: list[tuple[str, Rect]] = []
     for index, (name, _) in enumerate(drawn_halls):
         left, right, bottom = spans[index]
         centre = (left + right) / 2
@@ -516,14 +519,21 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
         ]
         room = min(text_width(name, name_pt) + 1, min(beside, default=area.width), area.width)
         start = min(max(centre - room / 2, area.x), area.right - room)
+        names.append((name, Rect(start, bottom, room, HALL_NAME_MM + (name_pt - 6) * 0.35)))
+    # the runs' labels where they cover no name and no other label: runs between halls
+    # that are not neighbours lie along the same line
+    taken = [*entries, *(box for _, box in names)]
+    for run in site.runs:
+        _label_run(sheet, at(*run.start), at(*run.end), run.label, taken)
+    for name, box in names:
         sheet.text(
-            start,
-            bottom + HALL_NAME_MM - 0.8 + (name_pt - 6) * 0.35,
+            box.x,
+            box.bottom - 0.8,
             name,
             size_pt=name_pt,
             colour=MUTED,
             align="center",
-            width=room,
+            width=box.width,
         )
 
 
@@ -532,21 +542,49 @@ RUN_MM = 0.35
 RUN_LABEL_PT = 6.0
 
 
-def _draw_run(
-    sheet: Sheet, start: tuple[float, float], end: tuple[float, float], label: str
-) -> None:
-    """A run between two cable entries (sheet mm): across, then along; its label over the
-    longer leg where it fits there (the cable schedule gives every length all the same)."""
+def _draw_run(sheet: Sheet, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A run between two cable entries (sheet mm): across, then along."""
     corner = (end[0], start[1])
     sheet.line(*start, *corner, width_mm=RUN_MM, colour=FIBRE)
     sheet.line(*corner, *end, width_mm=RUN_MM, colour=FIBRE)
+
+
+#: Where along its leg a run's label is tried, in turn.
+LABEL_PLACES = (0.5, 0.3, 0.7, 0.15, 0.85)
+
+
+def _label_run(
+    sheet: Sheet,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    label: str,
+    taken: list[Rect],
+) -> None:
+    """A run's label over its longer leg, at the first place along it where the label
+    covers nothing ``taken`` (which it joins); none where there is no such place (the
+    cable schedule gives every length all the same)."""
+    corner = (end[0], start[1])
     across, along = abs(corner[0] - start[0]), abs(end[1] - corner[1])
     width = text_width(label, RUN_LABEL_PT) + 1
     if across >= along and across >= width + 2:
-        x, y = (start[0] + corner[0]) / 2 - width / 2, start[1] - 0.9
+        low = min(start[0], corner[0]) + 1
+        boxes = (
+            Rect(low + (across - 2 - width) * place, start[1] - 3.2, width, 2.8)
+            for place in LABEL_PLACES
+        )
     elif along > across and along >= 4:
-        x, y = end[0] + 1, (corner[1] + end[1]) / 2 + 0.8
+        low = min(corner[1], end[1]) + 0.5
+        boxes = (
+            Rect(end[0] + 1, low + max(along - 3.8, 0) * place, width, 2.8)
+            for place in LABEL_PLACES
+        )
     else:
         return
-    sheet.box(Rect(x, y - 2.3, width, 2.8), width_mm=0, fill=QColor("white"))
-    sheet.text(x, y, label, size_pt=RUN_LABEL_PT, colour=FIBRE, align="center", width=width)
+    box = next((b for b in boxes if not any(b.overlaps(t) for t in taken)), None)
+    if box is None:
+        return
+    taken.append(box)
+    sheet.box(box, width_mm=0, fill=QColor("white"))
+    sheet.text(
+        box.x, box.y + 2.3, label, size_pt=RUN_LABEL_PT, colour=FIBRE, align="center", width=width
+    )
