@@ -43,3 +43,14 @@ def memory(tb: float) -> str:
 def plural(count: int, noun: str) -> str:
     """``1 hall``, ``2 halls``, ``1,728 racks``."""
     return f"{number(count, 0)} {noun}{'' if count == 1 else 's'}"
+
+
+def abridged(text: str, most: int) -> str | None:
+    """``text`` cut to its first ``most`` paragraphs with a line saying how many more there
+    are, or None when it has no more than that: a file with 33 broken references made a
+    message box taller than any screen, its OK button off it."""
+    paragraphs = text.split("\n\n")
+    if len(paragraphs) <= most + 1:  # cutting one would leave as many lines
+        return None
+    rest = len(paragraphs) - most
+    return "\n\n".join([*paragraphs[:most], f"… and {rest} more (Show Details lists them all)."])

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, Q
 
 from designer.core.catalog import Catalog
 from designer.core.document.document import Document
+from designer.core.format import abridged
 from designer.core.generate import ClusterRequest
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.equipment import RackType
@@ -27,6 +28,9 @@ from designer.gui.dialogs.project_settings import ProjectSettingsDialog
 from designer.gui.editor import Editor
 
 Answer = Literal["save", "discard", "cancel"]
+#: The paragraphs an error shows before the rest goes under Show Details.
+SHOWN_PARAGRAPHS = 6
+
 FILTER = f"rackplan projects (*{SUFFIX});;JSON files (*.json);;All files (*)"
 
 
@@ -142,7 +146,12 @@ class DialogPrompts:
         return Path(path) if path else None
 
     def error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self.parent, title, text)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self.parent)
+        short = abridged(text, SHOWN_PARAGRAPHS)
+        if short is not None:  # the rest under Show Details, which scrolls
+            box.setText(short)
+            box.setDetailedText(text)
+        box.exec()
 
     def new_project(self) -> NewProjectSpec | None:
         dialog = NewProjectDialog(self.parent)

@@ -48,3 +48,15 @@ def test_a_rate_too_small_for_two_decimals_keeps_two_figures_rather_than_reading
     assert small(4.5e-6) == "0.0000045"
     assert small(0) == "0"
     assert small(1_234.567) == "1,234.57"
+
+
+def test_a_message_of_many_paragraphs_is_cut_to_its_first_with_the_count_left():
+    from designer.core.format import abridged
+
+    notes = "f.json opened, but:\n\n" + "\n\n".join(f"Rack {n} names no hall." for n in range(33))
+    short = abridged(notes, 6)
+    assert short is not None and short.count("\n\n") == 6
+    assert short.startswith("f.json opened, but:\n\nRack 0 names no hall.")
+    assert short.endswith("… and 28 more (Show Details lists them all).")
+    assert abridged("one\n\ntwo\n\nthree", 2) is None  # cutting one saves no line
+    assert abridged("one\n\ntwo", 6) is None
