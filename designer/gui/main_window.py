@@ -995,7 +995,8 @@ class MainWindow(QMainWindow):
             else f"It goes on the first free floor of {hall.name}, from its top left (point "
             "at the floor and press Ctrl+Shift+P to put it at the cursor)."
         )
-        preset = self.prompts.pod(editor.doc, where)
+        site = editor.project.sites.get(hall.site_id)
+        preset = self.prompts.pod(editor.doc, where, site.pue if site is not None else 1.0)
         if preset is not None:
             editor.insert_pod(preset, at)
 

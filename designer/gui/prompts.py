@@ -57,7 +57,7 @@ class Prompts(Protocol):
         """The cluster File ▸ New Cluster builds."""
         ...
 
-    def pod(self, doc: Document, where: str) -> str | None:
+    def pod(self, doc: Document, where: str, pue: float) -> str | None:
         """The pod preset Insert ▸ Pod drops ``where`` (a sentence saying where)."""
         ...
 
@@ -172,8 +172,8 @@ class DialogPrompts:
         self._last_cluster = dialog.request()
         return self._last_cluster
 
-    def pod(self, doc: Document, where: str) -> str | None:
-        dialog = InsertPodDialog(doc, where, self.parent, self._last_pod)
+    def pod(self, doc: Document, where: str, pue: float) -> str | None:
+        dialog = InsertPodDialog(doc, where, pue, self.parent, self._last_pod)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         self._last_pod = dialog.preset()

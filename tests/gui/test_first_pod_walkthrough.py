@@ -16,7 +16,7 @@ def test_the_walkthrough_ends_in_a_clean_pod_and_its_pdf(qtbot, make_window, pro
     doc = window.editor.doc
     [(hall_id, hall)] = doc.project.halls.items()
     # Ctrl+Shift+P, Enter: the pod the dialog highlights first
-    prompts.pod_answer = InsertPodDialog(doc, "").preset()
+    prompts.pod_answer = InsertPodDialog(doc, "", 1.3).preset()
     assert prompts.pod_answer == "nvl72-su"
     window.actions_by_name["insert_pod"].trigger()
     wait_checked(qtbot, window)

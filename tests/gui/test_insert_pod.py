@@ -5,6 +5,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from designer.core.document import operations as ops
+from designer.core.generate import ClusterRequest, outline
 from designer.gui.dialogs.insert_pod import InsertPodDialog
 from designer.gui.dialogs.new_project import NewProjectSpec
 from tests.gui.conftest import wait_checked
@@ -123,7 +124,7 @@ def test_once_the_cursor_has_left_the_canvas_the_pod_goes_on_free_floor(
 
 def test_the_dialog_describes_each_pod_before_it_is_inserted(qtbot, make_window, prompts):
     window = empty_hall(make_window, prompts)
-    dialog = InsertPodDialog(window.editor.doc, "It goes here.", chosen="cm384")
+    dialog = InsertPodDialog(window.editor.doc, "It goes here.", 1.3, chosen="cm384")
     qtbot.addWidget(dialog)
     assert dialog.preset() == "cm384"
     text = dialog.details.text()
@@ -132,3 +133,21 @@ def test_the_dialog_describes_each_pod_before_it_is_inserted(qtbot, make_window,
     assert "Floor: 10.4 x 14.4 m" in text
     dialog.presets.setCurrentRow(0)
     assert dialog.preset() == "nvl72-su" and "Accelerators: 576" in dialog.details.text()
+
+
+def test_the_dialogs_facility_power_is_at_the_pue_of_the_site_it_goes_into(make_window, prompts):
+    """The dialog said "facility at PUE 1.2" (the preset's own site) for a pod going into a
+    site of PUE 1.3, as the exported cover then said (a newcomer's trial)."""
+    window = empty_hall(make_window, prompts)
+    project = window.editor.project
+    site = project.sites[project.halls[window.editor.hall_id].site_id]
+    assert site.pue == 1.3
+    point_at(window, 1_000, 1_000)
+    QApplication.sendEvent(window.view.viewport(), QEvent(QEvent.Type.Leave))
+    prompts.pod_answer = None
+    window.actions_by_name["insert_pod"].trigger()
+    assert prompts.pue == 1.3  # what the window gave the dialog
+    dialog = InsertPodDialog(window.editor.doc, "", prompts.pue)
+    power = next(line for line in dialog.details.text().splitlines() if "facility" in line)
+    it_mw = outline(ClusterRequest(dialog.preset())).it_mw
+    assert power.endswith(f"facility at PUE 1.3: {it_mw * 1.3:,.1f} MW")

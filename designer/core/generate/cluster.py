@@ -133,8 +133,10 @@ class Outline:
     def facility_mw(self) -> float:
         return self.it_mw * self.preset.pue
 
-    def lines(self) -> list[str]:
-        """What will be built, as the dialog and the command show it before building."""
+    def lines(self, pue: float | None = None) -> list[str]:
+        """What will be built, as the dialog and the command show it before building; its
+        facility power at ``pue`` when it goes into a site that states its own (a pod)."""
+        pue = self.preset.pue if pue is None else pue
         noun = "system" if self.unit.is_system else "rack"
         return [
             f"{self.preset.title}: {plural(self.systems, noun)} of {self.unit.unit_id}",
@@ -143,7 +145,7 @@ class Outline:
             f" ({self.switch_name})",
             f"Sites: {len(self.sites)}, halls: {self.halls}",
             f"IT power at maximum: {self.it_mw:,.1f} MW; facility at PUE "
-            f"{self.preset.pue}: {self.facility_mw:,.1f} MW",
+            f"{pue:g}: {self.it_mw * pue:,.1f} MW",
         ]
 
 

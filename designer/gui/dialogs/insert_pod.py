@@ -30,11 +30,17 @@ class InsertPodDialog(QDialog):
     """Asks for a pod preset; ``preset()`` is the one chosen."""
 
     def __init__(
-        self, doc: Document, where: str, parent: QWidget | None = None, chosen: str = ""
+        self,
+        doc: Document,
+        where: str,
+        pue: float,
+        parent: QWidget | None = None,
+        chosen: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Insert pod")
         self.doc = doc
+        self.pue = pue  # the site it goes into: its facility power is at that site's PUE
         self.presets = QListWidget()
         self.presets.setObjectName("podPresets")
         for name in POD_PRESETS:
@@ -70,7 +76,7 @@ class InsertPodDialog(QDialog):
     def _describe(self) -> None:
         name = self.preset()
         # what it builds, less its title (listed above) and its site and hall (the one shown)
-        lines = outline(ClusterRequest(name), self.doc.catalog).lines()[1:]
+        lines = outline(ClusterRequest(name), self.doc.catalog).lines(self.pue)[1:]
         width, depth = pod_size(self.doc, name)
         shown = [line for line in lines if not line.startswith("Sites:")]
         self.details.setText("\n".join([*shown, f"Floor: {width / 1000:g} x {depth / 1000:g} m"]))
