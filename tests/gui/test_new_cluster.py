@@ -33,6 +33,18 @@ def test_the_dialog_shows_what_a_cloudmatrix384_builds(qtbot):
     assert dialog.site_power.placeholderText() == "110"  # the preset's MW per site
 
 
+def test_the_greyed_systems_and_accelerators_follow_what_the_request_builds(qtbot):
+    """24 systems typed left "165,888" (the preset's 432 supernodes) greyed under
+    accelerators while the outline said 9,216 (a newcomer's trial)."""
+    dialog = dialog_for(qtbot, "campus-cm384")
+    assert dialog.accelerators.placeholderText() == f"{432 * 384:,}"
+    dialog.systems.setText("24")
+    assert dialog.accelerators.placeholderText() == f"{24 * 384:,}"  # 9,216
+    dialog.systems.setText("")
+    dialog.accelerators.setText("10000")  # rounded up to whole supernodes: 27 of 384
+    assert dialog.systems.placeholderText() == "27"
+
+
 def test_an_impossible_request_names_the_option_and_cannot_be_built(qtbot):
     dialog = dialog_for(qtbot, "campus-cm384")
     assert dialog.ok.isEnabled()

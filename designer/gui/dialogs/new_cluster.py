@@ -198,7 +198,7 @@ class NewClusterDialog(QDialog):
         noun = "Systems" if preset.is_system else "Racks"
         placeholders: dict[str, tuple[str, str]] = {
             "systems": (noun, f"{preset.systems:,}"),
-            "accelerators": ("or accelerators", self._accelerators_of(preset)),
+            "accelerators": ("or accelerators", ""),  # what the outline builds (refresh)
             "per-row": (f"{noun} per row pair", f"{preset.per_row:,}"),
             "sites": ("Sites", "the fewest that carry it"),
             "site-power": (
@@ -218,12 +218,6 @@ class NewClusterDialog(QDialog):
                 shown.setText(label)
         self._fill_fabrics(preset, self.fabric.currentData())
         self.refresh()
-
-    def _accelerators_of(self, preset: Preset) -> str:
-        try:
-            return f"{outline(ClusterRequest(preset.name), self.catalog).accelerators:,}"
-        except GenerateError:
-            return ""
 
     # --- the request ------------------------------------------------------------------------
 
@@ -255,7 +249,7 @@ class NewClusterDialog(QDialog):
             if label is not None:
                 label.setStyleSheet("")
         try:
-            lines = self.outline().lines()
+            built = self.outline()
         except GenerateError as err:
             self.outline_text.setStyleSheet(RED)
             self.outline_text.setText(str(err))
@@ -265,7 +259,11 @@ class NewClusterDialog(QDialog):
             self.ok.setEnabled(False)
             return
         self.outline_text.setStyleSheet("")
-        self.outline_text.setText("\n".join(lines))
+        self.outline_text.setText("\n".join(built.lines()))
+        # the greyed systems and accelerators say what this request builds, not the
+        # preset's default: 24 systems typed left "165,888" under accelerators
+        self.systems.setPlaceholderText(f"{built.systems:,}")
+        self.accelerators.setPlaceholderText(f"{built.accelerators:,}")
         self.ok.setEnabled(True)
 
     def _accept(self) -> None:
