@@ -219,12 +219,21 @@ class Editor(QObject):
     def undo(self) -> None:
         """Undo the last step and select what it touched that stands in the hall shown: the
         racks a delete took come back selected, moved racks stay so (a trial's undo left
-        nothing selected)."""
-        self._select_touched(self.bridge.undo())
+        nothing selected). The status bar says what was undone: what the step had said
+        (an inserted pod's "Edit ▸ Undo takes it out") went on standing after it."""
+        label = self.doc.history.undo_label
+        changes = self.bridge.undo()
+        if changes is not None:
+            self.message.emit(f"Undid {label}.")
+        self._select_touched(changes)
 
     def redo(self) -> None:
         """Redo the next step, selecting what it touched as ``undo`` does."""
-        self._select_touched(self.bridge.redo())
+        label = self.doc.history.redo_label
+        changes = self.bridge.redo()
+        if changes is not None:
+            self.message.emit(f"Redid {label}.")
+        self._select_touched(changes)
 
     def _select_touched(self, changes: ChangeSet | None) -> None:
         touched = changes.ids if changes is not None else ()

@@ -274,6 +274,7 @@ class FileController(QObject):
             self.prompts.error(
                 "Cannot save project", f"{err}\n\nYour changes are still open; {then}."
             )
+            self.message.emit(f"Not saved to {path}: your changes are still open.")
             return False
         document.mark_saved(path)
         self._remember_disk(path)

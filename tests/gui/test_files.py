@@ -106,6 +106,8 @@ def test_a_save_to_an_unwritable_place_keeps_the_work_and_says_why(
     assert "does not exist" in text
     assert window.editor.doc.is_dirty
     assert window.windowTitle().split(" —")[0].endswith("*")
+    # the status bar no longer says "Opened ..." as if nothing had been tried
+    assert window.status.currentMessage().startswith("Not saved to ")
 
 
 def test_a_save_of_pasted_text_no_encoder_writes_names_the_field_and_keeps_the_file(

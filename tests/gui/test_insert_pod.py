@@ -71,11 +71,15 @@ def test_a_pod_goes_on_free_floor_checks_clean_and_one_undo_takes_it_out(
     assert window.actions_by_name["undo"].text().startswith("&Undo Insert pod")
     wait_checked(qtbot, window)
     assert [f.message for f in window.editor.findings] == []  # the design is clean
+    assert "Edit ▸ Undo takes it out" in window.status.currentMessage()
     window.actions_by_name["undo"].trigger()  # Ctrl+Z
     assert doc.project == before  # every rack, CDU, busway and tray of the pod gone at once
     assert not doc.history.can_undo
+    # the status bar no longer says how to take out what is gone
+    assert window.status.currentMessage().startswith("Undid Insert pod")
     window.actions_by_name["redo"].trigger()
     assert set(doc.project.placements) - set(before.placements) == added
+    assert window.status.currentMessage().startswith("Redid Insert pod")
 
 
 def test_a_pod_is_centred_at_the_cursor_over_the_hall(qtbot, make_window, prompts):
