@@ -48,6 +48,11 @@ COLUMNS = ("To", "Links", "Medium")
 SWATCH_PX = 34
 #: The most of the table's width the medium column takes; where a bundle goes keeps the rest.
 MEDIUM_SHARE = 0.5
+#: The least it keeps when where the bundles go needs the room (the detail below names the
+#: medium whole): a narrow dock read "in r…1T03" beside a whole "NVLink copper spine".
+MEDIUM_LEAST_SHARE = 0.3
+#: A cell's margins around its text.
+CELL_MARGIN_PX = 16
 
 
 def metres(value: float | None) -> str:
@@ -283,12 +288,17 @@ class LinksPanel(QWidget):
         self._show_detail(self.table.currentIndex())
 
     def _fit_medium_column(self) -> None:
-        """As wide as the longest medium listed (with its swatch), at most half the table."""
-        metrics = self.table.fontMetrics()
-        names = [self.model.short.get(x.medium, "none") for x in self.model.rows] or ["Medium"]
+        """As wide as the longest medium listed (with its swatch), at most half the table,
+        and narrower, down to ``MEDIUM_LEAST_SHARE``, where the bundles' far ends need it."""
+        metrics, rows = self.table.fontMetrics(), self.model.rows
+        names = [self.model.short.get(x.medium, "none") for x in rows] or ["Medium"]
         widest = max(metrics.horizontalAdvance(n) for n in names) + SWATCH_PX
-        most = int(self.table.width() * MEDIUM_SHARE)
-        self.table.horizontalHeader().resizeSection(2, min(widest, most))
+        ends = max((metrics.horizontalAdvance(self.model.far_end(x)) for x in rows), default=0)
+        width = self.table.viewport().width()
+        header = self.table.horizontalHeader()
+        room = width - header.sectionSize(1) - ends - CELL_MARGIN_PX
+        most = max(int(width * MEDIUM_LEAST_SHARE), min(int(width * MEDIUM_SHARE), room))
+        header.resizeSection(2, min(widest, most))
 
     @staticmethod
     def _names(racks: list[str], placements: Any) -> str:
