@@ -131,6 +131,13 @@ def test_zooming_in_on_the_map_shows_the_racks_of_the_halls(qtbot, make_window, 
     assert view.map_scene.racks_shown
     racks = [p.id for p in window.editor.project.placements.values() if p.hall_id == hall]
     assert view.map_scene._racks[hall].geometry.ids == racks
+    # its card stands over the hall, not on its first racks (a newcomer's trial)
+    name = window.editor.project.halls[hall].name
+    card = next(c for c in view.map_scene.cards if texts(c)[:1] == [name])
+    assert card.isVisible()
+    assert (
+        card.sceneBoundingRect().bottom() <= view.map_scene.blocks[hall].sceneBoundingRect().top()
+    )
     window.actions_by_name["fit"].trigger()  # Ctrl+0 fits the campus on the map
     assert not view.map_scene.racks_shown
 

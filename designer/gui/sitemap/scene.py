@@ -91,10 +91,12 @@ def _cosmetic(colour: QColor, width_px: float) -> QPen:
 
 
 class Room(NamedTuple):
-    """Where a card may stand (map mm): at the top left of ``box``, or its top right."""
+    """Where a card may stand (map mm): at the top left of ``box``, or its top right, or
+    ``above`` its bottom left (the ground over a hall, the card just over the hall)."""
 
     box: QRectF
     right: bool = False
+    above: bool = False
 
 
 class Line(NamedTuple):
@@ -115,13 +117,21 @@ class Card(QGraphicsRectItem):
     """
 
     def __init__(
-        self, rooms: list[Room], fill: QColor, edge: QColor | None = None, stack: float = 0.0
+        self,
+        rooms: list[Room],
+        fill: QColor,
+        edge: QColor | None = None,
+        stack: float = 0.0,
+        close_rooms: list[Room] | None = None,
     ) -> None:
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setBrush(style.brush(fill))
         self.setPen(_cosmetic(edge, 1.0) if edge is not None else style.NO_PEN)
         self.rooms = rooms
+        #: Where it stands instead while the racks show (a hall's card over them hid its
+        #: first row): the ground outside what it names
+        self.close_rooms = rooms if close_rooms is None else close_rooms
         #: Without rooms: how many of its own heights (and a gap) it stands below its point,
         #: negative above, so that cards of one place stand one over the other.
         self.stack = stack
@@ -165,11 +175,12 @@ class Card(QGraphicsRectItem):
             height += line.height
         return chosen
 
-    def fit(self, px_per_mm: float) -> None:
-        """Stand in the first room that holds a row at ``px_per_mm``, with the rows it holds."""
+    def fit(self, px_per_mm: float, close: bool = False) -> None:
+        """Stand in the first room that holds a row at ``px_per_mm``, with the rows it holds
+        (of its ``close_rooms`` while the racks show, ``close``)."""
         room: Room | None = None
         chosen = self._chosen(None, px_per_mm)
-        for room in self.rooms:
+        for room in self.close_rooms if close else self.rooms:
             chosen = self._chosen(room, px_per_mm)
             if chosen:
                 break
@@ -188,6 +199,9 @@ class Card(QGraphicsRectItem):
         elif room.right:
             left = -INSET_PX - width - 2 * PAD_PX
             self.setPos(room.box.topRight())
+        elif room.above:
+            top = -INSET_PX - height - 2 * PAD_PX
+            self.setPos(room.box.bottomLeft())
         else:
             self.setPos(room.box.topLeft())
         self.setRect(left, top, width + 2 * PAD_PX, height + 2 * PAD_PX)
@@ -205,10 +219,11 @@ def _text(text: str, font: QFont, colour: QColor) -> QGraphicsSimpleTextItem:
     return item
 
 
-def _hall_card(block: HallBlock, rooms: list[Room]) -> Card:
+def _hall_card(block: HallBlock, rooms: list[Room], close_rooms: list[Room]) -> Card:
     """A hall's name (with its errors and warnings counted), then its load and findings in
-    words, as many rows as its block (or the free ground beside it) holds on screen."""
-    card = Card(rooms, CARD_FILL)
+    words, as many rows as its block (or the free ground beside it) holds on screen; over
+    the hall or beside it while its racks show."""
+    card = Card(rooms, CARD_FILL, close_rooms=close_rooms)
     name = _text(block.name, NAME_FONT, style.INK)
     parts: list[tuple[QGraphicsItem, float]] = [(name, 0.0)]
     x = name.boundingRect().width() + 5
@@ -287,6 +302,22 @@ def _beside(box: QRectF, others: list[QRectF], frames: Mapping[str, QRectF]) -> 
         room.setBottom(max(box.top(), min([frame.bottom(), *below])))
         rooms.append(room)
     return Room(rooms[0]), Room(rooms[1], right=True)
+
+
+def _above(
+    box: QRectF, others: list[QRectF], frames: Mapping[str, QRectF], headers: Mapping[str, float]
+) -> Room:
+    """The free ground over a hall's ``box``, as wide as it, down from the hall above it
+    (``others``) or from under its site's header: where its words stand while its racks
+    show."""
+    site, frame = next(((k, f) for k, f in frames.items() if f.contains(box.center())), ("", box))
+    top = max(
+        [
+            frame.top() + headers.get(site, 0.0),
+            *(o.bottom() for o in others if _meets_columns(o, box) and o.bottom() <= box.top()),
+        ]
+    )
+    return Room(QRectF(box.left(), top, box.width(), max(0.0, box.top() - top)), above=True)
 
 
 def _meets_rows(a: QRectF, b: QRectF) -> bool:
@@ -385,10 +416,12 @@ class SiteMapScene(QGraphicsScene):
         self.route_lines = {}
         self._racks_of = racks_of
         frames = {}
+        headers = {}
         names = {site.id: site.name for site in content.sites}
         for site in content.sites:
             rect = QRectF(*site.rect)
             frames[site.id] = rect
+            headers[site.id] = site.header_mm
             frame = self.addRect(rect, _cosmetic(SITE_EDGE, 1.2), style.brush(SITE_FILL))
             if site.status in (WARNING, ERROR):
                 frame.setPen(_cosmetic(style.STATUS_FILL[site.status], 2.5))
@@ -411,8 +444,10 @@ class SiteMapScene(QGraphicsScene):
             box = boxes[block.id]
             inside = QRectF(box)  # clear of the load bar
             inside.setBottom(box.bottom() - (BAR_DEPTH + BAR_INSET) * box.height())
-            beside = _beside(box, [b for k, b in boxes.items() if k != block.id], frames)
-            self._card(_hall_card(block, [Room(inside), *beside]))
+            others = [b for k, b in boxes.items() if k != block.id]
+            beside = _beside(box, others, frames)
+            above = _above(box, others, frames, headers)
+            self._card(_hall_card(block, [Room(inside), *beside], [above, *beside]))
         for route in content.routes:
             if route.site_a not in frames or route.site_b not in frames:
                 continue
@@ -492,9 +527,9 @@ class SiteMapScene(QGraphicsScene):
         if (px_per_mm, points_per_mm) == self._lod:
             return
         self._lod = (px_per_mm, points_per_mm)
-        for card in self.cards:
-            card.fit(px_per_mm)
         close = points_per_mm >= RACKS_LOD
+        for card in self.cards:
+            card.fit(px_per_mm, close)
         if close and not self._racks and self._racks_of is not None and self.content:
             self._build_racks(self._racks_of())
         for layer in self._racks.values():
