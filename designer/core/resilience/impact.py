@@ -19,7 +19,8 @@ The rules follow the checks' own model of the design:
 - a cut tray severs the bundles the router laid along it: a rack whose link to a leaf or
   its scale-up switches runs there is cut off as if the switch were down;
 - a fibre route carries its DCI until cut; what it carried takes the shortest way left
-  over the other routes, whose lit fibre pairs (``fibre_pair_tbps`` each) may not hold it;
+  over the other routes, whose lit wavelengths (their DCI links) may not hold it: lighting
+  more of their fibre pairs takes transceivers the design does not have;
 - a hall down takes its feeds and cooling units with it, a site its halls and routes.
 
 Bisection is estimated per site as half of the fabric's thinnest tier, the node links
@@ -454,15 +455,15 @@ def _dci(
     if rerouted:
         for route_id, tbps in sorted(carried.items()):
             route = routes[route_id]
-            capacity = route.pairs * topo.fibre_pair_tbps
-            if tbps > route.tbps and tbps > capacity:
+            lit = route.links * topo.wavelength_gbps / 1000
+            if tbps > route.tbps and tbps > lit:
                 found.append(
                     Overload(
                         "fibre_route",
                         route_id,
                         name_of(topo.project, route_id),
                         tbps,
-                        capacity,
+                        lit,
                         route.tbps,
                         "Tb/s",
                     )

@@ -65,7 +65,6 @@ class Topology:
     wiring: Wiring
     routes: dict[str, RouteDemand]
     wavelength_gbps: float
-    fibre_pair_tbps: float
     #: scale-out switches the fabrics place
     switches: int = 0
     job_racks: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -204,7 +203,6 @@ def build_topology(
         routes={r.route_id: r for r in dci.routes} if dci is not None else {},
         switches=sum(n for f in (plan.fabrics().values() if plan else ()) for *_, n in f.placed),
         wavelength_gbps=float(settings.dci_wavelength_gbps),
-        fibre_pair_tbps=settings.fibre_pair_tbps,
         job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
         plan=plan,
     )

@@ -210,3 +210,22 @@ def test_a_tray_that_cuts_half_the_racks_off_their_leaves_halves_the_bisection()
     # tier is whole: the narrowest tier left is the node tier's 115.2 Tb/s, halved
     assert impact.bisection_gbps == pytest.approx(115_200)
     assert impact.bisection_left_gbps == pytest.approx(57_600)
+
+
+def test_a_route_cut_pushes_its_dci_onto_the_other_route_past_what_that_route_has_lit():
+    # a pod over two sites joined by two routes, each lit for half of the 28.8 Tb/s the
+    # sites exchange: 36 x 400G ZR (as the site map says); with one cut the other carries
+    # all 28.8 Tb/s on its 14.4 Tb/s of transceivers (its fibre could take more, lit)
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("gb300-su", sites=2, site_km=40))
+    doc = Document(project)
+    first, second = sorted(project.fibre_routes)
+    impact = fail(topology(doc), [first])
+    (over,) = impact.overloads
+    assert (over.kind, over.id) == ("fibre_route", second)
+    assert over.load == pytest.approx(28.8)
+    assert over.limit == pytest.approx(36 * 400 / 1000)
+    assert over.before == pytest.approx(14.4)
+    assert impact.cross_site_left_gbps == pytest.approx(14_400)
