@@ -121,6 +121,7 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
             "connected": impact.accelerators_connected,
         },
         "bisection_gbps": {"total": impact.bisection_gbps, "left": impact.bisection_left_gbps},
+        "tiers_down": [{"site": site, "tier": tier} for site, tier in impact.tiers_down],
         "scale_up_gbps": {"total": impact.scale_up_gbps, "left": impact.scale_up_left_gbps},
         "cross_site_gbps": {"total": impact.cross_site_gbps, "left": impact.cross_site_left_gbps},
         "parts": [{"sites": list(p.sites), "accelerators": p.accelerators} for p in impact.parts],

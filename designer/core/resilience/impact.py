@@ -48,6 +48,7 @@ from designer.core.resilience.topology import (
     parts_of,
 )
 from designer.core.resilience.trays import NO_ROWS, rows_through
+from designer.core.resilience.wiring import TIERS
 from designer.core.rules.loads import feed_share
 
 #: What a rack can lose, in the order a report lists it.
@@ -86,6 +87,8 @@ class Impact:
     accelerators_connected: int
     bisection_gbps: float
     bisection_left_gbps: float
+    #: (site, tier) switch tiers left with no link in a site with accelerators up
+    tiers_down: tuple[tuple[str, str], ...]
     scale_up_gbps: float
     scale_up_left_gbps: float
     cross_site_gbps: float
@@ -219,8 +222,9 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     severed = _severed(topo, down.trays)
     up_cut, out_cut, up_left = _cut_off(topo, out, severed)
     links = topo.wiring.row_link[severed]
-    left = _bisection(topo, out, links[links >= 0])
-    cross, cross_left, routes, parts = _dci(topo, down, out)
+    sites_up = _sites_up(topo, down, out)
+    left, tiers_down = _bisection(topo, out, links[links >= 0], sites_up)
+    cross, cross_left, routes, parts = _dci(topo, down, sites_up)
     overloads += routes
     lost["scale_up"] = dict.fromkeys(sorted(up_cut))
     lost["scale_out"] = dict.fromkeys(sorted(out_cut))
@@ -245,6 +249,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         accelerators_connected=up - counted.get("scale_up", 0) - counted.get("scale_out", 0),
         bisection_gbps=topo.bisection_gbps,
         bisection_left_gbps=left,
+        tiers_down=tiers_down,
         scale_up_gbps=topo.scale_up_gbps,
         scale_up_left_gbps=up_left,
         cross_site_gbps=cross,
@@ -398,36 +403,49 @@ def _summed(keys: np.ndarray, values: np.ndarray) -> tuple[list[int], list[int]]
     return distinct.tolist(), summed.tolist()
 
 
-def _bisection(topo: Topology, out: set[str], severed: np.ndarray) -> float:
+def _bisection(
+    topo: Topology, out: set[str], severed: np.ndarray, up: Mapping[str, int]
+) -> tuple[float, tuple[tuple[str, str], ...]]:
     """The fabrics' estimated bisection with the racks ``out`` down and the fabric links
-    ``severed`` cut (Gb/s)."""
+    ``severed`` cut (Gb/s), and the switch tiers (site, tier) left with no link at all in a
+    site whose accelerators are still ``up``: its racks reach their leaves, not each other
+    across the tier (all of a site's core switches in the hall that fails)."""
     wiring = topo.wiring
     cut = [wiring.rack_links[r] for r in out if r in wiring.rack_links]
     if len(severed):
         cut.append(severed)
     if not cut:
-        return topo.bisection_gbps
+        return topo.bisection_gbps, ()
     # a rack's own links are listed once each
     links = cut[0] if len(cut) == 1 else np.unique(np.concatenate(cut))
     gone = np.bincount(
         wiring.link_tier[links], weights=wiring.link_gbps[links], minlength=len(wiring.tiers)
     )
     whole = topo.tier_gbps
-    return bisection(
-        {key: whole[key] - float(g) for key, g in zip(wiring.tiers, gone, strict=True)}
+    left = {key: whole[key] - float(g) for key, g in zip(wiring.tiers, gone, strict=True)}
+    empty = tuple(
+        (site, tier)
+        for (site, tier), gbps in left.items()
+        if tier != TIERS[0] and whole[(site, tier)] > 0 and gbps <= 1e-9 and up.get(site, 0) > 0
     )
+    return bisection(left), empty
 
 
-def _dci(
-    topo: Topology, down: _Down, out: set[str]
-) -> tuple[float, float, list[Overload], tuple[Part, ...]]:
-    """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
-    them, and the parts the sites with accelerators up fall into."""
+def _sites_up(topo: Topology, down: _Down, out: set[str]) -> dict[str, int]:
+    """Each site up with its accelerators up."""
     up = {s: n for s, n in topo.site_accelerators.items() if s not in down.sites}
     accelerators, rack_site = topo.accelerators, topo.rack_site
     for rack in out:
         if rack in accelerators and (site := rack_site.get(rack)) in up:
             up[site] -= accelerators[rack]
+    return up
+
+
+def _dci(
+    topo: Topology, down: _Down, up: dict[str, int]
+) -> tuple[float, float, list[Overload], tuple[Part, ...]]:
+    """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
+    them, and the parts the sites with accelerators ``up`` fall into."""
     whole = topo.cross_site_gbps
     if not down.routes:  # a site down has its routes down too
         return (

@@ -148,11 +148,16 @@ def impact_text(project: Project, impact: Impact) -> str:
     lines += [
         "What is left:",
         f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
-        f"({share(impact.accelerators_up, total)}); connected: "
+        f"({share(impact.accelerators_up, total)}); on their leaves and scale-up domains: "
         f"{number(impact.accelerators_connected, 0)} ({share(impact.accelerators_connected, total)})",
         f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
         f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
         f"({share(impact.bisection_left_gbps, impact.bisection_gbps)})",
+        *(
+            f"    {display_name(project, site)}: its whole {tier} tier is down; its racks "
+            "reach their leaves, not each other across it"
+            for site, tier in impact.tiers_down
+        ),
         f"  scale-up: {number(impact.scale_up_left_gbps / 1000, 1)} of "
         f"{number(impact.scale_up_gbps / 1000, 1)} Tb/s "
         f"({share(impact.scale_up_left_gbps, impact.scale_up_gbps)})",

@@ -229,3 +229,35 @@ def test_a_route_cut_pushes_its_dci_onto_the_other_route_past_what_that_route_ha
     assert over.limit == pytest.approx(36 * 400 / 1000)
     assert over.before == pytest.approx(14.4)
     assert impact.cross_site_left_gbps == pytest.approx(14_400)
+
+
+def test_a_hall_holding_every_core_switch_down_leaves_the_other_halls_apart():
+    # 48 CloudMatrix384 on one site in three halls; its spine-core links all end in the
+    # halls of the cores: failing one of those leaves the others' racks on their leaves
+    # but the site's fabric without its top tier (a trial read "connected 66.7 %" beside
+    # a bisection of 0 and nothing else)
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("campus-cm384", systems=48, sites=1))
+    topo = topology(Document(project))
+    table = topo.plan.table()
+    placements = project.placements
+    # the halls every spine-core link has an end in: those of the core switches
+    (core_hall,) = set.intersection(
+        *(
+            {placements[a].hall_id, placements[b].hall_id}
+            for a, b, role in zip(table.a, table.b, table.role, strict=True)
+            if role == "spine-core"
+        )
+    )
+    (site,) = project.sites
+    for hall in project.halls:
+        impact = fail(topo, [hall])
+        assert impact.accelerators_up > 0
+        if hall == core_hall:
+            assert impact.tiers_down == ((site, "spine-core"),)
+            assert impact.bisection_left_gbps == 0
+            assert "its whole spine-core tier is down" in impact_text(project, impact)
+        else:
+            assert impact.tiers_down == ()
