@@ -111,6 +111,7 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
                 "load": o.load,
                 "limit": o.limit,
                 "before": o.before,
+                "limit_before": o.limit_before,
                 "unit": o.unit,
             }
             for o in impact.overloads

@@ -61,7 +61,9 @@ DOWN = ("failed", "power", "liquid", "air")
 @dataclass(frozen=True)
 class Overload:
     """A survivor carrying more than its limit after the failure, and what it carried
-    before (``kind``: feed, cooling_group, hall_air or fibre_route)."""
+    before against what its limit was (``kind``: feed, cooling_group, hall_air or
+    fibre_route): a hall's air carries the same heat with fewer units, a feed more load
+    within the same limit."""
 
     kind: str
     id: str
@@ -69,6 +71,7 @@ class Overload:
     load: float
     limit: float
     before: float
+    limit_before: float
     unit: str
 
 
@@ -278,7 +281,9 @@ def _feeds(
         limit = topo.feed_limit[feed_id]
         if load > limit:
             found.append(
-                Overload("feed", feed_id, feed.name, load, limit, topo.feed_load[feed_id], "kW")
+                Overload(
+                    "feed", feed_id, feed.name, load, limit, topo.feed_load[feed_id], limit, "kW"
+                )
             )
     return found
 
@@ -309,7 +314,8 @@ def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], 
         left = math.fsum(cooling[m].liquid_capacity_kw for m in members if m not in units)
         if load > left:
             name = project.cooling_groups[group_id].name
-            found.append(Overload("cooling_group", group_id, name, load, left, before, "kW"))
+            whole = math.fsum(cooling[m].liquid_capacity_kw for m in members)
+            found.append(Overload("cooling_group", group_id, name, load, left, before, whole, "kW"))
     return lost, found
 
 
@@ -335,7 +341,8 @@ def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Ov
             lost += [r for r in racks if r not in out and heat_of(topo, r)[1] > 0]
         elif load > left:
             name = project.halls[hall_id].name
-            found.append(Overload("hall_air", hall_id, name, load, left, before, "kW"))
+            whole = math.fsum(cooling[u].air_capacity_kw for u in units)
+            found.append(Overload("hall_air", hall_id, name, load, left, before, whole, "kW"))
     return lost, found
 
 
@@ -483,6 +490,7 @@ def _dci(
                         tbps,
                         lit,
                         route.tbps,
+                        lit,
                         "Tb/s",
                     )
                 )

@@ -87,7 +87,10 @@ def test_a_hall_whose_air_units_left_are_short_reads_its_load_before():
     assert over.load == pytest.approx(4 * 57.2)
     assert over.limit == 150.0
     assert over.before == pytest.approx(228.8)
-    assert "(before: 228.8 kW)" in impact_text(doc.project, impact)
+    # the same heat on half the units: said with the limit it had (a trial read "198.5 kW,
+    # over its limit of 150 kW (before: 198.5 kW)" and asked what had changed)
+    assert over.limit_before == 300.0
+    assert "(before: 228.8 of 300 kW)" in impact_text(doc.project, impact)
 
 
 def test_cutting_the_only_fibre_route_splits_the_cluster_in_two():
