@@ -15,7 +15,7 @@ from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
-from designer.core.format import number, plural
+from designer.core.format import number, plural, small
 from designer.core.model.project import Project
 from designer.core.naming import display_name
 from designer.core.resilience import UnknownComponents, resolve, topology_of
@@ -40,6 +40,8 @@ HELP = (
 
 #: How many rows of the sweep the text lists.
 TOP = 20
+#: The widest the text lets a component's name be.
+NAME_MOST = 60
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             print(
                 json.dumps(_sweep_json(project, ranked, expected), indent=2)
                 if args.format == "json"
-                else _sweep_text(ranked, expected)
+                else _sweep_text(project, ranked, expected)
             )
             return 0
         names = [n.strip() for n in args.fail.split(",") if n.strip()]
@@ -129,15 +131,18 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
     }
 
 
-def _sweep_text(ranked: list[Ranked], expected: ExpectedFailures) -> str:
+def _sweep_text(project: Project, ranked: list[Ranked], expected: ExpectedFailures) -> str:
     single = sum(1 for r in ranked if r.single_point)
-    widths = (4, 32, 12, 16, 8, 10, 14, 13)
+    rows = ranking_rows(ranked[:TOP])
+    # the component column as wide as its longest name shown, up to NAME_MOST
+    named = min(NAME_MOST, max((len(row[1]) for row in rows), default=0))
+    widths = (4, max(len(RANKING_HEADINGS[1]), named), 12, 16, 8, 10, 14, 13)
     lines = [
         f"N-1 sweep: {plural(len(ranked), 'component')} failed one at a time; "
         f"{plural(single, 'single point')} of failure. Ranked by accelerators hit, then by "
         "bisection and scale-up bandwidth lost.",
         _row(RANKING_HEADINGS, widths),
-        *(_row(row, widths) for row in ranking_rows(ranked[:TOP])),
+        *(_row(row, widths) for row in rows),
     ]
     if len(ranked) > TOP:
         lines.append(f"  ... and {len(ranked) - TOP} more (--format json lists all)")
@@ -145,7 +150,7 @@ def _sweep_text(ranked: list[Ranked], expected: ExpectedFailures) -> str:
     lines += [f"  {figure}: {value}" for figure, value in expected_rows(expected)]
     for job_id, job in expected.jobs.items():
         lines.append(
-            f"  job {job_id}: {number(job.per_day, 2)} per day, one every "
+            f"  job {project.jobs[job_id].name}: {small(job.per_day)} per day, one every "
             f"{number(job.mtbi_hours, 1)} h; checkpoint every {number(job.checkpoint.daly_min, 0)} min"
         )
     return "\n".join(lines)

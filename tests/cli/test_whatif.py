@@ -46,3 +46,23 @@ def test_the_sweep_ranks_the_worst_first_and_expects_failures(capsys):
     assert all(
         "operations:O" in s or "systems:S" in s for s in answer["expected"]["sources"].values()
     )
+
+
+def test_the_sweeps_text_names_components_whole_and_jobs_by_name(capsys, tmp_path):
+    """A trial read 'GB200 NVL72 SuperPOD scalable un', 'job job-23314bef: 0.31 per day'
+    and the cluster's '0.3 per day' beside the job's 0.31 on the whole cluster."""
+    pod = tmp_path / "su.rackplan.json"
+    assert main(["generate", "nvl72-su", "-o", str(pod)]) == 0
+    job = ["--parameters", "70e9", "--layers", "80", "--hidden", "8192", "--sequence", "8192"]
+    layout = ["--tp", "8", "--pp", "2", "--dp", "36", "--global-batch", "72"]
+    with_job = tmp_path / "su-job.rackplan.json"
+    assert main(["jobs", str(pod), "--add", "Llama 70B", *job, *layout, "-o", str(with_job)]) == 0
+    capsys.readouterr()
+    assert main(["whatif", str(with_job), "--sweep"]) == 0
+    out = capsys.readouterr().out
+    assert "GB200 NVL72 SuperPOD scalable unit hall " in out
+    # the job takes every GPU of the pod: its interruptions are the cluster's
+    (cluster,) = [line for line in out.splitlines() if line.startswith("  Cluster: ")]
+    (job_line,) = [line for line in out.splitlines() if line.startswith("  job ")]
+    assert job_line.startswith("  job Llama 70B: ")
+    assert cluster.split(": ")[1].split()[0] == job_line.split(": ")[1].split()[0]

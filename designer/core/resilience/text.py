@@ -89,7 +89,7 @@ def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
     c = expected.cluster
     point = c.checkpoint
     rows += [
-        ("Cluster", f"{number(c.per_day, 1)} interruptions per day"),
+        ("Cluster", f"{small(c.per_day)} interruptions per day"),
         ("MTBI", f"one every {number(c.mtbi_hours, 1)} h"),
         (
             "Checkpoint",
