@@ -92,6 +92,14 @@ def read_base_plan(
     outlines = [(e, _closed_shape(e, scale)) for e in shapes[outline_layer.lower()]]
     found = [(e, s) for e, s in outlines if s is not None]
     skipped += [_not_closed(e, outline_layer) for e, s in outlines if s is None]
+    if not found and outlines:  # drawn on the layer, but open: said so, not "no layer"
+        shown = ", ".join(_what(e) for e, _ in outlines[:3])
+        more = f" and {len(outlines) - 3} more" if len(outlines) > 3 else ""
+        raise DxfFloorError(
+            f"{path.name} has no closed shape on layer {outline_layer!r} to be the hall's "
+            f"outline: {shown}{more} on it {'is' if len(outlines) == 1 else 'are'} not "
+            "closed. Close the outline in the CAD program (a closed polyline)."
+        )
     if not found:
         raise DxfFloorError(
             f"{path.name} has no closed polyline on layer {outline_layer!r} to be the hall's "

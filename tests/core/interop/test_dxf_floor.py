@@ -74,6 +74,22 @@ def test_a_missing_layer_is_named_with_the_layers_there_are(tmp_path):
     assert plan.skipped == ["the drawing has no layer 'COLUMNS' for the columns"]
 
 
+def test_an_outline_drawn_open_is_said_to_be_open_not_missing(tmp_path):
+    """A trial's open polyline on OUTLINE read "no closed polyline on layer 'OUTLINE' (the
+    drawing has nothing on any other layer). Name the layer with --layer-outline.\""""
+    doc = ezdxf.new("R2018", units=units.M)
+    doc.modelspace().add_lwpolyline(
+        [(0, 0), (30, 0), (30, 20), (0, 20)], dxfattribs={"layer": "OUTLINE"}
+    )
+    path = tmp_path / "open.dxf"
+    doc.saveas(path)
+    with pytest.raises(DxfFloorError) as raised:
+        read_base_plan(path, "OUTLINE", "COLUMNS")
+    message = str(raised.value)
+    assert "LWPOLYLINE (handle " in message and "is not closed" in message
+    assert "--layer-outline" not in message
+
+
 @pytest.mark.parametrize(
     "content",
     [b"", b"\x89PNG\r\n\x1a\n" + bytes(range(256)), b"0\nSECTION\n2\nHEADER\n0\nENDSEC\n"],
