@@ -29,7 +29,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
-from designer.core.jobs.summary import describe, sites_text
+from designer.core.jobs.summary import describe, placement_text, sites_text
 from designer.core.jobs.text import data, degrees, duration, rate
 from designer.core.model.job import TransformerModel
 from designer.core.model.project import Project
@@ -179,11 +179,10 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         if not job["placed"]:
             lines.append("  not placed whole: see the findings below")
         systems = job["systems"]
-        lines.append(
-            f"  Placement: {len(systems):,} scale-up domains in {job['racks']:,} racks "
-            f"({_systems(systems)})"
-        )
-        lines.append(f"    {sites_text(job)}")
+        named = f" ({_systems(systems)})" if systems else ""
+        lines.append(f"  Placement: {placement_text(job)}{named}")
+        if systems:
+            lines.append(f"    {sites_text(job)}")
         if "planes" not in job:
             lines.append("")
             continue

@@ -50,6 +50,10 @@ def test_json_gives_each_plane_and_the_findings(two_sites, capsys):
     data = json.loads(capsys.readouterr().out)
     (job,) = data["jobs"]
     assert [s["accelerators"] for s in job["sites"]] == [576, 576]
+    # 16 systems over two halls whose labels repeat: each named with its hall
+    halls = {h.name for h in doc.project.halls.values()}
+    assert len(job["systems"]) == 16 == len(set(job["systems"]))
+    assert all(name.endswith(")") and name.split(" (")[1][:-1] in halls for name in job["systems"])
     dci = [p for p in job["planes"] if p["kind"] == "dci"]
     assert sorted(p["route"] for p in dci) == sorted(doc.project.fibre_routes)
     assert sum(p["bytes"] for p in dci) == pytest.approx(576 * 8_192 * 8_192 * 2)
@@ -67,6 +71,9 @@ def test_a_job_that_does_not_fit_exits_1(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "not placed whole" in out
     assert "jobs.group_too_large" in out and "8-GPU server of 8" in out
+    # placed nowhere, said so (a trial read "0 scale-up domains in 0 racks ()")
+    assert "Placement: placed on no scale-up domain (see the findings)\n" in out
+    assert "0 racks" not in out
 
 
 def test_a_refused_value_exits_2_naming_it(tmp_path, capsys):

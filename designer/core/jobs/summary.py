@@ -46,11 +46,11 @@ def describe(
     placed = layout.jobs[job.id]
     counts = np.bincount(placed.groups, minlength=len(layout.domains))
     sites: dict[str, dict[str, Any]] = {}
-    systems = []
+    systems: list[tuple[str, str]] = []
     for index in np.flatnonzero(counts).tolist():
         domain = layout.domains[index]
         used = int(counts[index]) * job.group
-        systems.append(domain.label)
+        systems.append((domain.label, project.halls[domain.hall].name))
         site = sites.setdefault(
             domain.site,
             {
@@ -89,7 +89,11 @@ def describe(
         "zero": job.zero,
         "placed": placed.complete,
         "sites": [{**s, "halls": list(s["halls"].values())} for s in sites.values()],
-        "systems": systems,
+        # a campus repeats its systems' labels hall by hall: each named with its hall then
+        "systems": [
+            label if len({hall for _, hall in systems}) == 1 else f"{label} ({hall})"
+            for label, hall in systems
+        ],
         "racks": len(layout.racks_of(job.id)),
     }
     if traffic is not None:
@@ -105,6 +109,14 @@ def describe(
             }
         )
     return data
+
+
+def placement_text(about: dict[str, Any]) -> str:
+    """Where a described job stands: ``72 scale-up domains in 576 racks``, or that it
+    stands nowhere (a job refused: "0 scale-up domains in 0 racks ()" said nothing)."""
+    if not about["systems"]:
+        return "placed on no scale-up domain (see the findings)"
+    return f"{len(about['systems']):,} scale-up domains in {about['racks']:,} racks"
 
 
 def sites_text(about: dict[str, Any]) -> str:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from designer.core.document.document import TransactionError
 from designer.core.findings import SEVERITY_RANK
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
-from designer.core.jobs.summary import describe, sites_text
+from designer.core.jobs.summary import describe, placement_text, sites_text
 from designer.core.jobs.text import degrees, duration
 from designer.drawing.jobs import role_entries
 from designer.gui.editor import Editor
@@ -202,8 +202,9 @@ class JobsPanel(QWidget):
             else ""
         )
         self.where.setText(
-            f"{placed}{degrees(job)}: {len(about['systems']):,} scale-up domains in "
-            f"{about['racks']:,} racks. {sites}.{memory}"
+            f"{placed}{degrees(job)}: {placement_text(about)}."
+            + (f" {sites}." if sites else "")
+            + memory
         )
         self.chart.show_job(project, traffic)
         self._colour()

@@ -14,7 +14,7 @@ from typing import Any
 
 from designer.core.findings import Finding
 from designer.core.format import number
-from designer.core.jobs.summary import describe
+from designer.core.jobs.summary import describe, placement_text
 from designer.core.jobs.text import data, degrees, duration, rate
 from designer.core.model.project import Project
 from designer.core.rules.jobs import JobsAssessment
@@ -68,8 +68,12 @@ def _figures(about: dict[str, Any], name: str) -> Table:
         ),
         (
             "Placed on",
-            f"{len(about['systems']):,} scale-up domains in {about['racks']:,} racks"
-            + ("" if about["placed"] else "; not placed whole, see the findings"),
+            placement_text(about)
+            + (
+                ""
+                if about["placed"] or not about["systems"]
+                else "; not placed whole, see the findings"
+            ),
         ),
     ]
     if "planes" in about:
