@@ -94,7 +94,7 @@ def _figures(about: dict[str, Any], name: str) -> Table:
                 "per accelerator: weights, gradients and optimizer state (activations not counted)",
             ),
         ]
-    return Table("Job", FIGURE_COLUMNS, tuple(rows))
+    return Table(f"Job: {about['name']}", FIGURE_COLUMNS, tuple(rows))
 
 
 def _placement(about: dict[str, Any]) -> Table:
