@@ -102,7 +102,19 @@ def test_the_dialog_keeps_a_refused_value_out(make_window, example, qtbot):
     dialog._accept()
     assert dialog.result() != QDialog.DialogCode.Accepted
     assert dialog.error.text() == "top-k 9 is more than the 8 experts"
+    dialog.top_k.setValue(2)
     dialog.degrees["tp"].setValue(8)
     dialog.degrees["dp"].setValue(9)
-    assert dialog.total.text() == "= 72 accelerators; a scale-up group (TP x CP x EP) of 8"
+    # the global batch of 1 it starts with is no whole number of micro-batches for 9
+    # data streams: said as it is typed, and refused here rather than as a finding later
+    # (a trial added EP 32 x DP 72 with a global batch of 1)
+    assert dialog.total.text() == (
+        "= 72 accelerators; a scale-up group (TP x CP x EP) of 8; "
+        "the global batch must be a multiple of 9 (micro-batch x EP x DP)"
+    )
+    dialog._accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.error.text().startswith("Global batch: 1 sequence is not a whole number")
+    dialog.global_batch.setValue(36)
+    assert dialog.total.text().endswith("; 4 micro-batches per data stream")
     assert window.editor.project.jobs == {}

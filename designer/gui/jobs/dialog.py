@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core.format import plural
 from designer.core.model.job import Job, TransformerModel
 from designer.gui.dialogs.form import lay_out, number_box, select_all_when_clicked
 
@@ -119,15 +120,29 @@ class JobDialog(QDialog):
         form.addRow("Utilisation (MFU)", self.utilisation)
         form.addRow("Runs on", self.where)
         lay_out(self, form, self.error, accept=self._accept, ok_text="Save" if job else "Add")
-        for box in self.degrees.values():
+        for box in (*self.degrees.values(), self.micro_batch, self.global_batch):
             box.valueChanged.connect(self._show_total)
         self._show_total()
+
+    def _streams(self) -> int:
+        """The sequences one micro-batch of every data stream takes: the global batch must
+        be a whole number of them (micro-batch x EP x DP)."""
+        return self.micro_batch.value() * self.degrees["ep"].value() * self.degrees["dp"].value()
 
     def _show_total(self) -> None:
         d = {name: box.value() for name, box in self.degrees.items()}
         group = d["tp"] * d["cp"] * d["ep"]
         size = group * d["pp"] * d["dp"]
-        self.total.setText(f"= {size:,} accelerators; a scale-up group (TP x CP x EP) of {group:,}")
+        streams = self._streams()
+        batch = self.global_batch.value()
+        split = (
+            f"{batch // streams:,} micro-batches per data stream"
+            if batch % streams == 0
+            else f"the global batch must be a multiple of {streams:,} (micro-batch x EP x DP)"
+        )
+        self.total.setText(
+            f"= {size:,} accelerators; a scale-up group (TP x CP x EP) of {group:,}; {split}"
+        )
 
     def fields(self) -> dict[str, Any]:
         """The job's fields as typed (the model as a ``TransformerModel`` once valid)."""
@@ -161,6 +176,15 @@ class JobDialog(QDialog):
         return Job(id=job_id, **fields)
 
     def _accept(self) -> None:
+        streams = self._streams()
+        if self.global_batch.value() % streams:  # refused here, not as a finding after
+            self.error.setText(
+                f"Global batch: {plural(self.global_batch.value(), 'sequence')} is not a whole number "
+                f"of micro-batches of {self.micro_batch.value():,} for EP x DP = "
+                f"{streams // self.micro_batch.value():,} data streams; make it a multiple of "
+                f"{streams:,}."
+            )
+            return
         try:
             self.job(self._job.id if self._job else "new")
         except ValidationError as err:
