@@ -30,7 +30,7 @@ from designer.core.document.document import Document, TransactionError
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
 from designer.core.jobs.summary import describe, placement_text, sites_text
-from designer.core.jobs.text import data, degrees, duration, rate
+from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.job import TransformerModel
 from designer.core.model.project import Project
 from designer.core.rules import RuleEngine
@@ -191,6 +191,7 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         lines.append(
             f"  Step: {job['micro_batches']:,.4g} micro-batches of {job['micro_batch']} per "
             f"pipeline; compute {step} at {job['utilisation']:.0%} utilisation (estimate)"
+            + bubble(compute, job["bubble"])
         )
         lines.append(
             f"  Memory: {job['memory_gb']:,.0f} GB of {job['hbm_gb']:,.0f} GB per accelerator "
@@ -213,6 +214,8 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
+        if job["degrees"]["cp"] > 1:
+            lines.append(f"  {CP_NOT_COUNTED}.")
         lines.append("")
     if not jobs:
         lines.append("No jobs in this project: add one with --add NAME (see --help).")

@@ -28,6 +28,10 @@ def test_adding_a_job_writes_it_and_reports_its_planes(two_sites, tmp_path, caps
     assert main(args) == 0
     text = capsys.readouterr().out
     assert "Dense 70B: TP 8 x PP 2 x DP 72 = 1,152 accelerators" in text
+    # 576 sequences over DP 72: 8 micro-batches per pipeline of 2 stages, a bubble of 1/8
+    (step,) = [line for line in text.splitlines() if line.startswith("  Step: 8 micro-batches")]
+    assert "((PP - 1) / micro-batches = 12%) about " in step
+    assert step.endswith(" a step (operations:O1)")
     assert "Site 1: 576" in text and "Site 2: 576" in text
     # the stage boundary over the DCI: 576 x 8,192 x 8,192 x 2 bytes = 77.3 GB each way,
     # half on each of the two routes between the sites
@@ -50,6 +54,7 @@ def test_json_gives_each_plane_and_the_findings(two_sites, capsys):
     data = json.loads(capsys.readouterr().out)
     (job,) = data["jobs"]
     assert [s["accelerators"] for s in job["sites"]] == [576, 576]
+    assert job["micro_batches"] == 8 and job["bubble"] == pytest.approx(1 / 8)
     # 16 systems over two halls whose labels repeat: each named with its hall
     halls = {h.name for h in doc.project.halls.values()}
     assert len(job["systems"]) == 16 == len(set(job["systems"]))
@@ -95,3 +100,15 @@ def test_adding_needs_the_model_and_an_output(capsys):
 def test_a_project_without_jobs_says_how_to_add_one(capsys):
     assert main(["jobs", SU]) == 0
     assert "No jobs in this project: add one with --add NAME" in capsys.readouterr().out
+
+
+def test_a_job_with_context_parallelism_says_its_traffic_is_not_counted(tmp_path, capsys):
+    """CP's volume was left out in silence (a trial): the reference gives none for it."""
+    out = tmp_path / "cp.rackplan.json"
+    args = ["jobs", SU, "--add", "Long context", *DENSE, "--tp", "4", "--cp", "2"]
+    assert main([*args, "--pp", "2", "--dp", "36", "--global-batch", "72", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "CP's K and V all-gathers are not counted (operations.md gives no volume)." in text
+    plain = ["jobs", SU, "--add", "Plain", *DENSE, "--tp", "8", "--pp", "2", "--dp", "36"]
+    assert main([*plain, "--global-batch", "72", "-o", str(tmp_path / "plain.json")]) == 0
+    assert "not counted (operations.md" not in capsys.readouterr().out  # no CP, nothing said

@@ -51,6 +51,13 @@ def compute_seconds(
     return flops / (accelerators * peak_flops * utilisation)
 
 
+def pipeline_bubble(p: int, micro_batches: float) -> float:
+    """The pipeline's idle time as a share of its compute: ``(p - 1) / m`` for ``p`` stages
+    and ``m`` micro-batches per pipeline in a step (operations:O1, its section 2.2: the
+    GPipe and 1F1B schedules both fill and drain the pipeline once a step)."""
+    return (p - 1) / micro_batches if p > 1 and micro_batches > 0 else 0.0
+
+
 def model_state_bytes(
     parameters: float,
     weight: float,

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from designer.core.jobs.estimate import JobTraffic, PlaneTraffic
+from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.placement import Layout
 from designer.core.model.job import Job
 from designer.core.model.project import Project
@@ -101,6 +102,7 @@ def describe(
             {
                 "micro_batches": traffic.micro_batches,
                 "compute_seconds": traffic.compute_s,
+                "bubble": pipeline_bubble(job.pp, traffic.micro_batches),
                 "utilisation": traffic.utilisation,
                 "peak_tflops": traffic.peak_tflops,
                 "memory_gb": traffic.state_gb,

@@ -48,3 +48,20 @@ def duration(seconds: float) -> str:
 def rate(gbps: float) -> str:
     """Gb/s, or Tb/s from 1,000: ``400 Gb/s``, ``7.2 Tb/s``."""
     return f"{gbps / 1000:,.3g} Tb/s" if gbps >= 1000 else f"{gbps:,.3g} Gb/s"
+
+
+def bubble(compute_s: float | None, share: float) -> str:
+    """What the pipeline's fill and drain add to a step's compute, as a clause to follow
+    it: ``; with the pipeline's fill and drain ((PP - 1) / micro-batches = 50 %) about
+    645 ms a step (operations:O1)``; nothing without stages or a compute figure."""
+    if not share or compute_s is None:
+        return ""
+    return (
+        f"; with the pipeline's fill and drain ((PP - 1) / micro-batches = {share:.0%}) about "
+        f"{duration(compute_s * (1 + share))} a step (operations:O1)"
+    )
+
+
+#: What the estimates leave out of a job with context parallelism: the reference gives
+#: no volume for its collectives (operations section 1, CP row).
+CP_NOT_COUNTED = "CP's K and V all-gathers are not counted (operations.md gives no volume)"

@@ -15,7 +15,7 @@ from typing import Any
 from designer.core.findings import Finding
 from designer.core.format import number
 from designer.core.jobs.summary import describe, placement_text
-from designer.core.jobs.text import data, degrees, duration, rate
+from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.project import Project
 from designer.core.rules.jobs import JobsAssessment
 from designer.report.page import Page
@@ -84,6 +84,7 @@ def _figures(about: dict[str, Any], name: str) -> Table:
                 f"{number(about['micro_batches'], 1)} micro-batches per pipeline; compute "
                 + (
                     f"{duration(compute)} at {about['utilisation']:.0%} utilisation"
+                    + bubble(compute, about["bubble"])
                     if compute is not None
                     else "not known at this precision"
                 ),
@@ -147,7 +148,8 @@ def _planes(about: dict[str, Any]) -> Table | None:
         tuple(rows),
         f"Each plane's time should hide behind the step's compute, {hide}; rows in red take "
         "longer. Scale-up and scale-out per accelerator, DCI per route and direction "
-        "(estimates, operations section 1).",
+        "(estimates, operations section 1)."
+        + (f" {CP_NOT_COUNTED}." if about["degrees"]["cp"] > 1 else ""),
         alerts=frozenset(late),
     )
 

@@ -67,3 +67,12 @@ def test_model_states_and_what_zero_shards():
 def test_fibre_latency():
     # 40 km x 4.9 us/km = 196 us one way
     assert latency_us(40, C.fibre_us_per_km) == pytest.approx(196)
+
+
+def test_the_pipeline_bubble_is_its_stages_less_one_over_its_micro_batches():
+    from designer.core.jobs.formulas import pipeline_bubble
+
+    # O1 section 2.2: (p - 1) / m of the ideal compute is spent filling and draining
+    assert pipeline_bubble(2, 2) == 0.5
+    assert pipeline_bubble(8, 64) == 7 / 64
+    assert pipeline_bubble(1, 4) == 0  # no pipeline, no bubble
