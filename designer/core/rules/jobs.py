@@ -63,6 +63,14 @@ BATCH_SPLIT = CodeInfo(
     "Each of the EP x DP data streams runs global batch / (micro-batch x EP x DP) "
     "micro-batches per step, which must be a whole number.",
 )
+UNEVEN_STAGES = CodeInfo(
+    "jobs.uneven_stages",
+    FAMILY,
+    "Layers not a whole number per pipeline stage",
+    Severity.WARNING,
+    "PP splits the model's layers into stages; when the layers do not divide by PP, some "
+    "stages hold a layer more, and the slowest sets every stage's pace.",
+)
 MEMORY = CodeInfo(
     "jobs.memory",
     FAMILY,
@@ -124,6 +132,7 @@ CODES = (
     NO_ROOM,
     DEGREES_MISMATCH,
     BATCH_SPLIT,
+    UNEVEN_STAGES,
     MEMORY,
     NO_COMPUTE,
     SHARED,
@@ -194,6 +203,18 @@ def _placement(
             measured=job.size,
             limit=given,
             unit="accelerators",
+        )
+    layers = job.model.layers
+    if job.pp > 1 and layers % job.pp:
+        most = -(-layers // job.pp)
+        yield UNEVEN_STAGES.finding(
+            f"{job.name}: {layers:,} layers over PP {job.pp} is {layers / job.pp:,.1f} a stage: "
+            f"{layers % job.pp} of the stages hold {most:,} and the others {most - 1:,}; the "
+            f"pipeline runs at the pace of {most:,}, {most * job.pp / layers - 1:.1%} more than "
+            "even stages would take.",
+            ids,
+            measured=layers,
+            unit="layers",
         )
     streams = job.micro_batch * job.ep * job.dp
     if job.global_batch % streams:

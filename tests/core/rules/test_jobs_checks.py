@@ -69,6 +69,22 @@ def test_a_global_batch_that_does_not_split_into_micro_batches():
     assert "100 / 72 = 1.39" in found.message
 
 
+def test_layers_that_do_not_divide_by_pp_are_a_warning_with_the_slowest_stage():
+    # 80 layers over PP 3: stages of 27, 27 and 26; at the pace of 27, 27 x 3 / 80 = 1.0125
+    # of even stages (a trial's 26.7 layers a stage went without a word)
+    doc = cluster("nvl72-su")
+    job = with_job(doc, tp=8, pp=3, dp=24, global_batch=72)
+    found = only(doc, "jobs.uneven_stages")
+    assert found.severity is Severity.WARNING and found.ids == (job,)
+    assert "80 layers over PP 3 is 26.7 a stage: 2 of the stages hold 27 and the others 26" in (
+        found.message
+    )
+    assert f"{27 * 3 / 80 - 1:.1%} more than even stages" in found.message
+    # PP 2 splits 80 layers evenly: nothing said
+    ops.update(doc, job, pp=2, dp=36)
+    assert not [f for f in findings(doc) if f.code == "jobs.uneven_stages"]
+
+
 def test_accelerators_given_to_two_jobs_are_one_error():
     doc = cluster("nvl72-su")
     rack = next(iter(doc.project.placements))
