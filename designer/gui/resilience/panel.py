@@ -107,8 +107,13 @@ class ResiliencePanel(QTabWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.explained)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        # the ranking first: in a dock of the window's default height the two halves showed
+        # two rows of it (a trial); the explanation keeps three lines and scrolls
+        lines = self.fontMetrics().lineSpacing()
+        self.explained.setMinimumHeight(3 * lines + 12)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([40 * lines, 4 * lines])
         ranking = QWidget()
         rows = QVBoxLayout(ranking)
         rows.setContentsMargins(6, 6, 6, 6)
