@@ -247,3 +247,28 @@ def test_a_fibre_route_failed_from_the_site_map_names_both_parts(make_window, ex
         for item in scene.items()
         if isinstance(item, QGraphicsLineItem) and item.pen().style() == Qt.PenStyle.DashLine
     ]
+
+
+def test_the_menu_reaches_a_busway_that_runs_over_its_racks(make_window, qtbot):
+    """A right-click on a busway drawn over its racks offered What If for the rack (a
+    trial): the menu's Select Here names each thing there, and the busway chosen from it
+    is what fails."""
+    doc = new_document("Over", "")
+    _, hall = hall_of(doc)
+    racks = ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 3_000, 4, 0, label_prefix="NVL-")
+    over = busway(doc, hall, "Busway over", 800, "A", 3_500, 2_000, 4_400)
+    ops.assign_feeds(doc, racks, [over])
+    window = make_window(document=doc)
+    wait_checked(qtbot, window)
+    view = window.view
+    menu = view.menu_at(on_screen(view, 2_300, 3_500))
+    (here,) = [a.menu() for a in menu.actions() if a.text() == "Select Here"]
+    names = [a.text() for a in here.actions()]
+    assert "Busway over (busway)" in names and any(n.startswith("NVL-01") for n in names)
+    (pick,) = [a for a in here.actions() if a.text() == "Busway over (busway)"]
+    pick.trigger()
+    assert window.editor.selection.ids == [over]
+    (action,) = [a for a in menu.actions() if a.text().replace("&", "") == "What If This Fails"]
+    action.trigger()
+    qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
+    assert window.resilience.overlay.impact.failed == (over,)

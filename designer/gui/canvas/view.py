@@ -311,13 +311,17 @@ class CanvasView(QGraphicsView):
     def under(self, pos: QPointF) -> str | None:
         """What the mouse at floor ``pos`` points at: of what lies there (of the filter's
         kinds), the topmost selected thing, else the topmost thing."""
-        tolerance = 3 / max(self.pixels_per_mm(), 1e-9)
-        stack = Stack(
-            tuple(self.editor.picker().stack_at(pos.x(), pos.y(), tolerance, self.pick_kinds))
-        )
+        stack = self._stack_at(pos)
         if not stack:
             return None
         return stack.top_selected(self.editor.selection) or stack.ids[0]
+
+    def _stack_at(self, pos: QPointF) -> Stack:
+        """Everything of the filter's kinds at floor ``pos``, topmost first."""
+        tolerance = 3 / max(self.pixels_per_mm(), 1e-9)
+        return Stack(
+            tuple(self.editor.picker().stack_at(pos.x(), pos.y(), tolerance, self.pick_kinds))
+        )
 
     def _hover(self, pos: QPointF, event: QMouseEvent) -> None:
         hit = self.under(pos)
@@ -338,8 +342,12 @@ class CanvasView(QGraphicsView):
         )
 
     def menu_at(self, pos: QPoint) -> QMenu:
-        """The right-click menu at viewport ``pos``: what is under it gets selected first."""
-        hit = self.under(self.mapToScene(pos))
+        """The right-click menu at viewport ``pos``: what is under it gets selected first.
+        Where several things lie there (a busway over its racks, a tray over a row), a
+        Select submenu names each, so the menu's actions (What If This Fails) can reach the
+        one below without leaving the menu to click again."""
+        floor = self.mapToScene(pos)
+        hit = self.under(floor)
         if hit is not None and hit not in self.editor.selected():
             self.editor.selection.set([hit])
         menu = QMenu(self)
@@ -348,6 +356,18 @@ class CanvasView(QGraphicsView):
                 menu.addSeparator()
             else:
                 menu.addAction(action)
+        stack = self._stack_at(floor)
+        if len(stack.ids) > 1:
+            menu.addSeparator()
+            here = menu.addMenu("Select Here")
+            project, picker = self.editor.project, self.editor.picker()
+            for entity_id in stack.ids:
+                action = here.addAction(stack.name(project, entity_id, picker.kind(entity_id)))
+                action.setCheckable(True)
+                action.setChecked(entity_id in self.editor.selected())
+                action.triggered.connect(
+                    lambda _checked=False, chosen=entity_id: self.editor.selection.set([chosen])
+                )
         return menu
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
