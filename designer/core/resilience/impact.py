@@ -366,31 +366,32 @@ def _cut_off(
     rounded up.
     """
     wiring = topo.wiring
-    rows = [wiring.switch_rows[r] for r in out if r in wiring.switch_rows]
+    switches = [r for r in out if r in wiring.switch_rows]
     reaching = severed[wiring.row_rack[severed] >= 0]
-    if len(reaching):
-        rows.append(reaching)
     owned = [wiring.rack_up_rows[r] for r in out if r in wiring.rack_up_rows]
-    if not rows and not owned:  # most failures of a sweep (a feed, a cooling unit)
+    if not switches and not len(reaching) and not owned:  # a feed, a cooling unit
         return set(), {}, topo.scale_up_gbps
-    cut = _distinct(rows)
-    racks, on_up, count = wiring.row_rack[cut], wiring.row_up[cut], wiring.row_count[cut]
+    if len(switches) == 1 and not len(reaching):  # a network rack: most of a sweep's racks
+        reach = wiring.switch_reach(switches[0])
+    else:
+        rows = [wiring.switch_rows[r] for r in switches]
+        reach = wiring.reach(_distinct([*rows, reaching] if len(reaching) else rows))
     nodes, accelerators = wiring.nodes, topo.accelerators
     up_cut: set[str] = set()
-    for node, gone in zip(*_summed(racks[on_up], count[on_up]), strict=True):
+    for node, gone in zip(*reach.up, strict=True):
         rack = nodes[node]
         if rack not in out and gone >= wiring.node_up_ports[node]:
             up_cut.add(rack)
     out_cut: dict[str, int] = {}
-    for node, gone in zip(*_summed(racks[~on_up], count[~on_up]), strict=True):
+    for node, gone in zip(*reach.out, strict=True):
         rack = nodes[node]
         if rack in out or rack in up_cut:
             continue
-        held, total = accelerators.get(rack, 0), int(wiring.node_ports[node])
+        held, total = accelerators.get(rack, 0), wiring.node_ports[node]
         out_cut[rack] = held if gone >= total else -(-held * gone // total)
     # the scale-up links lost: those cut, and those of the racks down or cut off their domain
     owned += (wiring.rack_up_rows[r] for r in up_cut if r in wiring.rack_up_rows)
-    lost = _distinct([cut[on_up], *owned])
+    lost = _distinct([reach.up_rows, *owned])
     return up_cut, out_cut, topo.scale_up_gbps - float(wiring.row_gbps[lost].sum())
 
 
@@ -399,15 +400,6 @@ def _distinct(rows: list[np.ndarray]) -> np.ndarray:
     if not rows:
         return NO_ROWS
     return rows[0] if len(rows) == 1 else np.unique(np.concatenate(rows))
-
-
-def _summed(keys: np.ndarray, values: np.ndarray) -> tuple[list[int], list[int]]:
-    """Each distinct key, sorted, with the sum of its values."""
-    if not len(keys):
-        return [], []
-    distinct, which = np.unique(keys, return_inverse=True)
-    summed = np.bincount(which, weights=values, minlength=len(distinct)).astype(np.int64)
-    return distinct.tolist(), summed.tolist()
 
 
 def _bisection(

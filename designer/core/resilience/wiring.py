@@ -9,7 +9,7 @@ them in Python made the dependencies of the PDF's Resilience sheet cost a second
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -42,14 +42,32 @@ class Wiring:
     row_up: np.ndarray
     row_count: np.ndarray
     row_gbps: np.ndarray
-    node_ports: np.ndarray
-    node_up_ports: np.ndarray
+    #: plain lists: a sweep reads one entry at a time, tens of thousands of times
+    node_ports: list[int]
+    node_up_ports: list[int]
     row_link: np.ndarray
     tiers: tuple[tuple[str, str], ...]
     link_tier: np.ndarray
     link_gbps: np.ndarray
     link_count: np.ndarray
     rack_links: dict[str, np.ndarray]
+    #: ``switch_reach`` of each network rack asked for (a sweep fails each once, and a
+    #: combination of failures may ask again)
+    _reached: dict[str, Reach] = field(default_factory=dict, repr=False, compare=False)
+
+    def reach(self, rows: np.ndarray) -> Reach:
+        """What cutting ``rows`` (distinct) cuts of the racks that reach through them."""
+        racks, on_up, count = self.row_rack[rows], self.row_up[rows], self.row_count[rows]
+        return Reach(
+            summed(racks[on_up], count[on_up]), summed(racks[~on_up], count[~on_up]), rows[on_up]
+        )
+
+    def switch_reach(self, rack_id: str) -> Reach:
+        """``reach`` of every row racks reach through network rack ``rack_id``."""
+        found = self._reached.get(rack_id)
+        if found is None:
+            found = self._reached[rack_id] = self.reach(self.switch_rows[rack_id])
+        return found
 
     def tier_gbps(self) -> dict[tuple[str, str], float]:
         """Gb/s of each (site, tier) of the fabrics with nothing failed."""
@@ -61,6 +79,35 @@ class Wiring:
         return float(self.row_gbps[self.row_up].sum())
 
 
+@dataclass(frozen=True)
+class Reach:
+    """What some rows of the plan's table cut: each rack that reaches through them (its
+    node) with the scale-up links of it cut, the same for scale-out links, both in node
+    order, and the scale-up rows among them."""
+
+    up: tuple[list[int], list[int]]
+    out: tuple[list[int], list[int]]
+    up_rows: np.ndarray
+
+
+#: Below this many rows, summing them in Python beats numpy's sort.
+_FEW = 64
+
+
+def summed(keys: np.ndarray, values: np.ndarray) -> tuple[list[int], list[int]]:
+    """Each distinct key, sorted, with the sum of its values (a few, the rows through one
+    switch rack, summed in Python: a sweep fails thousands of racks one at a time)."""
+    if len(keys) < _FEW:
+        sums: dict[int, int] = {}
+        for key, value in zip(keys.tolist(), values.tolist(), strict=True):
+            sums[key] = sums.get(key, 0) + value
+        ordered = sorted(sums)
+        return ordered, [sums[k] for k in ordered]
+    distinct, which = np.unique(keys, return_inverse=True)
+    totals = np.bincount(which, weights=values, minlength=len(distinct)).astype(np.int64)
+    return distinct.tolist(), totals.tolist()
+
+
 NO_WIRING = Wiring(
     (),
     {},
@@ -69,8 +116,8 @@ NO_WIRING = Wiring(
     _NONE.astype(bool),
     _NONE,
     _NONE.astype(float),
-    _NONE,
-    _NONE,
+    [],
+    [],
     _NONE,
     (),
     _NONE,
@@ -137,8 +184,8 @@ def wiring_of(plan: NetworkPlan | None, network_racks: frozenset[str]) -> Wiring
         up,
         row_count,
         row_gbps,
-        ports[0].astype(np.int64),
-        ports[1].astype(np.int64),
+        ports[0].astype(np.int64).tolist(),
+        ports[1].astype(np.int64).tolist(),
         row_link,
         tiers,
         link_tier,
