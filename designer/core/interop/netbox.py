@@ -350,15 +350,12 @@ class _Devices:
             (name, role, vendor, model, STATUS, site, location, rack, "from rackplan")
         )
 
-    def port(self, rack_id: str, plane: str, rate_gbps: int, other_than: str = "") -> _Port | None:
-        """The next free interface at ``rack_id`` for a link of ``rate_gbps``, on a device
-        but ``other_than`` (a cable between two switches of one rack), or None when its
-        switches are full. A switch port faster than the link is split into as many links
-        as it carries (an 800G port takes two 400G links: "port 3/1", "port 3/2")."""
+    def port(self, rack_id: str, plane: str, rate_gbps: int) -> _Port | None:
+        """The next free interface at ``rack_id`` for a link of ``rate_gbps``, or None when
+        its switches are full. A switch port faster than the link is split into as many
+        links as it carries (an 800G port takes two 400G links: "port 3/1", "port 3/2")."""
         named = plane.replace("_", "-")
         for device, ports in self.held.get(rack_id, []):
-            if device == other_than:
-                continue
             if ports is None:
                 self.used[device] += 1
                 return self._interface(device, f"{named} {self.used[device]}", named)
@@ -404,14 +401,16 @@ class _Devices:
 
 
 def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> None:
-    """One cable row per link of every bundle between two racks, or between two switches
-    of one network rack (its leaves and spines)."""
+    """One cable row per link of every bundle between two racks."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     planes = tuple(PLANES)
-    in_rack = between_sites = 0
+    in_rack = between_switches = between_sites = 0
     for row in range(len(table)):
         a, b, count = table.a[row], table.b[row], int(table.count[row])
-        if a == b and len(devices.held.get(a, ())) < 2:
+        if a == b and len(devices.held.get(a, ())) > 1:
+            between_switches += count
+            continue
+        if a == b:
             in_rack += count
             continue
         if a not in project.placements or b not in project.placements:
@@ -424,11 +423,8 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         for _ in range(count):
             rate = int(table.rate[row])
-            end_a = devices.port(a, plane, rate)
-            if end_a is None:
-                continue
-            end_b = devices.port(b, plane, rate, end_a.device)
-            if end_b is None:
+            end_a, end_b = devices.port(a, plane, rate), devices.port(b, plane, rate)
+            if end_a is None or end_b is None:
                 continue
             out.rows["09-cables.csv"].append(
                 (
@@ -451,6 +447,12 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
             f"{in_rack:,} links with both ends in one rack (an NVL72's NVLink spine, part "
             "of the product) join no two devices here, where a rack's system is one device: "
             "left out"
+        )
+    if between_switches:
+        out.notes.append(
+            f"{between_switches:,} links between two switches of one network rack (its "
+            "leaves to its spines) are left out: rackplan places a rack's switches, not which "
+            "of them is a leaf and which a spine, so it cannot say which ports they join"
         )
     if between_sites:
         out.notes.append(

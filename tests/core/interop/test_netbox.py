@@ -168,19 +168,12 @@ def test_every_example_writes_each_rack_and_each_link_once(name, tmp_path):
     devices = [r[0] for r in found.rows["07-devices.csv"]]
     assert len(set(devices)) == len(devices)
     table = plan.table()
-    racks = catalog.with_custom_racks(project.custom_types)
-
-    def switches(rack_id: str) -> int:
-        kind = racks[project.placements[rack_id].type_id]
-        return kind.switches.count if kind.switches is not None else 0
-
-    # links between two racks, or between two switches of one network rack
     between_racks = sum(
         int(table.count[i])
         for i in range(len(table))
-        if table.a[i] in project.placements
+        if table.a[i] != table.b[i]
+        and table.a[i] in project.placements
         and table.b[i] in project.placements
-        and (table.a[i] != table.b[i] or switches(table.a[i]) >= 2)
     )
     full = sum(int(n.split()[0].replace(",", "")) for n in found.notes if "find no free port" in n)
     assert len(found.rows["09-cables.csv"]) + full == between_racks
@@ -304,14 +297,28 @@ def test_a_rack_label_in_two_sites_names_its_devices_with_the_site():
     assert not any("appears more than once" in n for n in found.notes)
 
 
-def test_the_cables_between_two_switches_of_one_rack_are_written_between_two_devices():
-    """A generated SU's leaf and spine switches share a network rack: its 126 leaf-spine
-    cables were filed as "both ends in one rack" and left out (a trial): 1,026 of 1,152."""
+def test_links_between_switches_of_one_rack_are_named_as_such_when_left_out():
+    """A generated SU's leaves and spines share racks: its 126 leaf-spine links were left
+    out as 'an NVL72's NVLink spine' (a trial). Which switch of a rack is a leaf and which a
+    spine is not planned, so they stay out, said as what they are."""
     from designer.core.generate import ClusterRequest, generate
 
-    found = _set(generate(ClusterRequest("nvl72-su")))
-    cables = found.rows["09-cables.csv"]
-    # 8 NVL72 x 72 GPUs: 576 node-leaf links and, at 1:1, 576 leaf-spine links
-    assert len(cables) == 1_152
-    assert not any(n.endswith("find no free port") for n in found.notes)
-    assert all(row[1] != row[5] for row in cables)  # no cable from a switch to itself
+    project = generate(ClusterRequest("nvl72-su"))
+    found = _set(project)
+    # 8 NVL72 x 72 GPUs: 576 node-leaf links between racks; the 576 leaf-spine links at
+    # 1:1 are 450 between network racks and 126 inside one (the plan's table says which)
+    plan = _plan(project, default_catalog())
+    table = plan.table()
+    inside = sum(
+        int(table.count[i])
+        for i in range(len(table))
+        if table.a[i] == table.b[i] and table.role[i] == "leaf-spine"
+    )
+    assert inside > 0
+    assert len(found.rows["09-cables.csv"]) == 1_152 - inside
+    (note,) = [n for n in found.notes if "between two switches of one network rack" in n]
+    assert note.startswith(f"{inside:,} links between two switches of one network rack")
+    # and the NVL72s' own spines, 8 x 72 GPUs x 18 NVLink links, are counted apart
+    assert any(
+        n.startswith(f"{8 * 72 * 18:,} links with both ends in one rack") for n in found.notes
+    )
