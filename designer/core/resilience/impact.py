@@ -13,11 +13,12 @@ The rules follow the checks' own model of the design:
   that put heat into the room lose air cooling;
 - a network rack that loses power or air is down with its switches: a rack with a link to
   it loses scale-out links (a ``node-leaf`` link: the accelerators of that rail are cut
-  off, their share of the rack's node-leaf links) or its scale-up domain (a UB or NVLink
-  link), and the fabric loses the links;
+  off, their share of the rack's node-leaf links) or scale-up links (a UB link: the rack
+  keeps its domain, at less bandwidth, while any link to its scale-up switches is left),
+  and the fabric loses the links;
 - a rack that loses power or cooling draws and heats nothing;
-- a cut tray severs the bundles the router laid along it: a rack whose link to a leaf or
-  its scale-up switches runs there is cut off as if the switch were down;
+- a cut tray severs the bundles the router laid along it: a rack's links to its leaves or
+  its scale-up switches that run there are cut as if their switches were down;
 - a fibre route carries its DCI until cut; what it carried takes the shortest way left
   over the other routes, whose lit wavelengths (their DCI links) may not hold it: lighting
   more of their fibre pairs takes transceivers the design does not have;
@@ -402,6 +403,10 @@ def _distinct(rows: list[np.ndarray]) -> np.ndarray:
     return rows[0] if len(rows) == 1 else np.unique(np.concatenate(rows))
 
 
+#: Gb/s below which a tier has nothing left (what is left is a difference of sums).
+_NONE_LEFT = 1e-9
+
+
 def _bisection(
     topo: Topology, out: set[str], severed: np.ndarray, up: Mapping[str, int]
 ) -> tuple[float, tuple[tuple[str, str], ...]]:
@@ -422,10 +427,16 @@ def _bisection(
     )
     whole = topo.tier_gbps
     left = {key: whole[key] - float(g) for key, g in zip(wiring.tiers, gone, strict=True)}
+    # only where racks still reach their leaves: with the node tier gone too there is no
+    # fabric left to split (they are counted cut off)
     empty = tuple(
         (site, tier)
         for (site, tier), gbps in left.items()
-        if tier != TIERS[0] and whole[(site, tier)] > 0 and gbps <= 1e-9 and up.get(site, 0) > 0
+        if tier != TIERS[0]
+        and whole[(site, tier)] > 0
+        and gbps <= _NONE_LEFT
+        and up.get(site, 0) > 0
+        and left.get((site, TIERS[0]), 0.0) > _NONE_LEFT
     )
     return bisection(left), empty
 

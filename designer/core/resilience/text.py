@@ -158,13 +158,18 @@ def impact_text(project: Project, impact: Impact) -> str:
             "reach their leaves, not each other across it"
             for site, tier in impact.tiers_down
         ),
-        f"  scale-up: {number(impact.scale_up_left_gbps / 1000, 1)} of "
-        f"{number(impact.scale_up_gbps / 1000, 1)} Tb/s "
-        f"({share(impact.scale_up_left_gbps, impact.scale_up_gbps)})",
-        f"  cross-site: {number(impact.cross_site_left_gbps / 1000, 1)} of "
-        f"{number(impact.cross_site_gbps / 1000, 1)} Tb/s "
-        f"({share(impact.cross_site_left_gbps, impact.cross_site_gbps)})",
     ]
+    # a design with no scale-up links between racks (8-GPU servers) or no second site has
+    # nothing to say of them
+    for name, left, whole in (
+        ("scale-up", impact.scale_up_left_gbps, impact.scale_up_gbps),
+        ("cross-site", impact.cross_site_left_gbps, impact.cross_site_gbps),
+    ):
+        if whole:
+            lines.append(
+                f"  {name}: {number(left / 1000, 1)} of {number(whole / 1000, 1)} Tb/s "
+                f"({share(left, whole)})"
+            )
     if impact.split:
         lines.append(f"  The cluster is split in {len(impact.parts)} parts no fibre joins:")
         for part in impact.parts:

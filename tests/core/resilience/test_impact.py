@@ -147,6 +147,12 @@ def test_a_leaf_rack_down_cuts_off_its_rails_not_the_racks_that_reach_it():
     impact = fail(topo, ["rk-011"])
     assert impact.accelerators_connected == 192
     assert impact.bisection_left_gbps == pytest.approx(192 * 400 / 2)
+    # every leaf down: all cut off, and no tier is said to split racks that reach their
+    # leaves, for none does (a review read "its racks reach their leaves" beside 0 %)
+    leaves = [s for s in sorted(topo.network_racks) if fail(topo, [s]).accelerators_connected < 576]
+    impact = fail(topo, leaves)
+    assert impact.accelerators_connected == 0
+    assert impact.tiers_down == ()
 
 
 def test_a_ub_switch_rack_down_leaves_the_supernode_whole_at_three_quarters_of_its_ub():
