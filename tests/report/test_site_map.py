@@ -7,7 +7,14 @@ from PySide6.QtGui import QImage, QPainter
 
 from designer.drawing import style
 from designer.report.measure import text_width
-from designer.report.pages.site_map import FIBRE, NOTE_LEAST_PT, FibreLine, SiteBox, site_map_page
+from designer.report.pages.site_map import (
+    FIBRE,
+    NOTE_LEAST_PT,
+    RUN_MM,
+    FibreLine,
+    SiteBox,
+    site_map_page,
+)
 from designer.report.paper import SheetFrame
 from designer.report.sheet import Sheet
 
@@ -288,6 +295,9 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
         def box(self, r, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
             calls.append(("box", r))
 
+        def line(self, x0, y0, x1, y1, width_mm=0.25, colour=None):  # type: ignore[override]
+            calls.append(("line", width_mm, colour))
+
         def text(self, x, y, text, size_pt=9, bold=False, colour=None, **rest):  # type: ignore[override]
             calls.append(("text", text, x + rest.get("width", 0) / 2, y - 1))
 
@@ -295,6 +305,11 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
     painter = QPainter(image)
     site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
     painter.end()
+    # every run between halls is two legs (across, then along); those left without a label
+    # are counted under the halls, so none goes without a word (a review)
+    runs = sum(1 for call in calls if call[:3] == ("line", RUN_MM, FIBRE)) // 2
+    (note,) = [c[1] for c in calls if c[0] == "text" and "not labelled here" in c[1]]
+    unlabelled = int(note.split()[0])
     # each run's label is written on the white patch drawn just before it
     patches = [
         before[1]
@@ -303,6 +318,7 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
     ]
     names = [(call[2], call[3]) for call in calls if call[0] == "text" and call[1] in hall_names]
     assert len(names) == 8 and len(patches) >= 7
+    assert len(patches) + unlabelled == runs
     for i, a in enumerate(patches):
         assert not any(a.overlaps(b) for b in patches[i + 1 :])
         assert not any(a.x <= x <= a.right and a.y <= y <= a.bottom for x, y in names)

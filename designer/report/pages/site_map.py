@@ -302,7 +302,17 @@ def _draw(sheet: Sheet, sites: Sequence[SiteBox], lines: Sequence[FibreLine]) ->
             box.x + 3, box.y + 10.5, site.figures, size_pt=6.5, colour=MUTED, width=box_w - 6
         )
         if site.halls:
-            _draw_halls(sheet, site, plans[site.id], len(sites) == 1, scale)
+            unlabelled = _draw_halls(sheet, site, plans[site.id], len(sites) == 1, scale)
+            if unlabelled:  # said under the halls, in the box's bottom margin
+                sheet.text(
+                    box.x + 3,
+                    box.bottom - 1.0,
+                    f"{plural(unlabelled, 'run')} between halls not labelled here (each "
+                    "label would cover another); the cable schedule lists every run.",
+                    size_pt=5.5,
+                    colour=MUTED,
+                    width=box_w - 6,
+                )
     if scale:
         metres = scale_bar_length_m(scale, box_w / 3)
         if len(sites) == 1:  # under its box
@@ -462,7 +472,7 @@ def _fit_scale(site: SiteBox, area: Rect) -> float:
     return min(inner.width / max(x1 - x0, 1), inner.height / max(y1 - y0, 1))
 
 
-def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: float) -> None:
+def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: float) -> int:
     """The site's halls where the site plan has them at ``scale``, centred in ``area``, each
     named under its outline (cut to the room it has), the runs between them and their cable
     entries; one too small to see is drawn as a square ``LEAST_HALL_MM`` wide. A site
@@ -523,8 +533,9 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
     # the runs' labels where they cover no name and no other label: runs between halls
     # that are not neighbours lie along the same line
     taken = [*entries, *(box for _, box in names)]
-    for run in site.runs:
-        _label_run(sheet, at(*run.start), at(*run.end), run.label, taken)
+    labelled = sum(
+        _label_run(sheet, at(*run.start), at(*run.end), run.label, taken) for run in site.runs
+    )
     for name, box in names:
         sheet.text(
             box.x,
@@ -535,6 +546,7 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
             align="center",
             width=box.width,
         )
+    return len(site.runs) - labelled
 
 
 #: A run between halls: its line's width (mm) and its label's size (pt).
@@ -549,7 +561,8 @@ def _draw_run(sheet: Sheet, start: tuple[float, float], end: tuple[float, float]
     sheet.line(*corner, *end, width_mm=RUN_MM, colour=FIBRE)
 
 
-#: Where along its leg a run's label is tried, in turn.
+#: Where along its leg a run's label is tried, in turn (on one side of the leg, then the
+#: other).
 LABEL_PLACES = (0.5, 0.3, 0.7, 0.15, 0.85)
 
 
@@ -559,32 +572,35 @@ def _label_run(
     end: tuple[float, float],
     label: str,
     taken: list[Rect],
-) -> None:
+) -> bool:
     """A run's label over its longer leg, at the first place along it where the label
     covers nothing ``taken`` (which it joins); none where there is no such place (the
-    cable schedule gives every length all the same)."""
+    sheet says how many, and the cable schedule gives every length). True when labelled."""
     corner = (end[0], start[1])
     across, along = abs(corner[0] - start[0]), abs(end[1] - corner[1])
     width = text_width(label, RUN_LABEL_PT) + 1
     if across >= along and across >= width + 2:
         low = min(start[0], corner[0]) + 1
-        boxes = (
-            Rect(low + (across - 2 - width) * place, start[1] - 3.2, width, 2.8)
+        boxes = (  # over the leg, then under it
+            Rect(low + (across - 2 - width) * place, start[1] + dy, width, 2.8)
+            for dy in (-3.2, 0.4)
             for place in LABEL_PLACES
         )
     elif along > across and along >= 4:
         low = min(corner[1], end[1]) + 0.5
-        boxes = (
-            Rect(end[0] + 1, low + max(along - 3.8, 0) * place, width, 2.8)
+        boxes = (  # right of the leg, then left of it
+            Rect(end[0] + dx, low + max(along - 3.8, 0) * place, width, 2.8)
+            for dx in (1.0, -1.0 - width)
             for place in LABEL_PLACES
         )
     else:
-        return
+        return False
     box = next((b for b in boxes if not any(b.overlaps(t) for t in taken)), None)
     if box is None:
-        return
+        return False
     taken.append(box)
     sheet.box(box, width_mm=0, fill=QColor("white"))
     sheet.text(
         box.x, box.y + 2.3, label, size_pt=RUN_LABEL_PT, colour=FIBRE, align="center", width=width
     )
+    return True
