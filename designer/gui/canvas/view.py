@@ -343,9 +343,10 @@ class CanvasView(QGraphicsView):
 
     def menu_at(self, pos: QPoint) -> QMenu:
         """The right-click menu at viewport ``pos``: what is under it gets selected first.
-        Where several things lie there (a busway over its racks, a tray over a row), a
-        Select submenu names each, so the menu's actions (What If This Fails) can reach the
-        one below without leaving the menu to click again."""
+        Where several things lie there (a busway over its racks, a tray over a row), its
+        Select Here submenu names each: the one chosen stays selected, and the next
+        right-click there acts on it (What If This Fails reaches a busway drawn over its
+        racks)."""
         floor = self.mapToScene(pos)
         hit = self.under(floor)
         if hit is not None and hit not in self.editor.selected():
