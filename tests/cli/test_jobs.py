@@ -30,7 +30,7 @@ def test_adding_a_job_writes_it_and_reports_its_planes(two_sites, tmp_path, caps
     assert "Dense 70B: TP 8 x PP 2 x DP 72 = 1,152 accelerators" in text
     # 576 sequences over DP 72: 8 micro-batches per pipeline of 2 stages, a bubble of 1/8
     (step,) = [line for line in text.splitlines() if line.startswith("  Step: 8 micro-batches")]
-    assert "((PP - 1) / micro-batches = 12%) about " in step
+    assert "((PP - 1) / micro-batches = 12.5 %) about " in step
     assert step.endswith(" a step (operations:O1)")
     assert "Site 1: 576" in text and "Site 2: 576" in text
     # the stage boundary over the DCI: 576 x 8,192 x 8,192 x 2 bytes = 77.3 GB each way,

@@ -51,6 +51,12 @@ def compute_seconds(
     return flops / (accelerators * peak_flops * utilisation)
 
 
+def batch_streams(b: int, ep: int, dp: int) -> int:
+    """Sequences one micro-batch ``b`` of every data stream takes, ``b x EP x DP``: a
+    global batch must be a whole number of them."""
+    return b * ep * dp
+
+
 def pipeline_bubble(p: int, micro_batches: float) -> float:
     """The pipeline's idle time as a share of its compute: ``(p - 1) / m`` for ``p`` stages
     and ``m`` micro-batches per pipeline in a step (operations:O1, its section 2.2: the

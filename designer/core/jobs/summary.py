@@ -47,11 +47,12 @@ def describe(
     placed = layout.jobs[job.id]
     counts = np.bincount(placed.groups, minlength=len(layout.domains))
     sites: dict[str, dict[str, Any]] = {}
-    systems: list[tuple[str, str]] = []
+    systems: list[tuple[str, str, str]] = []
     for index in np.flatnonzero(counts).tolist():
         domain = layout.domains[index]
         used = int(counts[index]) * job.group
-        systems.append((domain.label, project.halls[domain.hall].name))
+        site_name = project.sites[domain.site].name if domain.site in project.sites else ""
+        systems.append((domain.label, project.halls[domain.hall].name, site_name))
         site = sites.setdefault(
             domain.site,
             {
@@ -90,11 +91,7 @@ def describe(
         "zero": job.zero,
         "placed": placed.complete,
         "sites": [{**s, "halls": list(s["halls"].values())} for s in sites.values()],
-        # a campus repeats its systems' labels hall by hall: each named with its hall then
-        "systems": [
-            label if len({hall for _, hall in systems}) == 1 else f"{label} ({hall})"
-            for label, hall in systems
-        ],
+        "systems": _told_apart(systems),
         "racks": len(layout.racks_of(job.id)),
     }
     if traffic is not None:
@@ -111,6 +108,21 @@ def describe(
             }
         )
     return data
+
+
+def _told_apart(systems: list[tuple[str, str, str]]) -> list[str]:
+    """Each system's label, with its hall's name where labels repeat (a campus repeats them
+    hall by hall), and its site's too where that still repeats (halls named alike on two
+    sites)."""
+    shown: list[str] = []
+    for shown in (
+        [label for label, _, _ in systems],
+        [f"{label} ({hall})" for label, hall, _ in systems],
+        [f"{label} ({site} {hall})" for label, hall, site in systems],
+    ):
+        if len(set(shown)) == len(shown):
+            break
+    return shown
 
 
 def placement_text(about: dict[str, Any]) -> str:

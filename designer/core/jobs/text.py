@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from designer.core.format import number
 from designer.core.model.job import Job
 
 _DEGREES = ("tp", "cp", "ep", "pp", "dp")
@@ -52,13 +53,14 @@ def rate(gbps: float) -> str:
 
 def bubble(compute_s: float | None, share: float) -> str:
     """What the pipeline's fill and drain add to a step's compute, as a clause to follow
-    it: ``; with the pipeline's fill and drain ((PP - 1) / micro-batches = 50 %) about
-    645 ms a step (operations:O1)``; nothing without stages or a compute figure."""
+    it: ``; with the pipeline's fill and drain ((PP - 1) / micro-batches = 12.5 %) about
+    484 ms a step (operations:O1)``; nothing without stages or a compute figure."""
     if not share or compute_s is None:
         return ""
     return (
-        f"; with the pipeline's fill and drain ((PP - 1) / micro-batches = {share:.0%}) about "
-        f"{duration(compute_s * (1 + share))} a step (operations:O1)"
+        f"; with the pipeline's fill and drain ((PP - 1) / micro-batches = "
+        f"{number(share * 100, 1)} %) about {duration(compute_s * (1 + share))} a step "
+        "(operations:O1)"
     )
 
 

@@ -71,8 +71,8 @@ class Wiring:
 
     def tier_gbps(self) -> dict[tuple[str, str], float]:
         """Gb/s of each (site, tier) of the fabrics with nothing failed."""
-        summed = np.bincount(self.link_tier, weights=self.link_gbps, minlength=len(self.tiers))
-        return {key: float(g) for key, g in zip(self.tiers, summed, strict=True)}
+        per_tier = np.bincount(self.link_tier, weights=self.link_gbps, minlength=len(self.tiers))
+        return {key: float(g) for key, g in zip(self.tiers, per_tier, strict=True)}
 
     def scale_up_gbps(self) -> float:
         """Gb/s of the scale-up links with nothing failed."""

@@ -19,6 +19,7 @@ from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
 from designer.core.jobs import JobPlacement, JobsPlan, JobTraffic, PlaneTraffic, plan_jobs
 from designer.core.jobs.estimate import with_dci_capacity
+from designer.core.jobs.formulas import batch_streams
 from designer.core.jobs.text import data, degrees, duration, group_degrees, rate
 from designer.core.model.job import Job
 from designer.core.model.placement import Placement
@@ -62,6 +63,14 @@ BATCH_SPLIT = CodeInfo(
     Severity.ERROR,
     "Each of the EP x DP data streams runs global batch / (micro-batch x EP x DP) "
     "micro-batches per step, which must be a whole number.",
+)
+EMPTY_STAGES = CodeInfo(
+    "jobs.empty_stages",
+    FAMILY,
+    "More pipeline stages than layers",
+    Severity.ERROR,
+    "PP splits the model's layers into stages: with more stages than layers, some hold "
+    "none and cannot run.",
 )
 UNEVEN_STAGES = CodeInfo(
     "jobs.uneven_stages",
@@ -132,6 +141,7 @@ CODES = (
     NO_ROOM,
     DEGREES_MISMATCH,
     BATCH_SPLIT,
+    EMPTY_STAGES,
     UNEVEN_STAGES,
     MEMORY,
     NO_COMPUTE,
@@ -205,7 +215,16 @@ def _placement(
             unit="accelerators",
         )
     layers = job.model.layers
-    if job.pp > 1 and layers % job.pp:
+    if job.pp > layers:
+        yield EMPTY_STAGES.finding(
+            f"{job.name}: PP {job.pp} splits {plural(layers, 'layer')} into {job.pp:,} "
+            f"stages: {job.pp - layers:,} of them hold none. Lower PP to {layers:,} or less.",
+            ids,
+            measured=job.pp,
+            limit=layers,
+            unit="stages",
+        )
+    elif job.pp > 1 and layers % job.pp:
         most = -(-layers // job.pp)
         yield UNEVEN_STAGES.finding(
             f"{job.name}: {layers:,} layers over PP {job.pp} is {layers / job.pp:,.1f} a stage: "
@@ -216,7 +235,7 @@ def _placement(
             measured=layers,
             unit="layers",
         )
-    streams = job.micro_batch * job.ep * job.dp
+    streams = batch_streams(job.micro_batch, job.ep, job.dp)
     if job.global_batch % streams:
         yield BATCH_SPLIT.finding(
             f"{job.name}: a global batch of {job.global_batch:,} sequences is not a whole "

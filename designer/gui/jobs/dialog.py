@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.format import plural
+from designer.core.jobs.formulas import batch_streams
 from designer.core.model.job import Job, TransformerModel
 from designer.gui.dialogs.form import lay_out, number_box, select_all_when_clicked
 
@@ -127,7 +128,9 @@ class JobDialog(QDialog):
     def _streams(self) -> int:
         """The sequences one micro-batch of every data stream takes: the global batch must
         be a whole number of them (micro-batch x EP x DP)."""
-        return self.micro_batch.value() * self.degrees["ep"].value() * self.degrees["dp"].value()
+        return batch_streams(
+            self.micro_batch.value(), self.degrees["ep"].value(), self.degrees["dp"].value()
+        )
 
     def _show_total(self) -> None:
         d = {name: box.value() for name, box in self.degrees.items()}

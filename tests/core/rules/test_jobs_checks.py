@@ -85,6 +85,16 @@ def test_layers_that_do_not_divide_by_pp_are_a_warning_with_the_slowest_stage():
     assert not [f for f in findings(doc) if f.code == "jobs.uneven_stages"]
 
 
+def test_more_stages_than_layers_is_an_error_not_an_uneven_split():
+    # 80 layers over PP 96: 16 stages would hold no layer (a review read "100.0 % more")
+    doc = cluster("nvl72-su")
+    job = with_job(doc, tp=1, pp=96, dp=6, global_batch=6)
+    found = only(doc, "jobs.empty_stages")
+    assert found.severity is Severity.ERROR and found.ids == (job,)
+    assert "PP 96 splits 80 layers into 96 stages: 16 of them hold none" in found.message
+    assert not [f for f in findings(doc) if f.code == "jobs.uneven_stages"]
+
+
 def test_accelerators_given_to_two_jobs_are_one_error():
     doc = cluster("nvl72-su")
     rack = next(iter(doc.project.placements))
