@@ -233,11 +233,13 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     lost["scale_up"] = dict.fromkeys(sorted(up_cut))
     lost["scale_out"] = dict.fromkeys(sorted(out_cut))
     losses = {what: tuple(racks) for what, racks in lost.items() if racks}
+    # a scale-out cut takes the accelerators on the links cut (``out_cut``), not whole racks
     counted = {
-        what: sum(topo.accelerators.get(r, 0) for r in racks) for what, racks in losses.items()
+        what: sum(out_cut.values())
+        if what == "scale_out"
+        else sum(topo.accelerators.get(r, 0) for r in racks)
+        for what, racks in losses.items()
     }
-    if out_cut:
-        counted["scale_out"] = sum(out_cut.values())
     total = topo.total_accelerators
     up = total - sum(counted.get(what, 0) for what in DOWN)
     hit = out | up_cut | out_cut.keys()

@@ -311,7 +311,10 @@ class CanvasView(QGraphicsView):
     def under(self, pos: QPointF) -> str | None:
         """What the mouse at floor ``pos`` points at: of what lies there (of the filter's
         kinds), the topmost selected thing, else the topmost thing."""
-        stack = self._stack_at(pos)
+        return self._top(self._stack_at(pos))
+
+    def _top(self, stack: Stack) -> str | None:
+        """Of ``stack``, the topmost selected thing, else the topmost thing (None: empty)."""
         if not stack:
             return None
         return stack.top_selected(self.editor.selection) or stack.ids[0]
@@ -347,8 +350,8 @@ class CanvasView(QGraphicsView):
         Select Here submenu names each: the one chosen stays selected, and the next
         right-click there acts on it (What If This Fails reaches a busway drawn over its
         racks)."""
-        floor = self.mapToScene(pos)
-        hit = self.under(floor)
+        stack = self._stack_at(self.mapToScene(pos))
+        hit = self._top(stack)
         if hit is not None and hit not in self.editor.selected():
             self.editor.selection.set([hit])
         menu = QMenu(self)
@@ -357,7 +360,6 @@ class CanvasView(QGraphicsView):
                 menu.addSeparator()
             else:
                 menu.addAction(action)
-        stack = self._stack_at(floor)
         if len(stack.ids) > 1:
             menu.addSeparator()
             here = menu.addMenu("Select Here")
