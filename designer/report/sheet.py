@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QGlyphRun,
+    QPainter,
+    QPen,
+    QPolygonF,
+    QTextLayout,
+)
 
 from designer.report import measure
 from designer.report.paper import Rect, SheetFrame
@@ -35,6 +45,8 @@ class Sheet:
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         #: Each text as ``_place`` fitted and aligned it, by text, font, alignment and width.
         self._placed: dict[tuple[str, float, bool, str, float], tuple[str, float]] = {}
+        #: Each table cell's text shaped into glyphs once, by text and font (``_shaped``).
+        self._shaped: dict[tuple[str, int], tuple[QGlyphRun, ...]] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -90,18 +102,38 @@ class Sheet:
         one a column, each column ``(x, align, width)`` as ``text`` takes them; an empty
         text is left out (a table's header and body)."""
         self._use(size_pt, bold, colour)
-        draw, k = self.painter.drawText, self.k
-        # each column's texts placed once (a table repeats its figures down a column)
-        placed: list[dict[str, tuple[str, float]]] = [{} for _ in columns]
+        font = measure.font(size_pt, bold)
+        draw, k = self.painter.drawGlyphRun, self.k
+        # each column's texts placed and shaped once (a table repeats its figures down a
+        # column): a campus's power tables draw a few hundred texts ten thousand times
+        placed: list[dict[str, tuple[tuple[QGlyphRun, ...], float]]] = [{} for _ in columns]
         for y, texts in rows:
+            at = y * k
             for (x, align, width), column, text in zip(columns, placed, texts, strict=True):
                 if not text:
                     continue
                 found = column.get(text)
                 if found is None:
                     shown, offset = self._place(text, size_pt, bold, align, width)
-                    found = column[text] = (shown, (x + offset) * k)
-                draw(QPointF(found[1], y * k), found[0])
+                    found = column[text] = (self._glyphs(shown, font), (x + offset) * k)
+                for run in found[0]:
+                    draw(QPointF(found[1], at), run)
+
+    def _glyphs(self, text: str, font: QFont) -> tuple[QGlyphRun, ...]:
+        """``text`` in ``font`` shaped for this sheet's device, its baseline at 0: one run
+        of glyphs per font it takes (a fallback font for a script the first lacks). Drawing
+        glyphs shaped once spares Qt shaping the text again at every cell; the PDF keeps them
+        as text, with what each glyph reads as."""
+        key = (text, id(font))
+        found = self._shaped.get(key)
+        if found is None:
+            layout = QTextLayout(text, font, self.painter.device())
+            layout.beginLayout()
+            line = layout.createLine()
+            layout.endLayout()
+            line.setPosition(QPointF(0, -line.ascent()))
+            found = self._shaped[key] = tuple(layout.glyphRuns())
+        return found
 
     def forget_state(self) -> None:
         """The painter's font and pen were changed behind this sheet's back (or restored)."""
