@@ -14,8 +14,10 @@ The rules are NVIDIA's DGX SuperPOD rules as recorded in links 1.2 and systems s
   128 spine, 64 core switches); beyond three tiers the fabric is reported, not built.
 
 Leaves live in the network rack each compute rack names (``network_rack_id``) or, by
-default, the nearest network rack whose switches take its ports; spines and cores take the
-free slots nearest the leaves. One fabric is built per site and per NIC rate and lane rate.
+default, the nearest network rack whose switches take its ports; a pod's spines take the
+free slots nearest its leaves and the cores those nearest each pod in turn, so the tiers
+above the leaves are spread over a site's halls as its leaves are. One fabric is built per
+site and per NIC rate and lane rate.
 """
 
 from __future__ import annotations
@@ -431,22 +433,25 @@ def _wire(
     leaf_homes, pieces = _fill_leaves(members, homes, loads, rails)
     slots = _Slots(candidates, free)
     leaf_racks = [slots.take(by_id[home].point) for home in leaf_homes]
-    cx, cy = np.mean([by_id[r].point for r in leaf_racks], axis=0).tolist()
-    spine_racks = [slots.take((cx, cy)) for _ in range(spines)]
-    core_racks = [slots.take((cx, cy)) for _ in range(cores)]
+    half = k // 2
+    # a pod's leaves (all of them in two tiers), its spines' count and its leaves' centre
+    points = [by_id[r].point for r in leaf_racks]
+    pods = _pods(ups, *((half, half) if cores else (len(loads), k)), points)
+    # each pod's spines by its leaves, and the cores dealt over the pods in turn: a site's
+    # halls share the tiers above their leaves, so no one hall's loss takes them all
+    spine_racks = [slots.take(centre) for centre, count in pods for _ in range(count)]
+    core_racks = [slots.take(pods[i % len(pods)][0]) for i in range(cores)]
 
     links = _Links([*(m.id for m in members), *(r.id for r in candidates)])
     # each compute rack's NICs summed per leaf rack, in the order the leaves take them
     leaf, rack, size = pieces
     leaf_code = links.codes(leaf_racks)
     links.deal(links.codes([m.id for m in members])[rack], leaf_code[leaf], size, "node-leaf")
-    half = k // 2
     spine_ups = [0] * spines
     if cores:
         offset = 0
-        for pod in range(math.ceil(len(loads) / half)):
+        for pod, (_, pod_spines) in enumerate(pods):
             pod_ups = ups[pod * half : (pod + 1) * half]
-            pod_spines = math.ceil(sum(pod_ups) / half)
             members_ = range(offset, offset + pod_spines)
             _spread(links, leaf_racks[pod * half :], pod_ups, members_, spine_racks, spine_ups)
             offset += pod_spines
@@ -465,6 +470,20 @@ def _wire(
         (tier,),
         tuple(findings),
     )
+
+
+def _pods(
+    ups: list[int], size: int, per_spine: int, points: list[Point]
+) -> list[tuple[Point, int]]:
+    """Per pod of ``size`` leaves (with ``ups`` uplinks and home racks at ``points``), its
+    leaves' centre and its spines, ``per_spine`` uplinks to a spine (half a radix in a pod
+    of three tiers, a whole radix in two, as ``count_tiers`` counts them)."""
+    pods = []
+    for first in range(0, len(ups), size):
+        centre = np.mean(points[first : first + size], axis=0)
+        spines = math.ceil(sum(ups[first : first + size]) / per_spine)
+        pods.append(((float(centre[0]), float(centre[1])), spines))
+    return pods
 
 
 def _only(ports: int, *findings: Finding, tiers: tuple[Tiers, ...] = ()) -> SiteFabric:

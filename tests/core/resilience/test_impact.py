@@ -240,33 +240,40 @@ def test_a_route_cut_pushes_its_dci_onto_the_other_route_past_what_that_route_ha
     assert impact.cross_site_left_gbps == pytest.approx(14_400)
 
 
-def test_a_hall_holding_every_core_switch_down_leaves_the_other_halls_apart():
-    # 48 CloudMatrix384 on one site in three halls; its spine-core links all end in the
-    # halls of the cores: failing one of those leaves the others' racks on their leaves
-    # but the site's fabric without its top tier (a trial read "connected 66.7 %" beside
-    # a bisection of 0 and nothing else)
+def _site_of_three_halls():
+    """48 CloudMatrix384 on one site in three halls, and their topology."""
     from designer.core.document.document import Document
     from designer.core.generate import ClusterRequest, generate
 
     project = generate(ClusterRequest("campus-cm384", systems=48, sites=1))
-    topo = topology(Document(project))
-    table = topo.plan.table()
+    return project, topology(Document(project))
+
+
+def test_no_one_hall_of_a_site_holds_its_whole_spine_core_tier():
+    # the cores are dealt over the pods and each pod's spines stand by its leaves: failing
+    # any one of the three halls leaves the others joined over part of the bisection (a
+    # trial found every core in one hall, whose loss left a bisection of 0)
+    project, topo = _site_of_three_halls()
+    (fabric,) = topo.plan.fabrics().values()
     placements = project.placements
-    # the halls every spine-core link has an end in: those of the core switches
-    (core_hall,) = set.intersection(
-        *(
-            {placements[a].hall_id, placements[b].hall_id}
-            for a, b, role in zip(table.a, table.b, table.role, strict=True)
-            if role == "spine-core"
-        )
-    )
-    (site,) = project.sites
+    core_halls = {placements[rack].hall_id for rack, _, role, _ in fabric.placed if role == "core"}
+    assert core_halls == set(project.halls)
     for hall in project.halls:
         impact = fail(topo, [hall])
-        assert impact.accelerators_up > 0
-        if hall == core_hall:
-            assert impact.tiers_down == ((site, "spine-core"),)
-            assert impact.bisection_left_gbps == 0
-            assert "its whole spine-core tier is down" in impact_text(project, impact)
-        else:
-            assert impact.tiers_down == ()
+        assert impact.tiers_down == ()
+        assert 0 < impact.bisection_left_gbps < impact.bisection_gbps
+
+
+def test_every_core_switch_down_leaves_the_racks_on_their_leaves_but_the_site_apart():
+    # failing every network rack holding a core switch leaves other racks on their leaves
+    # but the site's fabric without its top tier (a trial read "connected 66.7 %" beside a
+    # bisection of 0 and nothing else)
+    project, topo = _site_of_three_halls()
+    (site,) = project.sites
+    (fabric,) = topo.plan.fabrics().values()
+    core_racks = sorted({rack for rack, _, role, _ in fabric.placed if role == "core"})
+    impact = fail(topo, core_racks)
+    assert impact.accelerators_up > 0
+    assert impact.tiers_down == ((site, "spine-core"),)
+    assert impact.bisection_left_gbps == 0
+    assert "its whole spine-core tier is down" in impact_text(project, impact)
