@@ -17,7 +17,9 @@ def test_the_netbox_zip_tells_what_it_left_out(tmp_path):
     out = tmp_path / "nb.zip"
     done = run("export", "projects/two-sites.rackplan.json", "-o", str(out), "--table", "netbox")
     assert done.returncode == 0, done.stderr
-    assert "512 cables" in done.stdout
+    # 12 racks of 32 B200: 384 GPU links to leaves and, at 1:1, 384 leaf-spine links, of
+    # which N2-NET's 128 go to N1-NET and 256 join a leaf and a spine within N1-NET or S1-NET
+    assert "768 cables" in done.stdout
     assert "note: 16 links between sites end at no rack" in done.stderr
     assert zipfile.ZipFile(out).namelist()[-1] == "NOTES.txt"
 

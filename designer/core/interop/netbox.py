@@ -28,9 +28,11 @@ position and facing in the description, their outer size from the catalog), the 
 and switches in them as devices of device types named by model, and one cable per link
 with both ends and its ordered length. What it does not know it leaves blank (a rack's U
 height, a device's U position) and says so. Ports are not planned by rackplan: each
-device's interfaces are numbered in the order its links come in the cable schedule. Links
-inside one rack (an NVL72's NVLink spine) are part of the product and links between sites
-end at no device; both are left out and counted in the notes.
+device's interfaces are numbered in the order its links come in the cable schedule. A network
+rack's switches take the roles the site's fabric gives its slots (its leaves first, then its
+spines and cores), so a link from a leaf to a spine of the same rack joins two of its
+devices. Links inside one rack's system (an NVL72's NVLink spine) are part of the product
+and links between sites end at no device; both are left out and counted in the notes.
 """
 
 from __future__ import annotations
@@ -116,6 +118,14 @@ ROLE_COLOUR = "9e9e9e"
 #: Roles of the devices written: systems by their rack's category, and switches.
 ROLES = {"compute": "Compute system", "storage": "Storage system", "network": "Network system"}
 SWITCH_ROLE = "Switch"
+#: A switch's role by the tier the fabric places it in (a switch no fabric uses: ``SWITCH_ROLE``).
+TIER_ROLES = {"leaf": "Leaf switch", "spine": "Spine switch", "core": "Core switch"}
+#: The tiers at a link's two ends, by its role in the fabric (its lower end first).
+END_TIERS = {
+    "node-leaf": (None, "leaf"),
+    "leaf-spine": ("leaf", "spine"),
+    "spine-core": ("spine", "core"),
+}
 
 #: How many names of one kind of refusal the notes give before counting the rest.
 SHOWN = 5
@@ -171,13 +181,22 @@ def netbox_set(
                 f"{hall.area_m2:,.0f} m² hall",
             )
         )
-    devices = _Devices(project, rack_types, switch_types, out, names, sites, halls)
+    tiers: dict[str, list[str]] = {}
+    for fabric in plan.fabrics().values():
+        for rack_id, _, tier, count in sorted(fabric.placed, key=_by_tier):
+            tiers.setdefault(rack_id, []).extend([tier] * count)
+    devices = _Devices(project, rack_types, switch_types, out, names, sites, halls, tiers)
     for rack in project.placements.values():
         devices.rack(rack.id)
     _cables(project, plan, devices, out)
     devices.finish()
     out.notes[:0] = names.notes()
     return out
+
+
+def _by_tier(placed: tuple[str, str, str, int]) -> tuple[str, int]:
+    """A fabric's placed switches rack by rack, leaves, spines then cores in each."""
+    return placed[0], list(TIER_ROLES).index(placed[2])
 
 
 class _Names:
@@ -259,8 +278,13 @@ class _Devices:
         names: _Names,
         sites: dict[str, str],
         halls: dict[str, str],
+        tiers: dict[str, list[str]],
     ) -> None:
         self.project, self.rack_types, self.switch_types = project, rack_types, switch_types
+        #: network rack id -> the fabric's tier of each of its switches placed, in order
+        self.tiers = tiers
+        #: (network rack id, tier) -> its devices of that tier, as ``held`` lists them
+        self.by_tier: dict[tuple[str, str], list[tuple[str, tuple[int, int] | None]]] = {}
         self.out, self.names, self.sites, self.halls = out, names, sites, halls
         #: rack id -> its devices, each (name, ports and their Gb/s, or None: no known limit)
         self.held: dict[str, list[tuple[str, tuple[int, int] | None]]] = {}
@@ -311,12 +335,17 @@ class _Devices:
         switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
         if kind.switches is not None and switch is not None:
             self._type(switch.vendor, switch.name, switch.id, switch.height_u, switch.weight_kg)
-            self.roles.add(SWITCH_ROLE)
+            tiers = self.tiers.get(rack_id, [])
             held: list[tuple[str, tuple[int, int] | None]] = []
             for k in range(1, kind.switches.count + 1):
+                tier = tiers[k - 1] if k <= len(tiers) else None
+                role = TIER_ROLES[tier] if tier is not None else SWITCH_ROLE
+                self.roles.add(role)
                 device = self.names.take("device", f"{base} switch {k}", scope=hall.site_id)
-                self._device(device, SWITCH_ROLE, switch.vendor, switch.name, site, location, name)
+                self._device(device, role, switch.vendor, switch.name, site, location, name)
                 held.append((device, (switch.ports, switch.port_gbps)))
+                if tier is not None:
+                    self.by_tier.setdefault((rack_id, tier), []).append(held[-1])
             self.held[rack_id] = held
             return
         # a system fills its rack; rackplan knows no U layout, so it takes none (0 U)
@@ -350,12 +379,16 @@ class _Devices:
             (name, role, vendor, model, STATUS, site, location, rack, "from rackplan")
         )
 
-    def port(self, rack_id: str, plane: str, rate_gbps: int) -> _Port | None:
-        """The next free interface at ``rack_id`` for a link of ``rate_gbps``, or None when
-        its switches are full. A switch port faster than the link is split into as many
-        links as it carries (an 800G port takes two 400G links: "port 3/1", "port 3/2")."""
+    def port(
+        self, rack_id: str, plane: str, rate_gbps: int, tier: str | None = None
+    ) -> _Port | None:
+        """The next free interface at ``rack_id`` for a link of ``rate_gbps``, on a switch
+        of ``tier`` where the rack has switches of it, or None when they are full. A switch
+        port faster than the link is split into as many links as it carries (an 800G port
+        takes two 400G links: "port 3/1", "port 3/2")."""
         named = plane.replace("_", "-")
-        for device, ports in self.held.get(rack_id, []):
+        held = self.by_tier.get((rack_id, tier)) if tier is not None else None
+        for device, ports in held or self.held.get(rack_id, []):
             if ports is None:
                 self.used[device] += 1
                 return self._interface(device, f"{named} {self.used[device]}", named)
@@ -407,11 +440,12 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
     in_rack = between_switches = between_sites = 0
     for row in range(len(table)):
         a, b, count = table.a[row], table.b[row], int(table.count[row])
-        if a == b and len(devices.held.get(a, ())) > 1:
-            between_switches += count
-            continue
-        if a == b:
-            in_rack += count
+        tier_a, tier_b = END_TIERS.get(table.role[row], (None, None))
+        if a == b and not _tiers_apart(devices, a, tier_a, tier_b):
+            if len(devices.held.get(a, ())) > 1:
+                between_switches += count
+            else:
+                in_rack += count
             continue
         if a not in project.placements or b not in project.placements:
             between_sites += count
@@ -423,7 +457,10 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         for _ in range(count):
             rate = int(table.rate[row])
-            end_a, end_b = devices.port(a, plane, rate), devices.port(b, plane, rate)
+            end_a, end_b = (
+                devices.port(a, plane, rate, tier_a),
+                devices.port(b, plane, rate, tier_b),
+            )
             if end_a is None or end_b is None:
                 continue
             out.rows["09-cables.csv"].append(
@@ -450,15 +487,25 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         )
     if between_switches:
         out.notes.append(
-            f"{between_switches:,} links between two switches of one network rack (its "
-            "leaves to its spines) are left out: rackplan places a rack's switches, not which "
-            "of them is a leaf and which a spine, so it cannot say which ports they join"
+            f"{between_switches:,} links between two switches of one network rack that no "
+            "fabric places as a leaf and a spine (or a spine and a core) are left out: "
+            "nothing says which of its switches they join"
         )
     if between_sites:
         out.notes.append(
             f"{between_sites:,} links between sites end at no rack (NetBox models them as "
             "circuits): left out"
         )
+
+
+def _tiers_apart(devices: _Devices, rack_id: str, lower: str | None, upper: str | None) -> bool:
+    """Whether the rack holds switches of both tiers, two apart, that a link joins."""
+    return (
+        lower is not None
+        and upper is not None
+        and (rack_id, lower) in devices.by_tier
+        and (rack_id, upper) in devices.by_tier
+    )
 
 
 def _length(order_m: float, routed_m: float) -> object:

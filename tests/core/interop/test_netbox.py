@@ -115,9 +115,17 @@ def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
         assert cable["length_unit"] == "m"
     assert set(ends.values()) == {1}  # a port takes one cable
     assert len(ends) == len(interfaces)
-    # the 3 network racks hold 12 QM9700 each (the catalog's rack type): 36 switches
-    switches = [r for r in files["07-devices.csv"][1:] if r[1] == "Switch"]
-    assert len(switches) == 36
+    # the 3 network racks hold 12 QM9700 each (the catalog's rack type): 36 switches. At
+    # 1:1 on 64 ports of 400G, 576 GPU links take 576 / 32 = 18 leaves, whose 576 uplinks
+    # take 576 / 64 = 9 spines; the 9 switches left are no tier's
+    roles = Counter(r[1] for r in files["07-devices.csv"][1:] if r[3] == "NVIDIA Quantum-2 QM9700")
+    assert roles == {"Leaf switch": 18, "Spine switch": 9, "Switch": 9}
+    # every GPU's link ends on a leaf, and every switch-to-switch link joins a leaf to a spine
+    role_of = {r[0]: r[1] for r in files["07-devices.csv"][1:]}
+    joined = Counter(
+        tuple(sorted((role_of[row[1]], role_of[row[5]]))) for row in files["09-cables.csv"][1:]
+    )
+    assert joined == {("Compute system", "Leaf switch"): 576, ("Leaf switch", "Spine switch"): 576}
 
 
 def test_a_name_netbox_refuses_is_reported(tmp_path):
@@ -175,8 +183,18 @@ def test_every_example_writes_each_rack_and_each_link_once(name, tmp_path):
         and table.a[i] in project.placements
         and table.b[i] in project.placements
     )
+    # and the links between a network rack's leaves and its spines, which the fabric places
+    tiers = {(r, tier) for f in plan.fabrics().values() for r, _, tier, _ in f.placed}
+    ends = {"leaf-spine": ("leaf", "spine"), "spine-core": ("spine", "core")}
+    in_rack = sum(
+        int(table.count[i])
+        for i in range(len(table))
+        if table.a[i] == table.b[i]
+        and table.role[i] in ends
+        and all((table.a[i], tier) in tiers for tier in ends[table.role[i]])
+    )
     full = sum(int(n.split()[0].replace(",", "")) for n in found.notes if "find no free port" in n)
-    assert len(found.rows["09-cables.csv"]) + full == between_racks
+    assert len(found.rows["09-cables.csv"]) + full == between_racks + in_rack
 
 
 def _set(project):
@@ -236,6 +254,7 @@ def test_a_port_split_in_two_takes_two_links_then_the_next_port_then_the_next_sw
         _Names(),
         sites,
         {hall.id: hall.name},
+        {},
     )
     devices.rack(rack.id)
     ports = [devices.port(rack.id, "scale_out", 200) for _ in range(1_537)]
@@ -259,6 +278,7 @@ def test_a_port_split_in_two_takes_two_links_then_the_next_port_then_the_next_sw
         _Names(),
         sites,
         {hall.id: hall.name},
+        {},
     )
     fresh.rack(rack.id)
     assert [fresh.port(rack.id, "scale_out", 400).interface for _ in range(2)] == [
@@ -297,27 +317,36 @@ def test_a_rack_label_in_two_sites_names_its_devices_with_the_site():
     assert not any("appears more than once" in n for n in found.notes)
 
 
-def test_links_between_switches_of_one_rack_are_named_as_such_when_left_out():
-    """A generated SU's leaves and spines share racks: its 126 leaf-spine links were left
-    out as 'an NVL72's NVLink spine' (a trial). Which switch of a rack is a leaf and which a
-    spine is not planned, so they stay out, said as what they are."""
+def test_a_leaf_and_a_spine_in_one_rack_are_joined_switch_to_switch():
+    """A generated SU's leaves and spines share racks: its in-rack leaf-spine links were
+    left out as 'an NVL72's NVLink spine' (a trial), then as links nothing could place.
+    The fabric places each rack's leaves and spines, so they join a leaf switch of the rack
+    to a spine switch of the same rack."""
     from designer.core.generate import ClusterRequest, generate
 
     project = generate(ClusterRequest("nvl72-su"))
     found = _set(project)
-    # 8 NVL72 x 72 GPUs: 576 node-leaf links between racks; the 576 leaf-spine links at
-    # 1:1 are 450 between network racks and 126 inside one (the plan's table says which)
     plan = _plan(project, default_catalog())
     table = plan.table()
-    inside = sum(
-        int(table.count[i])
+    inside = Counter(
+        table.a[i]
         for i in range(len(table))
+        for _ in range(int(table.count[i]))
         if table.a[i] == table.b[i] and table.role[i] == "leaf-spine"
     )
-    assert inside > 0
-    assert len(found.rows["09-cables.csv"]) == 1_152 - inside
-    (note,) = [n for n in found.notes if "between two switches of one network rack" in n]
-    assert note.startswith(f"{inside:,} links between two switches of one network rack")
+    assert inside
+    # 8 NVL72 x 72 GPUs: 576 node-leaf links and, at 1:1, 576 leaf-spine links, every one
+    # of them a cable now
+    assert len(found.rows["09-cables.csv"]) == 1_152
+    assert not [n for n in found.notes if "between two switches" in n]
+    device = {r[0]: r for r in found.rows["07-devices.csv"]}  # name -> its row
+    label = {project.placements[r].label: r for r in inside}
+    same_rack = Counter(
+        (label[device[row[1]][7]], device[row[1]][1], device[row[5]][1])
+        for row in found.rows["09-cables.csv"]
+        if device[row[1]][7] == device[row[5]][7] and device[row[1]][7] in label
+    )
+    assert same_rack == {(r, "Leaf switch", "Spine switch"): n for r, n in inside.items()}
     # and the NVL72s' own spines, 8 x 72 GPUs x 18 NVLink links, are counted apart
     assert any(
         n.startswith(f"{8 * 72 * 18:,} links with both ends in one rack") for n in found.notes
