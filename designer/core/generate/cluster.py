@@ -33,7 +33,7 @@ from typing import Any
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
 from designer.core.format import plural
-from designer.core.generate.layout import HallLayout, Unit, unit_of
+from designer.core.generate.layout import HallLayout, LayoutError, Unit, unit_of
 from designer.core.generate.leaves import with_leaf_racks
 from designer.core.generate.presets import PRESETS, Fabric, Preset
 from designer.core.generate.trays import sized_trays
@@ -389,9 +389,12 @@ def generate(
             left -= racks
             hall_id = new_id("hall")
             layout = HallLayout(catalog, new_id, hall_id, plan.unit, plan.network)
-            content = layout.build(
-                systems, plan.per_row, racks, "crah" if preset.campus else "inrow"
-            )
+            try:
+                content = layout.build(
+                    systems, plan.per_row, racks, "crah" if preset.campus else "inrow"
+                )
+            except LayoutError as err:  # what its rows cannot hold: fewer systems a row
+                raise GenerateError("per-row", str(err)) from err
             # one hall of one pod is the pod's hall; several are told apart by site and number
             several = preset.campus or plan.halls > 1
             name = f"S{number} Hall {index + 1}" if several else f"{preset.title} hall"

@@ -114,6 +114,9 @@ class _Segment:
     racks: list[list[Placement]]  # top line, bottom line
     heads: list[bool]  # a CDU stands in the head of the top / bottom line
     has_head: bool
+    #: the cooling units standing in its lines: CDUs in the heads or past the last racks,
+    #: in-row coolers beside the network racks
+    units: list[CoolingUnit] = field(default_factory=list)
 
 
 class HallLayout:
@@ -218,6 +221,7 @@ class HallLayout:
 
     def _segment_end(self, segment: _Segment) -> int:
         ends = [p.x + self._width(p) for line in segment.racks for p in line]
+        ends += [u.x + u.width_mm for u in segment.units]
         return max(ends, default=segment.x) - self.ox
 
     def _width(self, rack: Placement) -> int:
@@ -303,15 +307,15 @@ class HallLayout:
                 x = segment.x + column * 600
                 if item == "cooler":
                     y = top if line == 0 else top + BOTTOM_LINE
-                    self.entities.append(
-                        self._cooling_unit(
-                            COOLER_TYPE,
-                            x,
-                            y,
-                            f"{self.prefix}IRC-{self._coolers()}",
-                            180 if line == 0 else 0,
-                        )
+                    cooler = self._cooling_unit(
+                        COOLER_TYPE,
+                        x,
+                        y,
+                        f"{self.prefix}IRC-{self._coolers()}",
+                        180 if line == 0 else 0,
                     )
+                    segment.units.append(cooler)
+                    self.entities.append(cooler)
                     continue
                 assert self.network is not None
                 y = top + LINE_D - self.network.depth_mm if line == 0 else top + BOTTOM_LINE
@@ -430,12 +434,14 @@ class HallLayout:
             group_id=group,
         )
 
-    def _cdu(self, segment: _Segment, line: int, name: str) -> CoolingUnit:
+    def _cdu(self, segment: _Segment, line: int, name: str, tail: bool = False) -> CoolingUnit:
+        """A CDU in the head of ``line`` of ``segment``, or past its last rack (``tail``)."""
         y = segment.top if line == 0 else segment.top + BOTTOM_LINE
-        cdu = self._cooling_unit(
-            CDU_TYPE, segment.x, y, name, 180 if line == 0 else 0, self._group()
-        )
-        segment.heads[line] = True
+        x = self.ox + self._segment_end(segment) if tail else segment.x
+        cdu = self._cooling_unit(CDU_TYPE, x, y, name, 180 if line == 0 else 0, self._group())
+        segment.units.append(cdu)
+        if not tail:
+            segment.heads[line] = True
         self.cdus.append(cdu)
         self.entities.append(cdu)
         return cdu
@@ -461,7 +467,9 @@ class HallLayout:
             self._replace(cooled)
 
     def _spares(self) -> None:
-        """CDUs in free heads until the group carries its load with its largest CDU down."""
+        """CDUs in free heads until the group carries its load with its largest CDU down;
+        when every head holds one already (a row of one segment whose lines each need their
+        own), past the last racks of the last segment of a row, before the wall."""
         if not self.cdus:
             return
         load = math.fsum(
@@ -469,19 +477,21 @@ class HallLayout:
             for p in self.entities
             if isinstance(p, Placement) and p.cdu_id
         )
-        free = [
-            (s, line) for line in (1, 0) for s in self.segments if s.has_head and not s.heads[line]
-        ]
+        rows = [s for s in self.segments if s.has_head]
+        free = [(s, line, False) for line in (1, 0) for s in rows if not s.heads[line]]
+        # then past the top line of each row's last segment, one spare a row
+        last = {s.top: s for s in sorted(rows, key=lambda s: s.x)}
+        free += [(s, 0, True) for s in last.values()]
         while load > math.fsum(c.liquid_capacity_kw for c in self.cdus) - max(
             c.liquid_capacity_kw for c in self.cdus
         ):
             if not free:
                 raise LayoutError(
-                    f"the hall's CDUs cannot carry {load:,.0f} kW with one down and no head "
+                    f"the hall's CDUs cannot carry {load:,.0f} kW with one down and no place "
                     "is free for a spare: build fewer units per row"
                 )
-            segment, line = free.pop(0)
-            self._cdu(segment, line, f"{self.prefix}CDU-spare-{len(self.cdus) + 1}")
+            segment, line, tail = free.pop(0)
+            self._cdu(segment, line, f"{self.prefix}CDU-spare-{len(self.cdus) + 1}", tail)
 
     # --- trays and air ------------------------------------------------------------------
 

@@ -77,3 +77,40 @@ def test_a_pods_site_is_sized_to_it_unless_a_supply_is_given():
     assert [s.power_capacity_kw for s in given.sites.values()] == [5_000]
     campus = generate(ClusterRequest("campus-cm384", systems=8))
     assert {s.power_capacity_kw for s in campus.sites.values()} == {110_000}
+
+
+def test_a_row_whose_heads_hold_a_cdu_a_line_takes_its_spare_past_its_last_rack():
+    """12 GB200 NVL72 in one hall, one row of 6 a line: each line's 6 x 114.84 kW needs a
+    CDU of its own (both lines' 1,378.08 kW is past 80 % of one 1,368 kW CDU), so both heads
+    hold one, and with one down the other's 1,368 kW is short of 1,378.08: the spare stood
+    nowhere and generate ended in an internal error (a trial). It stands past the top line's
+    last rack, inside the hall, and the check finds nothing to say."""
+    project = generate(ClusterRequest("campus-nvl72", systems=12, sites=1))
+    cdus = sorted(
+        (u for u in project.cooling_units.values() if u.type_id == "cdu-inrow-1368"),
+        key=lambda u: u.name,
+    )
+    assert [u.name for u in cdus] == ["CDU-1.1b", "CDU-1.1t", "CDU-spare-3"]
+    racks = [r for r in project.placements.values() if r.type_id == "nvidia-gb200-nvl72"]
+    top = [r for r in racks if r.rotation == 180]  # the top line faces up
+    assert len(top) == 6
+    spare = cdus[2]
+    assert (spare.x, spare.y) == (max(r.x for r in top) + 600, cdus[1].y)
+    (hall,) = project.halls.values()
+    assert spare.x + spare.width_mm <= max(x for x, _ in hall.outline)
+    report = RuleEngine(default_catalog()).run(project)
+    assert [f.code for f in report.findings if str(f.severity) != "info"] == []
+
+
+def test_in_row_coolers_past_the_network_racks_stand_inside_the_hall():
+    """33 GB200 NVL72 over two halls: a hall's network row with its in-row coolers runs
+    longer than its rows of racks, and the hall was sized to the racks alone, so the last
+    coolers stood past its wall (space.unit_outside_hall, a sweep of the presets)."""
+    project = generate(ClusterRequest("nvl72-su", systems=33, halls_per_site=2))
+    coolers = [u for u in project.cooling_units.values() if u.type_id == "inrow-cooler-50"]
+    assert coolers
+    for unit in coolers:
+        hall = project.halls[unit.hall_id]
+        assert unit.x + unit.width_mm <= max(x for x, _ in hall.outline)
+    report = RuleEngine(default_catalog()).run(project)
+    assert [f.code for f in report.findings if str(f.severity) != "info"] == []
