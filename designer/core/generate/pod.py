@@ -5,7 +5,10 @@ A and B busways, its network racks and in-row coolers, trays), but at an origin 
 existing hall: the cursor (the pod centred on it, snapped to the floor's tiles), or the
 first free floor, searched tile by tile from the hall's top left, where the pod's area
 lies inside the outline and clear of everything already on the floor. Its labels start
-with ``P<n>-`` so that a hall holding several pods never names two racks alike.
+with ``P<n>-`` so that a hall holding several pods never names two racks alike. Its compute
+racks name their leaf racks among its own network racks, as a generated design names them
+(``leaves``): a pod beside another pod's switches of another kind (InfiniBand beside
+Ethernet) builds its own fabric on its own switches.
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ from designer.core.document.layout import footprint_of
 from designer.core.generate.cluster import ClusterRequest, outline
 from designer.core.generate.layout import ENTRY_Y, HallLayout, IdFactory
 from designer.core.generate.presets import PRESETS
+from designer.core.geometry.floor import placement_box
 from designer.core.model import CableTray, Placement
+from designer.core.model.base import Entity
+from designer.core.network.fabric import LeafRacks
 
 #: The presets that fit one hall, which Insert ▸ Pod offers.
 POD_PRESETS = tuple(name for name, preset in PRESETS.items() if not preset.campus)
@@ -75,9 +81,32 @@ def insert_pod(
     content = layout.build(*racks)
     join = _join_tray(doc, hall_id, (origin[0], origin[1] + ENTRY_Y), ids, prefix)
     with doc.transaction(f"Insert pod {PRESETS[preset].title}") as tx:
-        for entity in [*content.entities, *join]:
+        for entity in [*_with_leaf_racks(doc, content.entities), *join]:
             tx.put(entity)
     return InsertedPod(origin, (width, depth), tuple(ids))
+
+
+def _with_leaf_racks(doc: Document, entities: list[Entity]) -> list[Entity]:
+    """``entities`` with each rack of scale-out ports naming the pod's network rack nearest
+    it, where the planner would put its leaves in the pod alone."""
+    racks = [e for e in entities if isinstance(e, Placement)]
+    types = doc.rack_types
+    network = [r for r in racks if types[r.type_id].switches is not None]
+    if not network:
+        return entities
+
+    def centre(rack: Placement) -> tuple[float, float]:
+        found = placement_box(rack, types)
+        assert found is not None  # the pod's racks are of the catalog's types
+        return found.centre
+
+    leaf_racks = LeafRacks(tuple(r.id for r in network), tuple(map(centre, network)))
+    return [
+        e.model_copy(update={"network_rack_id": leaf_racks.home(centre(e), None)})
+        if isinstance(e, Placement) and "scale_out" in types[e.type_id].ports
+        else e
+        for e in entities
+    ]
 
 
 def _join_tray(

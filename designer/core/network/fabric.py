@@ -17,7 +17,8 @@ Leaves live in the network rack each compute rack names (``network_rack_id``) or
 default, the nearest network rack whose switches take its ports; a pod's spines take the
 free slots nearest its leaves and the cores those nearest each pod in turn, so the tiers
 above the leaves are spread over a site's halls as its leaves are. One fabric is built per
-site and per NIC rate and lane rate.
+site and per NIC rate and lane rate, and per kind of switch where the racks name leaf racks
+of different kinds (an InfiniBand pod beside an Ethernet one).
 """
 
 from __future__ import annotations
@@ -221,7 +222,8 @@ def plan_site(
     rails: int,
     site_name: str = "",
 ) -> SiteFabric:
-    """The scale-out fabrics of one site: one per NIC rate, built in rate order; the
+    """The scale-out fabrics of one site: one per NIC rate, built in rate order, and per
+    kind of switch where the site's network racks hold several (``_by_switch``); the
     findings name the site ``site_name`` (a campus has one such finding per site).
 
     Network racks are shared: the slots one fabric takes are not offered to the next.
@@ -237,22 +239,15 @@ def plan_site(
     for rack in sorted(compute, key=lambda r: r.id):
         groups.setdefault((rack.rate_gbps, rack.lane_gbps), []).append(rack)
     for (rate, lane), members in sorted(groups.items()):
-        built = _fabric(
-            (site_id, site_name),
-            rate,
-            lane,
-            members,
-            network,
-            free,
-            oversubscription,
-            rails,
-            homes,
-        )
-        tables.append(built.table)
-        placed.update({(r, s, role): n for r, s, role, n in built.placed})
-        tiers.extend(built.tiers)
-        findings.extend(built.findings)
-        unconnected += built.unconnected
+        for part, racks in _by_switch(members, network, rate, lane):
+            built = _fabric(
+                (site_id, site_name), rate, lane, part, racks, free, oversubscription, rails, homes
+            )
+            tables.append(built.table)
+            placed.update({(r, s, role): n for r, s, role, n in built.placed})
+            tiers.extend(built.tiers)
+            findings.extend(built.findings)
+            unconnected += built.unconnected
     return SiteFabric(
         concat(tables),
         tuple((r, s, role, n) for (r, s, role), n in sorted(placed.items())),
@@ -261,6 +256,29 @@ def plan_site(
         unconnected,
         homes,
     )
+
+
+def _by_switch(
+    members: list[ComputeRack], network: Sequence[SwitchRack], rate: int, lane: int
+) -> list[tuple[list[ComputeRack], Sequence[SwitchRack]]]:
+    """The racks of one rate, each part with the network racks its fabric may use. Where
+    the site's racks that take the rate hold several kinds of switch, the racks that name
+    their leaf rack build one fabric per kind named, on that kind's racks alone (a pod of
+    InfiniBand switches beside a pod of Ethernet ones: two fabrics, not one on whichever
+    kind has more slots); the others build one on the kind with the most slots left."""
+    usable = [r for r in network if radix(r.switch, rate, lane)]
+    kind_of = {r.id: r.switch.id for r in usable}
+    if len(set(kind_of.values())) <= 1:
+        return [(members, network)]
+    named: dict[str, list[ComputeRack]] = {}
+    rest: list[ComputeRack] = []
+    for rack in members:
+        kind = kind_of.get(rack.wanted) if rack.wanted is not None else None
+        (named.setdefault(kind, []) if kind is not None else rest).append(rack)
+    parts: list[tuple[list[ComputeRack], Sequence[SwitchRack]]] = [
+        (named[kind], [r for r in usable if r.switch.id == kind]) for kind in sorted(named)
+    ]
+    return [*parts, (rest, network)] if rest else parts
 
 
 def _fabric(

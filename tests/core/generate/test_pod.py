@@ -1,5 +1,7 @@
 """Insert ▸ Pod in the core: a clean pod in one undo step, placed where asked or on free floor."""
 
+from collections import Counter
+
 import pytest
 
 from designer.core.catalog import default_catalog
@@ -75,3 +77,34 @@ def test_a_pod_that_does_not_fit_is_refused_with_the_reason():
         insert_pod(doc, hall, "nvl72-su", at=(4_000, 7_000))
     with pytest.raises(PodError, match="inside the hall"):
         insert_pod(doc, hall, "nvl72-su", at=(29_000, 7_000))
+
+
+def test_an_infiniband_pod_beside_an_ethernet_pod_builds_a_fabric_on_each_ones_switches():
+    """A CloudMatrix384 pod (Spectrum-4 SN5600 racks) then a GB200 pod (QM9700 racks) in
+    one hall: the 960 ports of both were one fabric on the kind with more slots, 45 QM9700
+    where the GB200 pod has 36, and 3 racks were left unconnected (a sweep of Insert Pod).
+    Each pod's racks name their leaf rack in their own pod, and each pod's ports make a
+    fabric of their own switches: the GB200's 576 x 400G on radix 64, 576 / 32 = 18 leaves
+    and 576 / 64 = 9 spines; the CloudMatrix's 384 x 400G on radix 128 (64 x 800G split),
+    384 / 64 = 6 leaves and 384 / 128 = 3 spines."""
+    from tests.core.network.helpers import plan_of
+
+    doc, hall = empty_hall()
+    first = insert_pod(doc, hall, "cm384")
+    second = insert_pod(doc, hall, "nvl72-su")
+    assert findings(doc) == []
+    project = doc.project
+    for pod in (first, second):
+        racks = [project.placements[i] for i in pod.ids if i in project.placements]
+        named = {r.network_rack_id for r in racks if r.network_rack_id is not None}
+        assert named and named <= set(pod.ids)
+    (fabric,) = plan_of(doc).fabrics().values()
+    switches = Counter()
+    for _, switch, role, count in fabric.placed:
+        switches[(switch, role)] += count
+    assert switches == {
+        ("nvidia-qm9700", "leaf"): 18,
+        ("nvidia-qm9700", "spine"): 9,
+        ("nvidia-sn5600", "leaf"): 6,
+        ("nvidia-sn5600", "spine"): 3,
+    }
