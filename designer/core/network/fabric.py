@@ -89,7 +89,8 @@ CODES = (NO_FABRIC_YET, NO_SWITCH, SWITCH_SHORTAGE, FABRIC_TOO_LARGE, LEAF_RACK_
 
 @dataclass(frozen=True)
 class ComputeRack:
-    """A rack with scale-out NICs: where it stands on the site plan and what it asks for."""
+    """A rack with scale-out NICs: where it stands on the site plan (and in which hall) and
+    what it asks for."""
 
     id: str
     point: Point
@@ -98,16 +99,18 @@ class ComputeRack:
     lane_gbps: int
     wanted: str | None = None
     label: str = ""
+    hall: str = ""
 
 
 @dataclass(frozen=True)
 class SwitchRack:
-    """A network rack: where it stands and the switches it holds."""
+    """A network rack: where it stands (and in which hall) and the switches it holds."""
 
     id: str
     point: Point
     switch: SwitchType
     slots: int
+    hall: str = ""
 
 
 @dataclass(frozen=True)
@@ -126,24 +129,36 @@ class Tiers:
 @dataclass(frozen=True)
 class LeafRacks:
     """The network racks a fabric's leaves may stand in, in id order (ties go to the
-    first): a compute rack's leaves go to the one it names, if it is among them, or else
-    to the nearest."""
+    first), and the halls they stand in: a compute rack's leaves go to the one it names, if
+    it is among them, or else to the nearest in its own hall (the nearest of all when its
+    hall has none: a rack by a hall's wall may be nearer the next hall's network row than
+    its own, and its cables would cross between the halls)."""
 
     ids: tuple[str, ...]
     points: tuple[Point, ...]
+    halls: tuple[str, ...] = ()
     _array: np.ndarray = field(init=False, compare=False, repr=False)
     _named: frozenset[str] = field(init=False, compare=False, repr=False)
+    _in_hall: dict[str, np.ndarray] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_array", np.array(self.points))
         object.__setattr__(self, "_named", frozenset(self.ids))
+        in_hall: dict[str, list[int]] = {}
+        for index, hall in enumerate(self.halls):
+            in_hall.setdefault(hall, []).append(index)
+        object.__setattr__(self, "_in_hall", {h: np.array(i) for h, i in in_hall.items()})
 
-    def home(self, point: Point, wanted: str | None) -> str:
-        """The leaf rack of a compute rack at ``point`` that names ``wanted``."""
+    def home(self, point: Point, wanted: str | None, hall: str = "") -> str:
+        """The leaf rack of a compute rack at ``point`` in ``hall`` that names ``wanted``."""
         if wanted is not None and wanted in self._named:
             return wanted
-        gap = np.hypot(*(self._array - np.array(point)).T)
-        return self.ids[int(np.argmin(gap))]
+        places = self._in_hall.get(hall)
+        if places is None:
+            gap = np.hypot(*(self._array - np.array(point)).T)
+            return self.ids[int(np.argmin(gap))]
+        gap = np.hypot(*(self._array[places] - np.array(point)).T)
+        return self.ids[int(places[int(np.argmin(gap))])]
 
 
 @dataclass(frozen=True)
@@ -337,7 +352,11 @@ def _fabric(
     candidates = sorted((r for r in usable if r.switch.id == switch_id), key=lambda r: r.id)
     switch = candidates[0].switch
     k = radix(switch, rate, lane)
-    leaf_racks = LeafRacks(tuple(r.id for r in candidates), tuple(r.point for r in candidates))
+    leaf_racks = LeafRacks(
+        tuple(r.id for r in candidates),
+        tuple(r.point for r in candidates),
+        tuple(r.hall for r in candidates),
+    )
     homes, findings = _homes(members, leaf_racks)
     chosen.update((rack_id, (home, leaf_racks)) for rack_id, home in homes.items())
     counted = count_tiers(ports, k, oversubscription)
@@ -516,7 +535,7 @@ def _homes(
     homes: dict[str, str] = {}
     findings = []
     for rack in members:
-        homes[rack.id] = home = leaf_racks.home(rack.point, rack.wanted)
+        homes[rack.id] = home = leaf_racks.home(rack.point, rack.wanted, rack.hall)
         if rack.wanted and home != rack.wanted:
             findings.append(
                 LEAF_RACK_UNUSABLE.finding(

@@ -244,7 +244,8 @@ def _changes_fabric(
     if chosen is None:  # no leaf rack was chosen for it: where it stands is moot
         return False
     home, leaf_racks = chosen
-    return leaf_racks.home(_site_point(plan, after.id), after.network_rack_id) != home
+    point = _site_point(plan, after.id)
+    return leaf_racks.home(point, after.network_rack_id, after.hall_id) != home
 
 
 def _fibre_units(plan: NetworkPlan) -> list[UnitKey]:
@@ -359,11 +360,13 @@ def _site_fabric(plan: NetworkPlan, site_id: str) -> SiteFabric:
                     ports.lane_gbps,
                     rack.network_rack_id,
                     rack.label,
+                    rack.hall_id,
                 )
             )
         if kind.switches and kind.switches.switch_id in plan.catalog.switches:
             switch = plan.catalog.switches[kind.switches.switch_id]
-            network.append(SwitchRack(rack_id, point, switch, kind.switches.count))
+            hall = plan.project.placements[rack_id].hall_id
+            network.append(SwitchRack(rack_id, point, switch, kind.switches.count, hall))
     s = plan.settings
     name = plan.project.sites[site_id].name if site_id in plan.project.sites else ""
     fabric = plan_site(site_id, compute, network, s.oversubscription, s.rails, name)

@@ -1,6 +1,8 @@
 """Every hall a generated design holds has a name of its own, so the check finds nothing to
 say about them (a pod over three sites gave three halls of one name: a warning)."""
 
+from collections import Counter
+
 import pytest
 
 from designer.core.catalog import default_catalog
@@ -114,3 +116,27 @@ def test_in_row_coolers_past_the_network_racks_stand_inside_the_hall():
         assert unit.x + unit.width_mm <= max(x for x, _ in hall.outline)
     report = RuleEngine(default_catalog()).run(project)
     assert [f.code for f in report.findings if str(f.severity) != "info"] == []
+
+
+def test_each_hall_gets_its_share_of_the_network_racks_and_keeps_its_leaves():
+    """24 GB200 NVL72 in three halls of 8: 1,728 GPU links at 1:1 on 64-port QM9700 need
+    54 leaves and 27 spines, 81 switches in 7 racks of 12. Shares of 7 x 8 / 24 = 2.33 went
+    3, 3 and what was left, 1: the third hall's 18 leaves did not fit its 12 slots and its
+    racks took leaves in the second hall (a trial). Now 3, 2 and 2, and every GPU's link
+    ends in a leaf of its own hall."""
+    from tests.core.network.helpers import planned
+
+    project = generate(ClusterRequest("campus-nvl72", systems=24, sites=1, halls_per_site=3))
+    network = Counter(
+        project.halls[p.hall_id].name
+        for p in project.placements.values()
+        if p.type_id == "nvidia-qm9700-rack"
+    )
+    assert sorted(network.values(), reverse=True) == [3, 2, 2]
+    table = planned(project).table()
+    halls = {
+        (project.placements[a].hall_id, project.placements[b].hall_id)
+        for a, b, role in zip(table.a, table.b, table.role, strict=True)
+        if role == "node-leaf"
+    }
+    assert all(a == b for a, b in halls)

@@ -278,3 +278,19 @@ def test_uplinks_are_dealt_round_robin_over_the_switches_above(ups, width):
         found = [((names[x], names[y]), c) for x, y, c in zip(a, b, n.tolist(), strict=True)]
         assert found == [((f"L{i}", f"U{s}"), c) for (i, s), c in expected]
     assert load == [sum(c for (_, s), c in dealt.items() if s == t) for t in range(width)]
+
+
+def test_a_rack_by_its_hall_wall_takes_its_leaves_in_its_own_halls_network_rack():
+    """A generated three-hall site sent racks by a hall's wall to the next hall's network
+    row, nearer than their own: 32 links each over 115.8 m of single-mode, and a hall's loss
+    cut racks of the hall beside it (a trial). A rack's leaves go to the nearest network
+    rack of its own hall, and to the nearest of all only where its hall has none."""
+    own = SwitchRack("n-a", (0.0, 0.0), QM9700, 12, "hall-a")
+    other = SwitchRack("n-b", (0.0, 12_000.0), QM9700, 12, "hall-b")
+    by_wall = ComputeRack("c-a", (0.0, 8_000.0), 32, 400, 100, hall="hall-a")  # 4 m from n-b
+    alone = ComputeRack("c-c", (0.0, 20_000.0), 32, 400, 100, hall="hall-c")  # no rack there
+    fabric = plan_site("s", [by_wall, alone], [own, other], 1.0, 8)
+    assert {rack: home for rack, (home, _) in fabric.homes.items()} == {
+        "c-a": "n-a",
+        "c-c": "n-b",
+    }
