@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.core.catalog import Catalog
+from designer.core.format import plural
 from designer.core.interop.netbox import HEADERS, NetboxSet, netbox_set
 from designer.core.interop.rack_sheet import rack_sheet
 from designer.core.io.atomic import OutputError, write_output
@@ -71,8 +72,9 @@ def export_interop(
         return told
     found = netbox_set(project, types, dict(catalog.switches), plan)
     write_output(path, _zipped(found))
+    # "03-racks.csv" -> "1 rack", "7,722 racks"
     counts = ", ".join(
-        f"{len(found.rows[name]):,} {name[3:-4].replace('-', ' ')}" for name in HEADERS
+        plural(len(found.rows[name]), name[3:-5].replace("-", " ")) for name in HEADERS
     )
     return [f"wrote {path} ({counts})", *(f"note: {n}" for n in found.notes)]
 

@@ -20,6 +20,7 @@ def test_the_netbox_zip_tells_what_it_left_out(tmp_path):
     # 12 racks of 32 B200: 384 GPU links to leaves and, at 1:1, 384 leaf-spine links, of
     # which N2-NET's 128 go to N1-NET and 256 join a leaf and a spine within N1-NET or S1-NET
     assert "768 cables" in done.stdout
+    assert "(2 sites, 3 locations, 15 racks, 1 manufacturer," in done.stdout
     assert "note: 16 links between sites end at no rack" in done.stderr
     assert zipfile.ZipFile(out).namelist()[-1] == "NOTES.txt"
 

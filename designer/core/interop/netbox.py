@@ -285,6 +285,8 @@ class _Devices:
         self.tiers = tiers
         #: (network rack id, tier) -> its devices of that tier, as ``held`` lists them
         self.by_tier: dict[tuple[str, str], list[tuple[str, tuple[int, int] | None]]] = {}
+        #: switches the racks hold that no fabric places: written, with no tier's role
+        self.idle = 0
         self.out, self.names, self.sites, self.halls = out, names, sites, halls
         #: rack id -> its devices, each (name, ports and their Gb/s, or None: no known limit)
         self.held: dict[str, list[tuple[str, tuple[int, int] | None]]] = {}
@@ -346,6 +348,8 @@ class _Devices:
                 held.append((device, (switch.ports, switch.port_gbps)))
                 if tier is not None:
                     self.by_tier.setdefault((rack_id, tier), []).append(held[-1])
+                else:
+                    self.idle += 1
             self.held[rack_id] = held
             return
         # a system fills its rack; rackplan knows no U layout, so it takes none (0 U)
@@ -413,7 +417,8 @@ class _Devices:
         return _Port(device, interface, self.site_of[device])
 
     def finish(self) -> None:
-        """The manufacturers and roles the devices named, and notes on full switches."""
+        """The manufacturers and roles the devices named, and notes on full and idle
+        switches."""
         for maker in sorted(self.makers):
             self.names.take("manufacturer", maker)
             self.out.rows["04-manufacturers.csv"].append((maker, slug(maker, "maker")))
@@ -423,6 +428,13 @@ class _Devices:
             f"{display_name(self.project, rack_id)} in {self.project.halls[self.project.placements[rack_id].hall_id].name} ({over:,})"
             for rack_id, over in self.full.items()
         ]
+        if self.idle:
+            self.out.notes.append(
+                f"{self.idle:,} switch{'' if self.idle == 1 else 'es'} that network racks "
+                "hold and no fabric uses are written with the role "
+                f"{SWITCH_ROLE!r} and no interfaces (the bill of materials counts only the "
+                "switches the fabrics place)"
+            )
         if full:
             more = f" and {len(full) - SHOWN:,} more" if len(full) > SHOWN else ""
             self.out.notes.append(

@@ -97,7 +97,7 @@ def test_the_pod_has_one_row_per_rack_and_per_cable(pod):
 
 
 def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
-    _, files, _ = pod
+    _, files, notes = pod
     site_of = {r[0]: r[5] for r in files["07-devices.csv"][1:]}  # name -> site
     devices = set(site_of)
     interfaces = {(r[0], r[1]) for r in files["08-interfaces.csv"][1:]}
@@ -120,6 +120,7 @@ def test_every_link_lands_on_its_own_port_of_a_device_written(pod):
     # take 576 / 64 = 9 spines; the 9 switches left are no tier's
     roles = Counter(r[1] for r in files["07-devices.csv"][1:] if r[3] == "NVIDIA Quantum-2 QM9700")
     assert roles == {"Leaf switch": 18, "Spine switch": 9, "Switch": 9}
+    assert "9 switches that network racks hold and no fabric uses" in notes
     # every GPU's link ends on a leaf, and every switch-to-switch link joins a leaf to a spine
     role_of = {r[0]: r[1] for r in files["07-devices.csv"][1:]}
     joined = Counter(
