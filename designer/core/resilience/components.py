@@ -86,14 +86,22 @@ class UnknownComponents(ValueError):
 
 def resolve(project: Project, names: Iterable[str]) -> list[str]:
     """The component ids ``names`` give, each an id or a label or name (matched without
-    regard to case); raises ``UnknownComponents`` naming every one that matches none, or
-    several."""
+    regard to case), also as a sweep names it, with its hall after it (``Cross tray (S1
+    Hall 3)``), and a power side as ``HALL/A`` by the hall's name as well as its id; raises
+    ``UnknownComponents`` naming every one that matches none, or several."""
     by_name: dict[str, set[str]] = {}
+    halls = project.halls
     for collection, _ in _KINDS:
-        for entity_id in getattr(project, collection):
-            by_name.setdefault(name_of(project, entity_id).casefold(), set()).add(entity_id)
+        for entity_id, entity in getattr(project, collection).items():
+            name = name_of(project, entity_id)
+            by_name.setdefault(name.casefold(), set()).add(entity_id)
+            hall = halls.get(getattr(entity, "hall_id", None) or "")
+            if hall is not None:
+                by_name.setdefault(f"{name} ({hall.name})".casefold(), set()).add(entity_id)
     for side in sides(project):
         by_name.setdefault(name_of(project, side).casefold(), set()).add(side)
+        hall_id, _, letter = side.rpartition("/")
+        by_name.setdefault(f"{halls[hall_id].name}/{letter}".casefold(), set()).add(side)
     found: list[str] = []
     unknown: list[str] = []
     ambiguous: list[str] = []
@@ -141,6 +149,18 @@ def sweep_components(project: Project, network_racks: Iterable[str]) -> list[Com
         Component(i, kind_of(project, i) or "", _told_apart(project, i, names[i], repeated))
         for i in ids
     ]
+
+
+def told_apart(project: Project, component_id: str) -> str:
+    """``name_of`` the component, with its hall after it when another component of its
+    kind has that name too, as a sweep names it (and ``resolve`` takes it back)."""
+    name = name_of(project, component_id)
+    for collection, _ in _KINDS:
+        entities = getattr(project, collection)
+        if component_id in entities:
+            alike = sum(1 for other in entities if name_of(project, other) == name)
+            return _told_apart(project, component_id, name, {name} if alike > 1 else set())
+    return name
 
 
 def _told_apart(project: Project, component_id: str, name: str, repeated: set[str]) -> str:

@@ -9,7 +9,7 @@ from designer.core.catalog.loader import SOURCE_ID
 from designer.core.format import number, plural, small
 from designer.core.model.project import Project
 from designer.core.naming import display_name
-from designer.core.resilience.components import name_of
+from designer.core.resilience.components import told_apart
 from designer.core.resilience.expected import ExpectedFailures
 from designer.core.resilience.impact import LOSSES, Impact
 from designer.core.resilience.sweep import Ranked
@@ -113,15 +113,45 @@ LOST = {
 
 
 def _names(project: Project, ids: tuple[str, ...], most: int = 8) -> str:
-    shown = ", ".join(display_name(project, i) for i in ids[:most])
-    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+    """The first ``most`` of ``ids`` by name and how many more. Where a rack's label is used
+    in another hall too (a generated campus repeats its halls' labels), the racks are told
+    by hall, ``R1S1-compute-01, R1S1-compute-02 (S1 Hall 2)``: failing a hall listed the
+    same labels as failing the hall beside it, and the racks it cut off in a third hall
+    read as its own."""
+    shown = ids[:most]
+    more = f" and {len(ids) - most} more" if len(ids) > most else ""
+    placements = project.placements
+    labels = [placements[i].label for i in shown if i in placements]
+    if not labels or not _used_twice(project, labels):
+        return ", ".join(display_name(project, i) for i in shown) + more
+    by_hall: dict[str, list[str]] = {}
+    for i in shown:
+        hall = placements[i].hall_id if i in placements else ""
+        by_hall.setdefault(hall, []).append(display_name(project, i))
+    return (
+        "; ".join(
+            ", ".join(names) + (f" ({project.halls[hall].name})" if hall in project.halls else "")
+            for hall, names in by_hall.items()
+        )
+        + more
+    )
+
+
+def _used_twice(project: Project, labels: list[str]) -> bool:
+    """Whether any of ``labels`` names racks in two halls."""
+    wanted = set(labels)
+    halls: dict[str, str] = {}
+    for rack in project.placements.values():
+        if rack.label in wanted and halls.setdefault(rack.label, rack.hall_id) != rack.hall_id:
+            return True
+    return False
 
 
 def impact_text(project: Project, impact: Impact) -> str:
     """What failing ``impact.failed`` does, as the ``whatif`` command prints it and the
     designer's Resilience panel shows it: the racks lost by kind, jobs hit, survivors over
     their limits, what is left."""
-    lines = [f"Failing {', '.join(name_of(project, i) for i in impact.failed)}:"]
+    lines = [f"Failing {', '.join(told_apart(project, i) for i in impact.failed)}:"]
     if not impact.losses:
         lines.append("  No rack loses power, cooling or connectivity.")
     for what in LOSSES:

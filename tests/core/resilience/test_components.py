@@ -1,8 +1,17 @@
+import pytest
+
 from designer.core.document import operations as ops
 from designer.core.examples._common import new_document
-from designer.core.resilience.components import sweep_components
-from tests.core.network.helpers import add_hall
-from tests.core.resilience.helpers import hall_of
+from designer.core.resilience.components import (
+    UnknownComponents,
+    resolve,
+    sweep_components,
+    told_apart,
+)
+from designer.core.resilience.impact import fail
+from designer.core.resilience.text import impact_text
+from tests.core.network.helpers import H100, add_hall
+from tests.core.resilience.helpers import hall_of, topology
 
 
 def test_components_of_one_name_in_two_halls_are_named_with_their_hall():
@@ -14,3 +23,48 @@ def test_components_of_one_name_in_two_halls_are_named_with_their_hall():
     ops.add_tray(doc, second, [(0, 4_000), (10_000, 4_000)], 2_700, 600, 100, "Row tray")
     names = sorted(c.name for c in sweep_components(doc.project, []) if c.kind == "tray")
     assert names == ["Cross tray (H)", "Cross tray (H2)", "Row tray"]
+
+
+def _two_halls_of_one_tray_name():
+    doc = new_document("Two halls", "")
+    site, first = hall_of(doc)
+    second = add_hall(doc, site, "H2")
+    trays = [
+        ops.add_tray(doc, hall, [(0, 2_000), (10_000, 2_000)], 2_700, 600, 100, "Cross tray")
+        for hall in (first, second)
+    ]
+    return doc, (first, second), trays
+
+
+def test_a_component_is_found_by_the_name_a_sweep_gives_it():
+    # the sweep printed "Cross tray (H2)", which --fail refused; "Cross tray" alone is two
+    doc, (first, second), trays = _two_halls_of_one_tray_name()
+    ops.add_feed(doc, second, "busway-1250a-415v", [(0, 1_000), (10_000, 1_000)], "B1", side="B")
+    assert resolve(doc.project, ["Cross tray (H2)", "cross tray (h)"]) == [trays[1], trays[0]]
+    assert resolve(doc.project, ["H2/B", "H2 side B"]) == [f"{second}/B"]
+    with pytest.raises(UnknownComponents, match="more than one component is called 'Cross tray'"):
+        resolve(doc.project, ["Cross tray"])
+    assert told_apart(doc.project, trays[1]) == "Cross tray (H2)"
+    assert told_apart(doc.project, first) == "H"
+
+
+def test_what_if_names_racks_by_hall_where_their_labels_repeat():
+    # two halls with racks labelled alike: the racks a failure lists say which hall
+    doc, (first, second), _ = _two_halls_of_one_tray_name()
+    for hall in (first, second):
+        ops.place_row(doc, hall, H100, 2_000, 3_000, 2, label_prefix="R-")
+    (site,) = doc.project.sites
+
+    def lost_power():
+        text = impact_text(doc.project, fail(topology(doc), [site]))
+        return text.splitlines()[1]
+
+    assert (
+        lost_power() == "  4 racks (128 accelerators) lose power: R-01, R-02 (H); R-01, R-02 (H2)"
+    )
+    # labels used in one hall only read as they are
+    relabelled = {
+        p.id: f"{p.label}b" for p in doc.project.placements.values() if p.hall_id == second
+    }
+    ops.relabel(doc, relabelled, "Relabel")
+    assert lost_power() == "  4 racks (128 accelerators) lose power: R-01, R-02, R-01b, R-02b"
