@@ -11,7 +11,8 @@ Defaults and their grounds:
 - ``nvl72-su`` / ``gb300-su``: one DGX SuperPOD scalable unit is 8 NVL72 racks (576 GPUs,
   systems section 3, links 1.2); the NVL72's 1.36 t asks for a 25 kPa slab (systems S8,
   links B29), as in the bundled GB200 example.
-- ``hgx-su``: 32 eight-GPU servers, 4 to a DGX rack (systems S70), on a raised floor.
+- ``hgx-su``: 8 DGX racks of 4 eight-GPU servers (32 servers; systems S70), on a raised floor;
+  ``--systems`` counts its racks.
 - ``cm384``: one CloudMatrix384, 12 compute + 4 UB racks (systems S22, S24).
 - ``campus-cm384``: 432 supernodes (165,888 NPUs), 6 to a row pair, 18 to a hall, as the
   bundled campus (``examples/campus.py``); ``campus-nvl72``: 1,389 NVL72 (100,008 GPUs),
@@ -36,7 +37,9 @@ class Preset:
     ``unit`` is a catalog system id when ``is_system`` (its racks placed by its template),
     otherwise a rack type id placed as top and bottom racks of a row pair's column.
     ``per_row`` counts units in one row pair, ``per_hall`` units in a hall; a pod preset
-    (``campus`` False) is one hall on one site.
+    (``campus`` False) is one hall on one site at its default size, and a larger one asked
+    of it fills halls as a campus of its racks does (64 NVL72 or DGX racks to a hall: 16
+    NVL72 in two halls of 8 was a trial's surprise).
     """
 
     name: str
@@ -67,7 +70,7 @@ PRESETS: dict[str, Preset] = {
             8,
             "infiniband",
             8,
-            8,
+            64,
             False,
             "slab",
             25,
@@ -82,7 +85,7 @@ PRESETS: dict[str, Preset] = {
             8,
             "infiniband",
             8,
-            8,
+            64,
             False,
             "slab",
             25,
@@ -91,13 +94,13 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "hgx-su",
-            "DGX H100 scalable unit (32 eight-GPU servers)",
+            "DGX H100 scalable unit",
             "nvidia-dgx-h100-rack",
             False,
             8,
             "infiniband",
             8,
-            8,
+            64,
             False,
             "raised",
             12,
