@@ -204,7 +204,10 @@ def _systems(request: ClusterRequest, preset: Preset, per_system: int) -> int:
         raise GenerateError("systems", "give the systems or the accelerators, not both")
     if request.accelerators is not None:
         if not 1 <= request.accelerators <= MAX_ACCELERATORS:
-            raise GenerateError("accelerators", f"must be from 1 to {MAX_ACCELERATORS:,}")
+            raise GenerateError(
+                "accelerators",
+                f"must be from 1 to {MAX_ACCELERATORS:,}, not {request.accelerators:,}",
+            )
         return math.ceil(request.accelerators / per_system)
     most = MAX_ACCELERATORS // per_system
     return _positive("systems", request.systems, preset.systems, most)
@@ -340,6 +343,14 @@ def _sites(
                 )
             continue
         if biggest.it_kw * pue <= site_power_kw:
+            smallest = min(p.systems for p in plans)
+            if halls is not None and halls > smallest:
+                raise GenerateError(
+                    "halls-per-site",
+                    f"{halls} halls for a site of "
+                    f"{plural(smallest, 'system' if shape.unit.is_system else 'rack')} leave a "
+                    "hall empty",
+                )
             return plans
         if request.sites is not None:
             raise GenerateError(

@@ -66,6 +66,9 @@ def test_accelerators_round_up_to_whole_systems():
         (ClusterRequest("cm384", sites=2), "sites"),
         (ClusterRequest("cm384", oversubscription=0.5), "oversubscription"),
         (ClusterRequest("no-such-preset"), "preset"),
+        # two systems in three halls built two halls without a word (a trial)
+        (ClusterRequest("campus-nvl72", systems=2, sites=1, halls_per_site=3), "halls-per-site"),
+        (ClusterRequest("nvl72-su", accelerators=0), "accelerators"),
     ],
 )
 def test_an_impossible_request_names_its_option(request_, option):
