@@ -283,6 +283,7 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
     from designer.core.catalog import default_catalog
     from designer.core.generate import ClusterRequest, generate
     from designer.report.drawing_set import drawing_set
+    from tests.core.network.helpers import planned
 
     project = generate(ClusterRequest("campus-cm384", systems=144, sites=1))  # 8 halls
     [site_map] = [
@@ -305,9 +306,17 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
     painter = QPainter(image)
     site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
     painter.end()
-    # every run between halls is two legs (across, then along); those left without a label
-    # are counted under the halls, so none goes without a word (a review)
-    runs = sum(1 for call in calls if call[:3] == ("line", RUN_MM, FIBRE)) // 2
+    # a run for each two halls with links between them; those left without a label are
+    # counted under the halls, so none goes without a word (a review)
+    table = planned(project).table()
+    hall = {p.id: p.hall_id for p in project.placements.values()}
+    runs = len(
+        {
+            frozenset((hall[a], hall[b]))
+            for a, b in zip(table.a, table.b, strict=True)
+            if a in hall and b in hall and hall[a] != hall[b]
+        }
+    )
     (note,) = [c[1] for c in calls if c[0] == "text" and "not labelled here" in c[1]]
     unlabelled = int(note.split()[0])
     # each run's label is written on the white patch drawn just before it
@@ -322,3 +331,42 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
     for i, a in enumerate(patches):
         assert not any(a.overlaps(b) for b in patches[i + 1 :])
         assert not any(a.x <= x <= a.right and a.y <= y <= a.bottom for x, y in names)
+
+
+def test_runs_between_halls_in_a_row_are_drawn_on_lines_of_their_own(gui_app):
+    """Three halls in a row: the first's run to the third passed the second's cable entry
+    along the very line of the runs to it, and a trial could not tell the three apart. No
+    two runs now share a stretch of line, and none crosses a hall."""
+    from designer.core.catalog import default_catalog
+    from designer.core.generate import ClusterRequest, generate
+    from designer.report.drawing_set import drawing_set
+
+    project = generate(ClusterRequest("campus-cm384", systems=48, sites=1))  # 3 halls
+    [site_map] = [
+        p for p in drawing_set(project, default_catalog(), "A3") if p.title.startswith("Site map")
+    ]
+    legs: list[tuple[float, float, float, float]] = []
+    halls: list[tuple[float, float, float, float]] = []
+
+    class Noting(Sheet):
+        def line(self, x0, y0, x1, y1, width_mm=0.25, colour=None):  # type: ignore[override]
+            if (width_mm, colour) == (RUN_MM, FIBRE) and (x0, y0) != (x1, y1):
+                legs.append((x0, y0, x1, y1))
+
+        def polygon(self, points, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            if len(points) == 4:  # a hall's outline (the entries are octagons)
+                xs, ys = [x for x, _ in points], [y for _, y in points]
+                halls.append((min(xs), min(ys), max(xs), max(ys)))
+
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
+    painter.end()
+    assert len(halls) == 3
+    across = [(min(x0, x1), max(x0, x1), y0) for x0, y0, x1, y1 in legs if abs(y0 - y1) < 0.01]
+    assert len(across) == 3  # three runs: 1-2, 2-3 and 1-3, each with one leg across
+    for i, (a0, a1, ay) in enumerate(across):
+        for b0, b1, by in across[i + 1 :]:
+            assert abs(ay - by) > 0.5 or a1 <= b0 + 0.01 or b1 <= a0 + 0.01
+    lifted = max(across, key=lambda leg: leg[1] - leg[0])
+    assert not any(y0 < lifted[2] < y1 for _, y0, _, y1 in halls)

@@ -9,8 +9,9 @@ between their cable entries labelled with its length and links.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
@@ -498,21 +499,6 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
             drawn.append((mx - half, my + half))
         sheet.polygon(drawn, width_mm=0.2, fill=HALL_FILL)
         drawn_halls.append((name, drawn))
-    for run in site.runs:
-        _draw_run(sheet, at(*run.start), at(*run.end))
-    entries = []
-    for ex, ey in site.entries:
-        cx, cy = at(ex, ey)
-        r = ENTRY_MM / 2
-        entries.append(Rect(cx - r, cy - r, 2 * r, 2 * r))
-        sheet.polygon(
-            [
-                (cx + r * math.cos(a / 8 * math.tau), cy + r * math.sin(a / 8 * math.tau))
-                for a in range(8)
-            ],
-            width_mm=0,
-            fill=style.TRAY_EDGE,
-        )
     # each name centred under its hall, as wide as the distance to the next hall beside it
     # (one whose name shares the line) allows
     spans = [
@@ -530,11 +516,31 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
         room = min(text_width(name, name_pt) + 1, min(beside, default=area.width), area.width)
         start = min(max(centre - room / 2, area.x), area.right - room)
         names.append((name, Rect(start, bottom, room, HALL_NAME_MM + (name_pt - 6) * 0.35)))
+    # the runs, off the lines of others and clear of the halls and their names
+    outlines = [drawn for _, drawn in drawn_halls]
+    names_at = [(box.x, box.y, box.right, box.bottom) for _, box in names]
+    paths = _run_paths([(at(*run.start), at(*run.end)) for run in site.runs], outlines, names_at)
+    for path in paths:
+        _draw_run(sheet, path)
+    entries = []
+    for ex, ey in site.entries:
+        cx, cy = at(ex, ey)
+        r = ENTRY_MM / 2
+        entries.append(Rect(cx - r, cy - r, 2 * r, 2 * r))
+        sheet.polygon(
+            [
+                (cx + r * math.cos(a / 8 * math.tau), cy + r * math.sin(a / 8 * math.tau))
+                for a in range(8)
+            ],
+            width_mm=0,
+            fill=style.TRAY_EDGE,
+        )
     # the runs' labels where they cover no name and no other label: runs between halls
     # that are not neighbours lie along the same line
     taken = [*entries, *(box for _, box in names)]
     labelled = sum(
-        _label_run(sheet, at(*run.start), at(*run.end), run.label, taken) for run in site.runs
+        _label_run(sheet, path, run.label, taken)
+        for run, path in zip(site.runs, paths, strict=True)
     )
     for name, box in names:
         sheet.text(
@@ -549,16 +555,121 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
     return len(site.runs) - labelled
 
 
-#: A run between halls: its line's width (mm) and its label's size (pt).
+#: A run between halls: its line's width (mm) and its label's size (pt); how far a run is
+#: lifted off the line of another it would lie along (mm).
 RUN_MM = 0.35
 RUN_LABEL_PT = 6.0
+RUN_LIFT_MM = 3.6
+#: How near a lifted run may come to a hall's edge along it (mm), and so how far more it
+#: is lifted when it would run along one.
+RUN_CLEAR_MM = 1.2
+#: How many lines beside its own, on each side, a run may be moved to.
+MOST_LIFTS = 4
+
+Point = tuple[float, float]
 
 
-def _draw_run(sheet: Sheet, start: tuple[float, float], end: tuple[float, float]) -> None:
-    """A run between two cable entries (sheet mm): across, then along."""
-    corner = (end[0], start[1])
-    sheet.line(*start, *corner, width_mm=RUN_MM, colour=FIBRE)
-    sheet.line(*corner, *end, width_mm=RUN_MM, colour=FIBRE)
+def _run_paths(
+    runs: Sequence[tuple[Point, Point]],
+    outlines: Sequence[Sequence[Point]],
+    names: Sequence[tuple[float, float, float, float]],
+) -> list[list[Point]]:
+    """Each run's path between its cable entries (sheet mm): across, then along. A
+    straight run that would lie along a stretch of another's line (halls in a row: the
+    first's run to the third passes the second's entry, over the runs to it) is moved off
+    that line to one beside it, to one side or the other, the nearest that is clear of the
+    runs there, of the halls' edges along it, of their insides and of their ``names``
+    (boxes: left, top, right, bottom; shortest runs first);
+    where none is, it stays on its line. On a trial's site map three runs were one line
+    and none could be told from another."""
+    boxes = [
+        (min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o))
+        for o in outlines
+    ] + list(names)
+    paths: list[list[Point]] = [[] for _ in runs]
+    # the stretches of line taken: (across the sheet, where, from, to)
+    taken: list[tuple[bool, float, float, float]] = []
+    for index in sorted(range(len(runs)), key=lambda i: _run_length(*runs[i])):
+        start, end = runs[index]
+        across = abs(start[1] - end[1]) < 0.01
+        if not across and abs(start[0] - end[0]) >= 0.01:  # bent: across, then along
+            paths[index] = [start, (end[0], start[1]), end]
+            continue
+        axis = 0 if across else 1  # the coordinate the run runs along
+        low, high = sorted((start[axis], end[axis]))
+        base = start[1 - axis]
+        at = next(
+            (
+                at
+                for at in _beside(base, low, high, axis, outlines)
+                if not any(
+                    way == across and abs(where - at) < RUN_CLEAR_MM and a < high and low < b
+                    for way, where, a, b in taken
+                )
+                and (at == base or not _through(at, low, high, axis, boxes))
+            ),
+            base,
+        )
+        taken.append((across, at, low + 0.01, high - 0.01))
+        if at == base:
+            paths[index] = [start, end]
+            continue
+        if across:
+            paths[index] = [start, (start[0], at), (end[0], at), end]
+        else:
+            paths[index] = [start, (at, start[1]), (at, end[1]), end]
+    return paths
+
+
+def _beside(
+    base: float, low: float, high: float, axis: int, outlines: Sequence[Sequence[Point]]
+) -> Iterator[float]:
+    """Where a straight run on the line at ``base`` may go, nearest first: its own line,
+    then lines ``RUN_LIFT_MM`` apart on either side (up or left first), each moved on past
+    any hall edge it would run along."""
+    yield base
+    for level in range(1, MOST_LIFTS + 1):
+        for side in (-1.0, 1.0):
+            at = base + side * level * RUN_LIFT_MM
+            while _on_an_edge(at, low, high, axis, outlines):
+                at += side * RUN_CLEAR_MM
+            yield at
+
+
+def _through(
+    at: float, low: float, high: float, axis: int, boxes: Sequence[tuple[float, ...]]
+) -> bool:
+    """Whether a line at ``at`` from ``low`` to ``high`` along ``axis`` crosses a hall."""
+    for x0, y0, x1, y1 in boxes:
+        near, far = (y0, y1) if axis == 0 else (x0, x1)
+        first, last = (x0, x1) if axis == 0 else (y0, y1)
+        if near < at < far and first < high and low < last:
+            return True
+    return False
+
+
+def _on_an_edge(
+    at: float, low: float, high: float, axis: int, outlines: Sequence[Sequence[Point]]
+) -> bool:
+    """Whether a line at ``at`` from ``low`` to ``high`` along ``axis`` (0: across the
+    sheet) runs within ``RUN_CLEAR_MM`` of a stretch of an edge of the ``outlines``."""
+    for outline in outlines:
+        for a, b in itertools.pairwise([*outline, outline[0]]):
+            if abs(a[1 - axis] - b[1 - axis]) > 0.01 or abs(a[1 - axis] - at) >= RUN_CLEAR_MM:
+                continue  # not an edge along the line, or not near it
+            if min(a[axis], b[axis]) < high and low < max(a[axis], b[axis]):
+                return True
+    return False
+
+
+def _run_length(start: Point, end: Point) -> float:
+    return abs(end[0] - start[0]) + abs(end[1] - start[1])
+
+
+def _draw_run(sheet: Sheet, path: Sequence[Point]) -> None:
+    """A run between two cable entries along ``path`` (sheet mm)."""
+    for (x0, y0), (x1, y1) in itertools.pairwise(path):
+        sheet.line(x0, y0, x1, y1, width_mm=RUN_MM, colour=FIBRE)
 
 
 #: Where along its leg a run's label is tried, in turn (on one side of the leg, then the
@@ -566,30 +677,25 @@ def _draw_run(sheet: Sheet, start: tuple[float, float], end: tuple[float, float]
 LABEL_PLACES = (0.5, 0.3, 0.7, 0.15, 0.85)
 
 
-def _label_run(
-    sheet: Sheet,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    label: str,
-    taken: list[Rect],
-) -> bool:
-    """A run's label over its longer leg, at the first place along it where the label
-    covers nothing ``taken`` (which it joins); none where there is no such place (the
-    sheet says how many, and the cable schedule gives every length). True when labelled."""
-    corner = (end[0], start[1])
-    across, along = abs(corner[0] - start[0]), abs(end[1] - corner[1])
+def _label_run(sheet: Sheet, path: Sequence[Point], label: str, taken: list[Rect]) -> bool:
+    """A run's label over the longest leg of its ``path``, at the first place along it
+    where the label covers nothing ``taken`` (which it joins); none where there is no such
+    place (the sheet says how many, and the cable schedule gives every length). True when
+    labelled."""
+    (x0, y0), (x1, y1) = max(itertools.pairwise(path), key=lambda leg: _run_length(leg[0], leg[1]))
+    across, along = abs(x1 - x0), abs(y1 - y0)
     width = text_width(label, RUN_LABEL_PT) + 1
     if across >= along and across >= width + 2:
-        low = min(start[0], corner[0]) + 1
+        low = min(x0, x1) + 1
         boxes = (  # over the leg, then under it
-            Rect(low + (across - 2 - width) * place, start[1] + dy, width, 2.8)
+            Rect(low + (across - 2 - width) * place, y0 + dy, width, 2.8)
             for dy in (-3.2, 0.4)
             for place in LABEL_PLACES
         )
     elif along > across and along >= 4:
-        low = min(corner[1], end[1]) + 0.5
+        low = min(y0, y1) + 0.5
         boxes = (  # right of the leg, then left of it
-            Rect(end[0] + dx, low + max(along - 3.8, 0) * place, width, 2.8)
+            Rect(x0 + dx, low + max(along - 3.8, 0) * place, width, 2.8)
             for dx in (1.0, -1.0 - width)
             for place in LABEL_PLACES
         )
