@@ -175,12 +175,17 @@ def impact_text(project: Project, impact: Impact) -> str:
                 f"(before: {number(over.before, 1)} of {number(over.limit_before, 1)} {over.unit})"
             )
     total = impact.total_accelerators
+    # the sites' fabrics, each within its site: across sites is the cross-site figure (a
+    # trial read a bisection of 100 % beside "the cluster is split in 2 parts")
+    fabrics = (
+        "scale-out bisection within the sites" if len(project.sites) > 1 else "scale-out bisection"
+    )
     lines += [
         "What is left:",
         f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
         f"({share(impact.accelerators_up, total)}); on their leaves and scale-up domains: "
         f"{number(impact.accelerators_connected, 0)} ({share(impact.accelerators_connected, total)})",
-        f"  scale-out bisection (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
+        f"  {fabrics} (estimate): {number(impact.bisection_left_gbps / 1000, 1)} of "
         f"{number(impact.bisection_gbps / 1000, 1)} Tb/s "
         f"({share(impact.bisection_left_gbps, impact.bisection_gbps)})",
         *(
