@@ -17,10 +17,9 @@ from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
 from designer.core.format import number, plural, small
 from designer.core.model.project import Project
-from designer.core.naming import display_name
 from designer.core.resilience import UnknownComponents, resolve, topology_of
 from designer.core.resilience import fail as fail_components
-from designer.core.resilience.components import name_of
+from designer.core.resilience.components import namer
 from designer.core.resilience.expected import ExpectedFailures, expected_failures
 from designer.core.resilience.impact import Impact
 from designer.core.resilience.sweep import Ranked, sweep
@@ -94,12 +93,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
+    name = namer(project)  # as the text and the sweep name them
     return {
-        "failed": [{"id": i, "name": name_of(project, i)} for i in impact.failed],
+        "failed": [{"id": i, "name": name(i)} for i in impact.failed],
         "losses": {
             what: {
                 "racks": list(racks),
-                "names": [display_name(project, r) for r in racks],
+                "names": [name(r) for r in racks],
                 "accelerators": impact.lost_accelerators.get(what, 0),
             }
             for what, racks in impact.losses.items()

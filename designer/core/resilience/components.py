@@ -10,7 +10,7 @@ so its id is made here: ``<hall id>/<side>``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from designer.core.model.project import Project
@@ -101,7 +101,8 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
     for side in sides(project):
         by_name.setdefault(name_of(project, side).casefold(), set()).add(side)
         hall_id, _, letter = side.rpartition("/")
-        by_name.setdefault(f"{halls[hall_id].name}/{letter}".casefold(), set()).add(side)
+        if (hall := halls.get(hall_id)) is not None:  # a feed may name a hall that is gone
+            by_name.setdefault(f"{hall.name}/{letter}".casefold(), set()).add(side)
     found: list[str] = []
     unknown: list[str] = []
     ambiguous: list[str] = []
@@ -144,30 +145,27 @@ def sweep_components(project: Project, network_racks: Iterable[str]) -> list[Com
         *(project.halls if len(project.halls) > 1 else ()),
         *(project.sites if len(project.sites) > 1 else ()),
     ]
-    names = {i: name_of(project, i) for i in ids}
-    repeated = {name for name, n in Counter(names.values()).items() if n > 1}
-    return [
-        Component(i, kind_of(project, i) or "", _told_apart(project, i, names[i], repeated))
-        for i in ids
-    ]
+    name = namer(project)
+    return [Component(i, kind_of(project, i) or "", name(i)) for i in ids]
 
 
-def told_apart(project: Project, component_id: str) -> str:
-    """``name_of`` the component, with its hall after it when another component of its
-    kind has that name too, as a sweep names it (and ``resolve`` takes it back)."""
+def namer(project: Project) -> Callable[[str], str]:
+    """What names each component of ``project`` in a ranking, a what-if and its JSON:
+    ``name_of`` it, with its hall's name after it where a component of any kind ``resolve``
+    knows has that name too, so that ``resolve`` takes every name back. A generated campus
+    has a "Cross tray" in each of its 24 halls: a ranking of seven rows all reading "Cross
+    tray" says nothing of where to look. The names are counted once, for every call."""
+    counted = Counter(
+        name_of(project, i) for collection, _ in _KINDS for i in getattr(project, collection)
+    )
+    counted.update(name_of(project, side) for side in sides(project))
+    repeated = {name for name, n in counted.items() if n > 1}
+    return lambda component_id: _told_apart(project, component_id, repeated)
+
+
+def _told_apart(project: Project, component_id: str, repeated: set[str]) -> str:
+    """``name_of`` the component, with its hall's name after it when it is ``repeated``."""
     name = name_of(project, component_id)
-    for collection, _ in _KINDS:
-        entities = getattr(project, collection)
-        if component_id in entities:
-            alike = sum(1 for other in entities if name_of(project, other) == name)
-            return _told_apart(project, component_id, name, {name} if alike > 1 else set())
-    return name
-
-
-def _told_apart(project: Project, component_id: str, name: str, repeated: set[str]) -> str:
-    """``name``, with its hall's name after it when another component has the same name: a
-    generated campus has a "Cross tray" in each of its 24 halls, and a ranking of seven
-    rows all reading "Cross tray" says nothing of where to look."""
     if name not in repeated:
         return name
     hall_id = next(

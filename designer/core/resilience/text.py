@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from designer.core.catalog.loader import SOURCE_ID
 from designer.core.format import number, plural, small
 from designer.core.model.project import Project
 from designer.core.naming import display_name
-from designer.core.resilience.components import told_apart
+from designer.core.resilience.components import namer
 from designer.core.resilience.expected import ExpectedFailures
 from designer.core.resilience.impact import LOSSES, Impact
 from designer.core.resilience.sweep import Ranked
@@ -112,46 +113,20 @@ LOST = {
 }
 
 
-def _names(project: Project, ids: tuple[str, ...], most: int = 8) -> str:
-    """The first ``most`` of ``ids`` by name and how many more. Where a rack's label is used
-    in another hall too (a generated campus repeats its halls' labels), the racks are told
-    by hall, ``R1S1-compute-01, R1S1-compute-02 (S1 Hall 2)``: failing a hall listed the
-    same labels as failing the hall beside it, and the racks it cut off in a third hall
-    read as its own."""
-    shown = ids[:most]
-    more = f" and {len(ids) - most} more" if len(ids) > most else ""
-    placements = project.placements
-    labels = [placements[i].label for i in shown if i in placements]
-    if not labels or not _used_twice(project, labels):
-        return ", ".join(display_name(project, i) for i in shown) + more
-    by_hall: dict[str, list[str]] = {}
-    for i in shown:
-        hall = placements[i].hall_id if i in placements else ""
-        by_hall.setdefault(hall, []).append(display_name(project, i))
-    return (
-        "; ".join(
-            ", ".join(names) + (f" ({project.halls[hall].name})" if hall in project.halls else "")
-            for hall, names in by_hall.items()
-        )
-        + more
-    )
-
-
-def _used_twice(project: Project, labels: list[str]) -> bool:
-    """Whether any of ``labels`` names racks in two halls."""
-    wanted = set(labels)
-    halls: dict[str, str] = {}
-    for rack in project.placements.values():
-        if rack.label in wanted and halls.setdefault(rack.label, rack.hall_id) != rack.hall_id:
-            return True
-    return False
+def _names(ids: tuple[str, ...], name: Callable[[str], str], most: int = 8) -> str:
+    """The first ``most`` of ``ids`` as ``name`` names them, and how many more."""
+    shown = ", ".join(name(i) for i in ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 
 def impact_text(project: Project, impact: Impact) -> str:
     """What failing ``impact.failed`` does, as the ``whatif`` command prints it and the
     designer's Resilience panel shows it: the racks lost by kind, jobs hit, survivors over
     their limits, what is left."""
-    lines = [f"Failing {', '.join(told_apart(project, i) for i in impact.failed)}:"]
+    # as the sweep names them, the name of a rack in two halls with its hall's after it (a
+    # hall's loss read as the hall beside it), so that ``--fail`` takes each name back
+    name = namer(project)
+    lines = [f"Failing {', '.join(name(i) for i in impact.failed)}:"]
     if not impact.losses:
         lines.append("  No rack loses power, cooling or connectivity.")
     for what in LOSSES:
@@ -161,11 +136,9 @@ def impact_text(project: Project, impact: Impact) -> str:
             # a scale-out cut takes the accelerators on the links cut, not whole racks
             lost = f"{LOST[what]}, {gpus} cut off" if what == "scale_out" else LOST[what]
             counted = f" ({gpus})" if what != "scale_out" else ""
-            lines.append(
-                f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(project, racks)}"
-            )
+            lines.append(f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(racks, name)}")
     if impact.jobs:
-        lines.append(f"  Jobs hit: {_names(project, impact.jobs)}")
+        lines.append(f"  Jobs hit: {_names(impact.jobs, partial(display_name, project))}")
     if impact.overloads:
         lines.append("Survivors over their limits:")
         for over in impact.overloads:

@@ -4,9 +4,9 @@ from designer.core.document import operations as ops
 from designer.core.examples._common import new_document
 from designer.core.resilience.components import (
     UnknownComponents,
+    namer,
     resolve,
     sweep_components,
-    told_apart,
 )
 from designer.core.resilience.impact import fail
 from designer.core.resilience.text import impact_text
@@ -44,8 +44,13 @@ def test_a_component_is_found_by_the_name_a_sweep_gives_it():
     assert resolve(doc.project, ["H2/B", "H2 side B"]) == [f"{second}/B"]
     with pytest.raises(UnknownComponents, match="more than one component is called 'Cross tray'"):
         resolve(doc.project, ["Cross tray"])
-    assert told_apart(doc.project, trays[1]) == "Cross tray (H2)"
-    assert told_apart(doc.project, first) == "H"
+    name = namer(doc.project)
+    assert (name(trays[1]), name(first)) == ("Cross tray (H2)", "H")
+    # a name repeated across kinds is told apart too, as --fail must be given it
+    main = ops.add_tray(doc, first, [(0, 6_000), (10_000, 6_000)], 2_700, 600, 100, "Main")
+    ops.add_feed(doc, second, "busway-1250a-415v", [(0, 8_000), (10_000, 8_000)], "Main")
+    assert namer(doc.project)(main) == "Main (H)"
+    assert resolve(doc.project, ["Main (H)"]) == [main]
 
 
 def test_what_if_names_racks_by_hall_where_their_labels_repeat():
@@ -59,8 +64,8 @@ def test_what_if_names_racks_by_hall_where_their_labels_repeat():
         text = impact_text(doc.project, fail(topology(doc), [site]))
         return text.splitlines()[1]
 
-    assert (
-        lost_power() == "  4 racks (128 accelerators) lose power: R-01, R-02 (H); R-01, R-02 (H2)"
+    assert lost_power() == (
+        "  4 racks (128 accelerators) lose power: R-01 (H), R-02 (H), R-01 (H2), R-02 (H2)"
     )
     # labels used in one hall only read as they are
     relabelled = {
