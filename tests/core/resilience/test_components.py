@@ -73,3 +73,16 @@ def test_what_if_names_racks_by_hall_where_their_labels_repeat():
     }
     ops.relabel(doc, relabelled, "Relabel")
     assert lost_power() == "  4 racks (128 accelerators) lose power: R-01, R-02, R-01b, R-02b"
+
+
+def test_a_feed_in_a_hall_that_is_gone_is_still_found_by_name():
+    # the loader keeps a feed whose hall is gone (and warns): --fail ended in a KeyError
+    # making the side's alias by its hall's name (a review)
+    doc, (first, _), _ = _two_halls_of_one_tray_name()
+    feed = ops.add_feed(
+        doc, first, "busway-1250a-415v", [(0, 1_000), (10_000, 1_000)], "A1", side="A"
+    )
+    feeds = dict(doc.project.feeds)
+    feeds[feed] = feeds[feed].model_copy(update={"hall_id": "hall-gone"})
+    project = doc.project.model_copy(update={"feeds": feeds})
+    assert resolve(project, ["A1"]) == [feed]
