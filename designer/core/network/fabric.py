@@ -254,7 +254,7 @@ def plan_site(
     for rack in sorted(compute, key=lambda r: r.id):
         groups.setdefault((rack.rate_gbps, rack.lane_gbps), []).append(rack)
     for (rate, lane), members in sorted(groups.items()):
-        for part, racks in _by_switch(members, network, rate, lane):
+        for part, racks in _by_switch(members, network, rate, lane, free):
             built = _fabric(
                 (site_id, site_name), rate, lane, part, racks, free, oversubscription, rails, homes
             )
@@ -274,26 +274,38 @@ def plan_site(
 
 
 def _by_switch(
-    members: list[ComputeRack], network: Sequence[SwitchRack], rate: int, lane: int
+    members: list[ComputeRack],
+    network: Sequence[SwitchRack],
+    rate: int,
+    lane: int,
+    free: Mapping[str, int],
 ) -> list[tuple[list[ComputeRack], Sequence[SwitchRack]]]:
     """The racks of one rate, each part with the network racks its fabric may use. Where
-    the site's racks that take the rate hold several kinds of switch, the racks that name
-    their leaf rack build one fabric per kind named, on that kind's racks alone (a pod of
+    the site's racks that take the rate hold several kinds of switch and some racks name
+    their leaf rack, one fabric is built per kind, on that kind's racks alone (a pod of
     InfiniBand switches beside a pod of Ethernet ones: two fabrics, not one on whichever
-    kind has more slots); the others build one on the kind with the most slots left."""
+    kind has more slots): a rack's kind is that of the rack it names, and the racks that
+    name none join the kind with the most ``free`` slots, as their fabric alone would take.
+    Where none names one, the fabric takes that kind itself (``_fabric``)."""
     usable = [r for r in network if radix(r.switch, rate, lane)]
     kind_of = {r.id: r.switch.id for r in usable}
-    if len(set(kind_of.values())) <= 1:
+    named = {rack.id: kind_of[rack.wanted] for rack in members if rack.wanted in kind_of}
+    if len(set(kind_of.values())) <= 1 or not named:
         return [(members, network)]
-    named: dict[str, list[ComputeRack]] = {}
-    rest: list[ComputeRack] = []
+    most = _roomiest(usable, free)
+    parts: dict[str, list[ComputeRack]] = {}
     for rack in members:
-        kind = kind_of.get(rack.wanted) if rack.wanted is not None else None
-        (named.setdefault(kind, []) if kind is not None else rest).append(rack)
-    parts: list[tuple[list[ComputeRack], Sequence[SwitchRack]]] = [
-        (named[kind], [r for r in usable if r.switch.id == kind]) for kind in sorted(named)
-    ]
-    return [*parts, (rest, network)] if rest else parts
+        parts.setdefault(named.get(rack.id, most), []).append(rack)
+    return [(parts[kind], [r for r in usable if r.switch.id == kind]) for kind in sorted(parts)]
+
+
+def _roomiest(usable: Sequence[SwitchRack], free: Mapping[str, int]) -> str:
+    """The kind of switch with the most ``free`` slots in the ``usable`` racks (the first
+    by id of equals)."""
+    slots: Counter[str] = Counter()
+    for rack in usable:
+        slots[rack.switch.id] += free[rack.id]
+    return min(slots, key=lambda kind: (-slots[kind], kind))
 
 
 def _fabric(
@@ -343,12 +355,8 @@ def _fabric(
                 unit="ports",
             ),
         )
-    # the switch type with the most slots still free: a fabric built before this one (another
-    # NIC rate) may have filled every slot of one type
-    slots: Counter[str] = Counter()
-    for rack in usable:
-        slots[rack.switch.id] += free[rack.id]
-    switch_id = min(slots, key=lambda s: (-slots[s], s))
+    # a fabric built before this one (another NIC rate) may have filled every slot of a kind
+    switch_id = _roomiest(usable, free)
     candidates = sorted((r for r in usable if r.switch.id == switch_id), key=lambda r: r.id)
     switch = candidates[0].switch
     k = radix(switch, rate, lane)

@@ -294,3 +294,19 @@ def test_a_rack_by_its_hall_wall_takes_its_leaves_in_its_own_halls_network_rack(
         "c-a": "n-a",
         "c-c": "n-b",
     }
+
+
+def test_racks_naming_no_leaf_rack_join_the_fabric_of_the_kind_with_most_room():
+    """A site with a QM9700 rack (40 slots) and an SN5600 rack (20): two racks name the
+    QM9700 rack, two name none. The two that name none made a fabric of their own on the
+    same QM9700s, joined to the others by no spine (a review). All four are one fabric: 4 x
+    32 = 128 ports at 1:1 on radix 64, 128 / 32 = 4 leaves and 128 / 64 = 2 spines."""
+    sn5600 = SWITCHES["nvidia-sn5600"]
+    qm = SwitchRack("n-qm", (0.0, 5_000.0), QM9700, 40)
+    sn = SwitchRack("n-sn", (9_000.0, 5_000.0), sn5600, 20)
+    named = [ComputeRack(f"a{i}", (i * 800.0, 0.0), 32, 400, 100, wanted="n-qm") for i in (0, 1)]
+    unnamed = [ComputeRack(f"b{i}", (i * 800.0 + 2_000, 0.0), 32, 400, 100) for i in (0, 1)]
+    fabric = plan_site("s", named + unnamed, [qm, sn], 1.0, 8)
+    (tier,) = fabric.tiers
+    assert (tier.switch_id, tier.ports, tier.leaves, tier.spines) == ("nvidia-qm9700", 128, 4, 2)
+    assert sum(link.count for link in links_of(fabric) if link.role == "leaf-spine") == 128
