@@ -587,14 +587,19 @@ def _run_paths(
         for o in outlines
     ] + list(names)
     paths: list[list[Point]] = [[] for _ in runs]
-    # the stretches of line taken: (across the sheet, where, from, to)
+    # the stretches of line taken: (across the sheet, where, from, to); a bent run cannot
+    # move, so its legs are taken first, and every leg of every run as it is laid
     taken: list[tuple[bool, float, float, float]] = []
-    for index in sorted(range(len(runs)), key=lambda i: _run_length(*runs[i])):
+    straight = []
+    for index, (start, end) in enumerate(runs):
+        if abs(start[1] - end[1]) >= 0.01 and abs(start[0] - end[0]) >= 0.01:
+            paths[index] = [start, (end[0], start[1]), end]  # bent: across, then along
+            taken += _legs(paths[index])
+        else:
+            straight.append(index)
+    for index in sorted(straight, key=lambda i: _run_length(*runs[i])):
         start, end = runs[index]
         across = abs(start[1] - end[1]) < 0.01
-        if not across and abs(start[0] - end[0]) >= 0.01:  # bent: across, then along
-            paths[index] = [start, (end[0], start[1]), end]
-            continue
         axis = 0 if across else 1  # the coordinate the run runs along
         low, high = sorted((start[axis], end[axis]))
         base = start[1 - axis]
@@ -610,15 +615,25 @@ def _run_paths(
             ),
             base,
         )
-        taken.append((across, at, low + 0.01, high - 0.01))
         if at == base:
             paths[index] = [start, end]
-            continue
-        if across:
+        elif across:
             paths[index] = [start, (start[0], at), (end[0], at), end]
         else:
             paths[index] = [start, (at, start[1]), (at, end[1]), end]
+        taken += _legs(paths[index])
     return paths
+
+
+def _legs(path: Sequence[Point]) -> list[tuple[bool, float, float, float]]:
+    """The stretches of line ``path`` takes: (across the sheet, where, from, to), each a
+    hair short of its ends, where the next leg or run may meet it."""
+    legs = []
+    for (x0, y0), (x1, y1) in itertools.pairwise(path):
+        across = abs(y1 - y0) < 0.01
+        low, high = sorted((x0, x1) if across else (y0, y1))
+        legs.append((across, y0 if across else x0, low + 0.01, high - 0.01))
+    return legs
 
 
 def _beside(
