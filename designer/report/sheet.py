@@ -45,8 +45,8 @@ class Sheet:
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         #: Each text as ``_place`` fitted and aligned it, by text, font, alignment and width.
         self._placed: dict[tuple[str, float, bool, str, float], tuple[str, float]] = {}
-        #: Each table cell's text shaped into glyphs once, by text and font (``_shaped``).
-        self._shaped: dict[tuple[str, int], tuple[QGlyphRun, ...]] = {}
+        #: Each table cell's text shaped into glyphs once, by text, size and weight.
+        self._shaped: dict[tuple[str, float, bool], tuple[QGlyphRun, ...]] = {}
         # What the painter holds now, so runs of text in one style set it once.
         self._font: QFont | None = None
         self._colour: QColor | None = None
@@ -102,7 +102,6 @@ class Sheet:
         one a column, each column ``(x, align, width)`` as ``text`` takes them; an empty
         text is left out (a table's header and body)."""
         self._use(size_pt, bold, colour)
-        font = measure.font(size_pt, bold)
         draw, k = self.painter.drawGlyphRun, self.k
         # each column's texts placed and shaped once (a table repeats its figures down a
         # column): a campus's power tables draw a few hundred texts ten thousand times
@@ -115,18 +114,19 @@ class Sheet:
                 found = column.get(text)
                 if found is None:
                     shown, offset = self._place(text, size_pt, bold, align, width)
-                    found = column[text] = (self._glyphs(shown, font), (x + offset) * k)
+                    found = column[text] = (self._glyphs(shown, size_pt, bold), (x + offset) * k)
                 for run in found[0]:
                     draw(QPointF(found[1], at), run)
 
-    def _glyphs(self, text: str, font: QFont) -> tuple[QGlyphRun, ...]:
-        """``text`` in ``font`` shaped for this sheet's device, its baseline at 0: one run
-        of glyphs per font it takes (a fallback font for a script the first lacks). Drawing
-        glyphs shaped once spares Qt shaping the text again at every cell; the PDF keeps them
-        as text, with what each glyph reads as."""
-        key = (text, id(font))
+    def _glyphs(self, text: str, size_pt: float, bold: bool) -> tuple[QGlyphRun, ...]:
+        """``text`` in the sheet's font of ``size_pt`` shaped for this sheet's device, its
+        baseline at 0: one run of glyphs per font it takes (a fallback font for a script the
+        first lacks). Drawing glyphs shaped once spares Qt shaping the text again at every
+        cell; the PDF keeps them as text, with what each glyph reads as."""
+        key = (text, size_pt, bold)
         found = self._shaped.get(key)
         if found is None:
+            font = measure.font(size_pt, bold)
             layout = QTextLayout(text, font, self.painter.device())
             layout.beginLayout()
             line = layout.createLine()

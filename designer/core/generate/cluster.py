@@ -291,7 +291,8 @@ class _Shape:
 def _shares(racks: int, halls: Sequence[int]) -> list[int]:
     """``racks`` dealt over halls of ``halls`` systems each in proportion, each hall its
     whole share and the racks left to the largest remainders (the first of equals): every
-    hall holds its own leaves. Rounding every share up but the last hall's, that hall had
+    hall that gets a network rack holds its own leaves (with fewer racks than halls, some
+    get none and reach into another). Rounding every share up but the last hall's, that hall had
     what was left: 7 racks for three halls of 8 NVL72 went 3, 3 and 1, and the third hall's
     18 leaves stood partly in the second."""
     total = sum(halls)

@@ -511,7 +511,8 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
 
 
 def _tiers_apart(devices: _Devices, rack_id: str, lower: str | None, upper: str | None) -> bool:
-    """Whether the rack holds switches of both tiers, two apart, that a link joins."""
+    """Whether ``rack_id`` holds switches of both tiers a link joins (``lower`` and
+    ``upper``), so that the link is a cable between two of its own switches."""
     return (
         lower is not None
         and upper is not None

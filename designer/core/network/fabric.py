@@ -213,13 +213,22 @@ def count_tiers(
     loads = [down] * (ports // down) + ([ports % down] if ports % down else [])
     ups = [math.ceil(load / oversubscription) for load in loads]
     if len(loads) <= k:
-        return loads, ups, math.ceil(sum(ups) / k), 0
+        return loads, ups, sum(pod_spines(ups, k)), 0
     half = k // 2
-    pods = math.ceil(len(loads) / half)
-    if pods > k:
+    if math.ceil(len(loads) / half) > k:
         return None
-    spines = sum(math.ceil(sum(ups[p * half : (p + 1) * half]) / half) for p in range(pods))
-    return loads, ups, spines, math.ceil(sum(ups) / k)
+    return loads, ups, sum(pod_spines(ups, k)), math.ceil(sum(ups) / k)
+
+
+def pod_spines(ups: Sequence[int], k: int) -> list[int]:
+    """The spines of each pod of leaves with ``ups`` uplinks on radix-``k`` switches: in
+    two tiers (at most ``k`` leaves) one pod whose spines take a whole radix of uplinks
+    each; in three, pods of ``k / 2`` leaves whose spines give half their radix to them
+    (the other half goes up to the cores)."""
+    if len(ups) <= k:
+        return [math.ceil(sum(ups) / k)]
+    half = k // 2
+    return [math.ceil(sum(ups[p : p + half]) / half) for p in range(0, len(ups), half)]
 
 
 #: Findings of a fabric a site could not get (its site id first): the racks it was for have
@@ -481,7 +490,7 @@ def _wire(
     half = k // 2
     # a pod's leaves (all of them in two tiers), its spines' count and its leaves' centre
     points = [by_id[r].point for r in leaf_racks]
-    pods = _pods(ups, *((half, half) if cores else (len(loads), k)), points)
+    pods = _pods(ups, k, points)
     # each pod's spines by its leaves, and the cores dealt over the pods in turn: a site's
     # halls share the tiers above their leaves, so no one hall's loss takes them all
     spine_racks = [slots.take(centre) for centre, count in pods for _ in range(count)]
@@ -517,17 +526,15 @@ def _wire(
     )
 
 
-def _pods(
-    ups: list[int], size: int, per_spine: int, points: list[Point]
-) -> list[tuple[Point, int]]:
-    """Per pod of ``size`` leaves (with ``ups`` uplinks and home racks at ``points``), its
-    leaves' centre and its spines, ``per_spine`` uplinks to a spine (half a radix in a pod
-    of three tiers, a whole radix in two, as ``count_tiers`` counts them)."""
+def _pods(ups: list[int], k: int, points: list[Point]) -> list[tuple[Point, int]]:
+    """Per pod of leaves (with ``ups`` uplinks and home racks at ``points``), its leaves'
+    centre and its spines (``pod_spines``)."""
+    spines = pod_spines(ups, k)
+    size = len(ups) if len(ups) <= k else k // 2  # the leaves of a pod, as pod_spines has it
     pods = []
-    for first in range(0, len(ups), size):
+    for first, count in zip(range(0, len(ups), size), spines, strict=True):
         centre = np.mean(points[first : first + size], axis=0)
-        spines = math.ceil(sum(ups[first : first + size]) / per_spine)
-        pods.append(((float(centre[0]), float(centre[1])), spines))
+        pods.append(((float(centre[0]), float(centre[1])), count))
     return pods
 
 
