@@ -55,16 +55,20 @@ def name_of(project: Project, component_id: str) -> str:
     """How a message names a component: a label or name, ``hall side A``, else the id."""
     for collection, _ in _KINDS:
         entity = getattr(project, collection).get(component_id)
-        if entity is None:
-            continue
-        if collection == "fibre_routes":
-            return f"fibre route {fibre_route_name(project, component_id)}"
-        return getattr(entity, "label", "") or getattr(entity, "name", "") or component_id
+        if entity is not None:
+            return _named(project, collection, component_id, entity)
     hall_id, _, side = component_id.rpartition("/")
     hall = project.halls.get(hall_id)
     if hall is not None and side:
         return f"{hall.name} side {side}"
     return component_id
+
+
+def _named(project: Project, collection: str, entity_id: str, entity: object) -> str:
+    """``name_of`` an entity of ``collection``, found already."""
+    if collection == "fibre_routes":
+        return f"fibre route {fibre_route_name(project, entity_id)}"
+    return getattr(entity, "label", "") or getattr(entity, "name", "") or entity_id
 
 
 def kind_of(project: Project, component_id: str) -> str | None:
@@ -155,17 +159,25 @@ def namer(project: Project) -> Callable[[str], str]:
     knows has that name too, so that ``resolve`` takes every name back. A generated campus
     has a "Cross tray" in each of its 24 halls: a ranking of seven rows all reading "Cross
     tray" says nothing of where to look. The names are counted once, for every call."""
-    counted = Counter(
-        name_of(project, i) for collection, _ in _KINDS for i in getattr(project, collection)
-    )
-    counted.update(name_of(project, side) for side in sides(project))
-    repeated = {name for name, n in counted.items() if n > 1}
-    return lambda component_id: _told_apart(project, component_id, repeated)
+    names = {
+        entity_id: _named(project, collection, entity_id, entity)
+        for collection, _ in _KINDS
+        for entity_id, entity in getattr(project, collection).items()
+    }
+    names.update((side, name_of(project, side)) for side in sides(project))
+    repeated = {name for name, n in Counter(names.values()).items() if n > 1}
+
+    def name(component_id: str) -> str:
+        found = names.get(component_id)
+        return _told_apart(
+            project, component_id, found if found is not None else component_id, repeated
+        )
+
+    return name
 
 
-def _told_apart(project: Project, component_id: str, repeated: set[str]) -> str:
-    """``name_of`` the component, with its hall's name after it when it is ``repeated``."""
-    name = name_of(project, component_id)
+def _told_apart(project: Project, component_id: str, name: str, repeated: set[str]) -> str:
+    """``name``, with the component's hall's name after it when it is ``repeated``."""
     if name not in repeated:
         return name
     hall_id = next(
