@@ -125,8 +125,8 @@ def impact_text(project: Project, impact: Impact) -> str:
     their limits, what is left."""
     # as the sweep names them, the name of a rack in two halls with its hall's after it (a
     # hall's loss read as the hall beside it), so that ``--fail`` takes each name back
-    name = namer(project)
-    lines = [f"Failing {', '.join(name(i) for i in impact.failed)}:"]
+    named = namer(project)
+    lines = [f"Failing {', '.join(named(i) for i in impact.failed)}:"]
     if not impact.losses:
         lines.append("  No rack loses power, cooling or connectivity.")
     for what in LOSSES:
@@ -136,7 +136,7 @@ def impact_text(project: Project, impact: Impact) -> str:
             # a scale-out cut takes the accelerators on the links cut, not whole racks
             lost = f"{LOST[what]}, {gpus} cut off" if what == "scale_out" else LOST[what]
             counted = f" ({gpus})" if what != "scale_out" else ""
-            lines.append(f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(racks, name)}")
+            lines.append(f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(racks, named)}")
     if impact.jobs:
         lines.append(f"  Jobs hit: {_names(impact.jobs, partial(display_name, project))}")
     if impact.overloads:
