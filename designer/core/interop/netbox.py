@@ -429,11 +429,14 @@ class _Devices:
             for rack_id, over in self.full.items()
         ]
         if self.idle:
+            what = (
+                "1 switch that a network rack holds and no fabric uses is"
+                if self.idle == 1
+                else f"{self.idle:,} switches that network racks hold and no fabric uses are"
+            )
             self.out.notes.append(
-                f"{self.idle:,} switch{'' if self.idle == 1 else 'es'} that network racks "
-                "hold and no fabric uses are written with the role "
-                f"{SWITCH_ROLE!r} and no interfaces (the bill of materials counts only the "
-                "switches the fabrics place)"
+                f"{what} written with the role {SWITCH_ROLE!r} and no interfaces (the bill of "
+                "materials counts only the switches the fabrics place)"
             )
         if full:
             more = f" and {len(full) - SHOWN:,} more" if len(full) > SHOWN else ""

@@ -103,13 +103,14 @@ def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
 
 
 #: How a loss reads in a sentence.
+#: How a loss reads in a sentence, of several racks and of one.
 LOST = {
-    "failed": "fail themselves",
-    "power": "lose power",
-    "liquid": "lose liquid cooling",
-    "air": "lose air cooling",
-    "scale_up": "lose their scale-up domain",
-    "scale_out": "lose scale-out links",
+    "failed": ("fail themselves", "fails itself"),
+    "power": ("lose power", "loses power"),
+    "liquid": ("lose liquid cooling", "loses liquid cooling"),
+    "air": ("lose air cooling", "loses air cooling"),
+    "scale_up": ("lose their scale-up domain", "loses its scale-up domain"),
+    "scale_out": ("lose scale-out links", "loses scale-out links"),
 }
 
 
@@ -134,7 +135,8 @@ def impact_text(project: Project, impact: Impact) -> str:
         if racks:
             gpus = plural(impact.lost_accelerators.get(what, 0), "accelerator")
             # a scale-out cut takes the accelerators on the links cut, not whole racks
-            lost = f"{LOST[what]}, {gpus} cut off" if what == "scale_out" else LOST[what]
+            verb = LOST[what][len(racks) == 1]  # "1 rack lose scale-out links" (a trial)
+            lost = f"{verb}, {gpus} cut off" if what == "scale_out" else verb
             counted = f" ({gpus})" if what != "scale_out" else ""
             lines.append(f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(racks, named)}")
     if impact.jobs:

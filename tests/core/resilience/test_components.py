@@ -67,6 +67,10 @@ def test_what_if_names_racks_by_hall_where_their_labels_repeat():
     assert lost_power() == (
         "  4 racks (128 accelerators) lose power: R-01 (H), R-02 (H), R-01 (H2), R-02 (H2)"
     )
+    # one rack reads as one ("1 rack lose scale-out links" read a trial)
+    one = next(p.id for p in doc.project.placements.values() if p.hall_id == first)
+    text = impact_text(doc.project, fail(topology(doc), [one]))
+    assert text.splitlines()[1] == "  1 rack (32 accelerators) fails itself: R-01 (H)"
     # labels used in one hall only read as they are
     relabelled = {
         p.id: f"{p.label}b" for p in doc.project.placements.values() if p.hall_id == second
