@@ -19,7 +19,7 @@ from designer.core.format import number, plural, small
 from designer.core.model.project import Project
 from designer.core.resilience import UnknownComponents, resolve, topology_of
 from designer.core.resilience import fail as fail_components
-from designer.core.resilience.components import namer
+from designer.core.resilience.components import namer, split_names
 from designer.core.resilience.expected import ExpectedFailures, expected_failures
 from designer.core.resilience.impact import Impact
 from designer.core.resilience.sweep import Ranked, sweep
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
                 else _sweep_text(project, ranked, expected)
             )
             return 0
-        names = [n.strip() for n in args.fail.split(",") if n.strip()]
+        names = split_names(project, args.fail)
         if not names:
             raise CommandError("--fail names no component")
         impact = fail_components(topology, resolve(project, names))

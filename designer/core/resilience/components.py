@@ -93,20 +93,7 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
     regard to case), also as a sweep names it, with its hall after it (``Cross tray (S1
     Hall 3)``), and a power side as ``HALL/A`` by the hall's name as well as its id; raises
     ``UnknownComponents`` naming every one that matches none, or several."""
-    by_name: dict[str, set[str]] = {}
-    halls = project.halls
-    for collection, _ in _KINDS:
-        for entity_id, entity in getattr(project, collection).items():
-            name = name_of(project, entity_id)
-            by_name.setdefault(name.casefold(), set()).add(entity_id)
-            hall = halls.get(getattr(entity, "hall_id", None) or "")
-            if hall is not None:
-                by_name.setdefault(f"{name} ({hall.name})".casefold(), set()).add(entity_id)
-    for side in sides(project):
-        by_name.setdefault(name_of(project, side).casefold(), set()).add(side)
-        hall_id, _, letter = side.rpartition("/")
-        if (hall := halls.get(hall_id)) is not None:  # a feed may name a hall that is gone
-            by_name.setdefault(f"{hall.name}/{letter}".casefold(), set()).add(side)
+    by_name = _by_name(project)
     found: list[str] = []
     unknown: list[str] = []
     ambiguous: list[str] = []
@@ -132,6 +119,47 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
     if problems:
         raise UnknownComponents("; ".join(problems))
     return list(dict.fromkeys(found))
+
+
+def split_names(project: Project, text: str) -> list[str]:
+    """The names in ``text``, a list with commas between them, as ``resolve`` takes them:
+    a name that holds a comma itself (a fibre route's "North – South, path 1", as the sweep
+    prints it) is kept whole where its pieces make it; else each piece is one."""
+    pieces = [piece.strip() for piece in text.split(",")]
+    known = _by_name(project)
+    names: list[str] = []
+    start = 0
+    while start < len(pieces):
+        end = next(
+            (
+                end
+                for end in range(len(pieces), start + 1, -1)
+                if ", ".join(pieces[start:end]).casefold() in known
+            ),
+            start + 1,
+        )
+        names.append(", ".join(pieces[start:end]))
+        start = end
+    return [name for name in names if name]
+
+
+def _by_name(project: Project) -> dict[str, set[str]]:
+    """Every name ``resolve`` takes, folded for case, with the ids it names."""
+    by_name: dict[str, set[str]] = {}
+    halls = project.halls
+    for collection, _ in _KINDS:
+        for entity_id, entity in getattr(project, collection).items():
+            name = name_of(project, entity_id)
+            by_name.setdefault(name.casefold(), set()).add(entity_id)
+            hall = halls.get(getattr(entity, "hall_id", None) or "")
+            if hall is not None:
+                by_name.setdefault(f"{name} ({hall.name})".casefold(), set()).add(entity_id)
+    for side in sides(project):
+        by_name.setdefault(name_of(project, side).casefold(), set()).add(side)
+        hall_id, _, letter = side.rpartition("/")
+        if (hall := halls.get(hall_id)) is not None:  # a feed may name a hall that is gone
+            by_name.setdefault(f"{hall.name}/{letter}".casefold(), set()).add(side)
+    return by_name
 
 
 def sweep_components(project: Project, network_racks: Iterable[str]) -> list[Component]:

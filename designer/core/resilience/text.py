@@ -127,7 +127,9 @@ def impact_text(project: Project, impact: Impact) -> str:
     # as the sweep names them, the name of a rack in two halls with its hall's after it (a
     # hall's loss read as the hall beside it), so that ``--fail`` takes each name back
     named = namer(project)
-    lines = [f"Failing {', '.join(named(i) for i in impact.failed)}:"]
+    failed = [named(i) for i in impact.failed]
+    # a fibre route's name may hold a comma: then the names are set apart by semicolons
+    lines = [f"Failing {('; ' if any(',' in n for n in failed) else ', ').join(failed)}:"]
     if not impact.losses:
         lines.append("  No rack loses power, cooling or connectivity.")
     for what in LOSSES:

@@ -6,6 +6,7 @@ from designer.core.resilience.components import (
     UnknownComponents,
     namer,
     resolve,
+    split_names,
     sweep_components,
 )
 from designer.core.resilience.impact import fail
@@ -90,3 +91,23 @@ def test_a_feed_in_a_hall_that_is_gone_is_still_found_by_name():
     feeds[feed] = feeds[feed].model_copy(update={"hall_id": "hall-gone"})
     project = doc.project.model_copy(update={"feeds": feeds})
     assert resolve(project, ["A1"]) == [feed]
+
+
+def test_fail_takes_a_fibre_route_by_the_name_with_a_comma_the_sweep_gives_it():
+    # two routes join two sites: "fibre route Site 1 – Site 2, path 1" was split at its
+    # comma into two names neither of which is a component (a trial)
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("gb300-su", sites=2, site_km=40))
+    first, second = sorted(project.fibre_routes)
+    name = namer(project)
+    assert name(first) == "fibre route Site 1 – Site 2, path 1"
+    text = f"{name(first)}, {name(second)}, Site 1"
+    names = split_names(project, text)
+    assert names == [name(first), name(second), "Site 1"]
+    assert resolve(project, names) == [first, second, *project.sites][:3]
+    impact = fail(topology(Document(project)), [first, second])
+    assert impact_text(project, impact).splitlines()[0] == (
+        f"Failing {name(first)}; {name(second)}:"
+    )
