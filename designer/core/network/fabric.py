@@ -212,23 +212,11 @@ def count_tiers(
     down = split_leaf(k, oversubscription)
     loads = [down] * (ports // down) + ([ports % down] if ports % down else [])
     ups = [math.ceil(load / oversubscription) for load in loads]
-    if len(loads) <= k:
-        return loads, ups, sum(pod_spines(ups, k)), 0
-    half = k // 2
-    if math.ceil(len(loads) / half) > k:
+    bounds = _pod_bounds([""] * len(loads), k)  # as a site of one hall has its pods
+    if len(bounds) > k:
         return None
-    return loads, ups, sum(pod_spines(ups, k)), math.ceil(sum(ups) / k)
-
-
-def pod_spines(ups: Sequence[int], k: int) -> list[int]:
-    """The spines of each pod of leaves with ``ups`` uplinks on radix-``k`` switches: in
-    two tiers (at most ``k`` leaves) one pod whose spines take a whole radix of uplinks
-    each; in three, pods of ``k / 2`` leaves whose spines give half their radix to them
-    (the other half goes up to the cores)."""
-    if len(ups) <= k:
-        return [math.ceil(sum(ups) / k)]
-    half = k // 2
-    return [math.ceil(sum(ups[p : p + half]) / half) for p in range(0, len(ups), half)]
+    spines = sum(pod_spines(ups, bounds, k))
+    return loads, ups, spines, math.ceil(sum(ups) / k) if len(loads) > k else 0
 
 
 #: Findings of a fabric a site could not get (its site id first): the racks it was for have
@@ -480,17 +468,21 @@ def _wire(
 ) -> SiteFabric:
     """Place the switches ``counted`` in the ``candidates``' free slots and link ``members``
     to their leaves, the leaves to spines and the spines to cores."""
-    loads, ups, spines, cores = counted
+    loads, ups, _, cores = counted
     k, switch_id = tier.radix, tier.switch_id
     switch = candidates[0].switch
     by_id = {r.id: r for r in candidates}
     leaf_homes, pieces = _fill_leaves(members, homes, loads, rails)
     slots = _Slots(candidates, free)
+    room = sum(free[r.id] for r in candidates)
     leaf_racks = [slots.take(by_id[home].point) for home in leaf_homes]
-    half = k // 2
-    # a pod's leaves (all of them in two tiers), its spines' count and its leaves' centre
+    # the pods (one in two tiers), each with its leaves' centre and its spines
+    bounds = _pod_bounds([by_id[home].hall for home in leaf_homes], k)
+    if len(bounds) > k or sum(pod_spines(ups, bounds, k)) + len(loads) + cores > room:
+        bounds = _pod_bounds([""] * len(loads), k)  # no room for each hall's own pods
     points = [by_id[r].point for r in leaf_racks]
-    pods = _pods(ups, k, points)
+    pods = _pods(bounds, ups, k, points)
+    spines = sum(count for _, count in pods)
     # each pod's spines by its leaves, and the cores dealt over the pods in turn: a site's
     # halls share the tiers above their leaves, so no one hall's loss takes them all
     spine_racks = [slots.take(centre) for centre, count in pods for _ in range(count)]
@@ -504,11 +496,10 @@ def _wire(
     spine_ups = [0] * spines
     if cores:
         offset = 0
-        for pod, (_, pod_spines) in enumerate(pods):
-            pod_ups = ups[pod * half : (pod + 1) * half]
-            members_ = range(offset, offset + pod_spines)
-            _spread(links, leaf_racks[pod * half :], pod_ups, members_, spine_racks, spine_ups)
-            offset += pod_spines
+        for (first, last), (_, count) in zip(bounds, pods, strict=True):
+            members_ = range(offset, offset + count)
+            _spread(links, leaf_racks[first:], ups[first:last], members_, spine_racks, spine_ups)
+            offset += count
         _spread(links, spine_racks, spine_ups, range(cores), core_racks, [0] * cores, "spine-core")
     else:
         _spread(links, leaf_racks, ups, range(spines), spine_racks, spine_ups)
@@ -526,14 +517,39 @@ def _wire(
     )
 
 
-def _pods(ups: list[int], k: int, points: list[Point]) -> list[tuple[Point, int]]:
-    """Per pod of leaves (with ``ups`` uplinks and home racks at ``points``), its leaves'
-    centre and its spines (``pod_spines``)."""
-    spines = pod_spines(ups, k)
-    size = len(ups) if len(ups) <= k else k // 2  # the leaves of a pod, as pod_spines has it
+def _pod_bounds(halls: list[str], k: int) -> list[tuple[int, int]]:
+    """Each pod's first leaf and the one past its last, of leaves whose home racks stand in
+    ``halls``: in two tiers (at most ``k`` leaves) one pod; in three, each hall's run of
+    leaves cut every ``k / 2``, so that no pod spans two halls (a pod across a hall's wall
+    cabled its leaves to spines in the next hall, and three halls alike lost a third of a
+    site's bisection or half of it, by which hall failed). Contiguous leaves of one hall
+    when every hall is the same ("")."""
+    if len(halls) <= k:
+        return [(0, len(halls))]
+    half = k // 2
+    bounds, first = [], 0
+    for index in range(1, len(halls) + 1):
+        if index == len(halls) or halls[index] != halls[first] or index - first == half:
+            bounds.append((first, index))
+            first = index
+    return bounds
+
+
+def pod_spines(ups: Sequence[int], bounds: Sequence[tuple[int, int]], k: int) -> list[int]:
+    """The spines of each pod of ``bounds``: its uplinks over a whole radix in two tiers,
+    over half a radix in three (the other half goes up to the cores)."""
+    per_spine = k if len(bounds) == 1 and len(ups) <= k else k // 2
+    return [math.ceil(sum(ups[first:last]) / per_spine) for first, last in bounds]
+
+
+def _pods(
+    bounds: Sequence[tuple[int, int]], ups: list[int], k: int, points: list[Point]
+) -> list[tuple[Point, int]]:
+    """Per pod of ``bounds`` (leaves with ``ups`` uplinks and home racks at ``points``), its
+    leaves' centre and its spines (``pod_spines``)."""
     pods = []
-    for first, count in zip(range(0, len(ups), size), spines, strict=True):
-        centre = np.mean(points[first : first + size], axis=0)
+    for (first, last), count in zip(bounds, pod_spines(ups, bounds, k), strict=True):
+        centre = np.mean(points[first:last], axis=0)
         pods.append(((float(centre[0]), float(centre[1])), count))
     return pods
 

@@ -1,6 +1,7 @@
 """What a failure takes down and whom it overloads, on the issue's small designs."""
 
 import math
+from collections import Counter
 
 import pytest
 
@@ -258,10 +259,24 @@ def test_no_one_hall_of_a_site_holds_its_whole_spine_core_tier():
     placements = project.placements
     core_halls = {placements[rack].hall_id for rack, _, role, _ in fabric.placed if role == "core"}
     assert core_halls == set(project.halls)
+    # 48 x 384 = 18,432 ports of 400G on radix 128 (64 x 800G split), 64 down a leaf: 288
+    # leaves, 96 a hall; each hall's leaves are pods of 64 and 32 with as many spines, and
+    # the 18,432 / 128 = 144 cores go 24 to each of the 6 pods: every hall holds 96 leaves,
+    # 96 spines and 48 cores (pods across a hall's wall gave halls alike 64, 128 and 96
+    # spines, and their failures left 34, 49 and 44 % of the bisection)
+    held = Counter()
+    for rack, _, role, count in fabric.placed:
+        held[(placements[rack].hall_id, role)] += count
+    assert held == {
+        (h, r): n for h in project.halls for r, n in (("leaf", 96), ("spine", 96), ("core", 48))
+    }
+    left = set()
     for hall in project.halls:
         impact = fail(topo, [hall])
         assert impact.tiers_down == ()
         assert 0 < impact.bisection_left_gbps < impact.bisection_gbps
+        left.add(impact.bisection_left_gbps)
+    assert len(left) == 1  # three halls alike, alike in what their loss leaves
 
 
 def test_every_core_switch_down_leaves_the_racks_on_their_leaves_but_the_site_apart():
