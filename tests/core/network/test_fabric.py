@@ -310,3 +310,29 @@ def test_racks_naming_no_leaf_rack_join_the_fabric_of_the_kind_with_most_room():
     (tier,) = fabric.tiers
     assert (tier.switch_id, tier.ports, tier.leaves, tier.spines) == ("nvidia-qm9700", 128, 4, 2)
     assert sum(link.count for link in links_of(fabric) if link.role == "leaf-spine") == 128
+
+
+def test_pods_of_a_halls_own_leaves_give_way_when_the_slots_are_too_few_for_them():
+    """At 2:1 on radix 64 a leaf takes 42 ports and 21 uplinks. 33 racks of 42 ports in hall
+    A and 37 in hall B are 70 leaves: in pods of 32 across both halls (32, 32, 6) they need
+    21 + 21 + ceil(126 / 32) = 46 spines; in pods of each hall's own (32, 1 and 32, 5) 21 +
+    1 + 21 + ceil(105 / 32) = 47. With 70 + 46 + ceil(1,470 / 64) = 23 cores, 139 slots in
+    all, the fabric keeps its pods across the halls rather than run out of slots."""
+    a = [ComputeRack(f"a{i:02d}", (i * 600.0, 0.0), 42, 400, 100, hall="A") for i in range(33)]
+    b = [ComputeRack(f"b{i:02d}", (i * 600.0, 30_000.0), 42, 400, 100, hall="B") for i in range(37)]
+    network = [
+        SwitchRack("n-a", (0.0, 3_000.0), QM9700, 70, "A"),
+        SwitchRack("n-b", (0.0, 33_000.0), QM9700, 69, "B"),
+    ]
+    fabric = plan_site("s", a + b, network, 2.0, 8)
+    assert fabric.findings == () and fabric.unconnected == 0
+    roles = Counter()
+    for _, _, role, count in fabric.placed:
+        roles[role] += count
+    assert roles == {"leaf": 70, "spine": 46, "core": 23}
+    # and with a slot more, each hall's leaves make pods of their own: 47 spines
+    network[1] = replace(network[1], slots=70)
+    roles = Counter()
+    for _, _, role, count in plan_site("s", a + b, network, 2.0, 8).placed:
+        roles[role] += count
+    assert roles == {"leaf": 70, "spine": 47, "core": 23}
