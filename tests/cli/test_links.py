@@ -41,8 +41,9 @@ def test_csv_schedule_of_the_two_sites():
     assert out.returncode == 0, out.stderr
     rows = list(csv.DictReader(io.StringIO(out.stdout)))
     assert list(rows[0]) == HEADER
-    # 12 node-leaf, 3 leaf-spine and 1 DCI bundle
-    assert len(rows) == 16
+    # 12 node-leaf, 1 DCI and 5 leaf-spine bundles: North's 4 leaves a hall each reach its
+    # 4 spines, 2 in each hall's network rack (N1-NET and N2-NET to both), South's one
+    assert len(rows) == 18
     kinds = {row["medium"].split(" (")[0] for row in rows}
     assert kinds == {
         "Passive direct-attach copper",
@@ -62,7 +63,10 @@ def test_csv_schedule_of_the_two_sites():
     # each rack end says which hall it stands in; a DCI link ends at sites, not halls
     assert (dci["from_hall"], dci["to_hall"]) == ("", "")
     across = [r for r in rows if r["from_hall"] and r["to_hall"] != r["from_hall"]]
-    assert {(r["from_hall"], r["to_hall"]) for r in across} == {("North hall 2", "North hall 1")}
+    assert {(r["from_hall"], r["to_hall"]) for r in across} == {
+        ("North hall 1", "North hall 2"),
+        ("North hall 2", "North hall 1"),
+    }
     assert out.stderr == ""
     # rack by rack, hall by hall, as an installer works (a trial's began GB300-06, -08, -02)
     order = [(r["from_hall"], r["from"]) for r in rows]

@@ -89,7 +89,9 @@ def test_summary_has_the_link_totals():
 def test_summary_text_shows_the_dci():
     out = run("summary", "projects/two-sites.rackplan.json")
     assert out.returncode == 0, out.stderr
-    assert "Links: 784 in 16 bundles\n" in out.stdout
+    # North's 8 leaves (4 a hall) each reach its 4 spines, 2 a hall: 4 leaf-spine bundles
+    # between its two network racks and themselves; South's 1; 12 node-leaf; 1 DCI
+    assert "Links: 784 in 18 bundles\n" in out.stdout
     assert (
         "  Cabled: 784 (256 DAC, 384 multimode SR, 128 single-mode DR, 16 coherent ZR)"
         in out.stdout

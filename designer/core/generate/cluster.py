@@ -92,8 +92,14 @@ class SitePlan:
 
     systems: int
     halls: tuple[int, ...]
-    network_racks: int
+    #: the network racks of each hall (none past three tiers of switches)
+    hall_network: tuple[int, ...]
     it_kw: float
+
+    @property
+    def network_racks(self) -> int:
+        """The site's network racks; -1 when its fabric needs more than three tiers."""
+        return sum(self.hall_network) if self.hall_network else -1
 
 
 @dataclass(frozen=True)
@@ -270,38 +276,30 @@ class _Shape:
     def system_kw(self) -> float:
         return math.fsum(r.max_kw for r in self.unit.racks[: _racks_per_system(self.unit)])
 
-    def network_racks(self, systems: int) -> int:
-        """Network racks holding the fabric of ``systems`` in one site; -1 past three tiers."""
-        counted = count_tiers(systems * self.ports_per_system, self.radix, self.oversubscription)
+    def hall_network(self, halls: Sequence[int]) -> tuple[int, ...]:
+        """The network racks of each hall of a site of ``halls`` systems in each hall: its
+        share of the site's switches by its ports (each hall's leaves and pods its own, as
+        ``count_tiers`` counts them, the spines and cores shared over the halls as the fabric
+        deals them), rounded up. Racks shared by the site's whole count left a hall short of
+        slots for its spines: in two halls of 5 NVL72 every spine stood in the first, whose
+        loss cut the site apart (a trial). Nothing past three tiers."""
+        ports = [n * self.ports_per_system for n in halls]
+        counted = count_tiers(sum(ports), self.radix, self.oversubscription, ports)
         if counted is None:
-            return -1
+            return ()
         loads, _, spines, cores = counted
+        switches = len(loads) + spines + cores
         per_rack = self.network.switches.count  # type: ignore[union-attr]
-        return math.ceil((len(loads) + spines + cores) / per_rack)
+        whole = sum(ports) * per_rack
+        return tuple(-(-switches * part // whole) for part in ports)  # rounded up, exactly
 
     def site(self, systems: int, halls: int | None) -> SitePlan:
-        net = self.network_racks(systems)
         count = halls or math.ceil(systems / self.preset.per_hall)
         base, extra = divmod(systems, count)
-        per_hall = tuple(base + (1 if i < extra else 0) for i in range(count))
-        it = systems * self.system_kw + max(net, 0) * self.network.max_kw
-        return SitePlan(systems, tuple(n for n in per_hall if n), net, it)
-
-
-def _shares(racks: int, halls: Sequence[int]) -> list[int]:
-    """``racks`` dealt over halls of ``halls`` systems each in proportion, each hall its
-    whole share and the racks left to the largest remainders (the first of equals): every
-    hall that gets a network rack holds its own leaves (with fewer racks than halls, some
-    get none and reach into another). Rounding every share up but the last hall's, that hall had
-    what was left: 7 racks for three halls of 8 NVL72 went 3, 3 and 1, and the third hall's
-    18 leaves stood partly in the second."""
-    total = sum(halls)
-    exact = [racks * n / total for n in halls]
-    shares = [math.floor(e) for e in exact]
-    by_remainder = sorted(range(len(halls)), key=lambda i: (shares[i] - exact[i], i))
-    for i in by_remainder[: racks - sum(shares)]:
-        shares[i] += 1
-    return shares
+        per_hall = tuple(n for n in (base + (1 if i < extra else 0) for i in range(count)) if n)
+        network = self.hall_network(per_hall)
+        it = systems * self.system_kw + sum(network) * self.network.max_kw
+        return SitePlan(systems, per_hall, network, it)
 
 
 def _sites(
@@ -409,8 +407,7 @@ def generate(
         halls = site_plan.halls
         origins = _hall_origins(len(halls))
         contents = []
-        shares = _shares(site_plan.network_racks, halls)
-        for index, (systems, racks) in enumerate(zip(halls, shares, strict=True)):
+        for index, (systems, racks) in enumerate(zip(halls, site_plan.hall_network, strict=True)):
             hall_id = new_id("hall")
             layout = HallLayout(catalog, new_id, hall_id, plan.unit, plan.network)
             try:

@@ -200,21 +200,26 @@ def split_leaf(k: int, oversubscription: float) -> int:
 
 
 def count_tiers(
-    ports: int, k: int, oversubscription: float
+    ports: int, k: int, oversubscription: float, halls: Sequence[int] = ()
 ) -> tuple[list[int], list[int], int, int] | None:
-    """Leaf loads, leaf uplinks, spines and cores for ``ports`` NICs on radix-``k`` switches.
+    """Leaf loads, leaf uplinks, spines and cores for ``ports`` NICs on radix-``k`` switches;
+    with ``halls`` (the ports of each hall, in order), each hall's NICs fill leaves and pods
+    of its own, so that no GPU link and no leaf's uplink leaves its hall (a leaf filled
+    across a hall's wall took racks of the next hall, 60 m away on single-mode).
 
     A fabric that fits one switch is one leaf with no uplinks. ``None`` when it needs more
-    than three tiers.
+    than three tiers (with ``halls``: even with leaves and pods across them).
     """
     if ports <= k:
         return [ports], [0], 0, 0
     down = split_leaf(k, oversubscription)
-    loads = [down] * (ports // down) + ([ports % down] if ports % down else [])
+    parts = [part for part in halls if part] or [ports]
+    cut = [[down] * (part // down) + ([part % down] if part % down else []) for part in parts]
+    loads = [load for part in cut for load in part]
     ups = [math.ceil(load / oversubscription) for load in loads]
-    bounds = _pod_bounds([""] * len(loads), k)  # as a site of one hall has its pods
+    bounds = _pod_bounds([str(i) for i, part in enumerate(cut) for _ in part], k)
     if len(bounds) > k:
-        return None
+        return count_tiers(ports, k, oversubscription) if len(parts) > 1 else None
     spines = sum(pod_spines(ups, bounds, k))
     return loads, ups, spines, math.ceil(sum(ups) / k) if len(loads) > k else 0
 
@@ -364,7 +369,14 @@ def _fabric(
     )
     homes, findings = _homes(members, leaf_racks)
     chosen.update((rack_id, (home, leaf_racks)) for rack_id, home in homes.items())
-    counted = count_tiers(ports, k, oversubscription)
+    hall_of = {r.id: r.hall for r in candidates}
+    by_hall: Counter[str] = Counter()
+    for member in members:
+        by_hall[hall_of[homes[member.id]]] += member.ports
+    counted = count_tiers(ports, k, oversubscription, [by_hall[h] for h in sorted(by_hall)])
+    free_slots = sum(free[r.id] for r in candidates)
+    if counted is not None and len(by_hall) > 1 and _need(counted) > free_slots:
+        counted = count_tiers(ports, k, oversubscription)  # no room for each hall's own
     if counted is None:
         return _only(
             ports,
@@ -379,8 +391,7 @@ def _fabric(
             *findings,
         )
     loads, _, spines, cores = counted
-    need = len(loads) + spines + cores
-    free_slots = sum(free[r.id] for r in candidates)
+    need = _need(counted)
     if need <= free_slots:
         return _wire(
             members,
@@ -422,6 +433,12 @@ def _fabric(
     return replace(built, unconnected=left_ports)
 
 
+def _need(counted: tuple[list[int], list[int], int, int]) -> int:
+    """The switches a fabric ``count_tiers`` counted needs: its leaves, spines and cores."""
+    loads, _, spines, cores = counted
+    return len(loads) + spines + cores
+
+
 def _left_out(left: list[ComputeRack], ports: int, kept: int) -> str:
     """What a shortage leaves unconnected, said after the switch count: the racks by label."""
     names = [m.label or m.id for m in left]
@@ -443,7 +460,7 @@ def _most_that_fit(
 
     def tiers(n: int) -> tuple[list[int], list[int], int, int] | None:
         counted = count_tiers(sum(m.ports for m in members[:n]), k, oversubscription)
-        fits = counted is not None and len(counted[0]) + counted[2] + counted[3] <= slots
+        fits = counted is not None and _need(counted) <= slots
         return counted if fits else None
 
     low, high = 0, len(members)
@@ -472,21 +489,25 @@ def _wire(
     k, switch_id = tier.radix, tier.switch_id
     switch = candidates[0].switch
     by_id = {r.id: r for r in candidates}
-    leaf_homes, pieces = _fill_leaves(members, homes, loads, rails)
+    hall_of = {r.id: r.hall for r in candidates}
+    leaf_homes, pieces = _fill_leaves(members, homes, loads, rails, hall_of)
     slots = _Slots(candidates, free)
     room = sum(free[r.id] for r in candidates)
     leaf_racks = [slots.take(by_id[home].point) for home in leaf_homes]
-    # the pods (one in two tiers), each with its leaves' centre and its spines
-    bounds = _pod_bounds([by_id[home].hall for home in leaf_homes], k)
+    # the pods (one in two tiers), each with its leaves' centres and its spines
+    halls = [by_id[home].hall for home in leaf_homes]
+    bounds = _pod_bounds(halls, k)
     if len(bounds) > k or sum(pod_spines(ups, bounds, k)) + len(loads) + cores > room:
         bounds = _pod_bounds([""] * len(loads), k)  # no room for each hall's own pods
-    points = [by_id[r].point for r in leaf_racks]
-    pods = _pods(bounds, ups, k, points)
+    pods = _pods(bounds, ups, k, [by_id[r].point for r in leaf_racks], halls)
     spines = sum(count for _, count in pods)
-    # each pod's spines by its leaves, and the cores dealt over the pods in turn: a site's
-    # halls share the tiers above their leaves, so no one hall's loss takes them all
-    spine_racks = [slots.take(centre) for centre, count in pods for _ in range(count)]
-    core_racks = [slots.take(pods[i % len(pods)][0]) for i in range(cores)]
+    # each pod's spines by its leaves, dealt over the halls they stand in, and the cores
+    # dealt over the pods in turn: a site's halls share the tiers above their leaves, so
+    # no one hall's loss takes them all (two tiers over two halls put every spine in one)
+    spine_racks = [
+        slots.take(centres[j % len(centres)]) for centres, count in pods for j in range(count)
+    ]
+    core_racks = [slots.take(pods[i % len(pods)][0][0]) for i in range(cores)]
 
     links = _Links([*(m.id for m in members), *(r.id for r in candidates)])
     # each compute rack's NICs summed per leaf rack, in the order the leaves take them
@@ -543,14 +564,25 @@ def pod_spines(ups: Sequence[int], bounds: Sequence[tuple[int, int]], k: int) ->
 
 
 def _pods(
-    bounds: Sequence[tuple[int, int]], ups: list[int], k: int, points: list[Point]
-) -> list[tuple[Point, int]]:
-    """Per pod of ``bounds`` (leaves with ``ups`` uplinks and home racks at ``points``), its
-    leaves' centre and its spines (``pod_spines``)."""
+    bounds: Sequence[tuple[int, int]],
+    ups: list[int],
+    k: int,
+    points: list[Point],
+    halls: list[str],
+) -> list[tuple[list[Point], int]]:
+    """Per pod of ``bounds`` (leaves with ``ups`` uplinks, standing at ``points`` in
+    ``halls``), the centre of its leaves in each hall they stand in, in their order, and its
+    spines (``pod_spines``)."""
     pods = []
     for (first, last), count in zip(bounds, pod_spines(ups, bounds, k), strict=True):
-        centre = np.mean(points[first:last], axis=0)
-        pods.append(((float(centre[0]), float(centre[1])), count))
+        by_hall: dict[str, list[Point]] = {}
+        for hall, point in zip(halls[first:last], points[first:last], strict=True):
+            by_hall.setdefault(hall, []).append(point)
+        centres = []
+        for placed in by_hall.values():
+            x, y = np.mean(placed, axis=0).tolist()
+            centres.append((float(x), float(y)))
+        pods.append((centres, count))
     return pods
 
 
@@ -580,13 +612,18 @@ def _homes(
 
 
 def _fill_leaves(
-    members: list[ComputeRack], homes: dict[str, str], loads: list[int], rails: int
+    members: list[ComputeRack],
+    homes: dict[str, str],
+    loads: list[int],
+    rails: int,
+    hall_of: Mapping[str, str],
 ) -> tuple[list[str], tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The leaves' home racks, and the NICs on each leaf: ``(leaf, member, count)`` arrays,
     in the order the leaves take them.
 
-    NICs are taken home by home and, within a home, rail by rail across its racks, so a
-    leaf holds one rail of many servers (rail-optimised) and rarely spans two homes; a
+    NICs are taken home by home, the homes hall by hall (``hall_of``), and within a home rail
+    by rail across its racks, so a leaf holds one rail of many servers (rail-optimised) and
+    rarely spans two homes, and never two halls where ``loads`` were cut hall by hall; a
     leaf's home is the one giving it most NICs (the first of equals). The NICs are laid end
     to end and cut where a leaf or a rack's rail ends, in numpy: a campus site cuts 18,000
     runs of NICs into 864 leaves.
@@ -594,7 +631,8 @@ def _fill_leaves(
     at_home: dict[str, list[int]] = {}
     for i, member in enumerate(members):  # grouped once: a campus site has hundreds of homes
         at_home.setdefault(homes[member.id], []).append(i)
-    names = sorted(at_home)
+    # hall by hall, as ``count_tiers`` cuts each hall's leaves
+    names = sorted(at_home, key=lambda home: (hall_of.get(home, ""), home))
     ports = np.array([m.ports for m in members], dtype=np.int64)
     rail = np.arange(rails)[:, None]
     runs = []

@@ -120,11 +120,16 @@ def test_in_row_coolers_past_the_network_racks_stand_inside_the_hall():
 
 def test_each_hall_gets_its_share_of_the_network_racks_and_keeps_its_leaves():
     """24 GB200 NVL72 in three halls of 8: 1,728 GPU links at 1:1 on 64-port QM9700 need
-    54 leaves and 27 spines, 81 switches in 7 racks of 12. Shares of 7 x 8 / 24 = 2.33 went
-    3, 3 and what was left, 1: the third hall's 18 leaves did not fit its 12 slots and its
-    racks took leaves in the second hall (a trial). Now 3, 2 and 2, and every GPU's link
-    ends in a leaf of its own hall."""
+    54 leaves, 18 a hall, and 27 spines: 81 switches, 27 a hall's share, 3 racks of 12 a
+    hall. The site's 7 racks dealt 3, 3 and 1 left the third hall's 18 leaves 12 slots, and
+    its racks took leaves in the second hall (a trial); dealt 3, 2 and 2 they left a hall
+    no room for its share of spines, and two halls of 5 NVL72 lost every spine with the
+    first. Every GPU's link ends in a leaf of its own hall, the spines stand 9 to a hall,
+    and the three halls, alike, leave alike bisections when they fail."""
+    from designer.core.document.document import Document
+    from designer.core.resilience import fail
     from tests.core.network.helpers import planned
+    from tests.core.resilience.helpers import topology
 
     project = generate(ClusterRequest("campus-nvl72", systems=24, sites=1, halls_per_site=3))
     network = Counter(
@@ -132,11 +137,20 @@ def test_each_hall_gets_its_share_of_the_network_racks_and_keeps_its_leaves():
         for p in project.placements.values()
         if p.type_id == "nvidia-qm9700-rack"
     )
-    assert sorted(network.values(), reverse=True) == [3, 2, 2]
-    table = planned(project).table()
+    assert sorted(network.values(), reverse=True) == [3, 3, 3]
+    plan = planned(project)
+    table = plan.table()
     halls = {
         (project.placements[a].hall_id, project.placements[b].hall_id)
         for a, b, role in zip(table.a, table.b, table.role, strict=True)
         if role == "node-leaf"
     }
     assert all(a == b for a, b in halls)
+    (fabric,) = plan.fabrics().values()
+    spines = Counter()
+    for rack, _, role, count in fabric.placed:
+        if role == "spine":
+            spines[project.placements[rack].hall_id] += count
+    assert sorted(spines.values()) == [9, 9, 9]
+    topo = topology(Document(project))
+    assert len({fail(topo, [hall]).bisection_left_gbps for hall in project.halls}) == 1

@@ -19,20 +19,22 @@ def test_the_campus_of_432_supernodes_spreads_over_three_sites_by_their_power():
     assert o.accelerators == 432 * 384 == 165_888
     assert o.racks == 432 * 16 == 6_912
     # per site 144 supernodes, 144 x 384 = 55,296 RDMA ports of 400G on SN5600 (64 x 800G,
-    # radix 128 at 400G): 864 leaves of 64 down, 14 pods of at most 64 leaves with 64
-    # spines each (the last pod of 32 leaves: 32), 55,296 / 128 = 432 cores; 2,160
-    # switches, 8 to a rack: 270 network racks a site
+    # radix 128 at 400G): 864 leaves of 64 down, 108 in each of 8 halls; each hall's leaves
+    # make pods of 64 and 44 with as many spines (1:1), 55,296 / 128 = 432 cores; 2,160
+    # switches, 270 a hall's share, 8 to a rack: 33.75, so 34 network racks a hall, 272 a
+    # site (each hall holds its own share; 270 dealt over the site left two halls short)
     per_site = 55_296
     leaves = per_site // 64
-    spines = 13 * 64 + 32
+    spines = 8 * (64 + 44)
     cores = per_site // 128
     assert leaves + spines + cores == 2_160
     assert [s.systems for s in o.sites] == [144, 144, 144]
-    assert [s.network_racks for s in o.sites] == [math.ceil(2_160 / 8)] * 3
+    assert [s.hall_network for s in o.sites] == [(math.ceil(2_160 / 8 / 8),) * 8] * 3
+    assert [s.network_racks for s in o.sites] == [8 * 34] * 3
     assert o.halls == 24
-    # IT at max: 144 x 559 kW + 270 x 24 kW = 86,976 kW a site; at PUE 1.25 108.7 MW of
+    # IT at max: 144 x 559 kW + 272 x 24 kW = 87,024 kW a site; at PUE 1.25 108.8 MW of
     # the 110 MW supply; two sites could not carry it
-    assert o.sites[0].it_kw == pytest.approx(144 * (12 * 42 + 4 * 13.75) + 270 * 24)
+    assert o.sites[0].it_kw == pytest.approx(144 * (12 * 42 + 4 * 13.75) + 272 * 24)
     assert o.sites[0].it_kw * 1.25 <= 110_000 < o.sites[0].it_kw * 1.25 * 1.5
 
 

@@ -336,3 +336,18 @@ def test_pods_of_a_halls_own_leaves_give_way_when_the_slots_are_too_few_for_them
     for _, _, role, count in plan_site("s", a + b, network, 2.0, 8).placed:
         roles[role] += count
     assert roles == {"leaf": 70, "spine": 47, "core": 23}
+
+
+def test_each_halls_nics_fill_leaves_of_its_own():
+    # 40 NVL72 over three halls (14, 13, 13 racks of 72 ports): 2,880 ports at 1:1 on radix
+    # 64 filled 90 leaves end to end, and leaves at the halls' walls took racks of two halls
+    # (7 links of a second hall's rack 60 m off, a trial). Hall by hall: 1,008 = 31 x 32 +
+    # 16 and 936 = 29 x 32 + 8 twice, 92 leaves, none across a wall
+    loads, _, spines, cores = count_tiers(2_880, 64, 1.0, [1_008, 936, 936])
+    assert len(loads) == 92 and loads[31] == 16 and loads[61] == 8 and loads[91] == 8
+    assert sum(loads) == 2_880
+    # 92 leaves are past the 64 two tiers hold: each hall's leaves are one pod (32, 30 and
+    # 30 leaves, at most 32 a pod), with their uplinks over 32 as spines: ceil(1,008 / 32)
+    # = 32 and ceil(936 / 32) = 30 twice; 2,880 / 64 = 45 cores
+    assert (spines, cores) == (32 + 2 * 30, 45)
+    assert count_tiers(2_880, 64, 1.0)[0] == [32] * 90  # the site as one hall
