@@ -102,7 +102,6 @@ def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
     return rows
 
 
-#: How a loss reads in a sentence.
 #: How a loss reads in a sentence, of several racks and of one.
 LOST = {
     "failed": ("fail themselves", "fails itself"),
