@@ -333,20 +333,33 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
         assert not any(a.x <= x <= a.right and a.y <= y <= a.bottom for x, y in names)
 
 
-def test_runs_between_halls_in_a_row_are_drawn_on_lines_of_their_own(gui_app):
-    """Three halls in a row: the first's run to the third passed the second's cable entry
-    along the very line of the runs to it, and a trial could not tell the three apart. No
-    two runs now share a stretch of line, and none crosses a hall."""
+@pytest.mark.parametrize(
+    ("request_", "halls", "runs"),
+    [
+        (("campus-cm384", 48, None), 3, 3),  # 1-2, 2-3 and 1-3
+        (("campus-nvl72", 25, 4), 4, 6),  # every two of four
+    ],
+    ids=["three-in-a-row", "four-in-a-row"],
+)
+def test_runs_between_halls_in_a_row_are_drawn_on_lines_of_their_own(
+    gui_app, request_, halls, runs
+):
+    """Halls in a row: the first's run to the third passed the second's cable entry along
+    the very line of the runs to it, and a trial could not tell the three apart; with four,
+    the run from the first to the fourth stayed on that line, the nearer lines beside it
+    lying in the halls or taken. No two runs now share a stretch of line, and none that
+    was moved crosses a hall."""
     from designer.core.catalog import default_catalog
     from designer.core.generate import ClusterRequest, generate
     from designer.report.drawing_set import drawing_set
 
-    project = generate(ClusterRequest("campus-cm384", systems=48, sites=1))  # 3 halls
+    preset, systems, per_site = request_
+    project = generate(ClusterRequest(preset, systems=systems, sites=1, halls_per_site=per_site))
     [site_map] = [
         p for p in drawing_set(project, default_catalog(), "A3") if p.title.startswith("Site map")
     ]
     legs: list[tuple[float, float, float, float]] = []
-    halls: list[tuple[float, float, float, float]] = []
+    outlines: list[tuple[float, float, float, float]] = []
 
     class Noting(Sheet):
         def line(self, x0, y0, x1, y1, width_mm=0.25, colour=None):  # type: ignore[override]
@@ -356,17 +369,17 @@ def test_runs_between_halls_in_a_row_are_drawn_on_lines_of_their_own(gui_app):
         def polygon(self, points, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
             if len(points) == 4:  # a hall's outline (the entries are octagons)
                 xs, ys = [x for x, _ in points], [y for _, y in points]
-                halls.append((min(xs), min(ys), max(xs), max(ys)))
+                outlines.append((min(xs), min(ys), max(xs), max(ys)))
 
     image = QImage(400, 300, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     site_map.draw(Noting(painter, SheetFrame.of("A3"), 25.4))
     painter.end()
-    assert len(halls) == 3
+    assert len(outlines) == halls
     across = [(min(x0, x1), max(x0, x1), y0) for x0, y0, x1, y1 in legs if abs(y0 - y1) < 0.01]
-    assert len(across) == 3  # three runs: 1-2, 2-3 and 1-3, each with one leg across
+    assert len(across) == runs  # each run with one leg across
     for i, (a0, a1, ay) in enumerate(across):
         for b0, b1, by in across[i + 1 :]:
             assert abs(ay - by) > 0.5 or a1 <= b0 + 0.01 or b1 <= a0 + 0.01
     lifted = max(across, key=lambda leg: leg[1] - leg[0])
-    assert not any(y0 < lifted[2] < y1 for _, y0, _, y1 in halls)
+    assert not any(y0 < lifted[2] < y1 for _, y0, _, y1 in outlines)

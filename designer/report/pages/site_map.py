@@ -563,8 +563,9 @@ RUN_LIFT_MM = 3.6
 #: How near a lifted run may come to a hall's edge along it (mm), and so how far more it
 #: is lifted when it would run along one.
 RUN_CLEAR_MM = 1.2
-#: How many lines beside its own, on each side, a run may be moved to.
-MOST_LIFTS = 4
+#: How many lines beside its own, on each side, a run may be moved to (the first few may
+#: lie inside the halls its cable entries stand in, at a coarse scale).
+MOST_LIFTS = 8
 
 Point = tuple[float, float]
 
