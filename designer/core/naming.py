@@ -38,6 +38,20 @@ def fibre_route_name(project: Project, route_id: str) -> str:
     return f"{a} – {b}" + (f", path {path}" if len(same) > 1 else "")
 
 
+def next_hall_name(project: Project, site_id: str | None) -> str:
+    """The name a hall added to ``site_id`` is offered: the number after the site's last
+    hall's, in that hall's pattern ("S1 Hall 9" after "S1 Hall 8"; a campus's halls are
+    "S1 Hall n" and the offer read "Hall 25"), else "Hall n" counting the project's halls;
+    in either case one no hall has."""
+    taken = {hall.name for hall in project.halls.values()}
+    in_site = [hall.name for hall in project.halls.values() if hall.site_id == site_id]
+    found = re.fullmatch(r"(.*?)(\d+)", in_site[-1]) if in_site else None
+    stem, number = (found[1], int(found[2]) + 1) if found else ("Hall ", len(taken) + 1)
+    while f"{stem}{number}" in taken:
+        number += 1
+    return f"{stem}{number}"
+
+
 def short_name(kind: RackType) -> str:
     """A rack type's name without its vendor and its parenthesis: "GB200 NVL72"."""
     name = kind.name.split(" (")[0]

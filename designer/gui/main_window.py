@@ -41,7 +41,7 @@ from designer.core.geometry.footprint import Box
 from designer.core.io.project_file import SUFFIX
 from designer.core.model.project import Project, ProjectMeta
 from designer.core.model.site import Site
-from designer.core.naming import file_stem
+from designer.core.naming import file_stem, next_hall_name
 from designer.core.placement.entry import PaletteEntry
 from designer.core.placement.labels import label_stem, rack_tag
 from designer.core.placement.rows import row_extension, selected_row
@@ -1040,8 +1040,9 @@ class MainWindow(QMainWindow):
 
     def add_hall(self) -> None:
         """A new hall in the site of the hall on the canvas, as the user describes it."""
+        site = self._shown_site()
         spec = self.prompts.new_hall(
-            self._free_hall_name(f"Hall {len(self.editor.project.halls) + 1}")
+            next_hall_name(self.editor.project, site.id if site is not None else None)
         )
         if spec is not None:
             self._add_hall(spec)

@@ -58,3 +58,18 @@ def test_a_fibre_route_is_called_by_its_sites_and_a_second_path_by_its_number():
     assert fibre_route_name(doc.project, first) == "North – South, path 1"
     # laid from South, it is named as the pair's first route is, told apart by its path
     assert fibre_route_name(doc.project, second) == "North – South, path 2"
+
+
+def test_a_hall_added_to_a_site_is_offered_the_name_after_its_last():
+    # a campus's halls are "S1 Hall 1" to "S1 Hall 8": Add Hall offered "Hall 25"
+    from designer.core.examples import campus, gb200_su
+    from designer.core.naming import next_hall_name
+
+    project = campus.build(48).project  # one site of three halls
+    (site,) = project.sites
+    assert next_hall_name(project, site) == "S1 Hall 4"
+    # a hall named without a number, or a site without halls: "Hall n" by the project's count
+    su = gb200_su.build().project
+    (su_site,) = su.sites
+    assert next_hall_name(su, su_site) == "Hall 2"
+    assert next_hall_name(su, None) == "Hall 2"

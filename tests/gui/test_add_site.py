@@ -21,7 +21,8 @@ def test_a_site_is_added_with_its_fibre_route_and_first_hall(make_window, exampl
     # Add Hall now adds to the site on the canvas, not to the project's first site
     prompts.new_answer = NewProjectSpec(hall_name="South hall 2")
     window.actions_by_name["add_hall"].trigger()
-    assert prompts.asked[-1] == "new hall Hall 3"  # the project has two halls
+    # the name after the site's last hall's, in its pattern (a campus offered "Hall 25")
+    assert prompts.asked[-1] == "new hall South hall 2"
     assert doc.project.halls[window.editor.hall_id].site_id == south.id
     for _ in range(4):
         doc.undo()

@@ -356,15 +356,17 @@ def test_a_halls_place_on_the_site_is_set_in_the_panel_and_checked(qtbot, make_w
     shown = window.findings_panel.model.rows  # this hall's findings: the second hall's too
     assert overlap in shown
     assert panel.fields["site_x"].text() == "10"
-    # where its cables leave for other halls: none until given, a blank takes it away
-    assert panel.fields["entry_x"].text() == ""
+    # where its cables leave for other halls: 1.8 m along its west wall, as a generated
+    # hall's (a pod inserted into a hall added without one was an error at once); moved in
+    # the panel, and a blank takes it away
+    assert (panel.fields["entry_x"].text(), panel.fields["entry_y"].text()) == ("0", "1.8")
     near_entry = QRectF(-1_000, 200, 2_000, 2_000)  # mm about where the entry goes
-    assert not marked(window.view.hall_scene, near_entry)
+    assert marked(window.view.hall_scene, near_entry)
     commit(panel, "entry_y", "1.2")
     assert doc.project.halls[second.id].cable_entry == (0, 1_200)
-    assert marked(window.view.hall_scene, near_entry)  # the plan shows it at once
     commit(panel, "entry_x", "")
     assert doc.project.halls[second.id].cable_entry is None
+    assert not marked(window.view.hall_scene, near_entry)  # the plan shows it at once
     # an entry beyond the walls is a slip: refused, named, nothing changed
     commit(panel, "entry_y", "50")
     assert panel.problem.text() == (

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from designer.core.catalog import Catalog
 from designer.core.document.layout import system_layout_of
+from designer.core.geometry.site import CABLE_ENTRY_Y
 from designer.core.model import (
     CableTray,
     CoolingGroup,
@@ -57,7 +58,7 @@ MAX_LINE_RACKS = 16
 MARGIN_X = 2_400
 MARGIN_Y = 3_000
 TRAY_X = 1_200
-ENTRY_Y = 1_800
+ENTRY_Y = CABLE_ENTRY_Y
 TRAY = {"height_mm": 2_700, "width_mm": 900, "depth_mm": 150}
 BUSWAY_TYPE = "busway-1250a-415v"
 CDU_TYPE = "cdu-inrow-1368"

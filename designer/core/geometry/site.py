@@ -20,6 +20,10 @@ def site_footprint(hall: Hall) -> Polygon:
     return translate(Polygon(hall.outline), *hall.site_origin)
 
 
+#: How far along its west wall a new hall's cable entry stands (mm), as a generated hall's.
+CABLE_ENTRY_Y = 1_800
+
+
 def beside_the_halls(project: Project, site_id: str) -> Point:
     """Where a hall added to ``site_id`` stands until the architect places it: wall to wall
     east of the site's halls, level with the northernmost, so it stands on no other hall
