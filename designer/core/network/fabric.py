@@ -501,6 +501,7 @@ def _wire(
         bounds = _pod_bounds([""] * len(loads), k)  # no room for each hall's own pods
     pods = _pods(bounds, ups, k, [by_id[r].point for r in leaf_racks], halls)
     spines = sum(count for _, count in pods)
+    tier = replace(tier, spines=spines)  # as placed, where the pods differ from the count
     # each pod's spines by its leaves, dealt over the halls they stand in, and the cores
     # dealt over the pods in turn: a site's halls share the tiers above their leaves, so
     # no one hall's loss takes them all (two tiers over two halls put every spine in one)
