@@ -167,9 +167,15 @@ def _feed_list(form: Form, ids: list[str], racks: list[Placement]) -> None:
     attached = Counter(f for r in racks for f in dict.fromkeys(r.feed_ids))
     listing = QListWidget()
     listing.setMaximumHeight(min(150, 24 * max(2, len(feeds)) + 6))
+    # a long name is cut at its end, its whole text in its tooltip, rather than the list
+    # scrolling sideways under a panel too narrow for it (a trial)
+    listing.setTextElideMode(Qt.TextElideMode.ElideRight)
+    listing.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     for feed in feeds:
         side = f" · side {feed.side}" if feed.side else ""
-        item = QListWidgetItem(f"{feed.name}{side} · {number(feed.rating_kw, 0)} kW")
+        text = f"{feed.name}{side} · {number(feed.rating_kw, 0)} kW"
+        item = QListWidgetItem(text)
+        item.setToolTip(text)
         item.setData(Qt.ItemDataRole.UserRole, feed.id)
         item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
         count = attached[feed.id]
