@@ -91,6 +91,9 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as err:
         return fail(err)
     print("\n".join(planned.lines()))
+    if args.site_km is not None and len(planned.sites) == 1:
+        # taken without a word, as if the design had the sites it was meant for (a trial)
+        print("note: --site-km is not used: the design has one site", file=sys.stderr)
     if not args.dry_run:
         print(f"wrote {args.output}")
     return 0

@@ -127,3 +127,11 @@ def test_a_project_that_cannot_be_written_prints_nothing_but_why(capsys):
     said = capsys.readouterr()
     assert said.out == ""
     assert "/proc" in said.err and len(said.err.strip().splitlines()) == 1
+
+
+def test_a_distance_between_sites_for_a_design_of_one_site_is_said_to_be_unused(capsys):
+    # --site-km 50 on one scalable unit was taken without a word (a trial)
+    assert main(["generate", "nvl72-su", "--site-km", "50", "--dry-run"]) == 0
+    assert capsys.readouterr().err == "note: --site-km is not used: the design has one site\n"
+    assert main(["generate", "nvl72-su", "--sites", "2", "--site-km", "50", "--dry-run"]) == 0
+    assert capsys.readouterr().err == ""
