@@ -83,8 +83,25 @@ LEAF_RACK_UNUSABLE = CodeInfo(
     "switch for its ports; the nearest suitable rack is used instead.",
 )
 
+IDLE_NETWORK_RACK = CodeInfo(
+    "network.idle_network_rack",
+    "network",
+    "Network rack no fabric uses",
+    Severity.INFO,
+    "A network rack of a site whose racks all have their scale-out links holds no switch "
+    "of the fabric: its power, weight and price are counted for nothing, or it waits for "
+    "racks to come.",
+)
+
 #: The codes a fabric's planning may emit.
-CODES = (NO_FABRIC_YET, NO_SWITCH, SWITCH_SHORTAGE, FABRIC_TOO_LARGE, LEAF_RACK_UNUSABLE)
+CODES = (
+    NO_FABRIC_YET,
+    NO_SWITCH,
+    SWITCH_SHORTAGE,
+    FABRIC_TOO_LARGE,
+    LEAF_RACK_UNUSABLE,
+    IDLE_NETWORK_RACK,
+)
 
 
 @dataclass(frozen=True)
@@ -104,13 +121,15 @@ class ComputeRack:
 
 @dataclass(frozen=True)
 class SwitchRack:
-    """A network rack: where it stands (and in which hall) and the switches it holds."""
+    """A network rack: where it stands (and in which hall), the switches it holds and how a
+    person knows it."""
 
     id: str
     point: Point
     switch: SwitchType
     slots: int
     hall: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -265,6 +284,25 @@ def plan_site(
             tiers.extend(built.tiers)
             findings.extend(built.findings)
             unconnected += built.unconnected
+    # racks untouched though every port is connected (a shortage says so itself): a
+    # trial's six pods left a rack of 12 switches dark, and nothing said so
+    untouched = (r for r in sorted(network, key=lambda r: r.id) if free[r.id] == r.slots)
+    idle = list(untouched) if groups and not unconnected else []
+    if idle:
+        names = [r.label or r.id for r in idle]
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        where = f"of {site_name} " if site_name else ""
+        findings.append(
+            IDLE_NETWORK_RACK.finding(
+                f"{plural(len(idle), 'network rack')} {where}"
+                f"{'holds' if len(idle) == 1 else 'hold'} no switch of the site's scale-out "
+                f"fabric: {shown}.",
+                (site_id, *(r.id for r in idle)),
+                measured=float(len(idle)),
+                limit=0.0,
+                unit="racks",
+            )
+        )
     return SiteFabric(
         concat(tables),
         tuple((r, s, role, n) for (r, s, role), n in sorted(placed.items())),

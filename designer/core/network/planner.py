@@ -365,8 +365,17 @@ def _site_fabric(plan: NetworkPlan, site_id: str) -> SiteFabric:
             )
         if kind.switches and kind.switches.switch_id in plan.catalog.switches:
             switch = plan.catalog.switches[kind.switches.switch_id]
-            hall = plan.project.placements[rack_id].hall_id
-            network.append(SwitchRack(rack_id, point, switch, kind.switches.count, hall))
+            placement = plan.project.placements[rack_id]
+            network.append(
+                SwitchRack(
+                    rack_id,
+                    point,
+                    switch,
+                    kind.switches.count,
+                    placement.hall_id,
+                    placement.label,
+                )
+            )
     s = plan.settings
     name = plan.project.sites[site_id].name if site_id in plan.project.sites else ""
     fabric = plan_site(site_id, compute, network, s.oversubscription, s.rails, name)

@@ -60,7 +60,11 @@ def test_a_second_pod_joins_the_first_and_the_fabric_spans_both():
     doc, hall = empty_hall()
     insert_pod(doc, hall, "nvl72-su")
     second = insert_pod(doc, hall, "nvl72-su", at=(20_000, 14_000))
-    assert findings(doc) == []
+    # one fabric of 1,152 ports: 36 leaves and 18 spines, 54 of the two pods' 72 slots; the
+    # second pod's third network rack holds none of them, and a note says so
+    assert findings(doc) == [
+        "1 network rack of Site 1 holds no switch of the site's scale-out fabric: P2-NET-B01."
+    ]
     labels = [p.label for p in doc.project.placements.values()]
     assert len(labels) == len(set(labels))
     assert any(label.startswith("P2-") for label in labels)

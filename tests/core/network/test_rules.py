@@ -32,6 +32,7 @@ RELEASED = {
     "network.switch_shortage": "error",
     "network.fabric_too_large": "error",
     "network.leaf_rack_unusable": "warning",
+    "network.idle_network_rack": "info",
     "network.no_dci_route": "warning",
 }
 
