@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 
 def number(value: float, digits: int = 1) -> str:
@@ -43,6 +44,12 @@ def memory(tb: float) -> str:
 def plural(count: int, noun: str) -> str:
     """``1 hall``, ``2 halls``, ``1,728 racks``."""
     return f"{number(count, 0)} {noun}{'' if count == 1 else 's'}"
+
+
+def first_of(names: Sequence[str], most: int) -> str:
+    """The first ``most`` of ``names`` and how many more: ``A, B and 3 more``."""
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most:,} more" if len(names) > most else "")
 
 
 def abridged(text: str, most: int) -> str | None:

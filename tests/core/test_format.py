@@ -60,3 +60,11 @@ def test_a_message_of_many_paragraphs_is_cut_to_its_first_with_the_count_left():
     assert short.endswith("… and 28 more (Show Details lists them all).")
     assert abridged("one\n\ntwo\n\nthree", 2) is None  # cutting one saves no line
     assert abridged("one\n\ntwo", 6) is None
+
+
+def test_a_list_names_its_first_few_and_counts_the_rest():
+    from designer.core.format import first_of
+
+    assert first_of(["A", "B", "C", "D", "E"], 2) == "A, B and 3 more"
+    assert first_of(["A", "B"], 2) == "A, B"
+    assert first_of([str(i) for i in range(1_002)], 1) == "0 and 1,001 more"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from designer.core.findings import CodeInfo, Finding, Severity
-from designer.core.format import plural
+from designer.core.format import first_of, plural
 from designer.core.model.equipment import SwitchType
 from designer.core.naming import natural_key
 from designer.core.network.bundles import EMPTY, BundleTable, concat
@@ -289,8 +289,7 @@ def plan_site(
     untouched = (r for r in sorted(network, key=lambda r: r.id) if free[r.id] == r.slots)
     idle = list(untouched) if groups and not unconnected else []
     if idle:
-        names = [r.label or r.id for r in idle]
-        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        shown = first_of([r.label or r.id for r in idle], 4)
         where = f"of {site_name} " if site_name else ""
         findings.append(
             IDLE_NETWORK_RACK.finding(

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from designer.core.catalog.loader import SOURCE_ID
-from designer.core.format import number, plural, small
+from designer.core.format import first_of, number, plural, small
 from designer.core.model.project import Project
 from designer.core.naming import display_name
 from designer.core.resilience.components import namer
@@ -115,8 +115,7 @@ LOST = {
 
 def _names(ids: tuple[str, ...], name: Callable[[str], str], most: int = 8) -> str:
     """The first ``most`` of ``ids`` as ``name`` names them, and how many more."""
-    shown = ", ".join(name(i) for i in ids[:most])
-    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+    return first_of([name(i) for i in ids], most)
 
 
 def impact_text(project: Project, impact: Impact) -> str:
