@@ -69,6 +69,30 @@ def why_no_window(commands: list[str]) -> str | None:
     return None
 
 
+def missing_library(err: ModuleNotFoundError) -> str | None:
+    """The one line for a library rackplan needs that this Python lacks (run without the
+    setup's virtual environment, or before its ``pip install``), or None when the missing
+    module is one of rackplan's own: that is a bug, reported as one."""
+    name = (err.name or "").partition(".")[0]
+    if not name or name == "designer":
+        return None
+    return (
+        f"rackplan: the library {name!r} is not installed for this Python ({sys.executable}). "
+        "Install rackplan's libraries first, in its folder: python3 -m venv .venv && "
+        ". .venv/bin/activate && pip install -e . (README, Set up and run)."
+    )
+
+
+def _said_missing(err: ModuleNotFoundError) -> int:
+    """Print ``missing_library``'s line and return the exit code 2; a module of rackplan's
+    own that is missing is raised again, as the bug it is."""
+    line = missing_library(err)
+    if line is None:
+        raise err
+    print(line, file=sys.stderr)  # noqa: T201 - the one line the user sees
+    return 2
+
+
 def mistyped_command(args: list[str], commands: list[str]) -> str | None:
     """The error for arguments that name no command and no file the designer could open,
     or None.
@@ -119,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         from designer.gui.app import run
 
         return run(args[0] if args else None)
+    except ModuleNotFoundError as err:
+        return _said_missing(err)
     except Exception as err:  # a bug before the window's own hook is installed, or after
         from designer.core.io.crash_log import EXIT_CRASH, report_crash
 
@@ -141,8 +167,10 @@ def start() -> NoReturn:
     # again and again as they came, and once more at its next collection (20-30 ms of every
     # command). They are made with it paused and then set aside from its collections.
     with collector_paused():
-        from designer import cli
-
+        try:
+            from designer import cli
+        except ModuleNotFoundError as err:
+            sys.exit(_said_missing(err))
         gc.freeze()
     code = main(args)
     if is_command(args, cli.command_names()):

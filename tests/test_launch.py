@@ -2,10 +2,12 @@
 
 import ctypes.util
 import json
+import subprocess
+import sys
 
 from designer import launch
 from designer.core.catalog import projects_dir
-from tests.shell import run
+from tests.shell import ROOT, run
 
 
 def test_a_missing_xcb_cursor_library_is_named(monkeypatch):
@@ -85,3 +87,26 @@ def test_a_command_ends_with_its_code_and_its_whole_output_through_a_pipe():
     missing = run("check", "missing.rackplan.json")
     assert missing.returncode == 2
     assert "Cannot open missing.rackplan.json: the file does not exist." in missing.stderr
+
+
+def test_a_library_missing_from_this_python_is_named_with_the_setup_command():
+    """Run with a Python lacking shapely (the system's, outside the virtual environment),
+    the command says which library is missing and how to install them: no traceback."""
+    script = (
+        "import sys; sys.modules['shapely'] = None; "
+        "sys.argv = ['main.py', 'check', 'x.rackplan.json']; "
+        "from designer.launch import start; start()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "the library 'shapely' is not installed" in done.stderr
+    assert "pip install -e ." in done.stderr
+
+
+def test_a_missing_module_of_rackplan_itself_is_not_called_a_library():
+    err = ModuleNotFoundError("No module named 'designer.nothing'", name="designer.nothing")
+    assert launch.missing_library(err) is None
+    assert "'PySide6'" in launch.missing_library(ModuleNotFoundError(name="PySide6.QtGui"))
