@@ -43,7 +43,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import COLLECTIONS, ProjectMeta, ProjectSettings
 from designer.core.model.site import FibreRoute, Site
-from designer.core.network.fabric import count_tiers, radix
+from designer.core.network.fabric import count_tiers, radix, switches_by_hall
 from designer.core.network.media import default_media
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -119,6 +119,16 @@ class Outline:
     sites: tuple[SitePlan, ...] = field(default_factory=tuple)
 
     @property
+    def title(self) -> str:
+        return self.preset.title_of(self.systems)
+
+    @property
+    def air(self) -> str:
+        """Where the halls' air heat goes: CRAHs on the walls (a campus, or a pod preset
+        laid out as one), or in-row coolers in a pod's network row."""
+        return "crah" if self.preset.campus or self.preset.scaled(self.systems) else "inrow"
+
+    @property
     def racks(self) -> int:
         """Racks of the systems (compute and the systems' own switch racks)."""
         return self.systems * (len(self.unit.racks) if self.unit.is_system else 1)
@@ -145,7 +155,7 @@ class Outline:
         pue = self.preset.pue if pue is None else pue
         noun = "system" if self.unit.is_system else "rack"
         return [
-            f"{self.preset.title}: {plural(self.systems, noun)} of {self.unit.unit_id}",
+            f"{self.title}: {plural(self.systems, noun)} of {self.unit.unit_id}",
             f"Accelerators: {self.accelerators:,}",
             f"Racks: {self.racks:,} of the systems and {plural(self.network_racks, 'network rack')}"
             f" ({self.switch_name})",
@@ -166,7 +176,7 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
     unit = unit_of(catalog, preset.unit, preset.is_system)
     per_system = sum(r.accelerators or 0 for r in unit.racks[: _racks_per_system(unit)])
     systems = _systems(request, preset, per_system)
-    per_row = _positive("per-row", request.per_row, preset.per_row, 10_000)
+    per_row = _positive("per-row", request.per_row, preset.row_pair(systems), 10_000)
     if not 1 <= request.oversubscription <= 64:
         raise GenerateError(
             "oversubscription",
@@ -277,19 +287,23 @@ class _Shape:
         return math.fsum(r.max_kw for r in self.unit.racks[: _racks_per_system(self.unit)])
 
     def hall_network(self, halls: Sequence[int]) -> tuple[int, ...]:
-        """The network racks of each hall of a site of ``halls`` systems in each hall: its
-        share of the site's switches by its ports (each hall's leaves and pods its own, as
-        ``count_tiers`` counts them, the spines and cores shared over the halls as the fabric
-        deals them), rounded up. Racks shared by the site's whole count left a hall short of
-        slots for its spines: in two halls of 5 NVL72 every spine stood in the first, whose
-        loss cut the site apart (a trial). Nothing past three tiers."""
+        """The network racks of each hall of a site of ``halls`` systems in each hall: the
+        switches the fabric places in it (``switches_by_hall``: its own leaves and pods, its
+        turn of the spines and cores), in whole racks; where the fabric's deal is its own
+        (one switch, too many pods), the hall's share of the site's switches by its ports,
+        rounded up. Racks shared by the site's whole count left a hall short of slots for its
+        spines: in two halls of 5 NVL72 every spine stood in the first, whose loss cut the
+        site apart (a trial). Nothing past three tiers."""
         ports = [n * self.ports_per_system for n in halls]
+        per_rack = self.network.switches.count  # type: ignore[union-attr]
+        held = switches_by_hall(ports, self.radix, self.oversubscription)
+        if held is not None:
+            return tuple(-(-n // per_rack) for n in held)
         counted = count_tiers(sum(ports), self.radix, self.oversubscription, ports)
         if counted is None:
             return ()
         loads, _, spines, cores = counted
         switches = len(loads) + spines + cores
-        per_rack = self.network.switches.count  # type: ignore[union-attr]
         whole = sum(ports) * per_rack
         return tuple(-(-switches * part // whole) for part in ports)  # rounded up, exactly
 
@@ -411,14 +425,12 @@ def generate(
             hall_id = new_id("hall")
             layout = HallLayout(catalog, new_id, hall_id, plan.unit, plan.network)
             try:
-                content = layout.build(
-                    systems, plan.per_row, racks, "crah" if preset.campus else "inrow"
-                )
+                content = layout.build(systems, plan.per_row, racks, plan.air)
             except LayoutError as err:  # what its rows cannot hold: fewer systems a row
                 raise GenerateError("per-row", str(err)) from err
             # one hall of one pod is the pod's hall; several are told apart by site and number
             several = preset.campus or plan.halls > 1
-            name = f"S{number} Hall {index + 1}" if several else f"{preset.title} hall"
+            name = f"S{number} Hall {index + 1}" if several else f"{plan.title} hall"
             contents.append((hall_id, name, content))
             done += 1
             if progress is not None and progress(done, plan.halls) is False:
@@ -489,7 +501,7 @@ def _project(plan: Outline, entities: list[Entity]) -> Project:
     settings = ProjectSettings(network=NetworkSettings(oversubscription=plan.oversubscription))
     noun = "system" if plan.unit.is_system else "rack"
     meta = ProjectMeta(
-        name=f"{plan.preset.title}, {plural(plan.systems, noun)}",
+        name=f"{plan.title}, {plural(plan.systems, noun)}",
         description="\n".join(plan.lines()[1:]),  # one line each, as the cover prints them
     )
     return Project(meta=meta, settings=settings, **collections)

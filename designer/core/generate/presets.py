@@ -39,7 +39,10 @@ class Preset:
     ``per_row`` counts units in one row pair, ``per_hall`` units in a hall; a pod preset
     (``campus`` False) is one hall on one site at its default size, and a larger one asked
     of it fills halls as a campus of its racks does (64 NVL72 or DGX racks to a hall: 16
-    NVL72 in two halls of 8 was a trial's surprise).
+    NVL72 in two halls of 8 was a trial's surprise): ``campus_per_row`` to a row pair,
+    CRAHs on the walls for the air share, titled ``cluster_title``. A trial's 278 GB300
+    racks stood in rows of four, each with its own CDUs, and their air heat went to 36
+    in-row coolers in the network row, 25 m from the farthest rack.
     """
 
     name: str
@@ -57,6 +60,22 @@ class Preset:
     pue: float = 1.25
     site_power_mw: float = 110.0
     site_km: float = 40.0
+    campus_per_row: int | None = None
+    cluster_title: str | None = None
+
+    def scaled(self, systems: int) -> bool:
+        """Whether ``systems`` of a pod preset are laid out as a campus of its racks."""
+        return not self.campus and systems > self.systems and self.campus_per_row is not None
+
+    def row_pair(self, systems: int) -> int:
+        """Units in one row pair when ``systems`` are asked for."""
+        if self.scaled(systems) and self.campus_per_row is not None:
+            return self.campus_per_row
+        return self.per_row
+
+    def title_of(self, systems: int) -> str:
+        """The design's title: the pod's, or the cluster's when scaled."""
+        return (self.cluster_title or self.title) if self.scaled(systems) else self.title
 
 
 PRESETS: dict[str, Preset] = {
@@ -76,6 +95,8 @@ PRESETS: dict[str, Preset] = {
             25,
             None,
             pue=1.2,
+            campus_per_row=32,
+            cluster_title="GB200 NVL72 cluster",
         ),
         Preset(
             "gb300-su",
@@ -91,6 +112,8 @@ PRESETS: dict[str, Preset] = {
             25,
             None,
             pue=1.2,
+            campus_per_row=32,
+            cluster_title="GB300 NVL72 cluster",
         ),
         Preset(
             "hgx-su",
@@ -106,6 +129,8 @@ PRESETS: dict[str, Preset] = {
             12,
             680,
             pue=1.4,
+            campus_per_row=32,
+            cluster_title="DGX H100 cluster",
         ),
         Preset(
             "cm384",
@@ -120,6 +145,8 @@ PRESETS: dict[str, Preset] = {
             "raised",
             12,
             680,
+            campus_per_row=6,
+            cluster_title="CloudMatrix384 cluster",
         ),
         Preset(
             "campus-cm384",

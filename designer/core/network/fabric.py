@@ -243,6 +243,37 @@ def count_tiers(
     return loads, ups, spines, math.ceil(sum(ups) / k) if len(loads) > k else 0
 
 
+def switches_by_hall(ports: Sequence[int], k: int, oversubscription: float) -> list[int] | None:
+    """The switches each hall of ``ports`` (each hall's NICs, in the order the fabric meets
+    the halls) holds once the fabric is placed: its own leaves, its turn of the spines of
+    each pod with leaves in it (dealt over the pod's halls in turn) and of the cores (dealt
+    over the pods, each at its pod's first hall), as ``_place`` deals them. A generated
+    hall's network racks hold these, no more: shares of the site's count rounded up left a
+    rack of three switch slots empty in two halls of three. One switch for all stands in
+    the first hall. ``None`` past three tiers, and where the leaves do not keep to their
+    halls (more pods than a core's radix): the deal is the fabric's alone then."""
+    counted = count_tiers(sum(ports), k, oversubscription, ports)
+    if counted is None:
+        return None
+    loads, ups, _, cores = counted
+    if len(loads) == 1:  # one switch for all, in the first hall with NICs
+        first = next(h for h, part in enumerate(ports) if part)
+        return [int(h == first) for h in range(len(ports))]
+    down = split_leaf(k, oversubscription)
+    halls = [h for h, part in enumerate(ports) for _ in range(-(-part // down))]
+    if len(halls) != len(loads):
+        return None
+    held = Counter(halls)
+    bounds = _pod_bounds([str(h) for h in halls], k)
+    firsts = []
+    for (first, last), count in zip(bounds, pod_spines(ups, bounds, k), strict=True):
+        in_pod = list(dict.fromkeys(halls[first:last]))
+        held.update(in_pod[j % len(in_pod)] for j in range(count))
+        firsts.append(in_pod[0])
+    held.update(firsts[i % len(firsts)] for i in range(cores))
+    return [held[h] for h in range(len(ports))]
+
+
 #: Findings of a fabric a site could not get (its site id first): the racks it was for have
 #: no scale-out links at all until it is solved.
 UNPLANNED = frozenset(

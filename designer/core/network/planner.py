@@ -22,6 +22,7 @@ wrong is found as it is planned (``findings``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -342,6 +343,20 @@ def _build_unit(plan: NetworkPlan, key: UnitKey) -> Unit | None:
     return Unit(key, table, findings, fabric, dci, _usage(table) if usage is None else usage)
 
 
+def _told_apart(project: Project, racks: list[SwitchRack]) -> list[SwitchRack]:
+    """``racks`` with their hall's name after each label that two halls of the site use (a
+    generated hall's racks are named alike in every hall: a note of idle racks read
+    "NET-B01, NET-B01")."""
+    counts = Counter(r.label for r in racks)
+    halls = project.halls
+    return [
+        replace(r, label=f"{r.label} ({halls[r.hall].name})")
+        if counts[r.label] > 1 and r.label and r.hall in halls
+        else r
+        for r in racks
+    ]
+
+
 def _site_fabric(plan: NetworkPlan, site_id: str) -> SiteFabric:
     compute = []
     network = []
@@ -378,6 +393,7 @@ def _site_fabric(plan: NetworkPlan, site_id: str) -> SiteFabric:
             )
     s = plan.settings
     name = plan.project.sites[site_id].name if site_id in plan.project.sites else ""
+    network = _told_apart(plan.project, network)
     fabric = plan_site(site_id, compute, network, s.oversubscription, s.rails, name)
     if s.fabric_in_scope:
         return fabric

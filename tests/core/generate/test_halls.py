@@ -105,10 +105,11 @@ def test_a_row_whose_heads_hold_a_cdu_a_line_takes_its_spare_past_its_last_rack(
 
 
 def test_in_row_coolers_past_the_network_racks_stand_inside_the_hall():
-    """33 GB200 NVL72 over two halls: a hall's network row with its in-row coolers runs
+    """A GB200 pod in rows of one rack a line: its network row with its in-row coolers runs
     longer than its rows of racks, and the hall was sized to the racks alone, so the last
-    coolers stood past its wall (space.unit_outside_hall, a sweep of the presets)."""
-    project = generate(ClusterRequest("nvl72-su", systems=33, halls_per_site=2))
+    coolers stood past its wall (space.unit_outside_hall, a sweep of the presets: 33 NVL72
+    over two halls, which now stand in a campus's rows with CRAHs)."""
+    project = generate(ClusterRequest("nvl72-su", per_row=2))
     coolers = [u for u in project.cooling_units.values() if u.type_id == "inrow-cooler-50"]
     assert coolers
     for unit in coolers:
@@ -154,3 +155,31 @@ def test_each_hall_gets_its_share_of_the_network_racks_and_keeps_its_leaves():
     assert sorted(spines.values()) == [9, 9, 9]
     topo = topology(Document(project))
     assert len({fail(topo, [hall]).bisection_left_gbps for hall in project.halls}) == 1
+
+
+def test_a_pod_preset_asked_for_a_cluster_is_laid_out_as_a_campus_of_its_racks():
+    """278 GB300 NVL72 over two sites (a trial): six halls of 47 and 46 racks stood in
+    rows of four racks a line, each row with CDUs of its own, and their air heat went to
+    in-row coolers in the network row, 25 m from the farthest rack. Asked for more than
+    one pod, a pod preset now builds the campus's rows (16 racks a line, links B22) with
+    CRAHs on the walls, under the cluster's title; and each hall's network racks hold the
+    switches the fabric places in it, no rack left empty."""
+    project = generate(ClusterRequest("gb300-su", systems=278, sites=2))
+    assert project.meta.name == "GB300 NVL72 cluster, 278 racks"
+    kinds = Counter(u.type_id for u in project.cooling_units.values())
+    assert kinds["inrow-cooler-50"] == 0 and kinds["crah-150"] > 0
+    lines = Counter(
+        (p.hall_id, p.y) for p in project.placements.values() if p.type_id == "nvidia-gb300-nvl72"
+    )
+    assert max(lines.values()) == 16
+    # a hall of 47 racks: 47 leaves (72 GPU links each at 1:1 on 144-port Q3400) and its
+    # turn of the site's 70 spines (10,008 uplinks / 144): 24, then 23 in the other two;
+    # 71 and 69 switches in racks of three: 24 and 23 racks
+    network = Counter(
+        project.halls[p.hall_id].name
+        for p in project.placements.values()
+        if p.type_id == "nvidia-q3400-rack"
+    )
+    assert [network[f"S1 Hall {n}"] for n in (1, 2, 3)] == [24, 23, 23]
+    report = RuleEngine(default_catalog()).run(project)
+    assert [f.code for f in report.findings] == []

@@ -11,7 +11,13 @@ from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
 from designer.core.examples import gb200_su
 from designer.core.network import bill_of_materials
-from designer.core.network.fabric import ComputeRack, SwitchRack, count_tiers, plan_site
+from designer.core.network.fabric import (
+    ComputeRack,
+    SwitchRack,
+    count_tiers,
+    plan_site,
+    switches_by_hall,
+)
 from tests.core.network.helpers import H100, add_hall, new_doc, plan_of, tray
 
 SWITCHES = default_catalog().switches
@@ -351,3 +357,11 @@ def test_each_halls_nics_fill_leaves_of_its_own():
     # = 32 and ceil(936 / 32) = 30 twice; 2,880 / 64 = 45 cores
     assert (spines, cores) == (32 + 2 * 30, 45)
     assert count_tiers(2_880, 64, 1.0)[0] == [32] * 90  # the site as one hall
+
+
+def test_each_hall_holds_its_leaves_and_its_turn_of_the_spines():
+    """Three halls of 47, 46 and 46 GB300 racks (72 GPU links each) on 144-port switches
+    at 1:1: 139 leaves of 72 downlinks, one pod; 10,008 uplinks on 70 spines dealt over the
+    halls in turn, 24, 23 and 23. One switch for all stands in the first hall with NICs."""
+    assert switches_by_hall([47 * 72, 46 * 72, 46 * 72], 144, 1.0) == [71, 69, 69]
+    assert switches_by_hall([0, 30, 20], 64, 1.0) == [0, 1, 0]

@@ -7,12 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
 from designer.core.document.document import TransactionError
 from designer.core.examples import two_sites
+from designer.core.generate import ClusterRequest, generate
+from designer.core.model import Placement
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.network import bill_of_materials, cable_schedule
 from designer.core.network.planner import update_plan
+from designer.core.rules import RuleEngine
 from tests.core.network.helpers import H100, add_hall, draw, new_doc, plan_of, planned, tray
 from tests.strategies import projects
 
@@ -310,3 +314,29 @@ def test_a_relabelled_rack_in_a_switch_shortage_is_planned_as_a_full_plan_would(
     assert snapshot(updated) == snapshot(plan_of(doc))
     [shortage] = [f for f in updated.findings if f.code == "network.switch_shortage"]
     assert "so R10 and R99 (64 ports) have no scale-out links" in shortage.message
+
+
+def test_idle_network_racks_named_alike_in_two_halls_are_told_apart_by_hall():
+    """A generated hall's racks are named alike in every hall: the note of idle racks read
+    "NET-B01, NET-B01" (a trial). A spare QM9700 rack in the far corner of each of two
+    halls holds no switch; the note names each with its hall."""
+    project = generate(ClusterRequest("nvl72-su", systems=16, halls_per_site=2))
+    spares = {}
+    for hall in project.halls.values():
+        x, y = (max(c[i] for c in hall.outline) for i in (0, 1))
+        spare = Placement(
+            id=f"rk-spare-{hall.id}",
+            hall_id=hall.id,
+            type_id="nvidia-qm9700-rack",
+            x=x - 1_200,
+            y=y - 2_400,
+            label="NET-SPARE",
+        )
+        spares[spare.id] = spare
+    project = project.model_copy(update={"placements": {**project.placements, **spares}})
+    report = RuleEngine(default_catalog()).run(project)
+    (idle,) = [f.message for f in report.findings if f.code == "network.idle_network_rack"]
+    assert idle == (
+        "2 network racks of Site 1 hold no switch of the site's scale-out fabric: "
+        "NET-SPARE (S1 Hall 1), NET-SPARE (S1 Hall 2)."
+    )
