@@ -105,7 +105,9 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
         if len(matches) == 1:
             found.append(next(iter(matches)))
         elif matches:
-            ambiguous.append(f"{name!r} (it names {', '.join(sorted(matches))})")
+            ambiguous.append(
+                f"{name!r} names {len(matches)} components: {_apart(project, matches)}"
+            )
         else:
             unknown.append(repr(name))
     problems = []
@@ -115,10 +117,20 @@ def resolve(project: Project, names: Iterable[str]) -> list[str]:
             " (give an id or label of a feed, cooling unit, rack, tray, fibre route, hall or site, or HALL/A for a power side)"
         )
     if ambiguous:
-        problems.append(f"more than one component is called {'; '.join(ambiguous)}: give the id")
+        problems.append(f"{'; '.join(ambiguous)}: give one of these names")
     if problems:
         raise UnknownComponents("; ".join(problems))
     return list(dict.fromkeys(found))
+
+
+def _apart(project: Project, ids: Iterable[str]) -> str:
+    """The components ``ids`` by the names the sweep gives them (a name with its hall),
+    which ``resolve`` takes back; by their ids where even those are alike (one label twice
+    in a hall). A trial's "CDU-1.1t" named six ids and no hall."""
+    ids = sorted(ids)
+    name = namer(project)
+    names = [name(i) for i in ids]
+    return ", ".join(names if len(set(names)) == len(names) else ids)
 
 
 def split_names(project: Project, text: str) -> list[str]:
