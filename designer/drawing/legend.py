@@ -140,6 +140,17 @@ def service_entries(present: Collection[str] | None = None) -> list[LegendEntry]
     return [SERVICE_ENTRIES[key] for key in keys]
 
 
+def strip_entries(cooling: Collection[str]) -> list[LegendEntry]:
+    """The designer's legend strip's services: the usual ones, and the in-row coolers where
+    the hall on screen has some (``cooling``: the kinds of its cooling units). A trial read
+    a pod's in-row coolers as CRAHs: the strip named only the CRAH, in a colour near
+    theirs."""
+    keys = list(USUAL_SERVICES)
+    if "inrow_cooler" in cooling:
+        keys.insert(keys.index("crah") + 1, "inrow_cooler")
+    return [SERVICE_ENTRIES[key] for key in keys]
+
+
 def draw_legend_row(
     painter: QPainter,
     left_centre: QPointF,

@@ -155,3 +155,15 @@ def test_the_dialogs_facility_power_is_at_the_pue_of_the_site_it_goes_into(make_
     power = next(line for line in dialog.details.text().splitlines() if "facility" in line)
     it_mw = outline(ClusterRequest(dialog.preset())).it_mw
     assert power.endswith(f"facility at PUE 1.3: {it_mw * 1.3:,.1f} MW")
+
+
+def test_the_legend_strip_names_the_in_row_coolers_a_pod_brings(qtbot, make_window, prompts):
+    """A trial read a pod's in-row coolers as CRAHs: the strip named only the CRAH."""
+    window = empty_hall(make_window, prompts)
+    texts = [e.text for e in window.view.strip_legend()]
+    assert "CRAH" in texts and "In-row cooler" not in texts
+    prompts.pod_answer = "nvl72-su"
+    window.actions_by_name["insert_pod"].trigger()
+    qtbot.waitUntil(lambda: "In-row cooler" in [e.text for e in window.view.strip_legend()])
+    texts = [e.text for e in window.view.strip_legend()]
+    assert texts.index("In-row cooler") == texts.index("CRAH") + 1

@@ -255,6 +255,14 @@ class HallScene(QGraphicsScene):
         self._service_labels.set_geometry(geometries, self.sceneRect(), dirty)
 
     @property
+    def cooling_kinds(self) -> set[str]:
+        """The kinds of cooling unit the hall holds ("crah", "inrow_cooler", ...)."""
+        geometries = self._services.geometry
+        if not geometries:
+            return set()
+        return {kind for kind, rects in geometries["cooling_units"].rects.items() if len(rects)}
+
+    @property
     def tray_labels(self) -> list[TrayLabel]:
         """The trays' names as the canvas writes them, each where it goes."""
         geometries = self._services.geometry

@@ -40,7 +40,7 @@ from designer.drawing.legend import (
     heat_entries,
     rack_entries,
     scale_bar_width,
-    service_entries,
+    strip_entries,
 )
 from designer.drawing.links import link_entries
 from designer.gui.canvas.scene import HallScene
@@ -452,6 +452,21 @@ class CanvasView(QGraphicsView):
 
     # --- legend and scale bar ------------------------------------------------------------
 
+    def strip_legend(self) -> list[LegendEntry]:
+        """What the strip along the bottom explains: a what-if's or a comparison's colours,
+        the heat steps, or the status colours, the links drawn and the hall's services."""
+        links = self.hall_scene.links
+        shown = links.families if self.hall_scene.links_visible and links is not None else ()
+        if self.legend is not None:
+            return [*self.legend, *link_entries(shown, short=True)]
+        if self.colour_mode == "heat":
+            return heat_entries() + link_entries(shown, short=True)
+        return [
+            *rack_entries(self.editor.checked),
+            *link_entries(shown, short=True),
+            *strip_entries(self.hall_scene.cooling_kinds),
+        ]
+
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         """A strip along the bottom with the legend and the scale bar, fixed on screen."""
         px_per_point = self.logicalDpiY() / 72.0
@@ -465,18 +480,7 @@ class CanvasView(QGraphicsView):
         painter.setPen(style.pen(style.GRID_MAJOR, 0.75, px_per_point))
         painter.setBrush(style.brush(QColor(255, 255, 255, 230)))
         painter.drawRect(strip.adjusted(-1, 0, 1, 1))
-        links = self.hall_scene.links
-        shown = links.families if self.hall_scene.links_visible and links is not None else ()
-        if self.legend is not None:
-            entries = [*self.legend, *link_entries(shown, short=True)]
-        elif self.colour_mode == "heat":
-            entries = heat_entries() + link_entries(shown, short=True)
-        else:
-            entries = [
-                *rack_entries(self.editor.checked),
-                *link_entries(shown, short=True),
-                *service_entries(),
-            ]
+        entries = self.strip_legend()
         middle = strip.center().y()
         bar_max = min(220.0, view.width() / 5)
         width = scale_bar_width(self.pixels_per_mm(), px_per_point, bar_max)
