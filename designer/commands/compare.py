@@ -26,7 +26,7 @@ from designer.commands._common import (
 )
 from designer.commands.energy import add_assumption_arguments, assumptions_of
 from designer.core.catalog import default_catalog
-from designer.core.energy.compare import Row, compare, design_figures
+from designer.core.energy.compare import Row, compare, design_figures, scope_notes
 from designer.core.energy.text import shown, shown_difference
 
 HELP = (
@@ -82,6 +82,7 @@ def as_json(rows: list[Row], names: tuple[tuple[str, str], ...]) -> dict[str, An
             for r in rows
         ],
         "differing": sum(r.differs for r in rows),
+        "notes": scope_notes(rows),
     }
 
 
@@ -104,6 +105,7 @@ def as_text(rows: list[Row], names: tuple[tuple[str, str], ...]) -> str:
         if differing
         else "The two designs do not differ in any figure."
     )
+    lines.extend(f"Note: {note}" for note in scope_notes(rows))
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ projects.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +49,7 @@ LABELS: dict[str, str] = {
     "fabric_switches": "Switches",
     "capital_priced_usd": "Capital, priced (USD)",
     "capital_unpriced_lines": "Bill lines unpriced",
+    "capital_scope": "Capital priced (USD)",
     "capital_per_accelerator_usd": "Capital priced per accelerator (USD)",
     "it_energy_mwh_per_year": "IT energy a year (MWh)",
     "facility_energy_mwh_per_year": "Facility energy a year (MWh)",
@@ -74,6 +75,7 @@ def design_figures(
     totals = project_totals(project, rack_types)
     energy = project_energy(project, rack_types, assumptions, by_hall)
     capital = price_bom(bom, rack_types, catalog.switches, totals.accelerator_count)
+    categories = capital.by_category()
     names = {type_id: kind.name for type_id, kind in rack_types.items()}
     counts = report.counts()
     return {
@@ -100,6 +102,9 @@ def design_figures(
         "fabric_switches": dict(links.switches),
         "capital_priced_usd": capital.priced_usd,
         "capital_unpriced_lines": len(capital.unpriced),
+        "capital_scope": {
+            c.name: (c.priced_usd, sum(p.line.quantity for p in c.unpriced)) for c in categories
+        },
         "capital_per_accelerator_usd": capital.per_accelerator_usd,
         "it_energy_mwh_per_year": energy.it_mwh,
         "facility_energy_mwh_per_year": energy.facility_mwh,
@@ -138,7 +143,9 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Row]:
     rows = []
     for key, label in LABELS.items():
         left, right = a.get(key), b.get(key)
-        if isinstance(left, Mapping) or isinstance(right, Mapping):
+        if key == "capital_scope":
+            rows.extend(_unlike_scopes(left or {}, right or {}, label))
+        elif isinstance(left, Mapping) or isinstance(right, Mapping):
             left, right = left or {}, right or {}
             for name in [*left, *(n for n in right if n not in left)]:
                 rows.append(
@@ -152,6 +159,53 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Row]:
         else:
             rows.append(Row(key, label, _round(left), _round(right)))
     return rows
+
+
+def _unlike_scopes(
+    a: Mapping[str, tuple[float, int]], b: Mapping[str, tuple[float, int]], label: str
+) -> list[Row]:
+    """For each category of the bill one design prices in full and the other leaves some
+    of unpriced, what each prices of it and how much each leaves unpriced (``scope_notes``
+    says what that means); none where both price the same things."""
+    rows = []
+    for name in [*a, *(n for n in b if n not in a)]:
+        (priced_a, left_a), (priced_b, left_b) = a.get(name, (0.0, 0)), b.get(name, (0.0, 0))
+        if (left_a == 0 and priced_a and left_b) or (left_b == 0 and priced_b and left_a):
+            rows.append(
+                Row(
+                    f"capital_by_category/{name}",
+                    f"{label}: {name}",
+                    _round(priced_a),
+                    _round(priced_b),
+                )
+            )
+            rows.append(Row(f"unpriced_by_category/{name}", f"Unpriced: {name}", left_a, left_b))
+    return rows
+
+
+def scope_notes(rows: Sequence[Row]) -> list[str]:
+    """Where the two capitals priced count different things: a category of the bill one
+    design prices in full while the other leaves some of it unpriced, so B less A holds
+    what one side's lines cost and not the other's. A trial's GB300 design left its 418
+    switches unpriced and its CloudMatrix384 alternative priced its 795 at $159 M: the
+    capital differed by half that for no reason in the designs."""
+    by_key = {row.key: row for row in rows}
+    notes = []
+    for row in rows:
+        kind, _, name = row.key.partition("/")
+        priced = by_key.get(f"capital_by_category/{name}")
+        if kind != "unpriced_by_category" or priced is None:
+            continue
+        for side, other, whole, left, cost in (
+            ("A", "B", row.a, row.b, priced.a),
+            ("B", "A", row.b, row.a, priced.b),
+        ):
+            if whole == 0 and left and cost:
+                notes.append(
+                    f"{name}: priced in {side} (USD {cost:,.0f}), while {other} leaves "
+                    f"{left:,.0f} unpriced, which its capital priced leaves out."
+                )
+    return notes
 
 
 def _round(value: float | None) -> float | None:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.energy.compare import Row
+from designer.core.energy.compare import Row, scope_notes
 from designer.core.energy.differences import Difference, counts, describe
 from designer.core.energy.text import shown, shown_difference
 from designer.core.model.project import Project
@@ -225,7 +225,10 @@ class ComparePanel(QWidget):
         table.scrollToTop()
         charted = [r for n, r in enumerate(self.rows) if not table.isRowHidden(n)]
         self.chart.show_bars(*comparison_bars(charted), most_x=MOST_PERCENT)
-        self.chart.note.setText(KEY if charted else "No comparison: File ▸ Compare With…")
+        notes = scope_notes(self.rows)
+        self.chart.note.setText(
+            " ".join([KEY + ".", *notes]) if charted else "No comparison: File ▸ Compare With…"
+        )
 
     def _clicked(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.found):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from designer.core.energy.compare import Row
+from designer.core.energy.compare import Row, scope_notes
 from designer.core.energy.cost import Capital
 from designer.core.energy.energy import ProjectEnergy, SiteEnergy
 from designer.core.energy.siting import HallMove
@@ -205,11 +205,14 @@ def comparison_pages(rows: Sequence[Row], a: str, b: str, frame: SheetFrame) -> 
         "Figures of the two designs",
         COMPARE_COLUMNS,
         tuple((r.label, shown(r.a), shown(r.b), shown_difference(r)) for r in rows),
-        f"A: {a}. B: {b}. "
-        + (
-            f"{differing} of {len(rows)} figures differ (in amber)."
-            if differing
-            else "The two designs do not differ in any figure."
+        " ".join(
+            [
+                f"A: {a}. B: {b}.",
+                f"{differing} of {len(rows)} figures differ (in amber)."
+                if differing
+                else "The two designs do not differ in any figure.",
+                *scope_notes(rows),
+            ]
         ),
         cautions=frozenset(i for i, r in enumerate(rows) if r.differs),
     )

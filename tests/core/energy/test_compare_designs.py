@@ -4,8 +4,9 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
-from designer.core.energy.compare import compare, design_figures
+from designer.core.energy.compare import compare, design_figures, scope_notes
 from designer.core.examples import gb200_su
+from designer.core.generate import ClusterRequest, generate
 from designer.core.network import bill_of_materials
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -67,3 +68,24 @@ def test_one_more_nvl72_rack_adds_that_rack_its_links_optics_and_cost_and_nothin
     assert changed.pop("facility_energy_mwh_per_year") == pytest.approx(1_261.44)
     # no finding, no unpriced line, no floor, price or carbon changed
     assert changed == {}
+
+
+def test_capital_that_prices_different_things_in_each_design_is_said_so():
+    """A GB300 pod's 12 Quantum-X800 switches have no price; a CloudMatrix384's 9 SN5600
+    are priced at $200 k each (links:S98): the capital priced differs by $1.8 M for no
+    reason in the designs. The switches' rows say what each side prices and leaves out,
+    and a note says what it means; categories priced alike add no row."""
+    a = design_figures(generate(ClusterRequest("gb300-su")), CATALOG)
+    b = design_figures(generate(ClusterRequest("cm384")), CATALOG)
+    rows = compare(a, b)
+    scope = {r.label: (r.a, r.b) for r in rows if r.key.split("/")[0].endswith("_category")}
+    assert scope == {
+        "Capital priced (USD): Switches": (0, 9 * 200_000),
+        "Unpriced: Switches": (12, 0),
+    }
+    assert scope_notes(rows) == [
+        "Switches: priced in B (USD 1,800,000), while A leaves 12 unpriced, which its "
+        "capital priced leaves out."
+    ]
+    same = compare(a, a)
+    assert scope_notes(same) == [] and not [r for r in same if "_category" in r.key]
