@@ -36,10 +36,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = schedule_csv(lines)
     code = emit(text, args.output, args.file)
-    errors = sum(f.severity == "error" for f in findings)
-    if findings and code == 0:
+    # notes (info) stop no bundle: an idle rack or DCI links no gateway ends are no problem
+    problems = [f for f in findings if f.severity != "info"]
+    errors = sum(f.severity == "error" for f in problems)
+    if problems and code == 0:
         print(
-            f"note: the planner found {plural(len(findings), 'problem')}, "
+            f"note: the planner found {plural(len(problems), 'problem')}, "
             f"{errors} of them {'an error' if errors == 1 else 'errors'}; "
             "the reason column says which bundles they stop",
             file=sys.stderr,

@@ -22,12 +22,12 @@ def summary(path, capsys):
     return json.loads(capsys.readouterr().out)
 
 
-def check_clean(path, capsys):
-    """The check of ``path`` finds nothing at all: no error, warning or info."""
+def check_clean(path, capsys, notes=()):
+    """The check of ``path`` finds nothing but ``notes`` (info codes): no error or warning."""
     code = main(["check", path, "--format", "json", "--severity", "error,warning,info"])
     report = json.loads(capsys.readouterr().out)
-    assert [f["message"] for f in report["findings"]] == []
-    assert report["counts"] == {"error": 0, "warning": 0, "info": 0}
+    assert [f["code"] for f in report["findings"]] == list(notes)
+    assert report["counts"] == {"error": 0, "warning": 0, "info": len(notes)}
     assert code == 0
 
 
@@ -54,7 +54,8 @@ def test_the_cloudmatrix_pod_has_its_rdma_plane(tmp_path, capsys):
 
 def test_the_100k_campus_is_complete_and_clean(tmp_path, capsys):
     path = generated(tmp_path, capsys, "campus-cm384")
-    check_clean(path, capsys)
+    # each site's DCI links end at no gateway, which the design does not hold: noted
+    check_clean(path, capsys, ["network.dci_unterminated"] * 3)
     data = summary(path, capsys)
     assert data["accelerators"] == 165_888
     counts = {row["type_id"]: row["count"] for row in data["racks_by_type"]}

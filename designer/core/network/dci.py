@@ -28,8 +28,18 @@ NO_DCI_ROUTE = CodeInfo(
     "A site with scale-out bandwidth has no fibre route to the project's other sites.",
 )
 
+DCI_UNTERMINATED = CodeInfo(
+    "network.dci_unterminated",
+    "network",
+    "DCI links end at no switch",
+    Severity.INFO,
+    "A site's coherent links to the other sites are counted with their modules and fibre, "
+    "but no DCI router or gateway terminates them and the scale-out fabric keeps no ports "
+    "for them: that equipment, its power and its price are not in the design.",
+)
+
 #: The codes the inter-site plan may emit.
-CODES = (NO_DCI_ROUTE,)
+CODES = (NO_DCI_ROUTE, DCI_UNTERMINATED)
 
 
 @dataclass(frozen=True)
@@ -129,7 +139,7 @@ def plan_dci(
                     "dci",
                 )
             )
-    findings = []
+    findings: list[Finding] = []
     # a site without scale-out (no racks yet) has nothing to exchange: it is no peer
     if sum(1 for tbps in need.values() if tbps > 0) > 1:
         findings = [
@@ -144,6 +154,30 @@ def plan_dci(
             for site_id in project.sites
             if need[site_id] > 0 and degree[site_id] == 0
         ]
+    findings.extend(_unterminated(project, loads, wavelength))
     return DciPlan(
         tuple(sorted(need.items())), tuple(loads), tuple(rows), tuple(findings), tuple(row_routes)
     )
+
+
+def _unterminated(project: Project, loads: list[RouteDemand], wavelength: int) -> list[Finding]:
+    """A note for each site whose DCI links end at no switch port (a trial: 2,502 ZR links
+    a site, and the fabric's spines had 72 ports free; nothing said so)."""
+    links = dict.fromkeys(project.sites, 0)
+    for load in loads:
+        links[load.site_a] += load.links
+        links[load.site_b] += load.links
+    return [
+        DCI_UNTERMINATED.finding(
+            f"The {count:,} coherent {wavelength}G links of {project.sites[site_id].name} to "
+            "the other sites end at no switch: no DCI router or gateway terminates them and "
+            "the scale-out fabric keeps no ports for them. Their modules and fibre are in the "
+            "bill; the equipment they plug into, its power and its price are not.",
+            (site_id,),
+            measured=float(count),
+            limit=0.0,
+            unit="links",
+        )
+        for site_id, count in links.items()
+        if count
+    ]

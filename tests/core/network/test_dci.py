@@ -155,3 +155,18 @@ def test_two_routes_between_two_sites_are_each_told_their_own_medium():
         (40, "coherent ZR"),
         (150, "coherent ZR+"),
     ]
+
+
+def test_each_site_is_told_its_dci_links_end_at_no_switch():
+    """A trial's 2,502 ZR links a site ended at no port (the fabric's spines had 72 free)
+    and nothing said so. The two-site example's 16 wavelengths (above) end at each site
+    in a note: the equipment they plug into is not in the design."""
+    plan = plan_of(EXAMPLES["two-sites"]())
+    notes = [f for f in plan.findings if f.code == "network.dci_unterminated"]
+    assert [(f.ids, f.measured, str(f.severity)) for f in notes] == [
+        (("site-001",), 16.0, "info"),
+        (("site-002",), 16.0, "info"),
+    ]
+    assert notes[0].message.startswith(
+        "The 16 coherent 400G links of North to the other sites end at no switch"
+    )
