@@ -147,6 +147,14 @@ class RouteLine:
         head, rest = self._figures()
         return (f"Path {self.path} · " if self.paths > 1 else "") + head, rest
 
+    def brief(self) -> tuple[str, str]:
+        """The label's two lines cut short, where the map has little room between the
+        sites: its path and length; its fibre pairs (the tooltip says the rest)."""
+        rest = self._figures()[1]
+        path = f"Path {self.path} · " if self.paths > 1 else ""
+        short = plural(self.pairs, "pair") if self.pairs and self.links and self.medium else rest
+        return path + f"{number(self.distance_km)} km", short
+
     def tip(self) -> str:
         """What the route's tooltip says: its name, then its figures and the medium."""
         head, rest = self._figures()

@@ -137,6 +137,10 @@ class Card(QGraphicsRectItem):
         self.stack = stack
         #: Each row's ways of writing it, longest first.
         self.rows: list[list[Line]] = []
+        #: Without rooms: what it must not cover (a route's sites' frames), written shorter
+        #: or not at all where the ground between them is narrow on screen (a trial's route
+        #: label covered the next site's first hall and its name)
+        self.clear_of: list[QRectF] = []
 
     def add_row(self, *ways: list[tuple[QGraphicsItem, float]], height: float) -> None:
         """A row ``height`` pixels deep, written one of ``ways`` (longest first): each a list
@@ -161,7 +165,7 @@ class Card(QGraphicsRectItem):
         """The rows ``room`` holds on screen at ``px_per_mm``, each the way that fits (all
         rows, written in full, without a room)."""
         if room is None:
-            return [ways[0] for ways in self.rows]
+            return self._clear(px_per_mm)
         box = room.box
         room_w = box.width() * px_per_mm - 2 * INSET_PX - 2 * PAD_PX
         room_h = box.height() * px_per_mm - 2 * INSET_PX - 2 * PAD_PX
@@ -174,6 +178,34 @@ class Card(QGraphicsRectItem):
             chosen.append(line)
             height += line.height
         return chosen
+
+    def _clear(self, px_per_mm: float) -> list[Line]:
+        """The rows written as long as keeps the card, centred on its point, off what it
+        must stay ``clear_of`` at ``px_per_mm`` (each row its first, second, ... way in
+        turn); none when even the shortest covers it; all in full with nothing to keep
+        clear of, or before the first zoom."""
+        if not self.clear_of or px_per_mm <= 0:
+            return [ways[0] for ways in self.rows]
+        for level in range(max((len(ways) for ways in self.rows), default=0)):
+            lines = [ways[min(level, len(ways) - 1)] for ways in self.rows]
+            left, top, width, height = self._box(lines)
+            at = self.pos()
+            box = QRectF(
+                at.x() + left / px_per_mm,
+                at.y() + top / px_per_mm,
+                width / px_per_mm,
+                height / px_per_mm,
+            )
+            if not any(box.intersects(other) for other in self.clear_of):
+                return lines
+        return []
+
+    def _box(self, lines: list[Line]) -> tuple[float, float, float, float]:
+        """Left, top, width and height (pixels, from its point) of the card centred on its
+        point showing ``lines``, or stacked with the others there."""
+        width = max(line.width for line in lines) + 2 * PAD_PX
+        full = sum(line.height for line in lines) + 2 * PAD_PX
+        return -width / 2, -full / 2 + self.stack * (full + STACK_GAP_PX), width, full
 
     def fit(self, px_per_mm: float, close: bool = False) -> None:
         """Stand in the first room that holds a row at ``px_per_mm``, with the rows it holds
@@ -194,8 +226,7 @@ class Card(QGraphicsRectItem):
         height = sum(line.height for line in chosen)
         left = top = INSET_PX
         if room is None:  # centred on its point, or stacked with the others there
-            full = height + 2 * PAD_PX
-            left, top = -(width + 2 * PAD_PX) / 2, -full / 2 + self.stack * (full + STACK_GAP_PX)
+            left, top, _, _ = self._box(chosen)
         elif room.right:
             left = -INSET_PX - width - 2 * PAD_PX
             self.setPos(room.box.topRight())
@@ -269,12 +300,13 @@ def _site_card(site: SiteFrame) -> Card:
     return card
 
 
-def _route_card(route: RouteLine) -> Card:
+def _route_card(route: RouteLine, clear_of: list[QRectF]) -> Card:
     # routes joining the same two sites: their cards one over the other, in path order
     card = Card([], style.PAPER, FIBRE, stack=route.path - (route.paths + 1) / 2)
-    head, rest = route.lines()
-    card.add_text(head, font=_font(8.0, True), colour=FIBRE)
-    card.add_text(rest, font=ROUTE_FONT)
+    (head, rest), (short_head, short_rest) = route.lines(), route.brief()
+    card.add_text(head, short_head, font=_font(8.0, True), colour=FIBRE)
+    card.add_text(rest, short_rest, font=ROUTE_FONT)
+    card.clear_of = clear_of
     return card
 
 
@@ -458,7 +490,7 @@ class SiteMapScene(QGraphicsScene):
             )
             line.setZValue(Z_ROUTES)
             self.route_lines[route.id] = line.line()
-            card = _route_card(route)
+            card = _route_card(route, [a, b])
             card.setPos(_outside(a, b).center())
             card.setZValue(Z_ROUTE_CARDS)
             card.setToolTip(route.tip())
@@ -528,7 +560,7 @@ class SiteMapScene(QGraphicsScene):
             return
         self._lod = (px_per_mm, points_per_mm)
         close = points_per_mm >= RACKS_LOD
-        for card in self.cards:
+        for card in [*self.cards, *self.routes.values()]:
             card.fit(px_per_mm, close)
         if close and not self._racks and self._racks_of is not None and self.content:
             self._build_racks(self._racks_of())
