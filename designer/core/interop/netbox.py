@@ -48,7 +48,7 @@ from designer.core.interop.slugs import slug
 from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
-from designer.core.network.media import PLANES
+from designer.core.network.media import PLANES, PROTOCOLS
 
 if TYPE_CHECKING:
     from designer.core.network import NetworkPlan
@@ -134,6 +134,14 @@ SHOWN = 5
 STATUS = "planned"
 
 _FACING = {0: "up the plan", 90: "right", 180: "down the plan", 270: "left"}
+
+
+#: NetBox's interface type for a link it has no better word for: an Ethernet or UB port,
+#: whose cage (OSFP, QSFP-DD) the design does not record.
+OTHER = "other"
+#: NetBox's InfiniBand interface types by a link's rate: HDR 200G, NDR 400G, XDR 800G
+#: (``dcim.choices.InterfaceTypeChoices``); the rate names the generation.
+INFINIBAND_TYPES = {200: "infiniband-hdr", 400: "infiniband-ndr", 800: "infiniband-xdr"}
 
 
 @dataclass
@@ -384,18 +392,24 @@ class _Devices:
         )
 
     def port(
-        self, rack_id: str, plane: str, rate_gbps: int, tier: str | None = None
+        self,
+        rack_id: str,
+        plane: str,
+        rate_gbps: int,
+        tier: str | None = None,
+        kind: str = OTHER,
     ) -> _Port | None:
         """The next free interface at ``rack_id`` for a link of ``rate_gbps``, on a switch
         of ``tier`` where the rack has switches of it, or None when they are full. A switch
         port faster than the link is split into as many links as it carries (an 800G port
-        takes two 400G links: "port 3/1", "port 3/2")."""
+        takes two 400G links: "port 3/1", "port 3/2"); ``kind`` is its NetBox interface
+        type (``interface_type``)."""
         named = plane.replace("_", "-")
         held = self.by_tier.get((rack_id, tier)) if tier is not None else None
         for device, ports in held or self.held.get(rack_id, []):
             if ports is None:
                 self.used[device] += 1
-                return self._interface(device, f"{named} {self.used[device]}", named)
+                return self._interface(device, f"{named} {self.used[device]}", named, kind)
             count, speed = ports
             split = max(1, speed // rate_gbps)
             at, part, parts = self.slot.get(device, (0, 0, 0))
@@ -407,13 +421,13 @@ class _Devices:
                 continue
             self.slot[device] = (at, part, parts)
             return self._interface(
-                device, f"port {at}" if split == 1 else f"port {at}/{part}", named
+                device, f"port {at}" if split == 1 else f"port {at}/{part}", named, kind
             )
         self.full[rack_id] += 1
         return None
 
-    def _interface(self, device: str, interface: str, plane: str) -> _Port:
-        self.out.rows["08-interfaces.csv"].append((device, interface, "other", f"{plane} link"))
+    def _interface(self, device: str, interface: str, plane: str, kind: str) -> _Port:
+        self.out.rows["08-interfaces.csv"].append((device, interface, kind, f"{plane} link"))
         return _Port(device, interface, self.site_of[device])
 
     def finish(self) -> None:
@@ -448,6 +462,15 @@ class _Devices:
             )
 
 
+def interface_type(protocol: str, rate_gbps: int) -> str:
+    """The NetBox interface type of a port for a link of ``protocol`` at ``rate_gbps``: the
+    InfiniBand generation where the rate names one, else ``other`` (a trial found every
+    interface "other")."""
+    if protocol == "infiniband":
+        return INFINIBAND_TYPES.get(rate_gbps, OTHER)
+    return OTHER
+
+
 def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> None:
     """One cable row per link of every bundle between two racks."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
@@ -470,11 +493,12 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         length = _length(float(columns.order_m[row]), float(columns.routed_m[row]))
         what = f"{media[medium].name if medium >= 0 else 'no medium reaches'}, "
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
+        rate = int(table.rate[row])
+        kind = interface_type(PROTOCOLS[int(table.protocol[row])], rate)
         for _ in range(count):
-            rate = int(table.rate[row])
             end_a, end_b = (
-                devices.port(a, plane, rate, tier_a),
-                devices.port(b, plane, rate, tier_b),
+                devices.port(a, plane, rate, tier_a, kind),
+                devices.port(b, plane, rate, tier_b, kind),
             )
             if end_a is None or end_b is None:
                 continue

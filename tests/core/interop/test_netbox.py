@@ -352,3 +352,13 @@ def test_a_leaf_and_a_spine_in_one_rack_are_joined_switch_to_switch():
     assert any(
         n.startswith(f"{8 * 72 * 18:,} links with both ends in one rack") for n in found.notes
     )
+
+
+def test_interfaces_take_the_infiniband_generation_their_rate_names(pod):
+    """A trial found every interface typed "other". The pod's QM9700 fabric runs 400G
+    InfiniBand: NDR (NetBox's infiniband-ndr); a CloudMatrix384's Ethernet and UB ports,
+    whose cages the design does not record, stay "other"."""
+    _, files, _ = pod
+    assert {r[2] for r in files["08-interfaces.csv"][1:]} == {"infiniband-ndr"}
+    found = _set(EXAMPLES["cm384-supernode"]().project)
+    assert {r[2] for r in found.rows["08-interfaces.csv"]} == {"other"}
