@@ -9,7 +9,10 @@ rows of at most 20 racks, broken by a gap of 1,200 mm.
 import pytest
 
 from designer.core.document import operations as ops
-from tests.core.rules.helpers import found, hall_doc, one, second_hall
+from designer.core.rules.context import Context
+from designer.core.rules.layout import FLOOR
+from designer.core.rules.limits import default_thresholds, resolve
+from tests.core.rules.helpers import CATALOG, found, hall_doc, one, second_hall
 
 H100 = "nvidia-dgx-h100-rack"
 NET = "nvidia-qm9700-rack"
@@ -385,3 +388,23 @@ def test_a_rack_wholly_outside_the_hall_gets_the_outside_hall_error_only():
     ops.move(doc, [*row, outside], -800, 0)
     [dead_end] = found(doc, "space.dead_end_aisle")
     assert outside in dead_end.ids and len(dead_end.ids) == 11
+
+
+def test_a_column_larger_than_its_hall_is_indexed_over_the_hall_only():
+    """A trial's 10 km column in a 20 x 12 m hall filled 70 million cells of the floor's
+    index and the check ran out of memory. Indexed over the hall and a cell round it, the
+    column still stops a rack standing under it."""
+    doc, hall = hall_doc()
+    square = [(-10_000_000, -10_000_000), (10_000_000, -10_000_000), (10_000_000, 10_000_000)]
+    ops.add_obstacle(doc, hall, "column", [*square, (-10_000_000, 10_000_000)])
+    rack = ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 3_000, 3_000)
+    limits = resolve(default_thresholds().values, doc.project.settings.rules.thresholds)
+    floor = Context(doc.project, CATALOG, limits).get(FLOOR)
+    # 20 x 12 m and 2.4 m each side: x from -2.4 to 22.4 m, y from -2.4 to 14.4 m
+    assert floor.obstacles.box(next(iter(doc.project.obstacles))) == (
+        -2_400,
+        -2_400,
+        22_400,
+        14_400,
+    )
+    assert rack in {f.ids[0] for f in found(doc, "space.on_obstacle")}
