@@ -9,6 +9,7 @@ from pathlib import Path
 from designer.commands._common import CommandError, fail, no_stdout
 from designer.core.document import operations as ops
 from designer.core.document.new_project import NewProjectSpec, new_document
+from designer.core.format import plural
 from designer.core.interop.dxf_floor import (
     COLUMNS_LAYER,
     OUTLINE_LAYER,
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(err)
     print(
         f"wrote {args.output}: hall {spec.hall_name} of {plan.area_m2:,.1f} m² "
-        f"with {len(plan.outline)} corners and {len(plan.columns)} columns"
+        f"with {len(plan.outline)} corners and {plural(len(plan.columns), 'column')}"
     )
     if plan.shift != (0, 0):
         print(

@@ -8,6 +8,7 @@ from pathlib import Path
 from designer.commands._common import CommandError, fail, no_stdout, not_the_input, open_project
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
+from designer.core.format import plural
 from designer.core.interop.rack_sheet import COLUMNS, RackSheetError, read_rack_sheet
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         write_output(Path(args.output), to_bytes(doc.project))
     except (CommandError, RackSheetError, OutputError) as err:
         return fail(err)
-    print(f"wrote {args.output} with {len(racks):,} racks added from {Path(args.csv).name}")
+    print(f"wrote {args.output} with {plural(len(racks), 'rack')} added from {Path(args.csv).name}")
     return 0
 
 

@@ -43,7 +43,7 @@ def test_a_drawing_becomes_a_project_with_what_was_left_out_listed(tmp_path):
         "COLS",
     )
     assert done.returncode == 0, done.stderr
-    assert "108.0 m² with 4 corners and 1 columns" in done.stdout
+    assert "108.0 m² with 4 corners and 1 column" in done.stdout
     assert "not read: ARC" in done.stderr
     project = load(out, default_catalog().racks).project
     [hall] = project.halls.values()

@@ -18,7 +18,7 @@ def test_racks_exported_as_a_sheet_go_back_into_the_project(tmp_path):
     out = tmp_path / "more.rackplan.json"
     done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
     assert done.returncode == 0, done.stderr
-    assert "1 racks added" in done.stdout
+    assert "1 rack added" in done.stdout
     project = load(out, default_catalog().racks).project
     assert [p.label for p in project.placements.values()][-1] == "NEW-01"
 

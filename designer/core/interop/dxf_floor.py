@@ -41,6 +41,11 @@ _FLATTEN_MM = 1.0
 _MAX_POINTS = 10_000
 
 
+#: Less floor than one 600 x 1,200 mm rack stands on (mm²) is no hall: a drawing read in
+#: the wrong units (a trial's 1 mm square became a hall "of 0.0 m²").
+SMALLEST_HALL_MM2 = 600 * 1_200
+
+
 class DxfFloorError(ValueError):
     """The drawing cannot give a base plan; the message says why and what to do."""
 
@@ -113,12 +118,21 @@ def read_base_plan(
         for e, _ in others
     ]
     columns = []
+    hall = Polygon(outline)
     for entity in shapes[columns_layer.lower()]:
         shape = _column(entity, scale)
+        where = f"{_what(entity)} on layer {columns_layer!r}"
         if shape is None:
             skipped.append(_not_closed(entity, columns_layer))
         elif not Polygon(shape).is_valid or Polygon(shape).area <= 0:
-            skipped.append(f"{_what(entity)} on layer {columns_layer!r}: crosses itself, left out")
+            skipped.append(f"{where}: crosses itself, left out")
+        elif not hall.intersects(Polygon(shape)):
+            skipped.append(f"{where}: outside the hall's outline, left out")
+        elif Polygon(shape).area >= hall.area:
+            # a trial's 10 km column over a 20 m hall took 22 GB to draw
+            skipped.append(
+                f"{where}: as large as the hall or larger, left out (check the drawing's units)"
+            )
         else:
             columns.append(shape)
     low_x = min(x for x, _ in outline)
@@ -153,7 +167,16 @@ def _open(path: Path) -> Drawing:
 
     try:
         return readfile(path)
-    except (OSError, DXFError, UnicodeDecodeError, ValueError, EOFError, IndexError) as err:
+    # a file cut short ends ezdxf's reading with StopIteration (a trial)
+    except (
+        OSError,
+        DXFError,
+        UnicodeDecodeError,
+        ValueError,
+        EOFError,
+        IndexError,
+        StopIteration,
+    ) as err:
         raise DxfFloorError(
             f"{path.name} is not a DXF drawing ezdxf can read ({str(err).rstrip('.') or type(err).__name__}). "
             "Save it from the CAD program as DXF (ASCII) and try again."
@@ -232,11 +255,16 @@ def _check(plan: BasePlan, path: Path) -> None:
     extent = max(max(abs(x), abs(y)) for shape in (plan.outline, *plan.columns) for x, y in shape)
     if extent > MAX_FLOOR_MM:
         problems.append(
-            f"a point lies {extent / 1e6:,.0f} km from the hall's corner; are the units right "
-            "(--units)?"
+            f"a point lies {extent / 1e6:,.0f} km from the hall's corner: check the drawing's "
+            "units (--units)"
         )
     outline = Polygon(plan.outline)
     if not outline.is_valid or outline.area <= 0:
         problems.append("the outline crosses itself or encloses no area")
+    elif outline.area < SMALLEST_HALL_MM2:
+        problems.append(
+            f"the outline encloses {outline.area / 1e6:.2g} m², less than one rack stands "
+            "on: check the drawing's units (--units)"
+        )
     if problems:
         raise DxfFloorError(f"{path.name} gives no hall: " + "; ".join(problems) + ".")

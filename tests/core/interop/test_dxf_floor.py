@@ -124,3 +124,40 @@ def test_the_import_into_a_hall_is_one_undo_step(tmp_path):
     assert len(doc.project.obstacles) == 3
     doc.undo()
     assert doc.project == before
+
+
+def test_a_drawing_cut_short_is_refused_in_a_sentence(tmp_path):
+    """A trial's DXF cut to 3 kB ended in an internal error (ezdxf's StopIteration)."""
+    whole = _drawing(tmp_path / "whole.dxf").read_bytes()
+    path = tmp_path / "cut.dxf"
+    path.write_bytes(whole[:3_000])
+    with pytest.raises(DxfFloorError) as err:
+        read_base_plan(path, "A-WALL", "S-COLS")
+    assert str(err.value).startswith("cut.dxf is not a DXF drawing ezdxf can read")
+
+
+def test_columns_outside_the_hall_or_larger_than_it_are_left_out_and_said_so(tmp_path):
+    """A trial's 10 km column in a 20 m hall (a drawing in the wrong units) was taken in,
+    and drawing the hall took 22 GB. A column away from the outline is left out too."""
+    doc = ezdxf.new("R2018", units=units.M)
+    msp = doc.modelspace()
+    msp.add_lwpolyline([(0, 0), (20, 0), (20, 10), (0, 10)], close=True, dxfattribs={"layer": "W"})
+    msp.add_circle((5, 5), 10_000, dxfattribs={"layer": "C"})
+    msp.add_circle((50, 50), 0.3, dxfattribs={"layer": "C"})
+    msp.add_circle((10, 5), 0.3, dxfattribs={"layer": "C"})
+    doc.saveas(tmp_path / "cols.dxf")
+    plan = read_base_plan(tmp_path / "cols.dxf", "W", "C")
+    assert len(plan.columns) == 1
+    assert [s.split(": ", 1)[1] for s in plan.skipped] == [
+        "as large as the hall or larger, left out (check the drawing's units)",
+        "outside the hall's outline, left out",
+    ]
+
+
+def test_an_outline_smaller_than_a_rack_is_no_hall(tmp_path):
+    doc = ezdxf.new("R2018", units=units.MM)
+    doc.modelspace().add_lwpolyline([(0, 0), (1, 0), (1, 1), (0, 1)], close=True)
+    doc.saveas(tmp_path / "tiny.dxf")
+    with pytest.raises(DxfFloorError) as err:
+        read_base_plan(tmp_path / "tiny.dxf", "0")
+    assert "less than one rack stands on: check the drawing's units (--units)" in str(err.value)
