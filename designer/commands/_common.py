@@ -13,7 +13,7 @@ from pathlib import Path
 from designer.core.catalog import CatalogError, default_catalog
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.printable import printable
-from designer.core.io.project_file import LoadResult, ProjectFileError, load, refusal
+from designer.core.io.project_file import SUFFIX, LoadResult, ProjectFileError, load, refusal
 
 #: Exit code when the input cannot be read or the output cannot be written.
 EXIT_UNREADABLE = 2
@@ -67,8 +67,8 @@ def no_stdout(output: str, writes: str) -> None:
         )
 
 
-def not_the_input(output: str, reads: str) -> Path:
-    """The file ``-o`` names, refused when it is the project the command reads (however
+def not_the_input(output: str, reads: str, what: str = "project") -> Path:
+    """The file ``-o`` names, refused when it is the ``what`` the command reads (however
     either is spelled: a relative path, a link)."""
     target, source = Path(output), Path(reads)
     try:
@@ -77,8 +77,38 @@ def not_the_input(output: str, reads: str) -> Path:
         same = os.path.realpath(target) == os.path.realpath(source)
     if same:
         raise CommandError(
-            f"Cannot write to {output}: it is the project it reads ({reads}), which the "
+            f"Cannot write to {output}: it is the {what} it reads ({reads}), which the "
             "output would replace. Give another file name."
+        )
+    return target
+
+
+#: Names of files that hold something else than a project: a project written under one (a
+#: trial's import-dxf -o x.dxf) is no drawing, and the next command reading it as one fails.
+NOT_A_PROJECT = (".dxf", ".csv", ".pdf", ".png", ".svg", ".zip")
+
+
+def project_output(output: str) -> Path:
+    """The file ``-o`` names for a project, refused when its name says it is another kind
+    of file."""
+    suffix = Path(output).suffix.lower()
+    if suffix in NOT_A_PROJECT:
+        raise CommandError(
+            f"Cannot write the project to {output}: a {suffix} file is no project. Give a "
+            f"name ending in {SUFFIX}."
+        )
+    return Path(output)
+
+
+def table_output(output: str, reads: str) -> Path:
+    """The file ``-o`` names for a table or a report, refused over the project read and over
+    any file named as a project (a trial's bom -o other.rackplan.json replaced a project
+    with CSV)."""
+    target = not_the_input(output, reads)
+    if output.lower().endswith(SUFFIX):
+        raise CommandError(
+            f"Cannot write to {output}: the name is a project file's ({SUFFIX}), and this "
+            "writes a table over it. Give a .csv, .json or .txt name."
         )
     return target
 
@@ -91,7 +121,7 @@ def emit(text: str, output: str | None, reads: str) -> int:
         return 0
     assert output is not None
     try:
-        write_output(not_the_input(output, reads), text.encode("utf-8"))
+        write_output(table_output(output, reads), text.encode("utf-8"))
     except (OutputError, CommandError) as err:
         return fail(err)
     print(f"wrote {output}")

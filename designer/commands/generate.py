@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from pathlib import Path
 
-from designer.commands._common import CommandError, fail, no_stdout
+from designer.commands._common import CommandError, fail, no_stdout, project_output
 from designer.core.generate import PRESETS, ClusterRequest, GenerateError, generate, outline
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
@@ -84,11 +83,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         planned = outline(request)
         if not args.dry_run:  # what was built is told once it is written, not before
-            write_output(Path(args.output), to_bytes(generate(request)))
+            write_output(project_output(args.output), to_bytes(generate(request)))
     except GenerateError as err:
         print(f"error: cannot generate {args.preset}: --{err}", file=sys.stderr)
         return 2
-    except OutputError as err:
+    except (OutputError, CommandError) as err:
         return fail(err)
     print("\n".join(planned.lines()))
     if args.site_km is not None and len(planned.sites) == 1:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from designer.commands._common import CommandError, fail, no_stdout, not_the_input, open_project
+from designer.commands._common import (
+    CommandError,
+    fail,
+    no_stdout,
+    not_the_input,
+    open_project,
+    project_output,
+)
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.format import plural
@@ -32,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         no_stdout(args.output, "a project file")
         not_the_input(args.output, args.into)
+        not_the_input(args.output, args.csv, "sheet")
+        project_output(args.output)
         doc = Document(open_project(args.into).project)
         text = _sheet(Path(args.csv))
         racks = read_rack_sheet(text, doc.project, doc.rack_types)

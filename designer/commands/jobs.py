@@ -20,6 +20,7 @@ from designer.commands._common import (
     no_stdout,
     not_the_input,
     open_project,
+    project_output,
 )
 from designer.commands.check import EXIT_ERRORS
 from designer.commands.check import as_json as findings_json
@@ -86,6 +87,7 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
         raise CommandError("--add: say where to write the project with -o FILE")
     no_stdout(args.output, "a project file")
     not_the_input(args.output, args.file)
+    project_output(args.output)
     streams = args.micro_batch * args.ep * args.dp
     doc = Document(project, catalog=default_catalog())
     try:

@@ -82,3 +82,29 @@ def test_another_users_link_in_a_shared_folder_is_not_followed(tmp_path):
     os.lchown(link, os.geteuid(), os.getegid())  # the user's own link is followed
     atomic_write_bytes(link, b"written")
     assert victim.read_text() == "written"
+
+
+@pytest.mark.parametrize("command", ["links", "bom"])
+def test_a_table_written_over_another_project_is_refused(project, tmp_path, capsys, command):
+    """A trial's bom -o other.rackplan.json replaced another project with CSV."""
+    other = tmp_path / "other.rackplan.json"
+    shutil.copy(ROOT / "projects" / "gb200-nvl72-su.rackplan.json", other)
+    before = other.read_bytes()
+    assert cli.main([command, str(project), "-o", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "the name is a project file's (.rackplan.json)" in err
+    assert other.read_bytes() == before
+
+
+def test_a_project_is_not_written_under_another_kind_of_files_name(project, tmp_path, capsys):
+    """A trial's import-racks -o sheet.csv replaced the sheet it read with project JSON,
+    and import-dxf -o x.dxf wrote a project no CAD program opens."""
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("label,type,hall,x,y,facing\n", encoding="utf-8")
+    before = sheet.read_bytes()
+    code = cli.main(["import-racks", str(sheet), "--into", str(project), "-o", str(sheet)])
+    assert code == 2 and sheet.read_bytes() == before
+    assert "it is the sheet it reads" in capsys.readouterr().err
+    code = cli.main(["import-racks", str(sheet), "--into", str(project), "-o", "out.dxf"])
+    assert code == 2 and not Path("out.dxf").exists()
+    assert "a .dxf file is no project" in capsys.readouterr().err
