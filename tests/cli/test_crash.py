@@ -9,6 +9,7 @@ import pytest
 
 from designer import cli
 from designer.commands import check, links
+from designer.core.io.crash_log import report_crash, write_crash_log
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "projects" / "hgx-air-hall.rackplan.json")
@@ -91,3 +92,13 @@ def test_the_process_exits_3(tmp_path):
     assert done.stdout == ""
     assert "KeyError: 'rk-404'" in done.stderr and done.stderr.count("\n") == 1
     assert len(list(tmp_path.glob("crash-*.log"))) == 1
+
+
+def test_two_crashes_in_one_second_each_get_a_log(crash_dir):
+    """A trial's window met two bugs in one second: the second log's name was taken, so
+    its dialog showed a raw traceback instead of a log's path."""
+    first = write_crash_log(RuntimeError("one"), "a test")
+    line = report_crash(RuntimeError("two"), "a test")
+    assert first is not None and "Traceback" not in line
+    logs = sorted(crash_dir.iterdir())
+    assert len(logs) == 2 and all(str(log) in line or log == first for log in logs)

@@ -44,12 +44,20 @@ def write_crash_log(error: BaseException, what: str) -> Path | None:
     try:
         folder = crash_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"crash-{stamp}-{os.getpid()}.log"
-        with path.open("x", encoding="utf-8", errors="backslashreplace") as stream:
-            stream.write("\n".join(lines))
+        # a second crash of the window in the same second takes the next number: its log
+        # was refused as existing, and the dialog showed a raw traceback (a trial)
+        for number in range(1, 1_000):
+            tail = "" if number == 1 else f"-{number}"
+            path = folder / f"crash-{stamp}-{os.getpid()}{tail}.log"
+            try:
+                with path.open("x", encoding="utf-8", errors="backslashreplace") as stream:
+                    stream.write("\n".join(lines))
+            except FileExistsError:
+                continue
+            return path
     except OSError:
         return None
-    return path
+    return None
 
 
 def crash_line(error: BaseException, log: Path | None) -> str:
