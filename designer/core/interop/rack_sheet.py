@@ -14,9 +14,9 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -63,13 +63,26 @@ class SheetRack:
     rotation: Rotation
 
 
+def _read(reader: Any) -> Iterator[list[str]]:
+    """The rows of ``reader``; a line the CSV reader refuses (a cell over its 131,072
+    characters, a trial's 10 MB label) is a ``RackSheetError`` naming the line."""
+    try:
+        yield from reader
+    except csv.Error as err:
+        raise RackSheetError(
+            f"Line {reader.line_num} of the sheet cannot be read as CSV ({err}); no rack is "
+            "imported."
+        ) from err
+
+
 def read_rack_sheet(
     text: str, project: Project, rack_types: Mapping[str, RackType]
 ) -> list[SheetRack]:
     """The racks of the sheet ``text`` for ``project``, or ``RackSheetError`` naming every
     bad cell by its line in the file and its column, and what is wrong with it."""
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))  # Excel writes a BOM
-    header = next(reader, None)
+    rows = _read(reader)
+    header = next(rows, None)
     if header is None:
         raise RackSheetError(
             "The sheet is empty; its first line names the columns: " + ",".join(COLUMNS) + "."
@@ -95,7 +108,7 @@ def read_rack_sheet(
     halls = list(project.halls.values())
     racks, problems = [], []
     rows_bad = 0
-    for row in reader:
+    for row in rows:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue  # a blank line

@@ -128,3 +128,14 @@ def test_a_label_a_spreadsheet_would_run_is_kept_as_text_and_read_back():
     [rack] = doc.project.placements.values()
     assert rack.label == "=SUM(A1)"
     assert rack_sheet(doc.project).splitlines()[1].startswith("'=SUM(A1),")
+
+
+def test_a_cell_longer_than_the_csv_reader_takes_is_named_by_its_line():
+    """A trial's 10 MB label ended in an internal error (the CSV reader's field limit)."""
+    doc = _empty_hall()
+    text = HEADER + "A,nvidia-gb200-nvl72,Data hall,600,1200,up\n"
+    text += '"' + "x" * 200_000 + '",nvidia-gb200-nvl72,Data hall,1200,1200,up\n'
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, text)
+    assert str(err.value).startswith("Line 3 of the sheet cannot be read as CSV")
+    assert not doc.project.placements
