@@ -23,6 +23,7 @@ from designer import __version__
 from designer.commands._common import STOPS, fail
 from designer.core.catalog import CatalogError
 from designer.core.collector import collector_paused
+from designer.core.io.atomic import OutputError
 from designer.core.io.crash_log import EXIT_CRASH, report_crash
 from designer.core.io.printable import printable
 
@@ -118,4 +119,8 @@ def _show(text: str, code: int, escape: bool) -> int:
         # the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as err:
+        # a full disk or a device refusing it (``> /dev/full``, a trial): said, not a crash
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return fail(OutputError(f"Cannot write the output to standard output: {err.strerror}"))
     return code

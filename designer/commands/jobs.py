@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _added(project: Project, args: argparse.Namespace) -> Project:
     """``project`` with the job of ``--add``; a refused value is a ``CommandError``."""
+    if not args.add.strip():
+        raise CommandError("--add: give the job a name (an empty one added nothing)")
     missing = [
         f"--{name.replace('_', '-')}"
         for name in ("parameters", "layers", "hidden", "sequence")
@@ -85,6 +88,8 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
         raise CommandError(f"--add {args.add}: give the model's {', '.join(missing)}")
     if not args.output:
         raise CommandError("--add: say where to write the project with -o FILE")
+    if args.global_batch is not None and args.global_batch < 1:
+        raise CommandError(f"--global-batch: give at least 1 sequence, not {args.global_batch}")
     no_stdout(args.output, "a project file")
     not_the_input(args.output, args.file)
     project_output(args.output)
@@ -99,7 +104,7 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
             precision=args.precision,
             experts=args.experts,
             top_k=args.top_k,
-            expert_parameters=_whole(args.expert_parameters, "--expert-parameters"),
+            expert_parameters=_whole(args.expert_parameters, "--expert-parameters", 0),
         )
         ops.add_job(
             doc,
@@ -122,20 +127,40 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
     return doc.project
 
 
-def _whole(value: float, option: str) -> int:
-    if value != int(value) or value < 0:
-        raise CommandError(f"{option}: give a whole number of parameters, not {value}")
+def _whole(value: float, option: str, least: int = 1) -> int:
+    """``value`` as a whole count of parameters, at least ``least``: a trial's nan and inf
+    ended in internal errors, and -1 was called no whole number."""
+    if not math.isfinite(value) or value != int(value) or value < least:
+        raise CommandError(
+            f"{option}: give a whole number of parameters, at least {least}, not {value:g}"
+        )
     return int(value)
+
+
+#: What only --add reads: given without it, they were dropped without a word (a trial).
+ADD_ONLY = ("output", "parameters", "layers", "hidden", "sequence", "global_batch", "where")
+
+
+def _unused(args: argparse.Namespace) -> list[str]:
+    """The options of --add given without --add."""
+    return [f"--{n.replace('_', '-')}" for n in ADD_ONLY if getattr(args, n) is not None]
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.add is None and _unused(args):
+            unused = _unused(args)
+            raise CommandError(
+                f"{', '.join(unused)}: {'an option' if len(unused) == 1 else 'options'} of "
+                "--add NAME, which adds a job; without it nothing reads "
+                f"{'it' if len(unused) == 1 else 'them'}"
+            )
         project = open_project(args.file).project
-        if args.add:
+        if args.add is not None:
             project = _added(project, args)
     except CommandError as err:
         return fail(err)
-    if args.add:
+    if args.add is not None:
         try:
             write_output(Path(args.output), to_bytes(project))
         except OutputError as err:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -56,11 +57,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "--checkpoint-min",
-        type=float,
+        type=_minutes,
         default=5.0,
         metavar="MIN",
         help="the checkpoint cost for the checkpoint interval (--sweep; default 5 min)",
     )
+
+
+#: The longest checkpoint cost taken, in minutes (a day): past it the interval is no
+#: advice (a trial's 1e308 printed a 300-digit interval).
+LONGEST_CHECKPOINT_MIN = 24 * 60
+
+
+def _minutes(text: str) -> float:
+    """A checkpoint's cost in minutes: more than 0, at most a day (a trial's -5 ended in an
+    internal error, and nan, 0 and inf were taken)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= LONGEST_CHECKPOINT_MIN:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a checkpoint's cost: give minutes, more than 0 and at most "
+            f"{LONGEST_CHECKPOINT_MIN:,}"
+        )
+    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -112,3 +112,28 @@ def test_a_job_with_context_parallelism_says_its_traffic_is_not_counted(tmp_path
     plain = ["jobs", SU, "--add", "Plain", *DENSE, "--tp", "8", "--pp", "2", "--dp", "36"]
     assert main([*plain, "--global-batch", "72", "-o", str(tmp_path / "plain.json")]) == 0
     assert "not counted (operations.md" not in capsys.readouterr().out  # no CP, nothing said
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--parameters", "nan", *DENSE[2:]], "--parameters: give a whole number of parameters"),
+        (["--parameters", "inf", *DENSE[2:]], "at least 1, not inf"),
+        ([*DENSE, "--global-batch", "0"], "--global-batch: give at least 1 sequence, not 0"),
+    ],
+)
+def test_a_job_of_impossible_figures_is_refused(tmp_path, capsys, arguments, said):
+    """A trial's nan and inf parameters were internal errors; a global batch of 0 became
+    the micro-batches' 72 without a word."""
+    out = tmp_path / "j.rackplan.json"
+    assert main(["jobs", SU, "--add", "J", "-o", str(out), *arguments]) == 2
+    assert said in capsys.readouterr().err and not out.exists()
+
+
+def test_options_of_add_without_add_and_a_job_without_a_name_are_refused(tmp_path, capsys):
+    out = tmp_path / "j.rackplan.json"
+    assert main(["jobs", SU, "-o", str(out), *DENSE[:2]]) == 2
+    assert "--output, --parameters: options of --add NAME" in capsys.readouterr().err
+    assert main(["jobs", SU, "--add", "", "-o", str(out), *DENSE]) == 2
+    assert "--add: give the job a name" in capsys.readouterr().err
+    assert not out.exists()

@@ -4,6 +4,8 @@
 import os
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -108,3 +110,19 @@ def test_a_project_is_not_written_under_another_kind_of_files_name(project, tmp_
     code = cli.main(["import-racks", str(sheet), "--into", str(project), "-o", "out.dxf"])
     assert code == 2 and not Path("out.dxf").exists()
     assert "a .dxf file is no project" in capsys.readouterr().err
+
+
+def test_output_to_a_full_device_is_said_not_a_crash(project):
+    """``summary FILE > /dev/full`` ended in an internal error (a trial)."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "summary", str(project)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "error: Cannot write the output to standard output: No space left on device\n"
+    )

@@ -64,6 +64,8 @@ COMMANDS = [
     (["export", "{file}", "-o", "{out}.zip"], ".zip"),
     (["export", "{file}", "-o", "{out}.csv", "--table", "racks"], ".csv"),
     (["import-racks", "{sheet}", "--into", "{file}", "-o", "{out}.rackplan.json"], ".json"),
+    (["whatif", "{file}", "--sweep"], "text"),
+    (["whatif", "{file}", "--sweep", "--format", "json"], "json"),
 ]
 #: The commands that exit 1 for a design with errors.
 CHECKING = ("check", "jobs")

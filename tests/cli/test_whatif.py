@@ -1,6 +1,7 @@
 """``whatif``: a failure's answer as text and JSON, unknown names, the ranked sweep."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,23 @@ def test_the_sweeps_text_names_components_whole_and_jobs_by_name(capsys, tmp_pat
     (job_line,) = [line for line in out.splitlines() if line.startswith("  job ")]
     assert job_line.startswith("  job Llama 70B: ")
     assert cluster.split(": ")[1].split()[0] == job_line.split(": ")[1].split()[0]
+
+
+@pytest.mark.parametrize("cost", ["-5", "nan", "0", "inf", "1e308"])
+def test_a_checkpoint_cost_that_is_no_time_is_refused(capsys, cost):
+    """A trial's -5 ended in an internal error; nan, 0, inf and 1e308 were taken."""
+    with pytest.raises(SystemExit) as stop:
+        main(["whatif", TWO_SITES, "--sweep", "--checkpoint-min", cost])
+    assert stop.value.code == 2
+    assert "is not a checkpoint's cost: give minutes, more than 0" in capsys.readouterr().err
+
+
+def test_a_sweep_of_a_file_whose_hall_is_gone_ranks_what_is_left(tmp_path, capsys):
+    """A file whose feeds name a hall that is gone: the sweep met its power sides, which
+    name no component, and ended in an internal error (a trial)."""
+    data = json.loads(Path(SU).read_text(encoding="utf-8"))
+    data["halls"] = []
+    path = tmp_path / "no-halls.rackplan.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["whatif", str(path), "--sweep"]) == 0
+    assert "single point" in capsys.readouterr().out

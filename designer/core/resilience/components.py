@@ -43,10 +43,12 @@ def side_id(hall_id: str, side: str) -> str:
 
 
 def sides(project: Project) -> dict[str, list[str]]:
-    """Each hall's power side (by ``side_id``) and the feeds on it."""
+    """Each hall's power side (by ``side_id``) and the feeds on it; none of a hall that is
+    not in the project (a file whose hall is gone: its sides named no component, and the
+    sweep ended in an internal error)."""
     found: dict[str, list[str]] = {}
     for feed in project.feeds.values():
-        if feed.side:
+        if feed.side and feed.hall_id in project.halls:
             found.setdefault(side_id(feed.hall_id, feed.side), []).append(feed.id)
     return found
 
