@@ -112,6 +112,9 @@ class _FeedSet:
     measured: tuple[str, ...]
     #: each feed and the number of the rack's feeds on its side, which share the rack's load
     shares: tuple[tuple[str, int], ...]
+    #: whether one of its busways has no length (a path of one point): the per-rack check
+    #: says it feeds nothing
+    unmeasured: bool = False
 
     @classmethod
     def of(
@@ -122,13 +125,13 @@ class _FeedSet:
         for feed in present:
             sides.setdefault(feed.side, []).append(facts[feed.id].limit_kw)
         weakest = min((math.fsum(limits) for limits in sides.values()), default=0.0)
-        # the busways the per-rack check measures: those of two points or more
-        busways = [f for f in present if f.kind == "busway" and len(f.path) >= 2]
+        busways = [f for f in present if f.kind == "busway"]
         halls = {f.hall_id for f in busways}
         hall = "" if not halls else halls.pop() if len(halls) == 1 else None
         measured = tuple(f.id for f in busways if facts[f.id].runs)
         shares = tuple((f.id, len(sides[f.side])) for f in present)
-        return cls(set(sides) >= AB, weakest, hall, measured, shares)
+        unmeasured = len(measured) < len(busways)
+        return cls(set(sides) >= AB, weakest, hall, measured, shares, unmeasured)
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,8 @@ def _build(ctx: Context) -> Fed:
         if box is None or fed.busway_hall == "":
             clear.append(rack_id)
         elif fed.busway_hall == rack.hall_id:  # a busway in another hall runs past no rack here
+            if fed.unmeasured:
+                continue  # a busway of no length: the per-rack check says it feeds nothing
             if fed.measured:
                 pair_rack += [len(reaching)] * len(fed.measured)
                 pair_feed += fed.measured

@@ -246,21 +246,18 @@ def _out_of_reach(
     where: tuple[float, float] | None,
 ) -> Iterator[Finding]:
     """A busway the rack is connected to but does not stand along, or in another hall."""
-    if feed.kind != "busway" or len(feed.path) < 2 or box is None:
+    if feed.kind != "busway" or box is None:
         return
+    short = None
     if feed.hall_id != rack.hall_id:
-        short = None
+        why = "the busway runs in another hall"
+    elif not runs:  # a trial's busway of one point fed racks 1.8 m away without a word
+        why = "the busway has no length (its path is one point)"
     else:
-        if not runs:
-            return  # a busway of no length runs nowhere: nothing to measure from
         short = min(short_of(box, run) for run in runs)
         if short <= 0:
             return
-    why = (
-        f"the busway ends {num(short / 1000)} m short of it"
-        if short is not None
-        else "the busway runs in another hall"
-    )
+        why = f"the busway ends {num(short / 1000)} m short of it"
     yield FEED_OUT_OF_REACH.finding(
         f"{first_up(rack_name(rack))} is connected to {feed.name}, but {why}, so no tap-off box "
         f"can drop a cord to it. Extend {feed.name} along the row, or connect the rack to a "

@@ -298,11 +298,16 @@ def test_a_busway_in_another_hall_is_out_of_reach():
     assert "the busway runs in another hall" in one(doc, "power.feed_out_of_reach").message
 
 
-def test_a_busway_of_no_length_reports_no_reach_of_infinite_metres():
+@pytest.mark.parametrize("path", [[(3_000, 1_000), (3_000, 1_000)], [(3_000, 1_000)]])
+def test_a_busway_of_no_length_is_said_to_feed_nothing(path):
+    """Not "infinite metres" short of the rack, and not silence either (a trial's busway
+    of one point fed a rack 6 m away without a word)."""
     doc, hall = hall_doc()
-    feed = ops.add_feed(doc, hall, "busway-800a-415v", [(3_000, 1_000), (3_000, 1_000)], "B0")
+    feed = ops.add_feed(doc, hall, "busway-800a-415v", path, "B0")
     ops.place_row(doc, hall, NVL72, 9_000, 2_000, 1, 180, feed_ids=[feed])
-    assert found(doc, "power.feed_out_of_reach") == []
+    (finding,) = found(doc, "power.feed_out_of_reach")
+    assert "B0, but the busway has no length (its path is one point)" in finding.message
+    assert finding.measured == 0
 
 
 @pytest.mark.parametrize(("capacity", "noted"), [(165, False), (164.9, True), (131.9, False)])
