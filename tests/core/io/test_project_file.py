@@ -103,6 +103,20 @@ def test_json_that_is_not_a_project_is_refused(tmp_path):
         load(write(tmp_path, '{"hello": "world"}'), RACKS)
     with pytest.raises(ProjectFileError, match="a JSON list"):
         load(write(tmp_path, "[1, 2, 3]"), RACKS)
+    # in JSON's words, not Python's (a trial read "a JSON NoneType" and "a JSON str")
+    with pytest.raises(ProjectFileError, match="this file is JSON null"):
+        load(write(tmp_path, "null"), RACKS)
+    with pytest.raises(ProjectFileError, match="this file is a JSON string"):
+        load(write(tmp_path, '"a project"'), RACKS)
+
+
+def test_a_missing_field_is_said_to_be_missing(tmp_path, hypothesis_free_project):
+    """Not "the field meta is wrong: Field required" (a trial)."""
+    data = valid_dict(hypothesis_free_project)
+    del data["meta"]
+    with pytest.raises(ProjectFileError) as err:
+        load(write(tmp_path, json.dumps(data)), RACKS)
+    assert str(err.value).endswith("cannot be opened: the field meta is missing.")
 
 
 def test_a_newer_schema_is_refused_without_guessing(tmp_path, hypothesis_free_project):
