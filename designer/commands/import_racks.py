@@ -16,10 +16,9 @@ from designer.commands._common import (
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.format import plural
-from designer.core.interop.rack_sheet import COLUMNS, RackSheetError, read_rack_sheet
+from designer.core.interop.rack_sheet import COLUMNS, RackSheetError, read_rack_sheet, sheet_text
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
-from designer.core.io.safe_read import Unreadable, read_regular_file
 
 HELP = (
     "Add racks from a spreadsheet saved as CSV, one a row with the columns "
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         not_the_input(args.output, args.csv, "sheet")
         project_output(args.output)
         doc = Document(open_project(args.into).project)
-        text = _sheet(Path(args.csv))
+        text = sheet_text(Path(args.csv))
         racks = read_rack_sheet(text, doc.project, doc.rack_types)
         ops.place_racks(doc, ((r.hall_id, r.type_id, r.x, r.y, r.rotation, r.label) for r in racks))
         write_output(Path(args.output), to_bytes(doc.project))
@@ -50,18 +49,3 @@ def run(args: argparse.Namespace) -> int:
         return fail(err)
     print(f"wrote {args.output} with {plural(len(racks), 'rack')} added from {Path(args.csv).name}")
     return 0
-
-
-def _sheet(path: Path) -> str:
-    """The sheet's text: UTF-8 (with or without Excel's byte-order mark)."""
-    try:
-        data = read_regular_file(path, limit=100 << 20)
-    except Unreadable as err:
-        raise CommandError(f"Cannot open {path}: {err}.") from err
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise CommandError(
-            f"{path.name} is not UTF-8 text (byte {err.start + 1}); save the sheet as "
-            '"CSV UTF-8" and try again.'
-        ) from err

@@ -22,7 +22,7 @@ from designer.core.interop.dxf_floor import (
     drawing_layers,
     read_base_plan,
 )
-from designer.core.interop.rack_sheet import RackSheetError, read_rack_sheet
+from designer.core.interop.rack_sheet import RackSheetError, read_rack_sheet, sheet_text
 from designer.gui.editor import Editor
 from designer.gui.prompts import Prompts
 
@@ -136,11 +136,7 @@ class Importer:
         """Add the sheet's racks (one undo step); False when the sheet is refused."""
         doc = self.editor.doc
         try:
-            text = path.read_bytes().decode("utf-8")
-            found = read_rack_sheet(text, doc.project, doc.rack_types)
-        except (OSError, UnicodeDecodeError) as err:
-            self.prompts.error("Import racks", f"Cannot read {path.name} as UTF-8 text: {err}.")
-            return False
+            found = read_rack_sheet(sheet_text(path), doc.project, doc.rack_types)
         except RackSheetError as err:
             self.prompts.error("Import racks", str(err))
             return False

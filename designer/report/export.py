@@ -65,6 +65,8 @@ def export(
     their racks; ``swept``, the project's N-1 ranking when the caller has it. Returns the
     sheets written (none for a CSV)."""
     suffix = path.suffix.lower()
+    if path.is_dir():  # a folder's name has no suffix: not "the name must end in" (a trial)
+        raise OutputError(f"Cannot export to {path}: that is a folder; give a file's name in it.")
     if suffix not in FORMATS:
         raise OutputError(
             f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."

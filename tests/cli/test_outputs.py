@@ -126,3 +126,13 @@ def test_output_to_a_full_device_is_said_not_a_crash(project):
     assert done.stderr == (
         "error: Cannot write the output to standard output: No space left on device\n"
     )
+
+
+def test_a_folder_given_for_a_file_is_called_a_folder(project, tmp_path, capsys):
+    """import-dxf said "there is no such file" of a folder and export asked for a suffix."""
+    folder = tmp_path / "plans"
+    folder.mkdir()
+    assert cli.main(["import-dxf", str(folder), "-o", "x.rackplan.json"]) == 2
+    assert "that is a folder, not a drawing" in capsys.readouterr().err
+    assert cli.main(["export", str(project), "-o", str(folder)]) == 2
+    assert "that is a folder; give a file's name in it" in capsys.readouterr().err

@@ -84,6 +84,13 @@ def test_racks_from_a_sheet_are_one_undo_step_and_a_bad_line_adds_none(
     assert not window.importer.racks(sheet)
     assert "line 2, column facing: 'north'" in prompts.errors[-1][1]
     assert window.editor.doc.project.placements == {}
+    # a folder, and a sheet not saved as UTF-8: said as the command says them (the window
+    # said "[Errno 21] Is a directory" and gave the codec's words; a trial)
+    assert not window.importer.racks(tmp_path)
+    assert prompts.errors[-1][1] == f"Cannot open {tmp_path}: that is a folder, not a file."
+    sheet.write_bytes("label,type,hall,x,y,facing\nÄ,".encode("latin-1"))
+    assert not window.importer.racks(sheet)
+    assert prompts.errors[-1][1].endswith('save the sheet as "CSV UTF-8" and try again.')
 
 
 def test_the_dialog_offers_dxf_of_a_hall_and_netboxs_zip(qtbot, tmp_path):

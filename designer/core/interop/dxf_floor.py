@@ -160,6 +160,8 @@ def drawing_layers(path: Path) -> tuple[list[str], bool]:
 
 
 def _open(path: Path) -> Drawing:
+    if path.is_dir():
+        raise DxfFloorError(f"Cannot read {path}: that is a folder, not a drawing.")
     if not path.is_file():
         raise DxfFloorError(f"Cannot read {path}: there is no such file.")
     from ezdxf.filemanagement import readfile

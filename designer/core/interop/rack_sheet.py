@@ -16,10 +16,12 @@ import io
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from designer.core.io.safe_read import Unreadable, read_regular_file
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
@@ -61,6 +63,23 @@ class SheetRack:
     x: int
     y: int
     rotation: Rotation
+
+
+def sheet_text(path: Path) -> str:
+    """The text of the sheet at ``path``: UTF-8 (with or without Excel's byte-order mark);
+    a ``RackSheetError`` saying why not, for the command and the window alike (the window
+    said "[Errno 21] Is a directory" of a folder)."""
+    try:
+        data = read_regular_file(path, limit=100 << 20)
+    except Unreadable as err:
+        raise RackSheetError(f"Cannot open {path}: {err}.") from err
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RackSheetError(
+            f"{path.name} is not UTF-8 text (byte {err.start + 1}); save the sheet as "
+            '"CSV UTF-8" and try again.'
+        ) from err
 
 
 def _read(reader: Any) -> Iterator[list[str]]:

@@ -48,7 +48,7 @@ def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def _check(mode: int, size: int, limit: int) -> None:
     if stat.S_ISDIR(mode):
-        raise Unreadable("that is a folder, not a project file")
+        raise Unreadable("that is a folder, not a file")
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
         raise Unreadable("it is a pipe or a socket, not a regular file")
     if not stat.S_ISREG(mode):
