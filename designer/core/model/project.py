@@ -32,7 +32,15 @@ T = TypeVar("T")
 
 def _list_to_dict(value: Any) -> Any:
     """Accept a collection as the file writes it: a list of records, each with an id."""
-    if isinstance(value, dict):  # as the program holds it
+    if isinstance(value, dict):  # as the program holds it: keyed by each item's id
+        for key, item in value.items():
+            if isinstance(item, dict) and item.get("id") != key:
+                # a file's object of items keyed otherwise (a trial's "halls": {"a": {"id":
+                # "hall-001"}} was taken, and its racks' hall then "not among the halls")
+                raise ValueError(
+                    f"it should be a list of items, each with an id (an object's key {key!r} "
+                    f"is not its item's id {item.get('id')!r})"
+                )
         return value
     if not isinstance(value, list):  # a file's null or number: say what it should be
         raise ValueError("it should be a list of items, each with an id")

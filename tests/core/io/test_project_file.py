@@ -274,3 +274,17 @@ def test_loading_a_campus_collects_once_at_most_and_leaves_the_collector_on(coll
     with pytest.raises(ProjectFileError):
         loads(data[: len(data) // 2], Path("cut.rackplan.json"), RACKS)
     assert gc.isenabled()
+
+
+def test_a_collection_keyed_otherwise_than_by_its_ids_is_refused(tmp_path, hypothesis_free_project):
+    """A trial's "halls": {"a": {"id": "hall-001", ...}} was taken, and its racks' hall
+    then reported "not among the halls"; an object keyed by the ids reads as the list."""
+    data = valid_dict(hypothesis_free_project)
+    halls = data["halls"]
+    assert halls
+    data["halls"] = {f"key-{n}": hall for n, hall in enumerate(halls)}
+    with pytest.raises(ProjectFileError) as err:
+        load(write(tmp_path, json.dumps(data)), RACKS)
+    assert "an object's key 'key-0' is not its item's id" in str(err.value)
+    data["halls"] = {hall["id"]: hall for hall in halls}
+    assert load(write(tmp_path, json.dumps(data)), RACKS).project == hypothesis_free_project
