@@ -122,6 +122,8 @@ class FileController(QObject):
             result = load(path, catalog.racks)
         except ProjectFileError as err:
             self.prompts.error("Cannot open project", str(err))
+            # the status bar said "Opened" of the file before, which never opened (a trial)
+            self.message.emit(f"Did not open {path.name}; the open project is unchanged.")
             if self._recover_unreadable(path):
                 return True
             if not path.exists():

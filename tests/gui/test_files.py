@@ -92,6 +92,10 @@ def test_a_file_that_cannot_be_opened_shows_the_loaders_message(
     assert text.startswith(f"{broken} is cut short: its JSON stops at line 1")
     assert "Traceback" not in text
     assert window.editor.doc is before
+    # the status bar no longer says "Opened" of the example as if it were the file asked
+    assert window.status.currentMessage() == (
+        "Did not open broken.rackplan.json; the open project is unchanged."
+    )
 
 
 def test_a_save_to_an_unwritable_place_keeps_the_work_and_says_why(
