@@ -290,8 +290,8 @@ class _Shape:
         """The network racks of each hall of a site of ``halls`` systems in each hall: the
         switches the fabric places in it (``switches_by_hall``: its own leaves and pods, its
         turn of the spines and cores), in whole racks; where the fabric's deal is its own
-        (one switch, too many pods), the hall's share of the site's switches by its ports,
-        rounded up. Racks shared by the site's whole count left a hall short of slots for its
+        (more of the halls' own pods than a core's radix), the hall's share of the site's
+        switches by its ports, rounded up. Racks shared by the site's whole count left a hall short of slots for its
         spines: in two halls of 5 NVL72 every spine stood in the first, whose loss cut the
         site apart (a trial). Nothing past three tiers."""
         ports = [n * self.ports_per_system for n in halls]

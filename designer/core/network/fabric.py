@@ -247,24 +247,25 @@ def switches_by_hall(ports: Sequence[int], k: int, oversubscription: float) -> l
     """The switches each hall of ``ports`` (each hall's NICs, in the order the fabric meets
     the halls) holds once the fabric is placed: its own leaves, its turn of the spines of
     each pod with leaves in it (dealt over the pod's halls in turn) and of the cores (dealt
-    over the pods, each at its pod's first hall), as ``_place`` deals them. A generated
+    over the pods, each at its pod's first hall), as ``_wire`` deals them. A generated
     hall's network racks hold these, no more: shares of the site's count rounded up left a
     rack of three switch slots empty in two halls of three. One switch for all stands in
-    the first hall. ``None`` past three tiers, and where the leaves do not keep to their
-    halls (more pods than a core's radix): the deal is the fabric's alone then."""
+    the hall giving it most NICs (the first of equals), as ``_fill_leaves`` homes a leaf.
+    ``None`` past three tiers, and where the leaves do not keep to their halls (more of
+    the halls' own pods than a core's radix): the deal is the fabric's alone then."""
     counted = count_tiers(sum(ports), k, oversubscription, ports)
     if counted is None:
         return None
     loads, ups, _, cores = counted
-    if len(loads) == 1:  # one switch for all, in the first hall with NICs
-        first = next(h for h, part in enumerate(ports) if part)
-        return [int(h == first) for h in range(len(ports))]
+    if len(loads) == 1:
+        most = ports.index(max(ports))
+        return [int(h == most) for h in range(len(ports))]
     down = split_leaf(k, oversubscription)
     halls = [h for h, part in enumerate(ports) for _ in range(-(-part // down))]
-    if len(halls) != len(loads):
+    bounds = _pod_bounds([str(h) for h in halls], k)
+    if len(halls) != len(loads) or len(bounds) > k:
         return None
     held = Counter(halls)
-    bounds = _pod_bounds([str(h) for h in halls], k)
     firsts = []
     for (first, last), count in zip(bounds, pod_spines(ups, bounds, k), strict=True):
         in_pod = list(dict.fromkeys(halls[first:last]))

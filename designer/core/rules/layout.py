@@ -122,11 +122,6 @@ def _update(floor: Floor, ctx: Context, changes: Changes) -> Floor:
         floor.units.drop(unit_id)
         if unit is not None:
             _put_unit(floor, unit)
-    for obstacle_id, _, obstacle in changes.of("obstacles"):
-        floor.obstacles.drop(obstacle_id)
-        floor.obstacle_shapes.pop(obstacle_id, None)
-        if obstacle is not None:
-            _put_obstacle(floor, obstacle)
     for hall_id, _, hall in changes.of("halls"):
         floor.halls.pop(hall_id, None)
         if hall is not None:
@@ -135,6 +130,11 @@ def _update(floor: Floor, ctx: Context, changes: Changes) -> Floor:
             for obstacle in ctx.project.obstacles.values():
                 if obstacle.hall_id == hall_id:
                     _put_obstacle(floor, obstacle)
+    for obstacle_id, _, obstacle in changes.of("obstacles"):
+        floor.obstacles.drop(obstacle_id)
+        floor.obstacle_shapes.pop(obstacle_id, None)
+        if obstacle is not None:
+            _put_obstacle(floor, obstacle)
     return floor
 
 

@@ -137,7 +137,7 @@ class Card(QGraphicsRectItem):
         self.stack = stack
         #: Each row's ways of writing it, longest first.
         self.rows: list[list[Line]] = []
-        #: Without rooms: what it must not cover (a route's sites' frames), written shorter
+        #: Without rooms: what it must not cover (the sites' frames), written shorter
         #: or not at all where the ground between them is narrow on screen (a trial's route
         #: label covered the next site's first hall and its name)
         self.clear_of: list[QRectF] = []
@@ -490,7 +490,7 @@ class SiteMapScene(QGraphicsScene):
             )
             line.setZValue(Z_ROUTES)
             self.route_lines[route.id] = line.line()
-            card = _route_card(route, [a, b])
+            card = _route_card(route, list(frames.values()))
             card.setPos(_outside(a, b).center())
             card.setZValue(Z_ROUTE_CARDS)
             card.setToolTip(route.tip())

@@ -365,3 +365,6 @@ def test_each_hall_holds_its_leaves_and_its_turn_of_the_spines():
     halls in turn, 24, 23 and 23. One switch for all stands in the first hall with NICs."""
     assert switches_by_hall([47 * 72, 46 * 72, 46 * 72], 144, 1.0) == [71, 69, 69]
     assert switches_by_hall([0, 30, 20], 64, 1.0) == [0, 1, 0]
+    # 33 halls of 1,056 NICs on 64-port switches: 33 leaves a hall in 66 pods of their own,
+    # more than a core's 64 ports reach, so the fabric's pods span halls: its deal alone
+    assert switches_by_hall([1_056] * 33, 64, 1.0) is None

@@ -9,6 +9,7 @@ rows of at most 20 racks, broken by a gap of 1,200 mm.
 import pytest
 
 from designer.core.document import operations as ops
+from designer.core.rules import RuleEngine
 from designer.core.rules.context import Context
 from designer.core.rules.layout import FLOOR
 from designer.core.rules.limits import default_thresholds, resolve
@@ -408,3 +409,22 @@ def test_a_column_larger_than_its_hall_is_indexed_over_the_hall_only():
         14_400,
     )
     assert rack in {f.ids[0] for f in found(doc, "space.on_obstacle")}
+
+
+def test_a_hall_brought_back_with_its_huge_column_indexes_the_column_over_the_hall():
+    """Undoing a hall's deletion brings the hall and its column back in one change: the
+    column was indexed before the hall's outline was known, over all 20 km of it."""
+    doc, hall = hall_doc()
+    side = 10_000_000
+    ops.add_obstacle(
+        doc, hall, "column", [(-side, -side), (side, -side), (side, side), (-side, side)]
+    )
+    column = next(iter(doc.project.obstacles))
+    engine = RuleEngine(CATALOG)
+    engine.run(doc.project)
+    ops.delete(doc, [hall])
+    engine.update(doc.project, [hall, column])
+    changes = doc.undo()
+    engine.update(doc.project, changes.ids)
+    floor = engine.derived(FLOOR)
+    assert floor is not None and floor.obstacles.box(column) == (-2_400, -2_400, 22_400, 14_400)
