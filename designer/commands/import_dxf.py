@@ -6,7 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from designer.commands._common import CommandError, fail, no_stdout, project_output
+from designer.commands._common import (
+    CommandError,
+    fail,
+    no_stdout,
+    not_the_input,
+    project_output,
+)
 from designer.core.document import operations as ops
 from designer.core.document.new_project import NewProjectSpec, new_document
 from designer.core.format import plural
@@ -52,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.dxf)
     try:
         no_stdout(args.output, "a project file")
-        if Path(args.output).resolve() == source.resolve():
-            raise CommandError(f"Cannot write to {args.output}: it is the drawing it reads.")
+        not_the_input(args.output, args.dxf, "drawing")
         project_output(args.output)
         plan = read_base_plan(source, args.layer_outline, args.layer_columns, args.units)
     except (CommandError, DxfFloorError) as err:

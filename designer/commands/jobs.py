@@ -138,7 +138,17 @@ def _whole(value: float, option: str, least: int = 1) -> int:
 
 
 #: What only --add reads: given without it, they were dropped without a word (a trial).
-ADD_ONLY = ("output", "parameters", "layers", "hidden", "sequence", "global_batch", "where")
+#: (Those with a default, such as --tp, cannot be told from not given.)
+ADD_ONLY = (
+    "output",
+    "parameters",
+    "layers",
+    "hidden",
+    "sequence",
+    "global_batch",
+    "utilisation",
+    "where",
+)
 
 
 def _unused(args: argparse.Namespace) -> list[str]:
@@ -148,8 +158,8 @@ def _unused(args: argparse.Namespace) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.add is None and _unused(args):
-            unused = _unused(args)
+        unused = _unused(args) if args.add is None else []
+        if unused:
             raise CommandError(
                 f"{', '.join(unused)}: {'an option' if len(unused) == 1 else 'options'} of "
                 "--add NAME, which adds a job; without it nothing reads "

@@ -95,9 +95,7 @@ def rack_entries(checked: bool = True) -> list[LegendEntry]:
     ]
 
 
-def status_entries(
-    checked: bool = True, present: Collection[str] | None = None
-) -> list[LegendEntry]:
+def status_entries(present: Collection[str], checked: bool = True) -> list[LegendEntry]:
     """Legend of the status colouring and the services drawn on the floor (``present``:
     see ``service_entries``)."""
     return [*rack_entries(checked), *service_entries(present)]
@@ -132,12 +130,11 @@ SERVICE_ENTRIES = {
 USUAL_SERVICES = ("cdu", "crah", "busway_A", "busway_B", "busway", "tray", "column")
 
 
-def service_entries(present: Collection[str] | None = None) -> list[LegendEntry]:
+def service_entries(present: Collection[str]) -> list[LegendEntry]:
     """Legend of the services drawn on the floor: those ``present`` in a hall, as a drawing
     set lists them (a trial's sheets listed columns and unsided busways halls did not
-    have), or the usual ones (None), as the designer's legend strip does."""
-    keys = USUAL_SERVICES if present is None else [k for k in SERVICE_ENTRIES if k in present]
-    return [SERVICE_ENTRIES[key] for key in keys]
+    have); the designer's strip lists the usual ones (``strip_entries``)."""
+    return [SERVICE_ENTRIES[key] for key in SERVICE_ENTRIES if key in present]
 
 
 def strip_entries(cooling: Collection[str]) -> list[LegendEntry]:

@@ -49,7 +49,7 @@ LABELS: dict[str, str] = {
     "fabric_switches": "Switches",
     "capital_priced_usd": "Capital, priced (USD)",
     "capital_unpriced_lines": "Bill lines unpriced",
-    "capital_scope": "Capital priced (USD)",
+    "capital_scope": "Capital, priced (USD)",
     "capital_per_accelerator_usd": "Capital priced per accelerator (USD)",
     "it_energy_mwh_per_year": "IT energy a year (MWh)",
     "facility_energy_mwh_per_year": "Facility energy a year (MWh)",
@@ -179,7 +179,9 @@ def _unlike_scopes(
                     _round(priced_b),
                 )
             )
-            rows.append(Row(f"unpriced_by_category/{name}", f"Unpriced: {name}", left_a, left_b))
+            rows.append(
+                Row(f"unpriced_by_category/{name}", f"Unpriced items: {name}", left_a, left_b)
+            )
     return rows
 
 
@@ -187,8 +189,8 @@ def scope_notes(rows: Sequence[Row]) -> list[str]:
     """Where the two capitals priced count different things: a category of the bill one
     design prices in full while the other leaves some of it unpriced, so B less A holds
     what one side's lines cost and not the other's. A trial's GB300 design left its 418
-    switches unpriced and its CloudMatrix384 alternative priced its 795 at $159 M: the
-    capital differed by half that for no reason in the designs."""
+    switches unpriced and its CloudMatrix384 alternative priced its 795 at $159 M: half of
+    the $331 M between their capitals was only what each happened to price."""
     by_key = {row.key: row for row in rows}
     notes = []
     for row in rows:
@@ -196,11 +198,11 @@ def scope_notes(rows: Sequence[Row]) -> list[str]:
         priced = by_key.get(f"capital_by_category/{name}")
         if kind != "unpriced_by_category" or priced is None:
             continue
-        for side, other, whole, left, cost in (
+        for side, other, own_left, left, cost in (
             ("A", "B", row.a, row.b, priced.a),
             ("B", "A", row.b, row.a, priced.b),
         ):
-            if whole == 0 and left and cost:
+            if own_left == 0 and left and cost:
                 notes.append(
                     f"{name}: priced in {side} (USD {cost:,.0f}), while {other} leaves "
                     f"{left:,.0f} unpriced, which its capital priced leaves out."

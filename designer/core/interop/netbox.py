@@ -465,7 +465,8 @@ class _Devices:
 def interface_type(protocol: str, rate_gbps: int) -> str:
     """The NetBox interface type of a port for a link of ``protocol`` at ``rate_gbps``: the
     InfiniBand generation where the rate names one, else ``other`` (a trial found every
-    interface "other")."""
+    interface "other"). It follows the link, not the switch: each half of an XDR port split
+    into two 400G links is written as the NDR interface it runs as."""
     if protocol == "infiniband":
         return INFINIBAND_TYPES.get(rate_gbps, OTHER)
     return OTHER

@@ -132,7 +132,9 @@ def update_plan(previous: NetworkPlan, project: Project, changed_ids: Iterable[s
             placed_again = (
                 before is not None and after is not None and before.site_origin != after.site_origin
             )
-            if placed_again and after.site_id in plan.index.site_fabric:
+            # or named again: the fabric's notes tell racks named alike apart by their hall
+            renamed = before is not None and after is not None and before.name != after.name
+            if (placed_again or renamed) and after.site_id in plan.index.site_fabric:
                 dirty.add(("fabric", after.site_id))
         elif collection in ("sites", "fibre_routes"):
             dirty.add(DCI)

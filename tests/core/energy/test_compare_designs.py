@@ -80,8 +80,8 @@ def test_capital_that_prices_different_things_in_each_design_is_said_so():
     rows = compare(a, b)
     scope = {r.label: (r.a, r.b) for r in rows if r.key.split("/")[0].endswith("_category")}
     assert scope == {
-        "Capital priced (USD): Switches": (0, 9 * 200_000),
-        "Unpriced: Switches": (12, 0),
+        "Capital, priced (USD): Switches": (0, 9 * 200_000),
+        "Unpriced items: Switches": (12, 0),
     }
     assert scope_notes(rows) == [
         "Switches: priced in B (USD 1,800,000), while A leaves 12 unpriced, which its "

@@ -9,7 +9,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
-from designer.core.document.document import TransactionError
+from designer.core.document.document import Document, TransactionError
 from designer.core.examples import two_sites
 from designer.core.generate import ClusterRequest, generate
 from designer.core.model import Placement
@@ -340,3 +340,19 @@ def test_idle_network_racks_named_alike_in_two_halls_are_told_apart_by_hall():
         "2 network racks of Site 1 hold no switch of the site's scale-out fabric: "
         "NET-SPARE (S1 Hall 1), NET-SPARE (S1 Hall 2)."
     )
+
+
+def test_a_hall_named_again_renames_it_in_the_fabrics_notes():
+    """The note of idle racks named alike kept the hall's old name after a rename."""
+    project = generate(ClusterRequest("nvl72-su", systems=16, halls_per_site=2))
+    doc = Document(project)
+    for hall in list(doc.project.halls.values()):
+        x, y = (max(c[i] for c in hall.outline) for i in (0, 1))
+        ops.place_rack(doc, hall.id, "nvidia-qm9700-rack", x - 1_200, y - 2_400, label="NET-SPARE")
+    first = next(iter(doc.project.halls))
+    engine = RuleEngine(default_catalog())
+    engine.run(doc.project)
+    ops.update(doc, first, name="Renamed hall")
+    report = engine.update(doc.project, [first])
+    (idle,) = [f.message for f in report.findings if f.code == "network.idle_network_rack"]
+    assert "NET-SPARE (Renamed hall)" in idle
