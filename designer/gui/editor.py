@@ -32,7 +32,7 @@ from designer.core.generate import PRESETS
 from designer.core.generate.pod import PodError, insert_pod
 from designer.core.geometry.footprint import Box, snap
 from designer.core.geometry.picking import Picker
-from designer.core.geometry.site import CABLE_ENTRY_Y, beside_the_halls
+from designer.core.geometry.site import beside_the_halls, new_cable_entry
 from designer.core.model.base import Point, Rotation
 from designer.core.model.project import Project
 from designer.core.naming import natural_key
@@ -505,9 +505,7 @@ class Editor(QObject):
                 cooling_capacity_kw=fields["cooling_capacity_kw"],
             )
             origin = beside_the_halls(self.project, site)
-            # a cable entry where a generated hall has one, so that cables reach the other
-            # halls: a pod inserted into a hall added without one was an error at once
-            fields.setdefault("cable_entry", (0, min(CABLE_ENTRY_Y, depth_mm // 2)))
+            fields.setdefault("cable_entry", new_cable_entry(depth_mm))
             return ops.add_hall(
                 self.doc, site, name, width_mm, depth_mm, site_origin=origin, **fields
             )

@@ -13,6 +13,7 @@ from typing import Any
 from designer.core.catalog import Catalog
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
+from designer.core.geometry.site import new_cable_entry
 from designer.core.model.project import Project, ProjectMeta
 
 
@@ -59,10 +60,12 @@ def new_document(spec: NewProjectSpec, catalog: Catalog | None = None) -> Docume
         power_capacity_kw=spec.power_capacity_kw,
         cooling_capacity_kw=spec.cooling_capacity_kw,
     )
+    options = spec.hall_options()
     ops.add_hall(
         draft,
         site,
         spec.hall_name.strip() or "Hall 1",
-        **spec.hall_options(),
+        cable_entry=new_cable_entry(options["depth_mm"]),
+        **options,
     )
     return Document(draft.project, catalog=draft.catalog)

@@ -38,6 +38,7 @@ from designer.core.document.layout import (
     turned_in_place,
     with_groups,
 )
+from designer.core.geometry.site import entry_on_wall
 from designer.core.model.base import Point, Rotation, evolve
 from designer.core.model.hall import (
     CableTray,
@@ -138,7 +139,7 @@ def import_base_plan(
         hall = tx.get(hall_id)
         if not isinstance(hall, Hall):
             raise TransactionError(f"there is no hall {hall_id!r} to import a floor plan into")
-        tx.put(evolve(hall, outline=outline))
+        tx.put(evolve(hall, outline=outline, cable_entry=entry_on_wall(hall.cable_entry, outline)))
         for shape in columns:
             obstacle_id = doc.new_id("obs", taken)
             tx.put(Obstacle(id=obstacle_id, hall_id=hall_id, kind="column", outline=shape))

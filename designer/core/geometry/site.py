@@ -24,6 +24,24 @@ def site_footprint(hall: Hall) -> Polygon:
 CABLE_ENTRY_Y = 1_800
 
 
+def new_cable_entry(depth_mm: int) -> Point:
+    """Where a hall drawn ``depth_mm`` deep gets its cable entry when it is made: on its west
+    wall, as a generated hall's, so that cables reach the other halls (a hall made without
+    one left its links to the next hall unplanned)."""
+    return (0, min(CABLE_ENTRY_Y, depth_mm // 2))
+
+
+def entry_on_wall(entry: Point | None, outline: list[Point]) -> Point | None:
+    """``entry`` moved to the nearest point of ``outline``'s walls, to the millimetre: a new
+    hall's entry stands on its first outline's west wall, which an imported drawing's
+    outline need not have there."""
+    if entry is None:
+        return None
+    walls = Polygon(outline).exterior
+    nearest = walls.interpolate(walls.project(ShapelyPoint(entry)))
+    return (round(nearest.x), round(nearest.y))
+
+
 def beside_the_halls(project: Project, site_id: str) -> Point:
     """Where a hall added to ``site_id`` stands until the architect places it: wall to wall
     east of the site's halls, level with the northernmost, so it stands on no other hall

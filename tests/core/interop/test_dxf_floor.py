@@ -161,3 +161,15 @@ def test_an_outline_smaller_than_a_rack_is_no_hall(tmp_path):
     with pytest.raises(DxfFloorError) as err:
         read_base_plan(tmp_path / "tiny.dxf", "0")
     assert "less than one rack stands on: check the drawing's units (--units)" in str(err.value)
+
+
+def test_a_new_halls_cable_entry_stands_on_its_west_wall_and_moves_onto_an_imported_one():
+    """File ▸ New's hall had no cable entry, so its links to a second hall were never
+    planned (a trial); a drawing's outline may have no wall where the entry stood."""
+    doc = new_document(NewProjectSpec())
+    (hall,) = doc.project.halls.values()
+    assert hall.cable_entry == (0, 1_800)
+    # a hall whose west wall starts 5 m down: the entry moves to the wall's nearest point
+    outline = [(0, 5_000), (20_000, 5_000), (20_000, 15_000), (0, 15_000)]
+    ops.import_base_plan(doc, hall.id, outline, [])
+    assert doc.project.halls[hall.id].cable_entry == (0, 5_000)
