@@ -5,7 +5,7 @@ A and B busways, its network racks and in-row coolers, trays), but at an origin 
 existing hall: the cursor (the pod centred on it, snapped to the floor's tiles), or the
 first free floor, searched tile by tile from the hall's top left, where the pod's area
 lies inside the outline and clear of everything already on the floor. Its labels start
-with ``P<n>-`` so that a hall holding several pods never names two racks alike. Its compute
+with ``P<n>-``, numbered over the project, so that no two racks of it are named alike. Its compute
 racks name their leaf racks among its own network racks, as a generated design names them
 (``leaves``): a pod beside another pod's switches of another kind (InfiniBand beside
 Ethernet) builds its own fabric on its own switches.
@@ -74,7 +74,7 @@ def insert_pod(
     else:
         origin = _free_floor(floor, taken, width, depth, tile)
     ids: list[str] = []
-    prefix = f"P{_next_pod(doc, hall_id)}-"
+    prefix = f"P{_next_pod(doc)}-"
     layout, racks = _layout(
         doc, preset, hall_id, lambda kind: doc.new_id(kind, ids), origin, prefix
     )
@@ -200,13 +200,11 @@ def _snap(value: int, tile: int) -> int:
     return round(value / tile) * tile
 
 
-def _next_pod(doc: Document, hall_id: str) -> int:
-    """The first pod number no rack label of the hall uses yet."""
-    labels = {
-        p.label.split("-", 1)[0]
-        for p in doc.project.placements.values()
-        if p.hall_id == hall_id and isinstance(p, Placement)
-    }
+def _next_pod(doc: Document) -> int:
+    """The first pod number no rack label of the project uses yet: pods in two halls
+    numbered from 1 each named their racks alike (a trial's links ran "P1-NET-T01 to
+    P1-NET-T01", Hall 1 to Hall 2)."""
+    labels = {p.label.split("-", 1)[0] for p in doc.project.placements.values()}
     number = 1
     while f"P{number}" in labels:
         number += 1

@@ -112,3 +112,28 @@ def test_an_infiniband_pod_beside_an_ethernet_pod_builds_a_fabric_on_each_ones_s
         ("nvidia-sn5600", "leaf"): 6,
         ("nvidia-sn5600", "spine"): 3,
     }
+
+
+def test_pods_in_two_halls_are_numbered_over_the_project():
+    """Each hall's pods were numbered from 1: both halls held P1-NET-T01, and the links
+    between them read "P1-NET-T01 to P1-NET-T01" (a trial)."""
+    doc, first = empty_hall()
+    second = ops.add_hall(
+        doc,
+        doc.project.halls[first].site_id,
+        "Hall 2",
+        30_000,
+        24_000,
+        floor_rating_kpa=25,
+        floor_type="slab",
+        power_capacity_kw=4_000,
+        cooling_capacity_kw=4_000,
+        cable_entry=(0, 1_800),
+        site_origin=(0, 30_000),
+    )
+    insert_pod(doc, first, "nvl72-su")
+    insert_pod(doc, second, "nvl72-su")
+    prefixes = {(p.hall_id, p.label.split("-", 1)[0]) for p in doc.project.placements.values()}
+    assert prefixes == {(first, "P1"), (second, "P2")}
+    labels = [p.label for p in doc.project.placements.values()]
+    assert len(labels) == len(set(labels))
