@@ -27,7 +27,7 @@ from PySide6.QtCore import QObject, Signal
 from designer.core.document import operations as ops
 from designer.core.document.changes import ChangeSet
 from designer.core.document.document import Document, TransactionError
-from designer.core.format import plural
+from designer.core.format import number, plural
 from designer.core.generate import PRESETS
 from designer.core.generate.pod import PodError, insert_pod
 from designer.core.geometry.footprint import Box, snap
@@ -43,6 +43,7 @@ from designer.core.placement.labels import feed_name, next_index, obstacle_label
 from designer.core.placement.place import add_tray, place
 from designer.core.placement.rows import row_labels, selected_row
 from designer.core.rules import Finding
+from designer.core.totals import totals_by_hall
 from designer.drawing.links import LinkGeometry, hall_links
 from designer.gui.bridge import DocumentBridge
 from designer.gui.selection import Selection, in_hall
@@ -413,9 +414,23 @@ class Editor(QObject):
         x, y = pod.origin
         self.message.emit(
             f"Inserted the {PRESETS[preset].title} ({plural(racks, 'rack')}) from x {x / 1000:g} m, "
-            f"y {y / 1000:g} m; Edit ▸ Undo takes it out."
+            f"y {y / 1000:g} m; Edit ▸ Undo takes it out.{self._over_power(hall)}"
         )
         return list(pod.ids)
+
+    def _over_power(self, hall_id: str) -> str:
+        """A sentence when the hall's racks now draw more than its power capacity (a trial's
+        third pod took a hall to 147 % and the status said nothing of it), else ""."""
+        hall = self.project.halls[hall_id]
+        drawn = totals_by_hall(self.project, self.doc.rack_types)[hall_id].it_max_kw
+        capacity = hall.power_capacity_kw
+        if drawn <= capacity:
+            return ""
+        share = f", {drawn / capacity:.0%}" if capacity else ""
+        return (
+            f" {hall.name} now draws up to {number(drawn, 0)} kW{share} of its "
+            f"{number(capacity, 0)} kW power capacity: see Findings."
+        )
 
     def _copied_here(self, fragment: ops.Fragment) -> bool:
         """True when the fragment's items still stand in the shown hall where they were."""

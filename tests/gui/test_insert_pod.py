@@ -1,5 +1,7 @@
 """Insert ▸ Pod: a pod preset dropped into the hall on screen, checked clean, undone whole."""
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -167,3 +169,19 @@ def test_the_legend_strip_names_the_in_row_coolers_a_pod_brings(qtbot, make_wind
     qtbot.waitUntil(lambda: "In-row cooler" in [e.text for e in window.view.strip_legend()])
     texts = [e.text for e in window.view.strip_legend()]
     assert texts.index("In-row cooler") == texts.index("CRAH") + 1
+
+
+def test_a_pod_past_the_halls_power_says_so_as_it_goes_in(make_window, prompts):
+    """A trial's third pod took a hall to 147 % of its power and the status bar only said
+    it was inserted. Two GB200 SUs in a 2,000 kW hall: 16 x 132 kW and 6 QM9700 racks of
+    20.4 kW, 2,234.4 kW, 112 % of it."""
+    window = make_window()
+    prompts.new_answer = replace(AMPLE, power_capacity_kw=2_000, cooling_capacity_kw=4_000)
+    window.actions_by_name["new"].trigger()
+    prompts.pod_answer = "nvl72-su"
+    window.actions_by_name["insert_pod"].trigger()
+    assert "power capacity" not in window.status.currentMessage()
+    window.actions_by_name["insert_pod"].trigger()
+    assert window.status.currentMessage().endswith(
+        "Hall 1 now draws up to 2,234 kW, 112% of its 2,000 kW power capacity: see Findings."
+    )
