@@ -17,6 +17,7 @@ revision changes.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -167,12 +168,19 @@ class Editor(QObject):
         return hall.tile_mm if hall else 600
 
     def run(self, edit: Callable[[], T]) -> T | None:
-        """Run one edit; a refusal becomes a status message and returns None."""
+        """Run one edit; a refusal becomes a status message and returns None. An edit made
+        is named in the status bar (its caller may say more after): Add Hall, a deletion and
+        Delete Hall left the last action's words there (a trial)."""
+        history = self.doc.history
+        before = history.undo_entry
         try:
-            return edit()
+            done = edit()
         except TransactionError as err:
             self._refused(err)
             return None
+        if history.undo_entry is not before and history.undo_label:
+            self.message.emit(f"{history.undo_label}. Edit ▸ Undo takes it back.")
+        return done
 
     def _refused(self, err: Exception) -> None:
         """Say why an edit was refused, as a sentence."""
@@ -528,6 +536,22 @@ class Editor(QObject):
         hall = self.run(add)
         if hall:
             self.set_hall(hall)
+            self._site_short_of_halls(self.project.halls[hall].site_id, name)
+
+    def _site_short_of_halls(self, site_id: str, name: str) -> None:
+        """Say so when the site supplies less power than its halls can take: a site made by
+        File ▸ New supplies its first hall's capacity, and a trial's second hall put the
+        site over its supply with no word of it until the check."""
+        site = self.project.sites[site_id]
+        halls = math.fsum(
+            h.power_capacity_kw for h in self.project.halls.values() if h.site_id == site_id
+        )
+        if halls > site.power_capacity_kw:
+            self.message.emit(
+                f"Added {name}. {site.name} supplies {number(site.power_capacity_kw, 0)} kW, "
+                f"less than its halls' {number(halls, 0)} kW: raise it in the site's "
+                "properties if the site has more. Edit ▸ Undo takes the hall back."
+            )
 
     def import_base_plan(
         self, hall_id: str, outline: list[Point], columns: Sequence[list[Point]]

@@ -126,3 +126,31 @@ def test_undo_and_redo_of_a_hall_show_the_hall_they_bring_back_or_the_one_shown_
     editor.set_hall(by_name["South hall 1"])
     window.actions_by_name["delete_hall"].trigger()
     assert editor.hall_id == added
+
+
+def test_each_edit_is_named_in_the_status_bar(make_window, example):
+    """Add Hall, a deletion and Delete Hall left the last action's words in the status bar
+    ("Opened ...", "The clipboard holds no rackplan items to paste"; a trial)."""
+    window = make_window(example("gb200-nvl72-su"))
+    editor = window.editor
+    racks = list(editor.project.placements)[:3]
+    editor.delete(racks)
+    assert window.status.currentMessage() == "Delete 3 items. Edit ▸ Undo takes it back."
+    site = next(iter(editor.project.sites))
+    editor.add_hall(
+        site,
+        "Hall 2",
+        20_000,
+        15_000,
+        power_capacity_kw=1_000,
+        cooling_capacity_kw=1_000,
+        floor_rating_kpa=25,
+        floor_type="slab",
+    )
+    # the example's site supplies 2,000 kW; its SU hall takes 1,200 and this one 1,000
+    assert window.status.currentMessage() == (
+        "Added Hall 2. Site 1 supplies 2,000 kW, less than its halls' 2,200 kW: raise it in "
+        "the site's properties if the site has more. Edit ▸ Undo takes the hall back."
+    )
+    editor.delete([editor.hall_id])
+    assert window.status.currentMessage() == "Delete Hall 2. Edit ▸ Undo takes it back."

@@ -80,6 +80,12 @@ class History:
         return self._index < len(self._entries)
 
     @property
+    def undo_entry(self) -> ChangeSet | None:
+        """The edit undo would take back: a new one after each edit, which a caller tells
+        from the one before by identity."""
+        return self._entries[self._index - 1] if self.can_undo else None
+
+    @property
     def undo_label(self) -> str:
         return self._entries[self._index - 1].label if self.can_undo else ""
 

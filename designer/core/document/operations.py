@@ -38,6 +38,7 @@ from designer.core.document.layout import (
     turned_in_place,
     with_groups,
 )
+from designer.core.format import plural
 from designer.core.geometry.site import entry_on_wall
 from designer.core.model.base import Point, Rotation, evolve
 from designer.core.model.hall import (
@@ -726,7 +727,7 @@ def delete(doc: Document, ids: Iterable[str]) -> list[str]:
         return []
     # named after what was asked for: "Delete Hall 2", not "Delete" for its hundred racks
     named = ids[0] if len(ids) == 1 and _exists(project, ids[0]) else None
-    label = f"Delete {_name(doc, named)}" if named else "Delete"
+    label = f"Delete {_name(doc, named)}" if named else f"Delete {plural(len(ids), 'item')}"
     gone = set(doomed)
     with doc.transaction(label) as tx:
         for entity_id in doomed:
