@@ -247,6 +247,12 @@ class Editor(QObject):
     def _select_touched(self, changes: ChangeSet | None) -> None:
         touched = changes.ids if changes is not None else ()
         shown = [i for i in touched if in_hall(self.project, i, self.hall_id)]
+        hall = _hall_of(changes) if changes is not None and not shown else None
+        if hall is not None and hall != self.hall_id and hall in self.project.halls:
+            # the step was another hall's: show it there (a trial undid a pod in Hall 2
+            # while Hall 1 was on screen, and saw nothing change)
+            self.set_hall(hall)
+            shown = [i for i in touched if in_hall(self.project, i, hall)]
         if shown:
             self.selection.set(shown)
         else:  # a hall's, a setting's or another hall's step: what was selected stays
@@ -737,3 +743,17 @@ def _fragment_project(project: Project, fragment: ops.Fragment) -> Project:
     for name, entity in fragment.items:
         updates.setdefault(name, dict(getattr(project, name)))[entity.id] = entity  # type: ignore[attr-defined]
     return project.model_copy(update=updates)
+
+
+def _hall_of(changes: ChangeSet) -> str | None:
+    """The hall a step changed: of the first thing it changed that stands in a hall (by
+    id, so a step over two halls always shows the same one), or a hall it changed itself."""
+    for entity_id in sorted(changes.ids):
+        change = changes.changes[entity_id]
+        entity = change.after or change.before
+        if change.collection == "halls":
+            return entity_id
+        hall = getattr(entity, "hall_id", None)
+        if isinstance(hall, str):
+            return hall
+    return None

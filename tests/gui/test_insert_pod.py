@@ -185,3 +185,34 @@ def test_a_pod_past_the_halls_power_says_so_as_it_goes_in(make_window, prompts):
     assert window.status.currentMessage().endswith(
         "Hall 1 now draws up to 2,234 kW, 112% of its 2,000 kW power capacity: see Findings."
     )
+
+
+def test_undo_and_redo_show_the_hall_they_changed(make_window, prompts):
+    """A trial undid a pod in Hall 2 while Hall 1 was on screen and saw nothing change."""
+    window = empty_hall(make_window, prompts)
+    editor = window.editor
+    first = editor.hall_id
+    site = editor.project.halls[first].site_id
+    editor.add_hall(
+        site,
+        "Hall 2",
+        30_000,
+        24_000,
+        floor_type="slab",
+        floor_rating_kpa=25,
+        power_capacity_kw=4_000,
+        cooling_capacity_kw=4_000,
+    )
+    second = editor.hall_id
+    assert second != first
+    prompts.pod_answer = "nvl72-su"
+    window.actions_by_name["insert_pod"].trigger()
+    pod = set(editor.selection.ids)
+    editor.set_hall(first)
+    window.actions_by_name["undo"].trigger()
+    assert editor.hall_id == second  # shown where the pod went out
+    assert not pod & set(editor.project.placements)
+    editor.set_hall(first)
+    window.actions_by_name["redo"].trigger()
+    racks = {i for i in pod if i in editor.project.placements}
+    assert editor.hall_id == second and racks and racks <= set(editor.selection.ids)
