@@ -7,6 +7,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
@@ -62,6 +63,12 @@ def test_a_variant_shows_its_figures_and_where_it_differs(make_window, qtbot, va
         r for r in range(figures.rowCount()) if figures.item(r, 0).text().startswith("Hall")
     )
     assert figures.isRowHidden(area)  # only the figures that differ, at first
+    # the figures' names give way, never the differences (cut to "−…" in a trial's dock
+    # of the default window, which this width is)
+    figures.setFixedWidth(580)
+    QApplication.processEvents()
+    for column in (1, 2, 3):
+        assert figures.columnWidth(column) >= figures.sizeHintForColumn(column)
     panel.only_differing.setChecked(False)
     assert not figures.isRowHidden(area)
     assert window.comparison.dock.isVisible()

@@ -74,7 +74,9 @@ class ComparePanel(QWidget):
         super().__init__(parent)
         self.title = QLabel("Compare a second design with this one: File ▸ Compare With…")
         self.title.setWordWrap(True)
-        self.figures = _table(FIGURE_COLUMNS, 3)
+        # the figure's name takes the room left, cut short where the panel is narrow: the
+        # differences, stretched instead, were cut to "−…" by a long name (a trial)
+        self.figures = _table(FIGURE_COLUMNS, 0)
         self.differences = _table(DIFFERENCE_COLUMNS, 3)
         self.only_differing = QCheckBox("Only the figures that differ")
         self.only_differing.setChecked(True)

@@ -88,7 +88,11 @@ class ResiliencePanel(QTabWidget):
         self.status = QLabel("The N-1 ranking follows the first design check.")
         self.status.setWordWrap(True)
         self.table = QTableWidget(0, len(RANKING_HEADINGS))
-        self.table.setHorizontalHeaderLabels(list(RANKING_HEADINGS))
+        # headings of two words over two lines: one line each left the component's name,
+        # the column that stretches, a few pixels in a dock of the default window (a trial)
+        self.table.setHorizontalHeaderLabels(
+            [h.replace(" ", "\n", 1) if len(h) > len("Component") else h for h in RANKING_HEADINGS]
+        )
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -161,6 +165,8 @@ class ResiliencePanel(QTabWidget):
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
+                else:  # the whole name, where a narrow dock cuts it short
+                    item.setToolTip(text)
                 table.setItem(row, column, item)
         table.setUpdatesEnabled(True)
         self.explained.setPlainText(
