@@ -62,13 +62,17 @@ def role_rects(
     rack_types: Mapping[str, RackType],
     roles: Mapping[str, int],
     palette: tuple[QColor, ...] = PALETTE,
+    every_rack: bool = False,
 ) -> RoleRects:
-    """Every accelerator rack of ``hall_id`` with its value in ``roles`` (or -1), coloured
-    from ``palette`` (another colouring of racks, a what-if's losses, brings its own)."""
+    """Every accelerator rack of ``hall_id`` (or ``every_rack``) with its value in ``roles``
+    (or -1), coloured from ``palette`` (another colouring of racks, a what-if's losses,
+    brings its own)."""
     rows, values, turns = [], [], []
     for rack in project.placements.values():
         kind = rack_types.get(rack.type_id)
-        if rack.hall_id != hall_id or kind is None or not (kind.accelerators or rack.id in roles):
+        if rack.hall_id != hall_id or kind is None:
+            continue
+        if not (every_rack or kind.accelerators or rack.id in roles):
             continue
         box = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
         rows.append((box.x0, box.y0, box.width, box.height))

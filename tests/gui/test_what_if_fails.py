@@ -274,3 +274,21 @@ def test_the_menu_reaches_a_busway_that_runs_over_its_racks(make_window, qtbot):
     impact = _what_if_from_menu(window, qtbot, 2_300, 3_500)  # right-clicked there again
     assert window.editor.selection.ids == [over]
     assert impact.failed == (over,)
+
+
+def test_every_rack_a_what_if_leaves_standing_is_pale_switch_racks_too(
+    make_window, example, qtbot
+):
+    """A trial's CDU what-if left the network racks in their status green, a colour its
+    legend did not name; every rack it leaves standing is now the pale "Unaffected"."""
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    project = window.editor.project
+    cdu = next(iter(project.cooling_units))
+    window.resilience.what_if([cdu])
+    overlay = window.resilience.overlay
+    qtbot.waitUntil(lambda: overlay.impact is not None, timeout=15_000)
+    colouring = window.jobs_dock.widget().colouring
+    hall = window.editor.hall_id
+    racks = sum(1 for r in project.placements.values() if r.hall_id == hall)
+    assert len(colouring.layer.geometry.rects) == racks  # the 3 QM9700 racks as well

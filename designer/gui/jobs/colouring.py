@@ -48,8 +48,9 @@ class JobColouring(QObject):
         self.refresh()
 
     def show_racks(self, values: Mapping[str, int] | None, palette: tuple[QColor, ...]) -> None:
-        """Colour racks by ``values`` (indices into ``palette``) in place of the jobs, the
-        other racks with accelerators pale; None: back to the jobs as they were."""
+        """Colour racks by ``values`` (indices into ``palette``) in place of the jobs, every
+        other rack pale (a what-if's network and switch racks kept their status colours,
+        which its legend did not name; a trial); None: back to the jobs as they were."""
         self.racks = (values, palette) if values is not None else None
         self.refresh()
 
@@ -64,7 +65,7 @@ class JobColouring(QObject):
         if self.racks is not None and hall is not None:
             values, palette = self.racks
             shown = role_rects(
-                self.editor.project, hall, self.editor.doc.rack_types, values, palette
+                self.editor.project, hall, self.editor.doc.rack_types, values, palette, True
             )
             self.layer.set_geometry(shown, scene.sceneRect())
             self.layer.setVisible(True)
