@@ -292,3 +292,21 @@ def test_every_rack_a_what_if_leaves_standing_is_pale_switch_racks_too(
     hall = window.editor.hall_id
     racks = sum(1 for r in project.placements.values() if r.hall_id == hall)
     assert len(colouring.layer.geometry.rects) == racks  # the 3 QM9700 racks as well
+
+
+def test_a_power_side_chosen_in_the_ranking_fails_as_that_side(make_window, example, qtbot):
+    """The ranking's "SU hall side A" selects the side's busways; its what-if was titled
+    by every one of them, and their names filled the Utilisation note (a trial)."""
+    window = make_window(example("gb200-nvl72-su"))
+    wait_checked(qtbot, window)
+    project = window.editor.project
+    hall = window.editor.hall_id
+    side = f"{hall}/A"
+    window.resilience.go_to(side)
+    assert len(window.editor.selection.ids) > 1  # the side's busways
+    assert window.resilience.failing() == [side]
+    window.resilience.what_if()
+    overlay = window.resilience.overlay
+    qtbot.waitUntil(lambda: overlay.impact is not None, timeout=15_000)
+    assert overlay.impact.failed == (side,)
+    assert window.resilience.panel.title.text().endswith(f"{project.halls[hall].name} side A")

@@ -74,9 +74,19 @@ class Resilience:
         )
 
     def failing(self) -> list[str]:
-        """The selected components a what-if can fail on the canvas."""
+        """The selected components a what-if can fail on the canvas; a power side of several
+        feeds, all selected, fails as that side (the ranking's "Hall 1 side A" selects its
+        busways, and its what-if was titled by all eight of them; a trial)."""
         project = self.editor.project
-        return [i for i in self.editor.selected() if kind_of(project, i) in CANVAS_KINDS]
+        chosen = [i for i in self.editor.selected() if kind_of(project, i) in CANVAS_KINDS]
+        picked = set(chosen)
+        whole = {
+            side: feeds
+            for side, feeds in sides(project).items()
+            if len(feeds) > 1 and set(feeds) <= picked
+        }
+        taken = {feed for feeds in whole.values() for feed in feeds}
+        return [*whole, *(i for i in chosen if i not in taken)]
 
     def _selection_changed(self) -> None:
         self.action.setEnabled(bool(self.failing()))
