@@ -58,25 +58,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--layers", type=int, help="transformer layers")
     add.add_argument("--hidden", type=int, help="hidden size")
     add.add_argument("--sequence", type=int, help="sequence length in tokens")
-    add.add_argument("--precision", choices=("bf16", "fp8", "fp4", "int8"), default="bf16")
-    add.add_argument("--experts", type=int, default=1, help="experts of a mixture of experts")
-    add.add_argument("--top-k", type=int, default=1, help="experts each token passes")
+    # defaults given in ``_with_defaults``, so that one given without --add is told apart
+    add.add_argument("--precision", choices=("bf16", "fp8", "fp4", "int8"), help="default bf16")
+    add.add_argument("--experts", type=int, help="experts of a mixture of experts (default 1)")
+    add.add_argument("--top-k", type=int, help="experts each token passes (default 1)")
     add.add_argument(
-        "--expert-parameters", type=float, default=0, help="parameters inside the experts"
+        "--expert-parameters", type=float, help="parameters inside the experts (default 0)"
     )
     for degree in _DEGREES:
-        add.add_argument(f"--{degree}", type=int, default=1, help=f"{degree.upper()} degree")
-    add.add_argument("--micro-batch", type=int, default=1, help="sequences per micro-batch")
+        add.add_argument(f"--{degree}", type=int, help=f"{degree.upper()} degree (default 1)")
+    add.add_argument("--micro-batch", type=int, help="sequences per micro-batch (default 1)")
     add.add_argument("--global-batch", type=int, help="sequences per step")
-    add.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0, help="ZeRO stage")
+    add.add_argument("--zero", type=int, choices=(0, 1, 2, 3), help="ZeRO stage (default 0)")
     add.add_argument("--utilisation", type=float, help="share of peak reached (MFU)")
     add.add_argument(
         "--where", help="ids of sites, halls, systems or racks, comma-separated (default: all)"
     )
 
 
+#: What --add takes for a figure not given.
+ADD_DEFAULTS: dict[str, Any] = {
+    "precision": "bf16",
+    "experts": 1,
+    "top_k": 1,
+    "expert_parameters": 0.0,
+    "micro_batch": 1,
+    "zero": 0,
+    **dict.fromkeys(_DEGREES, 1),
+}
+
+
+def _with_defaults(args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with ``ADD_DEFAULTS`` for the figures not given."""
+    given = vars(args)
+    unset = {name: value for name, value in ADD_DEFAULTS.items() if given.get(name) is None}
+    return argparse.Namespace(**{**given, **unset})
+
+
 def _added(project: Project, args: argparse.Namespace) -> Project:
     """``project`` with the job of ``--add``; a refused value is a ``CommandError``."""
+    args = _with_defaults(args)
     if not args.add.strip():
         raise CommandError("--add: give the job a name (an empty one added nothing)")
     missing = [
@@ -138,7 +159,6 @@ def _whole(value: float, option: str, least: int = 1) -> int:
 
 
 #: What only --add reads: given without it, they were dropped without a word (a trial).
-#: (Those with a default, such as --tp, cannot be told from not given.)
 ADD_ONLY = (
     "output",
     "parameters",
@@ -148,6 +168,7 @@ ADD_ONLY = (
     "global_batch",
     "utilisation",
     "where",
+    *ADD_DEFAULTS,
 )
 
 

@@ -134,6 +134,9 @@ def test_options_of_add_without_add_and_a_job_without_a_name_are_refused(tmp_pat
     out = tmp_path / "j.rackplan.json"
     assert main(["jobs", SU, "-o", str(out), *DENSE[:2]]) == 2
     assert "--output, --parameters: options of --add NAME" in capsys.readouterr().err
+    # an option with a default (--tp 1) is told from not given too
+    assert main(["jobs", SU, "--tp", "8", "--micro-batch", "2"]) == 2
+    assert "--micro-batch, --tp: options of --add NAME" in capsys.readouterr().err
     assert main(["jobs", SU, "--add", "", "-o", str(out), *DENSE]) == 2
     assert "--add: give the job a name" in capsys.readouterr().err
     assert not out.exists()
