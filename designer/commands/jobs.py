@@ -59,7 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--hidden", type=int, help="hidden size")
     add.add_argument("--sequence", type=int, help="sequence length in tokens")
     # defaults given in ``_with_defaults``, so that one given without --add is told apart
-    add.add_argument("--precision", choices=("bf16", "fp8", "fp4", "int8"), help="default bf16")
+    add.add_argument(
+        "--precision", choices=("bf16", "fp8", "fp4", "int8"), help="precision (default bf16)"
+    )
     add.add_argument("--experts", type=int, help="experts of a mixture of experts (default 1)")
     add.add_argument("--top-k", type=int, help="experts each token passes (default 1)")
     add.add_argument(
