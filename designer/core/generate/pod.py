@@ -5,10 +5,10 @@ A and B busways, its network racks and in-row coolers, trays), but at an origin 
 existing hall: the cursor (the pod centred on it, snapped to the floor's tiles), or the
 first free floor, searched tile by tile from the hall's top left, where the pod's area
 lies inside the outline and clear of everything already on the floor. Its labels start
-with ``P<n>-``, numbered over the project, so that no two racks of it are named alike. Its compute
-racks name their leaf racks among its own network racks, as a generated design names them
-(``leaves``): a pod beside another pod's switches of another kind (InfiniBand beside
-Ethernet) builds its own fabric on its own switches.
+with ``P<n>-``, numbered over the project, so that no two racks of it are named alike.
+Its compute racks name their leaf racks among its own network racks, as a generated design
+names them (``leaves``): a pod beside another pod's switches of another kind (InfiniBand
+beside Ethernet) builds its own fabric on its own switches.
 """
 
 from __future__ import annotations

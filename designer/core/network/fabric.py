@@ -708,11 +708,11 @@ def _fill_leaves(
     in the order the leaves take them.
 
     NICs are taken home by home, the homes hall by hall (``hall_of``) and in the order of
-    their labels (``rank``), and within a home rail
-    by rail across its racks, so a leaf holds one rail of many servers (rail-optimised) and
-    rarely spans two homes, and never two halls where ``loads`` were cut hall by hall; a
-    leaf's home is the one giving it most NICs (the first of equals). The NICs are laid end
-    to end and cut where a leaf or a rack's rail ends, in numpy: a campus site cuts 18,000
+    their labels (``rank``), and within a home rail by rail across its racks, so a leaf
+    holds one rail of many servers (rail-optimised) and rarely spans two homes, and never
+    two halls where ``loads`` were cut hall by hall; a leaf's home is the one giving it most
+    NICs (the first of equals). The NICs are laid end to end and cut where a leaf or a
+    rack's rail ends, in numpy: a campus site cuts 18,000
     runs of NICs into 864 leaves.
     """
     at_home: dict[str, list[int]] = {}

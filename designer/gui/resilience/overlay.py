@@ -1,7 +1,7 @@
 """A what-if on the canvas: the racks a failure takes down or cuts off, coloured by what they
 lose, in the jobs' colouring layer (``JobColouring.show_racks``), every other rack pale,
-the canvas's legend strip naming the colours; Esc, or any edit, returns
-to the design as it was coloured before.
+the canvas's legend strip naming the colours; Esc, or any edit, returns to the design as
+it was coloured before.
 """
 
 from __future__ import annotations
