@@ -346,7 +346,7 @@ def test_a_hall_too_coarse_for_rack_labels_gets_enlarged_parts_that_name_every_r
     sheet = " ".join(
         next(t for t in map(partial(text_of, target), range(2, 5)) if "1:200" in t).split()
     )
-    assert "Rack names do not fit at 1:200. Exported with enlarged parts" in sheet
+    assert "Rack names do not fit at 1:200. A set exported with enlarged parts" in sheet
     export(doc.project, CATALOG, target, "A3", enlarged=True)
     pages = [text_of(target, n) for n in range(1, page_count(target) + 1)]
     whole, part_1, part_2 = (  # the sheets after the cover, which lists them all

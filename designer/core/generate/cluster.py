@@ -129,6 +129,13 @@ class Outline:
         return "crah" if self.preset.campus or self.preset.scaled(self.systems) else "inrow"
 
     @property
+    def noun(self) -> str:
+        """What the preset repeats, as a title counts it: "system", or "compute rack" (a
+        title's "278 racks" beside a title block's 418 racks, the network's counted, read
+        as a contradiction; a trial)."""
+        return "system" if self.unit.is_system else "compute rack"
+
+    @property
     def racks(self) -> int:
         """Racks of the systems (compute and the systems' own switch racks)."""
         return self.systems * (len(self.unit.racks) if self.unit.is_system else 1)
@@ -153,11 +160,11 @@ class Outline:
         """What will be built, as the dialog and the command show it before building; its
         facility power at ``pue`` when it goes into a site that states its own (a pod)."""
         pue = self.preset.pue if pue is None else pue
-        noun = "system" if self.unit.is_system else "rack"
+        mine = "of the systems" if self.unit.is_system else "compute"
         return [
-            f"{self.title}: {plural(self.systems, noun)} of {self.unit.unit_id}",
+            f"{self.title}: {plural(self.systems, self.noun)} of {self.unit.unit_id}",
             f"Accelerators: {self.accelerators:,}",
-            f"Racks: {self.racks:,} of the systems and {plural(self.network_racks, 'network rack')}"
+            f"Racks: {self.racks:,} {mine} and {plural(self.network_racks, 'network rack')}"
             f" ({self.switch_name})",
             f"Sites: {len(self.sites)}, halls: {self.halls}",
             f"IT power at maximum: {self.it_mw:,.1f} MW; facility at PUE "
@@ -499,9 +506,8 @@ def _project(plan: Outline, entities: list[Entity]) -> Project:
     for entity in entities:
         collections[COLLECTIONS[type(entity)]][entity.id] = entity
     settings = ProjectSettings(network=NetworkSettings(oversubscription=plan.oversubscription))
-    noun = "system" if plan.unit.is_system else "rack"
     meta = ProjectMeta(
-        name=f"{plan.title}, {plural(plan.systems, noun)}",
+        name=f"{plan.title}, {plural(plan.systems, plan.noun)}",
         description="\n".join(plan.lines()[1:]),  # one line each, as the cover prints them
     )
     return Project(meta=meta, settings=settings, **collections)

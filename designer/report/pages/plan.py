@@ -351,9 +351,8 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
     elif unnamed:
         systems = " Each system's name spans its racks." if (plan.racks.system >= 0).any() else ""
         note = (
-            f"Rack names do not fit at 1:{layout.denominator}.{systems} Exported with "
-            "enlarged parts (--enlarged, or Racks in the Export dialog), the set adds parts "
-            "that name every rack."
+            f"Rack names do not fit at 1:{layout.denominator}.{systems} A set exported with "
+            "enlarged parts adds parts at a larger scale that name every rack."
         )
     # what the plan leaves off, in ink: unlike the notes on scale, it is a fault to mend
     for text, colour in ((note, MUTED), (info.left_off, INK)):

@@ -165,7 +165,7 @@ def test_a_pod_preset_asked_for_a_cluster_is_laid_out_as_a_campus_of_its_racks()
     CRAHs on the walls, under the cluster's title; and each hall's network racks hold the
     switches the fabric places in it, no rack left empty."""
     project = generate(ClusterRequest("gb300-su", systems=278, sites=2))
-    assert project.meta.name == "GB300 NVL72 cluster, 278 racks"
+    assert project.meta.name == "GB300 NVL72 cluster, 278 compute racks"
     kinds = Counter(u.type_id for u in project.cooling_units.values())
     assert kinds["inrow-cooler-50"] == 0 and kinds["crah-150"] > 0
     lines = Counter(
