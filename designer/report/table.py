@@ -64,27 +64,40 @@ class Table:
     cautions: frozenset[int] = frozenset()
 
 
+#: The fewest rows a table's last part carries, taken from the part before where it has
+#: rows to spare: a campus's "Power feeds (continued)" carried two rows alone (a review).
+LEAST_LAST_ROWS = 5
+
+
 def split(table: Table, area: Rect) -> list[tuple[Table, float]]:
     """The table cut into sheet-sized parts, each with its rows' height (mm); later parts
-    say they continue."""
+    say they continue, and only the last carries the note (a campus's bill printed its
+    totals under a part, before the rows that followed it)."""
     if table.needs is None:
         table = replace(table, needs=needs(table))
     room = area.height - height(table, area.width, 0.0)
     heights = row_heights(table, area.width)
-    parts: list[tuple[Table, float]] = []
-    start, used = 0, 0.0
+    starts = [0]
+    used = 0.0
     for index, row_mm in enumerate(heights):
-        if index > start and used + row_mm > room:
-            parts.append(_part(table, start, index, bool(parts), heights))
-            start, used = index, 0.0
+        if index > starts[-1] and used + row_mm > room:
+            starts.append(index)
+            used = 0.0
         used += row_mm
-    if start < len(table.rows) or not parts:
-        parts.append(_part(table, start, len(table.rows), bool(parts), heights))
-    return parts
+    rows = len(table.rows)
+    if len(starts) > 1 and rows - starts[-1] < LEAST_LAST_ROWS:
+        # earlier only: the part before keeps at least as many, and never gains a row
+        spare = max(starts[-2] + LEAST_LAST_ROWS, rows - LEAST_LAST_ROWS)
+        starts[-1] = min(starts[-1], spare)
+    ends = [*starts[1:], rows]
+    return [
+        _part(table, start, end, number > 0, number == len(starts) - 1, heights)
+        for number, (start, end) in enumerate(zip(starts, ends, strict=True))
+    ]
 
 
 def _part(
-    table: Table, start: int, end: int, continued: bool, heights: Sequence[float]
+    table: Table, start: int, end: int, continued: bool, last: bool, heights: Sequence[float]
 ) -> tuple[Table, float]:
     """Rows ``start`` to ``end`` of ``table`` and their height: the sum of theirs among
     the whole table's row ``heights``, as ``height`` would sum them again."""
@@ -94,7 +107,14 @@ def _part(
     alerts = frozenset(i - start for i in table.alerts if start <= i < end)
     cautions = frozenset(i - start for i in table.cautions if start <= i < end)
     title = f"{table.title} (continued)" if continued else table.title
-    part = replace(table, title=title, rows=table.rows[start:end], alerts=alerts, cautions=cautions)
+    part = replace(
+        table,
+        title=title,
+        rows=table.rows[start:end],
+        alerts=alerts,
+        cautions=cautions,
+        note=table.note if last else "",
+    )
     return part, body
 
 

@@ -3,8 +3,8 @@
 import re
 import subprocess
 
-from designer.report.paper import SheetFrame
-from designer.report.table import Column, Table, height, table_pages
+from designer.report.paper import Rect, SheetFrame
+from designer.report.table import Column, Table, height, row_heights, split, table_pages
 
 COLUMNS = (Column("Feed", 2), Column("Load (kW)", 1, "right"))
 NOTE = " ".join(["A note long enough to wrap over several lines in a narrow column."] * 5)
@@ -160,3 +160,17 @@ def test_a_table_of_names_the_font_lacks_still_prints_every_cell_in_its_column(t
     assert "Busway B1 7" in text
     right = {word: float(x) for x, word in found if word in ("500", "1,100", "7")}
     assert max(right.values()) - min(right.values()) < 0.5  # points: one right edge
+
+
+def test_a_tables_last_part_takes_five_rows_and_the_note():
+    """A campus's "Power feeds (continued)" carried two rows alone, and its bill printed
+    its totals (the note) under a part before the rows that followed it."""
+    area = Rect(0, 0, 200, 120)
+    probe = Table("Feeds", COLUMNS, (("B", "1"),))
+    room = area.height - height(probe, area.width, 0.0)
+    per_sheet = int(room // row_heights(probe, area.width)[0])
+    rows = tuple((f"B{i}", "1") for i in range(per_sheet + 2))  # two rows over one sheet
+    parts = split(Table("Feeds", COLUMNS, rows, note="Totals."), area)
+    assert [len(part.rows) for part, _ in parts] == [per_sheet - 3, 5]
+    assert [part.note for part, _ in parts] == ["", "Totals."]
+    assert parts[1][0].title == "Feeds (continued)"
