@@ -74,16 +74,21 @@ class LegendEntry:
     line: bool = False
 
 
-def rack_entries(checked: bool = True) -> list[LegendEntry]:
-    """Legend of the status colouring of racks and of their front edge.
+def rack_entries(
+    checked: bool = True, statuses: Collection[int] | None = None
+) -> list[LegendEntry]:
+    """Legend of the status colouring of racks and of their front edge: the ``statuses``
+    the racks drawn have (a sheet of a clean hall listed Warning and Error; a review), or
+    all three (None), as the designer's strip lists them.
 
     Before any check has run, racks show as "not checked" and the legend says so.
     """
+    named = ((OK, "No findings"), (WARNING, "Warning"), (ERROR, "Error"))
     racks = (
         [
-            LegendEntry(style.STATUS_FILL[OK], "No findings"),
-            LegendEntry(style.STATUS_FILL[WARNING], "Warning"),
-            LegendEntry(style.STATUS_FILL[ERROR], "Error"),
+            LegendEntry(style.STATUS_FILL[status], text)
+            for status, text in named
+            if statuses is None or status in statuses
         ]
         if checked
         else [LegendEntry(style.STATUS_FILL[UNCHECKED], "Not checked")]
@@ -95,10 +100,12 @@ def rack_entries(checked: bool = True) -> list[LegendEntry]:
     ]
 
 
-def status_entries(present: Collection[str], checked: bool = True) -> list[LegendEntry]:
+def status_entries(
+    present: Collection[str], statuses: Collection[int], checked: bool = True
+) -> list[LegendEntry]:
     """Legend of the status colouring and the services drawn on the floor (``present``:
-    see ``service_entries``)."""
-    return [*rack_entries(checked), *service_entries(present)]
+    see ``service_entries``; ``statuses``: see ``rack_entries``)."""
+    return [*rack_entries(checked, statuses), *service_entries(present)]
 
 
 def heat_entries() -> list[LegendEntry]:
@@ -121,7 +128,7 @@ SERVICE_ENTRIES = {
     "busway_A": LegendEntry(style.FEED_SIDE["A"], "Busway A", line=True),
     "busway_B": LegendEntry(style.FEED_SIDE["B"], "Busway B", line=True),
     "busway": LegendEntry(style.FEED_SIDE[None], "Busway, no side", line=True),
-    "tray": LegendEntry(style.TRAY_EDGE, "Tray", line=True),
+    "tray": LegendEntry(style.TRAY_SWATCH, "Tray"),
     "column": LegendEntry(style.COLUMN, "Column"),
     "keepout": LegendEntry(style.KEEPOUT_EDGE, "Keep-out"),
     "wall": LegendEntry(style.WALL_STUB, "Wall"),

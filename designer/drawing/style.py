@@ -39,6 +39,9 @@ TRAY = QColor(176, 141, 87, 38)
 #: A tray seen from far out: one stroke of its width, a little stronger than the band.
 TRAY_FAR = QColor(176, 141, 87, 70)
 TRAY_EDGE = QColor("#9a7744")
+#: A tray in a legend: its floor band as the plan shows it over paper, at full strength (a
+#: line in the tray's edge colour read as something else; a review).
+TRAY_SWATCH = QColor(241, 234, 223)
 FEED_SIDE = {"A": QColor("#2f6fd1"), "B": QColor("#d9652b"), None: QColor("#66727e")}
 #: Size of the square drawn for a PDU or the end of a busway, and of an in-rack CDU, in mm.
 POINT_MARK_MM = 300

@@ -276,9 +276,7 @@ def test_the_menu_reaches_a_busway_that_runs_over_its_racks(make_window, qtbot):
     assert impact.failed == (over,)
 
 
-def test_every_rack_a_what_if_leaves_standing_is_pale_switch_racks_too(
-    make_window, example, qtbot
-):
+def test_every_rack_a_what_if_leaves_standing_is_pale_switch_racks_too(make_window, example, qtbot):
     """A trial's CDU what-if left the network racks in their status green, a colour its
     legend did not name; every rack it leaves standing is now the pale "Unaffected"."""
     window = make_window(example("gb200-nvl72-su"))

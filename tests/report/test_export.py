@@ -550,3 +550,17 @@ def test_a_pdf_export_reads_the_racks_once_for_its_checks_totals_and_plans(
     pages = export(project, CATALOG, tmp_path / "set.pdf", "A3", report=report, plan=plan)
     assert any("floor plan" in page.title for page in pages)
     assert reads == [len(project.placements)]
+
+
+def test_a_plans_legend_names_the_statuses_its_racks_have(tmp_path):
+    """A clean hall's sheet listed Warning and Error, and trays as a line they are not
+    drawn as (a review): the clean pod's legend names "No findings" only; in the mistakes
+    hall every rack's worst finding is an error (its one warning's rack has errors too), and
+    its legend names "Error" only."""
+    clean, flawed = tmp_path / "clean.pdf", tmp_path / "flawed.pdf"
+    export(EXAMPLES["gb200-nvl72-su"]().project, CATALOG, clean, "A3")
+    export(EXAMPLES["mistakes"]().project, CATALOG, flawed, "A3")
+    words = text_of(clean, 2).split()
+    assert "findings" in words and "Warning" not in words and "Error" not in words
+    words = text_of(flawed, 2).split()
+    assert "Error" in words and "Warning" not in words and "findings" not in words

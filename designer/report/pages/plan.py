@@ -380,7 +380,8 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
         )
         y += 11
     families = plan.links.families if plan.links is not None else ()
-    entries = [*status_entries(services_in(plan)), *link_entries(families)]
+    statuses = set(plan.racks.status[~plan.racks.hidden].tolist())
+    entries = [*status_entries(services_in(plan), statuses), *link_entries(families)]
     # short sheets (A4, Letter) set the legend in two columns to leave the lists room
     columns = 2 if content.height < SHORT_SHEET_MM else 1
     y = _legend(sheet, x, y, entries, side, columns)
