@@ -68,7 +68,7 @@ def resilience_tables(
         )
     return [
         Table(
-            "Single points of failure a Tier III design must not have",
+            "Single points of failure that Tier III rules out",
             FINDING_COLUMNS,
             tuple((f.code, f.message) for f in single) or (("–", none),),
         ),
@@ -76,7 +76,7 @@ def resilience_tables(
             f"N-1: the {min(TOP, len(ranked))} failures that take most down",
             RANKING_COLUMNS,
             tuple(ranking_rows(ranked[:TOP])),
-            f"Each component failed alone, of {len(ranked):,}; {points:,} take accelerators "
+            f"Each of {len(ranked):,} components failed alone; {points:,} take accelerators "
             "down or cut them off. Ranked by the accelerators hit, then by the bisection and "
             "the scale-up bandwidth lost (so components that take no accelerators follow by "
             "what they cut of the fabrics). Bisection is an estimate: half the thinnest tier "
