@@ -365,7 +365,8 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
         sheet.text(
             x,
             y,
-            f"Part {_part_number(layout, tile)}: columns {tile.column + 1} of {layout.columns}, rows {tile.row + 1} of {layout.rows}",
+            f"Part {_part_number(layout, tile)}: column {tile.column + 1} of {layout.columns}, "
+            f"row {tile.row + 1} of {layout.rows} of the key plan's grid",
             size_pt=7,
             colour=MUTED,
             width=side,
