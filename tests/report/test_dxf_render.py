@@ -85,10 +85,12 @@ def _grown(mask: np.ndarray, cells: int, value: bool) -> np.ndarray:
 
 
 def _pixels(image: QImage) -> np.ndarray:
-    """``image`` as an array of rows of (r, g, b)."""
+    """``image`` as an array of rows of (r, g, b), copied out of the converted image: a view
+    of its bits outlived it when it was freed, and ``tests/drawing`` run just before left
+    the freed memory reused (a segmentation fault)."""
     image = image.convertToFormat(QImage.Format.Format_RGB888)
     rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
-    return rows[:, : image.width() * 3].reshape(image.height(), image.width(), 3)
+    return rows[:, : image.width() * 3].reshape(image.height(), image.width(), 3).copy()
 
 
 def dxf_racks(path, width_mm: int, height_mm: int) -> np.ndarray:
