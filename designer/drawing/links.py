@@ -30,7 +30,7 @@ from designer.core.network.traylinks import TrayLinks, tray_links_of_halls
 from designer.drawing import style
 from designer.drawing.arrays import draw_lines, in_lines
 from designer.drawing.legend import LegendEntry
-from designer.drawing.lod import FRONT_LOD, Context
+from designer.drawing.lod import FRONT_LOD, LABEL_LOD, Context
 
 #: Line width in points: ``BASE + PER_DECADE * log10(links)``, rounded to ``STEP`` (so
 #: lines of similar weight share one draw call), at most ``WIDEST``.
@@ -43,6 +43,13 @@ LANES_LOD = FRONT_LOD
 FAR_PT = 1.5
 #: Opaque: a translucent casing costs a PDF a transparency state per batch of lines.
 CASING = QColor(255, 255, 255)
+
+
+def lane_scale(points_per_mm: float) -> float:
+    """The share of its width a link's line keeps at ``points_per_mm``: all of it from a
+    1:100 sheet in, less farther out, as the floor under it shrinks. At 1:200 a campus
+    hall's bundles, drawn as wide as at 1:100, covered its rows of racks (a PDF review)."""
+    return min(1.0, points_per_mm / LABEL_LOD)
 
 
 def width_pt(links: np.ndarray) -> np.ndarray:
@@ -168,13 +175,14 @@ def draw_links(painter: QPainter, geometry: LinkGeometry, ctx: Context) -> None:
             painter.setPen(style.pen(style.LINK_FAMILY[name], min(width, FAR_PT), ctx.px_per_point))
             draw_lines(painter, geometry.lines[rows])
         return
-    shift = geometry.offset_pt / ctx.points_per_mm
+    scale = lane_scale(ctx.points_per_mm)
+    shift = geometry.offset_pt * scale / ctx.points_per_mm
     lines = geometry.lines + np.tile(geometry.normal * shift[:, None], 2)
     # each batch's lines taken once and drawn twice: the casing under every link, then
     # the links
-    drawn = [(name, width, lines[rows]) for name, width, rows in batches]
+    drawn = [(name, width * scale, lines[rows]) for name, width, rows in batches]
     for _, width, batch in drawn:
-        painter.setPen(style.pen(CASING, width + 2 * CASING_PT, ctx.px_per_point))
+        painter.setPen(style.pen(CASING, width + 2 * CASING_PT * scale, ctx.px_per_point))
         draw_lines(painter, batch)
     for name, width, batch in drawn:
         painter.setPen(style.pen(style.LINK_FAMILY[name], width, ctx.px_per_point))
@@ -200,9 +208,10 @@ def link_entries(families: Sequence[str], short: bool = False) -> list[LegendEnt
     return [LegendEntry(style.LINK_FAMILY[name], names[name], line=True) for name in families]
 
 
-@lru_cache(maxsize=1)
-def example_widths() -> tuple[tuple[int, float], ...]:
-    """(links, width in points) at each decade, for a legend of line widths (worked out
-    once: every plan sheet of a set has the legend)."""
-    widths = width_pt(np.array([1, 10, 100, 1_000]))
+@lru_cache(maxsize=8)
+def example_widths(scale: float = 1.0) -> tuple[tuple[int, float], ...]:
+    """(links, width in points) at each decade, for a legend of line widths on a sheet
+    whose lines keep ``scale`` of their width (``lane_scale``; worked out once a scale:
+    every plan sheet of a set has the legend)."""
+    widths = width_pt(np.array([1, 10, 100, 1_000])) * scale
     return tuple((10**k, float(w)) for k, w in enumerate(widths))

@@ -25,7 +25,7 @@ from designer.core.network.network_plan import NetworkPlan
 from designer.core.rack_columns import RackColumns
 from designer.core.totals import Totals
 from designer.drawing.legend import LegendEntry, status_entries
-from designer.drawing.links import example_widths, link_entries
+from designer.drawing.links import example_widths, lane_scale, link_entries
 from designer.drawing.lod import Context
 from designer.drawing.plan import HallPlan, draw_hall_plan, hall_plan, hall_plans, services_in
 from designer.drawing.racks import LABEL_PT, RackArrays, short_name
@@ -387,7 +387,7 @@ def _side(sheet: Sheet, plan: HallPlan, layout: PlanLayout, tile: Tile, drawn: _
     columns = 2 if content.height < SHORT_SHEET_MM else 1
     y = _legend(sheet, x, y, entries, side, columns)
     if families:
-        y = _width_key(sheet, x, y, side)
+        y = _width_key(sheet, x, y, side, lane_scale(72 / 25.4 / layout.denominator))
     bottom = content.bottom
     y = _list(sheet, x, y + 4, "Rack types", info.rack_types, side, bottom)
     if info.media and y + 4 + 5 + 2 * LIST_ROW_MM < bottom:
@@ -434,13 +434,14 @@ def _legend(
     return bottom
 
 
-def _width_key(sheet: Sheet, x: float, y: float, width: float) -> float:
-    """A row of link lines at 1, 10, 100 and 1,000 links, as wide as the plan draws them."""
+def _width_key(sheet: Sheet, x: float, y: float, width: float, scale: float) -> float:
+    """A row of link lines at 1, 10, 100 and 1,000 links, as wide as the plan draws them
+    (``scale``: the share of their width the plan's scale keeps)."""
     sheet.text(x, y, "Links along a tray:", size_pt=7.5, colour=MUTED, width=width)
     y += 4.2
     step = width / 4
     counts = []
-    for i, (links, width_pt) in enumerate(example_widths()):
+    for i, (links, width_pt) in enumerate(example_widths(scale)):
         left = x + i * step
         sheet.line(left, y - 1.2, left + 5, y - 1.2, width_mm=width_pt * 25.4 / 72, colour=INK)
         counts.append((left + 6.5, y, f"{links:,}", "left", step - 6.5))
