@@ -87,6 +87,9 @@ def test_feeds_and_cdu_are_assigned_from_the_panel_in_one_step(make_window, exam
     doc = window.editor.doc
     racks = [r for r in doc.project.placements.values() if r.label in ("NVL72-01", "NVL72-02")]
     window.selection.set([r.id for r in racks])
+    # the feeds both racks are on, named above the hall's list of feeds (a hall's fifty
+    # busways put a rack's side A and B feeds far apart in the list; a trial)
+    assert window.properties.fields["fed_by"].text() == "Busway A1 (A), Busway B1 (B)"
     listing = window.properties.fields["feeds"]
     first = listing.item(0)
     feed_id = first.data(Qt.ItemDataRole.UserRole)

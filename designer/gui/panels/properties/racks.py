@@ -204,4 +204,12 @@ def _feed_list(form: Form, ids: list[str], racks: list[Placement]) -> None:
             form.apply(lambda: editor.connect_feed(ids, feed_id, connected), "Power feeds")
 
     listing.itemChanged.connect(commit)
+    # the feeds every selected rack is on, named above the hall's list: among a hall's
+    # fifty busways the rack's side A and side B feeds stood far apart in it (a trial)
+    fed = [
+        f"{f.name} ({f.side})" if f.side else f.name for f in feeds if attached[f.id] == len(racks)
+    ]
+    summary = QLabel(", ".join(fed) if fed else "none of the hall's feeds")
+    summary.setWordWrap(True)
+    form.row("fed_by", "Fed by", summary)
     form.row("feeds", "Power feeds", listing)
