@@ -14,10 +14,15 @@ from designer.core.rules import RuleEngine
 def empty_hall(width=30_000, depth=24_000):
     doc = new_document("Pods", "")
     site = ops.add_site(doc, "Site 1", power_capacity_kw=5_000, cooling_capacity_kw=5_000)
-    hall = ops.add_hall(
+    return doc, slab_hall(doc, site, "Hall", width, depth)
+
+
+def slab_hall(doc, site, name, width=30_000, depth=24_000, **fields):
+    """A hall of 25 kPa slab with 4 MW of power and cooling and its cable entry."""
+    return ops.add_hall(
         doc,
         site,
-        "Hall",
+        name,
         width,
         depth,
         floor_rating_kpa=25,
@@ -25,8 +30,8 @@ def empty_hall(width=30_000, depth=24_000):
         power_capacity_kw=4_000,
         cooling_capacity_kw=4_000,
         cable_entry=(0, 1_800),
+        **fields,
     )
-    return doc, hall
 
 
 def findings(doc):
@@ -118,19 +123,8 @@ def test_pods_in_two_halls_are_numbered_over_the_project():
     """Each hall's pods were numbered from 1: both halls held P1-NET-T01, and the links
     between them read "P1-NET-T01 to P1-NET-T01" (a trial)."""
     doc, first = empty_hall()
-    second = ops.add_hall(
-        doc,
-        doc.project.halls[first].site_id,
-        "Hall 2",
-        30_000,
-        24_000,
-        floor_rating_kpa=25,
-        floor_type="slab",
-        power_capacity_kw=4_000,
-        cooling_capacity_kw=4_000,
-        cable_entry=(0, 1_800),
-        site_origin=(0, 30_000),
-    )
+    site = doc.project.halls[first].site_id
+    second = slab_hall(doc, site, "Hall 2", site_origin=(0, 30_000))
     insert_pod(doc, first, "nvl72-su")
     insert_pod(doc, second, "nvl72-su")
     prefixes = {(p.hall_id, p.label.split("-", 1)[0]) for p in doc.project.placements.values()}
