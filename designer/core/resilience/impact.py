@@ -314,11 +314,31 @@ def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], 
         # the group's liquid heat with nothing failed (what it carried, not its capacity)
         before = math.fsum(topo.cdu_heat.get(m, 0.0) for m in members)
         load = before - math.fsum(heat_of(topo, r)[0] for r in out & topo.group_racks[group_id])
+        name = project.cooling_groups[group_id].name
         left = math.fsum(cooling[m].liquid_capacity_kw for m in members if m not in units)
         if load > left:
-            name = project.cooling_groups[group_id].name
             whole = math.fsum(cooling[m].liquid_capacity_kw for m in members)
             found.append(Overload("cooling_group", group_id, name, load, left, before, whole, "kW"))
+            continue
+        # the survivors' coolant flow, where every CDU's is known (an audit: the kW of 11
+        # GB300 fitted on the CDU left, the 1,631 L/min they need did not)
+        per_kw = topo.cdu_flow_lpm_per_kw
+        flows = [cooling[m].flow_lpm for m in members]
+        if per_kw and min(flows) > 0:
+            flow_left = math.fsum(cooling[m].flow_lpm for m in members if m not in units)
+            if load * per_kw > flow_left:
+                found.append(
+                    Overload(
+                        "cooling_group",
+                        group_id,
+                        name,
+                        load * per_kw,
+                        flow_left,
+                        before * per_kw,
+                        math.fsum(flows),
+                        "L/min",
+                    )
+                )
     return lost, found
 
 

@@ -145,7 +145,8 @@ def impact_text(project: Project, impact: Impact) -> str:
         lines.append("Survivors over their limits:")
         for over in impact.overloads:
             lines.append(
-                f"  {over.name} ({over.kind.replace('_', ' ')}) carries {number(over.load, 1)} "
+                f"  {over.name} ({over.kind.replace('_', ' ')}) "
+                f"{'needs' if over.unit == 'L/min' else 'carries'} {number(over.load, 1)} "
                 f"{over.unit}, over its limit of {number(over.limit, 1)} {over.unit} "
                 f"(before: {number(over.before, 1)} of {number(over.limit_before, 1)} {over.unit})"
             )

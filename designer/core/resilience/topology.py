@@ -67,6 +67,9 @@ class Topology:
     wavelength_gbps: float
     #: scale-out switches the fabrics place
     switches: int = 0
+    #: the coolant a kW of liquid heat needs (the rules' rating basis, links B13), to hold the
+    #: CDUs left after a failure to their flow as well as their capacity; 0: not checked
+    cdu_flow_lpm_per_kw: float = 0.0
     job_racks: dict[str, frozenset[str]] = field(default_factory=dict)
     #: the network plan, whose routes say which bundles run along which tray
     plan: NetworkPlan | None = None
@@ -203,6 +206,7 @@ def build_topology(
         routes={r.route_id: r for r in dci.routes} if dci is not None else {},
         switches=sum(n for f in (plan.fabrics().values() if plan else ()) for *_, n in f.placed),
         wavelength_gbps=float(settings.dci_wavelength_gbps),
+        cdu_flow_lpm_per_kw=limits.cdu_flow_lpm_per_kw or 0.0,
         job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
         plan=plan,
     )

@@ -5,7 +5,8 @@ rest goes to room air, less what a rear-door heat exchanger takes to water (up t
 rating). Per rack: a liquid-cooled rack needs a CDU within the allowed pipe run, and the
 air heat of one rack is limited (links B6) unless a rear door takes it. Per CDU: its liquid
 load against its capacity and flow; per cooling group in N+1: the load with the largest CDU
-down. Per hall: air heat against the CRAHs and in-row coolers, total heat against the
+down, in capacity and in coolant flow (the survivors must deliver the flow the whole load
+needs, links B13). Per hall: air heat against the CRAHs and in-row coolers, total heat against the
 hall's cooling capacity; per site: total heat against its heat rejection.
 """
 
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from designer.core.findings import CodeInfo, Finding, Severity
+from designer.core.format import plural
 from designer.core.geometry.floor import cooling_box
 from designer.core.model.hall import CoolingUnit
 from designer.core.model.placement import Placement
@@ -92,7 +95,8 @@ GROUP_REDUNDANCY = CodeInfo(
     FAMILY,
     "N+1 cooling group short",
     Severity.ERROR,
-    "An N+1 group of CDUs cannot carry its racks' liquid heat with its largest CDU down.",
+    "An N+1 group of CDUs cannot carry its racks' liquid heat with its largest CDU down: "
+    "its other CDUs lack the capacity, or the coolant flow the heat needs.",
 )
 NO_SPARE_CDU = CodeInfo(
     "cooling.no_spare_cdu",
@@ -100,7 +104,8 @@ NO_SPARE_CDU = CodeInfo(
     "Liquid-cooled racks with no spare CDU",
     Severity.WARNING,
     "Liquid-cooled racks hang on a CDU of no cooling group, or on a group (not N+1) whose "
-    "other CDUs cannot carry its liquid heat with its largest CDU down: one CDU failing or "
+    "other CDUs cannot carry its liquid heat (or deliver its flow) with its largest CDU "
+    "down: one CDU failing or "
     "serviced takes their cooling (systems 5a: with N+1, plan 2 CDUs per ~8-rack SU).",
 )
 CDU_NEAR_CAPACITY = CodeInfo(
@@ -327,6 +332,48 @@ def _group_subjects(ctx: Context) -> Iterable[str]:
     return ctx.project.cooling_groups
 
 
+@dataclass(frozen=True)
+class _OneDown:
+    """What a set of CDUs lacks with its largest down: ``needed`` against what the others
+    give (``left``), in kW of capacity or L/min of flow (``unit``); ``largest`` is the
+    unit down."""
+
+    needed: float
+    left: float
+    largest: float
+    unit: str
+
+    def survivors(self, others: int) -> str:
+        """'the other 2 CDUs can take only 2,400 kW' or '... deliver only 1,200 L/min'."""
+        verb = "can take only" if self.unit == "kW" else f"deliver{'s' * (others == 1)} only"
+        return f"the other {plural(others, 'CDU')} {verb} {self._amount(self.left)}"
+
+    def down(self) -> str:
+        """The largest unit, as the message names it: '(1,368 kW)' or '(1,200 L/min)'."""
+        return f"({self._amount(self.largest)})"
+
+    def _amount(self, value: float) -> str:
+        return kw(value) if self.unit == "kW" else f"{num(value, 0)} L/min"
+
+
+def _one_down(ctx: Context, cdus: list[CoolingUnit], load: float) -> _OneDown | None:
+    """What ``cdus`` lack to carry ``load`` kW of liquid heat with their largest down: in
+    capacity first, else in flow at the rating basis (a trial: two CDUs of 1,200 L/min passed
+    an N+1 check for 11 GB300 racks that need 1,631 L/min, as their kW fitted); None when
+    they carry it. Flow is left out where a CDU's is not known (0)."""
+    largest = max(u.liquid_capacity_kw for u in cdus)
+    left = math.fsum(u.liquid_capacity_kw for u in cdus) - largest
+    if load > left:
+        return _OneDown(load, left, largest, "kW")
+    per_kw = ctx.limits.cdu_flow_lpm_per_kw
+    flows = [u.flow_lpm for u in cdus]
+    if not per_kw or min(flows) <= 0:
+        return None
+    needed, largest = load * per_kw, max(flows)
+    left = math.fsum(flows) - largest
+    return _OneDown(needed, left, largest, "L/min") if needed > left else None
+
+
 def _group_run(ctx: Context, group_id: str) -> Iterator[Finding]:
     group = ctx.project.cooling_groups.get(group_id)
     if group is None or group.redundancy != "N+1":
@@ -337,22 +384,26 @@ def _group_run(ctx: Context, group_id: str) -> Iterator[Finding]:
     if not cdus:
         return
     load = racks_kw(ctx, [r for u in cdus for r in links.of("racks_on_cdu", u.id)], "liquid_kw")
-    largest = max(u.liquid_capacity_kw for u in cdus)
-    remaining = math.fsum(u.liquid_capacity_kw for u in cdus) - largest
-    if load > remaining:
-        others = len(cdus) - 1
-        yield GROUP_REDUNDANCY.finding(
-            f"Cooling group {group.name} (N+1) carries {kw(load)} of liquid heat; with its "
-            f"largest CDU ({kw(largest)}) down, the other {others} CDU{'s' * (others != 1)} "
-            f"can take only {kw(remaining)}. Add a CDU to the group or move racks to another "
-            "group.",
-            (group.id, *(u.id for u in cdus)),
-            measured=load,
-            limit=remaining,
-            unit="kW",
-            hall_id=group.hall_id,
-            where=_unit_centre(cdus[0]),
-        )
+    short = _one_down(ctx, cdus, load)
+    if short is None:
+        return
+    needs = (
+        ""
+        if short.unit == "kW"
+        else f", which needs {num(short.needed, 0)} L/min of coolant at "
+        f"{num(ctx.limits.cdu_flow_lpm_per_kw)} L/min per kW"
+    )
+    yield GROUP_REDUNDANCY.finding(
+        f"Cooling group {group.name} (N+1) carries {kw(load)} of liquid heat{needs}; with its "
+        f"largest CDU {short.down()} down, {short.survivors(len(cdus) - 1)}. Add a CDU to the "
+        "group or move racks to another group.",
+        (group.id, *(u.id for u in cdus)),
+        measured=short.needed,
+        limit=short.left,
+        unit=short.unit,
+        hall_id=group.hall_id,
+        where=_unit_centre(cdus[0]),
+    )
 
 
 def _group_touched(ctx: Context, changes: Changes) -> set[str]:
@@ -396,9 +447,8 @@ def _spare_run(ctx: Context, subject: str) -> Iterator[Finding]:
     load = racks_kw(ctx, racks, "liquid_kw")
     if not cdus or load <= 0:
         return
-    largest = max(u.liquid_capacity_kw for u in cdus)
-    remaining = math.fsum(u.liquid_capacity_kw for u in cdus) - largest
-    if load <= remaining:
+    short = _one_down(ctx, cdus, load)
+    if short is None:
         return
     cooled = sum(
         1
@@ -418,15 +468,16 @@ def _spare_run(ctx: Context, subject: str) -> Iterator[Finding]:
     else:
         text = (
             f"Cooling group {group.name} ({group.redundancy}) carries {kw(load)} of liquid "
-            f"heat; with its largest CDU ({kw(largest)}) down, the others take only "
-            f"{kw(remaining)}: it has no spare unit. Add a CDU and make the group N+1."
+            f"heat; with its largest CDU {short.down()} down, "
+            f"{short.survivors(len(cdus) - 1)}: it has no spare unit. Add a CDU and make the "
+            "group N+1."
         )
     yield NO_SPARE_CDU.finding(
         text,
         (subject, *(u.id for u in cdus if u.id != subject)),
-        measured=load,
-        limit=remaining,
-        unit="kW",
+        measured=short.needed,
+        limit=short.left,
+        unit=short.unit,
         hall_id=cdus[0].hall_id,
         where=_unit_centre(cdus[0]),
     )

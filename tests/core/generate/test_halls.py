@@ -104,6 +104,19 @@ def test_a_row_whose_heads_hold_a_cdu_a_line_takes_its_spare_past_its_last_rack(
     assert [f.code for f in report.findings if str(f.severity) != "info"] == []
 
 
+@pytest.mark.parametrize(("systems", "cdus"), [(8, 2), (11, 3)])
+def test_a_pods_cdus_carry_its_coolant_flow_with_one_down(systems, cdus):
+    """11 GB300 NVL72 (142 kW, 87 % to liquid: 1,358.9 kW) fit one 1,368 kW CDU's
+    capacity but need 1,631 L/min at 1.2 L/min per kW, past the 1,200 L/min one CDU
+    delivers: the pod gets a third CDU, and 8 (1,186 L/min) keep two (an audit found two
+    for 11, and the check said nothing)."""
+    project = generate(ClusterRequest("gb300-su", systems=systems))
+    found = [u for u in project.cooling_units.values() if u.type_id == "cdu-inrow-1368"]
+    assert len(found) == cdus
+    report = RuleEngine(default_catalog()).run(project)
+    assert [f.code for f in report.findings if str(f.severity) != "info"] == []
+
+
 def test_in_row_coolers_past_the_network_racks_stand_inside_the_hall():
     """A GB200 pod in rows of one rack a line: its network row with its in-row coolers runs
     longer than its rows of racks, and the hall was sized to the racks alone, so the last

@@ -72,6 +72,24 @@ def test_a_group_whose_survivors_are_short_is_named_with_its_figures(eight_on_cd
     assert over.before == pytest.approx(8 * 132 * 0.87)
 
 
+def test_a_group_whose_survivors_lack_the_flow_is_named_with_it(eight_on_cdus):
+    """Nine NVL72 (1,033.56 kW of liquid heat) fit the 1,368 kW left with one CDU down, but
+    need 1,240.3 L/min at 1.2 L/min per kW, and the CDU left delivers 1,200 (an audit)."""
+    doc, _racks, cdu_a, cdu_b, group = eight_on_cdus
+    hall = doc.project.cooling_units[cdu_b].hall_id
+    (ninth,) = ops.place_row(doc, hall, "nvidia-gb200-nvl72", 2_000, 6_000, 1, 0)
+    ops.assign_cdu(doc, [ninth], cdu_b)
+    impact = fail(topology(doc), [cdu_a])
+    assert impact.losses == {}
+    (over,) = impact.overloads
+    assert (over.kind, over.id, over.unit) == ("cooling_group", group, "L/min")
+    assert (over.load, over.limit) == (pytest.approx(9 * 114.84 * 1.2), 1_200)
+    assert (over.before, over.limit_before) == (pytest.approx(1_240.272), 2_400)
+    assert "CDUs (cooling group) needs 1,240.3 L/min, over its limit of 1,200 L/min" in (
+        impact_text(doc.project, impact)
+    )
+
+
 def test_a_hall_whose_air_units_left_are_short_reads_its_load_before():
     """Four DGX B200 racks (57.2 kW of room air each) under two 150 kW CRAHs: one CRAH
     down leaves 150 kW for 228.8 kW; before the failure the hall's air carried 228.8 kW

@@ -66,10 +66,11 @@ def test_cdu_flow(racks, short):
 @pytest.mark.parametrize(("racks", "short"), [(11, False), (12, True)])
 def test_an_n_plus_1_group_with_its_largest_cdu_down(racks, short):
     # With one of two 1,368 kW CDUs down, 1,368 kW remain: 11 NVL72 = 1,263.24 kW fit,
-    # 12 = 1,378.08 kW do not, though each CDU carries only half of them.
+    # 12 = 1,378.08 kW do not, though each CDU carries only half of them. (The CDUs are
+    # given flow enough for 12: 1,653.7 L/min.)
     doc, hall = hall_doc()
     group = ops.add_cooling_group(doc, hall, "Row 1 CDUs", "N+1")
-    cdus = [_cdu(doc, hall, x=x, group_id=group) for x in (0, 10_000)]
+    cdus = [_cdu(doc, hall, x=x, group_id=group, flow_lpm=2_000) for x in (0, 10_000)]
     placed = ops.place_row(doc, hall, NVL72, 1_000, 2_000, racks, 0)
     half = len(placed) // 2
     ops.assign_cdu(doc, placed[:half], cdus[0])
@@ -79,6 +80,30 @@ def test_an_n_plus_1_group_with_its_largest_cdu_down(racks, short):
     assert [f.ids for f in findings] == ([(group, *cdus)] if short else [])
     if short:
         assert "the other 1 CDU can take only 1,368 kW" in findings[0].message
+
+
+@pytest.mark.parametrize(("racks", "short"), [(8, False), (9, True)])
+def test_an_n_plus_1_group_short_of_flow_with_its_largest_cdu_down(racks, short):
+    # The kW fit (9 NVL72 = 1,033.56 kW on 1,368 kW left), the flow does not: at 1.2 L/min
+    # per kW, 8 racks need 1,102.5 L/min and 9 need 1,240.3, and the CDU left delivers
+    # 1,200 (an audit: 11 GB300 passed on two CDUs needing 1,631 L/min of one).
+    doc, hall = hall_doc()
+    group = ops.add_cooling_group(doc, hall, "Row 1 CDUs", "N+1")
+    cdus = [_cdu(doc, hall, x=x, group_id=group) for x in (0, 10_000)]
+    placed = ops.place_row(doc, hall, NVL72, 1_000, 2_000, racks, 0)
+    ops.assign_cdu(doc, placed[:4], cdus[0])
+    ops.assign_cdu(doc, placed[4:], cdus[1])
+    assert found(doc, "cooling.cdu_flow") == []  # each CDU alone is within its flow
+    findings = found(doc, "cooling.group_redundancy")
+    assert [f.ids for f in findings] == ([(group, *cdus)] if short else [])
+    if short:
+        f = findings[0]
+        assert (f.measured, f.limit, f.unit) == (pytest.approx(1_240.272), 1_200, "L/min")
+        assert (
+            "carries 1,033.6 kW of liquid heat, which needs 1,240 L/min of coolant at 1.2 "
+            "L/min per kW; with its largest CDU (1,200 L/min) down, the other 1 CDU delivers "
+            "only 1,200 L/min." in f.message
+        )
 
 
 def test_an_n_group_is_not_held_to_n_plus_1():
@@ -201,14 +226,14 @@ def test_an_n_group_with_no_spare_unit_is_warned_of(racks, short):
     # as the N+1 test: 11 NVL72 (1,263.24 kW) fit on one 1,368 kW CDU, 12 (1,378.08) not
     doc, hall = hall_doc()
     group = ops.add_cooling_group(doc, hall, "Row 1 CDUs", "N")
-    cdus = [_cdu(doc, hall, x=x, group_id=group) for x in (0, 10_000)]
+    cdus = [_cdu(doc, hall, x=x, group_id=group, flow_lpm=2_000) for x in (0, 10_000)]
     placed = ops.place_row(doc, hall, NVL72, 1_000, 2_000, racks, 0)
     ops.assign_cdu(doc, placed[: racks // 2], cdus[0])
     ops.assign_cdu(doc, placed[racks // 2 :], cdus[1])
     findings = found(doc, "cooling.no_spare_cdu")
     assert [f.ids for f in findings] == ([(group, *cdus)] if short else [])
     if short:
-        assert "the others take only 1,368 kW: it has no spare unit" in findings[0].message
+        assert "the other 1 CDU can take only 1,368 kW: it has no spare unit" in findings[0].message
 
 
 @pytest.mark.parametrize(("racks", "noted"), [(9, False), (10, True)])
