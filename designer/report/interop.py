@@ -11,6 +11,7 @@ anything is written.
 from __future__ import annotations
 
 import io
+import time
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,7 +91,16 @@ def _zipped(found: NetboxSet) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in HEADERS:
-            archive.writestr(name, found.csv(name))
+            archive.writestr(_entry(name), found.csv(name))
         if found.notes:
-            archive.writestr(NOTES_FILE, "".join(f"{n}\n" for n in found.notes))
+            archive.writestr(_entry(NOTES_FILE), "".join(f"{n}\n" for n in found.notes))
     return buffer.getvalue()
+
+
+def _entry(name: str) -> zipfile.ZipInfo:
+    """A file of the zip, dated now, that unzips readable by all as any file written is
+    (``writestr`` given a name leaves it to its owner alone, rw-------: a trial)."""
+    entry = zipfile.ZipInfo(name, time.localtime()[:6])
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = 0o644 << 16
+    return entry

@@ -26,8 +26,9 @@ the hall's), and each cable names the sites of its two devices as well.
 What rackplan knows and NetBox asks for: sites, halls as locations, racks (their floor
 position and facing in the description, their outer size from the catalog), the systems
 and switches in them as devices of device types named by model, and one cable per link
-with both ends and its ordered length. What it does not know it leaves blank (a rack's U
-height, a device's U position) and says so. Ports are not planned by rackplan: each
+with both ends, its ordered length and its cable type, each interface with its speed.
+What it does not know it leaves blank (a device's U position) or, where NetBox's import
+asks for it (a rack's width and units), gives NetBox's own default, and says so. Ports are not planned by rackplan: each
 device's interfaces are numbered in the order its links come in the cable schedule. A network
 rack's switches take the roles the site's fabric gives its slots (its leaves first, then its
 spines and cores), so a link from a leaf to a spine of the same rack joins two of its
@@ -63,6 +64,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "location",
         "name",
         "status",
+        "width",
         "u_height",
         "outer_width",
         "outer_height",
@@ -84,7 +86,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "rack",
         "description",
     ),
-    "08-interfaces.csv": ("device", "name", "type", "description"),
+    "08-interfaces.csv": ("device", "name", "type", "speed", "description"),
     "09-cables.csv": (
         "side_a_site",
         "side_a_device",
@@ -94,6 +96,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "side_b_device",
         "side_b_type",
         "side_b_name",
+        "type",
         "status",
         "length",
         "length_unit",
@@ -142,6 +145,32 @@ OTHER = "other"
 #: NetBox's InfiniBand interface types by a link's rate: HDR 200G, NDR 400G, XDR 800G
 #: (``dcim.choices.InterfaceTypeChoices``); the rate names the generation.
 INFINIBAND_TYPES = {200: "infiniband-hdr", 400: "infiniband-ndr", 800: "infiniband-xdr"}
+
+#: NetBox's cable types (``dcim.choices.CableTypeChoices``) by the catalog's medium: its
+#: copper passive or active (NetBox has no AEC: an active copper cable), its fibre as the
+#: catalog's ``cable`` names it (multimode OM4, single-mode OS2). A medium not here is left
+#: blank (a link no medium reaches).
+CABLE_TYPES = {
+    "dac": "dac-passive",
+    "acc": "dac-active",
+    "aec": "dac-active",
+    "aoc": "aoc",
+    "mm_sr": "mmf-om4",
+    "sm_dr": "smf-os2",
+    "fr": "smf-os2",
+    "lr": "smf-os2",
+    "er": "smf-os2",
+    "zr": "smf",
+    "zr_plus": "smf",
+    "long_haul": "smf",
+}
+
+#: What a rack's import must give when it names no rack type (``RackImportForm.clean`` of
+#: NetBox 4.6.8 refuses a new rack without ``width`` and ``u_height``): NetBox's own
+#: defaults for a new rack (``RackBase.width``, 19 in; ``RACK_U_HEIGHT_DEFAULT``, 42), as
+#: the catalog gives racks' outer sizes, not their rail width or units.
+RACK_WIDTH_IN = 19
+RACK_UNITS = 42
 
 
 @dataclass
@@ -196,6 +225,12 @@ def netbox_set(
     devices = _Devices(project, rack_types, switch_types, out, names, sites, halls, tiers)
     for rack in project.placements.values():
         devices.rack(rack.id)
+    if project.placements:
+        out.notes.append(
+            f"racks are written {RACK_WIDTH_IN} in wide and {RACK_UNITS}U high, NetBox's own "
+            "defaults for a new rack, which its import asks for: rackplan knows a rack's "
+            "outer size (written too), not its rail width or units; set your racks' own"
+        )
     _cables(project, plan, devices, out)
     devices.finish()
     out.notes[:0] = names.notes()
@@ -330,7 +365,8 @@ class _Devices:
                 location,
                 name,
                 STATUS,
-                "",
+                RACK_WIDTH_IN,
+                RACK_UNITS,
                 kind.width_mm,
                 kind.height_mm,
                 kind.depth_mm,
@@ -409,7 +445,9 @@ class _Devices:
         for device, ports in held or self.held.get(rack_id, []):
             if ports is None:
                 self.used[device] += 1
-                return self._interface(device, f"{named} {self.used[device]}", named, kind)
+                return self._interface(
+                    device, f"{named} {self.used[device]}", named, kind, rate_gbps
+                )
             count, speed = ports
             split = max(1, speed // rate_gbps)
             at, part, parts = self.slot.get(device, (0, 0, 0))
@@ -421,13 +459,17 @@ class _Devices:
                 continue
             self.slot[device] = (at, part, parts)
             return self._interface(
-                device, f"port {at}" if split == 1 else f"port {at}/{part}", named, kind
+                device, f"port {at}" if split == 1 else f"port {at}/{part}", named, kind, rate_gbps
             )
         self.full[rack_id] += 1
         return None
 
-    def _interface(self, device: str, interface: str, plane: str, kind: str) -> _Port:
-        self.out.rows["08-interfaces.csv"].append((device, interface, kind, f"{plane} link"))
+    def _interface(
+        self, device: str, interface: str, plane: str, kind: str, rate_gbps: int
+    ) -> _Port:
+        # NetBox's speed is in kb/s
+        speed = rate_gbps * 1_000_000
+        self.out.rows["08-interfaces.csv"].append((device, interface, kind, speed, f"{plane} link"))
         return _Port(device, interface, self.site_of[device])
 
     def finish(self) -> None:
@@ -492,6 +534,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         plane = planes[int(table.plane[row])]
         medium = int(columns.medium[row])
         length = _length(float(columns.order_m[row]), float(columns.routed_m[row]))
+        cable_type = CABLE_TYPES.get(media[medium].id, "") if medium >= 0 else ""
         what = f"{media[medium].name if medium >= 0 else 'no medium reaches'}, "
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         rate = int(table.rate[row])
@@ -513,6 +556,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     end_b.device,
                     "dcim.interface",
                     end_b.interface,
+                    cable_type,
                     STATUS,
                     length,
                     "m" if length != "" else "",
