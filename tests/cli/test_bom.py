@@ -36,10 +36,10 @@ def test_csv_bom_ends_with_the_totals():
     assert float(total["power_w"]) == pytest.approx(
         sum(float(r["power_w"] or 0) for r in rows[:-1])
     )
-    # 384 SR modules at the NICs, 192 twin-port SR and 128 twin-port DR at the QM9700s'
-    # cages (two 400G links each), 32 ZR, 256 DACs
+    # 192 twin-port SR at the DGX NICs' cages and 192 at the QM9700s', 128 twin-port DR
+    # (two 400G links each), 32 ZR, 256 DACs
     assert float(total["power_w"]) == pytest.approx(
-        384 * 9 + 192 * 15 + 128 * 17 + 32 * 15 + 256 * 0.2
+        (192 + 192) * 15 + 128 * 17 + 32 * 15 + 256 * 0.2
     )
 
 
@@ -85,17 +85,17 @@ def test_a_missing_input_exits_2(tmp_path):
 
 def test_one_sites_part_of_the_bom_by_its_name_in_any_case():
     """South has one hall of four DGX B200 racks and a QM9700 rack: 4 x 32 links to its
-    leaves (128 SR modules at the NICs, 64 twin-port at the leaves) and its end of the 16
-    ZR wavelengths to North."""
+    leaves (64 twin-port modules at the NICs, whose 400G ports share cages in twos, and 64
+    at the leaves) and its end of the 16 ZR wavelengths to North."""
     out = run("bom", TWO_SITES, "--site", " south", "--format", "json")
     assert out.returncode == 0, out.stderr
     bom = json.loads(out.stdout)
     assert bom["site"] == "South"
     quantity = {line["item"]: line["quantity"] for line in bom["lines"]}
     assert quantity["NVIDIA DGX B200 rack (4 systems)"] == 4
-    assert quantity["400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"] == 128
+    assert "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)" not in quantity
     twin = "800G twin-port 2xSR4 multimode transceiver (OSFP, two MPO-12), 2 x 400G links each"
-    assert quantity[twin] == 64
+    assert quantity[twin] == 64 + 64
     assert quantity["400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line"] == 16
     assert not [line for line in bom["lines"] if line["category"] == "fibre_pair"]
     missing = run("bom", TWO_SITES, "--site", "West")

@@ -34,11 +34,15 @@ Precision = Literal["fp4", "fp8", "bf16", "int8"]
 
 
 class PortGroup(Record):
-    """``count`` ports of ``rate_gbps`` each, built from lanes of ``lane_gbps``."""
+    """``count`` ports of ``rate_gbps`` each, built from lanes of ``lane_gbps``;
+    ``cage_ports`` of them share one module cage (a DGX H100's 8 x 400G ConnectX-7 ports sit
+    in 4 twin-port OSFP cages: one 800G module serves two links, and the bill counts it once).
+    """
 
     count: Count
     rate_gbps: Gbps
     lane_gbps: Gbps
+    cage_ports: Annotated[int, Field(gt=0, le=16)] = 1
 
 
 class SwitchFit(Record):

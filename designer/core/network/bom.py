@@ -33,9 +33,10 @@ import numpy as np
 
 from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
-from designer.core.model.equipment import CoolingType, FeedType
+from designer.core.model.equipment import CoolingType, FeedType, RackType
 from designer.core.model.hall import path_length_mm
 from designer.core.network.media import (
+    PLANES,
     Medium,
     cable_usd,
     links_per_module,
@@ -241,24 +242,26 @@ def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[
     """The modules at both ends of the bundles ``rows``, keyed by the end's site, plane,
     medium, link rate, links per module and module rate.
 
-    At a NIC or a site one module serves one link end. At a network rack whose switches
-    take twin-port modules (``links_per_module``: a QM9700's 800G cage carries two 400G
-    links) the rack's links of one plane, medium and rate share modules, rounded up per
-    rack: a module's two ports may serve cables to different racks, and a plan says which
-    rack a link ends in, not which of its switches (the switches of two planes are apart)."""
+    At a single-port NIC or a site one module serves one link end. At a network rack whose
+    switches take twin-port modules (``links_per_module``: a QM9700's 800G cage carries two
+    400G links), or a compute rack whose NICs share cages (a DGX H100's), the rack's links
+    of one plane, medium and rate share modules, rounded up per rack: a module's two ports
+    may serve cables to different racks, and a plan says which rack a link ends in, not
+    which of its switches or systems (the switches of two planes are apart)."""
     table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
-    cage = switch_cage_gbps(plan, ends.nodes)
+    cage = module_cage_gbps(plan, ends.nodes)
     node = np.concatenate([ends.a[rows], ends.b[rows]])
+    planes = np.tile(table.plane[rows].astype(np.int64), 2)
     keys = (
         np.concatenate([places.site_a[rows], places.site_b[rows]]),
-        np.where(cage[node] > 0, node, -1),  # the other ends of a site count together
-        np.tile(table.plane[rows].astype(np.int64), 2),
+        np.where(cage[node, planes] > 0, node, -1),  # the other ends of a site count together
+        planes,
         np.tile(cols.medium[rows].astype(np.int64), 2),
         np.tile(table.rate[rows], 2),
     )
     modules: Counter[Key] = Counter()
     for (site, at, plane, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
-        cage_gbps = int(cage[at]) if at >= 0 else 0
+        cage_gbps = int(cage[at, plane]) if at >= 0 else 0
         per = links_per_module(media.media[position], cage_gbps, rate)
         module_gbps = cage_gbps if per > 1 else rate
         modules[((places.sites[site],), plane, position, rate, per, module_gbps)] += math.ceil(
@@ -271,8 +274,8 @@ def end_module(
     plan: NetworkPlan, medium: Medium, rate_gbps: int, cage_gbps: int
 ) -> tuple[float, float]:
     """The power (W) and price (USD) of one link's end's share of its module: a whole one
-    at a NIC or a site (``cage_gbps`` 0), half a twin-port module at a switch whose cage
-    carries two links (``cage_gbps``: as ``switch_cage_gbps`` gives it), as the bill counts."""
+    at a single-port NIC or a site (``cage_gbps`` 0), half a twin-port module at a cage that
+    carries two links (``cage_gbps``: as ``module_cage_gbps`` gives it), as the bill counts."""
     override = plan.settings.media.get(medium.id)
     per = links_per_module(medium, cage_gbps, rate_gbps)
     gbps = cage_gbps if per > 1 else rate_gbps
@@ -282,18 +285,38 @@ def end_module(
     )
 
 
-def switch_cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
-    """Per node, the Gb/s of one module cage of the switches its rack holds (a QM9700's
-    twin-port cage: 2 x 400G); 0 for a node that holds none (a compute rack, a site)."""
+def module_cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
+    """Per node (rows) and plane (columns, as ``PLANES``), the Gb/s of one module cage at
+    that end where a cage carries more than one link: a network rack's switch cage on
+    every plane (a QM9700's twin-port cage: 2 x 400G), a compute rack's NIC cage on the
+    plane whose ports share cages (a DGX H100's 8 x 400G on 4 OSFP: 800G); 0 where one
+    module serves one link end (a single-port NIC, a site)."""
     facts, switches = plan.index.facts, plan.catalog.switches
+    none = (0,) * len(PLANES)
+    rows: dict[str, tuple[int, ...]] = {}
 
-    def cage(node: str) -> int:
-        found = facts.get(node)
-        fit = found.kind.switches if found is not None else None
+    def cages(kind: RackType) -> tuple[int, ...]:
+        fit = kind.switches
         switch = switches.get(fit.switch_id) if fit is not None else None
-        return switch.port_gbps * switch.cage_ports if switch is not None else 0
+        if switch is not None:
+            return (switch.port_gbps * switch.cage_ports,) * len(PLANES)
+        return tuple(
+            group.rate_gbps * group.cage_ports
+            if (group := kind.ports.get(plane)) is not None and group.cage_ports > 1
+            else 0
+            for plane in PLANES
+        )
 
-    return np.fromiter(map(cage, nodes), np.int64, len(nodes))
+    def row(node: str) -> tuple[int, ...]:
+        found = facts.get(node)
+        if found is None:
+            return none
+        kind = found.kind
+        if kind.id not in rows:
+            rows[kind.id] = cages(kind)
+        return rows[kind.id]
+
+    return np.array([row(node) for node in nodes], np.int64).reshape(len(nodes), len(PLANES))
 
 
 def _equipment_lines(own: Mapping[str, Counter[Key]]) -> list[BomLine]:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from designer.core.network.bom import Bom, bill_of_materials, end_module, switch_cage_gbps
+from designer.core.network.bom import Bom, bill_of_materials, end_module, module_cage_gbps
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
@@ -117,7 +117,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     halls = {h.id: h.name for h in plan.project.halls.values()}
     hall_of = {r.id: halls.get(r.hall_id, "") for r in plan.project.placements.values()}
     ends = plan.ends()
-    cage = switch_cage_gbps(plan, ends.nodes)
+    cage = module_cage_gbps(plan, ends.nodes)
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]
@@ -145,7 +145,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                 per_end, modules = power_w_per_end(medium, rate, override), 0.0
             else:  # each end's module, or its share of a twin-port one at a switch
                 (watts_a, usd_a), (watts_b, usd_b) = (
-                    end_module(plan, medium, rate, int(cage[end[i]])) for end in (ends.a, ends.b)
+                    end_module(plan, medium, rate, int(cage[end[i], plane]))
+                    for end in (ends.a, ends.b)
                 )
                 per_end, modules = (watts_a + watts_b) / 2, usd_a + usd_b
             power = round(per_end, 3)

@@ -64,15 +64,16 @@ def test_equipment_of_no_catalog_type_is_named_by_what_it_is():
     }
 
 
-def test_modules_one_per_nic_and_one_per_twin_port_cage(bom):
-    # 12 DGX B200 racks x 32 NICs to their leaves over multimode: 384 modules at the NICs,
-    # 384 / 2 = 192 twin-port 2xSR4 at the QM9700 leaves (two 400G ports per 800G cage,
-    # systems:S40); North's second hall: 4 leaves x 32 uplinks to the spines in the first
-    # hall over single-mode, twin-port at both ends: 128 / 2 + 128 / 2 = 128; 16
-    # wavelengths of 400ZR between the sites, one module per end at each site (32)
+def test_modules_one_per_twin_port_cage_at_both_ends(bom):
+    # 12 DGX B200 racks x 32 NICs to their leaves over multimode: the NICs' 8 x 400G ports
+    # a system sit in 4 OSFP cages (systems:S30), so 384 / 2 = 192 twin-port 2xSR4 at the
+    # racks (an audit: 384 single ones were counted), and 384 / 2 = 192 at the QM9700
+    # leaves (two 400G ports per 800G cage, systems:S40); North's second hall: 4 leaves x
+    # 32 uplinks to the spines in the first hall over single-mode, twin-port at both ends:
+    # 128 / 2 + 128 / 2 = 128; 16 wavelengths of 400ZR between the sites, one module per
+    # end at each site (32)
     assert lines(bom, "module") == {
-        (SR, None): 384,
-        (TWIN_SR, None): 192,
+        (TWIN_SR, None): 192 + 192,
         (TWIN_DR, None): 128,
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 32,
     }
@@ -157,13 +158,12 @@ def test_a_racks_links_of_one_medium_share_its_twin_port_modules():
 
 
 def test_power_and_cost(bom):
-    # 384 x 9 W (400G SR) + 192 x 15 W (twin-port SR, links:S1) + 128 x 17 W (twin-port
-    # DR, links:S14) + 32 x 15 W (ZR) + 256 DACs x 2 x 0.1 W
-    assert bom.optics_power_w == pytest.approx(384 * 9 + 192 * 15 + 128 * 17 + 32 * 15 + 256 * 0.2)
+    # (192 + 192) x 15 W (twin-port SR at the DGX NICs and the leaves, links:S1) + 128 x 17 W
+    # (twin-port DR, links:S14) + 32 x 15 W (ZR) + 256 DACs x 2 x 0.1 W
+    assert bom.optics_power_w == pytest.approx(384 * 15 + 128 * 17 + 32 * 15 + 256 * 0.2)
     # modules, then cables: fixed part plus fibre by the metre (all low-confidence defaults)
     assert bom.cost_usd == pytest.approx(
-        384 * 700
-        + 192 * 1_000
+        384 * 1_000
         + 128 * 1_250
         + 32 * 4_000
         + 256 * 120
@@ -181,13 +181,12 @@ def test_the_architects_prices_replace_the_defaults():
         network=NetworkSettings(media={"mm_sr": MediumOverride(module_usd=550, power_w_per_end=8)}),
     )
     bom = bill_of_materials(plan_of(doc))
-    modules = {x.item: x for x in bom.lines if x.item in (SR, TWIN_SR)}
-    # the figures are the medium's, per module: at the NICs and the leaves' twin-port cages
-    assert [(x.unit_usd, x.unit_power_w) for x in modules.values()] == [(550, 8)] * 2
-    assert modules[SR].cost_usd == 384 * 550
-    assert modules[TWIN_SR].cost_usd == 192 * 550
+    (twin,) = [x for x in bom.lines if x.item == TWIN_SR]
+    # the figures are the medium's, per module: at the NICs' and the leaves' twin-port cages
+    assert (twin.unit_usd, twin.unit_power_w) == (550, 8)
+    assert twin.cost_usd == (192 + 192) * 550
     # the 128 twin-port DR modules, 32 ZR modules and the DACs keep their defaults
-    assert bom.optics_power_w == pytest.approx((384 + 192) * 8 + 128 * 17 + 32 * 15 + 256 * 0.2)
+    assert bom.optics_power_w == pytest.approx((192 + 192) * 8 + 128 * 17 + 32 * 15 + 256 * 0.2)
 
 
 def test_a_project_without_bundles_has_an_empty_schedule_and_bom():
@@ -213,19 +212,17 @@ def test_each_site_orders_its_own_part():
     }
     assert lines(south, "power_feed") == {("Busway 800 A, 415 V 3-phase", 3.4): 2}
     assert lines(north, "cable_tray") == {("Cable tray 600 × 100 mm", 5.8): 2}
-    # North: 8 racks x 32 NICs to leaves, both ends in it (256 SR at the NICs, 256 / 2
-    # twin-port at the leaves), 4 leaves x 32 uplinks from hall 2 to hall 1 (twin-port
-    # DR at both ends: 64 + 64), and its end of each of the 16 ZR wavelengths; South:
-    # 4 x 32 links (128 SR, 64 twin-port SR) and the other 16 ZR
+    # North: 8 racks x 32 NICs to leaves, both ends in it (256 / 2 twin-port at the NICs,
+    # 256 / 2 at the leaves), 4 leaves x 32 uplinks from hall 2 to hall 1 (twin-port DR at
+    # both ends: 64 + 64), and its end of each of the 16 ZR wavelengths; South: 4 x 32
+    # links (64 + 64 twin-port SR) and the other 16 ZR
     assert lines(north, "module") == {
-        (SR, None): 256,
-        (TWIN_SR, None): 128,
+        (TWIN_SR, None): 128 + 128,
         (TWIN_DR, None): 128,
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
     }
     assert lines(south, "module") == {
-        (SR, None): 128,
-        (TWIN_SR, None): 64,
+        (TWIN_SR, None): 64 + 64,
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
     }
     assert lines(north, "cable") == {
@@ -249,10 +246,10 @@ def test_each_site_orders_its_own_part():
 def test_each_plan_counts_its_own_revision():
     """The plan brought up to an edit counts the edit, and the plan before it keeps its
     count. Deleting one of South's four DGX B200 racks leaves 3 racks, 3 rear doors and
-    3 x 32 NIC links to its leaves (96 modules at the NICs, 48 twin-port at the leaves)."""
+    3 x 32 NIC links to its leaves (48 twin-port modules at the NICs, 48 at the leaves)."""
     doc = two_sites.build()
     before = plan_of(doc)
-    assert lines(bill_of_materials(before, "site-002"), "module")[(SR, None)] == 128
+    assert lines(bill_of_materials(before, "site-002"), "module")[(TWIN_SR, None)] == 64 + 64
     halls = {h.id for h in doc.project.halls.values() if h.site_id == "site-002"}
     [rack, *_] = (
         r.id
@@ -266,11 +263,10 @@ def test_each_plan_counts_its_own_revision():
     south = bill_of_materials(after, "site-002")
     assert lines(south, "rack")[("NVIDIA DGX B200 rack (4 systems)", None)] == 3
     assert lines(south, "cooling_unit")[("Rear-door heat exchanger 60 kW (on its rack)", None)] == 3
-    assert lines(south, "module")[(SR, None)] == 96
-    assert lines(south, "module")[(TWIN_SR, None)] == 48
+    assert lines(south, "module")[(TWIN_SR, None)] == 48 + 48
     assert lines(bill_of_materials(after), "rack")[("NVIDIA DGX B200 rack (4 systems)", None)] == 11
     # the plan before the edit still counts South's four racks
-    assert lines(bill_of_materials(before, "site-002"), "module")[(SR, None)] == 128
+    assert lines(bill_of_materials(before, "site-002"), "module")[(TWIN_SR, None)] == 64 + 64
 
 
 def test_the_bills_of_every_site_from_one_count_are_those_counted_one_by_one():
