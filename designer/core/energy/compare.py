@@ -165,12 +165,15 @@ def _unlike_scopes(
     a: Mapping[str, tuple[float, int]], b: Mapping[str, tuple[float, int]], label: str
 ) -> list[Row]:
     """For each category of the bill one design prices in full and the other leaves some
-    of unpriced, what each prices of it and how much each leaves unpriced (``scope_notes``
-    says what that means); none where both price the same things."""
+    of unpriced, or one prices some of and the other none of, what each prices of it and
+    how much each leaves unpriced (``scope_notes`` says what that means); none where both
+    price the same things."""
     rows = []
     for name in [*a, *(n for n in b if n not in a)]:
         (priced_a, left_a), (priced_b, left_b) = a.get(name, (0.0, 0)), b.get(name, (0.0, 0))
-        if (left_a == 0 and priced_a and left_b) or (left_b == 0 and priced_b and left_a):
+        if _unlike(priced_a, left_a, priced_b, left_b) or _unlike(
+            priced_b, left_b, priced_a, left_a
+        ):
             rows.append(
                 Row(
                     f"capital_by_category/{name}",
@@ -185,12 +188,22 @@ def _unlike_scopes(
     return rows
 
 
+def _unlike(priced: float, left: int, other_priced: float, other_left: int) -> bool:
+    """Whether one side prices what the other leaves out: all of a category against some
+    left unpriced, or some of it against none priced (an audit: a GB200 pod's racks priced
+    at $20 M, a GB300 pod's not at all, read as the GB300 being $18 M cheaper)."""
+    if not priced or not other_left:
+        return False
+    return left == 0 or other_priced == 0
+
+
 def scope_notes(rows: Sequence[Row]) -> list[str]:
     """Where the two capitals priced count different things: a category of the bill one
-    design prices in full while the other leaves some of it unpriced, so B less A holds
-    what one side's lines cost and not the other's. A trial's GB300 design left its 418
-    switches unpriced and its CloudMatrix384 alternative priced its 795 at $159 M: half of
-    the $331 M between their capitals was only what each happened to price."""
+    design prices in full while the other leaves some of it unpriced, or prices some of
+    while the other prices none, so B less A holds what one side's lines cost and not the
+    other's. A trial's GB300 design left its 418 switches unpriced and its CloudMatrix384
+    alternative priced its 795 at $159 M: half of the $331 M between their capitals was
+    only what each happened to price."""
     by_key = {row.key: row for row in rows}
     notes = []
     for row in rows:
@@ -198,15 +211,18 @@ def scope_notes(rows: Sequence[Row]) -> list[str]:
         priced = by_key.get(f"capital_by_category/{name}")
         if kind != "unpriced_by_category" or priced is None:
             continue
-        for side, other, own_left, left, cost in (
-            ("A", "B", row.a, row.b, priced.a),
-            ("B", "A", row.b, row.a, priced.b),
+        for side, other, own_left, left, cost, other_cost in (
+            ("A", "B", row.a, row.b, priced.a, priced.b),
+            ("B", "A", row.b, row.a, priced.b, priced.a),
         ):
-            if own_left == 0 and left and cost:
-                notes.append(
-                    f"{name}: priced in {side} (USD {cost:,.0f}), while {other} leaves "
-                    f"{left:,.0f} unpriced, which its capital priced leaves out."
-                )
+            if not _unlike(cost or 0.0, int(own_left or 0), other_cost or 0.0, int(left or 0)):
+                continue
+            own = f" and leaves {own_left:,.0f} unpriced" if own_left else ""
+            none = " prices none of it and" if not other_cost else ""
+            notes.append(
+                f"{name}: {side} prices USD {cost:,.0f} of it{own}, while {other}{none} "
+                f"leaves {left:,.0f} unpriced, which its capital priced leaves out."
+            )
     return notes
 
 

@@ -84,8 +84,26 @@ def test_capital_that_prices_different_things_in_each_design_is_said_so():
         "Unpriced items: Switches": (12, 0),
     }
     assert scope_notes(rows) == [
-        "Switches: priced in B (USD 1,800,000), while A leaves 12 unpriced, which its "
-        "capital priced leaves out."
+        "Switches: B prices USD 1,800,000 of it, while A prices none of it and leaves 12 "
+        "unpriced, which its capital priced leaves out."
     ]
     same = compare(a, a)
     assert scope_notes(same) == [] and not [r for r in same if "_category" in r.key]
+
+
+def test_a_category_one_design_prices_some_of_and_the_other_none_of_is_said_so():
+    """An audit: a GB200 pod's 8 NVL72 are priced at $2.5 M each (links:S66) beside its 3
+    unpriced network racks, a GB300 pod's 8 NVL72 and 4 network racks at nothing, and the
+    GB300 read as $18 M cheaper. Neither prices all its racks, yet the rows must show it."""
+    a = design_figures(generate(ClusterRequest("nvl72-su")), CATALOG)
+    b = design_figures(generate(ClusterRequest("gb300-su")), CATALOG)
+    rows = compare(a, b)
+    scope = {r.label: (r.a, r.b) for r in rows if r.key.split("/")[0].endswith("_category")}
+    assert scope == {
+        "Capital, priced (USD): Racks and systems": (8 * 2_500_000, 0),
+        "Unpriced items: Racks and systems": (3, 8 + 4),
+    }
+    assert scope_notes(rows) == [
+        "Racks and systems: A prices USD 20,000,000 of it and leaves 3 unpriced, while B "
+        "prices none of it and leaves 12 unpriced, which its capital priced leaves out."
+    ]
