@@ -76,10 +76,15 @@ def run(args: argparse.Namespace) -> int:
         f"wrote {args.output}: hall {spec.hall_name} of {plan.area_m2:,.1f} m² "
         f"with {len(plan.outline)} corners and {plural(len(plan.columns), 'column')}"
     )
+    for note in plan.notes:
+        print(f"note: {printable(note)}", file=sys.stderr)
     if plan.shift != (0, 0):
+        # in the drawing's own terms (y up): the point that became the hall's origin, not
+        # the shift in the plan's (y down), whose sign a CAD user read as wrong (a trial)
         print(
-            f"note: the drawing's points were moved by ({plan.shift[0]:,}, {plan.shift[1]:,}) mm "
-            "to put the hall's corner at its origin",
+            f"note: the hall's origin, its top-left corner on the plan, is the drawing's "
+            f"point ({-plan.shift[0]:,}, {plan.shift[1]:,}) mm; rackplan's own DXF puts it "
+            "at (0, 0)",
             file=sys.stderr,
         )
     print(

@@ -107,13 +107,16 @@ class Importer:
             f"{path.name}: the hall's outline ({plan.area_m2:,.1f} m²) and "
             f"{plural(len(plan.columns), 'column')}."
         )
+        told = "".join(f"\n\nNote: {note}." for note in plan.notes)
         if plan.skipped:
             shown = plan.skipped[:LISTED]
             more = len(plan.skipped) - len(shown)
             listed = "\n".join(f"• {line}" for line in shown) + (
                 f"\n… and {more} more" if more else ""
             )
-            self.prompts.info("Floor plan imported", f"{said}\n\nNot read:\n{listed}")
+            told += f"\n\nNot read:\n{listed}"
+        if told:
+            self.prompts.info("Floor plan imported", f"{said}{told}")
         self.editor.message.emit(f"Imported {said}")
         return True
 

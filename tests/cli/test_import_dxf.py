@@ -45,6 +45,12 @@ def test_a_drawing_becomes_a_project_with_what_was_left_out_listed(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "108.0 m² with 4 corners and 1 column" in done.stdout
     assert "not read: ARC" in done.stderr
+    # drawn from (0, 0) up to 9 m: the top-left corner (0, 9,000) is the hall's origin,
+    # said in the drawing's terms (a trial read "moved by (-250,000, 194,000)" as wrong)
+    assert "the hall's origin, its top-left corner on the plan, is the drawing's point " in (
+        done.stderr
+    )
+    assert "point (0, 9,000) mm" in done.stderr
     project = load(out, default_catalog().racks).project
     [hall] = project.halls.values()
     assert hall.area_m2 == pytest.approx(108)

@@ -45,6 +45,13 @@ _MAX_POINTS = 10_000
 #: the wrong units (a trial's 1 mm square became a hall "of 0.0 m²").
 SMALLEST_HALL_MM2 = 600 * 1_200
 
+#: More floor than a square kilometre is no one hall: a drawing in millimetres read as
+#: metres (a trial's 20 x 14 m hall became one "of 280,000,000.0 m²" and checked clean).
+LARGEST_HALL_MM2 = 1_000_000 * 1_000_000
+
+#: What each unit is called in a note.
+_UNIT_NAMES = {1.0: "millimetres", 10.0: "centimetres", 1000.0: "metres"}
+
 
 class DxfFloorError(ValueError):
     """The drawing cannot give a base plan; the message says why and what to do."""
@@ -60,6 +67,9 @@ class BasePlan:
     columns: list[list[Point]]
     shift: tuple[int, int]
     skipped: list[str] = field(default_factory=list)
+    #: what the reader should know of how it was read (units asked for that the drawing
+    #: contradicts)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def area_m2(self) -> float:
@@ -79,6 +89,7 @@ def read_base_plan(
     """
     doc = _open(path)
     scale = _scale(doc, units, path)
+    notes = _units_note(doc, scale)
     skipped: list[str] = []
     shapes: dict[str, list[DXFGraphic]] = {outline_layer.lower(): [], columns_layer.lower(): []}
     other: dict[str, int] = {}
@@ -146,6 +157,7 @@ def read_base_plan(
         [placed(c) for c in columns],
         (round(-low_x), round(-low_y)),
         skipped,
+        notes,
     )
     _check(plan, path)
     return plan
@@ -197,6 +209,20 @@ def _scale(doc: Drawing, units: Units | None, path: Path) -> float:
             f"{said}). Say which with --units mm or --units m."
         )
     return _INSUNITS_MM[code]
+
+
+def _units_note(doc: Drawing, scale: float) -> list[str]:
+    """A note when the units read by differ from those the drawing's $INSUNITS says (a
+    template's wrong $INSUNITS is why --units exists; a slip of it should not pass unsaid)."""
+    own = _INSUNITS_MM.get(int(doc.header.get("$INSUNITS", 0)))
+    if own is None or own == scale:
+        return []
+    times = scale / own
+    size = f"{times:g} times as large as" if times > 1 else f"{1 / times:g} times smaller than"
+    return [
+        f"the drawing is read in {_UNIT_NAMES[scale]}, where its $INSUNITS says "
+        f"{_UNIT_NAMES[own]}: the hall comes out {size} the drawing says"
+    ]
 
 
 def _what(entity: DXFGraphic) -> str:
@@ -267,6 +293,11 @@ def _check(plan: BasePlan, path: Path) -> None:
         problems.append(
             f"the outline encloses {outline.area / 1e6:.2g} m², less than one rack stands "
             "on: check the drawing's units (--units)"
+        )
+    elif outline.area > LARGEST_HALL_MM2:
+        problems.append(
+            f"the outline encloses {outline.area / 1e6:,.0f} m², more than a square "
+            "kilometre: check the drawing's units (--units)"
         )
     if problems:
         raise DxfFloorError(f"{path.name} gives no hall: " + "; ".join(problems) + ".")

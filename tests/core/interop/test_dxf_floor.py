@@ -65,6 +65,31 @@ def test_the_units_asked_for_win_and_unknown_units_are_asked_for(tmp_path):
         read_base_plan(path, "A-WALL", "S-COLS")
 
 
+def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_a_km2_refused(tmp_path):
+    """A trial read a hall drawn in mm with --units m: "a hall of 280,000,000.0 m²", which
+    then checked clean. Units that contradict $INSUNITS are said; a hall of more than a
+    square kilometre is no hall."""
+    # metres' numbers declared mm (a template's wrong $INSUNITS): read as metres, said so
+    in_mm = _drawing(tmp_path / "mm.dxf", unit=units.MM)
+    plan = read_base_plan(in_mm, "A-WALL", "S-COLS", "m")
+    assert plan.notes == [
+        "the drawing is read in metres, where its $INSUNITS says millimetres: the hall "
+        "comes out 1000 times as large as the drawing says"
+    ]
+    in_m = _drawing(tmp_path / "m.dxf")
+    assert read_base_plan(in_m, "A-WALL", "S-COLS").notes == []
+    assert read_base_plan(in_m, "A-WALL", "S-COLS", "m").notes == []
+    doc = ezdxf.new("R2018", units=units.MM)
+    hall = [(0, 0), (20_000, 0), (20_000, 14_000), (0, 14_000)]
+    doc.modelspace().add_lwpolyline(hall, close=True)
+    doc.saveas(tmp_path / "hall.dxf")
+    with pytest.raises(DxfFloorError) as err:
+        read_base_plan(tmp_path / "hall.dxf", "0", units="m")
+    assert "encloses 280,000,000 m², more than a square kilometre: check the drawing's units" in (
+        str(err.value)
+    )
+
+
 def test_a_missing_layer_is_named_with_the_layers_there_are(tmp_path):
     path = _drawing(tmp_path / "floor.dxf")
     with pytest.raises(DxfFloorError, match=r"no closed polyline on layer 'WALLS'.*'A-WALL'"):
