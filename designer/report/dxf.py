@@ -122,9 +122,29 @@ def hall_dxf(
     low_x = min(x for x, _ in hall.outline)
     low_y = min(y for _, y in hall.outline)
     _text(msp, hall.name, (low_x, low_y - 3 * TITLE_MM), TITLE_MM, TextEntityAlignment.LEFT)
+    _opening_view(doc, hall.outline)
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue().encode("utf-8")
+
+
+def _opening_view(doc: Drawing, outline: Sequence[Sequence[float]]) -> None:
+    """The drawing opens on the hall, its title and its dimensions, and says so in its
+    extents ($EXTMIN, $EXTMAX): ezdxf leaves a new drawing's view on a 1 m square at the
+    origin and its extents unset, and a CAD user opened the hall on an empty corner (a
+    trial). The box is the hall's, widened by the dimensions and title drawn beside it,
+    not measured from every entity (``ezdxf.zoom.extents``: slow on a campus hall)."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    # the dimensions at 2 titles out left and above, the title at 3 (and its height)
+    beside, edge = 4 * TITLE_MM, TITLE_MM
+    (x0, y0) = _xy((min(xs) - beside, max(ys) + edge))
+    (x1, y1) = _xy((max(xs) + edge, min(ys) - beside))
+    msp = doc.modelspace()
+    # the header's $EXTMIN and $EXTMAX are written from the model space's own
+    msp.dxf.extmin, msp.dxf.extmax = (x0, y0, 0.0), (x1, y1, 0.0)
+    from ezdxf import zoom
+
+    zoom.window(msp, (x0, y0), (x1, y1))
 
 
 def _xy(point: Sequence[float]) -> tuple[float, float]:
@@ -142,10 +162,10 @@ def _text(
     at: Sequence[float],
     height: float,
     align: TextEntityAlignment = TextEntityAlignment.MIDDLE_CENTER,
+    rotation: float = 0.0,
 ) -> None:
-    msp.add_text(text, height=height, dxfattribs={"layer": "LABELS"}).set_placement(
-        _xy(at), align=align
-    )
+    attribs = {"layer": "LABELS", "rotation": rotation}
+    msp.add_text(text, height=height, dxfattribs=attribs).set_placement(_xy(at), align=align)
 
 
 def _outline(msp: Modelspace, project: Project, hall_id: str) -> None:
@@ -192,7 +212,13 @@ def _racks(
             }
         )
         box = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
-        _text(msp, label, box.centre, _fitted([label], box.width))
+        # across the rack, or along it where that reads larger: a campus's long labels
+        # shrank to 44 mm across 600 mm racks, 0.4 mm on paper at 1:100 (a trial)
+        across, along = _fitted([label], box.width), _fitted([label], box.height)
+        if along > across:
+            _text(msp, label, box.centre, along, rotation=90)
+        else:
+            _text(msp, label, box.centre, across)
 
 
 def _rack_block(doc: Drawing, kind: RackType) -> None:

@@ -42,6 +42,26 @@ def test_every_hall_passes_the_audit_with_true_millimetres(written):
         assert doc.header["$INSUNITS"] == 4  # millimetres
 
 
+def test_a_drawing_opens_on_its_hall_and_says_its_extents(written):
+    """A trial opened the SU hall on a 1 m square at the origin with no extents stated
+    ($EXTMIN +1e20): the view is the hall with its dimensions and title, and the extents
+    hold every entity but the racks' hidden attributes."""
+    project, paths = written
+    for hall_id, path in paths.items():
+        doc = ezdxf.readfile(path)
+        (x0, y0, _), (x1, y1, _) = doc.header["$EXTMIN"], doc.header["$EXTMAX"]
+        outline = project.halls[hall_id].outline
+        # the outline's corners, y up in the drawing, within the extents
+        assert all(x0 < x < x1 and y0 < -y < y1 for x, y in outline)
+        shown = [e for e in doc.modelspace() if e.dxftype() != "INSERT"]
+        drawn = bbox.extents(shown, fast=True)
+        assert x0 <= drawn.extmin.x and y0 <= drawn.extmin.y
+        assert drawn.extmax.x <= x1 and drawn.extmax.y <= y1
+        (view,) = doc.viewports.get("*Active")
+        assert (view.dxf.center.x, view.dxf.center.y) == ((x0 + x1) / 2, (y0 + y1) / 2)
+        assert view.dxf.height >= y1 - y0
+
+
 def test_one_insert_per_rack_at_its_corner_covering_its_footprint(written):
     project, paths = written
     types = default_catalog().with_custom_racks(project.custom_types)
