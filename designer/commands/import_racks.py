@@ -23,8 +23,9 @@ from designer.core.io.project_file import to_bytes
 HELP = (
     "Add racks from a spreadsheet saved as CSV, one a row with the columns "
     + ",".join(COLUMNS)
-    + " (x and y in mm, facing up, right, down or left), to a project; a bad row is named "
-    "by its line and then no rack is added."
+    + " (x and y in mm, facing up, right, down or left), to a project; a bad row (a bad "
+    "cell, a rack outside its hall, a label its hall has) is named by its line and then no "
+    "rack is added."
 )
 
 

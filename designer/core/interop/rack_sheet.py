@@ -5,8 +5,11 @@ or name, the hall by its name or id, x and y whole millimetres within the floor'
 the facing one of up, right, down, left (or 0, 90, 180, 270). Every bad cell is named by
 its line and column with what is wrong ("line 4, column x: '2.5 m' is not a whole number
 of millimetres"), every cell of a row checked, and then nothing is imported: a sheet goes
-in whole or not at all. Writing the
-racks of a project in the same columns gives a sheet that reads back to the same racks.
+in whole or not at all. A row is bad too when its rack would stand outside its hall, or
+carries a label another rack of its hall carries; a mistake the same on many lines is told
+once with its lines. Cells may be parted by commas, semicolons (a European spreadsheet's
+CSV) or tabs, as the first line shows. Writing the racks of a project in the same columns
+gives a sheet that reads back to the same racks.
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
+from shapely.geometry import Polygon, box
+from shapely.prepared import prep
 
+from designer.core.geometry.footprint import footprint
 from designer.core.io.safe_read import Unreadable, read_regular_file
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
@@ -99,7 +105,8 @@ def read_rack_sheet(
 ) -> list[SheetRack]:
     """The racks of the sheet ``text`` for ``project``, or ``RackSheetError`` naming every
     bad cell by its line in the file and its column, and what is wrong with it."""
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))  # Excel writes a BOM
+    text = text.removeprefix("\ufeff")  # Excel writes a BOM
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
     rows = _read(reader)
     header = next(rows, None)
     if header is None:
@@ -125,7 +132,9 @@ def read_rack_sheet(
         )
     types = _TypeNames(rack_types)
     halls = list(project.halls.values())
-    racks, problems = [], []
+    floors = _Floors(project, rack_types)
+    racks: list[SheetRack] = []
+    problems: list[tuple[tuple[str, str], int]] = []
     rows_bad = 0
     for row in rows:
         line = reader.line_num
@@ -135,33 +144,105 @@ def read_rack_sheet(
             rows_bad += 1
         if len(row) < len(names):
             empty = ", ".join(names[len(row) :])
-            problems.append(
-                f"line {line}: {len(row)} values for {len(names)} columns, none for {empty}"
-            )
+            what = f"{len(row)} values for {len(names)} columns, none for {empty}"
+            problems.append((("", what), line))
             continue
         if len(row) > len(names):
-            problems.append(
-                f"line {line}: {len(row)} values for {len(names)} columns, "
+            what = (
+                f"{len(row)} values for {len(names)} columns, "
                 f"{len(row) - len(names)} past the last ({names[-1]})"
             )
+            problems.append((("", what), line))
             continue
         cells = dict(zip(names, (cell.strip() for cell in row), strict=True))
-        rack = _Row(cells)
+        rack = _Row(cells, line)
         found = rack.checked(types, halls)
-        if found is None:
+        if found is not None:
+            floors.place(found, rack)
+        if rack.bad:
             rows_bad += 1
-            problems += [f"line {line}, column {column}: {what}" for column, what in rack.bad]
-        else:
+            problems += [((column, what), line) for column, what in rack.bad]
+        elif found is not None:
             racks.append(found)
     if problems:
-        more = f"; and {len(problems) - SHOWN} more" if len(problems) > SHOWN else ""
+        told = _grouped(problems)
+        more = f"; and {len(told) - SHOWN} more" if len(told) > SHOWN else ""
         raise RackSheetError(
             f"{rows_bad} of the sheet's rows cannot be imported, so none is: "
-            + "; ".join(problems[:SHOWN])
+            + "; ".join(told[:SHOWN])
             + more
             + "."
         )
     return racks
+
+
+def _delimiter(text: str) -> str:
+    """What parts the first line's cells: a comma, else the semicolon or tab that parts
+    more of it (a European spreadsheet writes "CSV" with semicolons; a trial's sheet was
+    read as one unknown column 'label;type;hall;x;y;facing')."""
+    first = text.split("\n", 1)[0]
+    if "," in first:
+        return ","
+    return max((";", "\t"), key=first.count) if (";" in first or "\t" in first) else ","
+
+
+def _grouped(problems: Sequence[tuple[tuple[str, str], int]]) -> list[str]:
+    """Each mistake once, with the lines it is on, in the order first met (a trial's sheet
+    said "no hall named 'Small hall'" seven times over)."""
+    lines: dict[tuple[str, str], list[int]] = {}
+    for key, line in problems:
+        lines.setdefault(key, []).append(line)
+    told = []
+    for (column, what), at in lines.items():
+        where = f"line {at[0]}" if len(at) == 1 else f"lines {_lines(at)}"
+        told.append(f"{where}, column {column}: {what}" if column else f"{where}: {what}")
+    return told
+
+
+def _lines(at: Sequence[int]) -> str:
+    """'3, 4 and 9', or '3, 4, 5 and 5 more' past six."""
+    if len(at) > 6:
+        return ", ".join(map(str, at[:5])) + f" and {len(at) - 5} more"
+    return ", ".join(map(str, at[:-1])) + f" and {at[-1]}"
+
+
+class _Floors:
+    """Where a row's rack would stand: within its hall's outline, and under a label no
+    other rack of its hall carries (in the project or higher up the sheet)."""
+
+    def __init__(self, project: Project, rack_types: Mapping[str, RackType]) -> None:
+        self.project = project
+        self.rack_types = rack_types
+        self.outlines: dict[str, Any] = {}
+        self.labels: dict[tuple[str, str], str] = {
+            (p.hall_id, p.label.casefold()): "a rack of the project"
+            for p in project.placements.values()
+            if p.label
+        }
+
+    def place(self, rack: SheetRack, row: _Row) -> None:
+        """Tell ``row`` what is wrong with where ``rack`` stands, if anything."""
+        kind = self.rack_types[rack.type_id]
+        hall = self.project.halls[rack.hall_id]
+        if hall.id not in self.outlines:
+            self.outlines[hall.id] = prep(Polygon(hall.outline))
+        x0, y0, x1, y1 = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
+        if not self.outlines[hall.id].covers(box(x0, y0, x1, y1)):
+            row.bad.append(
+                (
+                    "",
+                    f"the rack at x {rack.x:,}, y {rack.y:,} ({kind.width_mm:,} x "
+                    f"{kind.depth_mm:,} mm) stands outside hall {hall.name!r}",
+                )
+            )
+        if rack.label:
+            key = (hall.id, rack.label.casefold())
+            if key in self.labels:
+                row.bad.append(
+                    ("label", f"{rack.label!r} is {self.labels[key]}'s label in {hall.name!r}")
+                )
+            else:
+                self.labels[key] = f"line {row.line}"
 
 
 class _Bad(ValueError):
@@ -203,8 +284,9 @@ class _Row:
     """One row's cells, each checked on its own: ``bad`` holds (column, what is wrong) for
     every cell refused, so a row with two mistakes is told both."""
 
-    def __init__(self, cells: Mapping[str, str]) -> None:
+    def __init__(self, cells: Mapping[str, str], line: int) -> None:
         self.cells = cells
+        self.line = line
         self.bad: list[tuple[str, str]] = []
 
     def _cell(self, column: str, read: Callable[[str], _T]) -> _T | None:

@@ -300,12 +300,12 @@ def module_cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
         switch = switches.get(fit.switch_id) if fit is not None else None
         if switch is not None:
             return (switch.port_gbps * switch.cage_ports,) * len(PLANES)
-        return tuple(
-            group.rate_gbps * group.cage_ports
-            if (group := kind.ports.get(plane)) is not None and group.cage_ports > 1
-            else 0
-            for plane in PLANES
-        )
+        shared: dict[str, int] = {
+            plane: group.rate_gbps * group.cage_ports
+            for plane, group in kind.ports.items()
+            if group.cage_ports > 1
+        }
+        return tuple(shared.get(plane, 0) for plane in PLANES)
 
     def row(node: str) -> tuple[int, ...]:
         found = facts.get(node)

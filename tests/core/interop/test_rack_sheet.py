@@ -139,3 +139,58 @@ def test_a_cell_longer_than_the_csv_reader_takes_is_named_by_its_line():
         _import(doc, text)
     assert str(err.value).startswith("Line 3 of the sheet cannot be read as CSV")
     assert not doc.project.placements
+
+
+@pytest.mark.parametrize("part", [";", "\t"])
+def test_a_sheet_parted_by_semicolons_or_tabs_reads_as_one_parted_by_commas(part):
+    """A European spreadsheet saves "CSV" with semicolons: a trial's sheet was read as one
+    unknown column 'label;type;hall;x;y;facing'."""
+    doc = _empty_hall()
+    row = ["A-01", "nvidia-gb200-nvl72", "Data hall", "600", "1200", "down"]
+    _import(doc, part.join(HEADER.strip().split(",")) + "\n" + part.join(row) + "\n")
+    [rack] = doc.project.placements.values()
+    assert (rack.label, rack.x, rack.y, rack.rotation) == ("A-01", 600, 1200, 180)
+
+
+def test_a_rack_outside_its_hall_or_under_a_label_its_hall_has_is_a_bad_row():
+    """A trial's sheet put racks at x -500 and x 50,000 of a 20 m hall and one label on two
+    rows, and "9 racks added" said nothing of it. A 20 x 14 m hall; an NVL72 covers 600 x
+    1,068 mm."""
+    doc = _empty_hall(20, 14)
+    ops.place_rack(doc, next(iter(doc.project.halls)), "nvidia-gb200-nvl72", 600, 6_000, 0, "B-01")
+    before = doc.project
+    text = (
+        HEADER
+        + "A-01,nvidia-gb200-nvl72,Data hall,600,1200,up\n"
+        + "A-02,nvidia-gb200-nvl72,Data hall,19500,1200,up\n"  # 19,500 + 600 > 20,000
+        + "A-03,nvidia-gb200-nvl72,Data hall,-500,1200,up\n"
+        + "a-01,nvidia-gb200-nvl72,Data hall,1800,1200,up\n"  # A-01's, in another case
+        + "B-01,nvidia-gb200-nvl72,Data hall,2400,1200,up\n"  # the project's rack's
+        + "A-05,nvidia-gb200-nvl72,Data hall,19400,12932,up\n"  # 19,400 + 600, 12,932 + 1,068
+    )
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, text)
+    said = str(err.value)
+    assert said.startswith("4 of the sheet's rows cannot be imported, so none is: ")
+    assert (
+        "line 3: the rack at x 19,500, y 1,200 (600 x 1,068 mm) stands outside hall "
+        "'Data hall'" in said
+    )
+    assert "line 4: the rack at x -500, y 1,200" in said
+    assert "line 5, column label: 'a-01' is line 2's label in 'Data hall'" in said
+    assert "line 6, column label: 'B-01' is a rack of the project's label in 'Data hall'" in said
+    assert "line 7" not in said  # flush with the walls is within the hall
+    assert doc.project is before
+
+
+def test_a_mistake_on_many_lines_is_told_once_with_its_lines():
+    doc = _empty_hall()
+    rows = [f"A-{k},nvidia-gb200-nvl72,Small hall,{600 * k},1200,up" for k in range(1, 9)]
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, HEADER + "\n".join(rows) + "\n")
+    said = str(err.value)
+    assert said.count("there is no hall named 'Small hall'") == 1
+    assert said.startswith(
+        "8 of the sheet's rows cannot be imported, so none is: lines 2, 3, 4, 5, 6 and 3 "
+        "more, column hall: there is no hall named 'Small hall'"
+    )
