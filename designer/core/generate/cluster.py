@@ -32,6 +32,7 @@ from typing import Any
 
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
+from designer.core.energy.figures import default_economics
 from designer.core.format import plural
 from designer.core.generate.layout import HallLayout, LayoutError, Unit, unit_of
 from designer.core.generate.leaves import with_leaf_racks
@@ -117,6 +118,8 @@ class Outline:
     site_power_kw: float
     oversubscription: float
     sites: tuple[SitePlan, ...] = field(default_factory=tuple)
+    #: the PUE its sites state (``unit_pue``)
+    pue: float = 1.0
 
     @property
     def title(self) -> str:
@@ -154,12 +157,12 @@ class Outline:
 
     @property
     def facility_mw(self) -> float:
-        return self.it_mw * self.preset.pue
+        return self.it_mw * self.pue
 
     def lines(self, pue: float | None = None) -> list[str]:
         """What will be built, as the dialog and the command show it before building; its
         facility power at ``pue`` when it goes into a site that states its own (a pod)."""
-        pue = self.preset.pue if pue is None else pue
+        pue = self.pue if pue is None else pue
         mine = "of the systems" if self.unit.is_system else "compute"
         return [
             f"{self.title}: {plural(self.systems, self.noun)} of {self.unit.unit_id}",
@@ -201,7 +204,7 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
             "site-km", f"{site_km:,g} km is farther than any medium reaches ({reach_km:,g} km)"
         )
     switch = catalog.switches[network.switches.switch_id]  # type: ignore[union-attr]
-    shape = _Shape(preset, unit, network, k, request.oversubscription)
+    shape = _Shape(preset, unit, network, k, request.oversubscription, unit_pue(unit))
     sites = _sites(request, shape, systems, site_power * 1000)
     return Outline(
         preset,
@@ -215,7 +218,23 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
         site_power * 1000,
         request.oversubscription,
         sites,
+        shape.pue,
     )
+
+
+def unit_pue(unit: Unit) -> float:
+    """The PUE a generated design's sites state: its unit's heat to liquid and to air at
+    max power, each at its cooling's PUE in the catalog (liquid 1.15, air 1.5: links B42),
+    to two decimals. GB200 NVL72 (87 % to liquid) gives 1.2, a CloudMatrix384 with its
+    air-cooled switch racks 1.25, DGX H100 racks (air) 1.5. Each preset named a figure of
+    its own before, of no source (an audit: 1.4 for a hall of air-cooled DGX H100)."""
+    by_cooling = default_economics().pue_by_cooling
+    liquid = math.fsum(r.max_kw * r.liquid_share for r in unit.racks)
+    air = math.fsum(r.max_kw for r in unit.racks) - liquid
+    if liquid + air <= 0:
+        return by_cooling["air"].pue
+    mixed = liquid * (by_cooling["liquid"].pue - 1) + air * (by_cooling["air"].pue - 1)
+    return round(1 + mixed / (liquid + air), 2)
 
 
 def _racks_per_system(unit: Unit) -> int:
@@ -283,6 +302,7 @@ class _Shape:
     network: RackType
     radix: int
     oversubscription: float
+    pue: float
 
     @property
     def ports_per_system(self) -> int:
@@ -333,7 +353,7 @@ def _sites(
         raise GenerateError(
             "halls-per-site", f"must be from 1 to {MAX_HALLS_PER_SITE}, not {halls:,}"
         )
-    pue = shape.preset.pue
+    pue = shape.pue
     counts = (
         [_positive("sites", request.sites, 1, MAX_SITES)]
         if request.sites is not None
@@ -414,7 +434,7 @@ def generate(
         supply = (
             plan.site_power_kw
             if preset.campus or request.site_power_mw is not None
-            else _rounded(site_plan.it_kw * preset.pue * HEADROOM)
+            else _rounded(site_plan.it_kw * plan.pue * HEADROOM)
         )
         entities.append(
             Site(
@@ -422,7 +442,7 @@ def generate(
                 name=f"Site {number}",
                 power_capacity_kw=supply,
                 cooling_capacity_kw=_rounded(site_plan.it_kw * HEADROOM),
-                pue=preset.pue,
+                pue=plan.pue,
             )
         )
         halls = site_plan.halls

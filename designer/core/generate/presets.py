@@ -57,7 +57,6 @@ class Preset:
     floor_type: Literal["raised", "slab"]
     floor_rating_kpa: float
     tile_rating_kg: float | None
-    pue: float = 1.25
     site_power_mw: float = 110.0
     site_km: float = 40.0
     campus_per_row: int | None = None
@@ -94,7 +93,6 @@ PRESETS: dict[str, Preset] = {
             "slab",
             25,
             None,
-            pue=1.2,
             campus_per_row=32,
             cluster_title="GB200 NVL72 cluster",
         ),
@@ -111,7 +109,6 @@ PRESETS: dict[str, Preset] = {
             "slab",
             25,
             None,
-            pue=1.2,
             campus_per_row=32,
             cluster_title="GB300 NVL72 cluster",
         ),
@@ -128,7 +125,6 @@ PRESETS: dict[str, Preset] = {
             "raised",
             12,
             680,
-            pue=1.4,
             campus_per_row=32,
             cluster_title="DGX H100 cluster",
         ),

@@ -81,6 +81,26 @@ def test_a_pods_site_is_sized_to_it_unless_a_supply_is_given():
     assert {s.power_capacity_kw for s in campus.sites.values()} == {110_000}
 
 
+@pytest.mark.parametrize(
+    ("preset", "pue"),
+    [
+        # 87 % of an NVL72's heat to liquid at 1.15, 13 % to air at 1.5 (economics.json,
+        # links B42): 1 + 0.87 x 0.15 + 0.13 x 0.5 = 1.1955
+        ("nvl72-su", 1.2),
+        ("campus-nvl72", 1.2),
+        # 12 compute racks of 42 kW at 80 % liquid, 4 UB racks of 13.75 kW on air:
+        # 403.2 kW liquid, 155.8 kW air of 559 kW: 1 + (403.2 x 0.15 + 155.8 x 0.5) / 559
+        ("cm384", 1.25),
+        # DGX H100 racks are air-cooled (systems:S31): the air-cooled hall's 1.5; an audit
+        # read the preset's 1.4 of no source
+        ("hgx-su", 1.5),
+    ],
+)
+def test_a_generated_site_states_the_pue_of_its_racks_cooling(preset, pue):
+    project = generate(ClusterRequest(preset, systems=2 if preset.startswith("campus") else None))
+    assert {s.pue for s in project.sites.values()} == {pue}
+
+
 def test_a_row_whose_heads_hold_a_cdu_a_line_takes_its_spare_past_its_last_rack():
     """12 GB200 NVL72 in one hall, one row of 6 a line: each line's 6 x 114.84 kW needs a
     CDU of its own (both lines' 1,378.08 kW is past 80 % of one 1,368 kW CDU), so both heads
