@@ -37,9 +37,9 @@ def test_csv_bom_ends_with_the_totals():
         sum(float(r["power_w"] or 0) for r in rows[:-1])
     )
     # 192 twin-port SR at the DGX NICs' cages and 192 at the QM9700s', 128 twin-port DR
-    # (two 400G links each), 32 ZR, 256 DACs
+    # (two 400G links each), 32 ZR, 128 twin-port DACs (two links each)
     assert float(total["power_w"]) == pytest.approx(
-        (192 + 192) * 15 + 128 * 17 + 32 * 15 + 256 * 0.2
+        (192 + 192) * 15 + 128 * 17 + 32 * 15 + 128 * 0.2
     )
 
 

@@ -96,9 +96,9 @@ class Bom:
     optics_power_w: float
     cost_usd: float
     switch_slots: int = 0
-    #: the modules' power (W) and price (USD) per plane and medium (by their indexes): what
-    #: the cable schedule's summary gives for the optics of each, so that the two agree
-    modules_by_plane: Mapping[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
+    #: the modules' and cables' power (W) and price (USD) per plane and medium (by their
+    #: indexes): what the cable schedule's summary gives for each, so that the two agree
+    optics_by_plane: Mapping[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
 
 
 def bill_of_materials(plan: NetworkPlan, site: str | None = None) -> Bom:
@@ -205,22 +205,30 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
     nvlink = np.array([m.kind == "nvlink" for m in media.media], dtype=bool)
     ordered = ordered[~nvlink[cols.medium[ordered]]]
     sites, site_a, site_b = places.sites, places.site_a, places.site_b
+    cage = module_cage_gbps(plan, plan.ends().nodes)
+    per, cage_gbps = _cable_links(plan, cage, ordered)
     keys = (
         site_a[ordered],
         site_b[ordered],
         cols.medium[ordered].astype(np.int64),
         table.rate[ordered],
         cols.order_m[ordered],
+        table.plane[ordered].astype(np.int64),
+        per,
+        cage_gbps,
     )
     cables: Counter[Key] = Counter()
-    # tens of thousands of bundles, a few distinct rows
-    for (a, b, position, rate, order_m), count in _summed(keys, table.count[ordered]):
+    # tens of thousands of bundles, a few distinct rows; a twin-port cable carries ``per``
+    # links of its bundle, rounded up per bundle (its ends are in the bundle's two racks)
+    counted = -(-table.count[ordered] // per)
+    for (a, b, position, rate, order_m, plane, n, gbps), count in _summed(keys, counted):
         medium, where = media.media[position], (sites[a], sites[b])
         if medium.kind != "coherent":
             # Copper and active optical cables carry their rate; fibre does not.
-            cables[(where, position, rate if medium.integrated else 0, order_m)] += count
+            what = (position, rate if medium.integrated else 0, order_m, n, gbps)
+            cables[(where, plane, *what)] += count
     integrated = np.array([m.integrated for m in media.media], dtype=bool)
-    modules = _modules(plan, places, ordered[~integrated[cols.medium[ordered]]])
+    modules = _modules(plan, places, ordered[~integrated[cols.medium[ordered]]], cage)
     switches: Counter[Key] = Counter()
     for fabric_site, fabric in plan.fabrics().items():
         for _, switch_id, role, n in fabric.placed:
@@ -238,7 +246,41 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
     return {"module": modules, "cable": cables, "switch": switches, "fibre_pair": pairs}
 
 
-def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[Key]:
+def _cable_links(
+    plan: NetworkPlan, cage: np.ndarray, rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per bundle of ``rows``: how many of its links one cable carries, and the Gb/s of the
+    cage its twin-port end fills (0 where a cable carries one link). A cable with fixed ends
+    whose medium is sold twin-port at an end's cage (NVIDIA's 2 x 400G DAC, straight or a
+    splitter; its 800G LACC) carries as many links as the cage takes: a QM9700 leaf's uplinks
+    to a spine in its rack took one DAC a link, twice the cables (an audit). Fibre between
+    modules is one a link."""
+    table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
+    plane = table.plane[rows].astype(np.int64)
+    widest = np.maximum(cage[ends.a[rows], plane], cage[ends.b[rows], plane])
+    rate = table.rate[rows].astype(np.int64)
+    position = cols.medium[rows].astype(np.int64)
+    per = np.ones(len(rows), np.int64)
+    found, inverse = (
+        np.unique(np.stack([position, widest, rate], axis=1), axis=0, return_inverse=True)
+        if len(rows)
+        else (np.zeros((0, 3), np.int64), np.zeros(0, np.int64))
+    )
+    links = np.array(
+        [
+            links_per_module(media.media[p], int(c), int(r)) if media.media[p].integrated else 1
+            for p, c, r in found.tolist()
+        ],
+        np.int64,
+    )
+    if len(rows):
+        per = links[inverse.reshape(-1)]
+    return per, np.where(per > 1, widest, 0)
+
+
+def _modules(
+    plan: NetworkPlan, places: EndPlaces, rows: np.ndarray, cage: np.ndarray
+) -> Counter[Key]:
     """The modules at both ends of the bundles ``rows``, keyed by the end's site, plane,
     medium, link rate, links per module and module rate.
 
@@ -249,7 +291,6 @@ def _modules(plan: NetworkPlan, places: EndPlaces, rows: np.ndarray) -> Counter[
     may serve cables to different racks, and a plan says which rack a link ends in, not
     which of its switches or systems (the switches of two planes are apart)."""
     table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
-    cage = module_cage_gbps(plan, ends.nodes)
     node = np.concatenate([ends.a[rows], ends.b[rows]])
     planes = np.tile(table.plane[rows].astype(np.int64), 2)
     keys = (
@@ -366,15 +407,33 @@ def _optics_lines(
         else:
             item = f"{rate}G {medium.module_class}"
         lines.append(_line("module", item, None, quantity, watts, usd))
-    for (position, rate, order_m), quantity in sorted(cables.items()):
+    by_cable: Counter[Key] = Counter()
+    for (plane, position, rate, order_m, per, cage_gbps), quantity in sorted(cables.items()):
+        by_cable[(position, rate, order_m, per, cage_gbps)] += quantity
+        watts, usd = _cable_figures(plan, position, rate, order_m, cage_gbps)
+        before = by_plane.get((plane, position), (0.0, 0.0))
+        by_plane[(plane, position)] = (before[0] + quantity * watts, before[1] + quantity * usd)
+    for (position, rate, order_m, per, cage_gbps), quantity in sorted(by_cable.items()):
         medium = media.media[position]
-        override = overrides.get(medium.id)
-        item = f"{rate}G {medium.cable}" if rate else medium.cable
-        # Cables with built-in ends draw power at both ends; fibre draws none.
-        watts = 2 * power_w_per_end(medium, rate, override) if medium.integrated else 0.0
-        usd = cable_usd(medium, order_m, override)
+        if per > 1 and medium.twin_port is not None:  # its class names its rate
+            item = f"{medium.twin_port.module_class}, {per} x {rate}G links each"
+        else:
+            item = f"{rate}G {medium.cable}" if rate else medium.cable
+        watts, usd = _cable_figures(plan, position, rate, order_m, cage_gbps)
         lines.append(_line("cable", item, order_m, quantity, watts, usd))
     return lines, by_plane
+
+
+def _cable_figures(
+    plan: NetworkPlan, position: int, rate: int, order_m: float, cage_gbps: int
+) -> tuple[float, float]:
+    """One cable's power (W) and price (USD): a cable with built-in ends draws at both, at
+    its twin-port end's rate where it has one; fibre draws none."""
+    medium = plan.media.media[position]
+    override = plan.settings.media.get(medium.id)
+    end_gbps = cage_gbps or rate
+    watts = 2 * power_w_per_end(medium, end_gbps, override) if medium.integrated else 0.0
+    return watts, cable_usd(medium, order_m, override)
 
 
 def _switch_lines(plan: NetworkPlan, switches: Counter[Key]) -> list[BomLine]:

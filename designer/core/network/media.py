@@ -76,8 +76,10 @@ class Offer(Record):
 
 
 class TwinPort(Record):
-    """The module of a medium's class that fills a switch's cage and carries several of its
-    ports: NVIDIA's twin-port OSFP, an 800G 2xSR4 carrying two 400G links of a QM9700.
+    """The module of a medium's class that fills a cage and carries several of its ports:
+    NVIDIA's twin-port OSFP, an 800G 2xSR4 carrying two 400G links of a QM9700; for a
+    cable with fixed ends, the cable (a twin-port 800G DAC, straight or split to two 400G
+    ends).
 
     ``gbps`` lists the cage rates it is sold at; ``module_class`` names the part.
     """

@@ -20,6 +20,7 @@ from designer.core.network.media import (
     PROTOCOLS,
     cable_usd,
     latency_ns,
+    links_per_module,
     power_w_per_end,
     reason,
 )
@@ -141,8 +142,13 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
             name, module_class = medium.name, medium.module_class
             override = overrides.get(medium.id)
             latency = round(latency_ns(media, medium, routed), 1)
-            if medium.integrated:  # the cable's own ends
-                per_end, modules = power_w_per_end(medium, rate, override), 0.0
+            cables = count
+            if medium.integrated:  # the cable's own ends, a twin-port one's shared
+                widest = max(int(cage[ends.a[i], plane]), int(cage[ends.b[i], plane]))
+                per = links_per_module(medium, widest, rate)
+                end_gbps = widest if per > 1 else rate
+                per_end, modules = power_w_per_end(medium, end_gbps, override) / per, 0.0
+                cables = -(-count // per)
             else:  # each end's module, or its share of a twin-port one at a switch
                 (watts_a, usd_a), (watts_b, usd_b) = (
                     end_module(plan, medium, rate, int(cage[end[i], plane]))
@@ -150,7 +156,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                 )
                 per_end, modules = (watts_a + watts_b) / 2, usd_a + usd_b
             power = round(per_end, 3)
-            cost = round(count * (modules + cable_usd(medium, order, override)), 2)
+            cost = round(count * modules + cables * cable_usd(medium, order, override), 2)
             if medium.kind == "nvlink":
                 why = (
                     f"inside the rack: {count:,} NVLink links on the copper spine, fixed by the "
@@ -241,16 +247,16 @@ def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleG
     """The schedule summed per plane and medium, without writing each bundle's reason.
 
     The same links and lengths as summing ``cable_schedule``, at a fraction of its cost on a
-    campus (tens of thousands of bundles). The optics' power and price are the bill of
-    materials' (``Bom.modules_by_plane``): a twin-port module at a switch carries two
+    campus (tens of thousands of bundles). The optics' and cables' power and price are the
+    bill of materials' (``Bom.optics_by_plane``): a twin-port module at a switch carries two
     links, so counting a module per link end put the schedule 14 % over the bill on a
-    GB200 SU. ``bom``: the plan's whole bill, when the caller has it.
+    GB200 SU, and a twin-port cable carries two as well. ``bom``: the plan's whole bill,
+    when the caller has it.
     """
-    optics = (bom or bill_of_materials(plan)).modules_by_plane
+    optics = (bom or bill_of_materials(plan)).optics_by_plane
     table = plan.table()
     cols = plan.columns()
     media = plan.media
-    overrides = plan.settings.media
     keys = np.stack(
         [table.plane.astype(np.int64), cols.medium.astype(np.int64), table.rate.astype(np.int64)],
         axis=1,
@@ -262,7 +268,7 @@ def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleG
     lengths: dict[tuple[int, int], list[float]] = {}
     if len(table):
         unique, inverse = distinct_rows(keys)
-        for index, (plane, position, rate) in enumerate(unique.tolist()):
+        for index, (plane, position, _rate) in enumerate(unique.tolist()):
             rows = inverse == index
             n = count[rows]
             orders = order[rows]
@@ -270,22 +276,10 @@ def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleG
             ordered = orders[known]
             links = float(n.sum())
             metres = float((n[known] * ordered).sum())
-            power = cost = 0.0
-            if position >= 0:
-                medium = media.media[position]
-                override = overrides.get(medium.id)
-                if medium.integrated:  # the cable's own ends draw
-                    power = 2 * links * power_w_per_end(medium, rate, override)
-                # A cable's price is a fixed part plus a price per metre ordered.
-                fixed = cable_usd(medium, 0.0, override)
-                per_m = cable_usd(medium, 1.0, override) - fixed
-                cost = links * fixed + per_m * metres
             entry = sums.setdefault((plane, position), [0.0, 0.0, 0.0, 0.0, 0.0])
             entry[0] += int(rows.sum())
             entry[1] += links
             entry[2] += metres
-            entry[3] += power
-            entry[4] += cost
             found = lengths.setdefault((plane, position), [])
             if len(ordered):
                 found += (float(ordered.min()), float(ordered.max()))

@@ -10,7 +10,7 @@ from designer.core.model.network_settings import MediumOverride, NetworkSettings
 from designer.core.network import bill_of_materials, cable_schedule, link_totals
 from designer.core.network.bom import bills_by_site
 from designer.core.network.planner import update_plan
-from tests.core.network.helpers import add_hall, draw, new_doc, plan_of, tray
+from tests.core.network.helpers import add_hall, draw, new_doc, plan_of, planned, tray
 
 
 @pytest.fixture(scope="module")
@@ -19,6 +19,7 @@ def bom():
 
 
 SR = "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"
+TWIN_DAC = "twin-port 800G DAC (OSFP; straight, or split to two 400G ends), 2 x 400G links each"
 TWIN_SR = "800G twin-port 2xSR4 multimode transceiver (OSFP, two MPO-12), 2 x 400G links each"
 TWIN_DR = "800G twin-port 2xDR4 single-mode transceiver (OSFP, two MPO-12), 2 x 400G links each"
 
@@ -83,11 +84,12 @@ def test_cables_by_order_length(bom):
     # In each hall the DGX B200 racks' centres are 2.75, 2.05, 1.35 and 0.65 m from the
     # network rack's along the tray; with rises of 1.5 m (ports at 1.2 m of 2.4 m) and
     # 1.6 m and 1 m of allowances: 6.85, 6.15, 5.45, 4.75 m; +10 %: 7.5 -> 10 m, the rest
-    # 7 m. Leaf to spine in one rack: 1 m + 10 % -> 1.5 m DAC (128 in North, 128 in South).
+    # 7 m. Leaf to spine in one rack: 1 m + 10 % -> 1.5 m DAC, 256 links, and as both ends
+    # are the QM9700s' twin-port cages one 800G DAC carries two (links:S6; an audit): 128.
     # North hall 2 to hall 1: 7.6 m to each entry and 150 m between them, 165.2 m + 10 %
     # = 181.7 m -> 190 m of single-mode.
     assert lines(bom, "cable") == {
-        ("400G DAC", 1.5): 256,
+        (TWIN_DAC, 1.5): 128,
         ("MPO multimode fibre (OM4)", 7.0): 3 * 96,
         ("MPO multimode fibre (OM4)", 10.0): 3 * 32,
         ("MPO single-mode fibre (OS2)", 190.0): 128,
@@ -159,14 +161,14 @@ def test_a_racks_links_of_one_medium_share_its_twin_port_modules():
 
 def test_power_and_cost(bom):
     # (192 + 192) x 15 W (twin-port SR at the DGX NICs and the leaves, links:S1) + 128 x 17 W
-    # (twin-port DR, links:S14) + 32 x 15 W (ZR) + 256 DACs x 2 x 0.1 W
-    assert bom.optics_power_w == pytest.approx(384 * 15 + 128 * 17 + 32 * 15 + 256 * 0.2)
+    # (twin-port DR, links:S14) + 32 x 15 W (ZR) + 128 twin-port DACs x 2 x 0.1 W
+    assert bom.optics_power_w == pytest.approx(384 * 15 + 128 * 17 + 32 * 15 + 128 * 0.2)
     # modules, then cables: fixed part plus fibre by the metre (all low-confidence defaults)
     assert bom.cost_usd == pytest.approx(
         384 * 1_000
         + 128 * 1_250
         + 32 * 4_000
-        + 256 * 120
+        + 128 * 120
         + 288 * (100 + 1.5 * 7)
         + 96 * (100 + 1.5 * 10)
         + 128 * (100 + 1.0 * 190)
@@ -186,7 +188,7 @@ def test_the_architects_prices_replace_the_defaults():
     assert (twin.unit_usd, twin.unit_power_w) == (550, 8)
     assert twin.cost_usd == (192 + 192) * 550
     # the 128 twin-port DR modules, 32 ZR modules and the DACs keep their defaults
-    assert bom.optics_power_w == pytest.approx((192 + 192) * 8 + 128 * 17 + 32 * 15 + 256 * 0.2)
+    assert bom.optics_power_w == pytest.approx((192 + 192) * 8 + 128 * 17 + 32 * 15 + 128 * 0.2)
 
 
 def test_a_project_without_bundles_has_an_empty_schedule_and_bom():
@@ -226,7 +228,7 @@ def test_each_site_orders_its_own_part():
         ("400G coherent ZR pluggable (QSFP-DD / OSFP) on a DWDM line", None): 16,
     }
     assert lines(north, "cable") == {
-        ("400G DAC", 1.5): 128,
+        (TWIN_DAC, 1.5): 64,
         ("MPO multimode fibre (OM4)", 7.0): 2 * 96,
         ("MPO multimode fibre (OM4)", 10.0): 2 * 32,
         ("MPO single-mode fibre (OS2)", 190.0): 128,
@@ -276,3 +278,19 @@ def test_the_bills_of_every_site_from_one_count_are_those_counted_one_by_one():
     assert set(parts) == {"site-001", "site-002"}
     for site_id, part in parts.items():
         assert part == bill_of_materials(plan, site_id)
+
+
+def test_a_twin_port_dac_carries_two_links_between_twin_port_cages():
+    """An audit: a GB200 SU's leaves reach the spines in their own racks over 1.5 m of
+    copper, 126 links, and the bill bought a DAC a link. The QM9700's cages are twin-port
+    800G at both ends, and NVIDIA's 800G DAC carries two 400G links (links:S6): 63."""
+    from designer.core.generate import ClusterRequest, generate
+
+    plan = planned(generate(ClusterRequest("nvl72-su")))
+    links = sum(
+        int(plan.table().count[i])
+        for i in range(len(plan.table()))
+        if plan.media.media[int(plan.columns().medium[i])].id == "dac"
+    )
+    assert links == 126
+    assert lines(bill_of_materials(plan), "cable")[(TWIN_DAC, 1.5)] == 63
