@@ -51,9 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--table",
-        choices=("links", "bom", "racks", "netbox"),
-        help="what a CSV holds: the cable schedule (links, the default), the BOM, or the racks "
-        "as import-racks reads them; netbox: the CSV files of NetBox's bulk import, in a .zip",
+        choices=("links", "cables", "bom", "racks", "netbox"),
+        help="what a CSV holds: the cable schedule (links, the default: a row a bundle), the "
+        "cable list (cables: a row a cable, its ports and label, as NetBox's), the BOM, or the "
+        "racks as import-racks reads them; netbox: the CSV files of NetBox's bulk import, in "
+        "a .zip",
     )
     parser.add_argument(
         "--enlarged",
@@ -75,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         project = open_project(args.file, "export the project").project
     except CommandError as err:
         return fail(err)
-    if Path(args.output).suffix.lower() in (".dxf", ".zip") or args.table == "racks":
+    if Path(args.output).suffix.lower() in (".dxf", ".zip") or args.table in ("racks", "cables"):
         return _for_other_tools(project, args)
     if args.table == "netbox":
         return fail(

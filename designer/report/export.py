@@ -71,7 +71,7 @@ def export(
         raise OutputError(
             f"Cannot export to {path}: the file name must end in " + ", ".join(FORMATS) + "."
         )
-    if suffix in (".dxf", ".zip") or table == "racks":  # for other tools: no sheets
+    if suffix in (".dxf", ".zip") or table in ("racks", "cables"):  # for other tools: no sheets
         export_interop(project, catalog, path, hall and find_hall(project, hall), table, plan)
         return []
     if (unencodable := unencodable_text(project)) is not None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from designer.core.catalog import Catalog
 from designer.core.format import plural
-from designer.core.interop.netbox import HEADERS, NetboxSet, netbox_set
+from designer.core.interop.netbox import HEADERS, NetboxSet, cable_list, netbox_set
 from designer.core.interop.rack_sheet import rack_sheet
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal, unencodable_text
@@ -49,8 +49,8 @@ def export_interop(
     suffix = path.suffix.lower()
     if suffix == ".zip" and table not in ("netbox", "links"):
         raise OutputError(f"A .zip holds NetBox's import files; --table {table} is a CSV.")
-    if table == "racks" and suffix != ".csv":
-        raise OutputError(f"The racks are a sheet: write them to a .csv, not {path.name}.")
+    if table in ("racks", "cables") and suffix != ".csv":
+        raise OutputError(f"The {table} are a sheet: write them to a .csv, not {path.name}.")
     # a lone surrogate pasted in the designer: the DXF's encoder crashed on it
     if (unencodable := unencodable_text(project)) is not None:
         raise OutputError(f"Cannot export to {path.name}: {unencodable}")
@@ -72,12 +72,16 @@ def export_interop(
             told.append(f"wrote {target}")
         return told
     found = netbox_set(project, types, dict(catalog.switches), plan)
+    if table == "cables":
+        write_output(path, cable_list(found).encode("utf-8"))
+        cables = len(found.rows["09-cables.csv"])
+        return [f"wrote {path} ({plural(cables, 'cable')})", *(f"note: {n}" for n in found.notes)]
     write_output(path, _zipped(found))
     # "03-racks.csv" -> "1 rack", "7,722 racks"
     counts = ", ".join(
         plural(len(found.rows[name]), name[3:-5].replace("-", " ")) for name in HEADERS
     )
-    return [f"wrote {path} ({counts})", *(f"note: {n}" for n in found.notes)]
+    return [f"wrote {path} ({counts})", *(f"note: {n}" for n in found.every_note)]
 
 
 def _plan(project: Project, catalog: Catalog) -> NetworkPlan:
@@ -92,8 +96,8 @@ def _zipped(found: NetboxSet) -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in HEADERS:
             archive.writestr(_entry(name), found.csv(name))
-        if found.notes:
-            archive.writestr(_entry(NOTES_FILE), "".join(f"{n}\n" for n in found.notes))
+        if found.every_note:
+            archive.writestr(_entry(NOTES_FILE), "".join(f"{n}\n" for n in found.every_note))
     return buffer.getvalue()
 
 

@@ -96,6 +96,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "side_b_device",
         "side_b_type",
         "side_b_name",
+        "label",
         "type",
         "status",
         "length",
@@ -176,12 +177,19 @@ RACK_UNITS = 42
 @dataclass
 class NetboxSet:
     """The rows of each file (``HEADERS``' keys) and a note for anything NetBox would
-    refuse or that was left out."""
+    refuse or that was left out; ``device_notes`` are those about the racks' and devices'
+    files alone (their defaults, idle switches), which a list of the cables leaves out."""
 
     rows: dict[str, list[tuple[object, ...]]] = field(
         default_factory=lambda: {name: [] for name in HEADERS}
     )
     notes: list[str] = field(default_factory=list)
+    device_notes: list[str] = field(default_factory=list)
+
+    @property
+    def every_note(self) -> list[str]:
+        """What the zip's notes say: of the racks and devices, then the rest."""
+        return [*self.device_notes, *self.notes]
 
     def csv(self, name: str) -> str:
         """One file's text: its header row, then its rows."""
@@ -226,7 +234,7 @@ def netbox_set(
     for rack in project.placements.values():
         devices.rack(rack.id)
     if project.placements:
-        out.notes.append(
+        out.device_notes.append(
             f"racks are written {RACK_WIDTH_IN} in wide and {RACK_UNITS}U high, NetBox's own "
             "defaults for a new rack, which its import asks for: rackplan knows a rack's "
             "outer size (written too), not its rail width or units; set your racks' own"
@@ -490,7 +498,7 @@ class _Devices:
                 if self.idle == 1
                 else f"{self.idle:,} switches that network racks hold and no fabric uses are"
             )
-            self.out.notes.append(
+            self.out.device_notes.append(
                 f"{what} written with the role {SWITCH_ROLE!r} and no interfaces (the bill of "
                 "materials counts only the switches the fabrics place)"
             )
@@ -556,6 +564,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     end_b.device,
                     "dcim.interface",
                     end_b.interface,
+                    cable_label(len(out.rows["09-cables.csv"]) + 1),
                     cable_type,
                     STATUS,
                     length,
@@ -580,6 +589,56 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
             f"{between_sites:,} links between sites end at no rack (NetBox models them as "
             "circuits): left out"
         )
+
+
+def cable_label(number: int) -> str:
+    """The ``number``-th cable's label, as NetBox's cables and the cable list both carry it
+    (an installer's cable ID: a trial could not match the schedule's bundles to NetBox's
+    cables)."""
+    return f"C{number:06d}"
+
+
+#: The columns of the cable list (``cable_list``): one row a cable, its ends to the port.
+CABLE_COLUMNS = (
+    "cable",
+    "site_a",
+    "device_a",
+    "port_a",
+    "site_b",
+    "device_b",
+    "port_b",
+    "type",
+    "length_m",
+    "medium",
+)
+
+
+def cable_list(found: NetboxSet) -> str:
+    """Every cable of a NetBox set as a sheet, one row a cable: its label, both ends' site,
+    device and port, its NetBox type, ordered length (m) and medium. The cable schedule
+    counts bundles between racks; an installer works cable by cable, by the labels NetBox
+    carries too."""
+    columns = HEADERS["09-cables.csv"]
+    at = {name: columns.index(name) for name in columns}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CABLE_COLUMNS)
+    for row in found.rows["09-cables.csv"]:
+        writer.writerow(
+            [
+                row[at["label"]],
+                row[at["side_a_site"]],
+                row[at["side_a_device"]],
+                row[at["side_a_name"]],
+                row[at["side_b_site"]],
+                row[at["side_b_device"]],
+                row[at["side_b_name"]],
+                row[at["type"]],
+                row[at["length"]],
+                row[at["description"]],
+            ]
+        )
+    return out.getvalue()
 
 
 def _tiers_apart(devices: _Devices, rack_id: str, lower: str | None, upper: str | None) -> bool:

@@ -34,6 +34,7 @@ KINDS = {
     "png": ("PNG picture of one hall's plan", ".png", ""),
     "svg": ("SVG drawing of one hall's plan", ".svg", ""),
     "links": ("CSV cable schedule", ".csv", "links"),
+    "cables": ("CSV cable list (a row a cable, with its ports and label)", ".csv", "cables"),
     "bom": ("CSV bill of materials", ".csv", "bom"),
     "racks": ("CSV rack sheet (File ▸ Import Racks… reads it)", ".csv", "racks"),
     "dxf": ("DXF drawing of one hall, for CAD", ".dxf", ""),
@@ -44,7 +45,8 @@ KINDS = {
 @dataclass(frozen=True)
 class ExportSpec:
     """One export: the file (its suffix names the format), the paper, the hall drawn (PNG,
-    SVG and DXF), and the table written (CSV: "links", "bom" or "racks"; "netbox" a zip)."""
+    SVG and DXF), and the table written (CSV: "links", "cables", "bom" or "racks"; "netbox"
+    a zip)."""
 
     path: Path
     paper: str = "A3"
@@ -62,6 +64,7 @@ def suggested_name(stem: str, kind: str, hall: str = "") -> str:
         "svg": f"-{hall}",
         "dxf": f"-{hall}",
         "links": "-cable-schedule",
+        "cables": "-cables",
         "bom": "-bom",
         "racks": "-racks",
         "netbox": "-netbox",
