@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import ezdxf
-from ezdxf import units
+from ezdxf import units, zoom
 from ezdxf.document import Drawing
 from ezdxf.enums import TextEntityAlignment
 from ezdxf.layouts import Modelspace
@@ -142,8 +142,6 @@ def _opening_view(doc: Drawing, outline: Sequence[Sequence[float]]) -> None:
     msp = doc.modelspace()
     # the header's $EXTMIN and $EXTMAX are written from the model space's own
     msp.dxf.extmin, msp.dxf.extmax = (x0, y0, 0.0), (x1, y1, 0.0)
-    from ezdxf import zoom
-
     zoom.window(msp, (x0, y0), (x1, y1))
 
 

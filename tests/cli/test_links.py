@@ -24,6 +24,7 @@ HEADER = [
     "rate_gbps",
     "lane_gbps",
     "count",
+    "cables",
     "routed_m",
     "order_m",
     "medium",
@@ -58,6 +59,17 @@ def test_csv_schedule_of_the_two_sites():
         "16",
         "40000.0",
     )
+    assert dci["cables"] == ""  # the fibre pairs between sites are counted apart
+    # leaf to spine within a network rack (three bundles, 256 links), between the QM9700s'
+    # 800G cages: a twin-port DAC carries two; multimode fibre is one a link
+    copper = [row for row in rows if row["medium"].startswith("Passive direct-attach")]
+    assert sorted((int(row["count"]), int(row["cables"])) for row in copper) == [
+        (64, 32),
+        (64, 32),
+        (128, 64),
+    ]
+    fibre = [row for row in rows if row["medium"].startswith("Multimode")]
+    assert all(row["cables"] == row["count"] for row in fibre)
     assert dci["order_m"] == ""
     assert dci["reason"] == "40.0 km DCI at 400G: coherent ZR reaches 120 km"
     # each rack end says which hall it stands in; a DCI link ends at sites, not halls

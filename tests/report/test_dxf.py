@@ -154,3 +154,27 @@ def test_every_hall_has_its_own_file_named_after_it(tmp_path):
     project = EXAMPLES["two-sites"]().project
     names = sorted(p.name for p in dxf_paths(project, tmp_path / "set.dxf", None).values())
     assert names == ["set-north-hall-1.dxf", "set-north-hall-2.dxf", "set-south-hall-1.dxf"]
+
+
+def test_a_long_label_runs_along_its_rack_where_it_reads_larger(tmp_path):
+    """A campus's labels shrank to 44 mm across 600 mm racks, 0.4 mm on paper at 1:100 (a
+    trial). An NVL72 is 600 mm wide and 1,068 mm deep: a 19-character label fits across at
+    600 / (19 x 0.8) = 39.5 mm, along at 1,068 / 15.2 = 70.3 mm; a 2-character one fits
+    across at the label's full 100 mm."""
+    from designer.core.document import operations as ops
+    from designer.core.document.new_project import NewProjectSpec, new_document
+
+    doc = new_document(NewProjectSpec(hall_name="Hall", width_m=20, depth_m=14))
+    hall = next(iter(doc.project.halls))
+    ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 2_000, 2_000, 0, "S1H1-R12-compute-01")
+    ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 4_000, 2_000, 0, "A1")
+    out = tmp_path / "hall.dxf"
+    export_interop(doc.project, default_catalog(), out)
+    texts = {
+        t.dxf.text: (t.dxf.rotation, t.dxf.height)
+        for t in ezdxf.readfile(out).modelspace().query("TEXT")
+        if t.dxf.layer == "LABELS"
+    }
+    rotation, height = texts["S1H1-R12-compute-01"]
+    assert rotation == 90 and height == pytest.approx(1_068 / (19 * 0.8))
+    assert texts["A1"] == (0, 100)

@@ -152,6 +152,17 @@ def it_mwh(totals: Totals, assumptions: Assumptions) -> float:
     return kw * assumptions.load_factor * HOURS_PER_YEAR / 1000
 
 
+def heat_mix_pue(liquid_kw: float, air_kw: float, economics: Economics) -> float:
+    """The PUE of heat ``liquid_kw`` to liquid and ``air_kw`` to air, each share at its
+    cooling's PUE in the catalog (a heat of nothing: the air's)."""
+    by_cooling = economics.pue_by_cooling
+    heat = liquid_kw + air_kw
+    if heat <= 0:
+        return by_cooling["air"].pue
+    mixed = liquid_kw * (by_cooling["liquid"].pue - 1) + air_kw * (by_cooling["air"].pue - 1)
+    return 1 + mixed / heat
+
+
 def cooling_mix_pue(totals: Totals, economics: Economics) -> Pue | None:
     """The PUE of ``totals``' racks from their heat to liquid and to air at max power, each
     share at its cooling's PUE; ``None`` for racks giving no heat."""
@@ -159,7 +170,7 @@ def cooling_mix_pue(totals: Totals, economics: Economics) -> Pue | None:
     if heat <= 0:
         return None
     liquid, air = economics.pue_by_cooling["liquid"], economics.pue_by_cooling["air"]
-    value = 1 + (totals.liquid_kw * (liquid.pue - 1) + totals.air_kw * (air.pue - 1)) / heat
+    value = heat_mix_pue(totals.liquid_kw, totals.air_kw, economics)
     share = totals.liquid_kw / heat
     return Pue(
         value,

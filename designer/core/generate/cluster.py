@@ -32,6 +32,7 @@ from typing import Any
 
 from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
+from designer.core.energy.energy import heat_mix_pue
 from designer.core.energy.figures import default_economics
 from designer.core.format import plural
 from designer.core.generate.layout import HallLayout, LayoutError, Unit, unit_of
@@ -117,9 +118,9 @@ class Outline:
     site_km: float
     site_power_kw: float
     oversubscription: float
-    sites: tuple[SitePlan, ...] = field(default_factory=tuple)
     #: the PUE its sites state (``unit_pue``)
-    pue: float = 1.0
+    pue: float
+    sites: tuple[SitePlan, ...] = field(default_factory=tuple)
 
     @property
     def title(self) -> str:
@@ -217,24 +218,22 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
         site_km,
         site_power * 1000,
         request.oversubscription,
-        sites,
         shape.pue,
+        sites,
     )
 
 
 def unit_pue(unit: Unit) -> float:
-    """The PUE a generated design's sites state: its unit's heat to liquid and to air at
+    """The PUE a generated design's sites state: its systems' heat to liquid and to air at
     max power, each at its cooling's PUE in the catalog (liquid 1.15, air 1.5: links B42),
     to two decimals. GB200 NVL72 (87 % to liquid) gives 1.2, a CloudMatrix384 with its
     air-cooled switch racks 1.25, DGX H100 racks (air) 1.5. Each preset named a figure of
-    its own before, of no source (an audit: 1.4 for a hall of air-cooled DGX H100)."""
-    by_cooling = default_economics().pue_by_cooling
+    its own before, of no source (an audit: 1.4 for a hall of air-cooled DGX H100). The
+    network racks' air is left out: it sizes the sites before they are known, and ``energy
+    --pue cooling``, which counts it, gives a little more (a GB200 SU: 1.212)."""
     liquid = math.fsum(r.max_kw * r.liquid_share for r in unit.racks)
     air = math.fsum(r.max_kw for r in unit.racks) - liquid
-    if liquid + air <= 0:
-        return by_cooling["air"].pue
-    mixed = liquid * (by_cooling["liquid"].pue - 1) + air * (by_cooling["air"].pue - 1)
-    return round(1 + mixed / (liquid + air), 2)
+    return round(heat_mix_pue(liquid, air, default_economics()), 2)
 
 
 def _racks_per_system(unit: Unit) -> int:

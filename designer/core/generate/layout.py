@@ -17,9 +17,9 @@ The geometry is the bundled campus's (``examples/campus.py``), which the checker
 
 A segment's CDUs are sized so that no CDU carries more than 80 % of its capacity or of its
 flow; all CDUs of the hall form one N+1 group, given spares in free heads until the group
-carries its load with its largest CDU down, in capacity and in coolant flow. Air heat goes to CRAHs on the top and bottom
-walls (a campus hall) or to in-row coolers in the network row (a pod), loaded to 80 % at
-most, and one more than that.
+carries its load with its largest CDU down, in capacity and in coolant flow. Air heat goes
+to CRAHs on the top and bottom walls (a campus hall) or to in-row coolers in the network
+row (a pod), loaded to 80 % at most, and one more than that.
 """
 
 from __future__ import annotations

@@ -214,7 +214,13 @@ def _scale(doc: Drawing, units: Units | None, path: Path) -> float:
 def _units_note(doc: Drawing, scale: float) -> list[str]:
     """A note when the units read by differ from those the drawing's $INSUNITS says (a
     template's wrong $INSUNITS is why --units exists; a slip of it should not pass unsaid)."""
-    own = _INSUNITS_MM.get(int(doc.header.get("$INSUNITS", 0)))
+    code = int(doc.header.get("$INSUNITS", 0))
+    own = _INSUNITS_MM.get(code)
+    if own is None and code:  # inches, feet: units rackplan does not read
+        return [
+            f"the drawing is read in {_UNIT_NAMES[scale]}, as asked, where its $INSUNITS says "
+            f"code {code}, units rackplan does not read (4 mm, 5 cm, 6 m): check its size"
+        ]
     if own is None or own == scale:
         return []
     times = scale / own

@@ -28,12 +28,14 @@ position and facing in the description, their outer size from the catalog), the 
 and switches in them as devices of device types named by model, and one cable per link
 with both ends, its ordered length and its cable type, each interface with its speed.
 What it does not know it leaves blank (a device's U position) or, where NetBox's import
-asks for it (a rack's width and units), gives NetBox's own default, and says so. Ports are not planned by rackplan: each
-device's interfaces are numbered in the order its links come in the cable schedule. A network
-rack's switches take the roles the site's fabric gives its slots (its leaves first, then its
-spines and cores), so a link from a leaf to a spine of the same rack joins two of its
-devices. Links inside one rack's system (an NVL72's NVLink spine) are part of the product
-and links between sites end at no device; both are left out and counted in the notes.
+asks for it (a rack's width and units), gives NetBox's own default, and says so. Ports
+are not planned by rackplan: each device's interfaces are numbered in the order its links
+come in the cable schedule. A network rack's switches take the roles the site's fabric
+gives its slots (its leaves first, then its spines and cores), so a link from a leaf to a
+spine of the same rack joins two of its devices. Links inside one rack's system (an
+NVL72's NVLink spine) are part of the product and links between sites end at no device;
+both are left out and counted in the notes. The links a twin-port copper cable carries
+share its label (NetBox takes a cable a link).
 """
 
 from __future__ import annotations
@@ -42,13 +44,18 @@ import csv
 import io
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from designer.core.interop.slugs import slug
 from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
+from designer.core.network.bom import cable_links, module_cage_gbps
+from designer.core.network.export import as_text
 from designer.core.network.media import PLANES, PROTOCOLS
 
 if TYPE_CHECKING:
@@ -523,10 +530,16 @@ def interface_type(protocol: str, rate_gbps: int) -> str:
 
 
 def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> None:
-    """One cable row per link of every bundle between two racks."""
+    """One cable row per link of every bundle between two racks; the links a twin-port
+    cable carries (``cable_links``: two, between 800G cages) share its label, as the bill
+    counts that cable once."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     planes = tuple(PLANES)
-    in_rack = between_switches = between_sites = 0
+    per_cable, _ = cable_links(
+        plan, module_cage_gbps(plan, plan.ends().nodes), np.arange(len(table))
+    )
+    in_rack = between_switches = between_sites = twins = 0
+    number = 0
     for row in range(len(table)):
         a, b, count = table.a[row], table.b[row], int(table.count[row])
         tier_a, tier_b = END_TIERS.get(table.role[row], (None, None))
@@ -547,7 +560,11 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         rate = int(table.rate[row])
         kind = interface_type(PROTOCOLS[int(table.protocol[row])], rate)
-        for _ in range(count):
+        per = int(per_cable[row])
+        for k in range(count):
+            if k % per == 0:
+                number += 1
+                twins += per > 1 and k + 1 < count
             end_a, end_b = (
                 devices.port(a, plane, rate, tier_a, kind),
                 devices.port(b, plane, rate, tier_b, kind),
@@ -564,7 +581,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     end_b.device,
                     "dcim.interface",
                     end_b.interface,
-                    cable_label(len(out.rows["09-cables.csv"]) + 1),
+                    cable_label(number),
                     cable_type,
                     STATUS,
                     length,
@@ -572,6 +589,12 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     what,
                 )
             )
+    if twins:
+        out.notes.append(
+            f"{twins:,} twin-port copper cables carry more than one link each (an 800G "
+            "cage's two 400G ports, to another cage or split to two ports): NetBox takes a "
+            "cable a link, so the rows of one cable share its label"
+        )
     if in_rack:
         out.notes.append(
             f"{in_rack:,} links with both ends in one rack (an NVL72's NVLink spine, part "
@@ -615,30 +638,36 @@ CABLE_COLUMNS = (
 
 def cable_list(found: NetboxSet) -> str:
     """Every cable of a NetBox set as a sheet, one row a cable: its label, both ends' site,
-    device and port, its NetBox type, ordered length (m) and medium. The cable schedule
-    counts bundles between racks; an installer works cable by cable, by the labels NetBox
-    carries too."""
+    device and port (a twin-port cable's two, "port 3/1 + port 3/2"), its NetBox type,
+    ordered length (m) and medium. The cable schedule counts bundles between racks; an
+    installer works cable by cable, by the labels NetBox carries too. Cells are kept text
+    where a spreadsheet would run them (a label "=HYPERLINK(...)")."""
     columns = HEADERS["09-cables.csv"]
     at = {name: columns.index(name) for name in columns}
+    ends = ("side_a_site", "side_a_device", "side_a_name", "side_b_site", "side_b_device")
+    cables: dict[object, list[tuple[object, ...]]] = {}
+    for row in found.rows["09-cables.csv"]:
+        cables.setdefault(row[at["label"]], []).append(row)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CABLE_COLUMNS)
-    for row in found.rows["09-cables.csv"]:
-        writer.writerow(
-            [
-                row[at["label"]],
-                row[at["side_a_site"]],
-                row[at["side_a_device"]],
-                row[at["side_a_name"]],
-                row[at["side_b_site"]],
-                row[at["side_b_device"]],
-                row[at["side_b_name"]],
-                row[at["type"]],
-                row[at["length"]],
-                row[at["description"]],
-            ]
-        )
+    for label, rows in cables.items():
+        first = rows[0]
+        cells = [
+            label,
+            *(_joined(r[at[name]] for r in rows) for name in ends),
+            _joined(r[at["side_b_name"]] for r in rows),
+            first[at["type"]],
+            first[at["length"]],
+            first[at["description"]],
+        ]
+        writer.writerow([as_text(cell) for cell in cells])
     return out.getvalue()
+
+
+def _joined(values: Iterable[object]) -> str:
+    """The distinct values of a cable's rows, in order, joined: "port 3/1 + port 3/2"."""
+    return " + ".join(str(v) for v in dict.fromkeys(values))
 
 
 def _tiers_apart(devices: _Devices, rack_id: str, lower: str | None, upper: str | None) -> bool:

@@ -33,8 +33,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.naming import NotFound, find_named
-from designer.core.network.export import _FORMULA_START as FORMULA_START
-from designer.core.network.export import _as_text
+from designer.core.network.export import FORMULA_START, as_text
 
 #: The columns of a rack sheet, in the order they are written.
 COLUMNS = ("label", "type", "hall", "x", "y", "facing")
@@ -200,7 +199,8 @@ def _grouped(problems: Sequence[tuple[tuple[str, str], int]]) -> list[str]:
 
 
 def _lines(at: Sequence[int]) -> str:
-    """'3, 4 and 9', or '3, 4, 5 and 5 more' past six."""
+    """'3, 4 and 9'; past six, the first five and how many more ('2, 3, 4, 5, 6 and 3
+    more')."""
     if len(at) > 6:
         return ", ".join(map(str, at[:5])) + f" and {len(at) - 5} more"
     return ", ".join(map(str, at[:-1])) + f" and {at[-1]}"
@@ -214,8 +214,9 @@ class _Floors:
         self.project = project
         self.rack_types = rack_types
         self.outlines: dict[str, Any] = {}
+        # compared as the check's file.duplicate_label compares them: exactly
         self.labels: dict[tuple[str, str], str] = {
-            (p.hall_id, p.label.casefold()): "a rack of the project"
+            (p.hall_id, p.label): "a rack of the project"
             for p in project.placements.values()
             if p.label
         }
@@ -236,12 +237,12 @@ class _Floors:
                 )
             )
         if rack.label:
-            key = (hall.id, rack.label.casefold())
+            key = (hall.id, rack.label)
             if key in self.labels:
                 row.bad.append(
                     ("label", f"{rack.label!r} is {self.labels[key]}'s label in {hall.name!r}")
                 )
-            else:
+            elif not row.bad:  # a row refused takes no label from the rows after it
                 self.labels[key] = f"line {row.line}"
 
 
@@ -359,9 +360,9 @@ def rack_sheet(project: Project, racks: Iterable[Placement] | None = None) -> st
     for rack in project.placements.values() if racks is None else racks:
         writer.writerow(
             (
-                _as_text(rack.label),
+                as_text(rack.label),
                 rack.type_id,
-                _as_text(hall_of[rack.hall_id]),
+                as_text(hall_of[rack.hall_id]),
                 rack.x,
                 rack.y,
                 FACING_WORDS[rack.rotation],

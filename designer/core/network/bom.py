@@ -206,7 +206,7 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
     ordered = ordered[~nvlink[cols.medium[ordered]]]
     sites, site_a, site_b = places.sites, places.site_a, places.site_b
     cage = module_cage_gbps(plan, plan.ends().nodes)
-    per, cage_gbps = _cable_links(plan, cage, ordered)
+    per, cage_gbps = cable_links(plan, cage, ordered)
     keys = (
         site_a[ordered],
         site_b[ordered],
@@ -246,7 +246,7 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
     return {"module": modules, "cable": cables, "switch": switches, "fibre_pair": pairs}
 
 
-def _cable_links(
+def cable_links(
     plan: NetworkPlan, cage: np.ndarray, rows: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per bundle of ``rows``: how many of its links one cable carries, and the Gb/s of the
@@ -254,7 +254,9 @@ def _cable_links(
     whose medium is sold twin-port at an end's cage (NVIDIA's 2 x 400G DAC, straight or a
     splitter; its 800G LACC) carries as many links as the cage takes: a QM9700 leaf's uplinks
     to a spine in its rack took one DAC a link, twice the cables (an audit). Fibre between
-    modules is one a link."""
+    modules, and a bundle no medium reaches, is one a link. ``cage``: ``module_cage_gbps``
+    of the plan's nodes. A splitter's two single ends are charged as its twin end (an
+    800G LACC split to two 400G ends: 3.0 W for 2.7 W, links:S7)."""
     table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
     plane = table.plane[rows].astype(np.int64)
     widest = np.maximum(cage[ends.a[rows], plane], cage[ends.b[rows], plane])
@@ -268,7 +270,9 @@ def _cable_links(
     )
     links = np.array(
         [
-            links_per_module(media.media[p], int(c), int(r)) if media.media[p].integrated else 1
+            links_per_module(media.media[p], int(c), int(r))
+            if p >= 0 and media.media[p].integrated
+            else 1
             for p, c, r in found.tolist()
         ],
         np.int64,

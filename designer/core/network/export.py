@@ -29,13 +29,13 @@ BOM_COLUMNS = (
 
 
 #: How a cell a spreadsheet would run as a formula starts (OWASP's CSV injection list).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _as_text(value: object) -> object:
+def as_text(value: object) -> object:
     """A text cell that would start a formula, with a leading apostrophe, which keeps it
     text in a spreadsheet (a label "=HYPERLINK(...)" is a name, not a link to follow)."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     return value
 
@@ -44,7 +44,7 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([_as_text(v) for v in row] for row in rows)
+    writer.writerows([as_text(v) for v in row] for row in rows)
     return buffer.getvalue()
 
 

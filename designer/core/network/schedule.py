@@ -13,7 +13,13 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from designer.core.network.bom import Bom, bill_of_materials, end_module, module_cage_gbps
+from designer.core.network.bom import (
+    Bom,
+    bill_of_materials,
+    cable_links,
+    end_module,
+    module_cage_gbps,
+)
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
@@ -64,6 +70,10 @@ class ScheduleLine:
     rate_gbps: int
     lane_gbps: int
     count: int
+    #: the cables its links take as the bill counts them (a twin-port cable carries two);
+    #: None where none is ordered for them (no medium yet, DCI's fibre pairs are counted
+    #: apart, an NVL72's spine is the rack's own)
+    cables: int | None
     routed_m: float | None
     order_m: float | None
     medium: str
@@ -93,6 +103,7 @@ COLUMNS = (
     "rate_gbps",
     "lane_gbps",
     "count",
+    "cables",
     "routed_m",
     "order_m",
     "medium",
@@ -130,7 +141,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
         position = int(cols.medium[i])
         plane = int(table.plane[i])
         medium = media.media[position] if position >= 0 else None
-        power = latency = cost = None
+        power = latency = cost = cables = None
         if medium is None:
             name, module_class = "", ""
             ladder = media.ladder(lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i]))
@@ -142,13 +153,15 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
             name, module_class = medium.name, medium.module_class
             override = overrides.get(medium.id)
             latency = round(latency_ns(media, medium, routed), 1)
-            cables = count
+            cables = None if medium.kind in ("coherent", "nvlink") else count
             if medium.integrated:  # the cable's own ends, a twin-port one's shared
                 widest = max(int(cage[ends.a[i], plane]), int(cage[ends.b[i], plane]))
                 per = links_per_module(medium, widest, rate)
                 end_gbps = widest if per > 1 else rate
-                per_end, modules = power_w_per_end(medium, end_gbps, override) / per, 0.0
                 cables = -(-count // per)
+                # a link's end's share of its cables' ends: an odd bundle's last carries one
+                per_end = power_w_per_end(medium, end_gbps, override) * cables / count
+                modules = 0.0
             else:  # each end's module, or its share of a twin-port one at a switch
                 (watts_a, usd_a), (watts_b, usd_b) = (
                     end_module(plan, medium, rate, int(cage[end[i], plane]))
@@ -156,7 +169,9 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                 )
                 per_end, modules = (watts_a + watts_b) / 2, usd_a + usd_b
             power = round(per_end, 3)
-            cost = round(count * modules + cables * cable_usd(medium, order, override), 2)
+            cost = round(
+                count * modules + (cables or count) * cable_usd(medium, order, override), 2
+            )
             if medium.kind == "nvlink":
                 why = (
                     f"inside the rack: {count:,} NVLink links on the copper spine, fixed by the "
@@ -191,6 +206,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                 rate_gbps=rate,
                 lane_gbps=lane,
                 count=count,
+                cables=cables,
                 routed_m=_number(routed, 3),
                 order_m=_number(order, 3),
                 medium=name,
@@ -263,6 +279,9 @@ def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleG
     )
     order = cols.order_m
     count = table.count.astype(np.float64)
+    # metres of cable ordered: a twin-port cable's length once for its two links
+    per, _ = cable_links(plan, module_cage_gbps(plan, plan.ends().nodes), np.arange(len(table)))
+    cables = np.ceil(count / per)
     sums: dict[tuple[int, int], list[float]] = {}
     # the shortest and longest order length of each rate of a plane and medium
     lengths: dict[tuple[int, int], list[float]] = {}
@@ -275,7 +294,7 @@ def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleG
             known = ~np.isnan(orders)
             ordered = orders[known]
             links = float(n.sum())
-            metres = float((n[known] * ordered).sum())
+            metres = float((cables[rows][known] * ordered).sum())
             entry = sums.setdefault((plane, position), [0.0, 0.0, 0.0, 0.0, 0.0])
             entry[0] += int(rows.sum())
             entry[1] += links

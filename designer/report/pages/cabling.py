@@ -50,8 +50,9 @@ def schedule_summary(groups: Sequence[ScheduleGroup]) -> Table:
         "Cable schedule summary",
         SCHEDULE_COLUMNS,
         rows,
-        "Per plane and medium. Power and price count the modules as the bill of materials "
-        "does (at a switch, a twin-port module carries two links). Prices are low-confidence "
+        "Per plane and medium. Cable metres, power and price count the modules and cables as "
+        "the bill of materials does (a twin-port module or copper cable at an 800G cage "
+        "carries two links). Prices are low-confidence "
         "defaults, each with its source in the catalog. The full schedule, one line per bundle, "
         "is a separate CSV file, exported from the same project and revision.",
     )

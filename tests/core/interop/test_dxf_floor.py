@@ -76,6 +76,11 @@ def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_a_km2_ref
         "the drawing is read in metres, where its $INSUNITS says millimetres: the hall "
         "comes out 1000 times as large as the drawing says"
     ]
+    in_inches = _drawing(tmp_path / "in.dxf", unit=units.IN)
+    assert read_base_plan(in_inches, "A-WALL", "S-COLS", "m").notes == [
+        "the drawing is read in metres, as asked, where its $INSUNITS says code 1, units "
+        "rackplan does not read (4 mm, 5 cm, 6 m): check its size"
+    ]
     in_m = _drawing(tmp_path / "m.dxf")
     assert read_base_plan(in_m, "A-WALL", "S-COLS").notes == []
     assert read_base_plan(in_m, "A-WALL", "S-COLS", "m").notes == []

@@ -164,9 +164,12 @@ def test_a_rack_outside_its_hall_or_under_a_label_its_hall_has_is_a_bad_row():
         + "A-01,nvidia-gb200-nvl72,Data hall,600,1200,up\n"
         + "A-02,nvidia-gb200-nvl72,Data hall,19500,1200,up\n"  # 19,500 + 600 > 20,000
         + "A-03,nvidia-gb200-nvl72,Data hall,-500,1200,up\n"
-        + "a-01,nvidia-gb200-nvl72,Data hall,1800,1200,up\n"  # A-01's, in another case
+        + "A-01,nvidia-gb200-nvl72,Data hall,1800,1200,up\n"  # line 2's
         + "B-01,nvidia-gb200-nvl72,Data hall,2400,1200,up\n"  # the project's rack's
         + "A-05,nvidia-gb200-nvl72,Data hall,19400,12932,up\n"  # 19,400 + 600, 12,932 + 1,068
+        + "A-02,nvidia-gb200-nvl72,Data hall,3000,1200,up\n"  # line 3's, which was refused
+        + "a-05,nvidia-gb200-nvl72,Data hall,3600,1200,up\n"  # labels differ in case, as the
+        # check's duplicate-label rule tells them apart
     )
     with pytest.raises(RackSheetError) as err:
         _import(doc, text)
@@ -177,9 +180,10 @@ def test_a_rack_outside_its_hall_or_under_a_label_its_hall_has_is_a_bad_row():
         "'Data hall'" in said
     )
     assert "line 4: the rack at x -500, y 1,200" in said
-    assert "line 5, column label: 'a-01' is line 2's label in 'Data hall'" in said
+    assert "line 5, column label: 'A-01' is line 2's label in 'Data hall'" in said
     assert "line 6, column label: 'B-01' is a rack of the project's label in 'Data hall'" in said
     assert "line 7" not in said  # flush with the walls is within the hall
+    assert "line 8" not in said and "line 9" not in said
     assert doc.project is before
 
 

@@ -294,3 +294,24 @@ def test_a_twin_port_dac_carries_two_links_between_twin_port_cages():
     )
     assert links == 126
     assert lines(bill_of_materials(plan), "cable")[(TWIN_DAC, 1.5)] == 63
+
+
+def test_an_odd_bundle_of_twin_port_copper_takes_its_last_cable_for_one_link():
+    """3 links drawn between two switches of one QM9700 rack, over 1.5 m of copper: two
+    twin-port DACs (the second carries one link), 2 x 0.1 W at each; the schedule's line
+    gives the same power and price as the bill."""
+    doc, site = new_doc()
+    hall = add_hall(doc, site)
+    tray(doc, hall, [(0, 1_800), (20_000, 1_800)])
+    rack = ops.place_rack(doc, hall, "nvidia-qm9700-rack", 0, 1_200)
+    draw(doc, rack, rack, count=3)
+    plan = plan_of(doc)
+    bom = bill_of_materials(plan)
+    cables = {item: n for (item, _), n in lines(bom, "cable").items()}
+    assert cables == {TWIN_DAC: 2}
+    assert bom.optics_power_w == pytest.approx(2 * 2 * 0.1)
+    [line] = cable_schedule(plan)
+    assert (line.count, line.cables) == (3, 2)
+    # (the line gives a link end's share to the milliwatt: 0.4 W / 6 ends = 0.067 W)
+    assert 2 * line.count * line.power_w_per_end == pytest.approx(bom.optics_power_w, abs=0.01)
+    assert line.cost_usd == pytest.approx(bom.cost_usd)

@@ -28,8 +28,9 @@ def test_groups_sum_the_schedule(build):
         assert group.links == sum(m.count for m in members)
         orders = [m.order_m for m in members if m.order_m is not None]
         assert group.shortest_m == (min(orders) if orders else None)
+        # metres of cable ordered: a twin-port cable's once for its links
         assert group.cable_m == pytest.approx(
-            sum(m.count * m.order_m for m in members if m.order_m)
+            sum((m.cables or m.count) * m.order_m for m in members if m.order_m)
         )
         assert group.power_w == pytest.approx(
             sum(2 * m.count * (m.power_w_per_end or 0) for m in members), abs=0.01
