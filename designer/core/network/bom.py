@@ -260,25 +260,21 @@ def cable_links(
     table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
     plane = table.plane[rows].astype(np.int64)
     widest = np.maximum(cage[ends.a[rows], plane], cage[ends.b[rows], plane])
-    rate = table.rate[rows].astype(np.int64)
-    position = cols.medium[rows].astype(np.int64)
     per = np.ones(len(rows), np.int64)
-    found, inverse = (
-        np.unique(np.stack([position, widest, rate], axis=1), axis=0, return_inverse=True)
-        if len(rows)
-        else (np.zeros((0, 3), np.int64), np.zeros(0, np.int64))
-    )
-    links = np.array(
-        [
-            links_per_module(media.media[p], int(c), int(r))
-            if p >= 0 and media.media[p].integrated
-            else 1
-            for p, c, r in found.tolist()
-        ],
-        np.int64,
-    )
-    if len(rows):
-        per = links[inverse.reshape(-1)]
+    # only copper and active cables sold twin-port can carry more than one link (a campus's
+    # 80,000 bundles are nearly all fibre); a bundle of no medium (-1) takes the last entry
+    twin = np.array([m.integrated and m.twin_port is not None for m in media.media] + [False])
+    position = cols.medium[rows].astype(np.int64)
+    some = np.flatnonzero(twin[position] & (widest > 0))
+    if len(some):
+        rate = table.rate[rows].astype(np.int64)
+        keys = (position[some] * (1 << 24) + widest[some]) * (1 << 24) + rate[some]
+        found, inverse = np.unique(keys, return_inverse=True)
+        carried = [
+            links_per_module(media.media[k >> 48], int((k >> 24) & 0xFFFFFF), int(k & 0xFFFFFF))
+            for k in found.tolist()
+        ]
+        per[some] = np.array(carried, np.int64)[inverse.reshape(-1)]
     return per, np.where(per > 1, widest, 0)
 
 
