@@ -23,12 +23,14 @@ class CommandError(Exception):
     """A command cannot go on; the message is printed and the exit code is 2."""
 
 
-def open_project(path: str, refuse_to: str = "") -> LoadResult:
+def open_project(path: str, refuse_to: str = "", warn: bool = True) -> LoadResult:
     """Load ``path`` or raise ``CommandError`` with the loader's message.
 
     Problems inside a file that still loads (an unknown rack type, a dangling id) are
     printed to stderr as warnings and the command goes on with what is valid; or, when it
-    makes a deliverable (``refuse_to``: "export it", ...), stops with them.
+    makes a deliverable (``refuse_to``: "export it", ...), stops with them. ``warn=False``
+    leaves the printing to the caller (``warn_of``), for a command that may yet fail on its
+    other input: a failure is one line.
     """
     try:
         result = load(Path(path), default_catalog().racks)
@@ -36,9 +38,15 @@ def open_project(path: str, refuse_to: str = "") -> LoadResult:
         raise CommandError(str(err)) from err
     if refuse_to and result.problems:
         raise CommandError(refusal(result.problems, refuse_to))
+    if warn:
+        warn_of(result)
+    return result
+
+
+def warn_of(result: LoadResult) -> None:
+    """Print the problems of a file that loaded as warnings on stderr."""
     for problem in result.problems:
         print(f"warning: {printable(problem.message)}", file=sys.stderr)
-    return result
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,6 +12,7 @@ from designer.commands._common import (
     not_the_input,
     open_project,
     project_output,
+    warn_of,
 )
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
@@ -41,12 +42,14 @@ def run(args: argparse.Namespace) -> int:
         not_the_input(args.output, args.into)
         not_the_input(args.output, args.csv, "sheet")
         project_output(args.output)
-        doc = Document(open_project(args.into).project)
+        opened = open_project(args.into, warn=False)  # told once the racks go in
+        doc = Document(opened.project)
         text = sheet_text(Path(args.csv))
         racks = read_rack_sheet(text, doc.project, doc.rack_types)
         ops.place_racks(doc, ((r.hall_id, r.type_id, r.x, r.y, r.rotation, r.label) for r in racks))
         write_output(Path(args.output), to_bytes(doc.project))
     except (CommandError, RackSheetError, OutputError) as err:
         return fail(err)
+    warn_of(opened)
     print(f"wrote {args.output} with {plural(len(racks), 'rack')} added from {Path(args.csv).name}")
     return 0

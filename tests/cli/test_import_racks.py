@@ -1,5 +1,7 @@
 """``python main.py import-racks``: a sheet into a project, or every bad line and exit 2."""
 
+from pathlib import Path
+
 from designer.core.catalog import default_catalog
 from designer.core.io.project_file import load
 from tests.shell import run
@@ -35,3 +37,27 @@ def test_a_bad_sheet_names_its_lines_and_writes_nothing(tmp_path):
     done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
     assert done.returncode == 2
     assert "is not UTF-8 text" in done.stderr
+
+
+def test_a_project_with_a_dangling_reference_warns_once_the_racks_go_in(tmp_path):
+    """A project whose rack names a CDU that is not there still takes racks, and says so;
+    when the sheet is refused, the refusal is the one line (a robustness run: a warning
+    above the error)."""
+    import json
+
+    data = json.loads(Path(POD).read_text(encoding="utf-8"))
+    data["placements"][-1]["cdu_id"] = "no-such-cdu"
+    project = tmp_path / "p.rackplan.json"
+    project.write_text(json.dumps(data), encoding="utf-8")
+    sheet, out = tmp_path / "racks.csv", tmp_path / "out.rackplan.json"
+    sheet.write_text(
+        "label,type,hall,x,y,facing\nNVL72-01,nvidia-gb200-nvl72,SU hall,600,4800,up\n"
+    )
+    done = run("import-racks", str(sheet), "--into", str(project), "-o", str(out))
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
+    assert "'NVL72-01' is a rack of the project's label in 'SU hall'" in done.stderr
+    sheet.write_text("label,type,hall,x,y,facing\nNEW-01,nvidia-gb200-nvl72,SU hall,600,4800,up\n")
+    done = run("import-racks", str(sheet), "--into", str(project), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "no-such-cdu" in done.stderr and done.stderr.startswith("warning: ")

@@ -128,13 +128,23 @@ PATHS = {name: _paths(data) for name, data in EXAMPLES.items()}
 
 
 def _sheets() -> dict[str, str]:
-    """Each example's racks as the sheet ``export --table racks`` writes."""
+    """Each example's racks as the sheet ``export --table racks`` writes, labelled anew (a
+    label its hall has already is a bad row)."""
     from designer.core.catalog import default_catalog
     from designer.core.interop.rack_sheet import rack_sheet
     from designer.core.io.project_file import load
+    from designer.core.model.base import evolve
 
     racks = default_catalog().racks
-    return {name: rack_sheet(load(ROOT / "projects" / name, racks).project) for name in EXAMPLES}
+    sheets = {}
+    for name in EXAMPLES:
+        project = load(ROOT / "projects" / name, racks).project
+        again = [
+            evolve(p, label=f"{p.label}-new" if p.label else "")
+            for p in project.placements.values()
+        ]
+        sheets[name] = rack_sheet(project, again)
+    return sheets
 
 
 SHEETS = _sheets()
