@@ -52,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("mm", "m"),
         help="what one drawing unit is (default: what the drawing says in $INSUNITS)",
     )
+    parser.add_argument(
+        "--hall-name",
+        metavar="NAME",
+        help="the hall's name (default: the drawing's file name), as a rack sheet names it",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     except (CommandError, DxfFloorError) as err:
         return fail(err)
     # the hall's rating and capacities as File ▸ New starts them, to be set in the designer
-    spec = NewProjectSpec(name=source.stem, hall_name=source.stem)
+    hall_name = (args.hall_name or "").strip() or source.stem
+    spec = NewProjectSpec(name=source.stem, hall_name=hall_name)
     doc = new_document(spec)
     hall = next(iter(doc.project.halls))
     ops.import_base_plan(doc, hall, plan.outline, plan.columns)

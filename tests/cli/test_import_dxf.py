@@ -51,9 +51,25 @@ def test_a_drawing_becomes_a_project_with_what_was_left_out_listed(tmp_path):
         done.stderr
     )
     assert "point (0, 9,000) mm" in done.stderr
+    # the hall takes the file's name, or the one asked for (a rack sheet names its hall)
+    named = tmp_path / "named.rackplan.json"
+    done = run(
+        "import-dxf",
+        str(tmp_path / "hall.dxf"),
+        "-o",
+        str(named),
+        "--layer-outline",
+        "WALLS",
+        "--hall-name",
+        "Data hall 3",
+    )
+    assert done.returncode == 0, done.stderr
+    [hall] = load(named, default_catalog().racks).project.halls.values()
+    assert hall.name == "Data hall 3"
     project = load(out, default_catalog().racks).project
     [hall] = project.halls.values()
     assert hall.area_m2 == pytest.approx(108)
+    assert hall.name == "hall"
     [column] = project.obstacles.values()
     # drawn 3 m from the left and 5.4 to 6 m from the bottom of a 9 m hall: y runs down
     assert sorted(column.outline) == [

@@ -243,7 +243,9 @@ def _closed_shape(entity: DXFGraphic, scale: float) -> list[tuple[float, float]]
     """The points of a closed polyline or circle (curves followed), in mm; None for
     anything else or anything open."""
     kind = entity.dxftype()
-    if kind in ("LWPOLYLINE", "POLYLINE") and not entity.is_closed:  # type: ignore[attr-defined]
+    if kind in ("LWPOLYLINE", "POLYLINE") and not (
+        entity.is_closed or _ends_where_it_starts(entity)  # type: ignore[attr-defined]
+    ):
         return None
     if kind not in ("LWPOLYLINE", "POLYLINE", "CIRCLE", "ELLIPSE"):
         return None
@@ -260,17 +262,39 @@ def _closed_shape(entity: DXFGraphic, scale: float) -> list[tuple[float, float]]
     return points if len(points) >= 3 else None
 
 
+def _ends_where_it_starts(entity: DXFGraphic) -> bool:
+    """A polyline not flagged closed whose last point is its first: closed as drawn (many
+    CAD programs draw a room so; a trial's outline was refused as open)."""
+    from ezdxf import path as dxf_path
+
+    try:
+        drawn = dxf_path.make_path(entity)
+    except (TypeError, ValueError):
+        return False
+    return len(drawn) > 2 and drawn.start.isclose(drawn.end, abs_tol=1e-6)
+
+
 def _column(entity: DXFGraphic, scale: float) -> list[tuple[float, float]] | None:
-    """A column's outline: a closed shape as drawn, or a block's extents as a rectangle."""
+    """A column's outline: a closed shape as drawn, or the hull of a block's shapes, turned
+    as the block is (a 600 mm square turned 45 degrees had been kept as its 848 mm box,
+    twice its floor; a trial)."""
     if entity.dxftype() != "INSERT":
         return _closed_shape(entity, scale)
-    from ezdxf import bbox
+    from ezdxf import path as dxf_path
+    from ezdxf.lldxf.const import DXFError
+    from shapely.geometry import MultiPoint
 
-    box = bbox.extents(entity.virtual_entities(), fast=True)  # type: ignore[attr-defined]
-    if not box.has_data or box.size.x <= 0 or box.size.y <= 0:
+    points = []
+    for part in entity.virtual_entities():  # type: ignore[attr-defined]
+        try:
+            drawn = dxf_path.make_path(part)
+        except (TypeError, ValueError, DXFError):
+            continue
+        points += [(p.x * scale, p.y * scale) for p in drawn.flattening(_FLATTEN_MM / scale)]
+    hull = MultiPoint(points).convex_hull if len(points) >= 3 else None
+    if not isinstance(hull, Polygon) or hull.area <= 0:
         return None
-    (x0, y0), (x1, y1) = (box.extmin.x, box.extmin.y), (box.extmax.x, box.extmax.y)
-    return [(x * scale, y * scale) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    return [(float(x), float(y)) for x, y in list(hull.exterior.coords)[:-1]]
 
 
 def _layers_note(counts: dict[str, int]) -> str:

@@ -203,3 +203,23 @@ def test_a_new_halls_cable_entry_stands_on_its_west_wall_and_moves_onto_an_impor
     outline = [(0, 5_000), (20_000, 5_000), (20_000, 15_000), (0, 15_000)]
     ops.import_base_plan(doc, hall.id, outline, [])
     assert doc.project.halls[hall.id].cable_entry == (0, 5_000)
+
+
+def test_an_outline_ending_where_it_starts_is_closed_and_a_turned_block_keeps_its_floor(tmp_path):
+    """A trial's outline drawn back to its first point, not flagged closed, was refused as
+    open; its 600 mm square column block turned 45 degrees became an 848 mm box, twice its
+    0.36 m² of floor."""
+    doc = ezdxf.new("R2018", units=units.MM)
+    msp = doc.modelspace()
+    corners = [(0, 0), (20_000, 0), (20_000, 14_000), (0, 14_000), (0, 0)]
+    msp.add_lwpolyline(corners, close=False, dxfattribs={"layer": "WALLS"})
+    block = doc.blocks.new("COL")
+    block.add_lwpolyline([(-300, -300), (300, -300), (300, 300), (-300, 300)], close=True)
+    msp.add_blockref("COL", (10_000, 7_000), dxfattribs={"layer": "COLS", "rotation": 45})
+    doc.saveas(tmp_path / "hall.dxf")
+    plan = read_base_plan(tmp_path / "hall.dxf", "WALLS", "COLS")
+    assert plan.area_m2 == pytest.approx(280)
+    [column] = plan.columns
+    assert Polygon(column).area / 1e6 == pytest.approx(0.36, abs=0.001)  # corners to the mm
+    # its corners on the axes through its centre, 424 mm out (300 x sqrt 2)
+    assert max(x for x, _ in column) - 10_000 == pytest.approx(424.26, abs=0.5)
