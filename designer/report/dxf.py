@@ -47,7 +47,9 @@ LAYERS: dict[str, tuple[int, str]] = {
     "RACKS-NETWORK": (6, "network racks"),
     "RACKS-STORAGE": (5, "storage racks"),
     "COOLING": (4, "CDUs, CRAHs and in-row coolers"),
-    "BUSWAYS": (1, "busways and PDUs"),
+    "BUSWAYS-A": (5, "busways and PDUs of side A"),
+    "BUSWAYS-B": (30, "busways and PDUs of side B"),
+    "BUSWAYS": (1, "busways and PDUs of no side"),
     "TRAYS": (32, "cable trays and the cable entry"),
     "LINKS": (140, "link runs along the trays"),
     "LABELS": (7, "labels"),
@@ -267,8 +269,9 @@ def _busways(msp: Modelspace, project: Project, hall_id: str) -> None:
     for feed in project.feeds.values():
         if feed.hall_id != hall_id:
             continue
-        # side A blue and side B orange, as the plan draws them
-        attribs = {"layer": "BUSWAYS", "color": 30 if feed.side == "B" else 5}
+        # a layer a side, blue and orange as the plan draws them, its colour the layer's (a
+        # DCIM trial recoloured the busways' layer and nothing changed)
+        attribs = {"layer": f"BUSWAYS-{feed.side}" if feed.side else "BUSWAYS"}
         if len(feed.path) > 1:
             line = msp.add_lwpolyline([_xy(p) for p in feed.path], dxfattribs=attribs)
             line.dxf.const_width = BUSWAY_MM

@@ -107,7 +107,14 @@ def test_each_layer_holds_the_halls_own_things(written):
             sum(t.hall_id == hall_id for t in project.trays.values())
             + (project.halls[hall_id].cable_entry is not None)
         )
-        assert layers["BUSWAYS"] == sum(f.hall_id == hall_id for f in project.feeds.values())
+        feeds = [f for f in project.feeds.values() if f.hall_id == hall_id]
+        for side in ("A", "B"):  # a layer a side, coloured by the layer
+            assert layers[f"BUSWAYS-{side}"] == sum(f.side == side for f in feeds)
+        assert layers["BUSWAYS"] == sum(f.side is None for f in feeds)
+        drawing = ezdxf.readfile(path)
+        busways = drawing.modelspace().query("LWPOLYLINE CIRCLE[layer ? 'BUSWAYS.*']")
+        assert len(busways) == len(feeds) and all(e.dxf.color == 256 for e in busways)  # BYLAYER
+        assert drawing.layers.get("BUSWAYS-A").color == 5
         assert layers["COOLING"] == sum(
             u.hall_id == hall_id for u in project.cooling_units.values()
         )
