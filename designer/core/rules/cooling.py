@@ -6,8 +6,8 @@ rating). Per rack: a liquid-cooled rack needs a CDU within the allowed pipe run,
 air heat of one rack is limited (links B6) unless a rear door takes it. Per CDU: its liquid
 load against its capacity and flow; per cooling group in N+1: the load with the largest CDU
 down, in capacity and in coolant flow (the survivors must deliver the flow the whole load
-needs, links B13). Per hall: air heat against the CRAHs and in-row coolers, total heat against the
-hall's cooling capacity; per site: total heat against its heat rejection.
+needs, links B13). Per hall: air heat against the CRAHs and in-row coolers, total heat
+against the hall's cooling capacity; per site: total heat against its heat rejection.
 """
 
 from __future__ import annotations
@@ -105,8 +105,8 @@ NO_SPARE_CDU = CodeInfo(
     Severity.WARNING,
     "Liquid-cooled racks hang on a CDU of no cooling group, or on a group (not N+1) whose "
     "other CDUs cannot carry its liquid heat (or deliver its flow) with its largest CDU "
-    "down: one CDU failing or "
-    "serviced takes their cooling (systems 5a: with N+1, plan 2 CDUs per ~8-rack SU).",
+    "down: one CDU failing or serviced takes their cooling (systems 5a: with N+1, plan 2 "
+    "CDUs per ~8-rack SU).",
 )
 CDU_NEAR_CAPACITY = CodeInfo(
     "cooling.cdu_near_capacity",
@@ -358,7 +358,7 @@ class _OneDown:
 
 def _one_down(ctx: Context, cdus: list[CoolingUnit], load: float) -> _OneDown | None:
     """What ``cdus`` lack to carry ``load`` kW of liquid heat with their largest down: in
-    capacity first, else in flow at the rating basis (a trial: two CDUs of 1,200 L/min passed
+    capacity first, else in flow at the rating basis (an audit: two CDUs of 1,200 L/min passed
     an N+1 check for 11 GB300 racks that need 1,631 L/min, as their kW fitted); None when
     they carry it. Flow is left out where a CDU's is not known (0)."""
     largest = max(u.liquid_capacity_kw for u in cdus)
