@@ -23,8 +23,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
-from shapely.geometry import Polygon, box
-from shapely.prepared import prep
 
 from designer.core.geometry.footprint import footprint
 from designer.core.io.safe_read import Unreadable, read_regular_file
@@ -34,6 +32,7 @@ from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.naming import NotFound, find_named
 from designer.core.network.export import FORMULA_START, as_text
+from designer.core.rules.layout import HallShape
 
 #: The columns of a rack sheet, in the order they are written.
 COLUMNS = ("label", "type", "hall", "x", "y", "facing")
@@ -213,7 +212,7 @@ class _Floors:
     def __init__(self, project: Project, rack_types: Mapping[str, RackType]) -> None:
         self.project = project
         self.rack_types = rack_types
-        self.outlines: dict[str, Any] = {}
+        self.outlines: dict[str, HallShape] = {}
         # compared as the check's file.duplicate_label compares them: exactly
         self.labels: dict[tuple[str, str], str] = {
             (p.hall_id, p.label): "a rack of the project"
@@ -226,9 +225,9 @@ class _Floors:
         kind = self.rack_types[rack.type_id]
         hall = self.project.halls[rack.hall_id]
         if hall.id not in self.outlines:
-            self.outlines[hall.id] = prep(Polygon(hall.outline))
-        x0, y0, x1, y1 = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
-        if not self.outlines[hall.id].covers(box(x0, y0, x1, y1)):
+            self.outlines[hall.id] = HallShape.of(hall)
+        covered = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
+        if not self.outlines[hall.id].covers(covered):
             row.bad.append(
                 (
                     "",
