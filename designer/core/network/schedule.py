@@ -26,7 +26,6 @@ from designer.core.network.media import (
     PROTOCOLS,
     cable_usd,
     latency_ns,
-    links_per_module,
     power_w_per_end,
     reason,
 )
@@ -130,6 +129,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     hall_of = {r.id: halls.get(r.hall_id, "") for r in plan.project.placements.values()}
     ends = plan.ends()
     cage = module_cage_gbps(plan, ends.nodes)
+    # per bundle: the links one cable carries, and the cage rate its twin-port end fills
+    per_cable, twin_gbps = cable_links(plan, cage, np.arange(len(table)))
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]
@@ -155,9 +156,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
             latency = round(latency_ns(media, medium, routed), 1)
             cables = None if medium.kind in ("coherent", "nvlink") else count
             if medium.integrated:  # the cable's own ends, a twin-port one's shared
-                widest = max(int(cage[ends.a[i], plane]), int(cage[ends.b[i], plane]))
-                per = links_per_module(medium, widest, rate)
-                end_gbps = widest if per > 1 else rate
+                per = int(per_cable[i])
+                end_gbps = int(twin_gbps[i]) or rate
                 cables = -(-count // per)
                 # a link's end's share of its cables' ends: an odd bundle's last carries one
                 per_end = power_w_per_end(medium, end_gbps, override) * cables / count
