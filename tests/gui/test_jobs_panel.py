@@ -45,14 +45,22 @@ def test_adding_a_job_is_one_undo_step_and_selects_its_racks(make_window, exampl
     wait_checked(qtbot, window)
     qtbot.waitUntil(lambda: panel.table.item(0, 2).text() != "—", timeout=15_000)
     # 6 x 70e9 x 288 x 8,192 FLOPs / (576 x 2.5e15 x 0.4 FLOP/s) = 9.91e17 / 5.76e17 = 1.72 s
+    # of compute; 288 / 36 = 8 micro-batches a pipeline of 2 stages fill and drain it for
+    # (2 - 1) / 8 = 12.5 % more: 1.94 s a step, as the jobs command says (a trial read the
+    # compute alone as the step)
     assert panel.table.item(0, 0).text() == "Dense 70B"
     assert panel.table.item(0, 1).text() == "576"
-    assert panel.table.item(0, 2).text() == "1.72 s"
+    assert panel.table.item(0, 2).text() == "1.94 s"
     cell = panel.table.visualItemRect(panel.table.item(0, 0)).center()
     QTest.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
     racks = [r.id for r in window.editor.project.placements.values() if r.type_id.endswith("nvl72")]
     assert sorted(window.editor.selection.ids) == sorted(racks)
     assert "TP 8 x PP 2 x DP 36: 8 scale-up domains in 8 racks" in panel.where.text()
+    assert (
+        "Step: compute 1.72 s; with the pipeline's fill and drain ((PP - 1) / micro-batches "
+        "= 12.5 %) about 1.94 s a step (operations:O1)." in panel.where.text()
+    )
+    assert "activations not counted" in panel.where.text()
     window.editor.undo()
     assert window.editor.project.jobs == {}
     assert panel.table.rowCount() == 0
