@@ -243,7 +243,16 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     total = topo.total_accelerators
     up = total - sum(counted.get(what, 0) for what in DOWN)
     hit = out | up_cut | out_cut.keys()
-    jobs = tuple(job for job, racks in topo.job_racks.items() if not racks.isdisjoint(hit))
+    # a whole tier down parts a site's leaves: a job over more than one rack there has lost
+    # the fabric between its racks though none of them is cut off (a trial: a spine rack's
+    # loss left a 576-GPU job's bisection at 0 and named no job)
+    parted = {site for site, _ in tiers_down}
+    jobs = tuple(
+        job
+        for job, racks in topo.job_racks.items()
+        if not racks.isdisjoint(hit)
+        or (parted and len(racks) > 1 and any(topo.rack_site.get(r) in parted for r in racks))
+    )
     return Impact(
         failed=failed,
         losses=losses,

@@ -310,3 +310,17 @@ def test_every_core_switch_down_leaves_the_racks_on_their_leaves_but_the_site_ap
     assert impact.tiers_down == ((site, "spine-core"),)
     assert impact.bisection_left_gbps == 0
     assert "its whole spine-core tier is down" in impact_text(project, impact)
+
+
+def test_a_job_over_several_racks_is_hit_when_its_sites_whole_spine_tier_goes():
+    """A trial: NET-02 of the GB200 SU, the rack of its 9 spines, down left its bisection
+    at 0 ("its whole leaf-spine tier is down") and named no job, though a job over all 8
+    racks had lost the fabric between them: no rack was down or off its leaves."""
+    doc = gb200_su.build()
+    wide = with_job(doc, name="Wide", tp=8, dp=72, global_batch=72)
+    topo = topology(doc)
+    assert len(topo.job_racks[wide]) == 8
+    impact = fail(topo, resolve(doc.project, ["NET-02"]))
+    assert impact.tiers_down and impact.bisection_left_gbps == 0
+    assert topo.job_racks[wide].isdisjoint(impact.racks_hit)  # none of its racks is hit
+    assert impact.jobs == (wide,)
