@@ -139,6 +139,8 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
             }
             for o in impact.overloads
         ],
+        # N+1 cooling groups left with no spare: one more CDU down loses their racks
+        "cooling_groups_without_a_spare": list(impact.spares_gone),
         "accelerators": {
             "total": impact.total_accelerators,
             "up": impact.accelerators_up,

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from designer.core.model.hall import PowerFeed
+from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.resilience.components import kind_of, name_of
 from designer.core.resilience.topology import (
     Part,
@@ -101,6 +101,9 @@ class Impact:
     #: the feeds and cooling units down, those of a failed side, hall or site included
     feeds_down: frozenset[str] = frozenset()
     units_down: frozenset[str] = frozenset()
+    #: N+1 cooling groups a CDU of which is down and whose others carry the load: with no
+    #: spare left, one more CDU down costs their racks their cooling
+    spares_gone: tuple[str, ...] = ()
 
     @property
     def down(self) -> frozenset[str]:
@@ -216,7 +219,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         sorted(r for r in touched if not any(f in live for f in placements[r].feed_ids)),
     )
     overloads = _feeds(topo, touched, out, live, down.feeds)
-    liquid, groups = _liquid(topo, down.units, out)
+    liquid, groups, spares_gone = _liquid(topo, down.units, out)
     lose("liquid", liquid)
     overloads += groups
     air, rooms = _air(topo, down, out)
@@ -272,6 +275,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         parts=parts,
         feeds_down=frozenset(down.feeds),
         units_down=frozenset(down.units),
+        spares_gone=spares_gone,
     )
 
 
@@ -300,8 +304,12 @@ def _feeds(
     return found
 
 
-def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], list[Overload]]:
-    """Racks left without a CDU, and cooling groups whose survivors cannot carry theirs."""
+def _liquid(
+    topo: Topology, units: set[str], out: set[str]
+) -> tuple[list[str], list[Overload], tuple[str, ...]]:
+    """Racks left without a CDU, cooling groups whose survivors cannot carry theirs, and
+    N+1 groups whose survivors carry it with no spare left (a trial: a CDU's loss read
+    "no rack loses power, cooling or connectivity", and the group was down to N)."""
     project = topo.project
     cooling = project.cooling_units
     lost: list[str] = []
@@ -318,6 +326,7 @@ def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], 
             r for r in topo.cdu_racks.get(unit_id, ()) if r not in out and heat_of(topo, r)[0] > 0
         ]
     found = []
+    spares_gone = []
     for group_id in sorted(groups):
         members = topo.group_units[group_id]
         # the group's liquid heat with nothing failed (what it carried, not its capacity)
@@ -348,7 +357,25 @@ def _liquid(topo: Topology, units: set[str], out: set[str]) -> tuple[list[str], 
                         "L/min",
                     )
                 )
-    return lost, found
+                continue
+        if project.cooling_groups[group_id].redundancy == "N+1" and not _spare_left(
+            topo, [cooling[m] for m in members if m not in units], load
+        ):
+            spares_gone.append(group_id)
+    return lost, found, tuple(spares_gone)
+
+
+def _spare_left(topo: Topology, survivors: list[CoolingUnit], load: float) -> bool:
+    """Whether ``survivors`` still carry ``load`` kW with their largest down as well, in
+    capacity and, where every flow is known, in coolant flow."""
+    if len(survivors) < 2:
+        return False
+    capacity = [u.liquid_capacity_kw for u in survivors]
+    if math.fsum(capacity) - max(capacity) < load:
+        return False
+    flows = [u.flow_lpm for u in survivors]
+    per_kw = topo.cdu_flow_lpm_per_kw
+    return not (per_kw and min(flows) > 0 and math.fsum(flows) - max(flows) < load * per_kw)
 
 
 def _air(topo: Topology, down: _Down, out: set[str]) -> tuple[list[str], list[Overload]]:

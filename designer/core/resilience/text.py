@@ -130,6 +130,12 @@ def impact_text(project: Project, impact: Impact) -> str:
     lines = [f"Failing {('; ' if any(',' in n for n in failed) else ', ').join(failed)}:"]
     if not impact.losses:
         lines.append("  No rack loses power, cooling or connectivity.")
+    for group_id in impact.spares_gone:
+        group = project.cooling_groups[group_id]
+        lines.append(
+            f"  Cooling group {group.name} (N+1) carries its racks with no spare left: one "
+            "more of its CDUs down and they lose liquid cooling."
+        )
     for what in LOSSES:
         racks = impact.losses.get(what, ())
         if racks:

@@ -52,6 +52,22 @@ def test_the_survivor_of_an_n_plus_1_pair_carries_all_eight_racks(eight_on_cdus)
     assert impact.accelerators_up == 576
 
 
+def test_a_pair_down_to_one_cdu_is_said_to_have_no_spare_left(eight_on_cdus):
+    """A trial: a CDU's loss read "No rack loses power, cooling or connectivity" and no
+    more, though its N+1 pair now ran on the one CDU left."""
+    doc, _racks, cdu_a, cdu_b, group = eight_on_cdus
+    impact = fail(topology(doc), [cdu_a])
+    assert impact.spares_gone == (group,)
+    assert (
+        "Cooling group CDUs (N+1) carries its racks with no spare left: one more of its CDUs "
+        "down and they lose liquid cooling." in impact_text(doc.project, impact)
+    )
+    # a third CDU in the pair: with one down, two carry 918.7 kW and either could alone
+    hall = doc.project.cooling_units[cdu_b].hall_id
+    ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 14_000, 3_000, "CDU-C", group_id=group)
+    assert fail(topology(doc), [cdu_a]).spares_gone == ()
+
+
 def test_with_one_cdu_all_eight_racks_lose_liquid_cooling(eight_on_cdus):
     doc, racks, cdu_a, cdu_b, _ = eight_on_cdus
     ops.assign_cdu(doc, racks, cdu_a)
