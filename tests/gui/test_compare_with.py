@@ -184,3 +184,20 @@ def test_a_narrow_panel_lists_the_differences_in_a_tab_of_their_own(make_window,
     panel.resize(1_200, 300)
     assert tabs.indexOf(panel.differences) == -1
     assert panel.tables.indexOf(panel.differences) == 1  # beside the figures and chart
+
+
+def test_capitals_that_price_different_things_are_said_so_beside_the_figures(
+    make_window, qtbot, example, tmp_path
+):
+    """A trial compared the GB200 SU with a GB300 one: the Figures tab read the GB300 as
+    $18 M cheaper, its racks having no price, and said why only on the Chart tab."""
+    from designer.core.generate import ClusterRequest, generate
+
+    gb300 = tmp_path / "gb300.rackplan.json"
+    save(generate(ClusterRequest("gb300-su")), gb300)
+    window = make_window(example(EXAMPLE))
+    _compare(window, qtbot, gb300)
+    panel = window.comparison.panel
+    assert panel.figure_tabs.currentWidget() is panel.figures
+    assert panel.scope.isVisible()
+    assert panel.scope.text().startswith("Racks and systems: A prices USD 20,000,000 of it")

@@ -85,6 +85,12 @@ class ComparePanel(QWidget):
         self.stop_button.setEnabled(False)
         self.found: list[Difference] = []
         self.rows: list[Row] = []
+        # what the two capitals price differently, beside the figures it qualifies: the
+        # note stood on the Chart tab alone, and the Figures tab read a GB300 pod as $18 M
+        # cheaper for racks of no price (a trial)
+        self.scope = QLabel()
+        self.scope.setWordWrap(True)
+        self.scope.setVisible(False)
         self.chart = BarChart(X_LABEL)
         self.chart.add_mark(A_PERCENT, QColor("#5f6b76"), dashed=True)
         self.figure_tabs = QTabWidget()
@@ -106,6 +112,7 @@ class ComparePanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
         layout.addWidget(tables, 1)
+        layout.addWidget(self.scope)
         layout.addLayout(buttons)
 
         self.stop_button.clicked.connect(self.stop)
@@ -228,6 +235,8 @@ class ComparePanel(QWidget):
         charted = [r for n, r in enumerate(self.rows) if not table.isRowHidden(n)]
         self.chart.show_bars(*comparison_bars(charted), most_x=MOST_PERCENT)
         notes = scope_notes(self.rows)
+        self.scope.setText(" ".join(notes))
+        self.scope.setVisible(bool(notes))
         self.chart.note.setText(
             " ".join([KEY + ".", *notes]) if charted else "No comparison: File ▸ Compare With…"
         )
