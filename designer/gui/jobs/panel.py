@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -98,6 +99,8 @@ class JobsPanel(QWidget):
         where.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         where.setFrameShape(QFrame.Shape.NoFrame)
         where.setWidget(self.where)
+        # it takes the height left and asks for none: the docks along the bottom shrink
+        where.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.chart = PlaneChart()
 
         buttons = QHBoxLayout()
