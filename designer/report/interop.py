@@ -74,9 +74,7 @@ def export_interop(
     found = netbox_set(project, types, dict(catalog.switches), plan)
     if table == "cables":
         write_output(path, cable_list(found).encode("utf-8"))
-        cables = len(
-            {row[HEADERS["09-cables.csv"].index("label")] for row in found.rows["09-cables.csv"]}
-        )
+        cables = len(found.cables())
         return [f"wrote {path} ({plural(cables, 'cable')})", *(f"note: {n}" for n in found.notes)]
     write_output(path, _zipped(found))
     # "03-racks.csv" -> "1 rack", "7,722 racks"

@@ -193,6 +193,14 @@ class NetboxSet:
     notes: list[str] = field(default_factory=list)
     device_notes: list[str] = field(default_factory=list)
 
+    def cables(self) -> dict[object, list[tuple[object, ...]]]:
+        """The cable rows by their label: a twin-port cable's links share one."""
+        label = HEADERS["09-cables.csv"].index("label")
+        found: dict[object, list[tuple[object, ...]]] = {}
+        for row in self.rows["09-cables.csv"]:
+            found.setdefault(row[label], []).append(row)
+        return found
+
     @property
     def every_note(self) -> list[str]:
         """What the zip's notes say: of the racks and devices, then the rest."""
@@ -644,19 +652,22 @@ def cable_list(found: NetboxSet) -> str:
     where a spreadsheet would run them (a label "=HYPERLINK(...)")."""
     columns = HEADERS["09-cables.csv"]
     at = {name: columns.index(name) for name in columns}
-    ends = ("side_a_site", "side_a_device", "side_a_name", "side_b_site", "side_b_device")
-    cables: dict[object, list[tuple[object, ...]]] = {}
-    for row in found.rows["09-cables.csv"]:
-        cables.setdefault(row[at["label"]], []).append(row)
+    ends = (
+        "side_a_site",
+        "side_a_device",
+        "side_a_name",
+        "side_b_site",
+        "side_b_device",
+        "side_b_name",
+    )
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CABLE_COLUMNS)
-    for label, rows in cables.items():
+    for label, rows in found.cables().items():
         first = rows[0]
         cells = [
             label,
             *(_joined(r[at[name]] for r in rows) for name in ends),
-            _joined(r[at["side_b_name"]] for r in rows),
             first[at["type"]],
             first[at["length"]],
             first[at["description"]],
