@@ -118,11 +118,39 @@ def describe(difference: Difference, a: Project, b: Project) -> str:
             metres = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 / 1000
             parts.append(f"{number(metres, 1)} m" if metres else "turned")
     if difference.fields:
-        parts.append(", ".join(f.replace("_", " ") for f in difference.fields) + " changed")
+        parts.append(", ".join(_field_word(f) for f in difference.fields) + " changed")
     # with one hall, saying it on every row is noise
     if len({*a.halls, *b.halls}) > 1 and not other_hall:
         parts.append(f"in {_hall_name(a if before is not None else b, difference.place)}")
     return "; ".join(parts)
+
+
+#: What a reader calls each field a difference can name, where the field's own name is a
+#: programmer's (``type_id``, ``feed_ids``); fields not listed read as their name spelt out.
+FIELD_WORDS: dict[str, str] = {
+    "type_id": "type",
+    "group_id": "group",
+    "feed_ids": "power feeds",
+    "cdu_id": "CDU",
+    "rear_door_kw": "rear-door capacity",
+    "network_rack_id": "network rack",
+    "mount": "mounting",
+    "width_mm": "width",
+    "depth_mm": "depth",
+    "height_mm": "height",
+    "liquid_capacity_kw": "liquid capacity",
+    "air_capacity_kw": "air capacity",
+    "flow_lpm": "coolant flow",
+    "voltage_v": "voltage",
+    "amps": "current rating",
+    "power_factor": "power factor",
+    "side": "A/B side",
+    "upstream_capacity_kw": "upstream capacity",
+}
+
+
+def _field_word(field: str) -> str:
+    return FIELD_WORDS.get(field, field.replace("_", " "))
 
 
 def _hall_name(project: Project, place: Place) -> str:

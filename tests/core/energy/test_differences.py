@@ -60,6 +60,16 @@ def test_a_changed_label_or_cdu_is_a_change_and_names_the_fields():
     assert describe(found[1], a.project, b.project) == "label changed"
 
 
+def test_changed_fields_are_named_in_a_readers_words():
+    a, b = gb200_su.build(), gb200_su.build()
+    rack = b.project.placements["rk-002"]
+    ops.update(b, "rk-002", type_id="nvidia-gb300-nvl72", feed_ids=list(reversed(rack.feed_ids)))
+    ops.update(b, "cool-001", flow_lpm=999.0, liquid_capacity_kw=900.0)
+    cdu, changed = differ(a, b)
+    assert describe(changed, a.project, b.project) == "type, power feeds changed"
+    assert describe(cdu, a.project, b.project) == "liquid capacity, coolant flow changed"
+
+
 def test_a_moved_busway_and_tray_are_moves_of_their_paths():
     a, b = gb200_su.build(), gb200_su.build()
     ops.move(b, ["feed-003", "tray-001"], 600, 0)
