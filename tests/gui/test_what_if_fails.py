@@ -157,8 +157,9 @@ def test_a_hall_failed_from_the_site_map_lists_what_it_takes_down(make_window, e
     site_map = window.site_map
     block = site_map.map_scene.blocks[hall.id]
     pos = site_map.mapFromScene(block.mapToScene(block.polygon().boundingRect().center()))
-    (action,) = window.resilience.site_map_menu(pos).actions()
+    action, site = window.resilience.site_map_menu(pos).actions()
     assert action.text() == "What If This Hall Fails" and action.isEnabled()
+    assert site.text() == "What If Site North Fails"  # the hall's site, as its frame offers
     action.trigger()
     qtbot.waitUntil(lambda: window.resilience.overlay.impact is not None, timeout=15_000)
     assert window.editor.hall_id == hall.id
@@ -178,9 +179,68 @@ def test_a_hall_failed_from_the_site_map_lists_what_it_takes_down(make_window, e
         and item.brush().style() == Qt.BrushStyle.BDiagPattern
     }
     assert hatched == {hall.id}
-    # off the halls the menu offers nothing to fail
+    # off the halls and sites the menu offers nothing to fail
     (action,) = window.resilience.site_map_menu(QPoint(2, 2)).actions()
     assert not action.isEnabled()
+
+
+def test_a_site_of_the_ranking_is_failed_from_it_and_from_its_frame_on_the_map(
+    make_window, example, qtbot
+):
+    """two-sites: North (256 accelerators) and South (128) joined by one 40 km route. The
+    ranking went to a site on the map, where nothing offered to fail it (a trial)."""
+    window = make_window(example("two-sites"))
+    wait_checked(qtbot, window)
+    resilience = window.resilience
+    resilience.dock.show()
+    resilience.dock.raise_()
+    panel = resilience.panel
+    qtbot.waitUntil(lambda: panel.table.rowCount() > 0, timeout=30_000)
+    project = window.editor.project
+    south = next(s for s in project.sites.values() if s.name == "South")
+    (row,) = [r for r, ranked in enumerate(panel.ranked) if ranked.component.id == south.id]
+    panel.setCurrentIndex(1)
+    assert not panel.fail_button.isEnabled()  # nothing chosen yet
+    table = panel.table
+    cell = table.visualItemRect(table.item(row, 1)).center()
+    # a double-click is a click (which goes to the site, on the map) and a second press
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    assert window.central.map_shown and resilience.overlay.impact is None
+    assert panel.fail_button.isEnabled()
+    QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    qtbot.waitUntil(lambda: resilience.overlay.impact is not None, timeout=15_000)
+    assert resilience.overlay.impact.failed == (south.id,)
+    assert window.central.map_shown
+    figures = panel.figures.toPlainText()
+    assert "accelerators up: 256 of 384 (66.7 %)" in figures
+    # its halls are hatched on the map
+    scene = window.site_map.map_scene
+    south_halls = {h.id for h in project.halls.values() if h.site_id == south.id}
+    hatched = {
+        hall_id
+        for hall_id, b in scene.blocks.items()
+        for item in scene.items(b.mapToScene(b.polygon().boundingRect().center()))
+        if isinstance(item, QGraphicsPolygonItem)
+        and item.brush().style() == Qt.BrushStyle.BDiagPattern
+    }
+    assert hatched == south_halls
+    resilience.overlay.clear()
+    panel.fail_button.click()  # the chosen row's what-if again, by its button
+    qtbot.waitUntil(lambda: resilience.overlay.impact is not None, timeout=15_000)
+    assert resilience.overlay.impact.failed == (south.id,)
+    resilience.overlay.clear()
+
+    # the same from the map: the site's frame, off its halls, offers to fail the site
+    north = next(s for s in project.sites.values() if s.name == "North")
+    frame = scene.frames[north.id]
+    inside = frame.topLeft() + (frame.bottomRight() - frame.topLeft()) * 0.01
+    assert scene.hall_at(inside) is None
+    (action,) = resilience.site_map_menu(window.site_map.mapFromScene(inside)).actions()
+    assert action.text() == "What If Site North Fails"
+    action.trigger()
+    qtbot.waitUntil(lambda: resilience.overlay.impact is not None, timeout=15_000)
+    assert resilience.overlay.impact.failed == (north.id,)
+    assert "accelerators up: 128 of 384 (33.3 %)" in panel.figures.toPlainText()
 
 
 def test_asked_right_after_an_edit_it_answers_for_the_design_as_edited(make_window, qtbot, two_n):

@@ -49,7 +49,7 @@ class Resilience:
         self.editor = editor
         self.service = ResilienceService(editor, checker)
         self.overlay = WhatIfOverlay(window, view, editor, colouring)
-        self.panel = ResiliencePanel(editor, self.go_to, self.overlay.clear)
+        self.panel = ResiliencePanel(editor, self.go_to, self.fail_ranked, self.overlay.clear)
         self.dock = tabbed_dock(window, "Resilience", "resilienceDock", self.panel, beside)
         self.action = QAction("What If This &Fails", window)
         self.action.setStatusTip("Show what failing the selected components takes down")
@@ -94,22 +94,30 @@ class Resilience:
     def site_map_menu(self, pos: QPoint) -> QMenu:
         """The site map's right-click menu at viewport ``pos``: on a fibre route's line or
         label, What If This Route Fails; on a hall, What If This Hall Fails (the hall becomes
-        the canvas's, so its racks show coloured there)."""
+        the canvas's, so its racks show coloured there); within a site's frame, What If Site
+        ... Fails (a site the ranking went to could not be failed on the map; a trial)."""
         site_map = self.central.site_map
+        scene = site_map.map_scene
         point = site_map.mapToScene(pos)
         # a few pixels either side of a route's line, in map mm at this zoom
         reach = ROUTE_REACH_PX / max(site_map.transform().m11(), 1e-9)
-        route = site_map.map_scene.route_at(point, reach)
-        hall = site_map.map_scene.hall_at(point) if route is None else None
+        route = scene.route_at(point, reach)
         menu = QMenu(site_map)
         if route is not None:
             action = menu.addAction("What If This Route Fails")
             action.triggered.connect(lambda: self.what_if([route]))
-        else:
+            return menu
+        hall = scene.hall_at(point)
+        site = scene.site_at(point)
+        if hall is not None or site is None:
             action = menu.addAction("What If This Hall Fails")
             action.setEnabled(hall is not None)
             if hall is not None:
                 action.triggered.connect(lambda: self._hall_fails(hall))
+        if site is not None:
+            name = self.editor.project.sites[site].name.replace("&", "&&")
+            action = menu.addAction(f"What If Site {name} Fails")
+            action.triggered.connect(lambda: self.what_if([site]))
         return menu
 
     def _hall_fails(self, hall_id: str) -> None:
@@ -182,6 +190,12 @@ class Resilience:
             for box in boxes[1:]:
                 total = total.union(box)
             self.view.zoom_to_box(total)
+
+    def fail_ranked(self, component_id: str) -> None:
+        """Go to a component of the ranking and show its what-if where it stands: on its
+        hall's canvas, or on the site map for a site or fibre route."""
+        self.go_to(component_id)
+        self.what_if([component_id])
 
     def shutdown(self) -> None:
         self.service.shutdown()

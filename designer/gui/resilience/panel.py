@@ -4,7 +4,8 @@
 (racks and accelerators lost by kind, jobs hit, survivors over their limits, what is left);
 the canvas's legend strip names the racks' colours. "N-1 Ranking": every component failed
 alone and ranked by what it takes down, the worst explained under the table; clicking a
-row selects its component and zooms to it. The ranking is worked out off the GUI thread
+row selects its component and zooms to it, double-clicking it (or What If It Fails) shows
+its what-if there. The ranking is worked out off the GUI thread
 while the panel shows, after each check.
 """
 
@@ -55,18 +56,20 @@ def _text_box() -> QPlainTextEdit:
 
 class ResiliencePanel(QTabWidget):
     """``go_to(component_id)`` selects a component of the ranking and zooms to it;
-    ``back()`` ends the what-if on the canvas."""
+    ``fail(component_id)`` shows its what-if; ``back()`` ends the what-if on the canvas."""
 
     def __init__(
         self,
         editor: Editor,
         go_to: Callable[[str], None],
+        fail: Callable[[str], None],
         back: Callable[[], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.editor = editor
         self.go_to = go_to
+        self.fail = fail
         self.ranked: list[Ranked] = []
         self.setDocumentMode(True)
 
@@ -87,6 +90,10 @@ class ResiliencePanel(QTabWidget):
 
         self.status = QLabel("The N-1 ranking follows the first design check.")
         self.status.setWordWrap(True)
+        self.fail_button = QPushButton("What If It Fails")
+        self.fail_button.setToolTip("Show the chosen component's what-if (or double-click it)")
+        self.fail_button.setEnabled(False)
+        self.fail_button.clicked.connect(self._fail_chosen)
         self.table = QTableWidget(0, len(RANKING_HEADINGS))
         # headings of two words over two lines: one line each left the component's name,
         # the column that stretches, a few pixels in a dock of the default window (a trial)
@@ -106,6 +113,10 @@ class ResiliencePanel(QTabWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(24)
         self.table.cellClicked.connect(lambda row, _column: self._row_clicked(row))
+        self.table.cellDoubleClicked.connect(lambda row, _column: self._fail_row(row))
+        self.table.itemSelectionChanged.connect(
+            lambda: self.fail_button.setEnabled(bool(self.table.selectedItems()))
+        )
         self.explained = _text_box()
         self.explained.setPlaceholderText("The worst single failure, explained.")
         split = QSplitter(Qt.Orientation.Vertical)
@@ -121,7 +132,10 @@ class ResiliencePanel(QTabWidget):
         ranking = QWidget()
         rows = QVBoxLayout(ranking)
         rows.setContentsMargins(6, 6, 6, 6)
-        rows.addWidget(self.status)
+        heading = QHBoxLayout()
+        heading.addWidget(self.status, 1)
+        heading.addWidget(self.fail_button, 0, Qt.AlignmentFlag.AlignTop)
+        rows.addLayout(heading)
         rows.addWidget(split, 1)
         self.addTab(ranking, "N-1 Ranking")
         self.show_impact(None)
@@ -153,7 +167,8 @@ class ResiliencePanel(QTabWidget):
         listed = f"; the {SHOWN_ROWS} worst listed" if len(ranked) > SHOWN_ROWS else ""
         self.status.setText(
             f"N-1: {plural(len(ranked), 'component')} failed one at a time, "
-            f"{plural(single, 'single point')} of failure{listed}. Click a row to go to it."
+            f"{plural(single, 'single point')} of failure{listed}. Click a row to go to it, "
+            "double-click it for its what-if."
         )
         table = self.table
         table.setUpdatesEnabled(False)
@@ -182,3 +197,12 @@ class ResiliencePanel(QTabWidget):
     def _row_clicked(self, row: int) -> None:
         if 0 <= row < len(self.ranked):
             self.go_to(self.ranked[row].component.id)
+
+    def _fail_row(self, row: int) -> None:
+        if 0 <= row < len(self.ranked):
+            self.fail(self.ranked[row].component.id)
+
+    def _fail_chosen(self) -> None:
+        rows = {index.row() for index in self.table.selectedIndexes()}
+        if rows:
+            self._fail_row(min(rows))

@@ -418,7 +418,8 @@ class SiteMapScene(QGraphicsScene):
         self.routes: dict[str, Card] = {}
         #: Each route's line from site to site (under the site frames), by route id.
         self.route_lines: dict[str, QLineF] = {}
-        self._frames: list[QRectF] = []
+        #: Each site's frame, by site id.
+        self.frames: dict[str, QRectF] = {}
         self._racks: dict[str, PlanLayer] = {}
         self._bars: list[QGraphicsRectItem] = []
         self._racks_of: Callable[[], Mapping[str, RackArrays]] | None = None
@@ -470,7 +471,7 @@ class SiteMapScene(QGraphicsScene):
             self.addItem(item)
             self.blocks[block.id] = item
             self._bars.append(_load_bar(block, item))
-        self._frames = list(frames.values())
+        self.frames = frames
         boxes = {key: item.sceneBoundingRect() for key, item in self.blocks.items()}
         for block in content.halls:
             box = boxes[block.id]
@@ -592,13 +593,17 @@ class SiteMapScene(QGraphicsScene):
         for route_id, card in self.routes.items():
             if card.sceneBoundingRect().contains(point):
                 return route_id
-        if any(frame.contains(point) for frame in self._frames):
+        if self.site_at(point) is not None:
             return None  # the frames hide the lines
         for route_id, line in self.route_lines.items():
             ends = LineString([(line.x1(), line.y1()), (line.x2(), line.y2())])
             if ends.distance(Point(point.x(), point.y())) <= reach:
                 return route_id
         return None
+
+    def site_at(self, point: QPointF) -> str | None:
+        """The site whose frame holds ``point`` (map mm), if any."""
+        return next((site for site, frame in self.frames.items() if frame.contains(point)), None)
 
     def hall_at(self, point: QPointF) -> str | None:
         """The hall whose block holds ``point`` (map mm), if any."""
