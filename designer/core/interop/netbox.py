@@ -54,7 +54,8 @@ from designer.core.interop.slugs import slug
 from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
-from designer.core.network.bom import cable_links, module_cage_gbps
+from designer.core.network.bom import cable_links
+from designer.core.network.cages import module_cage_gbps
 from designer.core.network.export import as_text
 from designer.core.network.media import PLANES, PROTOCOLS
 

@@ -33,10 +33,10 @@ import numpy as np
 
 from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
-from designer.core.model.equipment import CoolingType, FeedType, RackType
+from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import path_length_mm
+from designer.core.network.cages import module_cage_gbps
 from designer.core.network.media import (
-    PLANES,
     Medium,
     cable_usd,
     links_per_module,
@@ -326,40 +326,6 @@ def end_module(
     )
 
 
-def module_cage_gbps(plan: NetworkPlan, nodes: tuple[str, ...]) -> np.ndarray:
-    """Per node (rows) and plane (columns, as ``PLANES``), the Gb/s of one module cage at
-    that end where a cage carries more than one link: a network rack's switch cage on
-    every plane (a QM9700's twin-port cage: 2 x 400G), a compute rack's NIC cage on the
-    plane whose ports share cages (a DGX H100's 8 x 400G on 4 OSFP: 800G); 0 where one
-    module serves one link end (a single-port NIC, a site)."""
-    facts, switches = plan.index.facts, plan.catalog.switches
-    none = (0,) * len(PLANES)
-    rows: dict[str, tuple[int, ...]] = {}
-
-    def cages(kind: RackType) -> tuple[int, ...]:
-        fit = kind.switches
-        switch = switches.get(fit.switch_id) if fit is not None else None
-        if switch is not None:
-            return (switch.port_gbps * switch.cage_ports,) * len(PLANES)
-        shared: dict[str, int] = {
-            plane: group.rate_gbps * group.cage_ports
-            for plane, group in kind.ports.items()
-            if group.cage_ports > 1
-        }
-        return tuple(shared.get(plane, 0) for plane in PLANES)
-
-    def row(node: str) -> tuple[int, ...]:
-        found = facts.get(node)
-        if found is None:
-            return none
-        kind = found.kind
-        if kind.id not in rows:
-            rows[kind.id] = cages(kind)
-        return rows[kind.id]
-
-    return np.array([row(node) for node in nodes], np.int64).reshape(len(nodes), len(PLANES))
-
-
 def _equipment_lines(own: Mapping[str, Counter[Key]]) -> list[BomLine]:
     """The equipment's lines, counted, not priced, in the order the BOM lists them."""
     lines = [_counted("rack", item, None, n) for (item,), n in sorted(own["rack"].items())]
@@ -415,8 +381,8 @@ def _optics_lines(
         by_plane[(plane, position)] = (before[0] + quantity * watts, before[1] + quantity * usd)
     for (position, rate, order_m, per, cage_gbps), quantity in sorted(by_cable.items()):
         medium = media.media[position]
-        if per > 1 and medium.twin_port is not None:  # its class names its rate
-            item = f"{medium.twin_port.module_class}, {per} x {rate}G links each"
+        if per > 1 and medium.twin_port is not None:
+            item = f"{cage_gbps}G {medium.twin_port.module_class}, {per} x {rate}G links each"
         else:
             item = f"{rate}G {medium.cable}" if rate else medium.cable
         watts, usd = _cable_figures(plan, position, rate, order_m, cage_gbps)

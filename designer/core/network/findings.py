@@ -19,6 +19,7 @@ import numpy as np
 
 from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.network.bundles import BundleTable
+from designer.core.network.cages import module_cage_gbps, shared_cage_gbps
 from designer.core.network.media import PLANES, format_length, format_reach
 from designer.core.network.network_plan import NetworkPlan, TrayFill, has_trays
 from designer.core.network.routing import (
@@ -297,7 +298,13 @@ def _beyond(
         (f := plan.index.facts.get(n)) is not None and f.kind.vendor == "NVIDIA"
         for n in (table.a[i], table.b[i])
     )
-    ladder = plan.media.ladder(lane, rate, int(table.protocol[i]), int(table.plane[i]), nvidia)
+    cage = module_cage_gbps(plan, (table.a[i], table.b[i]))
+    [shared] = shared_cage_gbps(
+        cage, np.array([0]), np.array([1]), table.plane[i : i + 1], table.rate[i : i + 1]
+    ).tolist()
+    ladder = plan.media.ladder(
+        lane, rate, int(table.protocol[i]), int(table.plane[i]), nvidia, shared
+    )
     reach = float(ladder.running_reach[-1]) if ladder.rungs else 0.0
     longest = (
         f"the longest, {plan.media.media[ladder.rungs[int(np.argmax(ladder.running_reach))].medium].short}, "

@@ -158,12 +158,16 @@ class Ladder:
     """The media that fit one kind of bundle, cheapest first.
 
     ``filtered`` holds the ladder positions of media left out only because they are not
-    NVIDIA parts, so a reason can say so when one of them was cheaper than the choice.
+    NVIDIA parts, so a reason can say so when one of them was cheaper than the choice;
+    ``unsplit`` those left out because the links share a cage of ``shared_cage_gbps`` (two
+    400G links in an 800G switch cage) and their cable is sold for one link only (an AOC).
     """
 
     rungs: tuple[Rung, ...]
     running_reach: np.ndarray
     filtered: tuple[int, ...]
+    unsplit: tuple[int, ...] = ()
+    shared_cage_gbps: int = 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,7 +176,7 @@ class MediaCatalog:
 
     media: tuple[Medium, ...]
     constants: MediaConstants
-    _ladders: dict[tuple[int, int, int, int, bool], Ladder] = field(default_factory=dict)
+    _ladders: dict[tuple[int, int, int, int, bool, int], Ladder] = field(default_factory=dict)
 
     def index(self, medium_id: str) -> int:
         """The position of ``medium_id`` on the ladder."""
@@ -182,10 +186,17 @@ class MediaCatalog:
         raise KeyError(medium_id)
 
     def ladder(
-        self, lane_gbps: int, rate_gbps: int, protocol: int, plane: int, nvidia_only: bool
+        self,
+        lane_gbps: int,
+        rate_gbps: int,
+        protocol: int,
+        plane: int,
+        nvidia_only: bool,
+        shared_cage_gbps: int = 0,
     ) -> Ladder:
-        """The rungs a bundle of this kind may climb (cached per kind)."""
-        key = (lane_gbps, rate_gbps, protocol, plane, nvidia_only)
+        """The rungs a bundle of this kind may climb (cached per kind); ``shared_cage_gbps``
+        as ``cages.shared_cage_gbps`` gives it for the bundle."""
+        key = (lane_gbps, rate_gbps, protocol, plane, nvidia_only, shared_cage_gbps)
         found = self._ladders.get(key)
         if found is None:
             found = self._build_ladder(*key)
@@ -193,15 +204,35 @@ class MediaCatalog:
         return found
 
     def _build_ladder(
-        self, lane_gbps: int, rate_gbps: int, protocol: int, plane: int, nvidia_only: bool
+        self,
+        lane_gbps: int,
+        rate_gbps: int,
+        protocol: int,
+        plane: int,
+        nvidia_only: bool,
+        shared_cage_gbps: int,
     ) -> Ladder:
         allowed = self.constants.plane_media.get(PLANES[plane])
         rungs: list[Rung] = []
         filtered: list[int] = []
+        unsplit: list[int] = []
         for position, medium in enumerate(self.media):
             if (medium.id not in allowed) if allowed is not None else medium.kind == "nvlink":
                 continue
             if protocol and PROTOCOLS[protocol] not in medium.protocols:
+                continue
+            # a cable with fixed ends sold for one link cannot take two of a switch's
+            # ports in one cage: 400G AOCs into a SN5600's 800G cages left half its
+            # ports without a cage (a trial); modules are chosen for the cage
+            if (
+                shared_cage_gbps
+                and medium.integrated
+                and links_per_module(medium, shared_cage_gbps, rate_gbps) == 1
+            ):
+                if any(o.fits(lane_gbps, rate_gbps, nvidia_only) for o in medium.offers):
+                    unsplit.append(position)
+                elif any(o.fits(lane_gbps, rate_gbps, False) for o in medium.offers):
+                    filtered.append(position)
                 continue
             for offer in medium.offers:
                 if offer.fits(lane_gbps, rate_gbps, nvidia_only):
@@ -210,7 +241,13 @@ class MediaCatalog:
                 elif offer.fits(lane_gbps, rate_gbps, False):
                     filtered.append(position)
         reach = np.maximum.accumulate([r.offer.reach_m for r in rungs]) if rungs else np.empty(0)
-        return Ladder(tuple(rungs), reach, tuple(dict.fromkeys(filtered)))
+        return Ladder(
+            tuple(rungs),
+            reach,
+            tuple(dict.fromkeys(filtered)),
+            tuple(unsplit),
+            shared_cage_gbps,
+        )
 
 
 @dataclass(frozen=True)
@@ -235,8 +272,10 @@ def choose(
     protocol: np.ndarray,
     plane: np.ndarray,
     nvidia_only: np.ndarray,
+    shared_cage: np.ndarray,
 ) -> Choice:
-    """The first medium up the ladder that reaches ``length_m``, for every bundle.
+    """The first medium up the ladder that reaches ``length_m``, for every bundle;
+    ``shared_cage``, per bundle, the Gb/s of a cage its links share at an end (0: none).
 
     Bundles with a ``nan`` length (not routable) get no medium.
     """
@@ -244,7 +283,7 @@ def choose(
     medium = np.full(n, -1, dtype=np.int16)
     rung = np.full(n, -1, dtype=np.int16)
     order = np.full(n, np.nan)
-    keys = ladder_keys(lane, rate, protocol, plane, nvidia_only)
+    keys = ladder_keys(lane, rate, protocol, plane, nvidia_only, shared_cage)
     unique, inverse = np.unique(keys, return_inverse=True)
     for k, key in enumerate(unique):
         rows = np.flatnonzero(inverse == k)
@@ -285,23 +324,31 @@ def ladder_keys(
     protocol: np.ndarray,
     plane: np.ndarray,
     nvidia_only: np.ndarray,
+    shared_cage: np.ndarray,
 ) -> np.ndarray:
-    """One integer per bundle naming its ladder (lane, rate, protocol, plane, filter)."""
+    """One integer per bundle naming its ladder (lane, rate, protocol, plane, filter and
+    shared cage, which takes the low 16 bits)."""
     return (
-        ((lane.astype(np.int64) << 20 | rate.astype(np.int64)) << 3 | protocol.astype(np.int64))
-        << 3
-        | plane.astype(np.int64)
-    ) << 1 | nvidia_only.astype(np.int64)
+        (
+            ((lane.astype(np.int64) << 20 | rate.astype(np.int64)) << 3 | protocol.astype(np.int64))
+            << 3
+            | plane.astype(np.int64)
+        )
+        << 1
+        | nvidia_only.astype(np.int64)
+    ) << 16 | shared_cage.astype(np.int64)
 
 
-def _unpack(key: int) -> tuple[int, int, int, int, bool]:
+def _unpack(key: int) -> tuple[int, int, int, int, bool, int]:
+    shared_cage = key & 0xFFFF
+    key >>= 16
     nvidia = bool(key & 1)
     key >>= 1
     plane = key & 7
     key >>= 3
     protocol = key & 7
     key >>= 3
-    return key >> 20, key & ((1 << 20) - 1), protocol, plane, nvidia
+    return key >> 20, key & ((1 << 20) - 1), protocol, plane, nvidia, shared_cage
 
 
 def links_per_module(medium: Medium, cage_gbps: int, rate_gbps: int) -> int:
@@ -388,13 +435,20 @@ def reason(
         head = f"{length} at {lane_gbps}G/lane"
     chosen_at = ladder.rungs[rung].medium if rung >= 0 else len(catalog.media)
     cheaper_filtered = any(position < chosen_at for position in ladder.filtered)
-    nvidia = " (NVIDIA-supported parts only)" if cheaper_filtered else ""
+    left_out = " (NVIDIA-supported parts only)" if cheaper_filtered else ""
+    unsplit = [catalog.media[p].short for p in ladder.unsplit if p < chosen_at]
+    if unsplit:  # cheaper cables that cannot take two links of the switch's cage
+        cage = f"{ladder.shared_cage_gbps}G"
+        left_out += (
+            f"; {' and '.join(unsplit)} left out: none splits {_article(cage)} {cage} cage "
+            f"into {rate_gbps}G links"
+        )
     if not ladder.rungs:
-        return f"{head}: no medium carries this plane and protocol at this lane rate{nvidia}"
+        return f"{head}: no medium carries this plane and protocol at this lane rate{left_out}"
     if rung < 0:
         longest = ladder.rungs[int(np.argmax(ladder.running_reach))]
         return (
-            f"{head}: beyond every medium{nvidia}; the longest, "
+            f"{head}: beyond every medium{left_out}; the longest, "
             f"{catalog.media[longest.medium].short}, reaches {format_reach(longest.offer.reach_m)}"
         )
     skipped: dict[str, float] = {}
@@ -411,7 +465,12 @@ def reason(
     text = f"{head}: {over}{medium.short} reaches {format_reach(chosen.offer.reach_m)}"
     if not math.isnan(order_m):
         text += f"; {order_m:g} m {medium.cable}"
-    return text + nvidia
+    return text + left_out
+
+
+def _article(figure: str) -> str:
+    """ "an" before a figure read with a vowel sound ("an 800G cage", "an 11 m run")."""
+    return "an" if figure.startswith(("8", "11", "18")) else "a"
 
 
 def _validate(kind: Sourced, sources: Mapping[str, SourceRef], path: Path) -> None:

@@ -38,6 +38,7 @@ from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
 from designer.core.network.bundles import BundleTable, Row, concat
+from designer.core.network.cages import module_cage_gbps, shared_cage_gbps
 from designer.core.network.dci import plan_dci
 from designer.core.network.fabric import (
     NO_FABRIC_YET,
@@ -533,7 +534,13 @@ def _decide(
     nvidia &= settings.nvidia_only
     routed_m = (routes.building_mm + routes.fibre_mm) / 1000.0
     choice_m = (routes.building_mm * (1 + settings.slack) + routes.fibre_mm) / 1000.0
-    choice = choose(media, choice_m, table.lane, table.rate, table.protocol, table.plane, nvidia)
+    n = len(table)
+    shared = shared_cage_gbps(
+        module_cage_gbps(plan, nodes), ends[:n], ends[n:], table.plane, table.rate
+    )
+    choice = choose(
+        media, choice_m, table.lane, table.rate, table.protocol, table.plane, nvidia, shared
+    )
     spine = (table.plane == PLANE_INDEX["nvlink"]) & (routes.status == IN_RACK)
     choice.medium[spine] = media.index("nvlink_copper")
     areas = np.array(

@@ -18,8 +18,8 @@ from designer.core.network.bom import (
     bill_of_materials,
     cable_links,
     end_module,
-    module_cage_gbps,
 )
+from designer.core.network.cages import module_cage_gbps, shared_cage_gbps
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
@@ -131,6 +131,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     cage = module_cage_gbps(plan, ends.nodes)
     # per bundle: the links one cable carries, and the cage rate its twin-port end fills
     per_cable, twin_gbps = cable_links(plan, cage, np.arange(len(table)))
+    # the cage a bundle's links share, which named the ladder its medium was chosen on
+    shared = shared_cage_gbps(cage, ends.a, ends.b, table.plane, table.rate)
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]
@@ -145,7 +147,9 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
         power = latency = cost = cables = None
         if medium is None:
             name, module_class = "", ""
-            ladder = media.ladder(lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i]))
+            ladder = media.ladder(
+                lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i]), int(shared[i])
+            )
             why = _no_tray(plan, a, b) if status == NO_TRAY else _NOT_ROUTED.get(status)
             why = why or reason(
                 media, ladder, -1, float(cols.choice_m[i]), order, lane, rate, plane
@@ -179,7 +183,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                 )
             else:
                 ladder = media.ladder(
-                    lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i])
+                    lane, rate, int(table.protocol[i]), plane, bool(cols.nvidia[i]), int(shared[i])
                 )
                 why = reason(
                     media,

@@ -19,7 +19,7 @@ def bom():
 
 
 SR = "400G SR multimode transceiver (400G SR4 or SR8, 800G 2xSR4)"
-TWIN_DAC = "twin-port 800G DAC (OSFP; straight, or split to two 400G ends), 2 x 400G links each"
+TWIN_DAC = "800G twin-port DAC (OSFP; straight, or split to two ends), 2 x 400G links each"
 TWIN_SR = "800G twin-port 2xSR4 multimode transceiver (OSFP, two MPO-12), 2 x 400G links each"
 TWIN_DR = "800G twin-port 2xDR4 single-mode transceiver (OSFP, two MPO-12), 2 x 400G links each"
 
@@ -294,6 +294,27 @@ def test_a_twin_port_dac_carries_two_links_between_twin_port_cages():
     )
     assert links == 126
     assert lines(bill_of_materials(plan), "cable")[(TWIN_DAC, 1.5)] == 63
+
+
+def test_a_cm384s_npus_reach_their_sn5600_leaves_on_modules_that_split_its_cages():
+    """A trial: the 384 NPUs' 400G RDMA links 12-18 m from their leaves went on 384 AOCs,
+    one 800G cage of a Spectrum-4 SN5600 each, where the fabric counts each cage as two of
+    its 128 ports at 400G; no AOC is sold to split one (links:S13). On multimode, each
+    NPU's single-port module and a twin-port module for every two links at the leaves.
+    The supernode's 400G link ends then add up to the 6,912 transceivers of systems:S22
+    and S25: 5,376 on its UB plane, 384 at the NPUs, 192 twin-port (384 link ends) at the
+    leaves, and 768 between leaves and spines, which here, in one rack, go on 128
+    twin-port DACs of two links (S25 counts them as optics)."""
+    from designer.core.generate import ClusterRequest, generate
+
+    bom = bill_of_materials(planned(generate(ClusterRequest("cm384"))))
+    modules = lines(bom, "module")
+    cables = {item: n for (item, _), n in lines(bom, "cable").items()}
+    assert not [item for item in cables if "AOC" in item or "AEC" in item]
+    assert modules[(SR, None)] == 5_376 + 384
+    twin_at_leaves = modules[(TWIN_SR, None)]
+    leaf_spine_ends = 2 * 2 * cables[TWIN_DAC]  # two links a cable, two ends a link
+    assert modules[(SR, None)] + 2 * twin_at_leaves + leaf_spine_ends == 6_912
 
 
 def test_an_odd_bundle_of_twin_port_copper_takes_its_last_cable_for_one_link():

@@ -20,8 +20,17 @@ from designer.core.network.media import (
 MEDIA = default_media()
 
 
-def pick(length_m, lane=100, rate=400, protocol="infiniband", plane="scale_out", nvidia=True):
-    """The medium id and order length for one bundle of ``length_m`` (slack included)."""
+def pick(
+    length_m,
+    lane=100,
+    rate=400,
+    protocol="infiniband",
+    plane="scale_out",
+    nvidia=True,
+    shared_cage=0,
+):
+    """The medium id and order length for one bundle of ``length_m`` (slack included),
+    whose links share a cage of ``shared_cage`` Gb/s at an end (0: a cage each)."""
     choice = choose(
         MEDIA,
         np.array([length_m], dtype=float),
@@ -30,6 +39,7 @@ def pick(length_m, lane=100, rate=400, protocol="infiniband", plane="scale_out",
         np.array([PROTOCOL_INDEX[protocol]]),
         np.array([PLANE_INDEX[plane]]),
         np.array([nvidia]),
+        np.array([shared_cage]),
     )
     position = int(choice.medium[0])
     medium = MEDIA.media[position].id if position >= 0 else None
@@ -189,3 +199,25 @@ def test_every_figure_of_the_media_file_has_a_source(tmp_path):
     broken.write_text(json.dumps(raw))
     with pytest.raises(CatalogError, match="cites 'links:S999'"):
         load_media(broken)
+
+
+@pytest.mark.parametrize(
+    ("length_m", "shared_cage", "medium"),
+    [
+        (6.0, 0, "aec"),  # 400G into a cage of its own: AEC reaches 7 m (links:S90)
+        (6.0, 800, "mm_sr"),  # two 400G links in an 800G cage: no AEC splits one
+        (20.0, 0, "aoc"),
+        (20.0, 800, "mm_sr"),  # nor an AOC: NVIDIA offers no 800G AOC (links:S13)
+        (1.5, 800, "dac"),  # the twin-port DAC splits it (links:S6)
+        (4.0, 800, "acc"),  # and the twin-port LACC (links:S7)
+    ],
+)
+def test_links_sharing_a_switch_cage_take_no_cable_sold_for_one_link(length_m, shared_cage, medium):
+    assert pick(length_m, nvidia=False, shared_cage=shared_cage)[0] == medium
+
+
+def test_xdr_links_sharing_a_1_6t_cage_take_the_twin_port_lacc():
+    # two 800G links of a Q3400's twin-port cage (systems:S39): LACC, the only copper of
+    # XDR (links:S4); a DAC is not sold twin-port at 1.6T
+    assert pick(1.0, lane=200, rate=800, nvidia=False, shared_cage=1600)[0] == "acc"
+    assert pick(1.0, lane=200, rate=800, nvidia=False)[0] == "dac"

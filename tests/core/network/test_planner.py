@@ -98,12 +98,22 @@ def test_more_links_than_a_switch_racks_ports():
 def test_settings_change_the_plan():
     doc = two_sites.build()
     plan = plan_of(doc)
-    before = {line.medium for line in cable_schedule(plan)}
-    assert "Retimed active electrical cable (AEC)" not in before
+    [before] = [line for line in cable_schedule(plan) if line.from_name == "N1-B200-01"]
+    assert before.reason.endswith("(NVIDIA-supported parts only)")
     ops.update_settings(doc, "Any vendor", network=NetworkSettings(nvidia_only=False))
-    after = {line.medium for line in cable_schedule(update_plan(plan, doc.project, {"settings"}))}
-    # servers 4.8-6.9 m from their leaves: AEC (7 m, not NVIDIA) now beats multimode
-    assert "Retimed active electrical cable (AEC)" in after
+    after = cable_schedule(update_plan(plan, doc.project, {"settings"}))
+    [server] = [line for line in after if line.from_name == "N1-B200-01"]
+    # 7.5 m from its leaf: AEC (7 m) and AOC (30 m) are no longer left out for their
+    # vendor, but a QM9700's 800G cage carries two 400G links and neither cable is sold
+    # to split one (links:S13), so multimode stays
+    assert server.medium == "Multimode SR transceivers (850 nm) over MPO fibre"
+    assert "NVIDIA" not in server.reason
+    assert server.reason.endswith("AEC and AOC left out: none splits an 800G cage into 400G links")
+    # with slack at 50 %, the same run is ordered longer
+    ops.update_settings(doc, "Slack", network=NetworkSettings(nvidia_only=False, slack=0.5))
+    slack = cable_schedule(update_plan(plan, doc.project, {"settings"}))
+    [longer] = [line for line in slack if line.from_name == "N1-B200-01"]
+    assert (server.order_m, longer.order_m) == (10.0, 15.0)  # 6.8 m routed: 7.5 m, 10.2 m
 
 
 def test_the_project_file_keeps_only_changed_settings():

@@ -1,0 +1,64 @@
+"""Module cages: where one cage carries several links, and which links must share one.
+
+A network rack's switch counts its ports as the links it carries (a Spectrum-4 SN5600's 64
+800G cages are 128 ports at 400G), so each cage there takes two 400G links on one module
+or one cable made to split: a twin-port transceiver, a twin-port DAC or LACC. The bill
+counts modules and cables by it, and the media ladder leaves out, for such links, the
+fixed-end cables sold for one link only (an AOC, an AEC).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from designer.core.model.equipment import RackType
+from designer.core.network.media import PLANES
+from designer.core.network.network_plan import NetworkPlan
+
+
+def module_cage_gbps(plan: NetworkPlan, nodes: Sequence[str]) -> np.ndarray:
+    """Per node (rows) and plane (columns, as ``PLANES``), the Gb/s of one module cage at
+    that end where a cage carries more than one link: a network rack's switch cage on
+    every plane (a QM9700's twin-port cage: 2 x 400G), a compute rack's NIC cage on the
+    plane whose ports share cages (a DGX H100's 8 x 400G on 4 OSFP: 800G); 0 where one
+    module serves one link end (a single-port NIC, a site)."""
+    facts, switches = plan.index.facts, plan.catalog.switches
+    none = (0,) * len(PLANES)
+    rows: dict[str, tuple[int, ...]] = {}
+
+    def cages(kind: RackType) -> tuple[int, ...]:
+        fit = kind.switches
+        switch = switches.get(fit.switch_id) if fit is not None else None
+        if switch is not None:
+            return (switch.port_gbps * switch.cage_ports,) * len(PLANES)
+        shared: dict[str, int] = {
+            plane: group.rate_gbps * group.cage_ports
+            for plane, group in kind.ports.items()
+            if group.cage_ports > 1
+        }
+        return tuple(shared.get(plane, 0) for plane in PLANES)
+
+    def row(node: str) -> tuple[int, ...]:
+        found = facts.get(node)
+        if found is None:
+            return none
+        kind = found.kind
+        if kind.id not in rows:
+            rows[kind.id] = cages(kind)
+        return rows[kind.id]
+
+    return np.array([row(node) for node in nodes], np.int64).reshape(len(nodes), len(PLANES))
+
+
+def shared_cage_gbps(
+    cage: np.ndarray, a: np.ndarray, b: np.ndarray, plane: np.ndarray, rate: np.ndarray
+) -> np.ndarray:
+    """Per bundle (ends ``a`` and ``b``, rows of ``cage`` as ``module_cage_gbps`` gives it),
+    the Gb/s of the cage at its ends that carries more than one of its links (an 800G
+    switch cage split to two 400G links), 0 where each link has a cage of its own (an 800G
+    link in an 800G cage, a single-port NIC, a site)."""
+    column = plane.astype(np.int64)
+    widest = np.maximum(cage[a, column], cage[b, column])
+    return np.where(widest > rate, widest, 0)
