@@ -169,7 +169,10 @@ def _sweep_text(project: Project, ranked: list[Ranked], expected: ExpectedFailur
     ]
     if len(ranked) > TOP:
         lines.append(f"  ... and {len(ranked) - TOP} more (--format json lists all)")
-    lines.append("Expected failures (rates: resources/catalog/failures.json):")
+    lines.append(
+        "Expected failures, an estimate (the rates of published clusters' failures: "
+        "resources/catalog/failures.json):"
+    )
     lines += [f"  {figure}: {value}" for figure, value in expected_rows(expected)]
     for job_id, job in expected.jobs.items():
         lines.append(

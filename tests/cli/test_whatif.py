@@ -67,6 +67,8 @@ def test_the_sweeps_text_names_components_whole_and_jobs_by_name(capsys, tmp_pat
     (job_line,) = [line for line in out.splitlines() if line.startswith("  job ")]
     assert job_line.startswith("  job Llama 70B: ")
     assert cluster.split(": ")[1].split()[0] == job_line.split(": ")[1].split()[0]
+    # rates of other clusters' failures applied to this one: said to be an estimate (an audit)
+    assert "Expected failures, an estimate " in out
 
 
 @pytest.mark.parametrize("cost", ["-5", "nan", "0", "inf", "1e308"])

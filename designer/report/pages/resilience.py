@@ -86,7 +86,7 @@ def resilience_tables(
             "Expected failures",
             FIGURE_COLUMNS,
             tuple(expected_rows(expected)),
-            "Rates per hour from resources/catalog/failures.json, each with its source and "
-            "arithmetic.",
+            "An estimate: rates per hour of published clusters' failures, from "
+            "resources/catalog/failures.json, each with its source and arithmetic.",
         ),
     ]

@@ -41,6 +41,10 @@ def test_with_the_cooling_mix_the_pue_moves_with_the_hall():
     # DGX B200 racks are air-cooled: PUE 1.5 at either end
     assert move.facility_mwh_before == pytest.approx(move.facility_mwh_after)
     assert move.cost_delta_usd == pytest.approx(2_119.92 * 1.5 * (57.5 - 90))
+    # its 249.2 kW max at 1.5 against South's 400 kW less its own 249.2 kW at 1.5 too, not
+    # at South's setting of 1.2 (an audit: the spare read 50 kW more than there is)
+    assert move.power_needed_kw == pytest.approx(249.2 * 1.5)
+    assert move.power_spare_kw == pytest.approx(400 - 249.2 * 1.5)
 
 
 def test_a_job_over_both_sites_sees_the_dci_go_when_its_southern_hall_moves_north():
