@@ -153,6 +153,11 @@ class Rung:
     lengths_m: np.ndarray
 
 
+#: What names a ladder: lane and port rate (Gb/s), protocol and plane (as indices), the
+#: NVIDIA-only filter, and the cage the links share at an end (Gb/s, 0 for none).
+LadderKind = tuple[int, int, int, int, bool, int]
+
+
 @dataclass(frozen=True)
 class Ladder:
     """The media that fit one kind of bundle, cheapest first.
@@ -176,7 +181,7 @@ class MediaCatalog:
 
     media: tuple[Medium, ...]
     constants: MediaConstants
-    _ladders: dict[tuple[int, int, int, int, bool, int], Ladder] = field(default_factory=dict)
+    _ladders: dict[LadderKind, Ladder] = field(default_factory=dict)
 
     def index(self, medium_id: str) -> int:
         """The position of ``medium_id`` on the ladder."""
@@ -199,19 +204,12 @@ class MediaCatalog:
         key = (lane_gbps, rate_gbps, protocol, plane, nvidia_only, shared_cage_gbps)
         found = self._ladders.get(key)
         if found is None:
-            found = self._build_ladder(*key)
+            found = self._build_ladder(key)
             self._ladders[key] = found
         return found
 
-    def _build_ladder(
-        self,
-        lane_gbps: int,
-        rate_gbps: int,
-        protocol: int,
-        plane: int,
-        nvidia_only: bool,
-        shared_cage_gbps: int,
-    ) -> Ladder:
+    def _build_ladder(self, kind: LadderKind) -> Ladder:
+        lane_gbps, rate_gbps, protocol, plane, nvidia_only, shared_cage_gbps = kind
         allowed = self.constants.plane_media.get(PLANES[plane])
         rungs: list[Rung] = []
         filtered: list[int] = []
@@ -339,7 +337,7 @@ def ladder_keys(
     ) << 16 | shared_cage.astype(np.int64)
 
 
-def _unpack(key: int) -> tuple[int, int, int, int, bool, int]:
+def _unpack(key: int) -> LadderKind:
     shared_cage = key & 0xFFFF
     key >>= 16
     nvidia = bool(key & 1)
