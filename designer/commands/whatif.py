@@ -16,7 +16,7 @@ from typing import Any
 
 from designer.commands._common import CommandError, fail, open_project
 from designer.core.catalog import default_catalog
-from designer.core.format import number, plural, small
+from designer.core.format import plural
 from designer.core.model.project import Project
 from designer.core.resilience import UnknownComponents, resolve, topology_of
 from designer.core.resilience import fail as fail_components
@@ -26,7 +26,7 @@ from designer.core.resilience.impact import Impact
 from designer.core.resilience.sweep import Ranked, sweep
 from designer.core.resilience.text import (
     RANKING_HEADINGS,
-    expected_rows,
+    expected_text,
     impact_text,
     ranking_rows,
 )
@@ -169,16 +169,7 @@ def _sweep_text(project: Project, ranked: list[Ranked], expected: ExpectedFailur
     ]
     if len(ranked) > TOP:
         lines.append(f"  ... and {len(ranked) - TOP} more (--format json lists all)")
-    lines.append(
-        "Expected failures, an estimate (the rates of published clusters' failures: "
-        "resources/catalog/failures.json):"
-    )
-    lines += [f"  {figure}: {value}" for figure, value in expected_rows(expected)]
-    for job_id, job in expected.jobs.items():
-        lines.append(
-            f"  job {project.jobs[job_id].name}: {small(job.per_day)} per day, one every "
-            f"{number(job.mtbi_hours, 1)} h; checkpoint every {number(job.checkpoint.daly_min, 0)} min"
-        )
+    lines.append(expected_text(project, expected))
     return "\n".join(lines)
 
 

@@ -135,6 +135,16 @@ def test_the_n_minus_1_ranking_goes_to_its_components(make_window, qtbot, two_n)
     assert panel.table.item(0, 1).toolTip() == "Busway A"
     assert panel.explained.toPlainText().startswith("The worst single failure:\nFailing Busway A:")
     assert "Busway B (feed) carries" in panel.explained.toPlainText()
+    # what the sweep of the command line adds, here too: 288 GB200 at 1.2621e-5 an hour,
+    # 72 four-GPU trays at 1.9968e-5 and 288 at 2.967e-6 for software (operations:O3), no
+    # fabric: 0.005927 an hour, 0.14 a day, one every 168.7 h; Daly's interval for a 5-min
+    # checkpoint sqrt(2 x 5 x 10,123 min) x (1 + sqrt(x) / 3 + x / 9) - 5 = 315 min
+    expected = panel.expected.toPlainText().splitlines()
+    assert expected[0].startswith("Expected failures, an estimate ")
+    assert "  Cluster: 0.14 interruptions per day" in expected
+    assert "  MTBI: one every 168.7 h" in expected
+    assert any(line.startswith("  Checkpoint: every 315 min (Daly") for line in expected)
+    assert panel.tabText(2) == "Expected Failures"
 
     table = panel.table
     cell = table.visualItemRect(table.item(0, 1)).center()

@@ -67,6 +67,13 @@ def ranking_rows(ranked: Sequence[Ranked]) -> list[tuple[str, ...]]:
     return rows
 
 
+#: What heads the expected failures in text: rates of other clusters applied to this one.
+EXPECTED_HEADING = (
+    "Expected failures, an estimate (the rates of published clusters' failures: "
+    "resources/catalog/failures.json):"
+)
+
+
 def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
     """The expected failures as (figure, value) rows: each class with its count, rate and
     source, then the cluster's total, MTBI and checkpoint interval."""
@@ -100,6 +107,19 @@ def expected_rows(expected: ExpectedFailures) -> list[tuple[str, str]]:
         ),
     ]
     return rows
+
+
+def expected_text(project: Project, expected: ExpectedFailures) -> str:
+    """The expected failures as lines under their heading: each class, the cluster's,
+    then each job's (its share of the cluster's, by its accelerators)."""
+    lines = [EXPECTED_HEADING]
+    lines += [f"  {figure}: {value}" for figure, value in expected_rows(expected)]
+    for job_id, job in expected.jobs.items():
+        lines.append(
+            f"  job {project.jobs[job_id].name}: {small(job.per_day)} per day, one every "
+            f"{number(job.mtbi_hours, 1)} h; checkpoint every {number(job.checkpoint.daly_min, 0)} min"
+        )
+    return "\n".join(lines)
 
 
 #: How a loss reads in a sentence, of several racks and of one.

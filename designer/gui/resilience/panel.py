@@ -5,8 +5,9 @@
 the canvas's legend strip names the racks' colours. "N-1 Ranking": every component failed
 alone and ranked by what it takes down, the worst explained under the table; clicking a
 row selects its component and zooms to it, double-clicking it (or What If It Fails) shows
-its what-if there. The ranking is worked out off the GUI thread
-while the panel shows, after each check.
+its what-if there. "Expected Failures": the interruptions to expect of the design and of
+each job, its MTBI and checkpoint interval, as the ``whatif --sweep`` command gives them.
+The ranking is worked out off the GUI thread while the panel shows, after each check.
 """
 
 from __future__ import annotations
@@ -31,9 +32,15 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.format import plural
+from designer.core.resilience.expected import expected_failures
 from designer.core.resilience.impact import Impact
-from designer.core.resilience.sweep import Ranked
-from designer.core.resilience.text import RANKING_HEADINGS, impact_text, ranking_rows
+from designer.core.resilience.sweep import Ranked, Swept
+from designer.core.resilience.text import (
+    RANKING_HEADINGS,
+    expected_text,
+    impact_text,
+    ranking_rows,
+)
 from designer.gui.editor import Editor
 
 #: Rows of the ranking the table lists (a campus has thousands of components).
@@ -105,6 +112,7 @@ class ResiliencePanel(QTabWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)
+        self.table.setToolTip("Click a row to go to it, double-click it for its what-if")
         rows_high = self.table.verticalHeader()
         rows_high.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows_high.setDefaultSectionSize(self.fontMetrics().height() + 6)
@@ -138,6 +146,14 @@ class ResiliencePanel(QTabWidget):
         rows.addLayout(heading)
         rows.addWidget(split, 1)
         self.addTab(ranking, "N-1 Ranking")
+
+        self.expected = _text_box()
+        self.expected.setPlaceholderText("The failures to expect follow the N-1 ranking.")
+        expected = QWidget()
+        column = QVBoxLayout(expected)
+        column.setContentsMargins(6, 6, 6, 6)
+        column.addWidget(self.expected, 1)
+        self.addTab(expected, "Expected Failures")
         self.show_impact(None)
 
     # --- the what-if on the canvas ----------------------------------------------------------
@@ -160,16 +176,20 @@ class ResiliencePanel(QTabWidget):
 
     # --- the N-1 ranking ---------------------------------------------------------------------
 
-    def set_ranking(self, ranked: list[Ranked]) -> None:
-        """Show the sweep's ranking, the worst first, and explain the worst."""
+    def set_ranking(self, swept: Swept) -> None:
+        """Show the sweep's ranking, the worst first, and explain the worst; and the
+        failures to expect of the design, as the command line's sweep gives them."""
+        ranked = swept.ranked
         self.ranked = ranked[:SHOWN_ROWS]
         single = sum(1 for r in ranked if r.single_point)
         listed = f"; the {SHOWN_ROWS} worst listed" if len(ranked) > SHOWN_ROWS else ""
+        # one line: in a dock of the default window the table showed one row under three
         self.status.setText(
             f"N-1: {plural(len(ranked), 'component')} failed one at a time, "
-            f"{plural(single, 'single point')} of failure{listed}. Click a row to go to it, "
-            "double-click it for its what-if."
+            f"{plural(single, 'single point')} of failure{listed}."
         )
+        project = self.editor.project
+        self.expected.setPlainText(expected_text(project, expected_failures(swept.topology)))
         table = self.table
         table.setUpdatesEnabled(False)
         table.setRowCount(len(self.ranked))
@@ -185,9 +205,7 @@ class ResiliencePanel(QTabWidget):
                 table.setItem(row, column, item)
         table.setUpdatesEnabled(True)
         self.explained.setPlainText(
-            "The worst single failure:\n" + impact_text(self.editor.project, ranked[0].impact)
-            if ranked
-            else ""
+            "The worst single failure:\n" + impact_text(project, ranked[0].impact) if ranked else ""
         )
 
     def set_busy(self, busy: bool) -> None:

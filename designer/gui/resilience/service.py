@@ -58,6 +58,7 @@ class ResilienceService(QObject):
     ``ranked(list[Ranked])``; ``failed(message)`` when working one out raised."""
 
     answered = Signal(object)
+    #: The design's ``Swept``: its dependencies and N-1 ranking.
     ranked = Signal(object)
     failed = Signal(str)
     #: True while a sweep is being worked out.
@@ -142,7 +143,7 @@ class ResilienceService(QObject):
             if kind == "rank":
                 self._ranked_for = checked
                 self.swept = future.result()
-                self.ranked.emit(self.swept.ranked)
+                self.ranked.emit(self.swept)
             else:
                 self.answered.emit(future.result())
         if kind == "rank" and self._rank_wanted:
