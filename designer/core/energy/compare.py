@@ -20,6 +20,7 @@ from designer.core.energy.cost import price_bom
 from designer.core.energy.energy import Assumptions, project_energy
 from designer.core.findings import Severity
 from designer.core.model.project import Project
+from designer.core.naming import fibre_route_name
 from designer.core.network import bill_of_materials, link_totals
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -46,6 +47,10 @@ LABELS: dict[str, str] = {
     "optics_power_kw": "Optics and active cable power (kW)",
     "cable_length_m": "Cable length (m)",
     "fibre_pairs": "Fibre pairs between sites",
+    "dci_route_km": "Fibre route (km)",
+    "dci_latency_us": "One-way latency in the fibre (µs)",
+    "dci_tbps": "Capacity between sites (Tb/s)",
+    "amplifiers": "Optical amplifiers",
     "fabric_switches": "Switches",
     "capital_priced_usd": "Capital, priced (USD)",
     "capital_unpriced_lines": "Bill lines unpriced",
@@ -78,6 +83,7 @@ def design_figures(
     categories = capital.by_category()
     names = {type_id: kind.name for type_id, kind in rack_types.items()}
     counts = report.counts()
+    routes = {fibre_route_name(project, r.route_id): r for r in links.dci}
     return {
         "accelerators": totals.accelerator_count,
         "accelerators_by_kind": dict(totals.accelerators),
@@ -99,6 +105,14 @@ def design_figures(
             (x.length_m or 0.0) * x.quantity for x in bom.lines if x.category == "cable"
         ),
         "fibre_pairs": links.fibre_pairs,
+        # each route by its name: two designs of one campus 40 and 80 km apart read as
+        # the same in every figure (a trial)
+        "dci_route_km": {route: r.distance_km for route, r in routes.items()},
+        "dci_latency_us": {
+            route: r.distance_km * links.fibre_us_per_km for route, r in routes.items()
+        },
+        "dci_tbps": {route: r.tbps for route, r in routes.items()},
+        "amplifiers": sum(x.quantity for x in bom.lines if x.category == "amplifier"),
         "fabric_switches": dict(links.switches),
         "capital_priced_usd": capital.priced_usd,
         "capital_unpriced_lines": len(capital.unpriced),
@@ -117,8 +131,8 @@ def design_figures(
 @dataclass(frozen=True)
 class Row:
     """One figure of two designs: ``key`` is its name (``racks_by_type/NVIDIA GB200
-    NVL72``), ``label`` what a reader sees; values rounded to 3 decimals, ``None`` where
-    the figure cannot be worked out."""
+    NVL72``), ``label`` what a reader sees; values rounded to 3 decimals (dollars to
+    whole ones), ``None`` where the figure cannot be worked out."""
 
     key: str
     label: str
@@ -152,12 +166,14 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Row]:
                     Row(
                         f"{key}/{name}",
                         f"{label}: {name}",
-                        _round(left.get(name, 0)),
-                        _round(right.get(name, 0)),
+                        _round(left.get(name, 0), _digits(label)),
+                        _round(right.get(name, 0), _digits(label)),
                     )
                 )
         else:
-            rows.append(Row(key, label, _round(left), _round(right)))
+            rows.append(
+                Row(key, label, _round(left, _digits(label)), _round(right, _digits(label)))
+            )
     return rows
 
 
@@ -178,8 +194,8 @@ def _unlike_scopes(
                 Row(
                     f"capital_by_category/{name}",
                     f"{label}: {name}",
-                    _round(priced_a),
-                    _round(priced_b),
+                    _round(priced_a, _digits(label)),
+                    _round(priced_b, _digits(label)),
                 )
             )
             rows.append(
@@ -226,5 +242,11 @@ def scope_notes(rows: Sequence[Row]) -> list[str]:
     return notes
 
 
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 3)
+def _round(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def _digits(label: str) -> int:
+    """Decimals a figure is compared to: whole dollars (a capital of $21 M read to the half
+    dollar, a trial), else thousandths."""
+    return 0 if "(USD)" in label else 3

@@ -5,7 +5,7 @@ import pytest
 from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
 from designer.core.energy.compare import compare, design_figures, scope_notes
-from designer.core.examples import gb200_su
+from designer.core.examples import gb200_su, two_sites
 from designer.core.generate import ClusterRequest, generate
 from designer.core.network import bill_of_materials
 from designer.core.rules import RuleEngine
@@ -62,7 +62,8 @@ def test_one_more_nvl72_rack_adds_that_rack_its_links_optics_and_cost_and_nothin
     # the rack's $2.5 M (links:S66) and its optics at the media prices
     optics = network_cost(gb200_su.build()) - network_cost(smaller)
     assert changed.pop("capital_priced_usd") == pytest.approx(2_500_000 + optics)
-    changed.pop("capital_per_accelerator_usd")
+    # $37,143.87 and $37,144.35 an accelerator: the same to the dollar
+    assert "capital_per_accelerator_usd" not in changed
     # a year at its 120 kW typical: 1,051.2 MWh, x 1.2 facility
     assert changed.pop("it_energy_mwh_per_year") == pytest.approx(1_051.2)
     assert changed.pop("facility_energy_mwh_per_year") == pytest.approx(1_261.44)
@@ -107,3 +108,31 @@ def test_a_category_one_design_prices_some_of_and_the_other_none_of_is_said_so()
         "Racks and systems: A prices USD 20,000,000 of it and leaves 3 unpriced, while B "
         "prices none of it and leaves 12 unpriced, which its capital priced leaves out."
     ]
+
+
+def test_sites_farther_apart_differ_in_their_route_and_its_latency():
+    """A trial: a campus generated 80 km apart against the bundled 40 km one read "The two
+    designs do not differ in any figure". The route's length and its one-way latency at
+    4.9 µs a km (links:S46) differ; its capacity, its pairs and the rest do not (ZR reaches
+    120 km, links:S2: no amplifier more)."""
+    near = two_sites.build()
+    far = two_sites.build()
+    [route] = far.project.fibre_routes.values()
+    ops.set_fibre_route(far, route.site_a, route.site_b, 120)
+    rows = compare(design_figures(near.project, CATALOG), design_figures(far.project, CATALOG))
+    changed = {r.key: (r.a, r.b) for r in rows if r.differs}
+    assert changed == {
+        "dci_route_km/North – South": (40, 120),
+        "dci_latency_us/North – South": (196, 588),
+    }
+    figures = {r.key: r for r in rows}
+    assert figures["dci_tbps/North – South"].a == 6.4
+    assert figures["amplifiers"].a == 2  # a booster and a pre-amplifier on the one pair
+
+
+def test_dollars_are_compared_whole():
+    """A trial read a capital of "21,272,766.5": cables priced at $110.50 (an estimate)."""
+    figures = design_figures(generate(ClusterRequest("nvl72-su")), CATALOG)
+    rows = {r.key: r for r in compare(figures, figures)}
+    assert rows["capital_priced_usd"].a == round(figures["capital_priced_usd"])
+    assert figures["capital_priced_usd"] != round(figures["capital_priced_usd"])
