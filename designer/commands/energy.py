@@ -26,6 +26,7 @@ from designer.core.energy.text import latency, signed, usd
 from designer.core.format import number
 from designer.core.jobs import plan_jobs
 from designer.core.model.project import Project
+from designer.core.naming import site_called
 from designer.core.network import bill_of_materials
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -252,7 +253,7 @@ def as_text(data: dict[str, Any]) -> str:
     ]
     for s in data["sites"]:
         lines.append(
-            f"Site {s['name']}: {number(s['racks'], 0)} racks, "
+            f"{site_called(s['name'])}: {number(s['racks'], 0)} racks, "
             f"{number(s['accelerators'], 0)} accelerators, "
             f"{number(s['it_power_typical_kw'])} kW typical, {number(s['it_power_max_kw'])} kW max"
         )
@@ -338,11 +339,22 @@ def _capital_text(c: dict[str, Any]) -> list[str]:
     return lines
 
 
+#: Moves that do not fit listed one by one up to this many; more are said in one line.
+LISTED_MISFITS = 6
+
+
 def _siting_text(moves: list[dict[str, Any]]) -> list[str]:
+    """Each move of a hall to another site; where more than ``LISTED_MISFITS`` do not fit
+    (a campus's 48, every one "does not fit"; a trial), the ones that do, and the others
+    in one line."""
     if not moves:
         return []
     lines = ["Moving one hall to another site (its racks, fabric and DCI not rebuilt):"]
+    misfits = [m for m in moves if not m["fits"]]
+    summed = len(misfits) > LISTED_MISFITS
     for m in moves:
+        if summed and not m["fits"]:
+            continue
         fits = "fits" if m["fits"] else "does not fit"
         lines.append(
             f"  {m['hall']}, {m['from']} to {m['to']}: energy cost "
@@ -356,4 +368,12 @@ def _siting_text(moves: list[dict[str, Any]]) -> list[str]:
                 f"here): DCI latency {latency(j['dci_latency_us_before'])} to "
                 f"{latency(j['dci_latency_us_after'])} one way"
             )
+    if summed:
+        least = min(m["power_needed_kw"] for m in misfits)
+        most = max(m["power_spare_kw"] for m in misfits)
+        lines.append(
+            f"  {len(misfits)} {'other ' if len(misfits) < len(moves) else ''}moves do not "
+            f"fit: each hall needs {number(least)} kW or more, and no site has more than "
+            f"{number(most)} kW spare (--format json lists each)"
+        )
     return lines

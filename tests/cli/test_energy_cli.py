@@ -76,3 +76,20 @@ def test_bad_assumptions_get_a_message(two_sites_file, option, value, message):
     out = run("energy", str(two_sites_file), option, value)
     assert out.returncode == 2
     assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_many_moves_that_do_not_fit_are_said_in_one_line():
+    """A trial: the campus's page ended in 48 lines of "does not fit"."""
+    data = energy_data(two_priced_sites().project, Assumptions())
+    fits, misfit = dict(data["siting"][0], fits=True), dict(data["siting"][1], fits=False)
+    data["siting"] = [fits] + [
+        dict(misfit, power_needed_kw=300.0 + i, power_spare_kw=200.0 - i) for i in range(7)
+    ]
+    lines = as_text(data).splitlines()
+    moves = lines[lines.index(next(x for x in lines if x.startswith("Moving one hall"))) + 1 :]
+    assert moves[0].startswith(f"  {fits['hall']}, {fits['from']} to {fits['to']}: ")
+    assert moves[0].endswith(": fits")
+    assert moves[1:] == [
+        "  7 other moves do not fit: each hall needs 300 kW or more, and no site has more "
+        "than 200 kW spare (--format json lists each)"
+    ]

@@ -1,5 +1,11 @@
 from designer.core.examples import EXAMPLES
-from designer.core.naming import display_name, fibre_route_name, file_stem, natural_key
+from designer.core.naming import (
+    display_name,
+    fibre_route_name,
+    file_stem,
+    natural_key,
+    site_called,
+)
 
 
 def test_entities_are_called_by_label_or_name_else_id():
@@ -73,3 +79,10 @@ def test_a_hall_added_to_a_site_is_offered_the_name_after_its_last():
     (su_site,) = su.sites
     assert next_hall_name(su, su_site) == "Hall 2"
     assert next_hall_name(su, None) == "Hall 2"
+
+
+def test_a_site_is_called_a_site_once():
+    """A trial's menu read "What If Site Site 2 Fails", and the energy page "Site Site 1"."""
+    assert site_called("North") == "Site North"
+    assert site_called("Site 2") == "Site 2"
+    assert site_called("site B (Reno)") == "site B (Reno)"

@@ -142,6 +142,16 @@ def test_the_dialog_starts_from_the_last_export_and_refuses_a_missing_folder(qtb
     assert dialog.problem.text() == (
         f"The folder {tmp_path / 'missing'} does not exist. Choose one that does."
     )
+    # a folder typed as the file: refused, not written as a file of its name beside it
+    (tmp_path / "sets").mkdir()
+    dialog.file.setText(str(tmp_path / "sets"))
+    dialog._accept()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.problem.text() == (
+        f"{tmp_path / 'sets'} is a folder; give a file's name in it, such as "
+        f"{tmp_path / 'sets' / 'two-sites.pdf'}."
+    )
+    assert not (tmp_path / "sets.pdf").exists()
 
 
 def test_a_file_that_exists_is_replaced_only_when_the_user_agrees(qtbot, tmp_path, monkeypatch):

@@ -156,8 +156,12 @@ class ExportDialog(QDialog):
 
     def _accept(self) -> None:
         spec = self.spec()
+        typed = Path(self.file.text().strip()).expanduser()
         if spec is None:
             self._refuse("Name the file to write.")
+        elif typed.is_dir():  # not the folder's name with the suffix, beside it (a trial)
+            name = suggested_name(self._stem, self.kind.currentData())
+            self._refuse(f"{typed} is a folder; give a file's name in it, such as {typed / name}.")
         elif not spec.path.parent.is_dir():
             self._refuse(f"The folder {spec.path.parent} does not exist. Choose one that does.")
         elif spec.path.exists() and spec.path != self._browsed and not self._may_replace(spec.path):
