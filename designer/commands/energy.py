@@ -26,10 +26,10 @@ from designer.core.energy.text import latency, signed, usd
 from designer.core.format import number
 from designer.core.jobs import plan_jobs
 from designer.core.model.project import Project
-from designer.core.naming import site_called
 from designer.core.network import bill_of_materials
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
+from designer.core.rules.text import called, first_up
 from designer.core.totals import totals_by_hall
 
 HELP = (
@@ -253,7 +253,7 @@ def as_text(data: dict[str, Any]) -> str:
     ]
     for s in data["sites"]:
         lines.append(
-            f"{site_called(s['name'])}: {number(s['racks'], 0)} racks, "
+            f"{first_up(called('site', s['name']))}: {number(s['racks'], 0)} racks, "
             f"{number(s['accelerators'], 0)} accelerators, "
             f"{number(s['it_power_typical_kw'])} kW typical, {number(s['it_power_max_kw'])} kW max"
         )

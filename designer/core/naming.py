@@ -38,12 +38,6 @@ def fibre_route_name(project: Project, route_id: str) -> str:
     return f"{a} – {b}" + (f", path {path}" if len(same) > 1 else "")
 
 
-def site_called(name: str) -> str:
-    """A site as a heading or a menu names it, its kind before its name ("Site North"),
-    unless its name says it ("Site 2", which read "Site Site 2"; a trial)."""
-    return name if name.casefold().startswith("site") else f"Site {name}"
-
-
 def next_hall_name(project: Project, site_id: str | None) -> str:
     """The name a hall added to ``site_id`` is offered: the number after the site's last
     hall's, in that hall's pattern ("S1 Hall 9" after "S1 Hall 8"; a campus's halls are

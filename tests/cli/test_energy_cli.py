@@ -7,6 +7,7 @@ import pytest
 from designer.commands.energy import as_text, energy_data
 from designer.core.document import operations as ops
 from designer.core.energy.energy import Assumptions
+from designer.core.examples import gb200_su
 from designer.core.io.project_file import to_bytes
 from tests.cli.test_summary import run
 from tests.core.energy.test_energy_year import two_priced_sites
@@ -93,3 +94,10 @@ def test_many_moves_that_do_not_fit_are_said_in_one_line():
         "  7 other moves do not fit: each hall needs 300 kW or more, and no site has more "
         "than 200 kW spare (--format json lists each)"
     ]
+
+
+def test_a_site_named_site_is_not_called_so_twice():
+    """A trial read "Site Site 1: 2,576 racks" (and "What If Site Site 2 Fails")."""
+    text = as_text(energy_data(gb200_su.build().project, Assumptions()))
+    assert "\nSite 1: 11 racks, 576 accelerators" in text
+    assert "Site Site" not in text

@@ -4,7 +4,6 @@ from designer.core.naming import (
     fibre_route_name,
     file_stem,
     natural_key,
-    site_called,
 )
 
 
@@ -79,10 +78,3 @@ def test_a_hall_added_to_a_site_is_offered_the_name_after_its_last():
     (su_site,) = su.sites
     assert next_hall_name(su, su_site) == "Hall 2"
     assert next_hall_name(su, None) == "Hall 2"
-
-
-def test_a_site_is_called_a_site_once():
-    """A trial's menu read "What If Site Site 2 Fails", and the energy page "Site Site 1"."""
-    assert site_called("North") == "Site North"
-    assert site_called("Site 2") == "Site 2"
-    assert site_called("site B (Reno)") == "site B (Reno)"

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from designer.core.campus_map import failed_on_map
 from designer.core.geometry.footprint import Box
-from designer.core.naming import site_called
 from designer.core.resilience.components import kind_of, name_of, sides
 from designer.core.resilience.impact import Impact
+from designer.core.rules.text import called, first_up
 from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
 from designer.gui.docks import tabbed_dock
@@ -116,8 +116,8 @@ class Resilience:
             if hall is not None:
                 action.triggered.connect(lambda: self._hall_fails(hall))
         if site is not None:
-            name = site_called(self.editor.project.sites[site].name).replace("&", "&&")
-            action = menu.addAction(f"What If {name} Fails")
+            name = first_up(called("site", self.editor.project.sites[site].name))
+            action = menu.addAction(f"What If {name.replace('&', '&&')} Fails")
             action.triggered.connect(lambda: self.what_if([site]))
         return menu
 
