@@ -50,7 +50,7 @@ def test_an_impossible_request_names_the_option_and_cannot_be_built(qtbot):
     assert dialog.ok.isEnabled()
     dialog.sites.setText("2")  # 432 supernodes (326 MW at PUE 1.25) on two 110 MW sites
     text = dialog.outline_text.text()
-    assert text.startswith("site-power: 2 sites of 110 MW cannot supply 432 systems")
+    assert text.startswith("Power per site, MW: 2 sites of 110 MW cannot supply 432 systems")
     assert not dialog.ok.isEnabled()
     assert "b3261e" in dialog._label("site-power").styleSheet()  # the field's label marked
     dialog.site_power.setText("200")  # each site's 216 supernodes need 163.1 MW
@@ -61,7 +61,7 @@ def test_an_impossible_request_names_the_option_and_cannot_be_built(qtbot):
 def test_a_field_that_is_not_a_number_is_named(qtbot):
     dialog = dialog_for(qtbot, "cm384")
     dialog.systems.setText("twelve")
-    assert dialog.outline_text.text() == "systems: 'twelve' is not a whole number"
+    assert dialog.outline_text.text() == "Systems: 'twelve' is not a whole number"
     assert not dialog.ok.isEnabled()
     dialog.systems.setText("1,000")  # thousands separators are fine
     assert dialog.request().systems == 1_000
@@ -123,3 +123,12 @@ def test_a_project_changed_during_the_build_is_asked_about_again(
     assert prompts.asked[-1] == "save gb200-nvl72-su.rackplan.json"
     assert ended.args[0] == "New cluster not opened: the project open was kept."
     assert window.editor.doc is doc and doc.is_dirty
+
+
+def test_a_refused_option_is_named_as_its_field_is(qtbot):
+    """A trial read "site-km: must be more than 0 ..." beside "Fibre between sites, km"."""
+    dialog = dialog_for(qtbot, "campus-cm384")
+    dialog.site_km.setText("-4")
+    assert dialog.outline_text.text().startswith("Fibre between sites, km: must be more than 0")
+    # marked in red, not bold: bold widened the labels' column and moved the fields
+    assert dialog._label("site-km").styleSheet() == "color: #b3261e;"

@@ -70,6 +70,8 @@ class GenerateError(ValueError):
     def __init__(self, option: str, message: str) -> None:
         super().__init__(f"{option}: {message}")
         self.option = option
+        #: What is wrong, without the option's name (a dialog names its field instead).
+        self.message = message
 
 
 @dataclass(frozen=True)
