@@ -4,7 +4,8 @@ Importing this module imports pyqtgraph, so only ``BarChart.drawn`` does, the fi
 chart is shown. The plot is fixed along x (the axis reaches the longest bar and room for
 its figure) and zooms and pans along y with the wheel and a drag, so a long histogram's
 rows can be read one by one; the rows' names and figures thin out to every second, third,
-... row when the rows are closer than a line of text. Hovering over a row shows its
+... row when the rows are closer than a line of text, always naming the longest bar's row.
+Hovering over a row shows its
 readout; the right-click menu saves the chart as a PNG image through pyqtgraph's exporter,
 or as an SVG drawing.
 """
@@ -48,6 +49,8 @@ class RowAxis(pg.AxisItem):
     def __init__(self) -> None:
         super().__init__("left")
         self.names: list[str] = []
+        #: the row every n-th named counts from: the longest bar's
+        self.phase = 0
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list:  # type: ignore[override]
         if not self.names:
@@ -55,7 +58,7 @@ class RowAxis(pg.AxisItem):
         minVal, maxVal = sorted((minVal, maxVal))  # the inverted axis gives them top down
         step = every_nth(maxVal - minVal, size)
         first = max(0, math.ceil(minVal))
-        first += -first % step  # rows 0, step, 2 step, ... as the figures are written
+        first += (self.phase - first) % step  # the rows the figures are written at
         last = min(len(self.names) - 1, math.floor(maxVal))
         return [(step, list(range(first, last + 1, step)))]
 
@@ -156,6 +159,7 @@ class BarPlot(pg.PlotWidget):
             self._add(figure)
             self.figures.append(figure)
         self.row_axis.names = bars.names
+        self.row_axis.phase = bars.longest_row()
         # as wide as the longest name from the start: left to grow as it paints, the axis
         # leaves out the names it has no room for until its next paint (a saved chart's too)
         metrics = QFontMetricsF(font(NAME_PT))
@@ -223,9 +227,12 @@ class BarPlot(pg.PlotWidget):
         return every_nth(high - low, float(self.getPlotItem().getViewBox().height()))
 
     def _name_figures(self) -> None:
-        step = self.named_every()
+        """Every n-th row's figure, counted from the longest bar's row, whose name and
+        figure thinning never leaves out (a trial's Cable lengths wrote neither for its
+        largest band, 7-10 m)."""
+        step, phase = self.named_every(), self.row_axis.phase
         for row, figure in enumerate(self.figures):
-            figure.setVisible(row % step == 0)
+            figure.setVisible((row - phase) % step == 0)
 
     # --- hover -------------------------------------------------------------------------
 

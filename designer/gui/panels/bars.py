@@ -101,6 +101,10 @@ class Bars:
         """The end of the longest bar, or ``least_x`` if that is further."""
         return max(self.least_x, float(self.ends.max()) if len(self.ends) else 0.0)
 
+    def longest_row(self) -> int:
+        """The row of the longest bar as drawn (the first of equals; 0 without rows)."""
+        return int(np.argmax(self.ends)) if len(self.ends) else 0
+
     def written(self, plot_px: float) -> list[str]:
         """The figures a plot ``plot_px`` wide writes right of the bars: the texts when
         the widest leaves the bars ``LEAST_BARS_PX``, else the short ones (a narrow dock cut
