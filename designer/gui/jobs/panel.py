@@ -92,13 +92,19 @@ class JobsPanel(QWidget):
         self.where.setWordWrap(True)
         self.where.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # the placement, step and memory run to several lines in a low dock: they scroll
-        # rather than lose their first and last lines (a trial)
+        # the colours' key, and the placement, step and memory, run to several lines in a
+        # low dock: they scroll rather than lose their first and last lines (trials: a job
+        # of 12 PP stages lost the key's last line under the dock's edge)
+        shown = QWidget()
+        column = QVBoxLayout(shown)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.key)
+        column.addWidget(self.where, 1)
         where = QScrollArea()
         where.setWidgetResizable(True)
         where.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         where.setFrameShape(QFrame.Shape.NoFrame)
-        where.setWidget(self.where)
+        where.setWidget(shown)
         # it takes the height left and asks for none: the docks along the bottom shrink
         where.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.chart = PlaneChart()
@@ -111,7 +117,6 @@ class JobsPanel(QWidget):
         left.addWidget(self.table, 1)
         left.addLayout(buttons)
         left.addWidget(self.colour_by)
-        left.addWidget(self.key)
         left.addWidget(where, 1)
         # side by side: the docks along the bottom are wide and low
         layout = QHBoxLayout(self)
