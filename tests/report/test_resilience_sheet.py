@@ -60,3 +60,17 @@ def test_no_finding_of_the_checked_kinds_is_not_said_as_nothing_failing_alone():
         "(N-1, below)."
     )
     assert top.rows[0][3] == "320"  # the worst takes every GPU of the hall
+
+
+def test_the_ub_optics_no_rate_covers_are_said_under_the_failures_to_expect():
+    from designer.core.examples import EXAMPLES
+
+    project = EXAMPLES["cm384-supernode"]().project
+    engine = RuleEngine(CATALOG)
+    topology = topology_of(engine, project)
+    *_, failures = resilience_tables(
+        sweep(topology), expected_failures(topology), engine.run(project).findings
+    )
+    assert failures.note.endswith(
+        "Not counted: 2,688 scale-up links between racks, for which no failure rate is sourced."
+    )

@@ -30,6 +30,9 @@ class Counts:
     hosts: float
     links: int
     switches: int
+    #: scale-up links between racks (a CloudMatrix384's UB optics), which no sourced rate
+    #: covers: said, not counted
+    unrated_links: int = 0
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,11 @@ def counts_of(topology: Topology, rates: FailureRates) -> Counts:
     hosts = math.fsum(
         n / rates.per_host(placements[rack].type_id) for rack, n in topology.accelerators.items()
     )
-    links = int(topology.wiring.link_count.sum())
-    return Counts(topology.total_accelerators, hosts, links, topology.switches)
+    wiring = topology.wiring
+    links = int(wiring.link_count.sum())
+    between_racks = wiring.row_up & (wiring.row_rack >= 0)  # not an NVL72's in-rack spine
+    unrated = int(wiring.row_count[between_racks].sum())
+    return Counts(topology.total_accelerators, hosts, links, topology.switches, unrated)
 
 
 def expect(rates: Mapping[str, float], cost_min: float) -> Expectation:

@@ -114,6 +114,11 @@ def expected_text(project: Project, expected: ExpectedFailures) -> str:
     then each job's (its share of the cluster's, by its accelerators)."""
     lines = [EXPECTED_HEADING]
     lines += [f"  {figure}: {value}" for figure, value in expected_rows(expected)]
+    if expected.counts.unrated_links:  # a trial asked where the UB optics had gone
+        lines.append(
+            f"  Not counted: {plural(expected.counts.unrated_links, 'scale-up link')} between "
+            "racks, for which no failure rate is sourced"
+        )
     for job_id, job in expected.jobs.items():
         lines.append(
             f"  job {project.jobs[job_id].name}: {small(job.per_day)} per day, one every "

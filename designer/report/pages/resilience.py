@@ -87,6 +87,12 @@ def resilience_tables(
             FIGURE_COLUMNS,
             tuple(expected_rows(expected)),
             "An estimate: rates per hour of published clusters' failures, from "
-            "resources/catalog/failures.json, each with its source and arithmetic.",
+            "resources/catalog/failures.json, each with its source and arithmetic."
+            + (
+                f" Not counted: {plural(expected.counts.unrated_links, 'scale-up link')} "
+                "between racks, for which no failure rate is sourced."
+                if expected.counts.unrated_links
+                else ""
+            ),
         ),
     ]
