@@ -44,7 +44,7 @@ import csv
 import io
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -358,8 +358,11 @@ class _Devices:
         #: rack id -> its devices, each (name, ports and their Gb/s, or None: no known limit)
         self.held: dict[str, list[tuple[str, tuple[int, int] | None]]] = {}
         self.used: Counter[str] = Counter()
-        #: switch -> (port, part of it, parts it is split into) last given out
-        self.slot: dict[str, tuple[int, int, int]] = {}
+        #: switch -> the ports it has given out, the last one's number
+        self.slot: Counter[str] = Counter()
+        #: (switch, what fills it) -> the split port it fills: (port, part of it last given
+        #: out, parts it is split into); see ``port``
+        self.open: dict[tuple[str, Hashable], tuple[int, int, int]] = {}
         self.full: Counter[str] = Counter()
         # a rack label used in two halls of a site names its devices with the hall's name
         # (NetBox wants a device's name unique in its site), one used in two sites with the
@@ -458,12 +461,17 @@ class _Devices:
         rate_gbps: int,
         tier: str | None = None,
         kind: str = OTHER,
+        fill: Hashable = None,
     ) -> _Port | None:
         """The next free interface at ``rack_id`` for a link of ``rate_gbps``, on a switch
         of ``tier`` where the rack has switches of it, or None when they are full. A switch
         port faster than the link is split into as many links as it carries (an 800G port
         takes two 400G links: "port 3/1", "port 3/2"); ``kind`` is its NetBox interface
-        type (``interface_type``)."""
+        type (``interface_type``). ``fill`` names what the port's cage holds: a split port's
+        parts go to links of one ``fill`` only, a new port taken for another (a twin-port
+        transceiver of one medium serves two fibre links; a cable with fixed ends, its own
+        links alone: a trial found a DAC's two links across two cages, one shared with a
+        transceiver)."""
         named = plane.replace("_", "-")
         held = self.by_tier.get((rack_id, tier)) if tier is not None else None
         for device, ports in held or self.held.get(rack_id, []):
@@ -474,14 +482,15 @@ class _Devices:
                 )
             count, speed = ports
             split = max(1, speed // rate_gbps)
-            at, part, parts = self.slot.get(device, (0, 0, 0))
+            at, part, parts = self.open.get((device, fill), (0, 0, 0))
             if at and parts == split and part < parts:
                 part += 1
-            elif at < count:
-                at, part, parts = at + 1, 1, split
+            elif self.slot[device] < count:
+                self.slot[device] += 1
+                at, part, parts = self.slot[device], 1, split
             else:
                 continue
-            self.slot[device] = (at, part, parts)
+            self.open[(device, fill)] = (at, part, parts)
             return self._interface(
                 device, f"port {at}" if split == 1 else f"port {at}/{part}", named, kind, rate_gbps
             )
@@ -525,6 +534,9 @@ class _Devices:
                 f"{len(full):,} network racks, and their cables are left out: "
                 + ", ".join(full[:SHOWN])
                 + more
+                + " (a split port is filled by one cable with fixed ends or by one medium's "
+                "transceivers: a copper bundle of an odd count leaves half a port empty at "
+                "each end, which the fabric's count of ports does not allow for)"
             )
 
 
@@ -570,13 +582,17 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         rate = int(table.rate[row])
         kind = interface_type(PROTOCOLS[int(table.protocol[row])], rate)
         per = int(per_cable[row])
+        fixed = medium >= 0 and media[medium].integrated
         for k in range(count):
             if k % per == 0:
                 number += 1
                 twins += per > 1 and k + 1 < count
+            # a cable with fixed ends fills its cage alone; a medium's transceivers serve
+            # any links of that medium
+            fill = ("cable", number) if fixed else ("medium", medium, rate)
             end_a, end_b = (
-                devices.port(a, plane, rate, tier_a, kind),
-                devices.port(b, plane, rate, tier_b, kind),
+                devices.port(a, plane, rate, tier_a, kind, fill),
+                devices.port(b, plane, rate, tier_b, kind, fill),
             )
             if end_a is None or end_b is None:
                 continue

@@ -392,3 +392,37 @@ def test_interfaces_take_the_infiniband_generation_their_rate_names(pod):
     assert {r[2] for r in files["08-interfaces.csv"][1:]} == {"infiniband-ndr"}
     found = _set(EXAMPLES["cm384-supernode"]().project)
     assert {r[2] for r in found.rows["08-interfaces.csv"]} == {"other"}
+
+
+def test_a_twin_port_dac_fills_one_split_port_at_each_end_alone():
+    """A trial: a DAC of two links took "port 30/2 + port 31/1", half of a port whose other
+    half held a transceiver's fibre. A cable with fixed ends takes both halves of one port
+    at each end; a port's halves hold one cable, or one medium's transceivers."""
+    from designer.core.generate import ClusterRequest, generate
+
+    found = _set(generate(ClusterRequest("campus-cm384", systems=18)))
+    columns = HEADERS["09-cables.csv"]
+    side = {
+        end: (columns.index(f"{end}_device"), columns.index(f"{end}_name"))
+        for end in ("side_a", "side_b")
+    }
+    label, medium = columns.index("label"), columns.index("description")
+    held: dict[tuple[str, str], set[str]] = {}
+    copper = Counter()
+    for row in found.rows["09-cables.csv"]:
+        is_dac = row[medium].startswith("Passive direct-attach copper")
+        copper[row[label]] += is_dac
+        for device, name in side.values():
+            port = row[name].split("/")[0]
+            held.setdefault((row[device], port), set()).add(row[label] if is_dac else "fibre")
+    dacs = {cable for cable, links in copper.items() if links}
+    # 21 DACs of two links and 2 of one, an odd bundle's last (between a leaf and a spine
+    # of one rack)
+    assert sorted(Counter(copper[c] for c in dacs).items()) == [(1, 2), (2, 21)]
+    for (device, port), fillers in held.items():
+        assert len(fillers) == 1, (device, port, fillers)
+    # those two fill a port alone at each end, which the fabric's count of ports (each leaf
+    # and spine full) does not allow for: four links find none, and the note says why
+    [note] = [n for n in found.notes if "find no free port" in n]
+    assert note.startswith("4 links find no free port")
+    assert "a copper bundle of an odd count leaves half a port empty at each end" in note
