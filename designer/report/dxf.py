@@ -323,19 +323,35 @@ def _tray_name(
 
 
 def _links(msp: Modelspace, project: Project, plan: NetworkPlan, hall_id: str) -> None:
+    """Each bundle's run on this hall's trays, its XDATA: its ends, links and medium, then
+    where each end stands, "hall, site" (a rack's label repeats from hall to hall: a
+    trial's "NET-T05" named a rack in every hall of the campus)."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     for run in hall_runs(plan, hall_id):
         line = msp.add_lwpolyline([_xy(p) for p in run.points], dxfattribs={"layer": "LINKS"})
         medium = int(columns.medium[run.row])
+        a, b = table.a[run.row], table.b[run.row]
         line.set_xdata(
             APP_ID,
             [
-                (1000, display_name(project, table.a[run.row])),
-                (1000, display_name(project, table.b[run.row])),
+                (1000, display_name(project, a)),
+                (1000, display_name(project, b)),
                 (1071, run.links),
                 (1000, media[medium].name if medium >= 0 else "no medium reaches"),
+                (1000, _standing(project, a)),
+                (1000, _standing(project, b)),
             ],
         )
+
+
+def _standing(project: Project, node: str) -> str:
+    """Where a bundle's end stands: its rack's "hall, site", or a site's name."""
+    rack = project.placements.get(node)
+    if rack is None:
+        return display_name(project, node)
+    hall = project.halls[rack.hall_id]
+    site = project.sites.get(hall.site_id)
+    return f"{hall.name}, {site.name}" if site is not None else hall.name
 
 
 def _dimensions(msp: Modelspace, outline: Sequence[Sequence[float]]) -> None:

@@ -133,9 +133,20 @@ def test_a_link_run_follows_the_trays_and_says_what_it_carries(written):
     for hall_id, path in paths.items():
         trays = [t for t in project.trays.values() if t.hall_id == hall_id]
         for line in ezdxf.readfile(path).modelspace().query('LWPOLYLINE[layer=="LINKS"]'):
-            a, b, links, medium = (value for _, value in line.get_xdata("RACKPLAN"))
+            a, b, links, medium, at_a, at_b = (v for _, v in line.get_xdata("RACKPLAN"))
             carried[(a, b)] += links
             assert medium
+            # where each end stands, as labels repeat from hall to hall (a trial)
+            for name, at in ((a, at_a), (b, at_b)):
+                racks = [
+                    r
+                    for r in project.placements.values()
+                    if r.label == name
+                    and f"{project.halls[r.hall_id].name}, "
+                    f"{project.sites[project.halls[r.hall_id].site_id].name}"
+                    == at
+                ]
+                assert len(racks) == 1 or name in {s.name for s in project.sites.values()}
             # every piece between its first and last lies along a tray's centre line
             points = [(x, -y) for x, y in line.get_points("xy")]
             for (x0, y0), (x1, y1) in pairwise(points[1:-1]):
