@@ -67,11 +67,13 @@ def to_stdout(output: str | None) -> bool:
     return not output or output in STDOUT_NAMES
 
 
-def no_stdout(output: str, writes: str) -> None:
-    """Refuse ``-o -`` for a command that ``writes`` a file (a drawing, a project)."""
+def no_stdout(output: str, writes: str, hint: str = "") -> None:
+    """Refuse ``-o -`` for a command that ``writes`` a file (a drawing, a project), with
+    ``hint`` after, where another command prints what was wanted."""
     if output in STDOUT_NAMES:
         raise CommandError(
-            f"-o {output}: this command writes {writes}, not to standard output. Give a file name."
+            f"-o {output}: this command writes {writes}, not to standard output. Give a file "
+            f"name.{' ' + hint if hint else ''}"
         )
 
 

@@ -72,7 +72,11 @@ def _paper(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        no_stdout(args.output, "a file (.pdf, .png, .svg or .csv)")
+        no_stdout(
+            args.output,
+            "a file (.pdf, .png, .svg, .csv, .dxf or .zip)",
+            "The bom and links commands print their tables (-o - or no -o).",
+        )
         not_the_input(args.output, args.file)
         project = open_project(args.file, "export the project").project
     except CommandError as err:

@@ -62,6 +62,9 @@ def test_a_drawing_or_a_project_to_standard_output_is_refused_plainly(project, c
     assert cli.main(["export", str(project), "-o", output]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "standard output" in err
+    # where the tables do print (a trial read the README's "-o - prints a table" and tried
+    # export --table cables)
+    assert err.rstrip().endswith("The bom and links commands print their tables (-o - or no -o).")
     assert cli.main(["generate", "nvl72-su", "-o", output]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "standard output" in err
