@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--units",
-        choices=("mm", "m"),
+        choices=("mm", "m", "in", "ft"),
         help="what one drawing unit is (default: what the drawing says in $INSUNITS)",
     )
     parser.add_argument(

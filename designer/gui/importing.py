@@ -28,6 +28,8 @@ from designer.gui.prompts import Prompts
 
 #: The most lines of "not read" a message lists; the count says how many more.
 LISTED = 12
+#: What one drawing unit may be, as the question offers it.
+UNIT_CHOICES: dict[str, Units] = {"mm": "mm", "m": "m", "inches": "in", "feet": "ft"}
 
 
 class Importer:
@@ -64,13 +66,13 @@ class Importer:
                 self.parent,
                 "Import floor plan",
                 "The drawing does not say its units; one unit is:",
-                ["mm", "m"],
+                list(UNIT_CHOICES),
                 0,
                 False,
             )
             if not ok:
                 return
-            units = "m" if chosen == "m" else "mm"
+            units = UNIT_CHOICES[chosen]
         if outline and columns:
             self.floor_plan(Path(name), outline, columns, units)
 

@@ -25,11 +25,10 @@ if TYPE_CHECKING:  # ezdxf costs every command and the designer's start-up ~0.3 
     from ezdxf.document import Drawing
     from ezdxf.entities.dxfgfx import DXFGraphic
 
-Units = Literal["mm", "m"]
+Units = Literal["mm", "m", "in", "ft"]
 
-#: Millimetres per drawing unit, by the $INSUNITS code (DXF reference: 4 mm, 5 cm, 6 m).
-_INSUNITS_MM = {4: 1.0, 5: 10.0, 6: 1000.0}
-_UNITS_MM = {"mm": 1.0, "m": 1000.0}
+#: Millimetres per unit asked for, exact by definition (an inch is 25.4 mm).
+_UNITS_MM = {"mm": 1.0, "m": 1000.0, "in": 25.4, "ft": 304.8}
 
 #: Layers rackplan's own DXF export writes the outline and the columns on.
 OUTLINE_LAYER, COLUMNS_LAYER = "OUTLINE", "OBSTACLES"
@@ -50,7 +49,28 @@ SMALLEST_HALL_MM2 = 600 * 1_200
 LARGEST_HALL_MM2 = 1_000_000 * 1_000_000
 
 #: What each unit is called in a note.
-_UNIT_NAMES = {1.0: "millimetres", 10.0: "centimetres", 1000.0: "metres"}
+_UNIT_NAMES = {
+    1.0: "millimetres",
+    10.0: "centimetres",
+    1000.0: "metres",
+    25.4: "inches",
+    304.8: "feet",
+}
+
+
+def insunits_mm(code: int) -> float | None:
+    """Millimetres per drawing unit of the $INSUNITS ``code``, from ezdxf's table of the
+    DXF's units (4 mm, 6 m, 1 inches, 2 feet, ...); None for 0 (unitless) or a code
+    without a length. A drawing in inches was refused as saying no units (a trial)."""
+    from ezdxf import units
+
+    factors = units.METER_FACTOR
+    per_metre = factors[code] if 0 < code < len(factors) else None
+    return round(1000.0 / per_metre, 6) if per_metre else None
+
+
+def _unit_name(mm: float) -> str:
+    return _UNIT_NAMES.get(mm, f"units of {mm:g} mm")
 
 
 class DxfFloorError(ValueError):
@@ -165,10 +185,10 @@ def read_base_plan(
 
 def drawing_layers(path: Path) -> tuple[list[str], bool]:
     """The layers something is drawn on in the DXF at ``path``, in drawing order, and
-    whether the drawing says its units in mm, cm or m: what to offer before reading it."""
+    whether the drawing says its units: what to offer before reading it."""
     doc = _open(path)
     layers = list(dict.fromkeys(e.dxf.get("layer", "0") for e in doc.modelspace()))
-    return layers, int(doc.header.get("$INSUNITS", 0)) in _INSUNITS_MM
+    return layers, insunits_mm(int(doc.header.get("$INSUNITS", 0))) is not None
 
 
 def _open(path: Path) -> Drawing:
@@ -202,32 +222,27 @@ def _scale(doc: Drawing, units: Units | None, path: Path) -> float:
     if units is not None:
         return _UNITS_MM[units]
     code = int(doc.header.get("$INSUNITS", 0))
-    if code not in _INSUNITS_MM:
-        said = "none" if code == 0 else f"code {code}"
+    found = insunits_mm(code)
+    if found is None:
+        said = "none" if code == 0 else f"code {code}, no length"
         raise DxfFloorError(
-            f"{path.name} does not say its units in millimetres or metres ($INSUNITS is "
-            f"{said}). Say which with --units mm or --units m."
+            f"{path.name} does not say its units ($INSUNITS is {said}). Say which with "
+            "--units mm, m, in or ft."
         )
-    return _INSUNITS_MM[code]
+    return found
 
 
 def _units_note(doc: Drawing, scale: float) -> list[str]:
     """A note when the units read by differ from those the drawing's $INSUNITS says (a
     template's wrong $INSUNITS is why --units exists; a slip of it should not pass unsaid)."""
-    code = int(doc.header.get("$INSUNITS", 0))
-    own = _INSUNITS_MM.get(code)
-    if own is None and code:  # inches, feet: units rackplan does not read
-        return [
-            f"the drawing is read in {_UNIT_NAMES[scale]}, as asked, where its $INSUNITS says "
-            f"code {code}, units rackplan does not read (4 mm, 5 cm, 6 m): check its size"
-        ]
+    own = insunits_mm(int(doc.header.get("$INSUNITS", 0)))
     if own is None or own == scale:
         return []
     times = scale / own
     size = f"{times:g} times as large as" if times > 1 else f"{1 / times:g} times smaller than"
     return [
-        f"the drawing is read in {_UNIT_NAMES[scale]}, where its $INSUNITS says "
-        f"{_UNIT_NAMES[own]}: the hall comes out {size} the drawing says"
+        f"the drawing is read in {_unit_name(scale)}, where its $INSUNITS says "
+        f"{_unit_name(own)}: the hall comes out {size} the drawing says"
     ]
 
 

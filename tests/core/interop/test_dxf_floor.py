@@ -61,8 +61,26 @@ def test_the_units_asked_for_win_and_unknown_units_are_asked_for(tmp_path):
     # drawn in metres' numbers but declared mm: 520 mm², far too small, unless told "m"
     assert read_base_plan(path, "A-WALL", "S-COLS", "m").area_m2 == pytest.approx(520)
     path = _drawing(tmp_path / "bare.dxf", unit=0)
-    with pytest.raises(DxfFloorError, match="--units mm or --units m"):
+    with pytest.raises(
+        DxfFloorError, match=r"\(\$INSUNITS is none\)\. Say which with --units mm, m, in or ft"
+    ):
         read_base_plan(path, "A-WALL", "S-COLS")
+
+
+def test_a_drawing_in_inches_or_feet_is_read_in_them(tmp_path):
+    """A trial's drawing in inches was refused as saying no units. The L-shaped hall drawn
+    with metres' numbers, in feet: 520 ft² is 48.31 m² (exact: 0.3048 m a foot), to the
+    millimetre the outline is kept in; asked for in feet, a drawing in metres is said to
+    come out 3.28 times smaller."""
+    in_feet = read_base_plan(_drawing(tmp_path / "ft.dxf", unit=units.FT), "A-WALL", "S-COLS")
+    assert in_feet.area_m2 == pytest.approx(520 * 0.3048**2, rel=1e-4)
+    assert in_feet.notes == []
+    asked = read_base_plan(_drawing(tmp_path / "m.dxf", unit=units.M), "A-WALL", "S-COLS", "ft")
+    assert asked.area_m2 == pytest.approx(in_feet.area_m2)
+    assert asked.notes == [
+        "the drawing is read in feet, where its $INSUNITS says metres: the hall comes out "
+        "3.28084 times smaller than the drawing says"
+    ]
 
 
 def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_a_km2_refused(tmp_path):
@@ -78,8 +96,8 @@ def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_a_km2_ref
     ]
     in_inches = _drawing(tmp_path / "in.dxf", unit=units.IN)
     assert read_base_plan(in_inches, "A-WALL", "S-COLS", "m").notes == [
-        "the drawing is read in metres, as asked, where its $INSUNITS says code 1, units "
-        "rackplan does not read (4 mm, 5 cm, 6 m): check its size"
+        "the drawing is read in metres, where its $INSUNITS says inches: the hall comes out "
+        "39.3701 times as large as the drawing says"
     ]
     in_m = _drawing(tmp_path / "m.dxf")
     assert read_base_plan(in_m, "A-WALL", "S-COLS").notes == []
