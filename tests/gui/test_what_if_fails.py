@@ -25,6 +25,17 @@ def two_n():
     return doc, a, b
 
 
+def hatched_halls(scene):
+    """The halls of the site map hatched over at their centre, as a what-if marks them."""
+    return {
+        hall_id
+        for hall_id, b in scene.blocks.items()
+        for item in scene.items(b.mapToScene(b.polygon().boundingRect().center()))
+        if isinstance(item, QGraphicsPolygonItem)
+        and item.brush().style() == Qt.BrushStyle.BDiagPattern
+    }
+
+
 def _what_if_from_menu(window, qtbot, x_mm, y_mm):
     """Right-click the canvas at (x, y) mm and choose What If This Fails."""
     view = window.view
@@ -180,15 +191,7 @@ def test_a_hall_failed_from_the_site_map_lists_what_it_takes_down(make_window, e
     groups = dict(window.jobs_dock.widget().colouring.layer.geometry.groups)
     assert len(groups[LOSSES.index("power")]) == 5
     # on the map the hall is hatched over, the other hall not
-    scene = site_map.map_scene
-    hatched = {
-        hall_id
-        for hall_id, b in scene.blocks.items()
-        for item in scene.items(b.mapToScene(b.polygon().boundingRect().center()))
-        if isinstance(item, QGraphicsPolygonItem)
-        and item.brush().style() == Qt.BrushStyle.BDiagPattern
-    }
-    assert hatched == {hall.id}
+    assert hatched_halls(site_map.map_scene) == {hall.id}
     # off the halls and sites the menu offers nothing to fail
     (action,) = window.resilience.site_map_menu(QPoint(2, 2)).actions()
     assert not action.isEnabled()
@@ -224,16 +227,9 @@ def test_a_site_of_the_ranking_is_failed_from_it_and_from_its_frame_on_the_map(
     figures = panel.figures.toPlainText()
     assert "accelerators up: 256 of 384 (66.7 %)" in figures
     # its halls are hatched on the map
-    scene = window.site_map.map_scene
     south_halls = {h.id for h in project.halls.values() if h.site_id == south.id}
-    hatched = {
-        hall_id
-        for hall_id, b in scene.blocks.items()
-        for item in scene.items(b.mapToScene(b.polygon().boundingRect().center()))
-        if isinstance(item, QGraphicsPolygonItem)
-        and item.brush().style() == Qt.BrushStyle.BDiagPattern
-    }
-    assert hatched == south_halls
+    scene = window.site_map.map_scene
+    assert hatched_halls(scene) == south_halls
     resilience.overlay.clear()
     panel.fail_button.click()  # the chosen row's what-if again, by its button
     qtbot.waitUntil(lambda: resilience.overlay.impact is not None, timeout=15_000)

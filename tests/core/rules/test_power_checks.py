@@ -151,12 +151,18 @@ def test_hall_power_capacity(capacity, over):
     assert [f.where for f in findings] == ([(20_000, 0)] if over else [])
 
 
-@pytest.mark.parametrize(("capacity", "over"), [(158.4, False), (158.3, True)])
-def test_site_power_is_checked_at_facility_power(capacity, over):
+def one_rack_site(supply_kw):
+    """A site of ``supply_kw`` at PUE 1.2 holding one NVL72 (132 kW)."""
     doc, hall = hall_doc()
     site = doc.project.halls[hall].site_id
-    ops.update(doc, site, power_capacity_kw=capacity, pue=1.2)
+    ops.update(doc, site, power_capacity_kw=supply_kw, pue=1.2)
     ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
+    return doc
+
+
+@pytest.mark.parametrize(("capacity", "over"), [(158.4, False), (158.3, True)])
+def test_site_power_is_checked_at_facility_power(capacity, over):
+    doc = one_rack_site(capacity)
     findings = found(doc, "power.site_capacity")
     # 132 kW x PUE 1.2 = 158.4 kW
     assert len(findings) == over
@@ -327,10 +333,7 @@ def test_a_hall_above_80_percent_of_its_power_capacity_is_noted(capacity, noted)
 def test_a_site_above_80_percent_of_its_supply_is_noted(supply, noted):
     """A trial: a campus's sites at 99 % of their supply went unmentioned. 132 kW x PUE 1.2
     is 158.4 kW, 80 % of 198 kW; past the supply it is the capacity error instead."""
-    doc, hall = hall_doc()
-    site = doc.project.halls[hall].site_id
-    ops.update(doc, site, power_capacity_kw=supply, pue=1.2)
-    ops.place_rack(doc, hall, NVL72, 2_000, 2_000, 0)
+    doc = one_rack_site(supply)
     findings = found(doc, "power.site_near_capacity")
     assert len(findings) == noted
     if noted:
