@@ -58,7 +58,7 @@ _UNIT_NAMES = {
 }
 
 
-def insunits_mm(code: int) -> float | None:
+def _insunits_mm(code: int) -> float | None:
     """Millimetres per drawing unit of the $INSUNITS ``code``, from ezdxf's table of the
     DXF's units (4 mm, 6 m, 1 inches, 2 feet, ...); None for 0 (unitless) or a code
     without a length. A drawing in inches was refused as saying no units (a trial)."""
@@ -188,7 +188,7 @@ def drawing_layers(path: Path) -> tuple[list[str], bool]:
     whether the drawing says its units: what to offer before reading it."""
     doc = _open(path)
     layers = list(dict.fromkeys(e.dxf.get("layer", "0") for e in doc.modelspace()))
-    return layers, insunits_mm(int(doc.header.get("$INSUNITS", 0))) is not None
+    return layers, _insunits_mm(int(doc.header.get("$INSUNITS", 0))) is not None
 
 
 def _open(path: Path) -> Drawing:
@@ -222,7 +222,7 @@ def _scale(doc: Drawing, units: Units | None, path: Path) -> float:
     if units is not None:
         return _UNITS_MM[units]
     code = int(doc.header.get("$INSUNITS", 0))
-    found = insunits_mm(code)
+    found = _insunits_mm(code)
     if found is None:
         said = "none" if code == 0 else f"code {code}, no length"
         raise DxfFloorError(
@@ -235,7 +235,7 @@ def _scale(doc: Drawing, units: Units | None, path: Path) -> float:
 def _units_note(doc: Drawing, scale: float) -> list[str]:
     """A note when the units read by differ from those the drawing's $INSUNITS says (a
     template's wrong $INSUNITS is why --units exists; a slip of it should not pass unsaid)."""
-    own = insunits_mm(int(doc.header.get("$INSUNITS", 0)))
+    own = _insunits_mm(int(doc.header.get("$INSUNITS", 0)))
     if own is None or own == scale:
         return []
     times = scale / own

@@ -220,7 +220,7 @@ class MediaCatalog:
             if protocol and PROTOCOLS[protocol] not in medium.protocols:
                 continue
             # a cable with fixed ends sold for one link cannot take two of a switch's
-            # ports in one cage: 400G AOCs into a SN5600's 800G cages left half its
+            # ports in one cage: 400G AOCs into an SN5600's 800G cages left half its
             # ports without a cage (a trial); modules are chosen for the cage
             if (
                 shared_cage_gbps
@@ -467,7 +467,8 @@ def reason(
 
 
 def _article(figure: str) -> str:
-    """ "an" before a figure read with a vowel sound ("an 800G cage", "an 11 m run")."""
+    """The article before a figure: "an" where it is read with a vowel sound ("an 800G
+    cage", "an 11 m run"), else "a"."""
     return "an" if figure.startswith(("8", "11", "18")) else "a"
 
 
