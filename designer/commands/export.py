@@ -174,8 +174,28 @@ def _for_other_tools(project: Project, args: argparse.Namespace) -> int:
     for line in told:
         note = line.startswith("note: ")
         print(printable(line) if note else line, file=sys.stderr if note else sys.stdout)
-    if args.hall and Path(args.output).suffix.lower() == ".zip":
+    suffix = Path(args.output).suffix.lower()
+    if args.hall and suffix == ".zip":
         print(
             "note: --hall picks the hall of a DXF; a NetBox set covers every hall.", file=sys.stderr
         )
+    # what these formats take no notice of is said, as a PDF's and a picture's are (a
+    # trial's "-o x.dxf --table bom --paper A4" wrote a DXF without a word)
+    if suffix == ".dxf" and args.table:
+        print(
+            "note: --table picks what a CSV or a .zip holds; a DXF draws the hall.", file=sys.stderr
+        )
+    if suffix == ".zip" and args.table not in (None, "netbox"):
+        print(
+            f"note: a .zip is NetBox's set; --table {args.table} is for a CSV (-o OUT.csv).",
+            file=sys.stderr,
+        )
+    if args.paper != "A3" and suffix in (".dxf", ".zip", ".csv"):
+        print(
+            "note: --paper sizes a PDF set's sheets and a picture; a DXF is drawn at full "
+            "size and a table has no paper.",
+            file=sys.stderr,
+        )
+    if args.enlarged:
+        print("note: --enlarged adds enlarged parts to a PDF set only.", file=sys.stderr)
     return 0

@@ -71,3 +71,40 @@ def test_the_cable_list_has_a_row_a_cable_labelled_as_netbox_labels_it(tmp_path)
     for c in cables:  # a twin-port cable's two links share its label
         ports.setdefault(c["label"], []).append(c["side_a_name"])
     assert {r["cable"]: r["port_a"].split(" + ") for r in rows} == ports
+
+
+def test_options_a_dxf_or_a_zip_takes_no_notice_of_are_said(tmp_path):
+    """A trial's "-o x.dxf --table bom --paper A4" wrote a DXF without a word, where a PDF
+    or a picture says what it leaves unused."""
+    dxf = tmp_path / "x.dxf"
+    done = run(
+        "export",
+        "projects/gb200-nvl72-su.rackplan.json",
+        "-o",
+        str(dxf),
+        "--table",
+        "bom",
+        "--paper",
+        "A4",
+        "--enlarged",
+    )
+    assert done.returncode == 0, done.stderr
+    assert dxf.exists()
+    assert done.stderr.splitlines() == [
+        "note: --table picks what a CSV or a .zip holds; a DXF draws the hall.",
+        "note: --paper sizes a PDF set's sheets and a picture; a DXF is drawn at full size "
+        "and a table has no paper.",
+        "note: --enlarged adds enlarged parts to a PDF set only.",
+    ]
+    done = run(
+        "export",
+        "projects/gb200-nvl72-su.rackplan.json",
+        "-o",
+        str(tmp_path / "x.zip"),
+        "--table",
+        "links",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "note: a .zip is NetBox's set; --table links is for a CSV (-o OUT.csv)."
+    )
