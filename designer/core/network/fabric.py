@@ -585,6 +585,7 @@ def _wire(
         bounds = _pod_bounds([""] * len(loads), k)  # no room for each hall's own pods
     pods = _pods(bounds, ups, k, [by_id[r].point for r in leaf_racks], halls)
     spines = sum(count for _, count in pods)
+    down = spine_down(bounds, ups, k)
     tier = replace(tier, spines=spines)  # as placed, where the pods differ from the count
     # each pod's spines by its leaves, dealt over the halls they stand in, and the cores
     # dealt over the pods in turn: a site's halls share the tiers above their leaves, so
@@ -604,11 +605,15 @@ def _wire(
         offset = 0
         for (first, last), (_, count) in zip(bounds, pods, strict=True):
             members_ = range(offset, offset + count)
-            _spread(links, leaf_racks[first:], ups[first:last], members_, spine_racks, spine_ups)
+            _spread(
+                links, leaf_racks[first:], ups[first:last], members_, spine_racks, spine_ups, down
+            )
             offset += count
-        _spread(links, spine_racks, spine_ups, range(cores), core_racks, [0] * cores, "spine-core")
+        _spread(
+            links, spine_racks, spine_ups, range(cores), core_racks, [0] * cores, k, "spine-core"
+        )
     else:
-        _spread(links, leaf_racks, ups, range(spines), spine_racks, spine_ups)
+        _spread(links, leaf_racks, ups, range(spines), spine_racks, spine_ups, down)
     table = links.table(tier.rate_gbps, members[0].lane_gbps, switch.protocol)
     placed = Counter(
         [(r, switch_id, "leaf") for r in leaf_racks]
@@ -644,8 +649,14 @@ def _pod_bounds(halls: list[str], k: int) -> list[tuple[int, int]]:
 def pod_spines(ups: Sequence[int], bounds: Sequence[tuple[int, int]], k: int) -> list[int]:
     """The spines of each pod of ``bounds``: its uplinks over a whole radix in two tiers,
     over half a radix in three (the other half goes up to the cores)."""
-    per_spine = k if len(bounds) == 1 and len(ups) <= k else k // 2
+    per_spine = spine_down(bounds, ups, k)
     return [math.ceil(sum(ups[first:last]) / per_spine) for first, last in bounds]
+
+
+def spine_down(bounds: Sequence[tuple[int, int]], ups: Sequence[int], k: int) -> int:
+    """The links a spine takes from its leaves: its whole radix in two tiers, half of it in
+    three (the other half goes up to the cores)."""
+    return k if len(bounds) == 1 and len(ups) <= k else k // 2
 
 
 def _pods(
@@ -801,12 +812,20 @@ def _spread(
     upper: range,
     upper_racks: Sequence[str],
     upper_load: list[int],
+    capacity: int,
     role: str = "leaf-spine",
 ) -> None:
-    """Deal each lower switch's uplinks round-robin over the ``upper`` switches.
+    """Deal each lower switch's uplinks round-robin over the ``upper`` switches, which take
+    up to ``capacity`` links each from below.
 
-    One running counter over all lower switches keeps every upper switch within one link
-    of the others, so none exceeds its radix. The deal is worked out as the pairs of
+    The links go a cage at a time (two 400G links of an 800G cage) where every lower
+    switch has an even count and no upper switch then exceeds ``capacity``, else one at a
+    time: a cage's two links end at the same pair of switches, so each pair of racks gets
+    an even count, and a twin-port cable between them carries two. Dealt a link at a time,
+    a leaf's 15 links to a spine in its own rack took 8 DACs, 16 cages at each end for 15
+    links' 30 ports, and a leaf at full radix ran out of cages (a NetBox export found 4
+    links without a port). One running counter over all lower switches keeps every upper
+    switch within one turn of the others. The deal is worked out as the pairs of
     switches it joins, summed per pair of racks in numpy: a campus site's three tiers deal
     110,000 (switch, switch) links into 19,000 pairs of racks, and one Python step per
     link was the largest part of its plan.
@@ -815,12 +834,16 @@ def _spread(
     count = min(len(lower), len(ups))
     if not width or not count:
         return
-    u = np.asarray(ups[:count], dtype=np.int64)
-    # The links dealt at positions start..start+u-1 land on upper switch start % width and
-    # on: each switch gets u // width, the u % width from there on one more.
+    links_up = np.asarray(ups[:count], dtype=np.int64)
+    cages = -(-int(links_up.sum()) // (2 * width))  # the most cages an upper switch gets
+    step = 2 if not (links_up % 2).any() and 2 * cages <= capacity else 1
+    u = links_up // step
+    # The turns (of ``step`` links) dealt at positions start..start+u-1 land on upper
+    # switch start % width and on: each switch gets u // width, the u % width from there
+    # on one more.
     first = (np.cumsum(u) - u) % width
     whole, extra = u // width, u % width
-    # The switches each lower switch reaches, in order: all of them when it has a link
+    # The switches each lower switch reaches, in order: all of them when it has a turn
     # for each, else the run of its links from its first (past the last switch, on from
     # the first), taken as the run's part from switch 0 and its part up to the last. Made
     # as these pairs, not as a table of every lower by every upper switch: a site's 2,592
@@ -834,7 +857,7 @@ def _spread(
         np.column_stack([zero, begin]).ravel(), np.column_stack([low, stop - begin]).ravel()
     )
     row = piece // 2
-    n = whole[row] + ((column - first[row]) % width < extra[row])
+    n = (whole[row] + ((column - first[row]) % width < extra[row])) * step
     got = np.bincount(column, weights=n, minlength=width).astype(np.int64)
     for s, more in zip(upper, got.tolist(), strict=True):
         upper_load[s] += more

@@ -1,5 +1,6 @@
 """Fabric sizes against NVIDIA's reference architectures (links 1.2, systems section 3)."""
 
+import math
 from collections import Counter, namedtuple
 from dataclasses import replace
 
@@ -260,23 +261,34 @@ def test_a_rack_a_shortage_leaves_out_is_not_told_where_its_leaves_went():
 @given(
     st.lists(st.integers(0, 40), min_size=1, max_size=30),
     st.integers(1, 12),
+    st.booleans(),
+    st.integers(0, 2),
 )
-def test_uplinks_are_dealt_round_robin_over_the_switches_above(ups, width):
-    # by hand: one running count over all lower switches, each link to the next switch
-    # above; the pairs listed lower switch by lower switch, the upper ones in order
+def test_uplinks_are_dealt_round_robin_over_the_switches_above(ups, width, even, room):
+    # by hand: one running count over all lower switches, each turn to the next switch
+    # above; a turn is a cage's two links where every lower switch has an even count and
+    # the upper switches have room for a whole turn more, else one link; the pairs listed
+    # lower switch by lower switch, the upper ones in order
     from designer.core.network import fabric
 
+    if even:
+        ups = [u - u % 2 for u in ups]
+    capacity = math.ceil(sum(ups) / width) + room  # as the spines are counted, and more
     lower = [f"L{i}" for i in range(len(ups))]
     upper_racks = [f"U{s}" for s in range(width)]
     links = fabric._Links([*lower, *upper_racks])
     load = [0] * width
-    fabric._spread(links, lower, ups, range(width), upper_racks, load)
+    fabric._spread(links, lower, ups, range(width), upper_racks, load, capacity)
+    step = 2 if all(u % 2 == 0 for u in ups) else 1
+    if step == 2 and 2 * math.ceil(sum(ups) / 2 / width) > capacity:
+        step = 1
     dealt = Counter()
     at = 0
     for i, u in enumerate(ups):
-        for _ in range(u):
-            dealt[i, at % width] += 1
+        for _ in range(u // step):
+            dealt[i, at % width] += step
             at += 1
+    assert max(load) <= capacity
     expected = sorted(dealt.items())
     if expected:
         ((a, b, _, n),) = links._dealt
