@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         project = load(Path(args.file), catalog.racks).project
     except (ProjectFileError, CatalogError) as err:
         return fail(err)
-    report = RuleEngine(catalog).run(project)
+    report = RuleEngine(catalog).run(project, once=True)
     shown = [f for f in report.findings if f.severity in args.severity]
     print(
         json.dumps(as_json(report, shown, project), indent=2)

@@ -20,11 +20,17 @@ from designer.core.model.project import Project
 from designer.core.naming import display_name, natural_key
 from designer.core.rules.check import Check
 from designer.core.rules.context import Changes, Context, Derived, T
+from designer.core.rules.forked import Forked, forking_pays
 from designer.core.rules.limits import default_thresholds, resolve
-from designer.core.rules.registry import CHECKS, UNUSED_EXCLUSION
+from designer.core.rules.registry import APART, CHECKS, UNUSED_EXCLUSION
 
 Table = dict[str, dict[str, tuple[Finding, ...]]]
 """Check name -> subject -> its findings (subjects without findings are left out)."""
+
+#: The racks from which a one-shot check forks (``RuleEngine.run``): a fork and its pickles
+#: cost a few tens of milliseconds, as much as the checks it saves at about 500 racks
+#: (``benchmarks/fork_bench.py``: 1.00 of serial at 484 racks, 0.62 at 1,288).
+FORK_FROM_RACKS = 1_000
 
 
 class RuleEngine:
@@ -47,17 +53,38 @@ class RuleEngine:
         self._asked: Context | None = None
         self._table: Table = {}
 
-    def run(self, project: Project) -> Report:
-        """Check the whole project."""
+    def run(self, project: Project, *, once: bool = False) -> Report:
+        """Check the whole project.
+
+        ``once``: the project is checked this once and not edited after (the CLI's
+        ``check``). A large one then has the checks of ``APART`` run in a forked copy of
+        the process, beside the others, where a fork is to be had (``forked``): the
+        network plan's check takes about as long as all the rest of a campus's. The
+        engine then holds no network plan; ``derived`` or an ``update`` builds one.
+        """
         ctx = self._context(project)
         self._ctx = self._asked = None
         self._table = {check.name: {} for check in self._checks}
+        apart = [c for c in self._checks if c.name in APART]
+        here = [c for c in self._checks if c.name not in APART]
         with collector_paused():
-            for check in self._checks:
-                for subject in check.subjects(ctx):
-                    self._record(check, ctx, subject)
+            if not (once and apart and here and len(project.placements) >= FORK_FROM_RACKS):
+                self._record_all(self._checks, ctx)
+            elif forking_pays():
+                beside = Forked(lambda: self._record_all(apart, ctx))
+                self._record_all(here, ctx)
+                self._table.update(beside.result())
+            else:
+                self._record_all(self._checks, ctx)
         self._ctx = ctx
         return self._report(project)
+
+    def _record_all(self, checks: Sequence[Check], ctx: Context) -> Table:
+        """Every subject of ``checks`` recorded; their part of the table."""
+        for check in checks:
+            for subject in check.subjects(ctx):
+                self._record(check, ctx, subject)
+        return {check.name: self._table[check.name] for check in checks}
 
     def update(self, project: Project, changed_ids: Iterable[str]) -> Report:
         """Check ``project``, an edit of the last project checked that changed ``changed_ids``.

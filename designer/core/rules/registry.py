@@ -28,6 +28,11 @@ FAMILIES = (file, space, site, floor, power, cooling, network, jobs, resilience)
 
 CHECKS: tuple[Check, ...] = tuple(check for family in FAMILIES for check in family.CHECKS)
 
+#: The checks a one-shot check may run in a forked copy of the process, beside the others
+#: (``RuleEngine.run``): they derive what they read on their own, and no other check reads
+#: it (the network plan).
+APART = frozenset({"network.plan"})
+
 UNUSED_EXCLUSION = CodeInfo(
     "rules.unused_exclusion",
     "rules",

@@ -2,6 +2,7 @@
 little it re-checks after a move."""
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -210,3 +211,28 @@ def test_findings_of_one_code_come_in_the_order_their_racks_labels_read():
     outside = [f for f in report.findings if f.code == "space.outside_hall"]
     labels = [doc.project.placements[f.ids[0]].label for f in outside]
     assert labels == ["B200-1", "B200-2", "B200-3"]  # the last three stand past x = 6 m
+
+
+def test_a_one_shot_check_forked_reports_what_a_check_in_one_process_does(monkeypatch):
+    """The CLI's check of a large project runs the network check in a forked copy: the
+    same findings (the two-site example has network ones), the plan built elsewhere."""
+    from designer.core.io.project_file import load
+    from designer.core.rules import network
+    from designer.core.rules.forked import forking_pays
+
+    if not forking_pays():
+        pytest.skip("forks only on Linux, 2+ cores")
+    root = Path(__file__).resolve().parents[3]
+    project = load(root / "projects" / "two-sites.rackplan.json", CATALOG.racks).project
+    serial = RuleEngine(CATALOG).run(project)
+    assert any(f.code.startswith(("network.", "cabling.")) for f in serial.findings)
+    planned_here = []
+    build = network.build_plan
+    monkeypatch.setattr(network, "build_plan", lambda *a: planned_here.append(1) or build(*a))
+    monkeypatch.setattr(engine_module, "FORK_FROM_RACKS", 0)
+    assert RuleEngine(CATALOG).run(project, once=True) == serial
+    assert planned_here == []
+    # below the threshold, or not once, it plans here
+    monkeypatch.setattr(engine_module, "FORK_FROM_RACKS", len(project.placements) + 1)
+    assert RuleEngine(CATALOG).run(project, once=True) == serial
+    assert planned_here == [1]

@@ -1,0 +1,34 @@
+"""Work in a forked copy of the process: its result, its exception, and its death."""
+
+import os
+
+import pytest
+
+from designer.core.rules.forked import Forked, forking_pays
+
+pytestmark = pytest.mark.skipif(not forking_pays(), reason="forks only on Linux, 2+ cores")
+
+
+def test_the_work_runs_in_another_process_and_its_result_comes_back():
+    here = os.getpid()
+    assert Forked(lambda: (os.getpid(), [1, 2, 3])).result()[1] == [1, 2, 3]
+    assert Forked(os.getpid).result() != here
+
+
+def test_an_exception_in_the_copy_is_raised_here():
+    def fails() -> None:
+        raise ValueError("a broken design")
+
+    with pytest.raises(ValueError, match="a broken design"):
+        Forked(fails).result()
+
+
+def test_work_whose_copy_dies_is_done_here():
+    here = os.getpid()
+
+    def dies_in_the_copy() -> str:
+        if os.getpid() != here:
+            os._exit(3)  # as a copy killed for its memory would end
+        return "done here"
+
+    assert Forked(dies_in_the_copy).result() == "done here"
