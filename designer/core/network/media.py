@@ -165,7 +165,10 @@ class Ladder:
     ``filtered`` holds the ladder positions of media left out only because they are not
     NVIDIA parts, so a reason can say so when one of them was cheaper than the choice;
     ``unsplit`` those left out because the links share a cage of ``shared_cage_gbps`` (two
-    400G links in an 800G switch cage) and their cable is sold for one link only (an AOC).
+    400G links in an 800G switch cage) and their cable is sold for one link only (an AOC);
+    ``capped`` those held to the reach of their twin-port module for that cage, NVIDIA's
+    part, where a single-port module of the class reaches further (IEEE's 400G SR4: 100 m
+    on OM4, NVIDIA's 2xSR4: 50 m; links 1.1 row 7 and rule 1).
     """
 
     rungs: tuple[Rung, ...]
@@ -173,6 +176,7 @@ class Ladder:
     filtered: tuple[int, ...]
     unsplit: tuple[int, ...] = ()
     shared_cage_gbps: int = 0
+    capped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -214,6 +218,7 @@ class MediaCatalog:
         rungs: list[Rung] = []
         filtered: list[int] = []
         unsplit: list[int] = []
+        capped: list[int] = []
         for position, medium in enumerate(self.media):
             if (medium.id not in allowed) if allowed is not None else medium.kind == "nvlink":
                 continue
@@ -232,12 +237,19 @@ class MediaCatalog:
                 elif any(o.fits(lane_gbps, rate_gbps, False) for o in medium.offers):
                     filtered.append(position)
                 continue
+            # at a shared cage the link ends in the class's twin-port module, and the
+            # twin-port modules the catalog sells are NVIDIA's (links:S1, S5, S13, S19):
+            # NVIDIA's reach holds at that end whatever the other end is, as NVIDIA's 50 m
+            # for its 2xSR4 against IEEE's 100 m for a 400G SR4 (links rule 1)
+            twin = bool(shared_cage_gbps) and (
+                links_per_module(medium, shared_cage_gbps, rate_gbps) > 1
+            )
             for offer in medium.offers:
-                if offer.fits(lane_gbps, rate_gbps, nvidia_only):
+                if offer.fits(lane_gbps, rate_gbps, nvidia_only or twin):
                     lengths = [x for x in medium.lengths_m if x <= offer.reach_m + EPS_M]
                     rungs.append(Rung(position, offer, np.array(lengths, dtype=float)))
                 elif offer.fits(lane_gbps, rate_gbps, False):
-                    filtered.append(position)
+                    (filtered if nvidia_only else capped).append(position)
         reach = np.maximum.accumulate([r.offer.reach_m for r in rungs]) if rungs else np.empty(0)
         return Ladder(
             tuple(rungs),
@@ -245,6 +257,7 @@ class MediaCatalog:
             tuple(dict.fromkeys(filtered)),
             tuple(unsplit),
             shared_cage_gbps,
+            tuple(dict.fromkeys(capped)),
         )
 
 
@@ -434,12 +447,18 @@ def reason(
     chosen_at = ladder.rungs[rung].medium if rung >= 0 else len(catalog.media)
     cheaper_filtered = any(position < chosen_at for position in ladder.filtered)
     left_out = " (NVIDIA-supported parts only)" if cheaper_filtered else ""
+    cage = f"{ladder.shared_cage_gbps}G"
     unsplit = [catalog.media[p].short for p in ladder.unsplit if p < chosen_at]
     if unsplit:  # cheaper cables that cannot take two links of the switch's cage
-        cage = f"{ladder.shared_cage_gbps}G"
         left_out += (
             f"; {' and '.join(unsplit)} left out: none splits {_article(cage)} {cage} cage "
             f"into {rate_gbps}G links"
+        )
+    capped = [catalog.media[p].short for p in ladder.capped if p < chosen_at]
+    if capped:  # cheaper media whose single-port modules reach further than the twin-port
+        left_out += (
+            f"; {' and '.join(capped)} held to the reach of NVIDIA's twin-port module for "
+            f"{_article(cage)} {cage} cage"
         )
     if not ladder.rungs:
         return f"{head}: no medium carries this plane and protocol at this lane rate{left_out}"

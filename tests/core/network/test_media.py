@@ -210,6 +210,11 @@ def test_every_figure_of_the_media_file_has_a_source(tmp_path):
         (20.0, 800, "mm_sr"),  # nor an AOC: NVIDIA offers no 800G AOC (links:S13)
         (1.5, 800, "dac"),  # the twin-port DAC splits it (links:S6)
         (4.0, 800, "acc"),  # and the twin-port LACC (links:S7)
+        (60.0, 0, "mm_sr"),  # a single-port 400G SR4 at each end: IEEE's 100 m (links:S30)
+        # the twin-port 2xSR4 in the switch's cage is NVIDIA's, 50 m (links:S1, S3), whatever
+        # the other end: a CloudMatrix's NPU at 60 m from its SN5600 leaf went multimode
+        (50.0, 800, "mm_sr"),
+        (60.0, 800, "sm_dr"),
     ],
 )
 def test_links_sharing_a_switch_cage_take_no_cable_sold_for_one_link(length_m, shared_cage, medium):
@@ -221,3 +226,15 @@ def test_xdr_links_sharing_a_1_6t_cage_take_the_twin_port_lacc():
     # XDR (links:S4); a DAC is not sold twin-port at 1.6T
     assert pick(1.0, lane=200, rate=800, nvidia=False, shared_cage=1600)[0] == "acc"
     assert pick(1.0, lane=200, rate=800, nvidia=False)[0] == "dac"
+
+
+def test_the_reason_says_why_multimode_stops_at_the_twin_port_modules_reach():
+    ladder = MEDIA.ladder(
+        100, 400, PROTOCOL_INDEX["ethernet"], PLANE_INDEX["scale_out"], False, 800
+    )
+    rung = next(i for i, r in enumerate(ladder.rungs) if MEDIA.media[r.medium].id == "sm_dr")
+    text = reason(MEDIA, ladder, rung, 60.0, 60.0, 100, 400, PLANE_INDEX["scale_out"])
+    assert "multimode SR 50 m, single-mode DR reaches 500 m" in text
+    assert text.endswith(
+        "multimode SR held to the reach of NVIDIA's twin-port module for an 800G cage"
+    )
