@@ -95,7 +95,11 @@ def _zipped(found: NetboxSet) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in HEADERS:
-            archive.writestr(_entry(name), found.csv(name))
+            with (
+                archive.open(_entry(name), "w") as member,
+                io.TextIOWrapper(member, "utf-8", newline="") as text,
+            ):
+                found.write_csv(name, text)
         if found.every_note:
             archive.writestr(_entry(NOTES_FILE), "".join(f"{n}\n" for n in found.every_note))
     return buffer.getvalue()
