@@ -55,7 +55,7 @@ from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
 from designer.core.naming import display_name
 from designer.core.network.bom import cable_links
-from designer.core.network.cages import module_cage_gbps
+from designer.core.network.cages import end_cages
 from designer.core.network.export import as_text
 from designer.core.network.media import PLANES, PROTOCOLS
 
@@ -571,9 +571,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
     counts that cable once."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     planes = tuple(PLANES)
-    per_cable, _ = cable_links(
-        plan, module_cage_gbps(plan, plan.ends().nodes), np.arange(len(table))
-    )
+    per_cable, _ = cable_links(plan, end_cages(plan), np.arange(len(table)))
     in_rack = between_switches = between_sites = twins = 0
     number = 0
     for row in range(len(table)):

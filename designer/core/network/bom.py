@@ -35,7 +35,7 @@ from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import path_length_mm
-from designer.core.network.cages import module_cage_gbps
+from designer.core.network.cages import end_cages
 from designer.core.network.media import (
     Medium,
     cable_usd,
@@ -205,7 +205,7 @@ def _network(plan: NetworkPlan, places: EndPlaces) -> dict[str, Counter[Key]]:
     nvlink = np.array([m.kind == "nvlink" for m in media.media], dtype=bool)
     ordered = ordered[~nvlink[cols.medium[ordered]]]
     sites, site_a, site_b = places.sites, places.site_a, places.site_b
-    cage = module_cage_gbps(plan, plan.ends().nodes)
+    cage = end_cages(plan)
     per, cage_gbps = cable_links(plan, cage, ordered)
     keys = (
         site_a[ordered],

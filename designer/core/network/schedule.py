@@ -19,7 +19,7 @@ from designer.core.network.bom import (
     cable_links,
     end_module,
 )
-from designer.core.network.cages import module_cage_gbps, shared_cage_gbps
+from designer.core.network.cages import end_cages, shared_cage_gbps
 from designer.core.network.distinct import distinct_rows
 from designer.core.network.media import (
     PLANES,
@@ -128,7 +128,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     halls = {h.id: h.name for h in plan.project.halls.values()}
     hall_of = {r.id: halls.get(r.hall_id, "") for r in plan.project.placements.values()}
     ends = plan.ends()
-    cage = module_cage_gbps(plan, ends.nodes)
+    cage = end_cages(plan)
     # per bundle: the links one cable carries, and the cage rate its twin-port end fills
     per_cable, twin_gbps = cable_links(plan, cage, np.arange(len(table)))
     # the cage a bundle's links share, which named the ladder its medium was chosen on
@@ -284,7 +284,7 @@ def schedule_groups(plan: NetworkPlan, bom: Bom | None = None) -> list[ScheduleG
     order = cols.order_m
     count = table.count.astype(np.float64)
     # metres of cable ordered: a twin-port cable's length once for its two links
-    per, _ = cable_links(plan, module_cage_gbps(plan, plan.ends().nodes), np.arange(len(table)))
+    per, _ = cable_links(plan, end_cages(plan), np.arange(len(table)))
     cables = np.ceil(count / per)
     sums: dict[tuple[int, int], list[float]] = {}
     # the shortest and longest order length of each rate of a plane and medium
