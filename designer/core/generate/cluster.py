@@ -45,7 +45,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import COLLECTIONS, ProjectMeta, ProjectSettings
 from designer.core.model.site import FibreRoute, Site
-from designer.core.network.fabric import count_tiers, radix, switches_by_hall
+from designer.core.network.fabric import cage_links, count_tiers, radix, switches_by_hall
 from designer.core.network.media import default_media
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -196,7 +196,7 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
             f"must be from 1 to 64 (downlinks per uplink), not {request.oversubscription:g}",
         )
     fabric = request.fabric or preset.fabric
-    network, k = _network_rack(catalog, unit, fabric)
+    network, k, cage = _network_rack(catalog, unit, fabric)
     site_power = _number(
         "site-power", request.site_power_mw, preset.site_power_mw, MAX_SITE_POWER_MW
     )
@@ -207,7 +207,7 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
             "site-km", f"{site_km:,g} km is farther than any medium reaches ({reach_km:,g} km)"
         )
     switch = catalog.switches[network.switches.switch_id]  # type: ignore[union-attr]
-    shape = _Shape(preset, unit, network, k, request.oversubscription, unit_pue(unit))
+    shape = _Shape(preset, unit, network, k, cage, request.oversubscription, unit_pue(unit))
     sites = _sites(request, shape, systems, site_power * 1000)
     return Outline(
         preset,
@@ -270,9 +270,9 @@ def _number(option: str, value: float | None, default: float, most: float) -> fl
     return chosen
 
 
-def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, int]:
-    """The network rack type of ``fabric`` whose switches take the units' NICs, and its
-    switch's radix at their rate."""
+def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, int, int]:
+    """The network rack type of ``fabric`` whose switches take the units' NICs, its
+    switch's radix at their rate and the links one of its cages carries."""
     nic = next((r.ports.get("scale_out") for r in unit.racks if r.ports.get("scale_out")), None)
     if nic is None:
         raise GenerateError(
@@ -285,15 +285,15 @@ def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, 
         switch = catalog.switches[rack.switches.switch_id]
         k = radix(switch, nic.rate_gbps, nic.lane_gbps)
         if k and switch.protocol == fabric:
-            found.append((-k, rack.id, rack, k))
+            found.append((-k, rack.id, rack, k, cage_links(switch, nic.rate_gbps)))
     if not found:
         raise GenerateError(
             "fabric",
             f"no {fabric} switch in the catalog takes {nic.rate_gbps}G ports on "
             f"{nic.lane_gbps}G lanes",
         )
-    _, _, rack, k = min(found)
-    return rack, k
+    _, _, rack, k, cage = min(found)
+    return rack, k, cage
 
 
 @dataclass(frozen=True)
@@ -302,6 +302,7 @@ class _Shape:
     unit: Unit
     network: RackType
     radix: int
+    cage: int
     oversubscription: float
     pue: float
 
@@ -324,10 +325,10 @@ class _Shape:
         site apart (a trial). Nothing past three tiers."""
         ports = [n * self.ports_per_system for n in halls]
         per_rack = self.network.switches.count  # type: ignore[union-attr]
-        held = switches_by_hall(ports, self.radix, self.oversubscription)
+        held = switches_by_hall(ports, self.radix, self.oversubscription, self.cage)
         if held is not None:
             return tuple(-(-n // per_rack) for n in held)
-        counted = count_tiers(sum(ports), self.radix, self.oversubscription, ports)
+        counted = count_tiers(sum(ports), self.radix, self.oversubscription, ports, self.cage)
         if counted is None:
             return ()
         loads, _, spines, cores = counted

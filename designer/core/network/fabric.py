@@ -213,37 +213,57 @@ def radix(switch: SwitchType, rate_gbps: int, lane_gbps: int) -> int:
     return switch.ports * (switch.port_gbps // rate_gbps)
 
 
-def split_leaf(k: int, oversubscription: float) -> int:
-    """Node-facing ports of a leaf of radix ``k``: ``k / 2`` at 1:1."""
-    return max(1, min(k - 1, math.floor(k * oversubscription / (oversubscription + 1))))
+def cage_links(switch: SwitchType, rate_gbps: int) -> int:
+    """Links of ``rate_gbps`` one module cage of ``switch`` carries: two 400G links in a
+    QM9700's or an SN5600's 800G cage, two 800G in a Q3400's 1.6T one."""
+    return max(1, switch.port_gbps * switch.cage_ports // rate_gbps)
+
+
+def split_leaf(k: int, oversubscription: float, cage: int = 1) -> int:
+    """Node-facing ports of a leaf of radix ``k``: ``k / 2`` at 1:1; a whole number of
+    cages of ``cage`` links where a cage carries more than one (see ``count_tiers``)."""
+    down = max(1, min(k - 1, math.floor(k * oversubscription / (oversubscription + 1))))
+    return max(cage, down - down % cage) if k >= 2 * cage else down
+
+
+def _whole_cages(links: int, cage: int) -> int:
+    """``links`` rounded up to whole cages of ``cage`` links."""
+    return -(-links // cage) * cage
 
 
 def count_tiers(
-    ports: int, k: int, oversubscription: float, halls: Sequence[int] = ()
+    ports: int, k: int, oversubscription: float, halls: Sequence[int] = (), cage: int = 1
 ) -> tuple[list[int], list[int], int, int] | None:
     """Leaf loads, leaf uplinks, spines and cores for ``ports`` NICs on radix-``k`` switches;
     with ``halls`` (the ports of each hall, in order), each hall's NICs fill leaves and pods
     of its own, so that no GPU link and no leaf's uplink leaves its hall (a leaf filled
     across a hall's wall took racks of the next hall, 60 m away on single-mode).
 
+    Where one cage carries ``cage`` links (``cage_links``), a full leaf's node ports and
+    every leaf's uplinks are whole cages: at 2:1 a QM9700 leaf took 42 nodes and 21
+    uplinks, 63 links of 64, and the odd uplink's DAC filled a cage of its own, so that
+    the leaf needed 33 of its 32 cages (an audit's NetBox export).
+
     A fabric that fits one switch is one leaf with no uplinks. ``None`` when it needs more
     than three tiers (with ``halls``: even with leaves and pods across them).
     """
     if ports <= k:
         return [ports], [0], 0, 0
-    down = split_leaf(k, oversubscription)
+    down = split_leaf(k, oversubscription, cage)
     parts = [part for part in halls if part] or [ports]
     cut = [[down] * (part // down) + ([part % down] if part % down else []) for part in parts]
     loads = [load for part in cut for load in part]
-    ups = [math.ceil(load / oversubscription) for load in loads]
+    ups = [min(k - load, _whole_cages(math.ceil(load / oversubscription), cage)) for load in loads]
     bounds = _pod_bounds([str(i) for i, part in enumerate(cut) for _ in part], k)
     if len(bounds) > k:
-        return count_tiers(ports, k, oversubscription) if len(parts) > 1 else None
+        return count_tiers(ports, k, oversubscription, cage=cage) if len(parts) > 1 else None
     spines = sum(pod_spines(ups, bounds, k))
     return loads, ups, spines, math.ceil(sum(ups) / k) if len(loads) > k else 0
 
 
-def switches_by_hall(ports: Sequence[int], k: int, oversubscription: float) -> list[int] | None:
+def switches_by_hall(
+    ports: Sequence[int], k: int, oversubscription: float, cage: int = 1
+) -> list[int] | None:
     """The switches each hall of ``ports`` (each hall's NICs, in the order the fabric meets
     the halls) holds once the fabric is placed: its own leaves, its turn of the spines of
     each pod with leaves in it (dealt over the pod's halls in turn) and of the cores (dealt
@@ -253,14 +273,14 @@ def switches_by_hall(ports: Sequence[int], k: int, oversubscription: float) -> l
     the hall giving it most NICs (the first of equals), as ``_fill_leaves`` homes a leaf.
     ``None`` past three tiers, and where the leaves do not keep to their halls (more of
     the halls' own pods than a core's radix): the deal is the fabric's alone then."""
-    counted = count_tiers(sum(ports), k, oversubscription, ports)
+    counted = count_tiers(sum(ports), k, oversubscription, ports, cage)
     if counted is None:
         return None
     loads, ups, _, cores = counted
     if len(loads) == 1:
         most = ports.index(max(ports))
         return [int(h == most) for h in range(len(ports))]
-    down = split_leaf(k, oversubscription)
+    down = split_leaf(k, oversubscription, cage)
     halls = [h for h, part in enumerate(ports) for _ in range(-(-part // down))]
     bounds = _pod_bounds([str(h) for h in halls], k)
     if len(halls) != len(loads) or len(bounds) > k:
@@ -445,7 +465,7 @@ def _fabric(
     switch_id = _roomiest(usable, free)
     candidates = sorted((r for r in usable if r.switch.id == switch_id), key=lambda r: r.id)
     switch = candidates[0].switch
-    k = radix(switch, rate, lane)
+    k, cage = radix(switch, rate, lane), cage_links(switch, rate)
     leaf_racks = LeafRacks(
         tuple(r.id for r in candidates),
         tuple(r.point for r in candidates),
@@ -457,10 +477,11 @@ def _fabric(
     by_hall: Counter[str] = Counter()
     for member in members:
         by_hall[hall_of[homes[member.id]]] += member.ports
-    counted = count_tiers(ports, k, oversubscription, [by_hall[h] for h in sorted(by_hall)])
+    halls = [by_hall[h] for h in sorted(by_hall)]
+    counted = count_tiers(ports, k, oversubscription, halls, cage)
     free_slots = sum(free[r.id] for r in candidates)
     if counted is not None and len(by_hall) > 1 and _need(counted) > free_slots:
-        counted = count_tiers(ports, k, oversubscription)  # no room for each hall's own
+        counted = count_tiers(ports, k, oversubscription, cage=cage)  # no room for each hall's own
     if counted is None:
         return _only(
             ports,
@@ -492,7 +513,7 @@ def _fabric(
     # Labels, not places or ids: the same design always leaves the same racks out, and a
     # row added after the others (labelled after them) is the one left out.
     in_order = sorted(members, key=lambda m: (natural_key(m.label or m.id), m.id))
-    fits, fitted = _most_that_fit(in_order, k, oversubscription, free_slots)
+    fits, fitted = _most_that_fit(in_order, k, oversubscription, free_slots, cage)
     kept, left = in_order[:fits], in_order[fits:]
     left_ports = sum(m.ports for m in left)
     # a rack left without links has no leaves to misplace: its choice of leaf rack is moot
@@ -536,14 +557,14 @@ def _left_out(left: list[ComputeRack], ports: int, kept: int) -> str:
 
 
 def _most_that_fit(
-    members: list[ComputeRack], k: int, oversubscription: float, slots: int
+    members: list[ComputeRack], k: int, oversubscription: float, slots: int, cage: int
 ) -> tuple[int, tuple[list[int], list[int], int, int] | None]:
     """How many of ``members``, taken in order, a fabric of at most ``slots`` switches
     connects, and that fabric's tiers (more ports never need fewer switches, so the count
     is found by halving)."""
 
     def tiers(n: int) -> tuple[list[int], list[int], int, int] | None:
-        counted = count_tiers(sum(m.ports for m in members[:n]), k, oversubscription)
+        counted = count_tiers(sum(m.ports for m in members[:n]), k, oversubscription, cage=cage)
         fits = counted is not None and _need(counted) <= slots
         return counted if fits else None
 

@@ -19,7 +19,7 @@ from designer.core.network.fabric import (
     plan_site,
     switches_by_hall,
 )
-from tests.core.network.helpers import H100, add_hall, new_doc, plan_of, tray
+from tests.core.network.helpers import H100, add_hall, new_doc, plan_of, planned, tray
 
 SWITCHES = default_catalog().switches
 QM9700 = SWITCHES["nvidia-qm9700"]
@@ -143,6 +143,40 @@ def test_oversubscription_trades_uplinks_for_node_ports():
     assert loads == [42] * 6 + [4]
     assert sum(ups) == 128
     assert (spines, cores) == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("k", "oversubscription", "down", "up"),
+    [
+        # a QM9700's 32 cages carry two 400G links each (links:S13): at 2:1, 42 node ports
+        # and 21 uplinks left one link alone in a cage; 22 uplinks fill 11 cages
+        (64, 2.0, 42, 22),
+        (64, 3.0, 48, 16),
+        # an SN5600's 64 800G cages at 400G: 85 node ports at 2:1 becomes 84, and 42 up
+        (128, 2.0, 84, 42),
+        (128, 1.0, 64, 64),
+    ],
+)
+def test_a_leaf_split_by_cages_of_two_links_takes_whole_cages(k, oversubscription, down, up):
+    loads, ups, _, _ = count_tiers(10 * k, k, oversubscription, cage=2)
+    assert loads[0] == down and ups[0] == up
+    assert all(load % 2 == 0 for load in loads[:-1]) and all(u % 2 == 0 for u in ups)
+    assert all(load + u <= k for load, u in zip(loads, ups, strict=True))
+
+
+def test_leaves_at_2_to_1_give_bundles_of_whole_cages_between_switch_racks():
+    """An audit: at 2:1, 48 NVL72 with their QM9700 racks had leaves whose 21 uplinks put
+    one DAC's link alone in a cage; 33 of a switch's 32 cages were needed."""
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("nvl72-su", systems=48, oversubscription=2.0))
+    table = planned(project, default_catalog()).table()
+    between = [
+        int(table.count[i])
+        for i in range(len(table))
+        if table.role[i] in ("leaf-spine", "spine-core")
+    ]
+    assert between and all(n % 2 == 0 for n in between)
 
 
 def test_too_few_switches_connect_racks_in_label_order_and_name_the_rest():
@@ -331,29 +365,30 @@ def test_racks_naming_no_leaf_rack_join_the_fabric_of_the_kind_with_most_room():
 
 
 def test_pods_of_a_halls_own_leaves_give_way_when_the_slots_are_too_few_for_them():
-    """At 2:1 on radix 64 a leaf takes 42 ports and 21 uplinks. 33 racks of 42 ports in hall
-    A and 37 in hall B are 70 leaves: in pods of 32 across both halls (32, 32, 6) they need
-    21 + 21 + ceil(126 / 32) = 46 spines; in pods of each hall's own (32, 1 and 32, 5) 21 +
-    1 + 21 + ceil(105 / 32) = 47. With 70 + 46 + ceil(1,470 / 64) = 23 cores, 139 slots in
-    all, the fabric keeps its pods across the halls rather than run out of slots."""
-    a = [ComputeRack(f"a{i:02d}", (i * 600.0, 0.0), 42, 400, 100, hall="A") for i in range(33)]
-    b = [ComputeRack(f"b{i:02d}", (i * 600.0, 30_000.0), 42, 400, 100, hall="B") for i in range(37)]
+    """At 2:1 on radix 64 a leaf takes 42 ports and 22 uplinks (21 rounded up to whole
+    800G cages of two). 35 racks of 42 ports in hall A and 35 in hall B are 70 leaves: in
+    pods of 32 across both halls (32, 32, 6) they need 22 + 22 + ceil(132 / 32) = 49
+    spines; in pods of each hall's own (32, 3 and 32, 3) 22 + 3 + 22 + 3 = 50. With 70 +
+    49 + ceil(1,540 / 64) = 25 cores, 144 slots in all, the fabric keeps its pods across
+    the halls rather than run out of slots."""
+    a = [ComputeRack(f"a{i:02d}", (i * 600.0, 0.0), 42, 400, 100, hall="A") for i in range(35)]
+    b = [ComputeRack(f"b{i:02d}", (i * 600.0, 30_000.0), 42, 400, 100, hall="B") for i in range(35)]
     network = [
-        SwitchRack("n-a", (0.0, 3_000.0), QM9700, 70, "A"),
-        SwitchRack("n-b", (0.0, 33_000.0), QM9700, 69, "B"),
+        SwitchRack("n-a", (0.0, 3_000.0), QM9700, 72, "A"),
+        SwitchRack("n-b", (0.0, 33_000.0), QM9700, 72, "B"),
     ]
     fabric = plan_site("s", a + b, network, 2.0, 8)
     assert fabric.findings == () and fabric.unconnected == 0
     roles = Counter()
     for _, _, role, count in fabric.placed:
         roles[role] += count
-    assert roles == {"leaf": 70, "spine": 46, "core": 23}
-    # and with a slot more, each hall's leaves make pods of their own: 47 spines
-    network[1] = replace(network[1], slots=70)
+    assert roles == {"leaf": 70, "spine": 49, "core": 25}
+    # and with a slot more, each hall's leaves make pods of their own: 50 spines
+    network[1] = replace(network[1], slots=73)
     roles = Counter()
     for _, _, role, count in plan_site("s", a + b, network, 2.0, 8).placed:
         roles[role] += count
-    assert roles == {"leaf": 70, "spine": 47, "core": 23}
+    assert roles == {"leaf": 70, "spine": 50, "core": 25}
 
 
 def test_each_halls_nics_fill_leaves_of_its_own():
