@@ -378,7 +378,8 @@ def test_cables_carry_netbox_types_of_their_medium_and_interfaces_their_speed():
     kinds = Counter((c["type"], c["description"].split(",")[0]) for c in cables)
     assert kinds == {
         ("mmf-om4", "Multimode SR transceivers (850 nm) over MPO fibre"): 320,
-        ("dac-passive", "Passive direct-attach copper (DAC)"): 160,
+        # at 2:1, 7 leaves of 42 nodes and one of 26: 22 uplinks each and 14, whole cages
+        ("dac-passive", "Passive direct-attach copper (DAC)"): 7 * 22 + 14,
     }
     speeds = Counter(r[3] for r in found.rows["08-interfaces.csv"])
     assert speeds == {400_000_000: 2 * len(cables)}
