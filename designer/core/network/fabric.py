@@ -840,13 +840,15 @@ def _spread(
     up to ``capacity`` links each from below.
 
     The links go a cage at a time (two 400G links of an 800G cage) where every lower
-    switch has an even count and no upper switch then exceeds ``capacity``, else one at a
-    time: a cage's two links end at the same pair of switches, so each pair of racks gets
-    an even count, and a twin-port cable between them carries two. Dealt a link at a time,
-    a leaf's 15 links to a spine in its own rack took 8 DACs, 16 cages at each end for 15
-    links' 30 ports, and a leaf at full radix ran out of cages (a NetBox export found 4
-    links without a port). One running counter over all lower switches keeps every upper
-    switch within one turn of the others. The deal is worked out as the pairs of
+    switch has an even count that still reaches every upper switch two by two, and no
+    upper switch then exceeds ``capacity``; else one at a time. A cage's two links then
+    end at the same pair of switches, so each pair of racks gets an even count, and a
+    twin-port cable between them carries two: dealt a link at a time, a leaf's 15 links to
+    a spine in its own rack took 8 DACs, 16 cages at each end for 15 links' 30 ports. But
+    a leaf with fewer pairs than spines reaches only some of them, and in two tiers two
+    leaves that share no spine share no path (a review: 64 leaves of 32 uplinks over 32
+    spines split in two halves); reach comes first. One running counter over all lower
+    switches keeps every upper switch within one turn of the others. The deal is worked out as the pairs of
     switches it joins, summed per pair of racks in numpy: a campus site's three tiers deal
     110,000 (switch, switch) links into 19,000 pairs of racks, and one Python step per
     link was the largest part of its plan.
@@ -857,7 +859,8 @@ def _spread(
         return
     links_up = np.asarray(ups[:count], dtype=np.int64)
     cages = -(-int(links_up.sum()) // (2 * width))  # the most cages an upper switch gets
-    step = 2 if not (links_up % 2).any() and 2 * cages <= capacity else 1
+    pairs = not (links_up % 2).any() and (links_up // 2 >= width).all()
+    step = 2 if pairs and 2 * cages <= capacity else 1
     u = links_up // step
     # The turns (of ``step`` links) dealt at positions start..start+u-1 land on upper
     # switch start % width and on: each switch gets u // width, the u % width from there

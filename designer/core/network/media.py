@@ -154,8 +154,15 @@ class Rung:
 
 
 #: What names a ladder: lane and port rate (Gb/s), protocol and plane (as indices), the
-#: NVIDIA-only filter, and the cage the links share at an end (Gb/s, 0 for none).
+#: NVIDIA-only filter, and the cage the links share at an end (Gb/s, 0 for none; with
+#: ``ODD_BETWEEN_CAGES`` set for an odd bundle between two shared cages).
 LadderKind = tuple[int, int, int, int, bool, int]
+
+
+#: Set in a bundle's shared cage figure (``cages.shared_cage_gbps``) where its links share
+#: cages at both ends and are odd in count: a cable with fixed ends would carry its last
+#: link alone, in a cage of its own at each end.
+ODD_BETWEEN_CAGES = 0x8000
 
 
 @dataclass(frozen=True)
@@ -168,7 +175,9 @@ class Ladder:
     400G links in an 800G switch cage) and their cable is sold for one link only (an AOC);
     ``capped`` those held to the reach of their twin-port module for that cage, NVIDIA's
     part, where a single-port module of the class reaches further (IEEE's 400G SR4: 100 m
-    on OM4, NVIDIA's 2xSR4: 50 m; links 1.1 row 7 and rule 1).
+    on OM4, NVIDIA's 2xSR4: 50 m; links 1.1 row 7 and rule 1), each with the reach it was
+    held from; ``odd``: the links share cages at both ends and are odd in count, so the
+    cables with fixed ends in ``unsplit`` are out because the last would carry one alone.
     """
 
     rungs: tuple[Rung, ...]
@@ -176,7 +185,8 @@ class Ladder:
     filtered: tuple[int, ...]
     unsplit: tuple[int, ...] = ()
     shared_cage_gbps: int = 0
-    capped: tuple[int, ...] = ()
+    capped: tuple[tuple[int, float], ...] = ()
+    odd: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -213,12 +223,14 @@ class MediaCatalog:
         return found
 
     def _build_ladder(self, kind: LadderKind) -> Ladder:
-        lane_gbps, rate_gbps, protocol, plane, nvidia_only, shared_cage_gbps = kind
+        lane_gbps, rate_gbps, protocol, plane, nvidia_only, flagged = kind
+        odd = bool(flagged & ODD_BETWEEN_CAGES)
+        shared_cage_gbps = flagged & ~ODD_BETWEEN_CAGES
         allowed = self.constants.plane_media.get(PLANES[plane])
         rungs: list[Rung] = []
         filtered: list[int] = []
         unsplit: list[int] = []
-        capped: list[int] = []
+        capped: dict[int, float] = {}
         for position, medium in enumerate(self.media):
             if (medium.id not in allowed) if allowed is not None else medium.kind == "nvlink":
                 continue
@@ -230,7 +242,7 @@ class MediaCatalog:
             if (
                 shared_cage_gbps
                 and medium.integrated
-                and links_per_module(medium, shared_cage_gbps, rate_gbps) == 1
+                and (odd or links_per_module(medium, shared_cage_gbps, rate_gbps) == 1)
             ):
                 if any(o.fits(lane_gbps, rate_gbps, nvidia_only) for o in medium.offers):
                     unsplit.append(position)
@@ -241,15 +253,22 @@ class MediaCatalog:
             # twin-port modules the catalog sells are NVIDIA's (links:S1, S5, S13, S19):
             # NVIDIA's reach holds at that end whatever the other end is, as NVIDIA's 50 m
             # for its 2xSR4 against IEEE's 100 m for a 400G SR4 (links rule 1)
-            twin = bool(shared_cage_gbps) and (
-                links_per_module(medium, shared_cage_gbps, rate_gbps) > 1
+            # (where NVIDIA offers the class at this lane rate: no twin-port part is
+            # sourced otherwise, and the class keeps the reaches it is offered at)
+            twin = (
+                bool(shared_cage_gbps)
+                and links_per_module(medium, shared_cage_gbps, rate_gbps) > 1
+                and any(o.fits(lane_gbps, rate_gbps, True) for o in medium.offers)
             )
             for offer in medium.offers:
                 if offer.fits(lane_gbps, rate_gbps, nvidia_only or twin):
                     lengths = [x for x in medium.lengths_m if x <= offer.reach_m + EPS_M]
                     rungs.append(Rung(position, offer, np.array(lengths, dtype=float)))
                 elif offer.fits(lane_gbps, rate_gbps, False):
-                    (filtered if nvidia_only else capped).append(position)
+                    if nvidia_only:
+                        filtered.append(position)
+                    else:
+                        capped[position] = max(capped.get(position, 0.0), offer.reach_m)
         reach = np.maximum.accumulate([r.offer.reach_m for r in rungs]) if rungs else np.empty(0)
         return Ladder(
             tuple(rungs),
@@ -257,7 +276,8 @@ class MediaCatalog:
             tuple(dict.fromkeys(filtered)),
             tuple(unsplit),
             shared_cage_gbps,
-            tuple(dict.fromkeys(capped)),
+            tuple(capped.items()),
+            odd,
         )
 
 
@@ -449,12 +469,22 @@ def reason(
     left_out = " (NVIDIA-supported parts only)" if cheaper_filtered else ""
     cage = f"{ladder.shared_cage_gbps}G"
     unsplit = [catalog.media[p].short for p in ladder.unsplit if p < chosen_at]
-    if unsplit:  # cheaper cables that cannot take two links of the switch's cage
+    if unsplit and ladder.odd:  # twin-port cables whose last would carry one link alone
+        left_out += (
+            f"; {' and '.join(unsplit)} left out: an odd count of links between two split "
+            f"{cage} cages leaves the last cable one link, in a cage of its own at each end"
+        )
+    elif unsplit:  # cheaper cables that cannot take two links of the switch's cage
         left_out += (
             f"; {' and '.join(unsplit)} left out: none splits {_article(cage)} {cage} cage "
             f"into {rate_gbps}G links"
         )
-    capped = [catalog.media[p].short for p in ladder.capped if p < chosen_at]
+    # cheaper media whose single-port modules would have reached: held to the twin-port's
+    capped = [
+        catalog.media[p].short
+        for p, reach in ladder.capped
+        if p < chosen_at and reach >= length_m - EPS_M
+    ]
     if capped:  # cheaper media whose single-port modules reach further than the twin-port
         left_out += (
             f"; {' and '.join(capped)} held to the reach of NVIDIA's twin-port module for "

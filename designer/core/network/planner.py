@@ -38,7 +38,7 @@ from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
 from designer.core.network.bundles import BundleTable, Row, concat
-from designer.core.network.cages import cages_filled, module_cage_gbps, shared_cage_gbps
+from designer.core.network.cages import module_cage_gbps, shared_cage_gbps
 from designer.core.network.dci import plan_dci
 from designer.core.network.fabric import (
     NO_FABRIC_YET,
@@ -536,7 +536,7 @@ def _decide(
     choice_m = (routes.building_mm * (1 + settings.slack) + routes.fibre_mm) / 1000.0
     n = len(table)
     shared = shared_cage_gbps(
-        module_cage_gbps(plan, nodes), ends[:n], ends[n:], table.plane, table.rate
+        module_cage_gbps(plan, nodes), ends[:n], ends[n:], table.plane, table.rate, table.count
     )
     choice = choose(
         media, choice_m, table.lane, table.rate, table.protocol, table.plane, nvidia, shared
@@ -654,12 +654,9 @@ def _refill(plan: NetworkPlan, halls: Iterable[str]) -> None:
 
 
 def _recheck_ports(plan: NetworkPlan, nodes: Iterable[str]) -> None:
-    """Compare the links ending at each of ``nodes`` with its ports, and at a network rack
-    the module cages they fill with its switches' (the media decided)."""
-    nodes = list(nodes)
-    cages = cages_filled(plan, nodes)
+    """Compare the links ending at each of ``nodes`` with its ports."""
     for node in nodes:
-        found = port_findings(plan, node, cages.get(node, 0))
+        found = port_findings(plan, node)
         if found:
             plan.ports[node] = found
         else:

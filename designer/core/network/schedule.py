@@ -132,7 +132,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     # per bundle: the links one cable carries, and the cage rate its twin-port end fills
     per_cable, twin_gbps = cable_links(plan, cage, np.arange(len(table)))
     # the cage a bundle's links share, which named the ladder its medium was chosen on
-    shared = shared_cage_gbps(cage, ends.a, ends.b, table.plane, table.rate)
+    shared = shared_cage_gbps(cage, ends.a, ends.b, table.plane, table.rate, table.count)
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]

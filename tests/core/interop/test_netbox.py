@@ -417,10 +417,10 @@ def test_a_twin_port_dac_fills_one_split_port_at_each_end_alone():
             port = row[name].split("/")[0]
             held.setdefault((row[device], port), set()).add(row[label] if is_dac else "fibre")
     dacs = {cable for cable, links in copper.items() if links}
-    # every DAC carries two links: the fabric deals a leaf's uplinks a cage at a time, so
-    # no bundle between switches has an odd link left for a DAC of its own (one such DAC at
-    # each of a leaf and a spine at full radix left four links without a port)
-    assert sorted(Counter(copper[c] for c in dacs).items()) == [(2, 26)]
+    # every DAC carries two links: a bundle between switches of an odd count goes on
+    # modules (one DAC carrying one link at each of a leaf and a spine at full radix left
+    # four links without a port)
+    assert sorted(Counter(copper[c] for c in dacs).items()) == [(2, 7)]
     for (device, port), fillers in held.items():
         assert len(fillers) == 1, (device, port, fillers)
     assert not any("find no free port" in n for n in found.notes)

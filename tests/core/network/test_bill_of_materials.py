@@ -317,22 +317,38 @@ def test_a_cm384s_npus_reach_their_sn5600_leaves_on_modules_that_split_its_cages
     assert modules[(SR, None)] + 2 * twin_at_leaves + leaf_spine_ends == 6_912
 
 
-def test_an_odd_bundle_of_twin_port_copper_takes_its_last_cable_for_one_link():
-    """3 links drawn between two switches of one QM9700 rack, over 1.5 m of copper: two
-    twin-port DACs (the second carries one link), 2 x 0.1 W at each; the schedule's line
-    gives the same power and price as the bill."""
+@pytest.mark.parametrize(
+    ("count", "cables", "modules"),
+    [
+        # 4 links: two twin-port DACs, 2 x 0.1 W at each
+        (4, {TWIN_DAC: 2}, {}),
+        # 3: a DAC's last would carry one link in a cage of its own at each end, so the
+        # bundle goes on twin-port multimode modules, whose ports pool: 6 ends, 3 modules
+        (3, {}, {TWIN_SR: 3}),
+    ],
+)
+def test_an_odd_bundle_between_split_cages_takes_modules_not_a_half_empty_dac(
+    count, cables, modules
+):
+    """Links drawn between two switches of one QM9700 rack, over 1.5 m; the schedule's
+    line gives the same power and price as the bill."""
     doc, site = new_doc()
     hall = add_hall(doc, site)
     tray(doc, hall, [(0, 1_800), (20_000, 1_800)])
     rack = ops.place_rack(doc, hall, "nvidia-qm9700-rack", 0, 1_200)
-    draw(doc, rack, rack, count=3)
+    draw(doc, rack, rack, count=count)
     plan = plan_of(doc)
     bom = bill_of_materials(plan)
-    cables = {item: n for (item, _), n in lines(bom, "cable").items()}
-    assert cables == {TWIN_DAC: 2}
-    assert bom.optics_power_w == pytest.approx(2 * 2 * 0.1)
+    found = {item: n for (item, _), n in lines(bom, "cable").items() if "fibre" not in item}
+    assert found == cables
+    assert {item: n for (item, _), n in lines(bom, "module").items()} == modules
     [line] = cable_schedule(plan)
-    assert (line.count, line.cables) == (3, 2)
-    # (the line gives a link end's share to the milliwatt: 0.4 W / 6 ends = 0.067 W)
+    if modules:
+        assert line.reason.endswith(
+            "DAC and ACC left out: an odd count of links between two split 800G cages "
+            "leaves the last cable one link, in a cage of its own at each end"
+        )
+    else:
+        assert bom.optics_power_w == pytest.approx(2 * 2 * 0.1)
     assert 2 * line.count * line.power_w_per_end == pytest.approx(bom.optics_power_w, abs=0.01)
     assert line.cost_usd == pytest.approx(bom.cost_usd)

@@ -164,17 +164,20 @@ def test_a_leaf_split_by_cages_of_two_links_takes_whole_cages(k, oversubscriptio
     assert all(load + u <= k for load, u in zip(loads, ups, strict=True))
 
 
-def test_leaves_at_2_to_1_give_bundles_of_whole_cages_between_switch_racks():
+def test_no_twin_port_dac_between_switch_racks_carries_one_link():
     """An audit: at 2:1, 48 NVL72 with their QM9700 racks had leaves whose 21 uplinks put
-    one DAC's link alone in a cage; 33 of a switch's 32 cages were needed."""
+    one DAC's link alone in a cage; 33 of a switch's 32 cages were needed. Leaves now take
+    whole cages of uplinks, and a bundle between two split cages of an odd count goes on
+    modules, whose ports pool, not on DACs."""
     from designer.core.generate import ClusterRequest, generate
 
-    project = generate(ClusterRequest("nvl72-su", systems=48, oversubscription=2.0))
-    table = planned(project, default_catalog()).table()
+    plan = planned(generate(ClusterRequest("nvl72-su", systems=48, oversubscription=2.0)))
+    table, columns = plan.table(), plan.columns()
+    dac = plan.media.index("dac")
     between = [
         int(table.count[i])
         for i in range(len(table))
-        if table.role[i] in ("leaf-spine", "spine-core")
+        if table.role[i] in ("leaf-spine", "spine-core") and int(columns.medium[i]) == dac
     ]
     assert between and all(n % 2 == 0 for n in between)
 
@@ -313,7 +316,7 @@ def test_uplinks_are_dealt_round_robin_over_the_switches_above(ups, width, even,
     links = fabric._Links([*lower, *upper_racks])
     load = [0] * width
     fabric._spread(links, lower, ups, range(width), upper_racks, load, capacity)
-    step = 2 if all(u % 2 == 0 for u in ups) else 1
+    step = 2 if all(u % 2 == 0 and u // 2 >= width for u in ups) else 1
     if step == 2 and 2 * math.ceil(sum(ups) / 2 / width) > capacity:
         step = 1
     dealt = Counter()
@@ -323,6 +326,10 @@ def test_uplinks_are_dealt_round_robin_over_the_switches_above(ups, width, even,
             dealt[i, at % width] += step
             at += 1
     assert max(load) <= capacity
+    # every lower switch with a link for each upper one reaches them all
+    for i, u in enumerate(ups):
+        if u >= width:
+            assert {s for (j, s) in dealt if j == i} == set(range(width))
     expected = sorted(dealt.items())
     if expected:
         ((a, b, _, n),) = links._dealt

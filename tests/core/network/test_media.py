@@ -238,3 +238,26 @@ def test_the_reason_says_why_multimode_stops_at_the_twin_port_modules_reach():
     assert text.endswith(
         "multimode SR held to the reach of NVIDIA's twin-port module for an 800G cage"
     )
+
+
+def test_a_class_without_an_nvidia_part_at_the_lane_rate_keeps_its_reach_at_a_shared_cage():
+    # no NVIDIA twin-port part is sourced at 200G lanes for an 800G cage: a review found
+    # DAC left out at 1 m (ACC chosen) and FR at 800 m (coherent ZR chosen)
+    assert (
+        pick(1.0, lane=200, rate=400, protocol="ethernet", nvidia=False, shared_cage=800)[0]
+        == "dac"
+    )
+    assert (
+        pick(800.0, lane=200, rate=400, protocol="ethernet", nvidia=False, shared_cage=800)[0]
+        == "fr"
+    )
+
+
+def test_the_reason_names_a_held_class_only_where_its_own_reach_would_have_done():
+    ladder = MEDIA.ladder(
+        100, 400, PROTOCOL_INDEX["ethernet"], PLANE_INDEX["scale_out"], False, 800
+    )
+    rung = next(i for i, r in enumerate(ladder.rungs) if MEDIA.media[r.medium].id == "sm_dr")
+    # IEEE's SR4 reaches 100 m: at 120 m multimode was too short whatever the module
+    text = reason(MEDIA, ladder, rung, 120.0, 120.0, 100, 400, PLANE_INDEX["scale_out"])
+    assert "held to the reach" not in text
