@@ -4,34 +4,35 @@ The CLI's ``check`` of the 100k campus spends about as long on the network check
 of 80,000 bundles, routed and given media) as on every other check together, and the two
 share nothing they derive. A copy of the process made by ``fork`` after the project is
 loaded has the project, the catalog and the imports already: it works out the network
-check while this process runs the others, and only its findings come back, pickled (a few
-hundred at most). On a 2-core machine the check then takes about as long as its slower
-half, not the sum of both.
+check while this process runs the others, and only its findings come back through a pipe,
+pickled (a few hundred at most). On a 2-core machine the check then takes about as long as
+its slower half, not the sum of both.
 
 Only where it pays and is safe: on Linux, where ``fork`` is the usual way to start a
 process (macOS's system libraries are not fork-safe, Windows has no fork), with more than
 one core, and for a one-shot check of a large project (a fork and its pickles cost tens
 of milliseconds, which a small project's whole check does not take). The designer does
 not fork: it keeps the network plan for the next edit and its panels, and a process
-running Qt's threads is not one to copy. Where the copy cannot run or dies, the work is
-done here, as it would have been.
+running Qt's threads is not one to copy.
+
+The copy does its one piece of work, writes the result and ends: nothing waits in it for
+more (a pool's worker outlived a parent stopped by a signal, a review found, blocked for
+good on a queue). A parent that stops waiting (an exception, Ctrl+C) kills the copy and
+reaps it; a copy whose parent died ends when its result finds no reader. Where the copy
+fails in any way (an exception, a result that does not pickle, killed for its memory), the
+parent does the work itself, so that an error is raised here with its own traceback.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
+import signal
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
-
-#: The work the next forked copy runs: a copy inherits it with the rest of the memory, so
-#: neither the work nor the project it reads is pickled on the way out.
-_work: Callable[[], Any] | None = None
 
 
 def forking_pays() -> bool:
@@ -40,54 +41,67 @@ def forking_pays() -> bool:
     return sys.platform.startswith("linux") and len(os.sched_getaffinity(0)) > 1
 
 
-def _run_inherited() -> Any:
-    """Run, in the copy, the work this process named before forking it."""
-    if _work is None:
-        raise RuntimeError("no work was named before the fork")
-    return _work()
-
-
 class Forked(Generic[T]):
     """``work`` started in a forked copy of this process; ``result`` waits for it.
 
-    ``work``'s result must pickle. An exception it raises in the copy is raised again by
-    ``result``, as if it had run here; if the copy cannot start or dies (killed, out of
-    memory), ``result`` runs ``work`` here instead.
+    ``work``'s result must pickle. Where the copy fails, ``result`` runs ``work`` here.
     """
 
     def __init__(self, work: Callable[[], T]) -> None:
-        # imported here, where a fork is made: 25 ms that every other command would pay
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-        from multiprocessing import get_context
-
-        global _work
         self._work = work
-        self._pool: ProcessPoolExecutor | None = None
-        self._future: Future[T] | None = None
-        _work = work
+        self._pid = 0
+        self._read = -1
         try:
-            self._pool = ProcessPoolExecutor(1, mp_context=get_context("fork"))
-            self._future = self._pool.submit(_run_inherited)
-        except (OSError, RuntimeError, BrokenProcessPool):
-            self._close()
-        finally:
-            _work = None
+            read, write = os.pipe()
+        except OSError:
+            return
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            return
+        if pid == 0:  # the copy: the work, its result down the pipe, and the end
+            os.close(read)
+            _run_and_exit(work, write)
+        os.close(write)
+        self._pid, self._read = pid, read
 
     def result(self) -> T:
-        """The work's result, from the copy or, where it failed to run there, from here."""
-        from concurrent.futures.process import BrokenProcessPool
-
+        """The work's result, from the copy or, where it failed there, from here."""
+        if not self._pid:
+            return self._work()
+        data = b""
         try:
-            if self._future is not None:
-                return self._future.result()
-        except BrokenProcessPool:
-            pass
+            with os.fdopen(self._read, "rb") as pipe:
+                data = pipe.read()
+            _, status = os.waitpid(self._pid, 0)
+            self._pid = 0
         finally:
-            self._close()
+            if self._pid:  # stopped while waiting: the copy is not left running
+                os.kill(self._pid, signal.SIGKILL)
+                os.waitpid(self._pid, 0)
+                self._pid = 0
+        if os.waitstatus_to_exitcode(status) == 0 and data:
+            try:
+                found: T = pickle.loads(data)
+                return found
+            except Exception:  # a result that does not load: work it out here
+                pass
         return self._work()
 
-    def _close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = self._future = None
+
+def _run_and_exit(work: Callable[[], object], write: int) -> None:
+    """In the copy: run ``work``, write its pickled result to ``write`` and end at once,
+    with status 1 if anything failed (the parent then works it out itself)."""
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl+C ends the copy, no traceback
+        data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(data)
+        code = 0
+    except BaseException:  # the copy never unwinds into the parent's code
+        pass
+    finally:
+        os._exit(code)
