@@ -32,3 +32,24 @@ def test_work_whose_copy_dies_is_done_here():
         return "done here"
 
     assert Forked(dies_in_the_copy).result() == "done here"
+
+
+def test_a_parent_stopped_while_waiting_leaves_no_copy_running():
+    """A review: a pool's worker outlived a parent stopped by a signal, for good."""
+    import signal
+    import time
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    forked = Forked(lambda: time.sleep(30))
+    pid = forked._pid
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            forked.result()
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    with pytest.raises(ChildProcessError):  # killed and reaped: no such child any more
+        os.waitpid(pid, os.WNOHANG)
