@@ -31,8 +31,10 @@ def _flat(value: Any) -> bool:
     return False
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
+#: One encoder for every value: ``json.dumps`` with options makes an encoder a call, and a
+#: campus's file is 266,000 calls (a fifth of ``generate``'s process).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
+_compact = _ENCODER.encode
 
 
 def _write(value: Any, indent: int, out: list[str]) -> None:
@@ -51,7 +53,7 @@ def _write(value: Any, indent: int, out: list[str]) -> None:
         pad = " " * (indent + 2)
         out.append("{\n")
         for position, (key, sub) in enumerate(value.items()):
-            out.append(f"{pad}{json.dumps(key, ensure_ascii=False)}: ")
+            out.append(f"{pad}{_compact(key)}: ")
             _write(sub, indent + 2, out)
             out.append(",\n" if position < len(value) - 1 else "\n")
         out.append(" " * indent + "}")
