@@ -330,11 +330,13 @@ class _Names:
 
 @dataclass
 class _Port:
-    """Where one end of a link lands: a device, the name of its interface and its site."""
+    """Where one end of a link lands: a device, the name of its interface and its site, and
+    the interface's row, written once both ends of the link have a port."""
 
     device: str
     interface: str
     site: str
+    row: tuple[object, ...]
 
 
 class _Devices:
@@ -427,7 +429,10 @@ class _Devices:
                 self.roles.add(role)
                 device = self.names.take("device", f"{base} switch {k}", scope=hall.site_id)
                 self._device(device, role, switch.vendor, switch.name, site, location, name)
-                held.append((device, (switch.ports, switch.port_gbps)))
+                # a port here is a module cage: a QM9700's 64 ports of 400G are 32 twin-port
+                # cages, each taking one module or cable, as an SN5600's 64 of 800G do
+                cages = (switch.ports // switch.cage_ports, switch.port_gbps * switch.cage_ports)
+                held.append((device, cages))
                 if tier is not None:
                     self.by_tier.setdefault((rack_id, tier), []).append(held[-1])
                 else:
@@ -517,8 +522,8 @@ class _Devices:
             rate_gbps * 1_000_000,  # NetBox's speed is in kb/s
         )
         described = self.described.get(plane) or self.described.setdefault(plane, f"{plane} link")
-        self.out.rows["08-interfaces.csv"].append((device, interface, kind, speed, described))
-        return _Port(device, interface, self.site_of[device])
+        row = (device, interface, kind, speed, described)
+        return _Port(device, interface, self.site_of[device], row)
 
     def finish(self) -> None:
         """The manufacturers and roles the devices named, and notes on full and idle
@@ -549,9 +554,10 @@ class _Devices:
                 f"{len(full):,} network racks, and their cables are left out: "
                 + ", ".join(full[:SHOWN])
                 + more
-                + " (a split port is filled by one cable with fixed ends or by one medium's "
-                "transceivers: a copper bundle of an odd count leaves half a port empty at "
-                "each end, which the fabric's count of ports does not allow for)"
+                + " (a port split into several links is filled by one cable with fixed ends "
+                "or by one medium's transceivers: where a medium's links at a switch are odd "
+                "in count, half a port stays empty, which the fabric's count of ports does "
+                "not allow for)"
             )
 
 
@@ -608,7 +614,10 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                 devices.port(b, plane, rate, tier_b, kind, fill),
             )
             if end_a is None or end_b is None:
+                # the end that found a port is not written: an interface of no cable (an
+                # audit found them); its port stays unused
                 continue
+            out.rows["08-interfaces.csv"] += (end_a.row, end_b.row)
             out.rows["09-cables.csv"].append(
                 (
                     end_a.site,

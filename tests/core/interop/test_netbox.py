@@ -239,10 +239,11 @@ def test_a_rack_label_in_two_halls_of_a_site_names_its_device_with_the_hall():
     assert not any("appears more than once" in n for n in found.notes)
 
 
-def test_a_port_split_in_two_takes_two_links_then_the_next_port_then_the_next_switch():
-    """A QM9700 has 64 ports of 400G (the catalog): links of 200G take each port twice,
-    "port 1/1" and "port 1/2"; a rack of 12 is full after 12 x 64 x 2 = 1,536 links, and
-    the next one finds no port and is counted."""
+def test_a_cage_split_takes_its_links_then_the_next_cage_then_the_next_switch():
+    """A QM9700's 64 ports of 400G are 32 twin-port cages of 800G (the catalog), each
+    holding one module or cable: links of 200G take each cage four times, "port 1/1" to
+    "port 1/4"; a rack of 12 is full after 12 x 32 x 4 = 1,536 links, and the next one
+    finds no port and is counted."""
     from designer.core.interop.netbox import NetboxSet, _Devices, _Names
 
     project = EXAMPLES["gb200-nvl72-su"]().project
@@ -266,13 +267,13 @@ def test_a_port_split_in_two_takes_two_links_then_the_next_port_then_the_next_sw
     assert named[:3] == [
         ("NET-01 switch 1", "port 1/1"),
         ("NET-01 switch 1", "port 1/2"),
-        ("NET-01 switch 1", "port 2/1"),
+        ("NET-01 switch 1", "port 1/3"),
     ]
-    assert named[127:129] == [("NET-01 switch 1", "port 64/2"), ("NET-01 switch 2", "port 1/1")]
-    assert named[-1] == ("NET-01 switch 12", "port 64/2")
+    assert named[127:129] == [("NET-01 switch 1", "port 32/4"), ("NET-01 switch 2", "port 1/1")]
+    assert named[-1] == ("NET-01 switch 12", "port 32/4")
     assert len(set(named)) == 1_536
     assert ports[-1] is None and devices.full == {rack.id: 1}
-    # a link as fast as the port takes it whole
+    # 400G links, as the QM9700's ports run: two to a cage
     assert devices.port(rack.id, "scale_out", 400) is None
     fresh = _Devices(
         project,
@@ -285,9 +286,10 @@ def test_a_port_split_in_two_takes_two_links_then_the_next_port_then_the_next_sw
         {},
     )
     fresh.rack(rack.id)
-    assert [fresh.port(rack.id, "scale_out", 400).interface for _ in range(2)] == [
-        "port 1",
-        "port 2",
+    assert [fresh.port(rack.id, "scale_out", 400).interface for _ in range(3)] == [
+        "port 1/1",
+        "port 1/2",
+        "port 2/1",
     ]
 
 
@@ -424,3 +426,21 @@ def test_a_twin_port_dac_fills_one_split_port_at_each_end_alone():
     for (device, port), fillers in held.items():
         assert len(fillers) == 1, (device, port, fillers)
     assert not any("find no free port" in n for n in found.notes)
+
+
+def test_a_link_that_finds_no_port_writes_neither_end():
+    """An audit: a link short of a port at one end left its other end's interface in the
+    file, an interface of no cable. 2,000 links drawn from a GB200 rack to a rack of 12
+    QM9700 beside their fabric: those that find no switch port leave no interface at the
+    GB200 either."""
+    from designer.core.document.document import Document
+    from tests.core.network.helpers import draw
+
+    doc = Document(EXAMPLES["gb200-nvl72-su"]().project)
+    racks = {p.label: p.id for p in doc.project.placements.values()}
+    draw(doc, racks["NVL72-01"], racks["NET-01"], count=2_000)
+    found = _set(doc.project)
+    full = sum(int(n.split()[0].replace(",", "")) for n in found.notes if "find no free port" in n)
+    assert full > 0
+    cables = found.rows["09-cables.csv"]
+    assert len(found.rows["08-interfaces.csv"]) == 2 * len(cables)
