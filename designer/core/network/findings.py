@@ -367,7 +367,10 @@ def _fill_finding(plan: NetworkPlan, fill: TrayFill) -> Finding | None:
     )
 
 
-def port_findings(plan: NetworkPlan, node: str) -> tuple[Finding, ...]:
+def port_findings(plan: NetworkPlan, node: str, cages: int = 0) -> tuple[Finding, ...]:
+    """What is wrong with the links ending at ``node``: more than its ports, or, at a
+    network rack, more module cages than its switches have (``cages``, as
+    ``cages_filled`` counts them)."""
     found = plan.index.facts.get(node)
     if found is None:
         return ()
@@ -386,6 +389,7 @@ def port_findings(plan: NetworkPlan, node: str) -> tuple[Finding, ...]:
         capacity = switches.count * switch.ports
         gbps = sum(g for plane, (_, g) in totals.items() if plane not in kind.ports)
         used = gbps / switch.port_gbps
+        held = switches.count * (switch.ports // switch.cage_ports)
         if used > capacity:
             out.append(
                 PORTS_EXCEEDED.finding(
@@ -395,6 +399,22 @@ def port_findings(plan: NetworkPlan, node: str) -> tuple[Finding, ...]:
                     measured=used,
                     limit=float(capacity),
                     unit="ports",
+                    **_where(plan, node),
+                )
+            )
+        elif cages > held:
+            out.append(
+                PORTS_EXCEEDED.finding(
+                    f"{plan.name(node)}: its links fill {cages:,} module cages and its "
+                    f"{switches.count} {switch.name} switches have {held:,}. A cage takes one "
+                    "module of one medium or one cable, each carrying the links the cage "
+                    "does (two 400G in an 800G cage): where a medium's links here are odd in "
+                    "count, its last module or cable carries one. Give the rack a switch "
+                    "more, or move links to another medium or rack.",
+                    (node,),
+                    measured=float(cages),
+                    limit=float(held),
+                    unit="cages",
                     **_where(plan, node),
                 )
             )

@@ -330,11 +330,11 @@ def choose(
             picked = ladder.rungs[int(step)]
             these = found == step
             medium[rows[these]] = picked.medium
-            order[rows[these]] = _sold_length(catalog.media[picked.medium], picked, wanted[these])
+            order[rows[these]] = sold_length(catalog.media[picked.medium], picked, wanted[these])
     return Choice(medium, rung, order)
 
 
-def _sold_length(medium: Medium, rung: Rung, length_m: np.ndarray) -> np.ndarray:
+def sold_length(medium: Medium, rung: Rung, length_m: np.ndarray) -> np.ndarray:
     """The shortest sold length at or above each length; cut to ``length_step_m`` beyond
     the list; ``nan`` for media ordered by the route, not the cable (coherent DCI)."""
     out = np.full(len(length_m), np.nan)
@@ -450,8 +450,10 @@ def reason(
     rate_gbps: int,
     plane: int,
     routed_m: float | None = None,
+    chosen: int = -1,
 ) -> str:
-    """Why this medium: the cheaper ones it is too long for, and what it reaches.
+    """Why this medium: the cheaper ones it is too long for, and what it reaches; or, where
+    the bundle was moved from its ``chosen`` medium to even out a rack's (``evening``), so.
 
     For example ``7.4 m at 100G/lane: over DAC 2 m and ACC 5 m, multimode SR reaches 50 m;
     10 m MPO multimode fibre``. ``routed_m``, when given and shorter, is the length before
@@ -502,14 +504,24 @@ def reason(
     for below in ladder.rungs[:rung]:
         short = catalog.media[below.medium].short
         skipped[short] = max(skipped.get(short, 0.0), below.offer.reach_m)
-    chosen = ladder.rungs[rung]
-    medium = catalog.media[chosen.medium]
+    picked = ladder.rungs[rung]
+    medium = catalog.media[picked.medium]
+    if 0 <= chosen != picked.medium:
+        first = catalog.media[chosen].short
+        text = (
+            f"{head}: {first} reaches it, but an odd count of its links at a switch rack "
+            f"with an odd count of {medium.short} would leave a module of each carrying one "
+            f"link; {medium.short}, reaching {format_reach(picked.offer.reach_m)}, evens both"
+        )
+        if not math.isnan(order_m):
+            text += f"; {order_m:g} m {medium.cable}"
+        return text + left_out
     over = ""
     if skipped:
         names = [f"{name} {format_reach(reach)}" for name, reach in skipped.items()]
         joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         over = f"over {joined}, "
-    text = f"{head}: {over}{medium.short} reaches {format_reach(chosen.offer.reach_m)}"
+    text = f"{head}: {over}{medium.short} reaches {format_reach(picked.offer.reach_m)}"
     if not math.isnan(order_m):
         text += f"; {order_m:g} m {medium.cable}"
     return text + left_out

@@ -74,6 +74,11 @@ class Decisions:
     area_um2: np.ndarray
     findings: tuple[Finding, ...]
     halls: frozenset[str]
+    #: The first choice of medium, rung and order length, before a network rack's media
+    #: were evened out (``evening``): where they differ from ``medium``, the bundle moved.
+    chosen: np.ndarray
+    chosen_rung: np.ndarray
+    chosen_order_m: np.ndarray
 
 
 NO_DECISIONS = Decisions(
@@ -90,6 +95,9 @@ NO_DECISIONS = Decisions(
     area_um2=np.zeros(0, dtype=np.int64),
     findings=(),
     halls=frozenset(),
+    chosen=np.zeros(0, dtype=np.int16),
+    chosen_rung=np.zeros(0, dtype=np.int16),
+    chosen_order_m=np.zeros(0),
 )
 """The decisions of a plan without bundles."""
 
@@ -188,7 +196,18 @@ class NetworkPlan:
         parts = [self.decisions[k] for k in self.keys()]
         if not parts:
             return NO_DECISIONS
-        names = ("status", "routed_m", "fibre_m", "choice_m", "medium", "rung", "order_m")
+        names = (
+            "status",
+            "routed_m",
+            "fibre_m",
+            "choice_m",
+            "medium",
+            "rung",
+            "order_m",
+            "chosen",
+            "chosen_rung",
+            "chosen_order_m",
+        )
         joined = {n: np.concatenate([getattr(p, n) for p in parts]) for n in names}
         return Decisions(
             **joined,

@@ -38,8 +38,9 @@ from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
 from designer.core.network.bundles import BundleTable, Row, concat
-from designer.core.network.cages import module_cage_gbps, shared_cage_gbps
+from designer.core.network.cages import cages_filled, module_cage_gbps, shared_cage_gbps
 from designer.core.network.dci import plan_dci
+from designer.core.network.evening import even_out
 from designer.core.network.fabric import (
     NO_FABRIC_YET,
     ComputeRack,
@@ -556,9 +557,9 @@ def _decide(
             "routed_m": routed_m[rows],
             "fibre_m": routes.fibre_mm[rows] / 1000.0,
             "choice_m": choice_m[rows],
-            "medium": choice.medium[rows],
-            "rung": choice.rung[rows],
-            "order_m": choice.order_m[rows],
+            "chosen": choice.medium[rows],
+            "chosen_rung": choice.rung[rows],
+            "chosen_order_m": choice.order_m[rows],
             "nvidia": nvidia[rows],
             "legs": routes.legs[rows],
             "along": routes.along[rows],
@@ -575,6 +576,11 @@ def _decide(
             columns = {name: getattr(previous, name).copy() for name in decided}
             for name, values in decided.items():
                 columns[name][at] = values
+        _evened(plan, whole, columns, areas)
+        if key in partly:  # a rack's media evened anew may move a bundle not decided again
+            assert previous is not None
+            moved = np.flatnonzero(previous.medium != columns["medium"])
+            touched |= _halls_of(plan, columns["legs"][moved])
         used = _halls_of(plan, columns["legs"])
         if key not in partly:
             touched |= (previous.halls if previous else frozenset()) | used
@@ -584,6 +590,21 @@ def _decide(
         _index_halls(plan, key, previous.halls if previous else frozenset(), used)
         plan.decisions[key] = Decisions(**columns, findings=findings, halls=used)
     return touched
+
+
+def _evened(
+    plan: NetworkPlan, table: BundleTable, columns: dict[str, np.ndarray], areas: np.ndarray
+) -> None:
+    """A unit's media, rungs, order lengths and cable areas, from its first choices with
+    each network rack's media evened out (``evening.even_out``), over the whole unit."""
+    medium, rung, order = even_out(
+        plan, table, columns["chosen"], columns["choice_m"], columns["nvidia"]
+    )
+    moved = rung >= 0
+    columns["medium"] = medium
+    columns["rung"] = np.where(moved, rung, columns["chosen_rung"]).astype(np.int16)
+    columns["order_m"] = np.where(moved, order, columns["chosen_order_m"])
+    columns["area_um2"] = table.count * areas[medium.astype(np.int64)]
 
 
 def _row_km(
@@ -654,9 +675,12 @@ def _refill(plan: NetworkPlan, halls: Iterable[str]) -> None:
 
 
 def _recheck_ports(plan: NetworkPlan, nodes: Iterable[str]) -> None:
-    """Compare the links ending at each of ``nodes`` with its ports."""
+    """Compare the links ending at each of ``nodes`` with its ports, and at a network rack
+    the module cages they fill with its switches' (the media decided)."""
+    nodes = list(nodes)
+    cages = cages_filled(plan, nodes)
     for node in nodes:
-        found = port_findings(plan, node)
+        found = port_findings(plan, node, cages.get(node, 0))
         if found:
             plan.ports[node] = found
         else:

@@ -195,6 +195,7 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                     rate,
                     plane,
                     routed,
+                    int(cols.chosen[i]),
                 )
         lines.append(
             ScheduleLine(

@@ -178,3 +178,34 @@ def test_a_hall_without_a_cable_entry_is_named_once_and_told_where_to_give_it_on
         "North hall 2 has no cable entry, so its links to other halls and sites cannot be "
         "routed. Give the hall a Cable entry X and Y (its properties, nothing selected) on a tray."
     )
+
+
+def test_a_network_rack_whose_links_fill_more_cages_than_it_has_is_an_error(monkeypatch):
+    """An audit: at 2:1 a CloudMatrix384's SN5600 leaves took 85 node links and 43 uplinks,
+    128 ports of 128, on multimode and single-mode of odd counts, so that each medium's last
+    twin-port module carried one link: 513 cages of 512, links without a port in NetBox,
+    and no finding. Split one link a cage, as it was, the planner evens the racks' media
+    (one bundle to single-mode); left uneven, the check names the racks."""
+    import numpy as np
+
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.network import fabric, planner
+
+    project = generate(ClusterRequest("cm384", systems=16, oversubscription=2.0))
+    assert not RuleEngine(CATALOG).run(project).findings
+    monkeypatch.setattr(fabric, "cage_links", lambda switch, rate: 1)
+    assert not RuleEngine(CATALOG).run(project).findings
+
+    def first_choices(plan, table, chosen, choice_m, nvidia):
+        n = len(table)
+        return chosen.astype(np.int16), np.full(n, -1, np.int16), np.full(n, np.nan)
+
+    monkeypatch.setattr(planner, "even_out", first_choices)
+    found = list(RuleEngine(CATALOG).run(project).findings)
+    assert [(f.code, f.measured, f.limit, f.unit) for f in found] == [
+        ("network.ports_exceeded", 513.0, 512.0, "cages")
+    ] * 2
+    assert found[0].message.startswith(
+        "NET-T03: its links fill 513 module cages and its 8 NVIDIA Spectrum-4 SN5600 "
+        "switches have 512."
+    )
