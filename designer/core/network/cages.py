@@ -120,7 +120,7 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[str, int]:
     # (a campus site's fabric has 19,000 bundles: a Python step per bundle end was 160 ms)
     keyed: list[np.ndarray] = []
     counts: list[np.ndarray] = []
-    names_of: list[str] = []
+    code_of: dict[str, int] = {}  # a rack's number across the units, so modules pool there
     for key in keys:
         decided = plan.decisions.get(key)
         if decided is None:
@@ -137,27 +137,31 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[str, int]:
         fixed = integrated[medium]
         per = _links_per(media, medium, widest, rate, fixed & (widest > 0))
         cables = -(-table.count // per)
-        offset = len(names_of)
-        names_of.extend(names)
+        number = np.fromiter(
+            (code_of.setdefault(name, len(code_of)) for name in names),
+            dtype=np.int64,
+            count=len(names),
+        )
         for side in (ends[:n], ends[n:]):
             at = here[side] & (medium >= 0)
             cut = np.flatnonzero(at & fixed)
-            for node, number in zip(side[cut].tolist(), cables[cut].tolist(), strict=True):
-                filled[names[node]] += number
+            for node, taken in zip(side[cut].tolist(), cables[cut].tolist(), strict=True):
+                filled[names[node]] += taken
             loose = np.flatnonzero(at & ~fixed)
             gbps = cage[side[loose], plane[loose]]
             keyed.append(
-                (((side[loose] + offset) << 6 | medium[loose]) << 16 | rate[loose]) << 16 | gbps
+                ((number[side[loose]] << 6 | medium[loose]) << 16 | rate[loose]) << 16 | gbps
             )
             counts.append(table.count[loose])
     if keyed:
-        found, which = np.unique(np.concatenate(keyed), return_inverse=True)
+        named = list(code_of)
+        codes, which = np.unique(np.concatenate(keyed), return_inverse=True)
         links = np.bincount(which.reshape(-1), weights=np.concatenate(counts))
-        for code, count in zip(found.tolist(), links.astype(np.int64).tolist(), strict=True):
+        for code, count in zip(codes.tolist(), links.astype(np.int64).tolist(), strict=True):
             gbps, rate_gbps = code & 0xFFFF, (code >> 16) & 0xFFFF
             position, node = (code >> 32) & 0x3F, code >> 38
             per_module = links_per_module(media[position], gbps, rate_gbps)
-            filled[names_of[node]] += -(-count // per_module)
+            filled[named[node]] += -(-count // per_module)
     return dict(filled)
 
 
