@@ -576,7 +576,7 @@ def _decide(
             columns = {name: getattr(previous, name).copy() for name in decided}
             for name, values in decided.items():
                 columns[name][at] = values
-        _evened(plan, whole, columns, areas)
+        _evened(plan, key, whole, columns, areas)
         if key in partly:  # a rack's media evened anew may move a bundle not decided again
             assert previous is not None
             moved = np.flatnonzero(previous.medium != columns["medium"])
@@ -593,13 +593,22 @@ def _decide(
 
 
 def _evened(
-    plan: NetworkPlan, table: BundleTable, columns: dict[str, np.ndarray], areas: np.ndarray
+    plan: NetworkPlan,
+    key: UnitKey,
+    table: BundleTable,
+    columns: dict[str, np.ndarray],
+    areas: np.ndarray,
 ) -> None:
     """A unit's media, rungs, order lengths and cable areas, from its first choices with
-    each network rack's media evened out (``evening.even_out``), over the whole unit."""
-    medium, rung, order = even_out(
-        plan, table, columns["chosen"], columns["choice_m"], columns["nvidia"]
-    )
+    each network rack's media evened out (``evening.even_out``), over the whole unit: a
+    scale-out fabric's or a drawn bundle's (the others end at no switch's shared cage, and
+    a campus has 432 of them)."""
+    if key[0] in ("fabric", "drawn"):
+        chosen, choice_m, nvidia = columns["chosen"], columns["choice_m"], columns["nvidia"]
+        medium, rung, order = even_out(plan, table, chosen, choice_m, nvidia)
+    else:
+        medium, rung = columns["chosen"], np.full(len(table), -1, dtype=np.int16)
+        order = np.full(len(table), np.nan)
     moved = rung >= 0
     columns["medium"] = medium
     columns["rung"] = np.where(moved, rung, columns["chosen_rung"]).astype(np.int16)
