@@ -9,8 +9,9 @@ when the report is assembled, so changing them re-runs nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import overload
 
 from designer.core.catalog import Catalog
@@ -72,9 +73,9 @@ class RuleEngine:
             if not (once and apart and here and len(project.placements) >= FORK_FROM_RACKS):
                 self._record_all(self._checks, ctx)
             elif forking_pays():
-                beside = Forked(lambda: self._record_all(apart, ctx))
+                beside = Forked(lambda: _table_bytes(self._record_all(apart, ctx)))
                 self._record_all(here, ctx)
-                self._table.update(beside.result())
+                self._table.update(_table_of(beside.result()))
             else:
                 self._record_all(self._checks, ctx)
         self._ctx = ctx
@@ -189,6 +190,37 @@ class RuleEngine:
                 finding = replace(finding, severity=Severity(override))
             resolved.append(finding)
         return Report(tuple(sorted(resolved, key=_reading_order(project))))
+
+
+def _table_bytes(table: Table) -> bytes:
+    """``table`` as JSON, to cross from a forked copy (``forked``)."""
+    return json.dumps(
+        {
+            name: {subject: [asdict(f) for f in found] for subject, found in rows.items()}
+            for name, rows in table.items()
+        }
+    ).encode("utf-8")
+
+
+def _table_of(data: bytes) -> Table:
+    """The table ``_table_bytes`` wrote."""
+    return {
+        name: {
+            subject: tuple(
+                Finding(
+                    **{
+                        **f,
+                        "severity": Severity(f["severity"]),
+                        "ids": tuple(f["ids"]),
+                        "where": tuple(f["where"]) if f["where"] is not None else None,
+                    }
+                )
+                for f in found
+            )
+            for subject, found in rows.items()
+        }
+        for name, rows in json.loads(data).items()
+    }
 
 
 def _changes_everything(before: Project, after: Project) -> bool:

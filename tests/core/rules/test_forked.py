@@ -9,14 +9,14 @@ from designer.core.rules.forked import Forked, forking_pays
 pytestmark = pytest.mark.skipif(not forking_pays(), reason="forks only on Linux, 2+ cores")
 
 
-def test_the_work_runs_in_another_process_and_its_result_comes_back():
+def test_the_work_runs_in_another_process_and_its_bytes_come_back():
     here = os.getpid()
-    assert Forked(lambda: (os.getpid(), [1, 2, 3])).result()[1] == [1, 2, 3]
-    assert Forked(os.getpid).result() != here
+    assert Forked(lambda: b"findings").result() == b"findings"
+    assert int(Forked(lambda: str(os.getpid()).encode()).result()) != here
 
 
 def test_an_exception_in_the_copy_is_raised_here():
-    def fails() -> None:
+    def fails() -> bytes:
         raise ValueError("a broken design")
 
     with pytest.raises(ValueError, match="a broken design"):
@@ -26,12 +26,12 @@ def test_an_exception_in_the_copy_is_raised_here():
 def test_work_whose_copy_dies_is_done_here():
     here = os.getpid()
 
-    def dies_in_the_copy() -> str:
+    def dies_in_the_copy() -> bytes:
         if os.getpid() != here:
             os._exit(3)  # as a copy killed for its memory would end
-        return "done here"
+        return b"done here"
 
-    assert Forked(dies_in_the_copy).result() == "done here"
+    assert Forked(dies_in_the_copy).result() == b"done here"
 
 
 def test_a_parent_stopped_while_waiting_leaves_no_copy_running():
@@ -42,7 +42,7 @@ def test_a_parent_stopped_while_waiting_leaves_no_copy_running():
     def stop(*_):
         raise KeyboardInterrupt
 
-    forked = Forked(lambda: time.sleep(30))
+    forked = Forked(lambda: time.sleep(30) or b"")
     pid = forked._pid
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, 0.3)
