@@ -28,7 +28,7 @@ from designer.core.rules.registry import APART, CHECKS, UNUSED_EXCLUSION
 Table = dict[str, dict[str, tuple[Finding, ...]]]
 """Check name -> subject -> its findings (subjects without findings are left out)."""
 
-#: The racks from which a one-shot check forks (``RuleEngine.run``): a fork and its pickle
+#: The racks from which a one-shot check forks (``RuleEngine.run``): a fork and its JSON
 #: cost about what the checks it runs beside save at some 500 racks, and the machines'
 #: noise is of that size (``benchmarks/fork_bench.py``, two runs: 0.79 and 0.94 of serial
 #: at 484 racks, 0.52 and 0.60 at 1,288, 1.09 and 1.70 at 35).

@@ -5,13 +5,13 @@ of 80,000 bundles, routed and given media) as on every other check together, and
 share nothing they derive. A copy of the process made by ``fork`` after the project is
 loaded has the project, the catalog and the imports already: it works out the network
 check while this process runs the others, and only its findings come back through a pipe,
-as the bytes the work makes of them (JSON: project data never goes through pickle). On a 2-core machine the check then takes about as long as
-its slower half, not the sum of both.
+as the bytes the work makes of them (JSON: project data never goes through pickle). On a
+2-core machine the check then takes about as long as its slower half, not the sum of both.
 
 Only where it pays and is safe: on Linux, where ``fork`` is the usual way to start a
 process (macOS's system libraries are not fork-safe, Windows has no fork), with more than
-one core, and for a one-shot check of a large project (a fork and its pickles cost tens
-of milliseconds, which a small project's whole check does not take). The designer does
+one core, and for a one-shot check of a large project (a fork and its findings' JSON cost
+tens of milliseconds, which a small project's whole check does not take). The designer does
 not fork: it keeps the network plan for the next edit and its panels, and a process
 running Qt's threads is not one to copy.
 
