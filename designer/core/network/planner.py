@@ -164,9 +164,9 @@ def update_plan(previous: NetworkPlan, project: Project, changed_ids: Iterable[s
         if key in previous.decisions:
             refill |= previous.decisions[key].halls
             _index_halls(plan, key, previous.decisions[key].halls, frozenset())
-    refill |= _decide(plan, sorted(rebuilt | set(partly)), partly)
-    _refill(plan, refill)
-    _recheck_ports(plan, touched_nodes)
+    halls_decided, evened = _decide(plan, sorted(rebuilt | set(partly)), partly)
+    _refill(plan, refill | halls_decided)
+    _recheck_ports(plan, touched_nodes | evened)
     return plan
 
 
@@ -496,18 +496,20 @@ def _halls_of(plan: NetworkPlan, legs: np.ndarray) -> frozenset[str]:
 
 def _decide(
     plan: NetworkPlan, keys: list[UnitKey], partly: Mapping[UnitKey, np.ndarray] | None = None
-) -> set[str]:
+) -> tuple[set[str], set[str]]:
     """Route and choose media for every bundle of ``keys``, in one batch; of a unit in
     ``partly`` only the bundles of those rows, its others kept as they were decided.
 
-    Returns the halls whose tray fill this may have changed: where the bundles decided ran
-    before and run now. Every bundle is routed on its own, so a bundle decided alone gets
-    what it gets in a batch of all.
+    Returns the halls whose tray fill this may have changed (where the bundles decided ran
+    before and run now), and the nodes of the bundles not decided again whose medium a
+    rack's evening out changed. Every bundle is routed on its own, so a bundle decided
+    alone gets what it gets in a batch of all.
     """
     partly = partly or {}
     touched: set[str] = set()
+    evened: set[str] = set()
     if not keys:
-        return touched
+        return touched, evened
     tables = [
         plan.units[k].table.take(partly[k]) if k in partly else plan.units[k].table for k in keys
     ]
@@ -581,6 +583,7 @@ def _decide(
             assert previous is not None
             moved = np.flatnonzero(previous.medium != columns["medium"])
             touched |= _halls_of(plan, columns["legs"][moved])
+            evened |= {end for row in moved.tolist() for end in (whole.a[row], whole.b[row])}
         used = _halls_of(plan, columns["legs"])
         if key not in partly:
             touched |= (previous.halls if previous else frozenset()) | used
@@ -589,7 +592,7 @@ def _decide(
         )
         _index_halls(plan, key, previous.halls if previous else frozenset(), used)
         plan.decisions[key] = Decisions(**columns, findings=findings, halls=used)
-    return touched
+    return touched, evened
 
 
 def _evened(
