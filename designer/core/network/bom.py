@@ -35,7 +35,7 @@ from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import path_length_mm
-from designer.core.network.cages import end_cages
+from designer.core.network.cages import end_cages, links_per_cable
 from designer.core.network.media import (
     Medium,
     cable_usd,
@@ -257,24 +257,10 @@ def cable_links(
     modules, and a bundle no medium reaches, is one a link. ``cage``: ``module_cage_gbps``
     of the plan's nodes. A splitter's two single ends are charged as its twin end (an
     800G LACC split to two 400G ends: 3.0 W for 2.7 W, links:S7)."""
-    table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
+    table, cols, ends = plan.table(), plan.columns(), plan.ends()
     plane = table.plane[rows].astype(np.int64)
     widest = np.maximum(cage[ends.a[rows], plane], cage[ends.b[rows], plane])
-    per = np.ones(len(rows), np.int64)
-    # only copper and active cables sold twin-port can carry more than one link (a campus's
-    # 80,000 bundles are nearly all fibre); a bundle of no medium (-1) takes the last entry
-    twin = np.array([m.integrated and m.twin_port is not None for m in media.media] + [False])
-    position = cols.medium[rows].astype(np.int64)
-    some = np.flatnonzero(twin[position] & (widest > 0))
-    if len(some):
-        rate = table.rate[rows].astype(np.int64)
-        keys = (position[some] * (1 << 24) + widest[some]) * (1 << 24) + rate[some]
-        found, inverse = np.unique(keys, return_inverse=True)
-        carried = [
-            links_per_module(media.media[k >> 48], int((k >> 24) & 0xFFFFFF), int(k & 0xFFFFFF))
-            for k in found.tolist()
-        ]
-        per[some] = np.array(carried, np.int64)[inverse.reshape(-1)]
+    per = links_per_cable(plan.media.media, cols.medium[rows], widest, table.rate[rows])
     return per, np.where(per > 1, widest, 0)
 
 
