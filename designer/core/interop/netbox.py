@@ -57,6 +57,7 @@ from designer.core.naming import display_name
 from designer.core.network.bom import cable_links
 from designer.core.network.cages import end_cages
 from designer.core.network.export import as_text
+from designer.core.network.fabric import END_TIERS, TIERS
 from designer.core.network.media import PLANES, PROTOCOLS
 
 if TYPE_CHECKING:
@@ -132,12 +133,6 @@ ROLES = {"compute": "Compute system", "storage": "Storage system", "network": "N
 SWITCH_ROLE = "Switch"
 #: A switch's role by the tier the fabric places it in (a switch no fabric uses: ``SWITCH_ROLE``).
 TIER_ROLES = {"leaf": "Leaf switch", "spine": "Spine switch", "core": "Core switch"}
-#: The tiers at a link's two ends, by its role in the fabric (its lower end first).
-END_TIERS = {
-    "node-leaf": (None, "leaf"),
-    "leaf-spine": ("leaf", "spine"),
-    "spine-core": ("spine", "core"),
-}
 
 #: How many names of one kind of refusal the notes give before counting the rest.
 SHOWN = 5
@@ -268,7 +263,7 @@ def netbox_set(
 
 def _by_tier(placed: tuple[str, str, str, int]) -> tuple[str, int]:
     """A fabric's placed switches rack by rack, leaves, spines then cores in each."""
-    return placed[0], list(TIER_ROLES).index(placed[2])
+    return placed[0], TIERS.index(placed[2])
 
 
 class _Names:

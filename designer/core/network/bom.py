@@ -35,7 +35,8 @@ from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import path_length_mm
-from designer.core.network.cages import end_cages, links_per_cable
+from designer.core.network.cages import end_cages, end_tiers, links_per_cable
+from designer.core.network.fabric import TIERS
 from designer.core.network.media import (
     Medium,
     cable_usd,
@@ -273,22 +274,25 @@ def _modules(
     At a single-port NIC or a site one module serves one link end. At a network rack whose
     switches take twin-port modules (``links_per_module``: a QM9700's 800G cage carries two
     400G links), or a compute rack whose NICs share cages (a DGX H100's), the rack's links
-    of one plane, medium and rate share modules, rounded up per rack: a module's two ports
-    may serve cables to different racks, and a plan says which rack a link ends in, not
-    which of its switches or systems (the switches of two planes are apart)."""
+    of one plane, medium and rate share modules, rounded up per rack and tier of its
+    switches (``cages.end_tiers``; the check counts cages so): a module's two ports may
+    serve cables to different racks, and a plan says which rack and tier a link ends in,
+    not which of its switches or systems (the switches of two planes are apart)."""
     table, cols, ends, media = plan.table(), plan.columns(), plan.ends(), plan.media
     node = np.concatenate([ends.a[rows], ends.b[rows]])
     planes = np.tile(table.plane[rows].astype(np.int64), 2)
+    tier = np.concatenate([t[rows] for t in end_tiers(table)])
     keys = (
         np.concatenate([places.site_a[rows], places.site_b[rows]]),
-        np.where(cage[node, planes] > 0, node, -1),  # the other ends of a site count together
+        # the other ends of a site count together
+        np.where(cage[node, planes] > 0, node * (len(TIERS) + 1) + tier, -1),
         planes,
         np.tile(cols.medium[rows].astype(np.int64), 2),
         np.tile(table.rate[rows], 2),
     )
     modules: Counter[Key] = Counter()
     for (site, at, plane, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
-        cage_gbps = int(cage[at, plane]) if at >= 0 else 0
+        cage_gbps = int(cage[at // (len(TIERS) + 1), plane]) if at >= 0 else 0
         per = links_per_module(media.media[position], cage_gbps, rate)
         module_gbps = cage_gbps if per > 1 else rate
         modules[((places.sites[site],), plane, position, rate, per, module_gbps)] += math.ceil(

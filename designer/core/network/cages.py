@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
+from itertools import repeat
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from designer.core.model.equipment import RackType
+from designer.core.network.bundles import BundleTable
+from designer.core.network.fabric import END_TIERS, TIERS
 from designer.core.network.media import ODD_BETWEEN_CAGES, PLANES, Medium, links_per_module
 from designer.core.network.network_plan import NetworkPlan
 
@@ -93,18 +96,44 @@ def shared_cage_gbps(
     return np.where(widest > rate, widest, 0) | np.where(odd, ODD_BETWEEN_CAGES, 0)
 
 
-def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[str, int]:
-    """Per network rack of ``nodes`` whose switch the catalog knows, the module cages its
-    decided links fill at it: a medium's modules carry as many links of one rate as the
-    cage takes (``links_per_module``: a twin-port 2xSR4, two 400G), shared by the rack's
-    bundles of that medium and rate, rounded up per rack as the bill counts them; a cable
-    with fixed ends fills a cage at each end a cable, rounded up per bundle (a twin-port
-    DAC carries two links, an odd bundle's last one alone).
+def end_tiers(table: BundleTable) -> tuple[np.ndarray, np.ndarray]:
+    """Per bundle of ``table``, the tier of the switches at its ``a`` and ``b`` ends as a
+    code: 1 + its place in ``TIERS`` (a leaf 1), 0 where no fabric names one (a node, a
+    drawn link). A module's links share one switch, so the cages of a rack holding leaves
+    and spines are counted tier by tier (an audit: a rack of 7 leaves and 5 spines whose
+    leaves' links filled 225 cages of their 224, the rack's 384 of 384)."""
+    code = {tier: 1 + at for at, tier in enumerate(TIERS)}
+    lower = {role: code[tier] if tier else 0 for role, (tier, _) in END_TIERS.items()}
+    upper = {role: code[tier] for role, (_, tier) in END_TIERS.items()}
+    n = len(table.role)
+    return (
+        np.fromiter(map(lower.get, table.role, repeat(0)), dtype=np.int64, count=n),
+        np.fromiter(map(upper.get, table.role, repeat(0)), dtype=np.int64, count=n),
+    )
 
-    The fabric counts ports, two to an 800G cage: where a medium's links at a rack are odd
-    in count, its last module or cable fills a cage with one link, and a rack at full
-    radix needs a cage more than it has (an audit's NetBox export found links with no port,
-    and the check said nothing)."""
+
+def tier_switches(plan: NetworkPlan) -> dict[str, Counter[str]]:
+    """Per network rack a fabric places switches in, how many of each tier it holds."""
+    held: dict[str, Counter[str]] = {}
+    for fabric in plan.fabrics().values():
+        for rack, _, tier, count in fabric.placed:
+            held.setdefault(rack, Counter())[tier] += count
+    return held
+
+
+def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[tuple[str, str], int]:
+    """Per network rack of ``nodes`` whose switch the catalog knows and per tier of its
+    switches ("" for links no fabric tier names: drawn), the module cages its decided links
+    fill there: a medium's modules carry as many links of one rate as the cage takes
+    (``links_per_module``: a twin-port 2xSR4, two 400G), shared by the tier's bundles of
+    that medium and rate, rounded up per rack and tier; a cable with fixed ends fills a
+    cage at each end a cable, rounded up per bundle (a twin-port DAC carries two links, an
+    odd bundle's last one alone).
+
+    The fabric counts ports, two to an 800G cage: where a medium's links at a rack's tier
+    are odd in count, its last module or cable fills a cage with one link, and a tier at
+    full radix needs a cage more than it has (an audit's NetBox export found links with no
+    port, and the check said nothing)."""
     facts, switches, media = plan.index.facts, plan.catalog.switches, plan.media.media
     racks = {
         n
@@ -115,9 +144,11 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[str, int]:
     }
     keys = sorted({k for n in racks for k in plan.node_units.get(n, ())})
     integrated = np.array([m.integrated for m in media] + [False])
-    filled: Counter[str] = Counter()
-    # links of modules, summed per rack, medium, rate and cage rate as one integer key
-    # (a campus site's fabric has 19,000 bundles: a Python step per bundle end was 160 ms)
+    tiers = ("", *TIERS)
+    filled: Counter[tuple[str, str]] = Counter()
+    # links of modules, summed per rack, tier, medium, rate and cage rate as one integer
+    # key (a campus site's fabric has 19,000 bundles: a Python step per bundle end was
+    # 160 ms)
     keyed: list[np.ndarray] = []
     counts: list[np.ndarray] = []
     code_of: dict[str, int] = {}  # a rack's number across the units, so modules pool there
@@ -142,16 +173,17 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[str, int]:
             dtype=np.int64,
             count=len(names),
         )
-        for side in (ends[:n], ends[n:]):
+        for side, tier in zip((ends[:n], ends[n:]), end_tiers(table), strict=True):
             at = here[side] & (medium >= 0)
             cut = np.flatnonzero(at & fixed)
-            for node, taken in zip(side[cut].tolist(), cables[cut].tolist(), strict=True):
-                filled[names[node]] += taken
+            for node, code, taken in zip(
+                side[cut].tolist(), tier[cut].tolist(), cables[cut].tolist(), strict=True
+            ):
+                filled[(names[node], tiers[code])] += taken
             loose = np.flatnonzero(at & ~fixed)
             gbps = cage[side[loose], plane[loose]]
-            keyed.append(
-                ((number[side[loose]] << 6 | medium[loose]) << 16 | rate[loose]) << 16 | gbps
-            )
+            rack = number[side[loose]] << 2 | tier[loose]
+            keyed.append(((rack << 6 | medium[loose]) << 16 | rate[loose]) << 16 | gbps)
             counts.append(table.count[loose])
     if keyed:
         named = list(code_of)
@@ -159,9 +191,9 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[str, int]:
         links = np.bincount(which.reshape(-1), weights=np.concatenate(counts))
         for code, count in zip(codes.tolist(), links.astype(np.int64).tolist(), strict=True):
             gbps, rate_gbps = code & 0xFFFF, (code >> 16) & 0xFFFF
-            position, node = (code >> 32) & 0x3F, code >> 38
+            position, rack = (code >> 32) & 0x3F, code >> 38
             per_module = links_per_module(media[position], gbps, rate_gbps)
-            filled[named[node]] += -(-count // per_module)
+            filled[(named[rack >> 2], tiers[rack & 3])] += -(-count // per_module)
     return dict(filled)
 
 

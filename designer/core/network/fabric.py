@@ -902,6 +902,14 @@ def _ranges(starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.nda
 
 #: The roles of a fabric's links, tier by tier.
 ROLES = ("node-leaf", "leaf-spine", "spine-core")
+#: The tiers of a fabric's switches, lowest first.
+TIERS = ("leaf", "spine", "core")
+#: The tiers at a link's two ends by its role, its lower end first (a node is of none).
+END_TIERS: dict[str, tuple[str | None, str]] = {
+    "node-leaf": (None, "leaf"),
+    "leaf-spine": ("leaf", "spine"),
+    "spine-core": ("spine", "core"),
+}
 
 
 class _Links:

@@ -12,7 +12,7 @@ A code is permanent once released: projects store it in severity overrides and e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -367,10 +367,17 @@ def _fill_finding(plan: NetworkPlan, fill: TrayFill) -> Finding | None:
     )
 
 
-def port_findings(plan: NetworkPlan, node: str, cages: int = 0) -> tuple[Finding, ...]:
+def port_findings(
+    plan: NetworkPlan,
+    node: str,
+    cages: Mapping[str, int] | None = None,
+    tiers: Mapping[str, int] | None = None,
+) -> tuple[Finding, ...]:
     """What is wrong with the links ending at ``node``: more than its ports, or, at a
-    network rack, more module cages than its switches have (``cages``, as
-    ``cages_filled`` counts them)."""
+    network rack, more module cages than its switches have, or than the switches of one
+    tier have (``cages``: per tier, as ``cages_filled`` counts them; ``tiers``: the
+    switches of each tier the rack holds, as ``tier_switches`` counts them)."""
+    cages, tiers = cages or {}, tiers or {}
     found = plan.index.facts.get(node)
     if found is None:
         return ()
@@ -402,22 +409,34 @@ def port_findings(plan: NetworkPlan, node: str, cages: int = 0) -> tuple[Finding
                     **_where(plan, node),
                 )
             )
-        elif cages > held:
-            out.append(
-                PORTS_EXCEEDED.finding(
-                    f"{plan.name(node)}: its links fill {cages:,} module cages and its "
-                    f"{switches.count} {switch.name} switches have {held:,}. A cage takes one "
-                    "module of one medium or one cable, each carrying the links the cage "
-                    "does (two 400G in an 800G cage): where a medium's links here are odd in "
-                    "count, its last module or cable carries one. Give the rack a switch "
-                    "more, or move links to another medium or rack.",
-                    (node,),
-                    measured=float(cages),
-                    limit=float(held),
-                    unit="cages",
-                    **_where(plan, node),
+        else:
+            per_switch = switch.ports // switch.cage_ports
+            # the rack's cages, then each tier's: a module's links share one switch
+            over = [("", switches.count, sum(cages.values()), held)] + [
+                (f"{tier} ", count, cages.get(tier, 0), count * per_switch)
+                for tier, count in sorted(tiers.items())
+            ]
+            for tier, count, filled, have in over:
+                if filled <= have:
+                    continue
+                out.append(
+                    PORTS_EXCEEDED.finding(
+                        f"{plan.name(node)}: its links fill {filled:,} module cages of its "
+                        f"{count} {switch.name} {tier}switch{'' if count == 1 else 'es'}, "
+                        f"which {'has' if count == 1 else 'have'} {have:,}. A cage "
+                        "takes one module of one medium or one cable, each carrying the "
+                        "links the cage does (two 400G in an 800G cage), all to one switch: "
+                        "where a medium's links here are odd in count, its last module or "
+                        "cable carries one. Give the rack a switch more, or move links to "
+                        "another medium or rack.",
+                        (node,),
+                        measured=float(filled),
+                        limit=float(have),
+                        unit="cages",
+                        **_where(plan, node),
+                    )
                 )
-            )
+                break
     for plane, group in kind.ports.items():
         links = totals.get(plane, (0, 0))[0]
         if links > group.count:

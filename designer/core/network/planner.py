@@ -38,7 +38,12 @@ from designer.core.model.link import Bundle
 from designer.core.model.placement import Placement
 from designer.core.model.project import COLLECTIONS, Project
 from designer.core.network.bundles import BundleTable, Row, concat
-from designer.core.network.cages import cages_filled, module_cage_gbps, shared_cage_gbps
+from designer.core.network.cages import (
+    cages_filled,
+    module_cage_gbps,
+    shared_cage_gbps,
+    tier_switches,
+)
 from designer.core.network.dci import plan_dci
 from designer.core.network.evening import even_out
 from designer.core.network.fabric import (
@@ -688,11 +693,15 @@ def _refill(plan: NetworkPlan, halls: Iterable[str]) -> None:
 
 def _recheck_ports(plan: NetworkPlan, nodes: Iterable[str]) -> None:
     """Compare the links ending at each of ``nodes`` with its ports, and at a network rack
-    the module cages they fill with its switches' (the media decided)."""
+    the module cages they fill with its switches', and each tier's with its own (the media
+    decided)."""
     nodes = list(nodes)
-    cages = cages_filled(plan, nodes)
+    cages: dict[str, dict[str, int]] = {}
+    for (rack, tier), filled in cages_filled(plan, nodes).items():
+        cages.setdefault(rack, {})[tier] = filled
+    tiers = tier_switches(plan)
     for node in nodes:
-        found = port_findings(plan, node, cages.get(node, 0))
+        found = port_findings(plan, node, cages.get(node), tiers.get(node))
         if found:
             plan.ports[node] = found
         else:

@@ -206,6 +206,36 @@ def test_a_network_rack_whose_links_fill_more_cages_than_it_has_is_an_error(monk
         ("network.ports_exceeded", 513.0, 512.0, "cages")
     ] * 2
     assert found[0].message.startswith(
-        "NET-T03: its links fill 513 module cages and its 8 NVIDIA Spectrum-4 SN5600 "
-        "switches have 512."
+        "NET-T03: its links fill 513 module cages of its 8 NVIDIA Spectrum-4 SN5600 "
+        "switches, which have 512."
+    )
+
+
+def test_a_tier_whose_links_fill_more_cages_than_its_switches_have_is_an_error(monkeypatch):
+    """An audit: a generated GB200 campus (300 racks at 2:1) checked clean, yet its NetBox
+    export found no port for 21 links at 11 racks. A module's links share one switch, and
+    racks holding spines and cores counted their cages together: a core tier's 65 links
+    of two odd media filled 33 cages of its one switch's 32, the rack's 12 switches having
+    room. Left uneven, the check names the tier; evened tier by tier, nothing is left."""
+    import numpy as np
+
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.network import planner
+
+    project = generate(ClusterRequest("campus-nvl72", systems=300, oversubscription=2.0))
+    assert not RuleEngine(CATALOG).run(project).findings
+
+    def first_choices(plan, table, chosen, choice_m, nvidia):
+        n = len(table)
+        return chosen.astype(np.int16), np.full(n, -1, np.int16), np.full(n, np.nan)
+
+    monkeypatch.setattr(planner, "even_out", first_choices)
+    found = RuleEngine(CATALOG).run(project).findings
+    tiers = [f for f in found if "core switch," in f.message]
+    assert tiers and {(f.code, f.measured, f.limit) for f in tiers} == {
+        ("network.ports_exceeded", 33.0, 32.0)
+    }
+    assert tiers[0].message.startswith(
+        "NET-B04: its links fill 33 module cages of its 1 NVIDIA Quantum-2 QM9700 core "
+        "switch, which has 32."
     )
