@@ -69,18 +69,21 @@ class Table:
 LEAST_LAST_ROWS = 5
 
 
-def split(table: Table, area: Rect) -> list[tuple[Table, float]]:
+def split(table: Table, area: Rect, first_mm: float | None = None) -> list[tuple[Table, float]]:
     """The table cut into sheet-sized parts, each with its rows' height (mm); later parts
     say they continue, and only the last carries the note (a campus's bill printed its
-    totals under a part, before the rows that followed it)."""
+    totals under a part, before the rows that followed it). ``first_mm``: the height left
+    for the first part where the table starts below others (else the area's)."""
     if table.needs is None:
         table = replace(table, needs=needs(table))
-    room = area.height - height(table, area.width, 0.0)
+    around = height(table, area.width, 0.0)
+    room = area.height - around
     heights = row_heights(table, area.width)
     starts = [0]
     used = 0.0
     for index, row_mm in enumerate(heights):
-        if index > starts[-1] and used + row_mm > room:
+        fits = room if len(starts) > 1 or first_mm is None else first_mm - around
+        if index > starts[-1] and used + row_mm > fits:
             starts.append(index)
             used = 0.0
         used += row_mm
@@ -311,7 +314,19 @@ def table_pages(tables: Sequence[Table], area: Rect, narrow: bool = False) -> li
     sheets: list[Placed] = [[]]
     frame, used = 0, 0.0
     for table in tables:
-        for part, body in split(table, frames[0]):
+        parts = split(table, frames[0])
+        if used > 0 and len(parts) > 1:
+            # a long table starts in the room left below the others where some rows fit
+            # there: a campus's site bills, each a sheet and five rows, took a sheet each
+            # for their five rows
+            flowed = split(table, frames[0], area.height - used - GAP_MM)
+            first, body = flowed[0]
+            if (
+                len(first.rows) >= LEAST_LAST_ROWS
+                and used + height(first, width, body) + GAP_MM <= area.height
+            ):
+                parts = flowed
+        for part, body in parts:
             needed = height(part, width, body) + GAP_MM
             if used > 0 and used + needed > area.height:
                 frame, used = frame + 1, 0.0

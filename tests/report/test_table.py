@@ -174,3 +174,33 @@ def test_a_tables_last_part_takes_five_rows_and_the_note():
     assert [len(part.rows) for part, _ in parts] == [per_sheet - 3, 5]
     assert [part.note for part, _ in parts] == ["", "Totals."]
     assert parts[1][0].title == "Feeds (continued)"
+
+
+def test_a_long_table_starts_in_the_room_a_short_one_leaves():
+    """A campus's site bills, each a sheet and five rows long, started each on a sheet of
+    its own below the five rows of the one before: three sheets nearly empty. A table
+    longer than a sheet begins below the table before it where rows fit there."""
+    area = SheetFrame.of("A4").content
+    per_sheet = len(
+        split(Table("Feeds", COLUMNS, tuple(("F", "1") for _ in range(500))), area)[0][0].rows
+    )
+    short = Table("Power feeds, hall 1", COLUMNS, tuple((f"F1-{i}", str(i)) for i in range(7)))
+    rows = tuple((f"F2-{i}", str(i)) for i in range(per_sheet + 10))
+    long = Table("Power feeds, hall 2", COLUMNS, rows, note="Totals.")
+    sheets = table_pages([short, long], area)
+    assert len(sheets) == 2
+    assert [part.title for part, _ in sheets[0]] == ["Power feeds, hall 1", "Power feeds, hall 2"]
+    assert [row for sheet in sheets for part, _ in sheet for row in part.rows] == [
+        *short.rows,
+        *rows,
+    ]
+    for sheet in sheets:
+        for part, at in sheet:
+            assert at.y + height(part, at.width) <= area.bottom + 1e-9
+    # a table that fits on a sheet is not cut to start in the room left: it moves whole
+    whole = Table("Power feeds, hall 3", COLUMNS, rows[: per_sheet - 2])
+    sheets = table_pages([short, whole], area)
+    assert [[part.title for part, _ in sheet] for sheet in sheets] == [
+        ["Power feeds, hall 1"],
+        ["Power feeds, hall 3"],
+    ]
