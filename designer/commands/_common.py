@@ -14,6 +14,7 @@ from designer.core.catalog import CatalogError, default_catalog
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.printable import printable
 from designer.core.io.project_file import SUFFIX, LoadResult, ProjectFileError, load, refusal
+from designer.core.network.export import sheet_bytes
 
 #: Exit code when the input cannot be read or the output cannot be written.
 EXIT_UNREADABLE = 2
@@ -131,7 +132,9 @@ def emit(text: str, output: str | None, reads: str) -> int:
         return 0
     assert output is not None
     try:
-        write_output(table_output(output, reads), text.encode("utf-8"))
+        target = table_output(output, reads)
+        sheet = target.suffix.lower() == ".csv"
+        write_output(target, sheet_bytes(text) if sheet else text.encode("utf-8"))
     except (OutputError, CommandError) as err:
         return fail(err)
     print(f"wrote {output}")

@@ -143,7 +143,7 @@ def _write_csv(path: Path, plan: NetworkPlan, table: str) -> None:
         text = tables.bom_csv(bill_of_materials(plan))
     else:
         text = tables.schedule_csv(cable_schedule(plan))
-    write_output(path, text.encode("utf-8"))
+    write_output(path, tables.sheet_bytes(text))
 
 
 def _paint(painter: QPainter, page: Page, paper: str, dpi: float, info: SetInfo) -> None:

@@ -23,6 +23,7 @@ from designer.core.interop.rack_sheet import rack_sheet
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal, unencodable_text
 from designer.core.model.project import Project
+from designer.core.network.export import sheet_bytes
 from designer.core.rack_columns import rack_columns
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
@@ -61,7 +62,7 @@ def export_interop(
     if not project.halls:
         raise OutputError(f"{project.meta.name} has no hall to export.")
     if table == "racks":
-        write_output(path, rack_sheet(project).encode("utf-8"))
+        write_output(path, sheet_bytes(rack_sheet(project)))
         return [f"wrote {path} ({len(project.placements):,} racks)"]
     plan = plan or _plan(project, catalog)
     types = dict(rack_types)
@@ -73,7 +74,7 @@ def export_interop(
         return told
     found = netbox_set(project, types, dict(catalog.switches), plan)
     if table == "cables":
-        write_output(path, cable_list(found).encode("utf-8"))
+        write_output(path, sheet_bytes(cable_list(found)))
         cables = len(found.cables())
         return [f"wrote {path} ({plural(cables, 'cable')})", *(f"note: {n}" for n in found.notes)]
     write_output(path, _zipped(found))

@@ -55,7 +55,7 @@ def test_the_cable_list_has_a_row_a_cable_labelled_as_netbox_labels_it(tmp_path)
     assert "note: 16 links between sites end at no rack" in done.stderr
     assert "note: 128 twin-port copper cables carry more than one link each" in done.stderr
     assert "racks are written" not in done.stderr  # no rack is in the list
-    rows = list(csv.DictReader(listed.open(encoding="utf-8")))
+    rows = list(csv.DictReader(listed.open(encoding="utf-8-sig")))  # as Excel reads it
     assert [r["cable"] for r in rows] == [f"C{n:06d}" for n in range(1, 641)]
     assert all(r["device_a"] and r["port_a"] and r["device_b"] and r["port_b"] for r in rows)
     assert {r["type"] for r in rows} == {"mmf-om4", "smf-os2", "dac-passive"}

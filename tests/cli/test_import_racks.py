@@ -13,10 +13,15 @@ def test_racks_exported_as_a_sheet_go_back_into_the_project(tmp_path):
     sheet = tmp_path / "racks.csv"
     done = run("export", POD, "-o", str(sheet), "--table", "racks")
     assert done.returncode == 0, done.stderr
-    lines = sheet.read_text().splitlines()
+    # UTF-8 after Excel's byte-order mark, which Excel needs to read "×" as "×"
+    assert sheet.read_bytes().startswith(b"\xef\xbb\xbf")
+    lines = sheet.read_text(encoding="utf-8-sig").splitlines()
     assert lines[0] == "label,type,hall,x,y,facing"
     assert len(lines) == 12  # the pod's 11 racks
-    sheet.write_text("label,type,hall,x,y,facing\nNEW-01,nvidia-gb200-nvl72,SU hall,600,4800,up\n")
+    # the sheet as Excel saves it, its mark kept, with one rack more
+    sheet.write_bytes(
+        "\ufefflabel,type,hall,x,y,facing\nNEW-01,nvidia-gb200-nvl72,SU hall,600,4800,up\n".encode()
+    )
     out = tmp_path / "more.rackplan.json"
     done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
     assert done.returncode == 0, done.stderr

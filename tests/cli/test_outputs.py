@@ -139,3 +139,15 @@ def test_a_folder_given_for_a_file_is_called_a_folder(project, tmp_path, capsys)
     assert "that is a folder, not a drawing" in capsys.readouterr().err
     assert cli.main(["export", str(project), "-o", str(folder)]) == 2
     assert "that is a folder; give a file's name in it" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["links", "bom"])
+def test_a_sheet_is_written_for_excel_and_json_is_not(project, tmp_path, command):
+    """A trial's bill opened in Excel read "2 Ã— 400G": Excel takes a CSV without the
+    byte-order mark as the local code page. A .csv gets the mark; JSON does not."""
+    sheet, data = tmp_path / "out.csv", tmp_path / "out.json"
+    assert cli.main([command, str(project), "--format", "csv", "-o", str(sheet)]) == 0
+    assert cli.main([command, str(project), "--format", "json", "-o", str(data)]) == 0
+    assert sheet.read_bytes()[:3] == b"\xef\xbb\xbf"
+    assert sheet.read_text(encoding="utf-8-sig").split(",", 1)[0] in ("from", "category")
+    assert data.read_bytes()[:1] in (b"{", b"[")

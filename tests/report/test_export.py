@@ -168,8 +168,8 @@ def test_a_csv_is_the_schedule_or_the_bom(tmp_path, gui_app):
     project = EXAMPLES["two-sites"]().project
     export(project, CATALOG, tmp_path / "links.csv")
     export(project, CATALOG, tmp_path / "bom.csv", table="bom")
-    assert (tmp_path / "links.csv").read_text().startswith("from,to,")
-    assert (tmp_path / "bom.csv").read_text().startswith("category,item,")
+    assert (tmp_path / "links.csv").read_text().startswith("\ufefffrom,to,")
+    assert (tmp_path / "bom.csv").read_text().startswith("\ufeffcategory,item,")
 
 
 def test_an_unknown_suffix_or_hall_is_one_message(tmp_path, gui_app):

@@ -40,6 +40,14 @@ def as_text(value: object) -> object:
     return value
 
 
+def sheet_bytes(text: str) -> bytes:
+    """A CSV sheet's text as the bytes of its file: UTF-8 after the byte-order mark, which
+    Excel needs to read it as UTF-8 (without it a trial's "2 × 400G" and "m²" read "2 Ã—
+    400G" and "mÂ²"). LibreOffice, pandas and ``import-racks`` read past it. Printed
+    sheets and NetBox's import files go without it."""
+    return ("\ufeff" + text).encode("utf-8")
+
+
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
