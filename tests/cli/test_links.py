@@ -143,7 +143,9 @@ def test_output_to_a_file_is_what_the_screen_shows(tmp_path):
     out = run("links", TWO_SITES, "-o", str(target))
     assert out.returncode == 0, out.stderr
     assert out.stdout == f"wrote {target}\n"  # the table went to the file, as export says
-    assert target.read_text() == run("links", TWO_SITES).stdout
+    # the same text after UTF-8's byte-order mark, which Excel reads a .csv by
+    assert target.read_text(encoding="utf-8-sig") == run("links", TWO_SITES).stdout
+    assert target.read_bytes().startswith(b"\xef\xbb\xbf")
     assert [p.name for p in tmp_path.iterdir()] == ["links.csv"]
 
 
