@@ -116,3 +116,19 @@ def test_the_gui_holds_no_qt_free_module():
         )
     ]
     assert qt_free == []
+
+
+#: The checkout's top level, fixed by the brief (and git's own ignore list).
+TOP_LEVEL = {"main.py", "designer", "resources", "projects", "tests", "pyproject.toml"}
+TOP_LEVEL |= {"README.md", ".ci", "benchmarks", "docs", ".gitignore"}
+
+
+def test_the_top_level_holds_only_what_the_house_names():
+    """Six stray outputs of a trial (t2.1.out...) were committed at the top, each saying
+    shapely was not installed: a newcomer read them as a failed install."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert {name.split("/", 1)[0] for name in listed} <= TOP_LEVEL
