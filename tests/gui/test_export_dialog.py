@@ -94,7 +94,8 @@ def test_a_schedule_is_written_as_csv(qtbot, make_window, example, prompts, tmp_
     target = tmp_path / f"{kind}.csv"
     assert export(qtbot, window, ExportSpec(target, table=kind), prompts) == f"Exported {target}."
     text = target.read_text(encoding="utf-8")
-    assert text.startswith(header) and len(text.splitlines()) > 2
+    # after UTF-8's byte-order mark, which Excel needs to read "×" as written
+    assert text.startswith("\ufeff" + header) and len(text.splitlines()) > 2
 
 
 def test_the_dialog_keeps_the_suffix_in_step_with_what_is_exported(qtbot, tmp_path):
