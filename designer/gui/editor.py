@@ -690,6 +690,10 @@ class Editor(QObject):
         """The fibre of the ``path``-th route between two sites as laid (None: none)."""
         ops.set_fibre_route(self.doc, site_a, site_b, distance_km, path)
 
+    def update_meta(self, **changes: Any) -> None:
+        """Change what the title block shows: the project's name, revision, author, date."""
+        ops.update_meta(self.doc, **changes)
+
     def update_settings(self, label: str, **changes: Any) -> None:
         """Change the project's network or rule settings, as one step named ``label``."""
         ops.update_settings(self.doc, label, **changes)

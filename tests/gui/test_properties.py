@@ -183,6 +183,38 @@ def test_with_nothing_selected_the_panel_edits_the_halls_site_too(qtbot, make_wi
     assert doc.project.sites[site].pue == 1.2
 
 
+def test_with_nothing_selected_the_panel_edits_the_title_block_too(make_window, example, tmp_path):
+    """A trial's drawing set was titled "New project", the name the New dialog offers, with
+    no field to change it after; nor could a revision B be issued. The project's name,
+    revision, author and date are edited under the site, refused blank, and undone."""
+    import subprocess
+
+    from designer.core.catalog import default_catalog
+    from designer.report.export import export
+
+    window = make_window(example("gb200-nvl72-su"))
+    doc, panel = window.editor.doc, window.properties
+    before = doc.project.meta
+    commit(panel, "project_name", "  North campus pod  ")
+    commit(panel, "revision", "B")
+    commit(panel, "date", "2026-12-07")
+    assert (doc.project.meta.name, doc.project.meta.revision) == ("North campus pod", "B")
+    assert "North campus pod" in window.windowTitle()
+    commit(panel, "project_name", " ")
+    assert panel.problem.text().startswith("Project name")
+    assert doc.project.meta.name == "North campus pod"
+    target = tmp_path / "set.pdf"
+    export(doc.project, default_catalog(), target)
+    cover = subprocess.run(
+        ["pdftotext", "-l", "1", str(target), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "North campus pod" in cover and "Revision B" in cover
+    doc.undo()
+    doc.undo()
+    doc.undo()
+    assert doc.project.meta == before
+
+
 def test_the_fibre_route_to_the_other_site_is_edited_with_the_site(qtbot, make_window, example):
     window = make_window(example("two-sites"))
     doc, panel = window.editor.doc, window.properties

@@ -1,5 +1,6 @@
 """The hall form, shown when nothing is selected: the hall's name, floor, ratings and
-capacities, where it stands on the site plan and where its cables leave it, then its site.
+capacities, where it stands on the site plan and where its cables leave it, then its site,
+then the project's title block fields.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from designer.core.model.hall import Hall
 from designer.core.totals import hall_totals
 from designer.gui.panels.properties.fields import InputError, parse_mm_from_m, parse_number
 from designer.gui.panels.properties.form import Form
+from designer.gui.panels.properties.project import project_fields
 from designer.gui.panels.properties.site import site_fields
 
 
@@ -62,6 +64,7 @@ def hall_form(form: Form) -> dict[str, QLabel]:
     _hall_points(form, hall)
     site = editor.project.sites.get(hall.site_id)
     notes = site_fields(form, site) if site is not None else {}
+    project_fields(form)
     totals = hall_totals(editor.project, hall_id, doc.rack_types)
     form.summary.setText(
         "<p style='color:#4a5560'>"
