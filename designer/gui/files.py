@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from designer.core.catalog import projects_dir
 from designer.core.document.document import Document
+from designer.core.document.new_project import NewProjectSpec
 from designer.core.io import autosave
 from designer.core.io.project_file import (
     SUFFIX,
@@ -226,10 +227,13 @@ class FileController(QObject):
     # --- saving ----------------------------------------------------------------------------
 
     def save(self) -> bool:
-        """Save to the document's file (asking for one the first time)."""
-        if self.document.path is None:
+        """Save to the document's file, asking for one the first time and for a project
+        opened from the bundled examples (a trial's Ctrl+S on the example the designer
+        opens on wrote over the installation's own file)."""
+        path = self.document.path
+        if path is None or _bundled(path):
             return self.save_as()
-        return self._write(self.document.path)
+        return self._write(path)
 
     def save_as(self) -> bool:
         document = self.document
@@ -242,6 +246,10 @@ class FileController(QObject):
             return False
         if not path.name.endswith(SUFFIX) and path.suffix.lower() != ".json":
             path = path.with_name(path.name + SUFFIX)
+        if document.path is None and document.project.meta.name in PLACEHOLDER_NAMES:
+            # a first save names a project still called as New called it after its file:
+            # a trial's drawing set, saved as my-first-pod, was titled "New project"
+            self.editor.run(lambda: self.editor.update_meta(name=_file_title(path)))
         return self._write(path)
 
     def _folder(self, otherwise: Path, saving: bool = False) -> Path:
@@ -312,6 +320,26 @@ class FileController(QObject):
             return True
         self.message.emit(f"Not saved: {path.name} changed on disk; Save As keeps both.")
         return False
+
+
+#: The names a project has until someone names it: what File ▸ New offers, and the empty
+#: window's.
+PLACEHOLDER_NAMES = frozenset({NewProjectSpec.name, "Untitled"})
+
+
+def _file_title(path: Path) -> str:
+    """The name a project takes from its file: ``my-first-pod.rackplan.json`` is
+    "my-first-pod"."""
+    name = path.name
+    for suffix in (SUFFIX, ".json"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)] or name
+    return name
+
+
+def _bundled(path: Path) -> bool:
+    """Whether ``path`` is one of the examples installed with rackplan."""
+    return path.resolve().parent == projects_dir().resolve()
 
 
 def _older_than(snapshot: autosave.Snapshot, path: Path) -> bool:

@@ -186,6 +186,45 @@ def test_save_as_never_starts_among_the_bundled_examples(make_window, prompts, m
     assert prompts.asked[-1].startswith(f"save as {home}/")
 
 
+def test_ctrl_s_on_a_bundled_example_asks_where_and_leaves_the_example(
+    make_window, prompts, monkeypatch, tmp_path
+):
+    """A trial's Ctrl+S on the example the designer opens on wrote over the installation's
+    own file, with no dialog. Save asks where, as Save As does; cancelled, nothing moves."""
+    example = projects_dir() / "gb200-nvl72-su.rackplan.json"
+    before = example.read_bytes()
+    monkeypatch.setattr(Path, "home", lambda: tmp_path)
+    window = make_window(example)
+    edit(window)
+    prompts.save_as_answer = None
+    assert not window.files.save()
+    assert prompts.asked[-1].startswith(f"save as {tmp_path}/")
+    prompts.save_as_answer = tmp_path / "my pod"
+    assert window.files.save()
+    assert example.read_bytes() == before
+    assert window.editor.doc.path == tmp_path / "my pod.rackplan.json"
+    assert window.files.save()  # its own file now: saved without asking
+    assert len([a for a in prompts.asked if a.startswith("save as")]) == 2
+
+
+def test_a_first_save_names_a_project_still_called_as_new_called_it(make_window, prompts, tmp_path):
+    """A trial saved a new project as my-first-pod and its drawing set was titled "New
+    project". A project named already keeps its name."""
+    from designer.core.document.new_project import NewProjectSpec
+
+    window = make_window()
+    prompts.new_answer = NewProjectSpec()
+    assert window.files.new()
+    prompts.save_as_answer = tmp_path / "my-first-pod"
+    assert window.files.save()
+    assert window.editor.project.meta.name == "my-first-pod"
+    saved = load(tmp_path / "my-first-pod.rackplan.json", window.editor.doc.catalog.racks)
+    assert saved.project.meta.name == "my-first-pod"
+    prompts.save_as_answer = tmp_path / "second"
+    assert window.files.save_as()
+    assert window.editor.project.meta.name == "my-first-pod"
+
+
 def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
     qtbot, make_window, example, prompts
 ):
