@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -255,6 +255,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         for job, racks in topo.job_racks.items()
         if not racks.isdisjoint(hit)
         or (parted and len(racks) > 1 and any(topo.rack_site.get(r) in parted for r in racks))
+        or _dci_hit(topo, racks, down, parts, routes)
     )
     return Impact(
         failed=failed,
@@ -556,6 +557,32 @@ def _dci(
                     )
                 )
     return whole, left, found, parts_of(up, ways)
+
+
+def _dci_hit(
+    topo: Topology,
+    racks: frozenset[str],
+    down: _Down,
+    parts: tuple[Part, ...],
+    overloads: Sequence[Overload],
+) -> bool:
+    """Whether a job on ``racks`` loses its fibre between sites: they fall into parts no
+    fibre joins (an audit's job over two sites, both routes cut, was not named), or a route
+    between two of its sites is cut and the routes its traffic moves to are over their
+    limit (it then runs slower)."""
+    sites = {site for r in racks if (site := topo.rack_site.get(r)) is not None}
+    if len(sites) < 2:
+        return False
+    part_of = {site: n for n, part in enumerate(parts) for site in part.sites}
+    if len({part_of.get(site) for site in sites}) > 1:
+        return True
+    cut = any(
+        (route := topo.routes.get(route_id)) is not None
+        and route.site_a in sites
+        and route.site_b in sites
+        for route_id in down.routes
+    )
+    return cut and any(o.kind == "fibre_route" for o in overloads)
 
 
 def _path(ways: Mapping[str, list[tuple[str, str]]], a: str, b: str) -> list[str] | None:

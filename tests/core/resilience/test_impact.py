@@ -275,6 +275,34 @@ def test_a_route_cut_pushes_its_dci_onto_the_other_route_past_what_that_route_ha
     assert impact.cross_site_left_gbps == pytest.approx(14_400)
 
 
+def test_a_job_over_two_sites_is_hit_when_the_fibre_between_them_is_cut_or_overloaded():
+    """An audit: a job over two sites, both routes cut, was named by no failure though it
+    could not run; with one route cut and the other over its limit, it runs slower and
+    was not named either. A cut whose traffic the other route takes within its limit
+    leaves the job alone."""
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.model.base import evolve
+
+    doc = Document(generate(ClusterRequest("gb300-su", sites=2, site_km=40)))
+    job = with_job(doc, name="Wide", tp=8, pp=2, dp=36, global_batch=72)
+    topo = topology(doc)
+    assert len({topo.rack_site[r] for r in topo.job_racks[job]}) == 2
+    first, second = sorted(doc.project.fibre_routes)
+    assert fail(topo, [first, second]).jobs == (job,)
+    one_cut = fail(topo, [first])  # the job's 0.09 Tb/s a route fits one 400G wavelength
+    assert not one_cut.overloads and one_cut.jobs == ()
+    # each site's figure fixed at 28.8 Tb/s: 14.4 lit a route, all 28.8 on one after a cut
+    network = doc.project.settings.network
+    fixed = dict.fromkeys(doc.project.sites, 28.8)
+    ops.update_settings(doc, "DCI", network=evolve(network, dci_tbps=fixed))
+    topo = topology(doc)
+    impact = fail(topo, [first])
+    assert [o.kind for o in impact.overloads] == ["fibre_route"]
+    assert impact.jobs == (job,)
+    assert "Jobs hit: Wide" in impact_text(doc.project, impact)
+
+
 def _site_of_three_halls():
     """48 CloudMatrix384 on one site in three halls, and their topology."""
     from designer.core.document.document import Document
