@@ -15,6 +15,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.naming import fibre_route_name
 from designer.core.network import LinkTotals, link_totals
+from designer.core.network.dci import carried_text
 from designer.core.rules import RuleEngine
 from designer.core.rules.loads import room_air_kw
 from designer.core.rules.network import PLAN
@@ -143,6 +144,8 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
                 "to": project.sites[r.site_b].name,
                 "distance_km": r.distance_km,
                 "tbps": round(r.tbps, 3),
+                "lit_tbps": round(r.lit_tbps, 3),
+                "carries": carried_text(r, medium) if medium else None,
                 "links": r.links,
                 "fibre_pairs": r.pairs,
                 "latency_us": round(r.distance_km * links.fibre_us_per_km, 1),
@@ -268,8 +271,7 @@ def _links_text(links: dict[str, Any]) -> list[str]:
             )
             continue
         lines.append(
-            f"{head}{bandwidth(route['tbps'])} on {plural(route['links'], 'link')} of "
-            f"{route['medium']}, {plural(route['fibre_pairs'], 'fibre pair')}, "
+            f"{head}{route['carries']}, {plural(route['fibre_pairs'], 'fibre pair')}, "
             f"{number(route['latency_us'])} µs one way in the fibre"
         )
     found = links["findings"]

@@ -140,6 +140,8 @@ class RouteLine:
     name: str = ""
     path: int = 1
     paths: int = 1
+    #: what its links carry lit, in whole wavelengths (``tbps`` is what is needed)
+    lit_tbps: float = 0.0
 
     def lines(self) -> tuple[str, str]:
         """The label's two lines: its path when its sites have several, length and
@@ -171,7 +173,9 @@ class RouteLine:
             return head, "no links between these sites"
         if not self.medium:
             return head, f"{bandwidth(self.tbps)}, but no medium reaches"
-        return head, f"{plural(self.pairs, 'fibre pair')} · {bandwidth(self.tbps)}"
+        lit, needed = bandwidth(self.lit_tbps), bandwidth(self.tbps)
+        more = "" if lit == needed else f" ({needed} needed)"
+        return head, f"{plural(self.pairs, 'fibre pair')} · {lit}{more}"
 
 
 @dataclass(frozen=True)
@@ -341,6 +345,7 @@ def _routes(project: Project, plan: NetworkPlan | None) -> tuple[RouteLine, ...]
                 pairs=demand.pairs if demand is not None else 0,
                 links=demand.links if demand is not None else 0,
                 tbps=demand.tbps if demand is not None else 0.0,
+                lit_tbps=demand.lit_tbps if demand is not None else 0.0,
                 medium=media.get(route.id, ""),
             )
         found.append(line)

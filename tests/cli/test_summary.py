@@ -117,8 +117,14 @@ def test_summary_says_the_jobs_size_the_dci_once_there_are_any(tmp_path):
     assert data["links"]["dci_sized_by"] == "the jobs' traffic between sites"
     text = run("summary", str(path)).stdout
     assert "DCI sized by the jobs' traffic between sites:" in text
-    # the pipeline's 0.36 Tb/s boundary, half on each route: one 400ZR wavelength each
-    assert "DCI Site 1 – Site 2, path 2: 40 km, 180 Gb/s on 1 link of coherent ZR" in text
+    # the pipeline's 0.36 Tb/s boundary, half on each route: one 400ZR wavelength each,
+    # lit at 400 Gb/s (an audit read the 180 Gb/s needed as the route's capacity)
+    assert (
+        "DCI Site 1 – Site 2, path 2: 40 km, 400 Gb/s on 1 link of coherent ZR "
+        "(180 Gb/s needed), 1 fibre pair" in text
+    )
+    [route] = [r for r in data["links"]["dci"] if r["route"].endswith("path 2")]
+    assert (route["tbps"], route["lit_tbps"]) == (0.18, 0.4)
 
 
 def test_a_route_no_medium_reaches_is_said_to_carry_nothing(tmp_path):

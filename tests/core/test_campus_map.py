@@ -94,8 +94,13 @@ def test_a_hall_load_is_its_racks_max_power_against_its_capacity(two_sites):
 def test_a_route_says_its_length_and_latency_pairs_and_bandwidth():
     planning = RouteLine("f", "a", "b", 40.0)
     assert planning.lines() == ("40 km", "planning…")
-    planned = RouteLine("f", "a", "b", 40.0, 40.0 * 4.9, 54, 3_456, 3_456 * 0.4, "coherent ZR")
+    planned = RouteLine(
+        "f", "a", "b", 40.0, 40.0 * 4.9, 54, 3_456, 3_456 * 0.4, "coherent ZR", lit_tbps=1_382.4
+    )
     assert planned.lines() == ("40 km · 196 µs one way", "54 fibre pairs · 1,382.4 Tb/s")
+    # a job's 0.72 Tb/s on two 400G wavelengths: what is lit, then what is needed
+    job = RouteLine("f", "a", "b", 40.0, 196.0, 1, 2, 0.719, "coherent ZR", lit_tbps=0.8)
+    assert job.lines()[1] == "1 fibre pair · 800 Gb/s (719 Gb/s needed)"
     unreached = RouteLine("f", "a", "b", 900.0, 900 * 4.9, 0, 16, 6.4, "")
     assert unreached.lines()[1] == "6.4 Tb/s, but no medium reaches"
 

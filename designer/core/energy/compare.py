@@ -111,7 +111,8 @@ def design_figures(
         "dci_latency_us": {
             route: r.distance_km * links.fibre_us_per_km for route, r in routes.items()
         },
-        "dci_tbps": {route: r.tbps for route, r in routes.items()},
+        # lit, in whole wavelengths: an audit read a job's 0.72 Tb/s needed as capacity
+        "dci_tbps": {route: r.lit_tbps for route, r in routes.items()},
         "amplifiers": sum(x.quantity for x in bom.lines if x.category == "amplifier"),
         "fabric_switches": dict(links.switches),
         "capital_priced_usd": capital.priced_usd,

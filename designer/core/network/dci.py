@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from designer.core.findings import CodeInfo, Finding, Severity
+from designer.core.format import bandwidth, plural
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import Project
 from designer.core.network.bundles import Row
@@ -44,7 +45,9 @@ CODES = (NO_DCI_ROUTE, DCI_UNTERMINATED)
 
 @dataclass(frozen=True)
 class RouteDemand:
-    """What one fibre route carries: bandwidth, coherent links and fibre pairs."""
+    """What one fibre route carries: the bandwidth needed (``tbps``), the coherent links
+    lit for it and the Tb/s they carry (``lit_tbps``, whole wavelengths: 0.8 for a job's
+    0.72), and fibre pairs."""
 
     route_id: str
     site_a: str
@@ -53,6 +56,17 @@ class RouteDemand:
     tbps: float
     links: int
     pairs: int
+    lit_tbps: float = 0.0
+
+
+def carried_text(route: RouteDemand, medium: str) -> str:
+    """What ``route`` carries on its links of ``medium``, as every view says it: the Tb/s
+    lit, and what is needed where that is less (an audit read a job's 0.72 Tb/s needed as
+    the route's capacity, where 0.8 Tb/s was lit)."""
+    lit = bandwidth(route.lit_tbps)
+    needed = bandwidth(route.tbps)
+    head = f"{lit} on {plural(route.links, 'link')} of {medium}"
+    return head if needed == lit else f"{head} ({needed} needed)"
 
 
 @dataclass(frozen=True)
@@ -123,7 +137,16 @@ def plan_dci(
         links = math.ceil(round(tbps * 1000 / wavelength, 9))
         pairs = math.ceil(round(tbps / settings.fibre_pair_tbps, 9))
         loads.append(
-            RouteDemand(route.id, route.site_a, route.site_b, route.distance_km, tbps, links, pairs)
+            RouteDemand(
+                route.id,
+                route.site_a,
+                route.site_b,
+                route.distance_km,
+                tbps,
+                links,
+                pairs,
+                links * wavelength / 1000,
+            )
         )
         if links:
             row_routes.append(route.id)

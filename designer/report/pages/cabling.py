@@ -70,7 +70,8 @@ def _span(shortest: float | None, longest: float | None) -> str:
 DCI_COLUMNS = (
     Column("Route", 2.6),
     Column("Fibre (km)", 0.9, "right"),
-    Column("Capacity (Tb/s)", 1.1, "right"),
+    Column("Needed (Tb/s)", 1.0, "right"),
+    Column("Lit (Tb/s)", 0.9, "right"),
     Column("Medium", 1.2),
     Column("Coherent links", 1.1, "right"),
     Column("Fibre pairs", 0.9, "right"),
@@ -87,7 +88,8 @@ def dci_table(totals: LinkTotals, project: Project) -> Table | None:
         (
             fibre_route_name(project, r.route_id),
             number(r.distance_km),
-            number(r.tbps, 1),
+            number(r.tbps, 2),
+            number(r.lit_tbps, 2) if medium else "–",
             medium or "none reaches",
             number(r.links, 0) if medium else "–",
             number(r.pairs, 0) if medium else "–",
@@ -99,7 +101,9 @@ def dci_table(totals: LinkTotals, project: Project) -> Table | None:
         "Data-centre interconnect",
         DCI_COLUMNS,
         rows,
-        f"Latency is propagation in the fibre only, {number(totals.fibre_us_per_km)} µs per km. "
+        "Needed: what the route is sized for (a share of each site's scale-out, or its "
+        "jobs' traffic); lit: what its coherent links carry, in whole wavelengths. Latency is "
+        f"propagation in the fibre only, {number(totals.fibre_us_per_km)} µs per km. "
         f"Each fibre pair carries {number(pair_tbps, 1)} Tb/s in the C band.",
     )
 

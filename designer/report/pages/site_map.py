@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor
 
 from designer.core.format import bandwidth, number, plural, power
 from designer.core.model.project import Project
-from designer.core.network.dci import RouteDemand
+from designer.core.network.dci import RouteDemand, carried_text
 from designer.drawing import style
 from designer.drawing.legend import scale_bar_length_m
 from designer.report.measure import text_width, wrap
@@ -120,10 +120,7 @@ def site_map_content(
         if carried is not None and carried.links and not medium:
             rest = f"{bandwidth(carried.tbps)} needed, but no medium reaches"
         elif carried is not None and carried.links:
-            rest = (
-                f"{bandwidth(carried.tbps)} on {plural(carried.links, 'link')} of "
-                f"{medium}, {plural(carried.pairs, 'fibre pair')}"
-            )
+            rest = f"{carried_text(carried, medium)}, {plural(carried.pairs, 'fibre pair')}"
         pair = frozenset((route.site_a, route.site_b))
         ends.setdefault(pair, (route.site_a, route.site_b))
         by_pair.setdefault(pair, []).append((head, rest))

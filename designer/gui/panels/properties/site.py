@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel
 from designer.core.format import bandwidth, number, plural
 from designer.core.model.project import routes_between
 from designer.core.model.site import Site
-from designer.core.network.dci import RouteDemand
+from designer.core.network.dci import RouteDemand, carried_text
 from designer.core.network.totals import route_media
 from designer.gui.editor import Editor
 from designer.gui.panels.properties.fields import parse_number
@@ -134,6 +134,6 @@ def _route_note(carried: RouteDemand, medium: str, fibre_ns_per_m: float) -> str
         )
     latency = carried.distance_km * fibre_ns_per_m
     return (
-        f"{bandwidth(carried.tbps)} on {plural(carried.links, 'link')} of {medium}, "
-        f"{plural(carried.pairs, 'fibre pair')}, {number(latency)} µs one way in the fibre."
+        f"{carried_text(carried, medium)}, {plural(carried.pairs, 'fibre pair')}, "
+        f"{number(latency)} µs one way in the fibre."
     )
