@@ -229,6 +229,8 @@ def _move_dict(move: HallMove) -> dict[str, Any]:
         "carbon_change_t_per_year": _r(move.carbon_delta_t),
         "power_needed_kw": _r(move.power_needed_kw),
         "power_spare_kw": _r(move.power_spare_kw),
+        "heat_kw": _r(move.heat_kw),
+        "cooling_spare_kw": _r(move.cooling_spare_kw),
         "fits": move.fits,
         "jobs": [
             {
@@ -360,7 +362,9 @@ def _siting_text(moves: list[dict[str, Any]]) -> list[str]:
             f"  {m['hall']}, {m['from']} to {m['to']}: energy cost "
             f"{signed(m['cost_change_usd_per_year'])}, carbon "
             f"{signed(m['carbon_change_t_per_year'], 't CO2')} a year; needs "
-            f"{number(m['power_needed_kw'])} kW of {number(m['power_spare_kw'])} kW spare: {fits}"
+            f"{number(m['power_needed_kw'])} kW of {number(m['power_spare_kw'])} kW power "
+            f"spare and rejects {number(m['heat_kw'])} kW of heat of "
+            f"{number(m['cooling_spare_kw'])} kW spare: {fits}"
         )
         for j in m["jobs"]:
             lines.append(

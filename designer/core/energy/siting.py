@@ -3,10 +3,11 @@
 For each hall with racks and each other site of the project: the hall's year of facility
 energy at either end (the destination's PUE, or the hall's own cooling mix, which moves
 with it), the change in energy cost and carbon from the two sites' price and grid
-intensity, whether the destination's power supply has room for it, and, for each job with
-accelerators in the hall, the longest one-way fibre latency between the sites it spans
-before and after (from the project's fibre routes, as the job estimates count it). The
-hall's racks, fabric and DCI are not rebuilt: it is a first look, not a new design.
+intensity, whether the destination's power supply and heat rejection have room for it,
+and, for each job with accelerators in the hall, the longest one-way fibre latency between
+the sites it spans before and after (from the project's fibre routes, as the job estimates
+count it). The hall's racks, fabric and DCI are not rebuilt: it is a first look, not a new
+design.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ class HallMove:
     """One hall moved from its site to ``to_site``: its year of IT energy, the facility
     energy at either end, what cost and carbon change by (``None`` when a site lacks its
     price or carbon intensity), the power it needs at the destination (IT max x PUE) against
-    the power spare there, and its jobs' DCI latency."""
+    the power spare there, the heat its racks give off (their IT max, as the site's cooling
+    check counts it) against the heat rejection spare there, and its jobs' DCI latency."""
 
     hall_id: str
     hall: str
@@ -56,10 +58,22 @@ class HallMove:
     power_needed_kw: float
     power_spare_kw: float
     jobs: tuple[JobLatency, ...]
+    heat_kw: float = 0.0
+    cooling_spare_kw: float = float("inf")
 
     @property
     def fits(self) -> bool:
+        """The destination has the power and the heat rejection spare for the hall (an
+        audit's move "fit" 5.4 MW of power spare at a site with 1.2 MW of cooling left)."""
+        return self.power_fits and self.heat_fits
+
+    @property
+    def power_fits(self) -> bool:
         return self.power_needed_kw <= self.power_spare_kw
+
+    @property
+    def heat_fits(self) -> bool:
+        return self.heat_kw <= self.cooling_spare_kw
 
 
 def hall_moves(
@@ -74,8 +88,13 @@ def hall_moves(
     latency without it)."""
     assumptions = assumptions or Assumptions()
     economics = economics or default_economics()
+    totals_of = {site.id: site_totals(project, site.id, by_hall) for site in project.sites.values()}
     spare = {
-        site.id: _spare_kw(site, site_totals(project, site.id, by_hall), assumptions, economics)
+        site.id: _spare_kw(site, totals_of[site.id], assumptions, economics)
+        for site in project.sites.values()
+    }
+    cooling = {
+        site.id: site.cooling_capacity_kw - totals_of[site.id].it_max_kw
         for site in project.sites.values()
     }
     moves = []
@@ -96,7 +115,7 @@ def hall_moves(
                     site,
                     assumptions,
                     economics,
-                    spare[site.id],
+                    (spare[site.id], cooling[site.id]),
                     jobs,
                 )
             )
@@ -122,9 +141,11 @@ def _move(
     site: Site,
     assumptions: Assumptions,
     economics: Economics,
-    spare_kw: float,
+    spare: tuple[float, float],
     jobs: JobsPlan | None,
 ) -> HallMove:
+    """The move of one hall to ``site``; ``spare``: the power and heat rejection (kW) the
+    destination has left."""
     it = it_mwh(totals, assumptions)
     before = it * site_pue(origin, totals, assumptions, economics).value
     pue_after = site_pue(site, totals, assumptions, economics).value
@@ -143,8 +164,10 @@ def _move(
         # g/kWh x MWh / 1,000 = t, as in the energy of a site
         carbon_delta_t=_delta(before, after, origin.carbon_g_per_kwh, site.carbon_g_per_kwh, 1000),
         power_needed_kw=totals.it_max_kw * pue_after,
-        power_spare_kw=spare_kw,
+        power_spare_kw=spare[0],
         jobs=tuple(_latencies(project, hall_id, origin.id, site.id, jobs)),
+        heat_kw=totals.it_max_kw,
+        cooling_spare_kw=spare[1],
     )
 
 

@@ -41,7 +41,8 @@ MOVE_COLUMNS = (
     # "unknown (a site has no figure)" breaks over two lines in a column of an A3 sheet
     Column("Energy cost a year", 1.2, "right", wrap=True),
     Column("Carbon a year", 1.1, "right", wrap=True),
-    Column("Power needed / spare", 1.6, "right"),
+    Column("Power (kW)", 1.4, "right"),
+    Column("Heat (kW)", 1.3, "right"),
     Column("Jobs' DCI latency", 1.6, wrap=True),
 )
 COMPARE_COLUMNS = (
@@ -153,7 +154,8 @@ def _moves(moves: Sequence[HallMove]) -> Table:
             m.to_site,
             signed(m.cost_delta_usd),
             signed(m.carbon_delta_t, "t"),
-            f"{number(m.power_needed_kw, 0)} / {number(m.power_spare_kw, 0)} kW",
+            f"{number(m.power_needed_kw, 0)} / {number(m.power_spare_kw, 0)}",
+            f"{number(m.heat_kw, 0)} / {number(m.cooling_spare_kw, 0)}",
             "; ".join(f"{j.name}: {latency(j.before_us)} to {latency(j.after_us)}" for j in m.jobs)
             or "no job in the hall",
         )
@@ -165,7 +167,9 @@ def _moves(moves: Sequence[HallMove]) -> Table:
         rows,
         "Each hall's year at the destination's price, carbon and PUE (or its own cooling mix), "
         "less at its own site; its racks, fabric and DCI are not rebuilt. Latency is one way. "
-        "Rows in red need more power than the destination has spare.",
+        "Power: what the hall needs at the destination's PUE / what is spare there; heat: "
+        "what its racks give off / the heat rejection spare there. Rows in red need more "
+        "of either than the destination has spare.",
         alerts=frozenset(i for i, m in enumerate(moves) if not m.fits),
     )
 

@@ -35,6 +35,23 @@ def test_moving_a_hall_south_by_hand():
     assert move.jobs == ()
 
 
+def test_a_move_with_power_to_spare_and_no_heat_rejection_does_not_fit():
+    """An audit: a campus hall's move "fit" 5,436 kW into a site with 104,564 kW of power
+    spare, whose 5,700 kW of heat rejection already carried 4,530 kW. The site's cooling
+    check counts the racks' IT max as heat; so does the move."""
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    doc = Document(generate(ClusterRequest("campus-nvl72", systems=64, sites=2)))
+    by_hall = totals_by_hall(doc.project, doc.rack_types)
+    [move, *_] = hall_moves(doc.project, by_hall)
+    site = next(s for s in doc.project.sites.values() if s.name == move.to_site)
+    there = sum(t.it_max_kw for h, t in by_hall.items() if doc.project.halls[h].site_id == site.id)
+    assert move.heat_kw == pytest.approx(by_hall[move.hall_id].it_max_kw)
+    assert move.cooling_spare_kw == pytest.approx(site.cooling_capacity_kw - there)
+    assert move.power_fits and not move.heat_fits and not move.fits
+
+
 def test_with_the_cooling_mix_the_pue_moves_with_the_hall():
     doc = two_priced_sites()
     move = moves(doc, assumptions=Assumptions(pue_from="cooling"))[("North hall 1", "South")]
