@@ -257,7 +257,9 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
             f"  Memory: {job['memory_gb']:,.0f} GB of {job['hbm_gb']:,.0f} GB per accelerator "
             "(weights, gradients, optimizer state; activations not counted)"
         )
-        rows = [("Plane", "Traffic per step", "By dimension", "Bandwidth", "Time", "Latency")]
+        rows = [
+            ("Plane", "Traffic per step", "By dimension", "Bandwidth each way", "Time", "Latency")
+        ]
         for plane in job["planes"]:
             seconds = plane["seconds"]
             latency = plane["latency_us"]

@@ -188,7 +188,7 @@ def impact_text(project: Project, impact: Impact) -> str:
         "scale-out bisection within the sites" if len(project.sites) > 1 else "scale-out bisection"
     )
     lines += [
-        "What is left:",
+        "What is left (bandwidths each way):",
         f"  accelerators up: {number(impact.accelerators_up, 0)} of {number(total, 0)} "
         f"({share(impact.accelerators_up, total)}); on their leaves and scale-up domains: "
         f"{number(impact.accelerators_connected, 0)} ({share(impact.accelerators_connected, total)})",
