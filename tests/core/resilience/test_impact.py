@@ -205,6 +205,11 @@ def test_a_ub_switch_rack_down_leaves_the_supernode_whole_at_three_quarters_of_i
     assert impact.scale_up_left_gbps == pytest.approx(whole * 3 / 4)
     assert impact.accelerators_connected == 384
     assert "scale_up" not in impact.losses
+    # 2,688 UB links of 400G each way: an audit compared such a sum with NVIDIA's per-rack
+    # figures, which count both ways
+    text = impact_text(doc.project, impact)
+    assert "What is left (bandwidths each way):" in text
+    assert "scale-up: 806.4 of 1,075.2 Tb/s (75 %)" in text
     # with all four down no compute rack has a UB link left: the domain is gone
     impact = fail(topo, switches)
     assert impact.scale_up_left_gbps == 0
