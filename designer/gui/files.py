@@ -275,16 +275,16 @@ class FileController(QObject):
         try:
             save(document.project, path)
         except ProjectFileError as err:
-            # text no encoder writes (a lone surrogate pasted in) fails wherever it is saved
-            then = (
-                "type that text again, then save"
-                if unencodable_text(document.project)
-                else "save them somewhere else"
-            )
-            self.prompts.error(
-                "Cannot save project", f"{err}\n\nYour changes are still open; {then}."
-            )
-            self.message.emit(f"Not saved to {path}: your changes are still open.")
+            # text no encoder writes (a lone surrogate pasted in) fails wherever it is saved;
+            # a project with no change to lose is still open, not "your changes" (a trial)
+            if unencodable_text(document.project):
+                kept, then = "Your changes are still open", "type that text again, then save"
+            elif document.is_dirty:
+                kept, then = "Your changes are still open", "save them somewhere else"
+            else:
+                kept, then = "The project is still open", "save it somewhere else"
+            self.prompts.error("Cannot save project", f"{err}\n\n{kept}; {then}.")
+            self.message.emit(f"Not saved to {path}: {kept[0].lower()}{kept[1:]}.")
             return False
         document.mark_saved(path)
         self._remember_disk(path)

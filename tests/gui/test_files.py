@@ -114,6 +114,20 @@ def test_a_save_to_an_unwritable_place_keeps_the_work_and_says_why(
     assert window.status.currentMessage().startswith("Not saved to ")
 
 
+def test_a_failed_save_of_an_unchanged_project_speaks_of_no_changes(
+    make_window, example, prompts, tmp_path
+):
+    """A trial's Save As of a project just opened, to /proc, said "Your changes are still
+    open", though it had none."""
+    window = make_window(example("gb200-nvl72-su"))
+    prompts.save_as_answer = tmp_path / "no-such-folder" / "plan.rackplan.json"
+    assert not window.files.save_as()
+    ((_, text),) = prompts.errors
+    assert text.endswith("The project is still open; save it somewhere else.")
+    assert "changes" not in text
+    assert window.status.currentMessage().endswith(": the project is still open.")
+
+
 def test_a_save_of_pasted_text_no_encoder_writes_names_the_field_and_keeps_the_file(
     make_window, example, prompts
 ):
