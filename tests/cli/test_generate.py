@@ -137,3 +137,15 @@ def test_a_distance_between_sites_for_a_design_of_one_site_is_said_to_be_unused(
     assert capsys.readouterr().err == "note: --site-km is not used: the design has one site\n"
     assert main(["generate", "nvl72-su", "--sites", "2", "--site-km", "50", "--dry-run"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_accelerators_asked_for_are_said_to_be_rounded_up_to_whole_racks(capsys):
+    """A trial's --accelerators 7 built 32 with no word of it; 100,000 GB200 GPUs are 1,389
+    racks of 72, 100,008. A number that fills whole racks is said as it is."""
+    assert main(["generate", "hgx-su", "--accelerators", "7", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "Accelerators: 32 (7 asked for, rounded up to whole compute racks of 32)" in out
+    assert main(["generate", "campus-nvl72", "--accelerators", "100000", "--dry-run"]) == 0
+    assert "Accelerators: 100,008 (100,000 asked for, rounded up" in capsys.readouterr().out
+    assert main(["generate", "nvl72-su", "--accelerators", "576", "--dry-run"]) == 0
+    assert "Accelerators: 576\n" in capsys.readouterr().out

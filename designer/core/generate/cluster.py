@@ -126,6 +126,8 @@ class Outline:
     #: the PUE its sites state (``unit_pue``)
     pue: float
     sites: tuple[SitePlan, ...] = field(default_factory=tuple)
+    #: the accelerators asked for, where the request named them rather than systems
+    asked: int | None = None
 
     @property
     def title(self) -> str:
@@ -165,6 +167,14 @@ class Outline:
     def facility_mw(self) -> float:
         return self.it_mw * self.pue
 
+    def _rounded_up(self) -> str:
+        """Why there are more accelerators than were asked for: whole systems or racks (a
+        trial's --accelerators 7 built 32, with no word of it)."""
+        if self.asked is None or self.asked == self.accelerators:
+            return ""
+        each = self.accelerators // self.systems
+        return f" ({self.asked:,} asked for, rounded up to whole {self.noun}s of {each:,})"
+
     def lines(self, pue: float | None = None) -> list[str]:
         """What will be built, as the dialog and the command show it before building; its
         facility power at ``pue`` when it goes into a site that states its own (a pod)."""
@@ -172,7 +182,7 @@ class Outline:
         mine = "of the systems" if self.unit.is_system else "compute"
         return [
             f"{self.title}: {plural(self.systems, self.noun)} of {self.unit.unit_id}",
-            f"Accelerators: {self.accelerators:,}",
+            f"Accelerators: {self.accelerators:,}{self._rounded_up()}",
             f"Racks: {self.racks:,} {mine} and {plural(self.network_racks, 'network rack')}"
             f" ({self.switch_name})",
             f"Sites: {len(self.sites)}, halls: {self.halls}",
@@ -225,6 +235,7 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
         request.oversubscription,
         shape.pue,
         sites,
+        request.accelerators,
     )
 
 
