@@ -56,6 +56,7 @@ from designer.gui.canvas.view import CanvasView
 from designer.gui.central import CentralViews
 from designer.gui.collection import collect_on_gui_thread
 from designer.gui.compare import Comparison
+from designer.gui.dialogs.insert_pod import PodTarget
 from designer.gui.dialogs.new_project import NewProjectSpec
 from designer.gui.dialogs.place_row import RowExtension
 from designer.gui.editor import NUDGE_MM, Editor
@@ -996,7 +997,9 @@ class MainWindow(QMainWindow):
             "at the floor and press Ctrl+Shift+P to put it at the cursor)."
         )
         site = editor.project.sites.get(hall.site_id)
-        preset = self.prompts.pod(editor.doc, where, site.pue if site is not None else 1.0)
+        preset = self.prompts.pod(
+            editor.doc, where, site.pue if site is not None else 1.0, PodTarget(hall.id, at)
+        )
         if preset is not None:
             editor.insert_pod(preset, at)
 

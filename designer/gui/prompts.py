@@ -20,7 +20,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.site import Site
 from designer.gui.dialogs.add_site import AddSiteDialog, SiteSpec
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
-from designer.gui.dialogs.insert_pod import InsertPodDialog
+from designer.gui.dialogs.insert_pod import InsertPodDialog, PodTarget
 from designer.gui.dialogs.new_cluster import NewClusterDialog
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowExtension, RowSpec
@@ -57,8 +57,11 @@ class Prompts(Protocol):
         """The cluster File ▸ New Cluster builds."""
         ...
 
-    def pod(self, doc: Document, where: str, pue: float) -> str | None:
-        """The pod preset Insert ▸ Pod drops ``where`` (a sentence saying where)."""
+    def pod(
+        self, doc: Document, where: str, pue: float, target: PodTarget | None = None
+    ) -> str | None:
+        """The pod preset Insert ▸ Pod drops ``where`` (a sentence saying where; ``target``
+        the hall and point, to say whether it fits there)."""
         ...
 
     def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
@@ -172,8 +175,10 @@ class DialogPrompts:
         self._last_cluster = dialog.request()
         return self._last_cluster
 
-    def pod(self, doc: Document, where: str, pue: float) -> str | None:
-        dialog = InsertPodDialog(doc, where, pue, self.parent, self._last_pod)
+    def pod(
+        self, doc: Document, where: str, pue: float, target: PodTarget | None = None
+    ) -> str | None:
+        dialog = InsertPodDialog(doc, where, pue, self.parent, self._last_pod, target)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         self._last_pod = dialog.preset()

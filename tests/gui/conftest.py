@@ -79,8 +79,9 @@ class ScriptedPrompts:
         self.asked.append("new cluster")
         return self.cluster_answer
 
-    def pod(self, doc, where: str, pue: float) -> str | None:  # type: ignore[no-untyped-def]
+    def pod(self, doc, where: str, pue: float, target=None) -> str | None:  # type: ignore[no-untyped-def]
         self.asked.append(f"pod: {where}")
+        self.target = target
         self.pue = pue
         return self.pod_answer
 

@@ -216,3 +216,48 @@ def test_undo_and_redo_show_the_hall_they_changed(make_window, prompts):
     window.actions_by_name["redo"].trigger()
     racks = {i for i in pod if i in editor.project.placements}
     assert editor.hall_id == second and racks and racks <= set(editor.selection.ids)
+
+
+def test_the_dialog_says_before_insert_whether_the_pod_fits_and_what_the_hall_then_draws(
+    qtbot, make_window, prompts
+):
+    """A trial's fourth pod was offered as going "on the first free floor" of a full hall,
+    refused only after Insert; its second and third took the 2 MW hall past its power and
+    the dialog said nothing of it."""
+    from designer.core.totals import totals_by_hall
+    from designer.gui.dialogs.insert_pod import PodTarget
+
+    window = make_window()
+    prompts.new_answer = NewProjectSpec()  # 24 x 18 m, 2,000 kW
+    window.actions_by_name["new"].trigger()
+    doc, hall = window.editor.doc, window.editor.hall_id
+    prompts.pod_answer = None
+    window.actions_by_name["insert_pod"].trigger()
+    assert prompts.target == PodTarget(hall, None)  # the window says where it would go
+    dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
+    qtbot.addWidget(dialog)
+    pod_kw = outline(ClusterRequest("nvl72-su")).it_mw * 1000
+    assert dialog.fit.text() == (
+        f"It fits, from x 0 m, y 0 m. Hall 1 then draws up to {pod_kw:,.0f} kW of its "
+        f"2,000 kW ({pod_kw / 2_000:.0%})."
+    )
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert ok.isEnabled()
+    prompts.pod_answer = "nvl72-su"
+    while True:  # pods until the hall has no floor for another
+        dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
+        qtbot.addWidget(dialog)
+        ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+        if not ok.isEnabled():
+            break
+        drawn = totals_by_hall(doc.project, doc.rack_types)[hall].it_max_kw
+        over = drawn + pod_kw > 2_000
+        assert dialog.fit.text().endswith(
+            ": more than it has, see Findings after." if over else "."
+        )
+        window.actions_by_name["insert_pod"].trigger()
+    assert dialog.fit.text().startswith("It does not fit: The hall has no free floor of ")
+    inserted = len(doc.project.placements)
+    dialog._insert()  # a double click on the preset does not insert either
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert len(doc.project.placements) == inserted

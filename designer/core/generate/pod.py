@@ -52,11 +52,12 @@ def pod_size(doc: Document, preset: str) -> tuple[int, int]:
     return content.width_mm, content.depth_mm
 
 
-def insert_pod(
+def pod_origin(
     doc: Document, hall_id: str, preset: str, at: tuple[int, int] | None = None
-) -> InsertedPod:
-    """Add a pod of ``preset`` to ``hall_id`` centred on ``at`` (or on the first free
-    floor) as one undo step; ``PodError`` when it does not fit there."""
+) -> tuple[int, int]:
+    """Where a pod of ``preset`` goes in ``hall_id``: its corner, snapped to the tiles,
+    centred on ``at`` or on the first free floor; ``PodError`` saying why it does not fit
+    (the Insert Pod dialog asks before it offers to insert)."""
     if preset not in POD_PRESETS:
         raise PodError(f"{preset!r} is not a pod; choose one of {', '.join(POD_PRESETS)}")
     hall = doc.project.halls.get(hall_id)
@@ -66,13 +67,21 @@ def insert_pod(
     tile = hall.tile_mm
     floor = Polygon(hall.outline)
     taken = _taken(doc, hall_id)
-    if at is not None:
-        origin = (_snap(at[0] - width // 2, tile), _snap(at[1] - depth // 2, tile))
-        problem = _problem(floor, taken, origin, width, depth)
-        if problem:
-            raise PodError(f"The pod ({width / 1000:g} x {depth / 1000:g} m) {problem} there.")
-    else:
-        origin = _free_floor(floor, taken, width, depth, tile)
+    if at is None:
+        return _free_floor(floor, taken, width, depth, tile)
+    origin = (_snap(at[0] - width // 2, tile), _snap(at[1] - depth // 2, tile))
+    problem = _problem(floor, taken, origin, width, depth)
+    if problem:
+        raise PodError(f"The pod ({width / 1000:g} x {depth / 1000:g} m) {problem} there.")
+    return origin
+
+
+def insert_pod(
+    doc: Document, hall_id: str, preset: str, at: tuple[int, int] | None = None
+) -> InsertedPod:
+    """Add a pod of ``preset`` to ``hall_id`` centred on ``at`` (or on the first free
+    floor) as one undo step; ``PodError`` when it does not fit there."""
+    origin = pod_origin(doc, hall_id, preset, at)
     ids: list[str] = []
     prefix = f"P{_next_pod(doc)}-"
     layout, racks = _layout(
@@ -83,7 +92,7 @@ def insert_pod(
     with doc.transaction(f"Insert pod {PRESETS[preset].title}") as tx:
         for entity in [*_with_leaf_racks(doc, content.entities), *join]:
             tx.put(entity)
-    return InsertedPod(origin, (width, depth), tuple(ids))
+    return InsertedPod(origin, (content.width_mm, content.depth_mm), tuple(ids))
 
 
 def _with_leaf_racks(doc: Document, entities: list[Entity]) -> list[Entity]:

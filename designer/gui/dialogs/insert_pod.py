@@ -2,14 +2,18 @@
 
 Each preset is described before it is inserted: what ``outline`` says it builds (racks,
 network racks, power) and the floor it takes, with where it will go (centred at the
-cursor, or on the hall's first free floor).
+cursor, or on the hall's first free floor), whether it fits there (Insert is offered only
+where it does) and what the hall then draws against its power.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QListWidget,
@@ -19,11 +23,24 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.document.document import Document
+from designer.core.format import number
 from designer.core.generate import PRESETS, ClusterRequest, outline
-from designer.core.generate.pod import POD_PRESETS, pod_size
+from designer.core.generate.pod import POD_PRESETS, PodError, pod_origin, pod_size
+from designer.core.totals import totals_by_hall
 from designer.gui.dialogs.form import lay_out
 
 GREY = "color: #5f6b76;"
+ALERT = "color: #c62828;"
+OK = QDialogButtonBox.StandardButton.Ok
+
+
+@dataclass(frozen=True)
+class PodTarget:
+    """Where Insert ▸ Pod puts the pod: the hall on screen, and the point under the cursor
+    (None: the hall's first free floor)."""
+
+    hall_id: str
+    at: tuple[int, int] | None = None
 
 
 class InsertPodDialog(QDialog):
@@ -36,11 +53,15 @@ class InsertPodDialog(QDialog):
         pue: float,
         parent: QWidget | None = None,
         chosen: str = "",
+        target: PodTarget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Insert pod")
         self.doc = doc
         self.pue = pue  # the site it goes into: its facility power is at that site's PUE
+        #: the hall and point it goes to, to say before inserting whether it fits there
+        self.target = target
+        self.buttons: QDialogButtonBox | None = None
         self.presets = QListWidget()
         self.presets.setObjectName("podPresets")
         for name in POD_PRESETS:
@@ -58,17 +79,25 @@ class InsertPodDialog(QDialog):
         self.where = QLabel(where)
         self.where.setWordWrap(True)
         self.where.setStyleSheet(GREY)
+        self.fit = QLabel()
+        self.fit.setObjectName("podFit")
+        self.fit.setWordWrap(True)
         self.presets.currentRowChanged.connect(self._describe)
-        index = POD_PRESETS.index(chosen) if chosen in POD_PRESETS else 0
-        self.presets.setCurrentRow(index)
-        self.presets.itemDoubleClicked.connect(lambda _item: self.accept())
+        self.presets.itemDoubleClicked.connect(lambda _item: self._insert())
         column = QVBoxLayout()
         for title, widget in (("Pod", self.presets), ("What it brings", self.details)):
             group = QGroupBox(title)
             QVBoxLayout(group).addWidget(widget)
             column.addWidget(group)
-        lay_out(self, column, self.where, ok_text="Insert")
+        self.buttons = lay_out(self, column, self.where, self.fit, ok_text="Insert")
+        index = POD_PRESETS.index(chosen) if chosen in POD_PRESETS else 0
+        self.presets.setCurrentRow(index)
         self.setMinimumWidth(460)
+
+    def _insert(self) -> None:
+        """Accept, unless the pod chosen does not fit where it would go."""
+        if self.buttons is None or self.buttons.button(OK).isEnabled():
+            self.accept()
 
     def preset(self) -> str:
         return self.presets.currentItem().data(Qt.ItemDataRole.UserRole)
@@ -80,3 +109,35 @@ class InsertPodDialog(QDialog):
         width, depth = pod_size(self.doc, name)
         shown = [line for line in lines if not line.startswith("Sites:")]
         self.details.setText("\n".join([*shown, f"Floor: {width / 1000:g} x {depth / 1000:g} m"]))
+        self._say_fit(name)
+
+    def _say_fit(self, name: str) -> None:
+        """Whether the pod fits where it would go, and what the hall then draws: a trial's
+        fourth pod was offered as going "on the first free floor" of a full hall, refused
+        only after Insert, and its second and third took the hall past its power unsaid."""
+        if self.target is None or self.buttons is None:
+            self.fit.hide()
+            return
+        hall = self.doc.project.halls[self.target.hall_id]
+        try:
+            x, y = pod_origin(self.doc, hall.id, name, self.target.at)
+        except PodError as err:
+            self.fit.setText(f"It does not fit: {err}")
+            self.fit.setStyleSheet(ALERT)
+            self.fit.show()
+            self.buttons.button(OK).setEnabled(False)
+            return
+        self.buttons.button(OK).setEnabled(True)
+        pod_kw = outline(ClusterRequest(name), self.doc.catalog).it_mw * 1000
+        drawn = totals_by_hall(self.doc.project, self.doc.rack_types)[hall.id].it_max_kw
+        after, capacity = drawn + pod_kw, hall.power_capacity_kw
+        text = (
+            f"It fits, from x {x / 1000:g} m, y {y / 1000:g} m. {hall.name} then draws up to "
+            f"{number(after, 0)} kW of its {number(capacity, 0)} kW"
+        )
+        if capacity:
+            text += f" ({after / capacity:.0%})"
+        over = after > capacity
+        self.fit.setText(text + (": more than it has, see Findings after." if over else "."))
+        self.fit.setStyleSheet(ALERT if over else GREY)
+        self.fit.show()
