@@ -514,18 +514,24 @@ def _dci(
     topo: Topology, down: _Down, up: dict[str, int]
 ) -> tuple[float, float, list[Overload], tuple[Part, ...]]:
     """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
-    them, and the parts the sites with accelerators ``up`` fall into."""
+    them, and the parts the sites with accelerators ``up`` fall into. A route left to a
+    site with no accelerator up carries nothing across: its only hall down read 1.6 Tb/s
+    left where its site down read none (an audit)."""
     whole = topo.cross_site_gbps
+    routes = topo.routes
+    alive = {i: r for i, r in routes.items() if i not in down.routes}
+    left = math.fsum(
+        r.links * topo.wavelength_gbps
+        for r in alive.values()
+        if up.get(r.site_a, 0) > 0 and up.get(r.site_b, 0) > 0
+    )
     if not down.routes:  # a site down has its routes down too
         return (
             whole,
-            whole,
+            left,
             [],
             topo.parts if up == topo.site_accelerators else parts_of(up, topo.fibre_ways),
         )
-    routes = topo.routes
-    alive = {i: r for i, r in routes.items() if i not in down.routes}
-    left = math.fsum(r.links * topo.wavelength_gbps for r in alive.values())
     # reroute what each cut route carried between two sites still up
     ways = fibre_ways(alive.values())
     carried = {i: r.tbps for i, r in alive.items()}

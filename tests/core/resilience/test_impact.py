@@ -144,6 +144,22 @@ def test_cutting_the_only_fibre_route_splits_the_cluster_in_two():
     assert impact.cross_site_left_gbps == 0 < impact.cross_site_gbps
 
 
+def test_a_sites_halls_down_leave_no_bandwidth_across_as_the_site_down_does():
+    """An audit: failing the only hall of a site read 1,600 Gb/s across the sites left,
+    failing the site 0; with no accelerator up at one end a route carries nothing across."""
+    doc = two_sites.build()
+    project = doc.project
+    topo = topology(doc)
+    site = next(iter(project.sites))
+    halls = [h.id for h in project.halls.values() if h.site_id == site]
+    by_hall, by_site = fail(topo, halls), fail(topo, [site])
+    assert by_hall.cross_site_gbps == by_site.cross_site_gbps > 0
+    assert by_hall.cross_site_left_gbps == by_site.cross_site_left_gbps == 0
+    # a rack down at one end leaves the route its whole bandwidth
+    rack = next(r for r in topo.accelerators if topo.rack_site[r] == site)
+    assert fail(topo, [rack]).cross_site_left_gbps == by_hall.cross_site_gbps
+
+
 def test_a_network_rack_down_cuts_the_racks_that_reach_through_it():
     doc = two_sites.build()
     topo = topology(doc)
