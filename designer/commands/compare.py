@@ -27,7 +27,7 @@ from designer.commands._common import (
 from designer.commands.energy import add_assumption_arguments, assumptions_of
 from designer.core.catalog import default_catalog
 from designer.core.energy.compare import Row, compare, design_figures, scope_notes
-from designer.core.energy.text import shown, shown_difference
+from designer.core.energy.text import cells
 
 HELP = (
     "Compare two designs (two projects, or two variants of one): accelerators, dense "
@@ -89,9 +89,7 @@ def as_json(rows: list[Row], names: tuple[tuple[str, str], ...]) -> dict[str, An
 def as_text(rows: list[Row], names: tuple[tuple[str, str], ...]) -> str:
     """The comparison as a table a person reads in a terminal."""
     (file_a, name_a), (file_b, name_b) = names
-    table = [("Figure", "A", "B", "B − A")] + [
-        (r.label, shown(r.a), shown(r.b), shown_difference(r)) for r in rows
-    ]
+    table = [("Figure", "A", "B", "B − A")] + [(r.label, *cells(r)) for r in rows]
     widths = [max(len(line[i]) for line in table) for i in range(4)]
     lines = [f"A: {name_a} ({file_a})", f"B: {name_b} ({file_b})", ""]
     for label, a, b, diff in table:

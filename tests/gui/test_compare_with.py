@@ -53,7 +53,8 @@ def test_a_variant_shows_its_figures_and_where_it_differs(make_window, qtbot, va
     assert differing["Accelerators"] == ("576", "504", "−72")
     assert differing["Racks"] == ("11", "10", "−1")
     assert differing["Racks: NVIDIA GB200 NVL72"] == ("8", "7", "−1")
-    assert differing["IT power, max (kW)"][2] == "−132"
+    # to the decimal its figures need, the change too (1,117.2 and 985.2)
+    assert differing["IT power, max (kW)"] == ("1,117.2", "985.2", "−132.0")
     assert "Cabled links" in differing
     assert "Dense PFLOPS: FP8" in differing
     # a figure that does not differ is neither shaded nor listed as differing
@@ -159,7 +160,7 @@ def test_the_chart_draws_b_against_a_for_one_nvl72_rack_more(make_window, qtbot,
     assert chart.colours(gpus) == [SHARED, MORE]
     # the rack's 132 kW at max on the unit's 1,117.2 kW
     power = rows["IT power, max (kW)"]
-    assert chart.texts[power] == "985.2 → 1,117.2 (+132)"
+    assert chart.texts[power] == "985.2 → 1,117.2 (+132.0)"
     assert float(chart.ends[power]) == pytest.approx(1_117.2 / 985.2 * 100)
     assert chart.texts[rows["Racks: NVIDIA GB200 NVL72"]] == "7 → 8 (+1)"
 

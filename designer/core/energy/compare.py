@@ -60,6 +60,7 @@ LABELS: dict[str, str] = {
     "facility_energy_mwh_per_year": "Facility energy a year (MWh)",
     "energy_cost_usd_per_year": "Energy cost a year (USD)",
     "carbon_t_per_year": "Carbon a year (t CO2)",
+    "water_m3_per_year": "Water a year (m³)",
     "findings": "Findings",
 }
 
@@ -125,6 +126,8 @@ def design_figures(
         "facility_energy_mwh_per_year": energy.facility_mwh,
         "energy_cost_usd_per_year": energy.cost_usd,
         "carbon_t_per_year": energy.carbon_t,
+        # energy prints it; compare had no row for it (an audit)
+        "water_m3_per_year": energy.water_m3,
         "findings": {str(severity): counts[severity] for severity in Severity},
     }
 

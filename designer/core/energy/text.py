@@ -26,15 +26,25 @@ def latency(value: float | None) -> str:
     return "no fibre route" if value is None else f"{number(value)} µs"
 
 
-def shown(value: float | None) -> str:
-    """One design's figure in a comparison."""
-    return "unknown" if value is None else number(value, 2)
+def cells(row: Row) -> tuple[str, str, str]:
+    """A comparison's row as it reads: A, B and B less A ("=" for none), each to the
+    decimals the most precise of them needs, at most two, so that the row reads alike (a
+    trial's "1,340.64" beside "1,464")."""
+    places = max((_places(v) for v in (row.a, row.b, row.difference) if v is not None), default=0)
 
+    def shown(value: float | None) -> str:
+        return "unknown" if value is None else f"{value:,.{places}f}"
 
-def shown_difference(row: Row) -> str:
-    """B less A as a comparison prints it: "=" for none."""
     if not row.differs:
-        return "="
-    if row.difference is None:
-        return "unknown"
-    return ("+" if row.difference > 0 else "−") + number(abs(row.difference), 2)
+        change = "="
+    elif row.difference is None:
+        change = "unknown"
+    else:
+        change = ("+" if row.difference > 0 else "−") + shown(abs(row.difference))
+    return shown(row.a), shown(row.b), change
+
+
+def _places(value: float) -> int:
+    """The decimals ``value`` needs, at most two."""
+    text = f"{abs(value):.2f}".rstrip("0")
+    return len(text) - text.index(".") - 1

@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtGui import QColor
 
 from designer.core.energy.compare import Row
-from designer.core.energy.text import shown, shown_difference
+from designer.core.energy.text import cells
 from designer.core.format import number
 from designer.drawing.compare import ADDED, COLOURS, REMOVED
 from designer.gui.panels.bars import Layer
@@ -44,13 +44,15 @@ def share(row: Row) -> float | None:
 
 def row_text(row: Row) -> str:
     """A figure's A, B and their difference: ``504 → 576 (+72)``."""
-    return f"{shown(row.a)} → {shown(row.b)} ({shown_difference(row)})"
+    a, b, change = cells(row)
+    return f"{a} → {b} ({change})"
 
 
 def row_tip(row: Row) -> str:
     percent = share(row)
     of_a = "" if percent in (None, float("inf")) else f", B is {number(percent, 1)} % of A"
-    return f"{row.label}: A {shown(row.a)}, B {shown(row.b)}, B − A {shown_difference(row)}{of_a}"
+    a, b, change = cells(row)
+    return f"{row.label}: A {a}, B {b}, B − A {change}{of_a}"
 
 
 def comparison_bars(rows: list[Row]) -> tuple[list[str], list[Layer], list[str], list[str]]:

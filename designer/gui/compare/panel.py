@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from designer.core.energy.compare import Row, scope_notes
 from designer.core.energy.differences import Difference, counts, describe
-from designer.core.energy.text import shown, shown_difference
+from designer.core.energy.text import cells as row_cells
 from designer.core.model.project import Project
 from designer.drawing.compare import ADDED, CHANGED, COLOURS, MOVED_TO, REMOVED
 from designer.gui.compare.chart import A_PERCENT, KEY, MOST_PERCENT, X_LABEL, comparison_bars
@@ -208,7 +208,7 @@ class ComparePanel(QWidget):
         table = self.figures
         table.setRowCount(len(rows))
         for n, row in enumerate(rows):
-            cells = (row.label, shown(row.a), shown(row.b), shown_difference(row))
+            cells = (row.label, *row_cells(row))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column:

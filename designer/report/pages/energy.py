@@ -15,7 +15,7 @@ from designer.core.energy.compare import Row, scope_notes
 from designer.core.energy.cost import Capital
 from designer.core.energy.energy import ProjectEnergy, SiteEnergy
 from designer.core.energy.siting import HallMove
-from designer.core.energy.text import latency, shown, shown_difference, signed, usd
+from designer.core.energy.text import cells, latency, signed, usd
 from designer.core.format import number
 from designer.report.page import Page
 from designer.report.pages.tables import tables_pages
@@ -208,7 +208,7 @@ def comparison_pages(rows: Sequence[Row], a: str, b: str, frame: SheetFrame) -> 
     table = Table(
         "Figures of the two designs",
         COMPARE_COLUMNS,
-        tuple((r.label, shown(r.a), shown(r.b), shown_difference(r)) for r in rows),
+        tuple((r.label, *cells(r)) for r in rows),
         " ".join(
             [
                 f"A: {a}. B: {b}.",

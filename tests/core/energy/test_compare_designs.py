@@ -24,8 +24,8 @@ def test_a_design_against_itself_differs_in_nothing():
     rows = compare(figures, figures)
     assert rows and not [r for r in rows if r.differs]
     unknown = {r.key for r in rows if r.difference is None}
-    # the scalable unit's site has no energy price or grid carbon intensity
-    assert unknown == {"energy_cost_usd_per_year", "carbon_t_per_year"}
+    # the scalable unit's site has no energy price, grid carbon intensity or WUE
+    assert unknown == {"energy_cost_usd_per_year", "carbon_t_per_year", "water_m3_per_year"}
     assert {r.difference for r in rows if r.key not in unknown} == {0}
 
 
@@ -136,3 +136,22 @@ def test_dollars_are_compared_whole():
     rows = {r.key: r for r in compare(figures, figures)}
     assert rows["capital_priced_usd"].a == round(figures["capital_priced_usd"])
     assert figures["capital_priced_usd"] != round(figures["capital_priced_usd"])
+
+
+def test_a_rows_figures_read_to_the_same_decimals():
+    """A trial read "1,340.64" beside "1,464" and "10,507.8" beside "11,983.68"."""
+    from designer.core.energy.compare import Row
+    from designer.core.energy.text import cells
+
+    assert cells(Row("f", "Facility power (kW)", 1_340.64, 1_464.0)) == (
+        "1,340.64",
+        "1,464.00",
+        "+123.36",
+    )
+    assert cells(Row("e", "Energy (MWh)", 10_507.8, 11_983.68)) == (
+        "10,507.80",
+        "11,983.68",
+        "+1,475.88",
+    )
+    assert cells(Row("r", "Racks", 11, 11)) == ("11", "11", "=")
+    assert cells(Row("c", "Energy cost (USD)", None, 5.0)) == ("unknown", "5", "unknown")
