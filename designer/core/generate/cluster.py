@@ -15,13 +15,10 @@ How the numbers follow:
   the NIC rate), and the site gets the network racks that hold that many switches, spread
   over its halls by their systems. The planner then places the switches and wires every
   NIC, so no scale-out port is left unconnected.
-- Sites are joined by fibre routes of ``site_km`` (the DCI is sized by the project's
-  ``dci_share``); a distance no medium in the catalog reaches is refused. Two sites get
-  two routes, so that no single cut splits them; the longer way a separate path may take
-  is not known, so both are taken at ``site_km`` (an estimate), each carrying half. Three
-  sites are joined pairwise, each ``site_km`` from the others; four or more in a ring,
-  each to the next, as they stand on the site map's circle: no more than three places
-  can all be one distance apart, and a trial's 43 sites were joined by 903 routes.
+- Sites are joined pairwise by fibre routes of ``site_km`` (the DCI is sized by the
+  project's ``dci_share``); a distance no medium in the catalog reaches is refused. Two
+  sites get two routes, so that no single cut splits them; the longer way a separate path
+  may take is not known, so both are taken at ``site_km`` (an estimate), each carrying half.
 - The same request always gives the same project: ids are sequential and nothing depends
   on the clock.
 """
@@ -504,29 +501,22 @@ def generate(
             )
             entities.extend(content.entities)
     # two sites get two routes on separate paths, as three or more get two each by the
-    # pairs or the ring: one cut alone must not split the cluster (resilience.one_fibre_route)
+    # pairs: one cut alone must not split the cluster (resilience.one_fibre_route)
     paths = 2 if len(site_ids) == 2 else 1
-    for a, b in _site_pairs(len(site_ids)):
-        entities.extend(
-            FibreRoute(
-                id=new_id("fibre"),
-                site_a=site_ids[a],
-                site_b=site_ids[b],
-                distance_km=plan.site_km,
+    for a in range(len(site_ids)):
+        for b in range(a + 1, len(site_ids)):
+            entities.extend(
+                FibreRoute(
+                    id=new_id("fibre"),
+                    site_a=site_ids[a],
+                    site_b=site_ids[b],
+                    distance_km=plan.site_km,
+                )
+                for _ in range(paths)
             )
-            for _ in range(paths)
-        )
     project = _project(plan, entities)
     network = RuleEngine(catalog).derived(PLAN, project)
     return with_leaf_racks(sized_trays(project, network), network)
-
-
-def _site_pairs(count: int) -> list[tuple[int, int]]:
-    """The sites a fibre route joins, by their order: every two of up to three sites,
-    each to the next around a ring of four or more (the last to the first)."""
-    if count <= 3:
-        return [(a, b) for a in range(count) for b in range(a + 1, count)]
-    return [*((a, a + 1) for a in range(count - 1)), (0, count - 1)]
 
 
 class GenerateCancelled(Exception):

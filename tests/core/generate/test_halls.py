@@ -44,21 +44,6 @@ def test_two_sites_are_joined_by_two_routes_so_one_cut_splits_nothing():
     assert len({d.tbps for d in dci.routes}) == 1 and dci.routes[0].links > 0
 
 
-def test_four_or_more_sites_are_joined_in_a_ring_each_to_the_next():
-    """Every two sites were joined at one distance, which no four places allow, and a
-    trial's 43 sites got 903 routes. Five sites get five routes, each site on two (to the
-    sites beside it on the site map's circle), so one cut splits nothing."""
-    from designer.core.naming import natural_key
-
-    project = generate(ClusterRequest("nvl72-su", sites=5, site_km=40))
-    order = sorted(project.sites, key=lambda s: natural_key(project.sites[s].name))
-    joined = {frozenset((r.site_a, r.site_b)) for r in project.fibre_routes.values()}
-    assert len(project.fibre_routes) == 5
-    assert joined == {frozenset((order[i], order[(i + 1) % 5])) for i in range(5)}
-    report = RuleEngine(default_catalog()).run(project)
-    assert [f.code for f in report.findings if str(f.severity) != "info"] == []
-
-
 @pytest.mark.parametrize("preset", ["gb300-su", "hgx-su", "cm384"])
 def test_every_tray_and_cooling_unit_of_a_generated_hall_has_a_name_of_its_own(preset):
     """A review found two trays named "Row 1 tray" in one hall (one over each line of the
