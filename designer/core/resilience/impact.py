@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -231,7 +231,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     links = topo.wiring.row_link[severed]
     sites_up = _sites_up(topo, down, out)
     left, tiers_down = _bisection(topo, out, links[links >= 0], sites_up)
-    cross, cross_left, routes, parts = _dci(topo, down, sites_up)
+    cross, cross_left, routes, parts, ways = _dci(topo, down, sites_up)
     overloads += routes
     lost["scale_up"] = dict.fromkeys(sorted(up_cut))
     lost["scale_out"] = dict.fromkeys(sorted(out_cut))
@@ -255,7 +255,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         for job, racks in topo.job_racks.items()
         if not racks.isdisjoint(hit)
         or (parted and len(racks) > 1 and any(topo.rack_site.get(r) in parted for r in racks))
-        or _dci_hit(topo, racks, down, parts, routes)
+        or _dci_hit(topo.job_sites[job], parts, {o.id for o in routes}, ways)
     )
     return Impact(
         failed=failed,
@@ -512,18 +512,25 @@ def _sites_up(topo: Topology, down: _Down, out: set[str]) -> dict[str, int]:
 
 def _dci(
     topo: Topology, down: _Down, up: dict[str, int]
-) -> tuple[float, float, list[Overload], tuple[Part, ...]]:
+) -> tuple[float, float, list[Overload], tuple[Part, ...], Mapping[str, list[tuple[str, str]]]]:
     """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
-    them, and the parts the sites with accelerators ``up`` fall into. A route left to a
-    site with no accelerator up carries nothing across: its only hall down read 1.6 Tb/s
-    left where its site down read none (an audit)."""
+    them, the parts the sites with accelerators ``up`` fall into, and the routes still up
+    by site. A route to a site whose accelerators are all down carries nothing across: its
+    halls down read 1.6 Tb/s left where its site down read none (an audit); a site that
+    never had any (a hub the fibre passes) still joins others."""
     whole = topo.cross_site_gbps
     routes = topo.routes
     alive = {i: r for i, r in routes.items() if i not in down.routes}
+
+    def serves(site: str) -> bool:
+        return up.get(site, 0) > 0 or (
+            site not in down.sites and topo.site_accelerators.get(site, 0) == 0
+        )
+
     left = math.fsum(
         r.links * topo.wavelength_gbps
         for r in alive.values()
-        if up.get(r.site_a, 0) > 0 and up.get(r.site_b, 0) > 0
+        if serves(r.site_a) and serves(r.site_b)
     )
     if not down.routes:  # a site down has its routes down too
         return (
@@ -531,6 +538,7 @@ def _dci(
             left,
             [],
             topo.parts if up == topo.site_accelerators else parts_of(up, topo.fibre_ways),
+            topo.fibre_ways,
         )
     # reroute what each cut route carried between two sites still up
     ways = fibre_ways(alive.values())
@@ -562,33 +570,32 @@ def _dci(
                         "Tb/s",
                     )
                 )
-    return whole, left, found, parts_of(up, ways)
+    return whole, left, found, parts_of(up, ways), ways
 
 
 def _dci_hit(
-    topo: Topology,
-    racks: frozenset[str],
-    down: _Down,
+    sites: frozenset[str],
     parts: tuple[Part, ...],
-    overloads: Sequence[Overload],
+    overloaded: set[str],
+    ways: Mapping[str, list[tuple[str, str]]],
 ) -> bool:
-    """Whether a job on ``racks`` loses its fibre between sites: they fall into parts no
-    fibre joins (an audit's job over two sites, both routes cut, was not named), or a route
-    between two of its sites is cut and the routes its traffic moves to are over their
-    limit (it then runs slower)."""
-    sites = {site for r in racks if (site := topo.rack_site.get(r)) is not None}
+    """Whether a job on ``sites`` loses its fibre between them: they fall into parts no
+    fibre joins (an audit's job over two sites, both routes cut, was named by no failure),
+    or a route ``overloaded`` lies on the fewest hops between two of them over the routes
+    still up (``ways``): its traffic then runs slower, wherever the cut was."""
     if len(sites) < 2:
         return False
     part_of = {site: n for n, part in enumerate(parts) for site in part.sites}
     if len({part_of.get(site) for site in sites}) > 1:
         return True
-    cut = any(
-        (route := topo.routes.get(route_id)) is not None
-        and route.site_a in sites
-        and route.site_b in sites
-        for route_id in down.routes
+    if not overloaded:
+        return False
+    ordered = sorted(sites)
+    return any(
+        overloaded.intersection(_path(ways, a, b) or ())
+        for i, a in enumerate(ordered)
+        for b in ordered[i + 1 :]
     )
-    return cut and any(o.kind == "fibre_route" for o in overloads)
 
 
 def _path(ways: Mapping[str, list[tuple[str, str]]], a: str, b: str) -> list[str] | None:

@@ -95,6 +95,8 @@ class Topology:
     #: hall's hundreds (a set intersection walks the smaller)
     hall_rack_set: dict[str, frozenset[str]] = field(init=False)
     group_racks: dict[str, frozenset[str]] = field(init=False)
+    #: the sites each job's racks stand on, for the what-if's fibre between them
+    job_sites: dict[str, frozenset[str]] = field(init=False)
 
     def __post_init__(self) -> None:
         # summed once: a what-if subtracts what it takes down (a campus has 57,000 links)
@@ -116,6 +118,10 @@ class Topology:
         self.group_racks = {
             group: frozenset(r for unit in units for r in self.cdu_racks.get(unit, ()))
             for group, units in self.group_units.items()
+        }
+        self.job_sites = {
+            job: frozenset(s for r in racks if (s := self.rack_site.get(r)) is not None)
+            for job, racks in self.job_racks.items()
         }
 
 

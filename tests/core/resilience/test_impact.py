@@ -160,6 +160,25 @@ def test_a_sites_halls_down_leave_no_bandwidth_across_as_the_site_down_does():
     assert fail(topo, [rack]).cross_site_left_gbps == by_hall.cross_site_gbps
 
 
+def test_a_site_with_no_accelerators_still_joins_the_others_across():
+    """A review: a hub site the fibre passes, with no racks of its own, had its routes
+    counted as lost after any failure ("cross-site: 7.2 of 11.2 Tb/s" for one rack down)."""
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.model.base import evolve
+
+    doc = Document(generate(ClusterRequest("nvl72-su", sites=3, site_km=40)))
+    hub = sorted(doc.project.sites)[2]
+    halls = {h.id for h in doc.project.halls.values() if h.site_id == hub}
+    ops.delete(doc, [r.id for r in doc.project.placements.values() if r.hall_id in halls])
+    network = doc.project.settings.network
+    ops.update_settings(doc, "DCI", network=evolve(network, dci_tbps={hub: 7.2}))
+    topo = topology(doc)
+    assert hub not in topo.site_accelerators and topo.cross_site_gbps > 0
+    rack = next(iter(topo.accelerators))
+    assert fail(topo, [rack]).cross_site_left_gbps == topo.cross_site_gbps
+
+
 def test_a_network_rack_down_cuts_the_racks_that_reach_through_it():
     doc = two_sites.build()
     topo = topology(doc)
@@ -322,6 +341,28 @@ def test_a_job_over_two_sites_is_hit_when_the_fibre_between_them_is_cut_or_overl
     assert [o.kind for o in impact.overloads] == ["fibre_route"]
     assert impact.jobs == (job,)
     assert "Jobs hit: Wide" in impact_text(doc.project, impact)
+
+
+def test_a_job_is_hit_by_a_cut_elsewhere_whose_traffic_overloads_its_own_route():
+    """A review: a job over Sites 1 and 2 was named only when a route between its own sites
+    was cut. Three sites, each fixed at 7.2 Tb/s: 3.6 lit a route. Cutting Site 1 - Site 3
+    moves its 3.6 Tb/s onto Site 1 - Site 2, which the job runs over: past its limit."""
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.model.base import evolve
+
+    doc = Document(generate(ClusterRequest("nvl72-su", sites=3, site_km=40)))
+    job = with_job(doc, name="Pair", tp=8, dp=54, global_batch=54)  # 6 of the 8 racks
+    network = doc.project.settings.network
+    fixed = dict.fromkeys(doc.project.sites, 7.2)
+    ops.update_settings(doc, "DCI", network=evolve(network, dci_tbps=fixed))
+    topo = topology(doc)
+    first, second, third = sorted(doc.project.sites)
+    assert topo.job_sites[job] == {first, second}
+    routes = {frozenset((r.site_a, r.site_b)): i for i, r in topo.routes.items()}
+    impact = fail(topo, [routes[frozenset((first, third))]])
+    assert routes[frozenset((first, second))] in {o.id for o in impact.overloads}
+    assert impact.jobs == (job,)
 
 
 def _site_of_three_halls():
