@@ -373,11 +373,22 @@ def _siting_text(moves: list[dict[str, Any]]) -> list[str]:
                 f"{latency(j['dci_latency_us_after'])} one way"
             )
     if summed:
-        least = min(m["power_needed_kw"] for m in misfits)
-        most = max(m["power_spare_kw"] for m in misfits)
+        # short of power, of heat rejection, or both: a review read "each hall needs 9,445
+        # kW or more, and no site has more than 33,233.6 kW spare" of moves short of heat
+        why = []
+        for what, need, spare in (
+            ("power", "power_needed_kw", "power_spare_kw"),
+            ("heat rejection", "heat_kw", "cooling_spare_kw"),
+        ):
+            short = [m for m in misfits if m[need] > m[spare]]
+            if short:
+                why.append(
+                    f"{len(short)} need {number(min(m[need] for m in short))} kW of {what} "
+                    f"or more, where no site has more than "
+                    f"{number(max(m[spare] for m in short))} kW spare"
+                )
         lines.append(
             f"  {len(misfits)} {'other ' if len(misfits) < len(moves) else ''}moves do not "
-            f"fit: each hall needs {number(least)} kW or more, and no site has more than "
-            f"{number(most)} kW spare (--format json lists each)"
+            f"fit: {'; '.join(why)} (--format json lists each)"
         )
     return lines

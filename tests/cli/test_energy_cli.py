@@ -83,16 +83,26 @@ def test_many_moves_that_do_not_fit_are_said_in_one_line():
     """A trial: the campus's page ended in 48 lines of "does not fit"."""
     data = energy_data(two_priced_sites().project, Assumptions())
     fits, misfit = dict(data["siting"][0], fits=True), dict(data["siting"][1], fits=False)
+    # four short of power alone, three of heat rejection alone (a review: the line spoke
+    # of power only)
     data["siting"] = [fits] + [
-        dict(misfit, power_needed_kw=300.0 + i, power_spare_kw=200.0 - i) for i in range(7)
+        dict(
+            misfit,
+            power_needed_kw=300.0 + i,
+            power_spare_kw=200.0 - i if i < 4 else 900.0,
+            heat_kw=250.0 + i,
+            cooling_spare_kw=900.0 if i < 4 else 120.0 - i,
+        )
+        for i in range(7)
     ]
     lines = as_text(data).splitlines()
     moves = lines[lines.index(next(x for x in lines if x.startswith("Moving one hall"))) + 1 :]
     assert moves[0].startswith(f"  {fits['hall']}, {fits['from']} to {fits['to']}: ")
     assert moves[0].endswith(": fits")
     assert moves[1:] == [
-        "  7 other moves do not fit: each hall needs 300 kW or more, and no site has more "
-        "than 200 kW spare (--format json lists each)"
+        "  7 other moves do not fit: 4 need 300 kW of power or more, where no site has more "
+        "than 200 kW spare; 3 need 254 kW of heat rejection or more, where no site has more "
+        "than 116 kW spare (--format json lists each)"
     ]
 
 
