@@ -144,6 +144,8 @@ def test_a_route_no_medium_reaches_is_said_to_carry_nothing(tmp_path):
     )
     data = json.loads(run("summary", str(path), "--format", "json").stdout)
     assert data["links"]["dci"][0]["medium"] is None
+    # needed, and nothing lit (a review: 3.6 Tb/s of capacity on an unreached route)
+    assert (data["links"]["dci"][0]["tbps"], data["links"]["dci"][0]["lit_tbps"]) == (6.4, 0.0)
 
 
 def test_the_heat_rear_doors_take_is_told_apart_from_the_rooms():
