@@ -35,8 +35,13 @@ from designer.core.catalog.feed_types import type_for
 from designer.core.format import number
 from designer.core.model.equipment import CoolingType, FeedType
 from designer.core.model.hall import path_length_mm
-from designer.core.network.cages import end_cages, end_tiers, links_per_cable
-from designer.core.network.fabric import TIERS
+from designer.core.network.cages import (
+    TIER_CODES,
+    end_cages,
+    end_tiers,
+    links_per_cable,
+    tier_end,
+)
 from designer.core.network.media import (
     Medium,
     cable_usd,
@@ -285,14 +290,14 @@ def _modules(
     keys = (
         np.concatenate([places.site_a[rows], places.site_b[rows]]),
         # the other ends of a site count together
-        np.where(cage[node, planes] > 0, node * (len(TIERS) + 1) + tier, -1),
+        np.where(cage[node, planes] > 0, tier_end(node, tier), -1),
         planes,
         np.tile(cols.medium[rows].astype(np.int64), 2),
         np.tile(table.rate[rows], 2),
     )
     modules: Counter[Key] = Counter()
     for (site, at, plane, position, rate), links in _summed(keys, np.tile(table.count[rows], 2)):
-        cage_gbps = int(cage[at // (len(TIERS) + 1), plane]) if at >= 0 else 0
+        cage_gbps = int(cage[at // TIER_CODES, plane]) if at >= 0 else 0
         per = links_per_module(media.media[position], cage_gbps, rate)
         module_gbps = cage_gbps if per > 1 else rate
         modules[((places.sites[site],), plane, position, rate, per, module_gbps)] += math.ceil(

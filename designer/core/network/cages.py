@@ -112,6 +112,17 @@ def end_tiers(table: BundleTable) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
+#: The codes an end's tier takes (``end_tiers``: 0 for none, then one a tier).
+TIER_CODES = len(TIERS) + 1
+
+
+def tier_end(node: np.ndarray, tier: np.ndarray) -> np.ndarray:
+    """One number for each ``node``'s switches of the ``tier`` code at it: where a module's
+    links pool (the check, the evening and the bill all count so); ``divmod(end,
+    TIER_CODES)`` gives the node and the tier back."""
+    return node * TIER_CODES + tier
+
+
 def tier_switches(plan: NetworkPlan) -> dict[str, Counter[str]]:
     """Per network rack a fabric places switches in, how many of each tier it holds."""
     held: dict[str, Counter[str]] = {}
@@ -182,7 +193,7 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[tuple[str, s
                 filled[(names[node], tiers[code])] += taken
             loose = np.flatnonzero(at & ~fixed)
             gbps = cage[side[loose], plane[loose]]
-            rack = number[side[loose]] << 2 | tier[loose]
+            rack = tier_end(number[side[loose]], tier[loose])
             keyed.append(((rack << 6 | medium[loose]) << 16 | rate[loose]) << 16 | gbps)
             counts.append(table.count[loose])
     if keyed:
@@ -193,7 +204,8 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[tuple[str, s
             gbps, rate_gbps = code & 0xFFFF, (code >> 16) & 0xFFFF
             position, rack = (code >> 32) & 0x3F, code >> 38
             per_module = links_per_module(media[position], gbps, rate_gbps)
-            filled[(named[rack >> 2], tiers[rack & 3])] += -(-count // per_module)
+            node, code = divmod(rack, TIER_CODES)
+            filled[(named[node], tiers[code])] += -(-count // per_module)
     return dict(filled)
 
 

@@ -26,8 +26,13 @@ from __future__ import annotations
 import numpy as np
 
 from designer.core.network.bundles import BundleTable
-from designer.core.network.cages import end_tiers, module_cage_gbps, shared_cage_gbps
-from designer.core.network.fabric import TIERS
+from designer.core.network.cages import (
+    TIER_CODES,
+    end_tiers,
+    module_cage_gbps,
+    shared_cage_gbps,
+    tier_end,
+)
 from designer.core.network.media import EPS_M, MediaCatalog, sold_length
 from designer.core.network.network_plan import NetworkPlan
 
@@ -56,11 +61,9 @@ def even_out(
     pooled = (chosen >= 0) & ~integrated[chosen.astype(np.int64)]
     if not (pooled & (at_a | at_b)).any():
         return medium, rung, order
-    # an end is a rack's switches of one tier (a module's links share one switch): its
-    # number is the node's times the tiers, plus the tier's code
-    tiers = len(TIERS) + 1
+    # an end is a rack's switches of one tier (a module's links share one switch)
     tier_a, tier_b = end_tiers(table)
-    side_a, side_b = ends[:n] * tiers + tier_a, ends[n:] * tiers + tier_b
+    side_a, side_b = tier_end(ends[:n], tier_a), tier_end(ends[n:], tier_b)
     # links per (end, medium) at the ends whose cages they share, both ends of a bundle
     width = len(media.media)
     keys, counts = [], []
@@ -75,7 +78,7 @@ def even_out(
         odd.setdefault(key // width, set()).add(key % width)
     movable = pooled & (table.count % 2 == 1) & (side_a != side_b)
     # the NICs: a chain of moves may end at one, whose cage is its own
-    shared_at = np.zeros(len(names) * tiers, dtype=bool)
+    shared_at = np.zeros(len(names) * TIER_CODES, dtype=bool)
     shared_at[side_a[at_a]] = shared_at[side_b[at_b]] = True
     sinks = set(np.flatnonzero(~shared_at).tolist())
     decided = (choice_m, nvidia, cage, ends)
@@ -89,7 +92,7 @@ def even_out(
 
     # along bundles from a rack odd in two media to the nearest NIC, or rack odd in either:
     # each rack between keeps its counts (one link in, one out)
-    for node in sorted(odd, key=lambda end: (names[end // tiers], end % tiers)):
+    for node in sorted(odd, key=lambda end: (names[end // TIER_CODES], end % TIER_CODES)):
         while len(odd.get(node, ())) >= 2:
             cheaper, dearer = sorted(odd[node])[:2]
             usable = [
