@@ -124,16 +124,17 @@ def table_output(output: str, reads: str) -> Path:
     return target
 
 
-def emit(text: str, output: str | None, reads: str) -> int:
+def emit(text: str, output: str | None, reads: str, sheet: bool = False) -> int:
     """Print ``text`` (with no ``-o``, or ``-o -``), or write it to ``output`` atomically and
-    say so, as ``export`` does; never over ``reads``, the project. Returns the exit code."""
+    say so, as ``export`` does; never over ``reads``, the project. A ``sheet`` (CSV) goes to
+    a file after the byte-order mark Excel reads it by (``sheet_bytes``); printed, or as
+    JSON, it has none. Returns the exit code."""
     if to_stdout(output):
         sys.stdout.write(text)
         return 0
     assert output is not None
     try:
         target = table_output(output, reads)
-        sheet = target.suffix.lower() == ".csv"
         write_output(target, sheet_bytes(text) if sheet else text.encode("utf-8"))
     except (OutputError, CommandError) as err:
         return fail(err)

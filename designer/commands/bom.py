@@ -44,4 +44,4 @@ def run(args: argparse.Namespace) -> int:
         text = bom_json(project.meta.name, bom, project.sites[site].name if site else None)
     else:
         text = bom_csv(bom)
-    return emit(text, args.output, args.file)
+    return emit(text, args.output, args.file, sheet=args.format == "csv")

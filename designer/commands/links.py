@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         text = schedule_json(project.meta.name, lines, findings)
     else:
         text = schedule_csv(lines)
-    code = emit(text, args.output, args.file)
+    code = emit(text, args.output, args.file, sheet=args.format == "csv")
     # notes (info) stop no bundle: an idle rack or DCI links no gateway ends are no problem
     problems = [f for f in findings if f.severity != "info"]
     errors = sum(f.severity == "error" for f in problems)

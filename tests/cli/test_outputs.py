@@ -151,3 +151,10 @@ def test_a_sheet_is_written_for_excel_and_json_is_not(project, tmp_path, command
     assert sheet.read_bytes()[:3] == b"\xef\xbb\xbf"
     assert sheet.read_text(encoding="utf-8-sig").split(",", 1)[0] in ("from", "category")
     assert data.read_bytes()[:1] in (b"{", b"[")
+    # the format decides, not the name: JSON to a .csv name gets no mark (a review)
+    assert cli.main([command, str(project), "--format", "json", "-o", str(sheet)]) == 0
+    assert sheet.read_bytes()[:1] in (b"{", b"[")
+    # a .txt name for the sheet still gets it
+    text = tmp_path / "out.txt"
+    assert cli.main([command, str(project), "--format", "csv", "-o", str(text)]) == 0
+    assert text.read_bytes()[:3] == b"\xef\xbb\xbf"
