@@ -246,11 +246,21 @@ class FileController(QObject):
             return False
         if not path.name.endswith(SUFFIX) and path.suffix.lower() != ".json":
             path = path.with_name(path.name + SUFFIX)
-        if document.path is None and document.project.meta.name in PLACEHOLDER_NAMES:
-            # a first save names a project still called as New called it after its file:
-            # a trial's drawing set, saved as my-first-pod, was titled "New project"
-            self.editor.run(lambda: self.editor.update_meta(name=_file_title(path)))
-        return self._write(path)
+        if document.path is not None or document.project.meta.name not in PLACEHOLDER_NAMES:
+            return self._write(path)
+        # a first save names a project that still has File ▸ New's name after its file (a
+        # trial's drawing set, saved as my-first-pod, was titled "New project"); a save
+        # that fails takes the name back
+        history = document.history
+        before = history.undo_entry
+        self.editor.run(lambda: self.editor.update_meta(name=_file_title(path)))
+        renamed = history.undo_entry is not before
+        if self._write(path):
+            return True
+        if renamed:
+            self.editor.undo()
+            self.message.emit(f"Not saved to {path}: the project is still open, as it was.")
+        return False
 
     def _folder(self, otherwise: Path, saving: bool = False) -> Path:
         """Where a file dialog opens: the project's folder, else that of the file opened or

@@ -221,7 +221,9 @@ def test_ctrl_s_on_a_bundled_example_asks_where_and_leaves_the_example(
     assert len([a for a in prompts.asked if a.startswith("save as")]) == 2
 
 
-def test_a_first_save_names_a_project_still_called_as_new_called_it(make_window, prompts, tmp_path):
+def test_a_first_save_names_a_project_that_still_has_the_name_new_gave_it(
+    make_window, prompts, tmp_path
+):
     """A trial saved a new project as my-first-pod and its drawing set was titled "New
     project". A project named already keeps its name."""
     from designer.core.document.new_project import NewProjectSpec
@@ -237,6 +239,13 @@ def test_a_first_save_names_a_project_still_called_as_new_called_it(make_window,
     prompts.save_as_answer = tmp_path / "second"
     assert window.files.save_as()
     assert window.editor.project.meta.name == "my-first-pod"
+    # a first save that fails leaves the name as it was, and no step to undo
+    assert window.files.new()
+    prompts.save_as_answer = tmp_path / "no-such-folder" / "third"
+    assert not window.files.save()
+    assert window.editor.project.meta.name == NewProjectSpec.name
+    assert not window.editor.doc.history.can_undo
+    assert window.status.currentMessage().startswith("Not saved to ")
 
 
 def test_the_autosave_appears_after_an_edit_and_restores_after_a_crash(
