@@ -427,8 +427,14 @@ def port_findings(
                         "takes one module of one medium or one cable, each carrying the "
                         "links the cage does (two 400G in an 800G cage), all to one switch: "
                         "where a medium's links here are odd in count, its last module or "
-                        "cable carries one. Give the rack a switch more, or move links to "
-                        "another medium or rack.",
+                        "cable carries one. "
+                        + (
+                            "Move one of those links to the tier's other medium, or to "
+                            "another rack."
+                            if tier
+                            else "Give the rack a switch more, or move links to another "
+                            "medium or rack."
+                        ),
                         (node,),
                         measured=float(filled),
                         limit=float(have),

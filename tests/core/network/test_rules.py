@@ -239,3 +239,7 @@ def test_a_tier_whose_links_fill_more_cages_than_its_switches_have_is_an_error(m
         "NET-B04: its links fill 33 module cages of its 1 NVIDIA Quantum-2 QM9700 core "
         "switch, which has 32."
     )
+    # a switch more helps a tier only where the fabric puts it there (a review)
+    assert tiers[0].message.endswith(
+        "Move one of those links to the tier's other medium, or to another rack."
+    )
