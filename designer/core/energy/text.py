@@ -37,10 +37,13 @@ def cells(row: Row) -> tuple[str, str, str]:
 
     if not row.differs:
         change = "="
-    elif row.difference is None:
+    elif row.a is None or row.b is None:
         change = "unknown"
     else:
-        change = ("+" if row.difference > 0 else "−") + shown(abs(row.difference))
+        # the difference of the figures as shown, which a reader checks (a review: 8,756.50
+        # less 8,640.86 read −115.63)
+        difference = round(row.b, places) - round(row.a, places)
+        change = ("+" if difference > 0 else "−") + shown(abs(difference))
     return shown(row.a), shown(row.b), change
 
 

@@ -153,5 +153,8 @@ def test_a_rows_figures_read_to_the_same_decimals():
         "11,983.68",
         "+1,475.88",
     )
+    # the change is that of the figures shown: 1.004 and 2.006 read 1.00 and 2.01, +1.01
+    # (their own difference, 1.002, read "+1.00" beside them)
+    assert cells(Row("x", "Figure", 1.004, 2.006)) == ("1.00", "2.01", "+1.01")
     assert cells(Row("r", "Racks", 11, 11)) == ("11", "11", "=")
     assert cells(Row("c", "Energy cost (USD)", None, 5.0)) == ("unknown", "5", "unknown")
