@@ -150,6 +150,31 @@ OTHER = "other"
 #: (``dcim.choices.InterfaceTypeChoices``); the rate names the generation.
 INFINIBAND_TYPES = {200: "infiniband-hdr", 400: "infiniband-ndr", 800: "infiniband-xdr"}
 
+#: The IEEE port type's letters of each catalog medium an Ethernet link runs on: copper
+#: (passive or active) CR, multimode SR, single-mode DR, FR, LR and ER, coherent ZR.
+ETHERNET_PMD = {
+    "dac": "cr",
+    "acc": "cr",
+    "aec": "cr",
+    "mm_sr": "sr",
+    "sm_dr": "dr",
+    "fr": "fr",
+    "lr": "lr",
+    "er": "er",
+    "zr": "zr",
+}
+#: The Ethernet port types of 200G and more that NetBox 4.6.8 names
+#: (``dcim.choices.InterfaceTypeChoices``, "Ethernet (fixed)"): a type made of a medium and
+#: a lane count is written only where NetBox has it.
+ETHERNET_TYPES = frozenset(
+    {
+        *(f"200gbase-{t}" for t in ("cr2", "cr4", "sr2", "sr4", "dr4", "fr4", "lr4", "er4")),
+        *(f"400gbase-{t}" for t in ("cr4", "dr4", "er8", "fr4", "fr8", "lr4", "lr8", "sr4")),
+        *(f"400gbase-{t}" for t in ("sr8", "sr16", "zr")),
+        *(f"800gbase-{t}" for t in ("cr8", "dr8", "sr8")),
+    }
+)
+
 #: NetBox's cable types (``dcim.choices.CableTypeChoices``) by the catalog's medium: its
 #: copper passive or active (NetBox has no AEC: an active copper cable), its fibre as the
 #: catalog's ``cable`` names it (multimode OM4, single-mode OS2). A medium not here is left
@@ -556,14 +581,22 @@ class _Devices:
             )
 
 
-def interface_type(protocol: str, rate_gbps: int) -> str:
+def interface_type(protocol: str, rate_gbps: int, lane_gbps: int = 0, medium: str = "") -> str:
     """The NetBox interface type of a port for a link of ``protocol`` at ``rate_gbps``: the
-    InfiniBand generation where the rate names one, else ``other`` (a trial found every
-    interface "other"). It follows the link, not the switch: each half of an XDR port split
-    into two 400G links is written as the NDR interface it runs as."""
+    InfiniBand generation where the rate names one; for Ethernet, the IEEE port type its
+    medium and lanes make (400G on four 100G lanes of single-mode DR: ``400gbase-dr4``)
+    where NetBox has it; else ``other`` (a trial found every interface "other", and the
+    100k campus's 3.3 million Ethernet ones stayed so). It follows the link, not the switch:
+    each half of an XDR port split into two 400G links is written as the NDR interface it
+    runs as, each half of a twin-port 800G cage as the 400G port it is."""
     if protocol == "infiniband":
         return INFINIBAND_TYPES.get(rate_gbps, OTHER)
-    return OTHER
+    pmd = ETHERNET_PMD.get(medium)
+    if protocol != "ethernet" or pmd is None or lane_gbps <= 0:
+        return OTHER
+    lanes = rate_gbps // lane_gbps
+    named = f"{rate_gbps}gbase-{pmd}" + ("" if pmd == "zr" else str(lanes))
+    return named if named in ETHERNET_TYPES else OTHER
 
 
 def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> None:
@@ -594,7 +627,12 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         what = f"{media[medium].name if medium >= 0 else 'no medium reaches'}, "
         what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         rate = int(table.rate[row])
-        kind = interface_type(PROTOCOLS[int(table.protocol[row])], rate)
+        kind = interface_type(
+            PROTOCOLS[int(table.protocol[row])],
+            rate,
+            int(table.lane[row]),
+            media[medium].id if medium >= 0 else "",
+        )
         per = int(per_cable[row])
         fixed = medium >= 0 and media[medium].integrated
         for k in range(count):

@@ -389,12 +389,34 @@ def test_cables_carry_netbox_types_of_their_medium_and_interfaces_their_speed():
 
 def test_interfaces_take_the_infiniband_generation_their_rate_names(pod):
     """A trial found every interface typed "other". The pod's QM9700 fabric runs 400G
-    InfiniBand: NDR (NetBox's infiniband-ndr); a CloudMatrix384's Ethernet and UB ports,
-    whose cages the design does not record, stay "other"."""
+    InfiniBand: NDR (NetBox's infiniband-ndr); a CloudMatrix384's UB ports, of no IEEE
+    type, stay "other"."""
     _, files, _ = pod
     assert {r[2] for r in files["08-interfaces.csv"][1:]} == {"infiniband-ndr"}
     found = _set(EXAMPLES["cm384-supernode"]().project)
     assert {r[2] for r in found.rows["08-interfaces.csv"]} == {"other"}
+
+
+def test_ethernet_interfaces_take_the_port_type_of_their_medium_and_lanes():
+    """The 100k campus's 3.3 million Ethernet interfaces were all "other". A generated
+    CloudMatrix384's RDMA plane runs 400G RoCE on 100G lanes to SN5600 leaves: multimode
+    400GBASE-SR4 to the NPUs, twin-port copper 400GBASE-CR4 from leaf to spine (each half
+    of an 800G cage the 400G port it is); its UB plane stays "other"."""
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.interop.netbox import interface_type
+
+    found = _set(generate(ClusterRequest("cm384")))
+    kinds = Counter(r[2] for r in found.rows["08-interfaces.csv"])
+    # two ends a link: the 384 NPU links and 128 of the 384 leaf-spine links on multimode,
+    # the other 256 leaf-spine links on copper; the 2,688 UB links
+    assert kinds == {"400gbase-sr4": 1_024, "400gbase-cr4": 512, "other": 5_376}
+    # made of medium and lanes only where NetBox has the type
+    assert interface_type("ethernet", 800, 100, "sm_dr") == "800gbase-dr8"
+    assert interface_type("ethernet", 400, 50, "mm_sr") == "400gbase-sr8"
+    assert interface_type("ethernet", 400, 400, "zr") == "400gbase-zr"
+    assert interface_type("ethernet", 800, 200, "sm_dr") == "other"  # no 800GBASE-DR4
+    assert interface_type("ethernet", 400, 100, "aoc") == "other"
+    assert interface_type("ub", 400, 50, "mm_sr") == "other"
 
 
 def test_a_twin_port_dac_fills_one_split_port_at_each_end_alone():
