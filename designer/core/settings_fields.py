@@ -109,6 +109,16 @@ NETWORK_FIELDS = (
         "estimate: no published ratio).",
     ),
     Setting(
+        "dci_protection",
+        "DCI protection",
+        "%",
+        scale=100,
+        decimals=0,
+        tip="Links and fibre pairs lit on each route between sites beyond what it needs, "
+        "as a share of it (links 1.6: pairs x (1 + protection)): 100 % lets either of two "
+        "routes carry all after a cut of the other.",
+    ),
+    Setting(
         "fibre_pair_tbps",
         "Capacity of one fibre pair",
         "Tb/s",

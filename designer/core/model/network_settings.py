@@ -45,6 +45,10 @@ class NetworkSettings(Record):
     - ``nvidia_only``: between two NVIDIA racks, choose only parts NVIDIA supports.
     - ``dci_share``: share of a site's scale-out bandwidth that must reach other sites
       (estimate: no published ratio; set ``dci_tbps`` per site when known).
+    - ``dci_protection``: links and fibre pairs lit again on each route, as a share of what
+      it needs, for protection (links 1.6: pairs = ceil(Tb/s / per pair) x (1 +
+      protection), an estimate): 0 lights what is needed, 1 twice it, so that either of
+      two routes between two sites carries all their traffic after a cut of the other.
     - ``dci_wavelength_gbps``: 400ZR or 800ZR (links:S82, links:S31).
     - ``fibre_pair_tbps``: C-band capacity of one fibre pair (links:S83: 64 x 400G).
     - ``amplifier_spacing_km``: inline amplifier huts on ZR+ spans (links:S85: ~80 km).
@@ -64,6 +68,7 @@ class NetworkSettings(Record):
     nvidia_only: bool = True
     dci_share: Annotated[float, Field(ge=0, le=1)] = 0.125
     dci_tbps: dict[str, Annotated[float, Field(ge=0, le=1_000_000)]] = Field(default_factory=dict)
+    dci_protection: Annotated[float, Field(ge=0, le=1)] = 0.0
     dci_wavelength_gbps: Literal[400, 800] = 400
     fibre_pair_tbps: Annotated[float, Field(gt=0, le=1_000)] = 25.6
     amplifier_spacing_km: Annotated[float, Field(gt=0, le=1_000)] = 80.0

@@ -6,7 +6,8 @@ splits its need evenly over the fibre routes that touch it, and a route carries 
 smaller of its two ends' shares (the smaller end cannot use more). When the project has
 training jobs, each route carries instead what the jobs send over it (``job_tbps``).
 The route is lit with coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow
-from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)).
+from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)); the setting
+``dci_protection`` lights links and pairs beyond the need (x (1 + protection), links 1.6).
 """
 
 from __future__ import annotations
@@ -134,8 +135,11 @@ def plan_dci(
                 need[route.site_a] / degree[route.site_a],
                 need[route.site_b] / degree[route.site_b],
             )
-        links = math.ceil(round(tbps * 1000 / wavelength, 9))
-        pairs = math.ceil(round(tbps / settings.fibre_pair_tbps, 9))
+        # what it needs, lit again for protection (links 1.6); its fibre pairs those the
+        # links lit fill, as the bill counts them
+        needed = math.ceil(round(tbps * 1000 / wavelength, 9))
+        links = math.ceil(round(needed * (1 + settings.dci_protection), 9))
+        pairs = math.ceil(round(links * wavelength / 1000 / settings.fibre_pair_tbps, 9))
         loads.append(
             RouteDemand(
                 route.id,

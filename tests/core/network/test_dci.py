@@ -115,6 +115,29 @@ def test_800zr_halves_the_wavelengths():
     assert (route.links, route.pairs) == (38, 2)  # ceil(30,000 / 800)
 
 
+def test_protection_lights_each_route_again_and_a_cut_overloads_nothing():
+    """links 1.6 sizes pairs x (1 + protection); with none, one of two routes cut left the
+    other carrying twice what it had lit (an audit). A GB300 SU over two sites needs 14.4
+    Tb/s a route: 36 x 400ZR and a pair; at 100 % protection 72 and two pairs, 28.8 Tb/s
+    lit for 14.4 needed, and a cut of either leaves the other within what it has."""
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.model.base import evolve
+    from designer.core.resilience import fail
+    from tests.core.resilience.helpers import topology
+
+    doc = Document(generate(ClusterRequest("gb300-su", sites=2, site_km=40)))
+    first, second = sorted(doc.project.fibre_routes)
+    assert [o.id for o in fail(topology(doc), [first]).overloads] == [second]
+    network = evolve(doc.project.settings.network, dci_protection=1.0)
+    ops.update_settings(doc, "Protect the DCI", network=network)
+    routes = plan_of(doc).dci().routes
+    assert [(r.tbps, r.links, r.pairs, r.lit_tbps) for r in routes] == [(14.4, 72, 2, 28.8)] * 2
+    bom = {(x.category, x.item): x.quantity for x in bill_of_materials(plan_of(doc)).lines}
+    assert sum(q for (c, _), q in bom.items() if c == "fibre_pair") == 4
+    assert fail(topology(doc), [first]).overloads == ()
+
+
 def racks_in(doc, site):
     hall = add_hall(doc, site, cable_entry=(0, 1_800))
     ops.place_rack(doc, hall, H100, 0, 1_200)
