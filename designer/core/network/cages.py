@@ -120,7 +120,8 @@ def tier_end(node: np.ndarray, tier: np.ndarray) -> np.ndarray:
     """One number for each ``node``'s switches of the ``tier`` code at it: where a module's
     links pool (the check, the evening and the bill all count so); ``divmod(end,
     TIER_CODES)`` gives the node and the tier back."""
-    return node * TIER_CODES + tier
+    ends: np.ndarray = node * TIER_CODES + tier
+    return ends
 
 
 def tier_switches(plan: NetworkPlan) -> dict[str, Counter[str]]:
@@ -204,8 +205,8 @@ def cages_filled(plan: NetworkPlan, nodes: Collection[str]) -> dict[tuple[str, s
             gbps, rate_gbps = code & 0xFFFF, (code >> 16) & 0xFFFF
             position, rack = (code >> 32) & 0x3F, code >> 38
             per_module = links_per_module(media[position], gbps, rate_gbps)
-            node, code = divmod(rack, TIER_CODES)
-            filled[(named[node], tiers[code])] += -(-count // per_module)
+            node, tier_code = divmod(rack, TIER_CODES)
+            filled[(named[node], tiers[tier_code])] += -(-count // per_module)
     return dict(filled)
 
 
