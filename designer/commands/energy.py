@@ -307,7 +307,7 @@ def as_text(data: dict[str, Any]) -> str:
             lines.append(f"  no {what} for: {', '.join(t[key])}")
     if t["accelerators"]:
         lines.append(
-            f"Per accelerator-year: {number(per['facility_mwh'], 2)} MWh, "
+            f"Per accelerator-year: {number(per['facility_mwh'], 2)} MWh of facility energy, "
             f"energy cost {usd(per['cost_usd'])}"
             + ("" if per["carbon_t"] is None else f", {number(per['carbon_t'], 2)} t CO2")
         )

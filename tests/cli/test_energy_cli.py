@@ -111,3 +111,12 @@ def test_a_site_named_site_is_not_called_so_twice():
     text = as_text(energy_data(gb200_su.build().project, Assumptions()))
     assert "\nSite 1: 11 racks, 576 accelerators" in text
     assert "Site Site" not in text
+
+
+def test_the_year_per_accelerator_says_it_is_facility_energy():
+    """An audit read "Per accelerator-year: 18.24 MWh" without knowing which energy. The
+    GB200 SU: 999.6 kW typical x 8,760 h x PUE 1.2 = 10,507.8 MWh over 576 GPUs."""
+    out = run("energy", "projects/gb200-nvl72-su.rackplan.json")
+    assert out.returncode == 0, out.stderr
+    per = 999.6 * 8_760 * 1.2 / 1000 / 576
+    assert f"Per accelerator-year: {per:.2f} MWh of facility energy, " in out.stdout

@@ -91,7 +91,7 @@ def _year(site: SiteEnergy, energy: ProjectEnergy) -> Table:
         rows.append(
             (
                 "Per accelerator-year",
-                f"{number(site.facility_mwh / per, 2)} MWh, "
+                f"{number(site.facility_mwh / per, 2)} MWh of facility energy, "
                 + (
                     f"{usd(site.cost_usd / per)} of energy"
                     if site.cost_usd is not None
