@@ -81,7 +81,7 @@ def test_building_a_cloudmatrix384_opens_it_as_a_new_checked_project(
     assert window.windowTitle().startswith("Untitled — CloudMatrix384 supernode, 1 system")
     racks = doc.project.placements.values()
     system = [r for r in racks if r.group_id]
-    fabric = [doc.catalog.racks[r.type_id].category for r in racks if not r.group_id]
+    fabric = [doc.rack_types[r.type_id].category for r in racks if not r.group_id]
     # the supernode's 16 racks (12 compute + 4 switch) as one system, and the two racks of
     # its scale-out fabric
     assert len(system) == 16 and len({r.group_id for r in system}) == 1

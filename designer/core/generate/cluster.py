@@ -35,6 +35,7 @@ from designer.core.document.document import sequential_ids
 from designer.core.energy.energy import heat_mix_pue
 from designer.core.energy.figures import default_economics
 from designer.core.format import plural
+from designer.core.generate.fitted import fitted_network_racks
 from designer.core.generate.layout import HallLayout, LayoutError, Unit, unit_of
 from designer.core.generate.leaves import with_leaf_racks
 from designer.core.generate.presets import PRESETS, Fabric, Preset
@@ -516,7 +517,8 @@ def generate(
             )
     project = _project(plan, entities)
     network = RuleEngine(catalog).derived(PLAN, project)
-    return with_leaf_racks(sized_trays(project, network), network)
+    fitted = with_leaf_racks(sized_trays(project, network), network)
+    return fitted_network_racks(fitted, network, catalog.racks, catalog.switches)
 
 
 class GenerateCancelled(Exception):

@@ -14,13 +14,13 @@ def _plan(project):
 
 def test_every_rack_with_scale_out_ports_names_the_leaf_rack_the_plan_chose():
     project = generate(ClusterRequest("nvl72-su"))
-    catalog = default_catalog()
+    racks = default_catalog().with_custom_racks(project.custom_types)
     named = {r.id: r.network_rack_id for r in project.placements.values()}
-    network = {r.id for r in project.placements.values() if catalog.racks[r.type_id].switches}
+    network = {r.id for r in project.placements.values() if racks[r.type_id].switches}
     compute = {
         r.id
         for r in project.placements.values()
-        if (p := catalog.racks[r.type_id].ports.get("scale_out")) and p.count
+        if (p := racks[r.type_id].ports.get("scale_out")) and p.count
     }
     assert len(compute) == 8
     assert all(named[r] in network for r in compute)
