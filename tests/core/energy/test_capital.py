@@ -85,4 +85,8 @@ def test_an_ethernet_fabric_prices_its_sn5600_switches_but_not_their_racks():
     assert (leaf.low_usd, leaf.high_usd) == (9 * 150_000, 9 * 250_000)
     assert "links:S98" in leaf.source
     racks = [p for p in capital.unpriced if p.line.category == "rack"]
-    assert [p.line.item for p in racks] == ["Spectrum-4 SN5600 network rack (8 switches)"]
+    # 14 switches: a rack of 8, and one holding the 6 its fabric places (the project's own)
+    assert sorted(p.line.item for p in racks) == [
+        "Spectrum-4 SN5600 network rack (6 switches)",
+        "Spectrum-4 SN5600 network rack (8 switches)",
+    ]
