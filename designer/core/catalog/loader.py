@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -63,10 +62,14 @@ class Catalog:
     trays: Mapping[str, TrayType]
 
     def with_custom_racks(self, custom: Mapping[str, RackType]) -> Mapping[str, RackType]:
-        """The rack types of this catalog plus a project's own, the project's first."""
+        """The rack types of this catalog plus a project's own, the project's first.
+
+        One merged dict, not a ``ChainMap``: the checks look a rack's type up some 80,000
+        times on the 100k campus, and a ``ChainMap`` lookup runs in Python (about 0.1 s
+        of its check)."""
         if not custom:
             return self.racks
-        return ChainMap(dict(custom), dict(self.racks))
+        return {**self.racks, **custom}
 
     def all_types(self) -> list[Sourced]:
         """Every type of every kind, for checks that look at all of them."""
