@@ -31,7 +31,7 @@ from designer.core.document.document import Document, TransactionError
 from designer.core.format import number, plural
 from designer.core.generate import PRESETS
 from designer.core.generate.pod import PodError, insert_pod
-from designer.core.geometry.footprint import Box, snap
+from designer.core.geometry.footprint import Box, around, snap
 from designer.core.geometry.picking import Picker
 from designer.core.geometry.site import beside_the_halls, new_cable_entry
 from designer.core.model.base import Point, Rotation
@@ -299,19 +299,10 @@ class Editor(QObject):
 
     def selection_box(self) -> Box | None:
         """The box around the selection, or None when nothing is selected."""
-        boxes = [
-            b
-            for b in (
-                ops.footprint_of(self.project, i, self.doc.rack_types) for i in self.selected()
-            )
-            if b
-        ]
-        if not boxes:
-            return None
-        total = boxes[0]
-        for box in boxes[1:]:
-            total = total.union(box)
-        return total
+        types = self.doc.rack_types
+        return around(
+            b for b in (ops.footprint_of(self.project, i, types) for i in self.selected()) if b
+        )
 
     # --- edits on the selection ------------------------------------------------------------
 

@@ -1001,7 +1001,14 @@ class MainWindow(QMainWindow):
             editor.doc, where, site.pue if site is not None else 1.0, PodTarget(hall.id, at)
         )
         if preset is not None:
-            editor.insert_pod(preset, at)
+            self._reveal(editor.insert_pod(preset, at))
+
+    def _reveal(self, ids: list[str]) -> None:
+        """Zoom to ``ids`` when they are not all in view (a pod put on the first free floor
+        may land off screen: a trial saw only the message say where it went)."""
+        total = self.editor.picker().bounds(ids)
+        if total is not None and not self.view.shows(total):
+            self.view.zoom_to_box(total)
 
     def _shown_site(self) -> Site | None:
         """The site of the hall on the canvas (else the project's first site)."""
@@ -1102,13 +1109,9 @@ class MainWindow(QMainWindow):
         if finding.hall_id and finding.hall_id != editor.hall_id:
             editor.set_hall(finding.hall_id)
         picker = editor.picker()
-        boxes = [(i, picker.box(i)) for i in finding.ids]
-        found = [(i, b) for i, b in boxes if b is not None]
-        self.selection.set([i for i, _ in found])
-        if found:
-            total = found[0][1]
-            for _, box in found[1:]:
-                total = total.union(box)
+        self.selection.set([i for i in finding.ids if picker.box(i) is not None])
+        total = picker.bounds(finding.ids)
+        if total is not None:
             self.view.zoom_to_box(total)
         elif finding.where is not None:
             x, y = finding.where

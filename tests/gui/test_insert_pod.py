@@ -2,12 +2,13 @@
 
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from designer.core.document import operations as ops
 from designer.core.generate import ClusterRequest, outline
+from designer.core.geometry.footprint import Box
 from designer.gui.dialogs.insert_pod import InsertPodDialog
 from designer.gui.dialogs.new_project import NewProjectSpec
 from tests.gui.conftest import wait_checked
@@ -261,3 +262,16 @@ def test_the_dialog_says_before_insert_whether_the_pod_fits_and_what_the_hall_th
     dialog._insert()  # a double click on the preset does not insert either
     assert dialog.result() != dialog.DialogCode.Accepted
     assert len(doc.project.placements) == inserted
+
+
+def test_a_pod_put_off_screen_is_brought_into_view(qtbot, make_window, prompts):
+    window = empty_hall(make_window, prompts)
+    doc = window.editor.doc
+    window.view.zoom_to_box(Box(26_000, 20_000, 27_000, 21_000))  # the far corner, close up
+    QApplication.sendEvent(window.view.viewport(), QEvent(QEvent.Type.Leave))
+    prompts.pod_answer = "nvl72-su"
+    window.actions_by_name["insert_pod"].trigger()  # on the first free floor, top left
+    boxes = [ops.footprint_of(doc.project, i, doc.rack_types) for i in doc.project.placements]
+    seen = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    for box in boxes:
+        assert seen.contains(QRectF(box.x0, box.y0, box.width, box.height))

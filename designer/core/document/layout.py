@@ -18,6 +18,7 @@ from designer.core.document.document import Document, TransactionError
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import (
     Box,
+    around,
     corner_keeping_centre,
     footprint,
     footprint_size,
@@ -103,9 +104,8 @@ def system_layout_of(
 
 def quarter_turn(boxes: list[PageBox]) -> list[PageBox]:
     """Turn boxes a quarter clockwise on the page about their common bounding box's centre."""
-    hull = boxes[0][2]
-    for _, _, box, _ in boxes[1:]:
-        hull = hull.union(box)
+    hull = around(box for _, _, box, _ in boxes)
+    assert hull is not None  # a group has members
     s = hull.x0 + hull.x1 + hull.y0 + hull.y1
     d = hull.y0 + hull.y1 - hull.x0 - hull.x1
     result = []
@@ -180,14 +180,11 @@ def turned_group(members: list[Placement], turns: int, types: Any) -> list[Place
         width, depth = _size(member, types)
         box = footprint(member.x, member.y, width, depth, member.rotation)
         boxes.append((member.id, "", box, member.rotation))
-    hull = boxes[0][2]
-    for _, _, box, _ in boxes[1:]:
-        hull = hull.union(box)
+    hull = around(box for _, _, box, _ in boxes)
     for _ in range(turns):
         boxes = quarter_turn(boxes)
-    turned_hull = boxes[0][2]
-    for _, _, box, _ in boxes[1:]:
-        turned_hull = turned_hull.union(box)
+    turned_hull = around(box for _, _, box, _ in boxes)
+    assert hull is not None and turned_hull is not None  # a group has members
     # keep the group's centre where it was
     x0, y0 = corner_keeping_centre(hull, (turned_hull.width, turned_hull.height))
     shift_x, shift_y = x0 - turned_hull.x0, y0 - turned_hull.y0
@@ -235,11 +232,8 @@ def arranged_units(
         if box is not None:
             units.append(([entity_id], box))
     for members in systems.values():
-        boxes = [b for b in (footprint_of(project, m, types) for m in members) if b is not None]
-        if boxes:
-            hull = boxes[0]
-            for box in boxes[1:]:
-                hull = hull.union(box)
+        hull = around(b for b in (footprint_of(project, m, types) for m in members) if b)
+        if hull is not None:
             units.append((members, hull))
     return units
 

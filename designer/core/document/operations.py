@@ -39,6 +39,7 @@ from designer.core.document.layout import (
     with_groups,
 )
 from designer.core.format import plural
+from designer.core.geometry.footprint import around
 from designer.core.geometry.site import entry_on_wall
 from designer.core.model.base import Point, Rotation, evolve
 from designer.core.model.hall import (
@@ -636,9 +637,8 @@ def align(doc: Document, ids: Iterable[str], edge: str) -> list[str]:
     units = arranged_units(doc.project, doc.rack_types, ids)
     if len(units) < 2:
         return []
-    whole = units[0][1]
-    for _, box in units[1:]:
-        whole = whole.union(box)
+    whole = around(box for _, box in units)
+    assert whole is not None  # two units or more
     moved: list[str] = []
     with doc.transaction(f"Align {edge.replace('_', ' ')}") as tx:
         for members, box in units:

@@ -7,6 +7,7 @@ the centre, rounded to the millimetre.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 import numpy as np
@@ -58,6 +59,19 @@ class Box(NamedTuple):
             max(self.x1, other.x1),
             max(self.y1, other.y1),
         )
+
+
+def around(boxes: Iterable[Box]) -> Box | None:
+    """The smallest box holding all of ``boxes``; None for none."""
+    boxes = list(boxes)
+    if not boxes:
+        return None
+    return Box(
+        min(b.x0 for b in boxes),
+        min(b.y0 for b in boxes),
+        max(b.x1 for b in boxes),
+        max(b.y1 for b in boxes),
+    )
 
 
 def footprint_size(width_mm: int, depth_mm: int, rotation: Rotation) -> tuple[int, int]:

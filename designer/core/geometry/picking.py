@@ -23,7 +23,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from designer.core.geometry.floor import bounds, cooling_box, placement_box
-from designer.core.geometry.footprint import Box
+from designer.core.geometry.footprint import Box, around
 from designer.core.geometry.index import SpatialIndex
 from designer.core.model.base import Point
 from designer.core.model.equipment import RackType
@@ -201,6 +201,11 @@ class Picker:
     def box(self, entity_id: str) -> Box | None:
         shape = self._shape(entity_id)
         return shape.box if shape else None
+
+    def bounds(self, ids: Iterable[str]) -> Box | None:
+        """The box around those of ``ids`` standing in this hall (None for none of them):
+        what the designer zooms to when it shows a finding, a failure or a new pod."""
+        return around(box for box in map(self.box, ids) if box is not None)
 
     # --- questions -----------------------------------------------------------------------
 

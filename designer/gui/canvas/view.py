@@ -225,6 +225,11 @@ class CanvasView(QGraphicsView):
         self.zoom_to(grown, (40, 40, 40, STRIP_PX + 40))
         self._fitted = False
 
+    def shows(self, box: Box) -> bool:
+        """True when all of ``box`` (mm) is inside the viewport."""
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        return seen.contains(QRectF(box.x0, box.y0, box.width, box.height))
+
     def zoom_by(self, factor: float, about: QPoint | None = None) -> None:
         """Zoom by ``factor`` keeping the floor under ``about`` (viewport pixels) in place.
 

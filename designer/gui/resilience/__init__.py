@@ -11,7 +11,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from designer.core.campus_map import failed_on_map
-from designer.core.geometry.footprint import Box
 from designer.core.resilience.components import kind_of, name_of, sides
 from designer.core.resilience.impact import Impact
 from designer.core.rules.text import called, first_up
@@ -185,11 +184,8 @@ class Resilience:
         if entity.hall_id != editor.hall_id:
             editor.set_hall(entity.hall_id)
         editor.selection.set(ids)
-        boxes = [b for b in (editor.picker().box(i) for i in ids) if b is not None]
-        if boxes:
-            total: Box = boxes[0]
-            for box in boxes[1:]:
-                total = total.union(box)
+        total = editor.picker().bounds(ids)
+        if total is not None:
             self.view.zoom_to_box(total)
 
     def fail_ranked(self, component_id: str) -> None:

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from designer.core.geometry.footprint import Box, footprint, footprints
+from designer.core.geometry.footprint import Box, around, footprint, footprints
 
 
 def test_a_turned_rack_covers_its_depth_along_x():
@@ -19,3 +19,10 @@ def test_many_footprints_at_once_are_each_rack_s_footprint():
     assert [tuple(row) for row in boxes.tolist()] == [
         tuple(footprint(*args)) for args in zip(x, y, width, depth, rotation, strict=True)
     ]
+
+
+def test_the_box_around_boxes_holds_each_of_them_and_no_more():
+    boxes = [Box(1_200, 1_200, 1_800, 2_268), Box(-600, 3_000, 0, 3_600), Box(0, 0, 10, 10)]
+    assert around(boxes) == Box(-600, 0, 1_800, 3_600)
+    assert around(iter(boxes[:1])) == boxes[0]
+    assert around([]) is None

@@ -101,3 +101,12 @@ def test_a_rubber_band_limited_to_one_kind_takes_only_that_kind(doc):
     assert sorted(pick.in_rect(band, crossing=False)) == sorted([a, b, tray])
     assert pick.in_rect(band, crossing=False, kinds={"tray"}) == [tray]
     assert sorted(pick.in_rect(band, crossing=True, kinds={"rack"})) == sorted([a, b])
+
+
+def test_the_bounds_of_some_items_are_the_box_around_those_standing_in_the_hall(doc):
+    pick = picker(doc)
+    a, b, column = ids(doc, "A", "B", "C1")
+    # A from x 1,200, B to 1,800 + 600; both 1,068 deep from y 1,200; the column 600 square
+    assert pick.bounds([a, b]) == Box(1_200, 1_200, 2_400, 2_268)
+    assert pick.bounds([a, column, "gone"]) == Box(1_200, 1_200, 6_600, 6_600)
+    assert pick.bounds(["gone"]) is None
