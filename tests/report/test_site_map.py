@@ -9,13 +9,15 @@ from designer.drawing import style
 from designer.report.measure import text_width
 from designer.report.pages.site_map import (
     FIBRE,
+    HALL_FILL,
     NOTE_LEAST_PT,
     RUN_MM,
+    SITE_FILL,
     FibreLine,
     SiteBox,
     site_map_page,
 )
-from designer.report.paper import SheetFrame
+from designer.report.paper import Rect, SheetFrame
 from designer.report.sheet import Sheet
 
 LABEL = "40 km fibre, 196 µs one way in the fibre; 1,382.4 Tb/s on 3,456 links of coherent ZR, 54 fibre pairs"
@@ -276,10 +278,11 @@ def test_two_routes_of_different_lengths_are_said_one_line_each(gui_app):
     assert second.startswith("Path 2: 46 km fibre, 225.4 µs one way in the fibre, 3.2 Tb/s")
 
 
-def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(gui_app):
+def test_the_labels_of_runs_between_halls_cover_no_other_label_no_hall_and_no_name(gui_app):
     """A newcomer's campus read "62 m, 3,959 links ι, 7,84€62 m, ...": runs between halls
     that are not neighbours lie along one line, each label centred on it over the last, and
-    the lower row's over the halls' names."""
+    the lower row's over the halls' names. On the 100k campus's map labels covered the tops
+    of halls, and one stood outside its site's box, on the sheet's border."""
     from designer.core.catalog import default_catalog
     from designer.core.generate import ClusterRequest, generate
     from designer.report.drawing_set import drawing_set
@@ -294,10 +297,16 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
 
     class Noting(Sheet):
         def box(self, r, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
-            calls.append(("box", r))
+            calls.append(("box", r, fill))
 
         def line(self, x0, y0, x1, y1, width_mm=0.25, colour=None):  # type: ignore[override]
             calls.append(("line", width_mm, colour))
+
+        def polygon(self, points, width_mm=0.25, colour=None, fill=None):  # type: ignore[override]
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            calls.append(
+                ("polygon", Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), fill)
+            )
 
         def text(self, x, y, text, size_pt=9, bold=False, colour=None, **rest):  # type: ignore[override]
             calls.append(("text", text, x + rest.get("width", 0) / 2, y - 1))
@@ -326,11 +335,16 @@ def test_the_labels_of_runs_between_halls_cover_no_other_label_and_no_hall_name(
         if call[0] == "text" and call[1].endswith(" links") and " m, " in call[1]
     ]
     names = [(call[2], call[3]) for call in calls if call[0] == "text" and call[1] in hall_names]
-    assert len(names) == 8 and len(patches) >= 7
+    halls = [call[1] for call in calls if call[0] == "polygon" and call[2] == HALL_FILL]
+    [site_box] = [call[1] for call in calls if call[0] == "box" and call[2] == SITE_FILL]
+    assert len(names) == 8 and len(halls) == 8 and len(patches) >= 7
     assert len(patches) + unlabelled == runs
     for i, a in enumerate(patches):
         assert not any(a.overlaps(b) for b in patches[i + 1 :])
         assert not any(a.x <= x <= a.right and a.y <= y <= a.bottom for x, y in names)
+        assert not any(a.overlaps(hall) for hall in halls)
+        assert site_box.x <= a.x and a.right <= site_box.right
+        assert site_box.y <= a.y and a.bottom <= site_box.bottom
 
 
 @pytest.mark.parametrize(

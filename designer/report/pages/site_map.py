@@ -532,11 +532,13 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
             width_mm=0,
             fill=style.TRAY_EDGE,
         )
-    # the runs' labels where they cover no name and no other label: runs between halls
-    # that are not neighbours lie along the same line
-    taken = [*entries, *(box for _, box in names)]
+    # the runs' labels where they cover no hall, no name and no other label: runs between
+    # halls that are not neighbours lie along the same line (a campus's labels covered the
+    # tops of its halls)
+    halls_at = [Rect(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in _boxes_of(outlines)]
+    taken = [*entries, *halls_at, *(box for _, box in names)]
     labelled = sum(
-        _label_run(sheet, path, run.label, taken)
+        _label_run(sheet, path, run.label, taken, area)
         for run, path in zip(site.runs, paths, strict=True)
     )
     for name, box in names:
@@ -580,10 +582,7 @@ def _run_paths(
     (boxes: left, top, right, bottom; shortest runs first);
     where none is, it stays on its line. On a trial's site map three runs were one line
     and none could be told from another."""
-    boxes = [
-        (min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o))
-        for o in outlines
-    ] + list(names)
+    boxes = _boxes_of(outlines) + list(names)
     paths: list[list[Point]] = [[] for _ in runs]
     # the stretches of line taken: (across the sheet, where, from, to); a bent run cannot
     # move, so its legs are taken first, and every leg of every run as it is laid
@@ -621,6 +620,14 @@ def _run_paths(
             paths[index] = [start, (at, start[1]), (at, end[1]), end]
         taken += _legs(paths[index])
     return paths
+
+
+def _boxes_of(outlines: Sequence[Sequence[Point]]) -> list[tuple[float, float, float, float]]:
+    """Each outline's bounding box: left, top, right, bottom."""
+    return [
+        (min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o))
+        for o in outlines
+    ]
 
 
 def _legs(path: Sequence[Point]) -> list[tuple[bool, float, float, float]]:
@@ -679,6 +686,15 @@ def _run_length(start: Point, end: Point) -> float:
     return abs(end[0] - start[0]) + abs(end[1] - start[1])
 
 
+def _inside(box: Rect, within: Rect) -> bool:
+    return (
+        within.x <= box.x
+        and box.right <= within.right
+        and within.y <= box.y
+        and box.bottom <= within.bottom
+    )
+
+
 def _draw_run(sheet: Sheet, path: Sequence[Point]) -> None:
     """A run between two cable entries along ``path`` (sheet mm)."""
     for (x0, y0), (x1, y1) in itertools.pairwise(path):
@@ -690,11 +706,13 @@ def _draw_run(sheet: Sheet, path: Sequence[Point]) -> None:
 LABEL_PLACES = (0.5, 0.3, 0.7, 0.15, 0.85)
 
 
-def _label_run(sheet: Sheet, path: Sequence[Point], label: str, taken: list[Rect]) -> bool:
+def _label_run(
+    sheet: Sheet, path: Sequence[Point], label: str, taken: list[Rect], within: Rect
+) -> bool:
     """A run's label over the longest leg of its ``path``, at the first place along it
-    where the label covers nothing ``taken`` (which it joins); none where there is no such
-    place (the sheet says how many, and the cable schedule gives every length). True when
-    labelled."""
+    where the label covers nothing ``taken`` (which it joins) and stays ``within`` its
+    site's box; none where there is no such place (the sheet says how many, and the cable
+    schedule gives every length). True when labelled."""
     (x0, y0), (x1, y1) = max(itertools.pairwise(path), key=lambda leg: _run_length(leg[0], leg[1]))
     across, along = abs(x1 - x0), abs(y1 - y0)
     width = text_width(label, RUN_LABEL_PT) + 1
@@ -714,7 +732,9 @@ def _label_run(sheet: Sheet, path: Sequence[Point], label: str, taken: list[Rect
         )
     else:
         return False
-    box = next((b for b in boxes if not any(b.overlaps(t) for t in taken)), None)
+    box = next(
+        (b for b in boxes if _inside(b, within) and not any(b.overlaps(t) for t in taken)), None
+    )
     if box is None:
         return False
     taken.append(box)
