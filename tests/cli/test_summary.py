@@ -167,3 +167,31 @@ def test_rack_counts_have_thousands_separators_like_every_other_figure():
     text = as_text(summarize(campus.build(432).project))
     assert "\n  5,184  Huawei CloudMatrix384 compute rack" in text
     assert "\n  1,728  Huawei CloudMatrix384 UB switch rack" in text
+
+
+def test_summary_says_what_the_leaves_take_and_send_up(tmp_path):
+    """An audit asked for 4:1 and got 76 uplinks for 288 node links, 3.8:1, and no output
+    said so. A GB300 site's 288 NICs at 4:1 now load three leaves evenly, 96 each with 24
+    up: 72, 4:1. A GB200 SU's 576 at 2:1 cannot be cut so on 64-port leaves (eight of 42
+    NICs with 22 up, six of 40 with 20): 296 uplinks, 1.95:1, which the summary says with
+    the ratio asked."""
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.io.project_file import save
+
+    four = tmp_path / "four.rackplan.json"
+    save(generate(ClusterRequest("gb300-su", sites=2, site_km=50, oversubscription=4)), four)
+    data = json.loads(run("summary", str(four), "--format", "json").stdout)["links"]
+    assert data["oversubscription_asked"] == 4
+    assert [(s["node_links"], s["uplinks"], s["oversubscription"]) for s in data["leaves"]] == [
+        (288, 72, 4.0)
+    ] * 2
+    assert (
+        "Leaves: 288 node links over 72 uplinks, 4:1 at each site\n"
+        in run("summary", str(four)).stdout
+    )
+    two = tmp_path / "two.rackplan.json"
+    save(generate(ClusterRequest("nvl72-su", oversubscription=2)), two)
+    assert (
+        "Leaves: 576 node links over 296 uplinks, 1.95:1 (2:1 asked; uplinks come in whole "
+        "cages)\n" in run("summary", str(two)).stdout
+    )

@@ -84,13 +84,14 @@ def test_oversubscription_2_halves_the_uplinks_and_spines_in_one_undo_step(
     assert doc.history.undo_label == "Project settings"
     assert window.actions_by_name["undo"].text() == "&Undo Project settings"
     wait_checked(qtbot, window)
-    # At 2:1 a leaf gives floor(64 x 2 / 3) = 42 ports down: 13 full leaves and one of 30,
-    # with 21 and 15 uplinks rounded up to whole 800G cages of two 400G links, 22 and 16:
-    # 13 x 22 + 16 = 302 (about half of 576), ceil(302 / 64) = 5 spines.
+    # At 2:1 a leaf gives floor(64 x 2 / 3) = 42 ports down: 14 leaves, loaded evenly in
+    # whole 800G cages of two 400G links, eight of 42 and six of 40, with 21 and 20 uplinks
+    # rounded up to whole cages, 22 and 20: 8 x 22 + 6 x 20 = 296 (about half of 576),
+    # ceil(296 / 64) = 5 spines.
     plan = window.editor.network
-    assert scale_out_links(plan) == {"node-leaf": 576, "leaf-spine": 302}
+    assert scale_out_links(plan) == {"node-leaf": 576, "leaf-spine": 296}
     assert dict(link_totals(plan).switches) == {LEAF: 14, SPINE: 5}
-    qtbot.waitUntil(lambda: fibre_bar(window) == "878", timeout=5_000)
+    qtbot.waitUntil(lambda: fibre_bar(window) == "872", timeout=5_000)
 
     window.actions_by_name["undo"].trigger()
     assert doc.project.settings == before

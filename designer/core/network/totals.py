@@ -40,6 +40,9 @@ class LinkTotals:
     fibre_us_per_km: float
     errors: int
     warnings: int
+    #: Each site's leaves: its id, the node links they take and their uplinks (sites whose
+    #: leaves have uplinks), what the oversubscription built is.
+    leaves: tuple[tuple[str, int, int], ...] = ()
 
 
 def link_totals(plan: NetworkPlan, bom: Bom | None = None) -> LinkTotals:
@@ -82,7 +85,21 @@ def link_totals(plan: NetworkPlan, bom: Bom | None = None) -> LinkTotals:
         fibre_us_per_km=media.constants.fibre_ns_per_m,
         errors=sum(f.severity == "error" for f in findings),
         warnings=sum(f.severity == "warning" for f in findings),
+        leaves=_leaves(plan),
     )
+
+
+def _leaves(plan: NetworkPlan) -> tuple[tuple[str, int, int], ...]:
+    """Each site's node links to its leaves and its leaves' uplinks, where it has both: an
+    audit read 4:1 asked and could not tell that 3.8:1 was built."""
+    found = []
+    for site_id, fabric in plan.fabrics().items():
+        role, count = np.asarray(fabric.table.role), fabric.table.count
+        down = int(count[role == "node-leaf"].sum())
+        up = int(count[role == "leaf-spine"].sum())
+        if down and up:
+            found.append((site_id, down, up))
+    return tuple(found)
 
 
 def route_media(plan: NetworkPlan, routes: tuple[RouteDemand, ...]) -> tuple[str, ...]:

@@ -380,8 +380,9 @@ def test_cables_carry_netbox_types_of_their_medium_and_interfaces_their_speed():
     kinds = Counter((c["type"], c["description"].split(",")[0]) for c in cables)
     assert kinds == {
         ("mmf-om4", "Multimode SR transceivers (850 nm) over MPO fibre"): 320,
-        # at 2:1, 7 leaves of 42 nodes and one of 26: 22 uplinks each and 14, whole cages
-        ("dac-passive", "Passive direct-attach copper (DAC)"): 7 * 22 + 14,
+        # at 2:1, 8 leaves of 40 nodes (320 spread evenly): 20 uplinks each, whole cages
+        # (filled full, 7 of 42 and one of 26 took 22 each and 14, 168)
+        ("dac-passive", "Passive direct-attach copper (DAC)"): 8 * 20,
     }
     speeds = Counter(r[3] for r in found.rows["08-interfaces.csv"])
     assert speeds == {400_000_000: 2 * len(cables)}

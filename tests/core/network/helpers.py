@@ -107,3 +107,16 @@ def row_and_cross_trays() -> tuple[Document, str, dict[str, str]]:
         "ad": draw(doc, a, d, plane="storage", rate=800, lane=200, count=4),
     }
     return doc, hall, bundles
+
+
+def leaves_filled_full(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Leaves cut as they were until they were loaded evenly: full, the rest on the last
+    (the cut under which the audits' odd cages arose, which the evening and the cage check
+    are kept for)."""
+    from designer.core.network import fabric
+
+    def filled(part: int, k: int, oversubscription: float, cage: int) -> list[int]:
+        down = fabric.split_leaf(k, oversubscription, cage)
+        return [down] * (part // down) + ([part % down] if part % down else [])
+
+    monkeypatch.setattr(fabric, "_leaf_loads", filled)

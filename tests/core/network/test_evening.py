@@ -3,14 +3,16 @@
 from designer.core.catalog import default_catalog
 from designer.core.generate import ClusterRequest, generate
 from designer.core.network import cable_schedule, fabric
-from tests.core.network.helpers import planned
+from tests.core.network.helpers import leaves_filled_full, planned
 
 
 def test_a_rack_odd_in_two_media_moves_one_bundle_to_the_dearer(monkeypatch):
-    """At 2:1 with leaves split one link a cage (as before leaves took whole cages), a
+    """At 2:1 with leaves filled full and split one link a cage (as before leaves took
+    whole cages and were loaded evenly), a
     CloudMatrix384's two full SN5600 leaf racks held multimode and single-mode links of odd
     counts: 513 cages of 512 each. One bundle of odd count at each goes single-mode, and
     its reason says why; every rack's media are then even (or odd in one alone)."""
+    leaves_filled_full(monkeypatch)
     monkeypatch.setattr(fabric, "cage_links", lambda switch, rate: 1)
     project = generate(ClusterRequest("cm384", systems=16, oversubscription=2.0))
     plan = planned(project, default_catalog())

@@ -17,6 +17,7 @@ from designer.core.network.fabric import (
     SwitchRack,
     count_tiers,
     plan_site,
+    split_leaf,
     switches_by_hall,
 )
 from tests.core.network.helpers import H100, add_hall, new_doc, plan_of, planned, tray
@@ -137,29 +138,56 @@ def test_eight_scalable_units_still_fit_two_tiers():
 
 
 def test_oversubscription_trades_uplinks_for_node_ports():
-    # 2:1 on radix 64: 42 node ports and 22 uplinks per leaf; 256 ports need 7 leaves
-    # (6 x 42 + 4), 6 x 21 + 2 = 128 uplinks, so 2 spines
+    # 2:1 on radix 64: at most 42 node ports a leaf; 256 ports need 7 leaves, spread in
+    # pairs (two NICs to one uplink): 128 pairs over 7 is 19, 19 and five of 18; 128
+    # uplinks, so 2 spines
     loads, ups, spines, cores = count_tiers(256, 64, 2.0)
-    assert loads == [42] * 6 + [4]
-    assert sum(ups) == 128
+    assert loads == [38, 38] + [36] * 5
+    assert ups == [19, 19] + [18] * 5
     assert (spines, cores) == (2, 0)
 
 
 @pytest.mark.parametrize(
-    ("k", "oversubscription", "down", "up"),
+    ("ports", "k", "oversubscription", "loads", "ups"),
     [
-        # a QM9700's 32 cages carry two 400G links each (links:S13): at 2:1, 42 node ports
-        # and 21 uplinks left one link alone in a cage; 22 uplinks fill 11 cages
-        (64, 2.0, 42, 22),
-        (64, 3.0, 48, 16),
-        # an SN5600's 64 800G cages at 400G: 85 node ports at 2:1 becomes 84, and 42 up
-        (128, 2.0, 84, 42),
-        (128, 1.0, 64, 64),
+        # an audit: a GB300 site's 288 NICs on 144-port switches at 4:1 filled leaves of
+        # 114, 114 and 60, whose uplinks in whole cages of two came to 30 + 30 + 16 = 76
+        # for 4:1's 72; spread, each leaf has 96 and 24, exactly 4:1
+        (288, 144, 4.0, [96] * 3, [24] * 3),
+        # a GB200 SU's 576 at 2:1 on 64 ports: 14 leaves of at most 42; blocks of 4 (two
+        # uplinks, one cage) would need 144 of them, 10 a leaf at most: 140; so whole cages,
+        # 288 over 14: eight leaves of 42 (22 up) and six of 40 (20 up), 296 where filled
+        # full (13 of 42 and one of 30) took 13 x 22 + 16 = 302
+        (576, 64, 2.0, [42] * 8 + [40] * 6, [22] * 8 + [20] * 6),
     ],
 )
-def test_a_leaf_split_by_cages_of_two_links_takes_whole_cages(k, oversubscription, down, up):
+def test_leaves_are_loaded_evenly_so_their_uplinks_keep_to_the_ratio(
+    ports, k, oversubscription, loads, ups
+):
+    got_loads, got_ups, _, _ = count_tiers(ports, k, oversubscription, cage=2)
+    assert (got_loads, got_ups) == (loads, ups)
+
+
+@pytest.mark.parametrize(
+    ("k", "oversubscription", "down", "up", "total"),
+    [
+        # a QM9700's 32 cages carry two 400G links each (links:S13): at 2:1, 42 node ports
+        # and 21 uplinks left one link alone in a cage; a leaf takes at most 42 and 22 up,
+        # and 640 ports spread over 16 leaves of 40 take 20 up each, 320
+        (64, 2.0, 42, 22, 320),
+        # 3:1: at most 48 and 16; 640 over 14 leaves in blocks of 6 (2 up): 106 blocks and
+        # 4 more, 8 leaves of 48, five of 42 and the last 46: 8 x 16 + 5 x 14 + 16 = 214
+        (64, 3.0, 48, 16, 214),
+        # an SN5600's 64 800G cages at 400G: 85 node ports at 2:1 becomes 84 (42 up);
+        # 1,280 over 16 leaves of 80, 40 up each
+        (128, 2.0, 84, 42, 640),
+        (128, 1.0, 64, 64, 1_280),
+    ],
+)
+def test_a_leaf_split_by_cages_of_two_links_takes_whole_cages(k, oversubscription, down, up, total):
+    assert split_leaf(k, oversubscription, cage=2) == down
     loads, ups, _, _ = count_tiers(10 * k, k, oversubscription, cage=2)
-    assert loads[0] == down and ups[0] == up
+    assert max(loads) <= down and max(ups) <= up and sum(ups) == total
     assert all(load % 2 == 0 for load in loads[:-1]) and all(u % 2 == 0 for u in ups)
     assert all(load + u <= k for load, u in zip(loads, ups, strict=True))
 
@@ -401,11 +429,11 @@ def test_pods_of_a_halls_own_leaves_give_way_when_the_slots_are_too_few_for_them
 def test_each_halls_nics_fill_leaves_of_its_own():
     # 40 NVL72 over three halls (14, 13, 13 racks of 72 ports): 2,880 ports at 1:1 on radix
     # 64 filled 90 leaves end to end, and leaves at the halls' walls took racks of two halls
-    # (7 links of a second hall's rack 60 m off, a trial). Hall by hall: 1,008 = 31 x 32 +
-    # 16 and 936 = 29 x 32 + 8 twice, 92 leaves, none across a wall
+    # (7 links of a second hall's rack 60 m off, a trial). Hall by hall: 1,008 on 32
+    # leaves (16 of 32, 16 of 31) and 936 on 30 twice (6 of 32, 24 of 31), 92 leaves, none
+    # across a wall
     loads, _, spines, cores = count_tiers(2_880, 64, 1.0, [1_008, 936, 936])
-    assert len(loads) == 92 and loads[31] == 16 and loads[61] == 8 and loads[91] == 8
-    assert sum(loads) == 2_880
+    assert loads == [32] * 16 + [31] * 16 + ([32] * 6 + [31] * 24) * 2
     # 92 leaves are past the 64 two tiers hold: each hall's leaves are one pod (32, 30 and
     # 30 leaves, at most 32 a pod), with their uplinks over 32 as spines: ceil(1,008 / 32)
     # = 32 and ceil(936 / 32) = 30 twice; 2,880 / 64 = 45 cores

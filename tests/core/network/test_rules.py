@@ -7,7 +7,7 @@ from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
 from designer.core.model.rule_settings import Exclusion, RuleSettings
 from designer.core.rules import CODES, RuleEngine, Severity, network
-from tests.core.network.helpers import H100, add_hall, draw, new_doc, tray
+from tests.core.network.helpers import H100, add_hall, draw, leaves_filled_full, new_doc, tray
 
 CATALOG = default_catalog()
 
@@ -184,13 +184,14 @@ def test_a_network_rack_whose_links_fill_more_cages_than_it_has_is_an_error(monk
     """An audit: at 2:1 a CloudMatrix384's SN5600 leaves took 85 node links and 43 uplinks,
     128 ports of 128, on multimode and single-mode of odd counts, so that each medium's last
     twin-port module carried one link: 513 cages of 512, links without a port in NetBox,
-    and no finding. Split one link a cage, as it was, the planner evens the racks' media
+    and no finding. Filled full and split one link a cage, as it was, the planner evens the racks' media
     (one bundle to single-mode); left uneven, the check names the racks."""
     import numpy as np
 
     from designer.core.generate import ClusterRequest, generate
     from designer.core.network import fabric, planner
 
+    leaves_filled_full(monkeypatch)
     project = generate(ClusterRequest("cm384", systems=16, oversubscription=2.0))
     assert not RuleEngine(CATALOG).run(project).findings
     monkeypatch.setattr(fabric, "cage_links", lambda switch, rate: 1)
