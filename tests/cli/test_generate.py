@@ -153,3 +153,18 @@ def test_accelerators_asked_for_are_said_to_be_rounded_up_to_whole_racks(capsys)
     assert "Accelerators: 100,008 (100,000 asked for, rounded up" in capsys.readouterr().out
     assert main(["generate", "nvl72-su", "--accelerators", "576", "--dry-run"]) == 0
     assert "Accelerators: 576\n" in capsys.readouterr().out
+
+
+def test_the_power_generate_says_is_the_power_of_what_it_wrote(tmp_path, capsys):
+    """An audit read "facility at PUE 1.2: 1.5 MW" from generate and 1,430.4 kW from the
+    summary of what it wrote: the outline counted the network racks full, where the racks
+    written hold what their fabric places. Two sites of four GB300 NVL72 at 142 kW and, at
+    4:1, 3 leaves and a spine a site, 8 Q3400 at 7 kW each (a rack of 3 at 21 kW): 1,192
+    kW, x 1.2."""
+    path = str(tmp_path / "su.rackplan.json")
+    asked = ["gb300-su", "--sites", "2", "--site-km", "50", "--oversubscription", "4"]
+    assert main(["generate", *asked, "-o", path]) == 0
+    said = capsys.readouterr().out
+    assert "IT power at maximum: 1,192 kW; facility at PUE 1.2: 1,430.4 kW\n" in said
+    data = summary(path, capsys)
+    assert (data["it_power_max_kw"], data["facility_power_max_kw"]) == (1_192, 1_430.4)

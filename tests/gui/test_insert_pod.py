@@ -7,7 +7,6 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from designer.core.document import operations as ops
-from designer.core.generate import ClusterRequest, outline
 from designer.core.geometry.footprint import Box
 from designer.gui.dialogs.insert_pod import InsertPodDialog
 from designer.gui.dialogs.new_project import NewProjectSpec
@@ -156,8 +155,13 @@ def test_the_dialogs_facility_power_is_at_the_pue_of_the_site_it_goes_into(make_
     assert prompts.pue == 1.3  # what the window gave the dialog
     dialog = InsertPodDialog(window.editor.doc, "", prompts.pue)
     power = next(line for line in dialog.details.text().splitlines() if "facility" in line)
-    it_mw = outline(ClusterRequest(dialog.preset())).it_mw
-    assert power.endswith(f"facility at PUE 1.3: {it_mw * 1.3:,.1f} MW")
+    # eight NVL72 at 132 kW and three QM9700 racks at 20.4 kW, full as a pod brings them
+    # (its fabric places 27 switches in 36 slots): 1,056 + 61.2 = 1,117.2 kW, x 1.3 =
+    # 1,452.36 kW
+    assert dialog.preset() == "nvl72-su"
+    assert power == (
+        "IT power at maximum: 1,117.2 kW (its network racks full); facility at PUE 1.3: 1,452.4 kW"
+    )
 
 
 def test_the_legend_strip_names_the_in_row_coolers_a_pod_brings(qtbot, make_window, prompts):
@@ -237,7 +241,7 @@ def test_the_dialog_says_before_insert_whether_the_pod_fits_and_what_the_hall_th
     assert prompts.target == PodTarget(hall, None)  # the window says where it would go
     dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
     qtbot.addWidget(dialog)
-    pod_kw = outline(ClusterRequest("nvl72-su")).it_mw * 1000
+    pod_kw = 1_117.2  # eight NVL72 at 132 kW and three full QM9700 racks at 20.4 kW
     assert dialog.fit.text() == (
         f"It fits, from x 0 m, y 0 m. Hall 1 then draws up to {pod_kw:,.0f} kW of its "
         f"2,000 kW ({pod_kw / 2_000:.0%})."

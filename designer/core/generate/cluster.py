@@ -34,7 +34,7 @@ from designer.core.catalog import Catalog, default_catalog
 from designer.core.document.document import sequential_ids
 from designer.core.energy.energy import heat_mix_pue
 from designer.core.energy.figures import default_economics
-from designer.core.format import plural
+from designer.core.format import plural, power
 from designer.core.generate.fitted import fitted_network_racks
 from designer.core.generate.layout import HallLayout, LayoutError, Unit, unit_of
 from designer.core.generate.leaves import with_leaf_racks
@@ -99,7 +99,11 @@ class SitePlan:
     halls: tuple[int, ...]
     #: the network racks of each hall (none past three tiers of switches)
     hall_network: tuple[int, ...]
+    #: IT power at most, its network racks holding the switches its fabric places (as
+    #: ``generate`` builds them), and with its network racks full (as Insert Pod brings
+    #: them, with slots for what a grown fabric adds)
     it_kw: float
+    full_racks_it_kw: float
 
     @property
     def network_racks(self) -> int:
@@ -165,6 +169,11 @@ class Outline:
     def facility_mw(self) -> float:
         return self.it_mw * self.pue
 
+    @property
+    def full_racks_it_kw(self) -> float:
+        """IT power at most with every network rack full, as Insert Pod brings them."""
+        return math.fsum(s.full_racks_it_kw for s in self.sites)
+
     def _rounded_up(self) -> str:
         """Why there are more accelerators than were asked for: whole systems or racks (a
         trial's --accelerators 7 built 32, with no word of it)."""
@@ -173,10 +182,13 @@ class Outline:
         each = self.accelerators // self.systems
         return f" ({self.asked:,} asked for, rounded up to whole {self.noun}s of {each:,})"
 
-    def lines(self, pue: float | None = None) -> list[str]:
+    def lines(self, pue: float | None = None, full_racks: bool = False) -> list[str]:
         """What will be built, as the dialog and the command show it before building; its
-        facility power at ``pue`` when it goes into a site that states its own (a pod)."""
+        facility power at ``pue`` when it goes into a site that states its own (a pod), with
+        its network racks ``full_racks`` where it goes in so (Insert Pod)."""
         pue = self.pue if pue is None else pue
+        it_kw = self.full_racks_it_kw if full_racks else self.it_mw * 1000
+        full = " (its network racks full)" if full_racks else ""
         mine = "of the systems" if self.unit.is_system else "compute"
         return [
             f"{self.title}: {plural(self.systems, self.noun)} of {self.unit.unit_id}",
@@ -184,8 +196,8 @@ class Outline:
             f"Racks: {self.racks:,} {mine} and {plural(self.network_racks, 'network rack')}"
             f" ({self.switch_name})",
             f"Sites: {len(self.sites)}, halls: {self.halls}",
-            f"IT power at maximum: {self.it_mw:,.1f} MW; facility at PUE "
-            f"{pue:g}: {self.it_mw * pue:,.1f} MW",
+            f"IT power at maximum: {power(it_kw)}{full}; facility at PUE "
+            f"{pue:g}: {power(it_kw * pue)}",
         ]
 
 
@@ -327,34 +339,42 @@ class _Shape:
     def system_kw(self) -> float:
         return math.fsum(r.max_kw for r in self.unit.racks[: _racks_per_system(self.unit)])
 
-    def hall_network(self, halls: Sequence[int]) -> tuple[int, ...]:
-        """The network racks of each hall of a site of ``halls`` systems in each hall: the
-        switches the fabric places in it (``switches_by_hall``: its own leaves and pods, its
-        turn of the spines and cores), in whole racks; where the fabric's deal is its own
-        (more of the halls' own pods than a core's radix), the hall's share of the site's
-        switches by its ports, rounded up. Racks shared by the site's whole count left a hall short of slots for its
+    def hall_network(self, halls: Sequence[int]) -> tuple[tuple[int, ...], int]:
+        """The network racks of each hall of a site of ``halls`` systems in each hall, and
+        the site's switches: the switches the fabric places in each hall
+        (``switches_by_hall``: its own leaves and pods, its turn of the spines and cores),
+        in whole racks; where the fabric's deal is its own (more of the halls' own pods
+        than a core's radix), the hall's share of the site's switches by its ports, rounded
+        up. Racks shared by the site's whole count left a hall short of slots for its
         spines: in two halls of 5 NVL72 every spine stood in the first, whose loss cut the
-        site apart (a trial). Nothing past three tiers."""
+        site apart (a trial). Nothing past three tiers (no racks and no switches)."""
         ports = [n * self.ports_per_system for n in halls]
         per_rack = self.network.switches.count  # type: ignore[union-attr]
         held = switches_by_hall(ports, self.radix, self.oversubscription, self.cage)
         if held is not None:
-            return tuple(-(-n // per_rack) for n in held)
+            return tuple(-(-n // per_rack) for n in held), sum(held)
         counted = count_tiers(sum(ports), self.radix, self.oversubscription, ports, self.cage)
         if counted is None:
-            return ()
+            return (), 0
         loads, _, spines, cores = counted
         switches = len(loads) + spines + cores
         whole = sum(ports) * per_rack
-        return tuple(-(-switches * part // whole) for part in ports)  # rounded up, exactly
+        return tuple(-(-switches * part // whole) for part in ports), switches  # rounded up
 
     def site(self, systems: int, halls: int | None) -> SitePlan:
+        """A site of ``systems`` over ``halls`` (or as many as the preset fills). Its IT
+        power counts the switches its fabric places, each at its network rack's power per
+        switch, as the generated racks holding fewer are powered (``fitted``): counted as
+        whole racks, an audit's GB300 SU said 1.5 MW of facility power where its summary
+        gave 1,430.4 kW."""
         count = halls or math.ceil(systems / self.preset.per_hall)
         base, extra = divmod(systems, count)
         per_hall = tuple(n for n in (base + (1 if i < extra else 0) for i in range(count)) if n)
-        network = self.hall_network(per_hall)
-        it = systems * self.system_kw + sum(network) * self.network.max_kw
-        return SitePlan(systems, per_hall, network, it)
+        network, switches = self.hall_network(per_hall)
+        per_switch = self.network.max_kw / self.network.switches.count  # type: ignore[union-attr]
+        it = systems * self.system_kw
+        full = it + sum(network) * self.network.max_kw
+        return SitePlan(systems, per_hall, network, it + switches * per_switch, full)
 
 
 def _sites(

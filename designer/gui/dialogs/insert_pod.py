@@ -105,7 +105,7 @@ class InsertPodDialog(QDialog):
     def _describe(self) -> None:
         name = self.preset()
         # what it builds, less its title (listed above) and its site and hall (the one shown)
-        lines = outline(ClusterRequest(name), self.doc.catalog).lines(self.pue)[1:]
+        lines = outline(ClusterRequest(name), self.doc.catalog).lines(self.pue, True)[1:]
         width, depth = pod_size(self.doc, name)
         shown = [line for line in lines if not line.startswith("Sites:")]
         self.details.setText("\n".join([*shown, f"Floor: {width / 1000:g} x {depth / 1000:g} m"]))
@@ -128,7 +128,7 @@ class InsertPodDialog(QDialog):
             self.buttons.button(OK).setEnabled(False)
             return
         self.buttons.button(OK).setEnabled(True)
-        pod_kw = outline(ClusterRequest(name), self.doc.catalog).it_mw * 1000
+        pod_kw = outline(ClusterRequest(name), self.doc.catalog).full_racks_it_kw
         drawn = totals_by_hall(self.doc.project, self.doc.rack_types)[hall.id].it_max_kw
         after, capacity = drawn + pod_kw, hall.power_capacity_kw
         text = (
