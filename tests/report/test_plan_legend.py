@@ -35,3 +35,21 @@ def test_every_legend_meaning_fits_its_column(paper, gui_app):
     assert "Rear-door heat exchanger" in meanings and "Single-mode fibre" in meanings
     for text, size, width in legend:
         assert width is None or text_width(text, size) <= width + 1e-6, (paper, text)
+
+
+def test_two_rack_types_of_one_short_name_are_listed_by_their_whole_names():
+    """An audit's legend listed "Quantum-X800 Q3400 network rack" twice: a rack of 3
+    switches at 21 kW and one of 1 at 7 kW, which the summary tells apart."""
+    from designer.core.generate.fitted import holding
+    from designer.report.pages.plan import hall_info
+
+    catalog = default_catalog()
+    full = catalog.racks["nvidia-q3400-rack"]
+    one = holding(full, 1, catalog.switches[full.switches.switch_id])
+    types = {full.id: full, one.id: one, "nvidia-gb300-nvl72": catalog.racks["nvidia-gb300-nvl72"]}
+    info = hall_info({full.id: 1, one.id: 1, "nvidia-gb300-nvl72": 4}, types, {})
+    assert [name for name, _ in info.rack_types] == [
+        "4 × GB300 NVL72",
+        "1 × Quantum-X800 Q3400 network rack (3 switches)",
+        "1 × Quantum-X800 Q3400 network rack (1 switch)",
+    ]

@@ -10,6 +10,7 @@ the line widths), and the rack types and link media of the hall.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -72,10 +73,20 @@ class HallSheetInfo:
 def hall_info(
     racks_by_type: Mapping[str, int], rack_types: Mapping[str, RackType], media: Mapping[str, int]
 ) -> HallSheetInfo:
-    """The rack types standing in a hall (from its totals) and the media of its links."""
+    """The rack types standing in a hall (from its totals) and the media of its links.
+
+    Each type by its short name, or by its whole name where two share a short one: an
+    audit's legend listed "Quantum-X800 Q3400 network rack" twice, a rack of 3 switches at
+    21 kW and one of 1 at 7 kW."""
+    short = {type_id: short_name(rack_types[type_id]) for type_id in racks_by_type}
+    shared = {name for name, n in Counter(short.values()).items() if n > 1}
+    named = {
+        type_id: rack_types[type_id].name if name in shared else name
+        for type_id, name in short.items()
+    }
     types = tuple(
         (
-            f"{count} × {short_name(rack_types[type_id])}",
+            f"{count} × {named[type_id]}",
             f"{rack_types[type_id].width_mm:,} × {rack_types[type_id].depth_mm:,} mm, "
             f"{number(rack_types[type_id].max_kw)} kW",
         )
