@@ -326,7 +326,9 @@ class _Names:
                 f"{kind} {shown!r}: NetBox strips the spaces at its ends and stores "
                 f"{name.strip()!r}",
             )
-        key = (kind, scope, name.strip())
+        # NetBox holds a device's name unique in its site whatever its case (a constraint
+        # on Lower('name'), dcim/models/devices.py); a rack's name as written
+        key = (kind, scope, name.strip().lower() if kind == "device" else name.strip())
         self.seen[key] += 1
         if self.seen[key] == 2:
             self._say(
@@ -398,10 +400,11 @@ class _Devices:
         self.speeds: dict[int, int] = {}
         self.described: dict[str, str] = {}
         # a rack label used in two halls of a site names its devices with the hall's name
-        # (NetBox wants a device's name unique in its site), one used in two sites with the
-        # site's (an interface finds its device by name alone)
+        # (NetBox wants a device's name unique in its site, whatever its case: an audit's
+        # "n1-b200-01" beside "N1-B200-01" went in as written), one used in two sites with
+        # the site's (an interface finds its device by name alone)
         labels = Counter(
-            (project.halls[p.hall_id].site_id, display_name(project, p.id))
+            (project.halls[p.hall_id].site_id, display_name(project, p.id).lower())
             for p in project.placements.values()
         )
         self.twice = {key for key, n in labels.items() if n > 1}
@@ -431,12 +434,14 @@ class _Devices:
                 kind.height_mm,
                 kind.depth_mm,
                 "mm",
-                f"{kind.name} at x {rack.x:,} mm, y {rack.y:,} mm of {hall.name}, front "
-                f"facing {_FACING[rack.rotation]}",
+                _description(
+                    f"{kind.name} at x {rack.x:,} mm, y {rack.y:,} mm of its location, front "
+                    f"facing {_FACING[rack.rotation]}"
+                ),
             )
         )
-        base = f"{hall.name} {name}" if (hall.site_id, name) in self.twice else name
-        if name in self.elsewhere:
+        base = f"{hall.name} {name}" if (hall.site_id, name.lower()) in self.twice else name
+        if name.lower() in self.elsewhere:
             base = f"{site or hall.site_id} {base}"
         switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
         if kind.switches is not None and switch is not None:
@@ -746,6 +751,16 @@ def cable_list(found: NetboxSet) -> str:
         ]
         writer.writerow([as_text(cell) for cell in cells])
     return out.getvalue()
+
+
+#: The most a description holds (``description``, netbox/models/__init__.py).
+DESCRIPTION_LIMIT = 200
+
+
+def _description(text: str) -> str:
+    """``text`` cut to what NetBox's description holds: a rack's named its hall, and a
+    hall's name of 100 characters took it past 200 (an audit)."""
+    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
 def _joined(values: Iterable[object]) -> str:

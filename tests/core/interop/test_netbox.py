@@ -12,7 +12,7 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
-from designer.core.interop.netbox import HEADERS, netbox_set
+from designer.core.interop.netbox import HEADERS, _description, netbox_set
 from designer.core.model.base import evolve
 from designer.report.interop import _plan, export_interop
 
@@ -225,18 +225,36 @@ def test_a_switch_port_faster_than_its_links_takes_as_many_as_it_carries():
     assert not any("find no free port" in n for n in found.notes)
 
 
-def test_a_rack_label_in_two_halls_of_a_site_names_its_device_with_the_hall():
+@pytest.mark.parametrize("case", [str, str.lower], ids=["same", "other-case"])
+def test_a_rack_label_in_two_halls_of_a_site_names_its_device_with_the_hall(case):
+    """NetBox holds a device's name unique in its site whatever its case (an audit's
+    "n1-b200-01" beside "N1-B200-01" went in as written, and NetBox refuses the second)."""
     project = EXAMPLES["two-sites"]().project
     halls = [h for h in project.halls.values() if h.site_id == next(iter(project.sites))]
     first = next(p for p in project.placements.values() if p.hall_id == halls[0].id)
     other = next(p for p in project.placements.values() if p.hall_id == halls[1].id)
     placements = dict(project.placements)
-    placements[other.id] = evolve(other, label=first.label)
+    placements[other.id] = evolve(other, label=case(first.label))
     found = _set(project.model_copy(update={"placements": placements}))
     devices = [r[0] for r in found.rows["07-devices.csv"]]
     assert f"{halls[0].name} {first.label}" in devices
-    assert f"{halls[1].name} {first.label}" in devices
+    assert f"{halls[1].name} {case(first.label)}" in devices
     assert not any("appears more than once" in n for n in found.notes)
+
+
+def test_two_devices_of_a_hall_named_alike_but_for_case_are_reported():
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    first, second = [p for p in project.placements.values() if p.label.startswith("NVL72")][:2]
+    placements = dict(project.placements)
+    placements[second.id] = evolve(second, label=first.label.lower())
+    found = _set(project.model_copy(update={"placements": placements}))
+    # both are named with their hall, as a label twice in a site is, and still alike
+    hall = project.halls[first.hall_id].name
+    said = [n for n in found.notes if "appears more than once" in n]
+    assert said == [
+        f"device '{hall} {first.label.lower()}' appears more than once where NetBox needs it "
+        "unique; NetBox will refuse the second"
+    ]
 
 
 def test_a_cage_split_takes_its_links_then_the_next_cage_then_the_next_switch():
@@ -467,3 +485,21 @@ def test_a_link_that_finds_no_port_writes_neither_end():
     assert full > 0
     cables = found.rows["09-cables.csv"]
     assert len(found.rows["08-interfaces.csv"]) == 2 * len(cables)
+
+
+def test_a_racks_description_keeps_within_netboxs_200_characters():
+    """A hall's name of 100 characters (NetBox's most) took a rack's description, which
+    named its hall, to 201 characters past the 200 NetBox holds (an audit). The location
+    column names the hall; the description says where in it."""
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    hall = next(iter(project.halls.values()))
+    long_name = evolve(hall, name="H" * 100)
+    project = project.model_copy(update={"halls": {hall.id: long_name}})
+    rows = _set(project).rows["03-racks.csv"]
+    described = [r[HEADERS["03-racks.csv"].index("description")] for r in rows]
+    assert max(map(len, described)) <= 200
+    assert (
+        described[0].startswith("NVIDIA GB200 NVL72 at x ")
+        and " mm of its location" in described[0]
+    )
+    assert len(_description("x" * 250)) == 200
