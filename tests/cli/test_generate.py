@@ -104,8 +104,24 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         (["campus-cm384", "--site-power", "10001"], "at most 8,000, not 10001"),
         # too little for one system: it blamed --sites, which was never given
         (["nvl72-su", "--site-power", "0.01"], "--site-power: one system needs"),
+        # an audit: the catalog has no Ethernet switch of a GB300's 200G lanes; say which
+        # fabric does
+        (
+            ["gb300-su", "--fabric", "ethernet"],
+            "no ethernet switch in the catalog takes 800G ports on 200G lanes, as "
+            "nvidia-gb300-nvl72's NICs are; choose --fabric infiniband",
+        ),
     ],
-    ids=["misspelt-preset", "pdf-name", "plural", "oversubscription", "halls", "power", "tiny"],
+    ids=[
+        "misspelt-preset",
+        "pdf-name",
+        "plural",
+        "oversubscription",
+        "halls",
+        "power",
+        "tiny",
+        "fabric",
+    ],
 )
 def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, arguments, said):
     """From a newcomer's trial: a misspelt preset printed the whole usage; a project written

@@ -302,7 +302,7 @@ def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, 
         raise GenerateError(
             "preset", f"{unit.unit_id} has no scale-out ports to build a fabric for"
         )
-    found = []
+    found, others = [], set()
     for rack in catalog.racks.values():
         if rack.category != "network" or rack.switches is None:
             continue
@@ -310,11 +310,15 @@ def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, 
         k = radix(switch, nic.rate_gbps, nic.lane_gbps)
         if k and switch.protocol == fabric:
             found.append((-k, rack.id, rack, k, cage_links(switch, nic.rate_gbps)))
+        elif k:
+            others.add(switch.protocol)
     if not found:
+        # an audit asked for a GB300 SU on Ethernet, which --help offers for every preset
+        instead = f"; choose --fabric {' or '.join(sorted(others))}" if others else ""
         raise GenerateError(
             "fabric",
             f"no {fabric} switch in the catalog takes {nic.rate_gbps}G ports on "
-            f"{nic.lane_gbps}G lanes",
+            f"{nic.lane_gbps}G lanes, as {unit.unit_id}'s NICs are{instead}",
         )
     _, _, rack, k, cage = min(found)
     return rack, k, cage
