@@ -61,7 +61,7 @@ def test_a_project_with_a_dangling_reference_warns_once_the_racks_go_in(tmp_path
     done = run("import-racks", str(sheet), "--into", str(project), "-o", str(out))
     assert done.returncode == 2
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
-    assert "'NVL72-01' is a rack of the project's label in 'SU hall'" in done.stderr
+    assert "'NVL72-01' is already the label of a rack of the project in 'SU hall'" in done.stderr
     sheet.write_text("label,type,hall,x,y,facing\nNEW-01,nvidia-gb200-nvl72,SU hall,600,4800,up\n")
     done = run("import-racks", str(sheet), "--into", str(project), "-o", str(out))
     assert done.returncode == 0, done.stderr

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,8 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from designer.core.geometry.footprint import footprint
+from designer.core.geometry.footprint import Box, footprint
+from designer.core.interop.sheet_overlaps import overlaps
 from designer.core.io.safe_read import Unreadable, read_regular_file
 from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
@@ -67,6 +69,11 @@ class SheetRack:
     x: int
     y: int
     rotation: Rotation
+
+    def footprint(self, rack_types: Mapping[str, RackType]) -> Box:
+        """The floor it covers."""
+        kind = rack_types[self.type_id]
+        return footprint(self.x, self.y, kind.width_mm, kind.depth_mm, self.rotation)
 
 
 def sheet_text(path: Path) -> str:
@@ -132,10 +139,14 @@ def read_rack_sheet(
     halls = list(project.halls.values())
     floors = _Floors(project, rack_types)
     racks: list[SheetRack] = []
+    lines: list[int] = []  # the line each of ``racks`` was read on
     problems: list[tuple[tuple[str, str], int]] = []
     rows_bad = 0
+    ended = reader.line_num  # the line the header ended on
     for row in rows:
-        line = reader.line_num
+        # the line a row starts on: a quoted cell may run over several, and one left open
+        # runs to the end of the sheet
+        line, ended = ended + 1, reader.line_num
         if not any(cell.strip() for cell in row):
             continue  # a blank line
         if len(row) != len(names):
@@ -143,6 +154,11 @@ def read_rack_sheet(
         if len(row) < len(names):
             empty = ", ".join(names[len(row) :])
             what = f"{len(row)} values for {len(names)} columns, none for {empty}"
+            if any("\n" in cell for cell in row):  # the rest of the sheet read as one cell
+                what = (
+                    'a quote (") opened on it is never closed, so the rest of the sheet reads '
+                    "as one cell"
+                )
             problems.append((("", what), line))
             continue
         if len(row) > len(names):
@@ -162,6 +178,12 @@ def read_rack_sheet(
             problems += [((column, what), line) for column, what in rack.bad]
         elif found is not None:
             racks.append(found)
+            lines.append(line)
+    standing = overlaps(
+        project, rack_types, [(r.hall_id, r.footprint(rack_types)) for r in racks], lines
+    )
+    rows_bad += len({line for _, line in standing})
+    problems += standing
     if problems:
         told = _grouped(problems)
         more = f"; and {len(told) - SHOWN} more" if len(told) > SHOWN else ""
@@ -226,7 +248,7 @@ class _Floors:
         hall = self.project.halls[rack.hall_id]
         if hall.id not in self.outlines:
             self.outlines[hall.id] = HallShape.of(hall)
-        covered = footprint(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
+        covered = rack.footprint(self.rack_types)
         if not self.outlines[hall.id].covers(covered):
             row.bad.append(
                 (
@@ -239,10 +261,14 @@ class _Floors:
             key = (hall.id, rack.label)
             if key in self.labels:
                 row.bad.append(
-                    ("label", f"{rack.label!r} is {self.labels[key]}'s label in {hall.name!r}")
+                    (
+                        "label",
+                        f"{rack.label!r} is already the label of {self.labels[key]} in "
+                        f"{hall.name!r}",
+                    )
                 )
             elif not row.bad:  # a row refused takes no label from the rows after it
-                self.labels[key] = f"line {row.line}"
+                self.labels[key] = f"the rack of line {row.line}"
 
 
 class _Bad(ValueError):
@@ -322,19 +348,35 @@ class _Row:
         except ValidationError as err:
             for error in err.errors():
                 field = str(error["loc"][0]) if error["loc"] else ""
-                shown = repr(error["input"])
-                if len(shown) > 40:
-                    shown = shown[:39] + "…"
-                self.bad.append((_COLUMN_OF.get(field, field), f"{shown}: {error['msg']}"))
+                self.bad.append((_COLUMN_OF.get(field, field), _refused(error)))
             return None
         return SheetRack(label, type_id, hall_id, x, y, rotation)
 
 
+#: A whole number as a spreadsheet writes one (Python's ``int`` also takes "1_6000").
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 def _whole_mm(text: str) -> int:
-    try:
-        return int(text.replace("_", ""))
-    except ValueError:
-        raise _Bad(f"{text!r} is not a whole number of millimetres") from None
+    if not _WHOLE.fullmatch(text):
+        raise _Bad(f"{text!r} is not a whole number of millimetres")
+    return int(text)
+
+
+def _refused(error: Any) -> str:
+    """What is wrong with a value the model refused, in the sheet's words, not the
+    validator's (an audit read "Input should be less than or equal to 100000000")."""
+    shown = repr(error["input"])
+    if len(shown) > 40:
+        shown = shown[:39] + "…"
+    limits = error.get("ctx") or {}
+    if error["type"] in ("less_than_equal", "less_than"):
+        return f"{shown} is past the most rackplan takes, {limits.get('le', limits.get('lt')):,}"
+    if error["type"] in ("greater_than_equal", "greater_than"):
+        return f"{shown} is below the least rackplan takes, {limits.get('ge', limits.get('gt')):,}"
+    if error["type"] == "string_too_long":
+        return f"{shown} is longer than the {limits['max_length']:,} characters it may have"
+    return f"{shown}: {error['msg'][:1].lower()}{error['msg'][1:]}"
 
 
 def _facing(text: str) -> Rotation:
