@@ -43,9 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--layer-columns",
-        default=COLUMNS_LAYER,
         metavar="L",
-        help=f"the layer of the columns (default {COLUMNS_LAYER})",
+        help=f"the layer of the columns (default {COLUMNS_LAYER}, where the drawing has it; "
+        "a layer named here must be in the drawing)",
     )
     parser.add_argument(
         "--units",

@@ -99,7 +99,9 @@ class Importer:
         hall_id = self.editor.hall_id
         assert hall_id is not None
         try:
-            plan = read_base_plan(path, outline_layer, columns_layer, units)
+            # the form's default layer need not be in the drawing; one typed in must
+            columns = None if columns_layer == COLUMNS_LAYER else columns_layer
+            plan = read_base_plan(path, outline_layer, columns, units)
         except DxfFloorError as err:
             self.prompts.error("Import floor plan", str(err))
             return False

@@ -99,14 +99,18 @@ class BasePlan:
 def read_base_plan(
     path: Path,
     outline_layer: str = OUTLINE_LAYER,
-    columns_layer: str = COLUMNS_LAYER,
+    columns_layer: str | None = None,
     units: Units | None = None,
 ) -> BasePlan:
     """The base plan in the DXF at ``path``; ``units`` overrides the drawing's own.
 
     Raises ``DxfFloorError`` when the file is not a readable DXF, its units are unknown
-    and none are given, or no closed outline is on ``outline_layer``.
+    and none are given, no closed outline is on ``outline_layer``, or ``columns_layer``
+    is named and not in the drawing (an audit's mistyped layer gave a hall with no
+    columns and a note). Without it, the columns are on ``COLUMNS_LAYER`` if there is one.
     """
+    named = columns_layer is not None
+    columns_layer = columns_layer or COLUMNS_LAYER
     doc = _open(path)
     scale = _scale(doc, units, path)
     notes = _units_note(doc, scale)
@@ -141,6 +145,12 @@ def read_base_plan(
             f"{path.name} has no closed polyline on layer {outline_layer!r} to be the hall's "
             f"outline{_layers_note(other)}. Name the layer with --layer-outline."
         )
+    if named and columns_layer.lower() not in layers:
+        raise DxfFloorError(
+            f"{path.name} has no layer {columns_layer!r} for the columns"
+            f"{_layers_note(other)}. Name the layer with --layer-columns, or leave it out "
+            "for a hall without columns."
+        )
     found.sort(key=lambda pair: -Polygon(pair[1]).area)
     (_, outline), others = found[0], found[1:]
     skipped += [
@@ -150,7 +160,7 @@ def read_base_plan(
     ]
     columns = []
     hall = Polygon(outline)
-    for entity in shapes[columns_layer.lower()]:
+    for entity in (one for drawn in shapes[columns_layer.lower()] for one in _inserted(drawn)):
         shape = _column(entity, scale)
         where = f"{_what(entity)} on layer {columns_layer!r}"
         if shape is None:
@@ -295,21 +305,46 @@ def _column(entity: DXFGraphic, scale: float) -> list[tuple[float, float]] | Non
     twice its floor; a trial)."""
     if entity.dxftype() != "INSERT":
         return _closed_shape(entity, scale)
-    from ezdxf import path as dxf_path
-    from ezdxf.lldxf.const import DXFError
     from shapely.geometry import MultiPoint
 
+    points = _block_points(entity, scale, NESTING)
+    hull = MultiPoint(points).convex_hull if len(points) >= 3 else None
+    if not isinstance(hull, Polygon) or hull.area <= 0:
+        return None
+    return [(float(x), float(y)) for x, y in list(hull.exterior.coords)[:-1]]
+
+
+#: How deep blocks inside blocks are followed (a block that inserts itself would not end).
+NESTING = 8
+
+
+def _block_points(insert: DXFGraphic, scale: float, depth: int) -> list[tuple[float, float]]:
+    """The points of a block's shapes where the insert puts them, through the blocks it
+    holds (an audit's column block holding only another block's circle was "not a closed
+    shape")."""
+    from ezdxf import path as dxf_path
+    from ezdxf.lldxf.const import DXFError
+
     points = []
-    for part in entity.virtual_entities():  # type: ignore[attr-defined]
+    for part in insert.virtual_entities():  # type: ignore[attr-defined]
+        if part.dxftype() == "INSERT":
+            if depth > 0:
+                points += _block_points(part, scale, depth - 1)
+            continue
         try:
             drawn = dxf_path.make_path(part)
         except (TypeError, ValueError, DXFError):
             continue
         points += [(p.x * scale, p.y * scale) for p in drawn.flattening(_FLATTEN_MM / scale)]
-    hull = MultiPoint(points).convex_hull if len(points) >= 3 else None
-    if not isinstance(hull, Polygon) or hull.area <= 0:
-        return None
-    return [(float(x), float(y)) for x, y in list(hull.exterior.coords)[:-1]]
+    return points
+
+
+def _inserted(entity: DXFGraphic) -> list[DXFGraphic]:
+    """An array insert (MINSERT) as its inserts, one a column (an audit's 2 x 3 array of
+    columns came in as one); anything else as it is."""
+    if entity.dxftype() == "INSERT" and entity.mcount > 1:  # type: ignore[attr-defined]
+        return list(entity.multi_insert())  # type: ignore[attr-defined]
+    return [entity]
 
 
 def _layers_note(counts: dict[str, int]) -> str:

@@ -117,9 +117,15 @@ def test_a_missing_layer_is_named_with_the_layers_there_are(tmp_path):
     path = _drawing(tmp_path / "floor.dxf")
     with pytest.raises(DxfFloorError, match=r"no closed polyline on layer 'WALLS'.*'A-WALL'"):
         read_base_plan(path, "WALLS", "S-COLS")
-    plan = read_base_plan(path, "a-wall", "COLUMNS")  # layer names are case-blind in DXF
+    # a columns layer named and not there is refused (an audit's mistyped one gave a hall
+    # with no columns and a note); layer names are case-blind in DXF
+    with pytest.raises(DxfFloorError, match=r"no layer 'COLUMNS' for the columns.*'S-COLS'"):
+        read_base_plan(path, "a-wall", "COLUMNS")
+    assert len(read_base_plan(path, "a-wall", "s-cols").columns) == 3
+    # left to the default, the drawing may have none
+    plan = read_base_plan(path, "a-wall")
     assert plan.columns == []
-    assert plan.skipped == ["the drawing has no layer 'COLUMNS' for the columns"]
+    assert plan.skipped[0] == "the drawing has no layer 'OBSTACLES' for the columns"
 
 
 def test_an_outline_drawn_open_is_said_to_be_open_not_missing(tmp_path):
@@ -241,3 +247,38 @@ def test_an_outline_ending_where_it_starts_is_closed_and_a_turned_block_keeps_it
     assert Polygon(column).area / 1e6 == pytest.approx(0.36, abs=0.001)  # corners to the mm
     # its corners on the axes through its centre, 424 mm out (300 x sqrt 2)
     assert max(x for x, _ in column) - 10_000 == pytest.approx(424.26, abs=0.5)
+
+
+def test_an_array_of_columns_and_a_block_inside_a_block_are_read_as_columns(tmp_path):
+    """An audit's 2 x 3 array insert (MINSERT) of a column block came in as one column, and
+    a block holding only another block's circle was "not a closed shape"."""
+    doc = ezdxf.new("R2018", units=units.M)
+    msp = doc.modelspace()
+    msp.add_lwpolyline(
+        [(0, 0), (30, 0), (30, 20), (0, 20)], close=True, dxfattribs={"layer": "A-WALL"}
+    )
+    square = doc.blocks.new("SQ")
+    square.add_lwpolyline([(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)], close=True)
+    array = msp.add_blockref("SQ", (5, 5), dxfattribs={"layer": "S-COLS"})
+    array.grid(size=(2, 3), spacing=(4, 3))  # 2 rows 4 m apart, 3 columns 3 m apart
+    inner = doc.blocks.new("INNER")
+    inner.add_circle((0, 0), 0.3)
+    outer = doc.blocks.new("OUTER")
+    outer.add_blockref("INNER", (0, 0))
+    msp.add_blockref("OUTER", (20, 10), dxfattribs={"layer": "S-COLS"})
+    path = tmp_path / "blocks.dxf"
+    doc.saveas(path)
+    plan = read_base_plan(path, "A-WALL", "S-COLS")
+    assert plan.skipped == []
+    centres = sorted(
+        (
+            round(sum(x for x, _ in c) / len(c) / 1000, 1),
+            round(sum(y for _, y in c) / len(c) / 1000, 1),
+        )
+        for c in plan.columns
+    )
+    # the array's six at x 5, 8, 11 and y 5, 9 up the drawing (15, 11 down the plan from
+    # its top at y 20), and the nested circle at (20, 10)
+    assert len(centres) == 7
+    assert {(x, y) for x, y in centres if x < 15} == {(x, y) for x in (5, 8, 11) for y in (15, 11)}
+    assert (20.0, 10.0) in centres
