@@ -172,11 +172,14 @@ def _dci_basis(project: Project) -> str:
     """What the routes between sites are sized by, as ``network.dci`` sizes them: a trial
     added a job and saw 36 wavelengths a route become one, with nothing saying why."""
     network = project.settings.network
-    basis = (
-        "the jobs' traffic between sites"
-        if project.jobs
-        else f"{number(network.dci_share * 100, 1)} % of each site's scale-out"
-    )
+    share = f"{number(network.dci_share * 100, 1)} % of each site's scale-out"
+    basis = share
+    if project.jobs:
+        basis = (
+            f"the jobs' traffic between sites, or {share} where that is more"
+            if network.dci_share
+            else "the jobs' traffic between sites"
+        )
     if network.dci_tbps:
         basis += "; a site given a figure of its own keeps it"
     return basis

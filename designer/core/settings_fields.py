@@ -106,7 +106,8 @@ NETWORK_FIELDS = (
         scale=100,
         decimals=1,
         tip="Share of a site's scale-out bandwidth that must reach the other sites (an "
-        "estimate: no published ratio).",
+        "estimate: no published ratio); jobs whose traffic needs more size a route for it. "
+        "0 sizes the routes by the jobs alone.",
     ),
     Setting(
         "dci_protection",

@@ -106,12 +106,21 @@ def test_summary_text_shows_the_dci():
 
 def test_summary_says_the_jobs_size_the_dci_once_there_are_any(tmp_path):
     """A trial added a job and saw 36 wavelengths a route become one, unexplained."""
+    from designer.core.document import operations as ops
     from designer.core.io.project_file import save
     from tests.core.jobs.helpers import cluster, with_job
 
     doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
     with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
     path = tmp_path / "job.rackplan.json"
+    save(doc.project, path)
+    data = json.loads(run("summary", str(path), "--format", "json").stdout)
+    assert data["links"]["dci_sized_by"] == (
+        "the jobs' traffic between sites, or 12.5 % of each site's scale-out where that is more"
+    )
+    assert [r["links"] for r in data["links"]["dci"]] == [36, 36]  # the share is more
+    network = doc.project.settings.network
+    ops.update_settings(doc, "DCI", network=network.model_copy(update={"dci_share": 0.0}))
     save(doc.project, path)
     data = json.loads(run("summary", str(path), "--format", "json").stdout)
     assert data["links"]["dci_sized_by"] == "the jobs' traffic between sites"

@@ -4,7 +4,9 @@ Each site needs a share of its scale-out bandwidth towards the other sites (the 
 setting ``dci_share``, or the architect's own figure per site in ``dci_tbps``). A site
 splits its need evenly over the fibre routes that touch it, and a route carries the
 smaller of its two ends' shares (the smaller end cannot use more). When the project has
-training jobs, each route carries instead what the jobs send over it (``job_tbps``).
+training jobs, each route carries what the jobs send over it (``job_tbps``) where that is
+more: the share is what must reach the other sites whatever the jobs (an audit added one
+job and saw 72 wavelengths a route become 2, nothing left for storage or checkpoints).
 The route is lit with coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow
 from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)); the setting
 ``dci_protection`` lights links and pairs beyond the need (x (1 + protection), links 1.6).
@@ -99,9 +101,9 @@ def plan_dci(
     """The DCI of ``project``; ``scale_out_gbps`` is each site's scale-out NIC bandwidth.
 
     ``job_tbps``, given when the project has training jobs, is what their traffic needs on
-    each route (``designer.core.jobs``): a route then carries that, and a site needs the sum
-    of its routes, instead of the ``dci_share`` of its scale-out; a site whose figure the
-    architect fixed in ``dci_tbps`` keeps it.
+    each route (``designer.core.jobs``): a route then carries that or its share, whichever
+    is more, and a site needs the sum of its routes; a site whose figure the architect
+    fixed in ``dci_tbps`` keeps it.
     """
     need = {
         site_id: site_need_tbps(settings, site_id, scale_out_gbps.get(site_id, 0.0))
@@ -112,29 +114,31 @@ def plan_dci(
         for r in project.fibre_routes.values()
         if r.site_a in project.sites and r.site_b in project.sites
     ]
-    if job_tbps is not None:
-        for site_id in need:
-            if site_id not in settings.dci_tbps:
-                need[site_id] = sum(
-                    job_tbps.get(r.id, 0.0) for r in routes if site_id in (r.site_a, r.site_b)
-                )
     degree = dict.fromkeys(project.sites, 0)
     for route in routes:
         degree[route.site_a] += 1
         degree[route.site_b] += 1
+    shared = {
+        r.id: min(need[r.site_a] / degree[r.site_a], need[r.site_b] / degree[r.site_b])
+        for r in routes
+    }
+    if job_tbps is not None:
+        for site_id in need:
+            if site_id not in settings.dci_tbps:
+                need[site_id] = sum(
+                    max(job_tbps.get(r.id, 0.0), shared[r.id])
+                    for r in routes
+                    if site_id in (r.site_a, r.site_b)
+                )
     wavelength = settings.dci_wavelength_gbps
     loads = []
     rows = []
     row_routes = []
     for route in routes:
         fixed = route.site_a in settings.dci_tbps or route.site_b in settings.dci_tbps
+        tbps = shared[route.id]
         if job_tbps is not None and not fixed:
-            tbps = job_tbps.get(route.id, 0.0)
-        else:
-            tbps = min(
-                need[route.site_a] / degree[route.site_a],
-                need[route.site_b] / degree[route.site_b],
-            )
+            tbps = max(job_tbps.get(route.id, 0.0), tbps)
         # what it needs, lit again for protection (links 1.6); its fibre pairs those the
         # links lit fill, as the bill counts them
         needed = math.ceil(round(tbps * 1000 / wavelength, 9))

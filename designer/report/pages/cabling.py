@@ -102,7 +102,7 @@ def dci_table(totals: LinkTotals, project: Project) -> Table | None:
         DCI_COLUMNS,
         rows,
         "Needed: what the route is sized for (a share of each site's scale-out, or its "
-        "jobs' traffic); lit: what its coherent links carry, in whole wavelengths. Latency is "
+        "jobs' traffic where that is more); lit: what its coherent links carry, in whole wavelengths. Latency is "
         f"propagation in the fibre only, {number(totals.fibre_us_per_km)} µs per km. "
         f"Each fibre pair carries {number(pair_tbps, 1)} Tb/s in the C band.",
     )

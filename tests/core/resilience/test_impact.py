@@ -325,6 +325,8 @@ def test_a_job_over_two_sites_is_hit_when_the_fibre_between_them_is_cut_or_overl
     from designer.core.model.base import evolve
 
     doc = Document(generate(ClusterRequest("gb300-su", sites=2, site_km=40)))
+    network = doc.project.settings.network  # the routes sized by the job alone
+    ops.update_settings(doc, "DCI", network=evolve(network, dci_share=0.0))
     job = with_job(doc, name="Wide", tp=8, pp=2, dp=36, global_batch=72)
     topo = topology(doc)
     assert len({topo.rack_site[r] for r in topo.job_racks[job]}) == 2
