@@ -101,7 +101,7 @@ def test_feeds_and_cdu_are_assigned_from_the_panel_in_one_step(make_window, exam
     assert attached == [was != Qt.CheckState.Checked] * 2
     # a name too long for the panel is cut at its end, whole in its tooltip; the list does
     # not scroll sideways (a trial's hall of six pods read "P5-Busway AN.1b1 · side A · 8")
-    assert first.toolTip() == first.text() == "Busway A1 · side A · 899 kW"
+    assert first.toolTip() == first.text() == "Busway A1 (A) · 899 kW"
     assert listing.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
     cdu = window.properties.fields["cdu"]
     cdu.activated.emit(cdu.findData(""))

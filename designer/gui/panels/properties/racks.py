@@ -172,7 +172,9 @@ def _feed_list(form: Form, ids: list[str], racks: list[Placement]) -> None:
     listing.setTextElideMode(Qt.TextElideMode.ElideRight)
     listing.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     for feed in feeds:
-        side = f" · side {feed.side}" if feed.side else ""
+        # its side as "Fed by" gives it, short enough for the rating to show in a narrow
+        # panel (an audit saw every entry cut: "Busway A1.1t1 · side A · 899 …")
+        side = f" ({feed.side})" if feed.side else ""
         text = f"{feed.name}{side} · {number(feed.rating_kw, 0)} kW"
         item = QListWidgetItem(text)
         item.setToolTip(text)
