@@ -93,7 +93,8 @@ def _wrapped(text: str, width_mm: float, size_pt: float, bold: bool) -> tuple[st
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""
-        for word in paragraph.split():
+        # broken at spaces only: a no-break space keeps a figure with its unit
+        for word in filter(None, paragraph.split(" ")):
             candidate = f"{line} {word}" if line else word
             if line and text_width(candidate, size_pt, bold) > width_mm:
                 lines.append(line)

@@ -204,3 +204,13 @@ def test_a_long_table_starts_in_the_room_a_short_one_leaves():
         ["Power feeds, hall 1"],
         ["Power feeds, hall 3"],
     ]
+
+
+def test_a_figure_joined_to_its_unit_by_a_no_break_space_stays_on_one_line(gui_app):
+    """An audit's "Moving a hall" cell broke "245 µs to 0 µs" before its last "µs"."""
+    from designer.report.measure import text_width, wrap
+
+    kept = "Job: 245\u00a0µs to 0\u00a0µs"
+    room = text_width("Job: 245\u00a0µs to 0", 7) + 0.1  # the last "µs" would not fit
+    assert wrap(kept, room, 7) == ["Job: 245\u00a0µs to", "0\u00a0µs"]
+    assert wrap(kept.replace("\u00a0", " "), room, 7) == ["Job: 245 µs to 0", "µs"]

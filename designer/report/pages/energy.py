@@ -147,6 +147,12 @@ def _capital(capital: Capital, site: SiteEnergy) -> list[Table]:
     return tables
 
 
+def _unbroken(figure: str) -> str:
+    """A figure kept on one line with its unit (an audit's cell broke "245 µs to 0" from its
+    last "µs")."""
+    return figure.replace(" ", "\u00a0")
+
+
 def _moves(moves: Sequence[HallMove]) -> Table:
     rows = tuple(
         (
@@ -156,7 +162,10 @@ def _moves(moves: Sequence[HallMove]) -> Table:
             signed(m.carbon_delta_t, "t"),
             f"{number(m.power_needed_kw, 0)} / {number(m.power_spare_kw, 0)}",
             f"{number(m.heat_kw, 0)} / {number(m.cooling_spare_kw, 0)}",
-            "; ".join(f"{j.name}: {latency(j.before_us)} to {latency(j.after_us)}" for j in m.jobs)
+            "; ".join(
+                f"{j.name}: {_unbroken(latency(j.before_us))} to {_unbroken(latency(j.after_us))}"
+                for j in m.jobs
+            )
             or "no job in the hall",
         )
         for m in moves
