@@ -52,6 +52,8 @@ LABELS: dict[str, str] = {
     "dci_tbps": "Capacity between sites (Tb/s)",
     "amplifiers": "Optical amplifiers",
     "fabric_switches": "Switches",
+    "leaf_uplinks": "Leaf uplinks",
+    "leaf_oversubscription": "Leaf oversubscription (node links per uplink)",
     "capital_priced_usd": "Capital, priced (USD)",
     "capital_unpriced_lines": "Bill lines unpriced",
     "capital_scope": "Capital, priced (USD)",
@@ -116,6 +118,11 @@ def design_figures(
         "dci_tbps": {route: r.lit_tbps for route, r in routes.items()},
         "amplifiers": sum(x.quantity for x in bom.lines if x.category == "amplifier"),
         "fabric_switches": dict(links.switches),
+        # what 2:1 and 4:1 designs differ in most, which compare had no row for (an audit)
+        "leaf_uplinks": {project.sites[site].name: up for site, _, up in links.leaves},
+        "leaf_oversubscription": {
+            project.sites[site].name: down / up for site, down, up in links.leaves
+        },
         "capital_priced_usd": capital.priced_usd,
         "capital_unpriced_lines": len(capital.unpriced),
         "capital_scope": {

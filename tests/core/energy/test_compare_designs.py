@@ -56,6 +56,8 @@ def test_one_more_nvl72_rack_adds_that_rack_its_links_optics_and_cost_and_nothin
     assert links == changed.pop("links_by_medium/multimode SR") == 144
     assert changed.pop("fabric_switches/NVIDIA Quantum-2 QM9700 (leaf)") == 2
     assert changed.pop("fabric_switches/NVIDIA Quantum-2 QM9700 (spine)") == 1
+    site = next(iter(smaller.project.sites.values())).name
+    assert changed.pop(f"leaf_uplinks/{site}") == 72  # 1:1 still: 504 and 576 up
     modules = changed.pop("optical_modules")
     assert modules > 0 and changed.pop("optics_power_kw") > 0
     assert changed.pop("cable_length_m") > 0
@@ -158,3 +160,16 @@ def test_a_rows_figures_read_to_the_same_decimals():
     assert cells(Row("x", "Figure", 1.004, 2.006)) == ("1.00", "2.01", "+1.01")
     assert cells(Row("r", "Racks", 11, 11)) == ("11", "11", "=")
     assert cells(Row("c", "Energy cost (USD)", None, 5.0)) == ("unknown", "5", "unknown")
+
+
+def test_designs_at_two_ratios_differ_in_their_leaves_uplinks_and_oversubscription():
+    """An audit compared a GB300 SU at 2:1 and at 4:1 and found no row for what differs
+    most. Its 576 NICs on 144-port Q3400 leaves: at 2:1, at most 96 a leaf, six of 96 with
+    48 up each, 288; at 4:1, at most 114, still six leaves, of 96 with 24 up, 144."""
+    two = design_figures(generate(ClusterRequest("gb300-su", oversubscription=2)), CATALOG)
+    four = design_figures(generate(ClusterRequest("gb300-su", oversubscription=4)), CATALOG)
+    rows = {r.label: (r.a, r.b) for r in compare(two, four) if r.key.startswith("leaf_")}
+    assert rows == {
+        "Leaf uplinks: Site 1": (288, 144),
+        "Leaf oversubscription (node links per uplink): Site 1": (2, 4),
+    }
