@@ -387,6 +387,8 @@ class _Devices:
         #: rack id -> its devices, each (name, ports and their Gb/s, or None: no known limit)
         self.held: dict[str, list[tuple[str, tuple[int, int] | None]]] = {}
         self.used: Counter[str] = Counter()
+        #: (server, plane) -> the ports of the plane it has still to give
+        self.room: dict[tuple[str, str], int] = {}
         #: switch -> the ports it has given out, the last one's number
         self.slot: Counter[str] = Counter()
         #: (switch, what fills it) -> the split port it fills: (port, part of it last given
@@ -464,14 +466,29 @@ class _Devices:
                     self.idle += 1
             self.held[rack_id] = held
             return
+        role = ROLES[kind.category]
+        self.roles.add(role)
+        servers = kind.servers
+        if servers is not None:
+            # each server a device of its height, the rack's ports shared evenly among them
+            # (a rack of four DGX H100 went in as one device of no height, an audit)
+            self._type(kind.vendor, servers.model, kind.id, servers.height_u, servers.weight_kg)
+            held = []
+            for k in range(1, servers.count + 1):
+                device = self.names.take("device", f"{base} server {k}", scope=hall.site_id)
+                self._device(device, role, kind.vendor, servers.model, site, location, name)
+                for plane, group in kind.ports.items():
+                    self.room[(device, plane)] = group.count // servers.count
+                held.append((device, None))
+            self.held[rack_id] = held
+            return
         # a system fills its rack; rackplan knows no U layout, so it takes none (0 U)
         self._type(kind.vendor, kind.name, kind.id, 0, kind.weight_kg)
-        self.roles.add(ROLES[kind.category])
         device = self.names.take("device", base, scope=hall.site_id)
-        self._device(device, ROLES[kind.category], kind.vendor, kind.name, site, location, name)
+        self._device(device, role, kind.vendor, kind.name, site, location, name)
         self.held[rack_id] = [(device, None)]
 
-    def _type(self, vendor: str, model: str, type_id: str, u: int, kg: float) -> None:
+    def _type(self, vendor: str, model: str, type_id: str, u: int, kg: float | None) -> None:
         if model in self.types:
             return
         self.types.add(model)
@@ -484,7 +501,7 @@ class _Devices:
             )
         self.names.take("device type", model)
         self.out.rows["06-device-types.csv"].append(
-            (vendor, model, slug(model, type_id), u, f"{kg:g}", "kg")
+            (vendor, model, slug(model, type_id), u, "" if kg is None else f"{kg:g}", "kg")
         )
 
     def _device(
@@ -517,6 +534,12 @@ class _Devices:
         held = self.by_tier.get((rack_id, tier)) if tier is not None else None
         for device, ports in held or self.held.get(rack_id, []):
             if ports is None:
+                # a server takes its share of its rack's ports of the plane, then the next
+                room = self.room.get((device, plane))
+                if room is not None:
+                    if room <= 0:
+                        continue
+                    self.room[(device, plane)] = room - 1
                 self.used[device] += 1
                 return self._interface(
                     device, f"{named} {self.used[device]}", named, kind, rate_gbps

@@ -11,9 +11,9 @@ the catalog refuses to load such a type. A key also covers the figures below it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from designer.core.model.base import Kw, Record, Volts
 
@@ -50,6 +50,18 @@ class SwitchFit(Record):
 
     switch_id: str
     count: Count
+
+
+class ServerFit(Record):
+    """The servers a compute rack holds, each a device of its own in a DCIM: ``count`` of
+    ``model``, each ``height_u`` high and ``weight_kg`` heavy where a source gives it (a rack
+    of four DGX H100 went to NetBox as one device of no height, an audit). The rack's ports
+    are theirs, shared evenly."""
+
+    model: Annotated[str, Field(min_length=1, max_length=100)]
+    count: Annotated[int, Field(gt=0, le=64)]
+    height_u: Annotated[int, Field(gt=0, le=60)]
+    weight_kg: Annotated[float, Field(gt=0, le=5_000)] | None = None
 
 
 class ScaleUp(Record):
@@ -119,7 +131,17 @@ class RackType(Sourced):
     hbm_tb: Annotated[float, Field(ge=0, le=100_000)] = 0.0
     ports: dict[Plane, PortGroup] = Field(default_factory=dict)
     switches: SwitchFit | None = None
+    servers: ServerFit | None = None
     scale_up: ScaleUp | None = None
+
+    @model_serializer(mode="wrap")
+    def _servers_when_held(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Leave ``servers`` out where a rack holds none: a project's own rack types are
+        written as before it was known, so files stay as they were."""
+        data = handler(self)
+        if self.servers is None:
+            data.pop("servers", None)
+        return data
 
     @model_validator(mode="after")
     def _typical_within_max(self) -> RackType:

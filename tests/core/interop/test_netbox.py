@@ -237,8 +237,8 @@ def test_a_rack_label_in_two_halls_of_a_site_names_its_device_with_the_hall(case
     placements[other.id] = evolve(other, label=case(first.label))
     found = _set(project.model_copy(update={"placements": placements}))
     devices = [r[0] for r in found.rows["07-devices.csv"]]
-    assert f"{halls[0].name} {first.label}" in devices
-    assert f"{halls[1].name} {case(first.label)}" in devices
+    assert f"{halls[0].name} {first.label} server 1" in devices
+    assert f"{halls[1].name} {case(first.label)} server 1" in devices
     assert not any("appears more than once" in n for n in found.notes)
 
 
@@ -328,9 +328,10 @@ def test_a_rack_label_in_two_sites_names_its_devices_with_the_site():
     found = _set(project.model_copy(update={"placements": placements}))
     devices = {r[0]: r[5] for r in found.rows["07-devices.csv"]}  # name -> site
     assert len(devices) == len(found.rows["07-devices.csv"])
-    assert devices[f"{north.name} {first.label}"] == north.name
-    assert devices[f"{south.name} {first.label}"] == south.name
-    assert first.label not in devices
+    # the two-sites example's racks hold four DGX B200 each, a device each
+    assert devices[f"{north.name} {first.label} server 1"] == north.name
+    assert devices[f"{south.name} {first.label} server 4"] == south.name
+    assert not [d for d in devices if d.startswith(first.label)]
     # the racks keep their label: a rack's name is unique in its location, not beyond
     assert [r[2] for r in found.rows["03-racks.csv"]].count(first.label) == 2
     columns = HEADERS["09-cables.csv"]
@@ -503,3 +504,25 @@ def test_a_racks_description_keeps_within_netboxs_200_characters():
         and " mm of its location" in described[0]
     )
     assert len(_description("x" * 250)) == 200
+
+
+def test_a_rack_of_servers_is_a_device_a_server_of_its_height_with_its_share_of_ports():
+    """An audit: a rack of four DGX H100 went to NetBox as one device of 0U with 32
+    interfaces. Each DGX H100 is 8U and 130.45 kg (systems:S31), and has 8 of the rack's 32
+    scale-out NICs."""
+    from collections import Counter
+
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("hgx-su"))
+    found = _set(project)
+    types = {r[1]: r for r in found.rows["06-device-types.csv"]}
+    assert types["DGX H100"][3:5] == (8, "130.45")
+    racks = [p for p in project.placements.values() if p.type_id == "nvidia-dgx-h100-rack"]
+    servers = [r for r in found.rows["07-devices.csv"] if r[3] == "DGX H100"]
+    assert len(racks) == 8 and len(servers) == 8 * 4
+    assert {r[7] for r in servers} == {p.label for p in racks}  # each in its rack
+    per_server = Counter(
+        r[0] for r in found.rows["08-interfaces.csv"] if r[0] in {s[0] for s in servers}
+    )
+    assert set(per_server.values()) == {8} and len(per_server) == 32
