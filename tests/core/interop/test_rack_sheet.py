@@ -209,14 +209,16 @@ def test_a_mistake_on_many_lines_is_told_once_with_its_lines():
     )
 
 
-def test_a_rack_standing_on_another_or_on_a_column_is_a_bad_row():
+def test_a_rack_standing_on_another_a_cooling_unit_or_a_column_is_a_bad_row():
     """An audit's sheet put a rack 300 mm into another and one on a column, and both were
-    imported without a word (the check flagged them after). A 20 x 14 m hall with a rack at
-    (600, 6,000) and a 600 mm column at (6,000, 6,000); an NVL72 covers 600 x 1,068 mm."""
+    imported without a word (the check flagged them after); a review, one on an in-row CDU.
+    A 20 x 14 m hall with a rack at (600, 6,000), a 600 mm column at (6,000, 6,000) and an
+    800 x 1,200 mm CDU at (10,000, 1,000); an NVL72 covers 600 x 1,068 mm."""
     doc = _empty_hall(20, 14)
     hall = next(iter(doc.project.halls))
     ops.place_rack(doc, hall, "nvidia-gb200-nvl72", 600, 6_000, 0, "B-01")
     ops.add_obstacle(doc, hall, "column", ops.rectangle(6_000, 6_000, 600, 600), "C1")
+    ops.add_cooling_unit(doc, hall, "cdu-inrow-1368", 10_000, 1_000, "CDU-1")
     before = doc.project
     text = (
         HEADER
@@ -225,15 +227,18 @@ def test_a_rack_standing_on_another_or_on_a_column_is_a_bad_row():
         + "A-03,nvidia-gb200-nvl72,Data hall,1200,6500,up\n"  # beside B-01, touching: fine
         + "A-04,nvidia-gb200-nvl72,Data hall,600,6800,up\n"  # into B-01 (y 6,000 to 7,068)
         + "A-05,nvidia-gb200-nvl72,Data hall,5800,5800,up\n"  # on the column
+        + "A-06,nvidia-gb200-nvl72,Data hall,10200,1500,up\n"  # on the CDU
+        + "A-07,nvidia-gb200-nvl72,Data hall,900,1300,up\n"  # into lines 2 and 3: the first
     )
     with pytest.raises(RackSheetError) as err:
         _import(doc, text)
     said = str(err.value)
     assert said == (
-        "3 of the sheet's rows cannot be imported, so none is: "
-        "line 3: the rack stands on the rack of line 2; "
+        "5 of the sheet's rows cannot be imported, so none is: "
+        "lines 3 and 8: the rack stands on the rack of line 2; "
         "line 5: the rack stands on rack 'B-01' of the project; "
-        "line 6: the rack stands on column 'C1'."
+        "line 6: the rack stands on column 'C1'; "
+        "line 7: the rack stands on cooling unit 'CDU-1'."
     )
     assert doc.project is before
 
@@ -256,3 +261,18 @@ def test_a_number_or_a_quote_a_spreadsheet_would_not_write_is_named(row, what):
     with pytest.raises(RackSheetError) as err:
         _import(_empty_hall(), HEADER + row + "\n")
     assert what in str(err.value)
+
+
+def test_racks_piled_on_one_spot_are_each_told_the_first_they_stand_on():
+    """A sheet written in metres where millimetres are asked for piles its racks within
+    centimetres of one another: a review's 5,000 such rows were each told of every earlier
+    one. Each is told once, of the first."""
+    text = HEADER + "".join(
+        f"R{i},nvidia-gb200-nvl72,Data hall,5000,5000,up\n" for i in range(2_000)
+    )
+    with pytest.raises(RackSheetError) as err:
+        _import(_empty_hall(), text)
+    assert str(err.value) == (
+        "1999 of the sheet's rows cannot be imported, so none is: lines 3, 4, 5, 6, 7 and "
+        "1994 more: the rack stands on the rack of line 2."
+    )
