@@ -138,6 +138,7 @@ def _links_dict(links: LinkTotals, project: Project) -> dict[str, Any]:
         "switches": dict(links.switches),
         "fibre_pairs": links.fibre_pairs,
         "oversubscription_asked": project.settings.network.oversubscription,
+        "site_count": len(project.sites),
         "leaves": [
             {
                 "site": project.sites[site].name,
@@ -246,9 +247,10 @@ def as_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _leaves_text(leaves: list[dict[str, Any]], asked: float) -> list[str]:
+def _leaves_text(leaves: list[dict[str, Any]], asked: float, sites: int) -> list[str]:
     """What the leaves take and send up, and the ratio that makes (an audit could not tell
-    4:1 asked from 3.8:1 built): once where every site's leaves are alike."""
+    4:1 asked from 3.8:1 built): once where every one of the ``sites`` has leaves alike,
+    else site by site."""
     if not leaves:
         return []
     said = [
@@ -257,9 +259,11 @@ def _leaves_text(leaves: list[dict[str, Any]], asked: float) -> list[str]:
         for s in leaves
     ]
     off = any(abs(s["oversubscription"] - asked) > 0.005 for s in leaves)
-    note = f" ({number(asked, 2)}:1 asked; uplinks come in whole cages)" if off else ""
-    if len(set(said)) == 1:
-        each = " at each site" if len(leaves) > 1 else ""
+    note = (
+        f" ({number(asked, 2)}:1 asked; a leaf's uplinks are whole links and cages)" if off else ""
+    )
+    if len(set(said)) == 1 and len(leaves) == sites:
+        each = " at each site" if sites > 1 else ""
         return [f"Leaves: {said[0]}{each}{note}"]
     return [f"Leaves{note}:"] + [
         f"  {s['site']}: {text}" for s, text in zip(leaves, said, strict=True)
@@ -293,7 +297,9 @@ def _links_text(links: dict[str, Any]) -> list[str]:
     if links["switches"]:
         fabric = ", ".join(f"{number(n, 0)} {item}" for item, n in links["switches"].items())
         lines.append(f"Fabric switches: {fabric}")
-    lines.extend(_leaves_text(links["leaves"], links["oversubscription_asked"]))
+    lines.extend(
+        _leaves_text(links["leaves"], links["oversubscription_asked"], links["site_count"])
+    )
     if links["dci"]:
         lines.append(f"DCI sized by {links['dci_sized_by']}:")
     for route in links["dci"]:

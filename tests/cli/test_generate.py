@@ -108,8 +108,8 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         # fabric does
         (
             ["gb300-su", "--fabric", "ethernet"],
-            "no ethernet switch in the catalog takes 800G ports on 200G lanes, as "
-            "nvidia-gb300-nvl72's NICs are; choose --fabric infiniband",
+            "no ethernet switch in the catalog takes 800G ports on 200G lanes, as the "
+            "NVIDIA GB300 NVL72's NICs are; choose --fabric infiniband",
         ),
     ],
     ids=[

@@ -201,6 +201,6 @@ def test_summary_says_what_the_leaves_take_and_send_up(tmp_path):
     two = tmp_path / "two.rackplan.json"
     save(generate(ClusterRequest("nvl72-su", oversubscription=2)), two)
     assert (
-        "Leaves: 576 node links over 296 uplinks, 1.95:1 (2:1 asked; uplinks come in whole "
-        "cages)\n" in run("summary", str(two)).stdout
+        "Leaves: 576 node links over 296 uplinks, 1.95:1 (2:1 asked; a leaf's uplinks are "
+        "whole links and cages)\n" in run("summary", str(two)).stdout
     )

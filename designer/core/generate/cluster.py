@@ -297,8 +297,9 @@ def _number(option: str, value: float | None, default: float, most: float) -> fl
 def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, int, int]:
     """The network rack type of ``fabric`` whose switches take the units' NICs, its
     switch's radix at their rate and the links one of its cages carries."""
-    nic = next((r.ports.get("scale_out") for r in unit.racks if r.ports.get("scale_out")), None)
-    if nic is None:
+    holder = next((r for r in unit.racks if r.ports.get("scale_out")), None)
+    nic = holder.ports["scale_out"] if holder is not None else None
+    if holder is None or nic is None:
         raise GenerateError(
             "preset", f"{unit.unit_id} has no scale-out ports to build a fabric for"
         )
@@ -318,7 +319,7 @@ def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, 
         raise GenerateError(
             "fabric",
             f"no {fabric} switch in the catalog takes {nic.rate_gbps}G ports on "
-            f"{nic.lane_gbps}G lanes, as {unit.unit_id}'s NICs are{instead}",
+            f"{nic.lane_gbps}G lanes, as the {holder.name}'s NICs are{instead}",
         )
     _, _, rack, k, cage = min(found)
     return rack, k, cage

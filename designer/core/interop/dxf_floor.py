@@ -329,7 +329,8 @@ def _block_points(insert: DXFGraphic, scale: float, depth: int) -> list[tuple[fl
     for part in insert.virtual_entities():  # type: ignore[attr-defined]
         if part.dxftype() == "INSERT":
             if depth > 0:
-                points += _block_points(part, scale, depth - 1)
+                for one in _inserted(part):  # an array inside the block too
+                    points += _block_points(one, scale, depth - 1)
             continue
         try:
             drawn = dxf_path.make_path(part)

@@ -410,7 +410,12 @@ class _Devices:
             for p in project.placements.values()
         )
         self.twice = {key for key, n in labels.items() if n > 1}
-        in_sites = Counter(label for _, label in labels)
+        # between sites by name as written: the interface import finds a device by name
+        exact = Counter(
+            (project.halls[p.hall_id].site_id, display_name(project, p.id))
+            for p in project.placements.values()
+        )
+        in_sites = Counter(label for _, label in exact)
         self.elsewhere = {label for label, n in in_sites.items() if n > 1}
         #: device -> the name of its site
         self.site_of: dict[str, str] = {}
@@ -443,7 +448,7 @@ class _Devices:
             )
         )
         base = f"{hall.name} {name}" if (hall.site_id, name.lower()) in self.twice else name
-        if name.lower() in self.elsewhere:
+        if name in self.elsewhere:
             base = f"{site or hall.site_id} {base}"
         switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
         if kind.switches is not None and switch is not None:

@@ -159,6 +159,10 @@ def test_oversubscription_trades_uplinks_for_node_ports():
         # 288 over 14: eight leaves of 42 (22 up) and six of 40 (20 up), 296 where filled
         # full (13 of 42 and one of 30) took 13 x 22 + 16 = 302
         (576, 64, 2.0, [42] * 8 + [40] * 6, [22] * 8 + [20] * 6),
+        # a review: 256 at 2.5:1 on 64 ports, at most 44 a leaf (18 up), 6 leaves; filled
+        # full, five of 44 and one of 36 (16 up): 106; on two levels, four of 44 and two of
+        # 40 (16 up): 104
+        (256, 64, 2.5, [44] * 4 + [40] * 2, [18] * 4 + [16] * 2),
     ],
 )
 def test_leaves_are_loaded_evenly_so_their_uplinks_keep_to_the_ratio(
