@@ -5,8 +5,8 @@ setting ``dci_share``, or the architect's own figure per site in ``dci_tbps``). 
 splits its need evenly over the fibre routes that touch it, and a route carries the
 smaller of its two ends' shares (the smaller end cannot use more). When the project has
 training jobs, each route carries what the jobs send over it (``job_tbps``) where that is
-more: the share is what must reach the other sites whatever the jobs (an audit added one
-job and saw 72 wavelengths a route become 2, nothing left for storage or checkpoints).
+more: the share the architect states is the least a route is sized for, the jobs' traffic
+where it needs more (an audit added one job and saw 72 wavelengths a route become 2).
 The route is lit with coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow
 from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)); the setting
 ``dci_protection`` lights links and pairs beyond the need (x (1 + protection), links 1.6).
@@ -124,7 +124,9 @@ def plan_dci(
     }
     if job_tbps is not None:
         for site_id in need:
-            if site_id not in settings.dci_tbps:
+            # a site no route reaches keeps its share, and is told it has no route (a
+            # review: with a job, its need fell to nothing and the warning went)
+            if site_id not in settings.dci_tbps and degree[site_id]:
                 need[site_id] = sum(
                     max(job_tbps.get(r.id, 0.0), shared[r.id])
                     for r in routes

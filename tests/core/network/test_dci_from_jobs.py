@@ -64,3 +64,16 @@ def test_adding_a_job_replans_the_dci_as_a_full_plan_would():
     updated = update_plan(before, doc.project, changed)
     assert updated.dci().routes == plan(doc.project).dci().routes
     assert updated.dci().routes[0].links == 1
+
+
+def test_a_site_no_route_reaches_is_told_so_with_jobs_as_without():
+    """A review: with a job, a site's need became the sum of its routes', nothing for a
+    site with none, and the warning that no route reaches it went."""
+    doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
+    first, second = doc.project.sites
+    for _ in range(2):  # both routes between them taken up
+        ops.set_fibre_route(doc, first, second, None)
+    said = [f.message for f in plan(doc.project).dci().findings]
+    with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
+    assert [f.message for f in plan(doc.project).dci().findings] == said
+    assert said[0].endswith("needs 28.8 Tb/s to the other sites but no fibre route reaches it.")

@@ -432,3 +432,24 @@ def test_a_job_over_several_racks_is_hit_when_its_sites_whole_spine_tier_goes():
     assert impact.tiers_down and impact.bisection_left_gbps == 0
     assert topo.job_racks[wide].isdisjoint(impact.racks_hit)  # none of its racks is hit
     assert impact.jobs == (wide,)
+
+
+def test_with_the_share_sizing_the_routes_a_cut_overloads_the_other_as_without_jobs():
+    """The routes sized at the DCI share (an eighth of a site's 288 x 800 Gb/s, 28.8 Tb/s,
+    over its two routes: 14.4 each), more than a job's 0.09 Tb/s: a cut moves one route's
+    14.4 onto the other, past its limit, with jobs or without, and a job over both sites is
+    slowed."""
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    doc = Document(generate(ClusterRequest("gb300-su", sites=2, site_km=40)))
+    first = sorted(doc.project.fibre_routes)[0]
+    without = fail(topology(doc), [first]).overloads
+    job = with_job(doc, name="Wide", tp=8, pp=2, dp=36, global_batch=72)
+    impact = fail(topology(doc), [first])
+    assert (
+        [(o.kind, o.load, o.limit) for o in impact.overloads]
+        == [(o.kind, o.load, o.limit) for o in without]
+        == [("fibre_route", 28.8, 14.4)]
+    )
+    assert impact.jobs == (job,)

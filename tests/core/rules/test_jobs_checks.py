@@ -136,10 +136,16 @@ def test_pp_across_two_sites_is_stated_not_an_error():
     assert "77.3 GB each way per step over 40 km" in found[0].message
     assert "196 µs one way" in found[0].message
     # one finding for the two routes joining the sites, which share the boundary: each
-    # needs 0.18 Tb/s and is lit with one 400 Gb/s wavelength
+    # needs 0.18 Tb/s, less than its share of the sites' scale-out (an eighth of 576 x
+    # 400 Gb/s a site, half on each route: 14.4 Tb/s), which it is lit for
     assert "of fibre on 2 routes" in found[0].message
     assert found[0].ids[1:] == tuple(doc.project.fibre_routes)
-    assert "it needs 360 Gb/s to hide behind compute and is given 800 Gb/s" in found[0].message
+    assert "it needs 360 Gb/s to hide behind compute and is given 28.8 Tb/s" in found[0].message
+    # sized by the jobs alone (a share of 0), each route is lit with one 400 Gb/s wavelength
+    network = doc.project.settings.network
+    ops.update_settings(doc, "DCI", network=network.model_copy(update={"dci_share": 0.0}))
+    [found] = findings(doc)
+    assert "it needs 360 Gb/s to hide behind compute and is given 800 Gb/s" in found.message
 
 
 def test_an_all_reduce_across_sites_over_a_thin_route_is_a_warning():
