@@ -119,9 +119,9 @@ def design_figures(
         "amplifiers": sum(x.quantity for x in bom.lines if x.category == "amplifier"),
         "fabric_switches": dict(links.switches),
         # what 2:1 and 4:1 designs differ in most, which compare had no row for (an audit)
-        "leaf_uplinks": {project.sites[site].name: up for site, _, up in links.leaves},
+        "leaf_uplinks": {_site(project, site): up for site, _, up in links.leaves},
         "leaf_oversubscription": {
-            project.sites[site].name: down / up for site, down, up in links.leaves
+            _site(project, site): down / up for site, down, up in links.leaves
         },
         "capital_priced_usd": capital.priced_usd,
         "capital_unpriced_lines": len(capital.unpriced),
@@ -137,6 +137,14 @@ def design_figures(
         "water_m3_per_year": energy.water_m3,
         "findings": {str(severity): counts[severity] for severity in Severity},
     }
+
+
+def _site(project: Project, site_id: str) -> str:
+    """A site's name, with its id where another site has the name (a review: two sites of
+    one name made one row of their leaves)."""
+    name = project.sites[site_id].name
+    alike = sum(1 for site in project.sites.values() if site.name == name)
+    return f"{name} ({site_id})" if alike > 1 else name
 
 
 @dataclass(frozen=True)

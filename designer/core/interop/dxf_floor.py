@@ -329,7 +329,13 @@ def _block_points(insert: DXFGraphic, scale: float, depth: int) -> list[tuple[fl
     for part in insert.virtual_entities():  # type: ignore[attr-defined]
         if part.dxftype() == "INSERT":
             if depth > 0:
-                for one in _inserted(part):  # an array inside the block too
+                # an array inside the block too, its spacing at the outer insert's scale
+                # (ezdxf scales a nested insert but not its rows' and columns' spacing)
+                part.dxf.row_spacing = part.dxf.get("row_spacing", 0) * insert.dxf.get("yscale", 1)
+                part.dxf.column_spacing = part.dxf.get("column_spacing", 0) * insert.dxf.get(
+                    "xscale", 1
+                )
+                for one in _inserted(part):
                     points += _block_points(one, scale, depth - 1)
             continue
         try:

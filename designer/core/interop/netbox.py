@@ -79,6 +79,8 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "outer_height",
         "outer_depth",
         "outer_unit",
+        "weight",
+        "weight_unit",
         "description",
     ),
     "04-manufacturers.csv": ("name", "slug"),
@@ -429,6 +431,7 @@ class _Devices:
         hall = self.project.halls[rack.hall_id]
         site, location = self.sites.get(hall.site_id, ""), self.halls[hall.id]
         name = self.names.take("rack", display_name(self.project, rack_id), scope=hall.id)
+        frame = self._frame_kg(kind)
         self.out.rows["03-racks.csv"].append(
             (
                 site,
@@ -441,6 +444,8 @@ class _Devices:
                 kind.height_mm,
                 kind.depth_mm,
                 "mm",
+                "" if frame is None else f"{round(frame, 3):g}",
+                "kg",
                 _description(
                     f"{kind.name} at x {rack.x:,} mm, y {rack.y:,} mm of its location, front "
                     f"facing {_FACING[rack.rotation]}"
@@ -482,8 +487,9 @@ class _Devices:
             for k in range(1, servers.count + 1):
                 device = self.names.take("device", f"{base} server {k}", scope=hall.site_id)
                 self._device(device, role, kind.vendor, servers.model, site, location, name)
-                for plane, group in kind.ports.items():
-                    self.room[(device, plane)] = group.count // servers.count
+                for plane, group in kind.ports.items():  # the first take what is left over
+                    share, over = divmod(group.count, servers.count)
+                    self.room[(device, plane)] = share + (k <= over)
                 held.append((device, None))
             self.held[rack_id] = held
             return
@@ -492,6 +498,18 @@ class _Devices:
         device = self.names.take("device", base, scope=hall.site_id)
         self._device(device, role, kind.vendor, kind.name, site, location, name)
         self.held[rack_id] = [(device, None)]
+
+    def _frame_kg(self, kind: RackType) -> float | None:
+        """What the rack weighs less the devices written in it, which carry their own
+        (NetBox adds a rack's devices to its weight; a review found the rack weight of
+        servers lost): None where one device, its system, carries it all."""
+        if kind.switches is not None and kind.switches.switch_id in self.switch_types:
+            switch = self.switch_types[kind.switches.switch_id]
+            return max(0.0, kind.weight_kg - kind.switches.count * switch.weight_kg)
+        if kind.servers is not None:
+            each = kind.servers.weight_kg or 0.0  # none published: the rack's weight is all
+            return max(0.0, kind.weight_kg - kind.servers.count * each)
+        return None
 
     def _type(self, vendor: str, model: str, type_id: str, u: int, kg: float | None) -> None:
         if model in self.types:

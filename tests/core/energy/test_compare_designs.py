@@ -173,3 +173,15 @@ def test_designs_at_two_ratios_differ_in_their_leaves_uplinks_and_oversubscripti
         "Leaf uplinks: Site 1": (288, 144),
         "Leaf oversubscription (node links per uplink): Site 1": (2, 4),
     }
+
+
+def test_two_sites_of_one_name_keep_a_row_each():
+    """A review: two sites both named "Site 1" made one row of their leaves (288, not two
+    rows of 288)."""
+    doc = generate(ClusterRequest("gb300-su", sites=2, site_km=40))
+    second = list(doc.sites.values())[1]
+    renamed = second.model_copy(update={"name": "Site 1"})
+    project = doc.model_copy(update={"sites": {**doc.sites, second.id: renamed}})
+    rows = {r.label: r.a for r in compare(*[design_figures(project, CATALOG)] * 2)}
+    first = next(iter(doc.sites))
+    assert rows[f"Leaf uplinks: Site 1 ({first})"] == rows[f"Leaf uplinks: Site 1 ({second.id})"]

@@ -282,3 +282,35 @@ def test_an_array_of_columns_and_a_block_inside_a_block_are_read_as_columns(tmp_
     assert len(centres) == 7
     assert {(x, y) for x, y in centres if x < 15} == {(x, y) for x in (5, 8, 11) for y in (15, 11)}
     assert (20.0, 10.0) in centres
+
+
+def test_an_array_inside_a_scaled_turned_block_keeps_its_spacing_at_the_blocks_scale(tmp_path):
+    """A review: a block holding a 2 x 3 array (rows 1 m apart, columns 2 m) of 100 mm
+    circles, inserted at twice its size and turned 90 degrees, was read with its copies at
+    the array's own spacing. Twice: rows 2 m apart, columns 4 m; turned, the copies run 8 m
+    up the drawing and 2 m to the left of the insert at (10 m, 5 m)."""
+    doc = ezdxf.new("R2018", units=units.MM)
+    msp = doc.modelspace()
+    msp.add_lwpolyline(
+        [(0, 0), (30_000, 0), (30_000, 20_000), (0, 20_000)],
+        close=True,
+        dxfattribs={"layer": "A-WALL"},
+    )
+    dot = doc.blocks.new("DOT")
+    dot.add_circle((0, 0), 100)
+    group = doc.blocks.new("G")
+    array = group.add_blockref("DOT", (0, 0))
+    array.grid(size=(2, 3), spacing=(1_000, 2_000))
+    msp.add_blockref(
+        "G",
+        (10_000, 5_000),
+        dxfattribs={"layer": "S-COLS", "xscale": 2, "yscale": 2, "rotation": 90},
+    )
+    path = tmp_path / "nested.dxf"
+    doc.saveas(path)
+    [column] = read_base_plan(path, "A-WALL", "S-COLS").columns
+    xs, ys = [x for x, _ in column], [y for _, y in column]
+    # drawing x 10,000 - 2,000 - 200 to 10,000 + 200; y 5,000 - 200 to 5,000 + 8,000 + 200,
+    # down the plan from the hall's top at 20,000
+    assert (min(xs), max(xs)) == pytest.approx((7_800, 10_200), abs=2)
+    assert (min(ys), max(ys)) == pytest.approx((20_000 - 13_200, 20_000 - 4_800), abs=2)
