@@ -298,11 +298,11 @@ def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, 
     """The network rack type of ``fabric`` whose switches take the units' NICs, its
     switch's radix at their rate and the links one of its cages carries."""
     holder = next((r for r in unit.racks if r.ports.get("scale_out")), None)
-    nic = holder.ports["scale_out"] if holder is not None else None
-    if holder is None or nic is None:
+    if holder is None:
         raise GenerateError(
             "preset", f"{unit.unit_id} has no scale-out ports to build a fabric for"
         )
+    nic = holder.ports["scale_out"]
     found, others = [], set()
     for rack in catalog.racks.values():
         if rack.category != "network" or rack.switches is None:
