@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +73,22 @@ class FileProblem:
 
 @dataclass(frozen=True)
 class LoadResult:
-    """A loaded project, the schema its file had, and what is wrong inside it."""
+    """A loaded project, the schema its file had, and what is wrong inside it.
+
+    What is wrong is worked out when first asked for: ``check`` does not ask, as its own
+    ``file.integrity`` rule finds the same (on the 100k campus, some 60 ms a load)."""
 
     project: Project
     path: Path
     file_version: int
-    problems: list[FileProblem] = field(default_factory=list)
+    #: the rack types the project's racks may name: the catalog's and its own
+    known: Mapping[str, RackType] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def problems(self) -> list[FileProblem]:
+        """What is wrong inside the file that still loads (an unknown rack type, a dangling
+        id), each with what the designer and ``check`` make of it meanwhile."""
+        return integrity_problems(self.project, self.known)
 
     @property
     def migrated(self) -> bool:
@@ -196,7 +207,7 @@ def loads(data: bytes, path: Path, rack_types: Mapping[str, RackType]) -> LoadRe
         raise ProjectFileError(_invalid(path, text, err, raw)) from err
     known = dict(rack_types)
     known.update(project.custom_types)
-    return LoadResult(project, path, version, integrity_problems(project, known))
+    return LoadResult(project, path, version, known)
 
 
 #: What a JSON value is, in JSON's words (a trial read "a JSON NoneType").
