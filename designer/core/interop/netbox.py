@@ -364,7 +364,7 @@ class _Port:
 
 
 class _Devices:
-    """The devices of every rack (its system, or the switches it holds) and the next free
+    """The devices of every rack (its system, its servers, or the switches it holds) and the next free
     interface of each, numbered as links come."""
 
     def __init__(
@@ -407,16 +407,15 @@ class _Devices:
         # (NetBox wants a device's name unique in its site, whatever its case: an audit's
         # "n1-b200-01" beside "N1-B200-01" went in as written), one used in two sites with
         # the site's (an interface finds its device by name alone)
-        labels = Counter(
-            (project.halls[p.hall_id].site_id, display_name(project, p.id).lower())
-            for p in project.placements.values()
-        )
-        self.twice = {key for key, n in labels.items() if n > 1}
-        # between sites by name as written: the interface import finds a device by name
         exact = Counter(
             (project.halls[p.hall_id].site_id, display_name(project, p.id))
             for p in project.placements.values()
         )
+        folded: Counter[tuple[str, str]] = Counter()
+        for (site_id, label), n in exact.items():
+            folded[site_id, label.lower()] += n
+        self.twice = {key for key, n in folded.items() if n > 1}
+        # between sites by name as written: the interface import finds a device by name
         in_sites = Counter(label for _, label in exact)
         self.elsewhere = {label for label, n in in_sites.items() if n > 1}
         #: device -> the name of its site
@@ -804,8 +803,9 @@ DESCRIPTION_LIMIT = 200
 
 
 def _description(text: str) -> str:
-    """``text`` cut to what NetBox's description holds: a rack's named its hall, and a
-    hall's name of 100 characters took it past 200 (an audit)."""
+    """``text`` cut to what NetBox's description holds: a rack's once named its hall, whose
+    name of 100 characters took it past 200 (an audit), and a rack type's long name still
+    can."""
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
