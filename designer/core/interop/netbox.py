@@ -24,15 +24,25 @@ the whole set (a rack label used in two sites gets the site's name, in two halls
 the hall's), and each cable names the sites of its two devices as well.
 
 What rackplan knows and NetBox asks for: sites, halls as locations, racks (their floor
-position and facing in the description, their outer size from the catalog), the systems
-and switches in them as devices of device types named by model, and one cable per link
-with both ends, its ordered length and its cable type, each interface with its speed.
-What it does not know it leaves blank (a device's U position) or, where NetBox's import
-asks for it (a rack's width and units), gives NetBox's own default, and says so. Ports
-are not planned by rackplan: each device's interfaces are numbered in the order its links
-come in the cable schedule. A network rack's switches take the roles the site's fabric
-gives its slots (its leaves first, then its spines and cores), so a link from a leaf to a
-spine of the same rack joins two of its devices. Links inside one rack's system (an
+position and facing in the description, their outer size from the catalog), the systems,
+servers and switches in them as devices of device types named by model, and one cable per
+link with both ends, its ordered length and its cable type, each interface with its speed.
+What it does not know it leaves blank or, where NetBox's import asks for it (a rack's width
+and units), gives NetBox's own default, and says so. A rack's servers and a network rack's
+switches are written at a U (``position``, the lowest U a device holds, on the ``front``
+face): rackplan knows which rack holds each, not at which U, so they stack from U1, the
+bottom as NetBox counts, in the order of their names (server 1, 2, ...; switch 1, 2, ...,
+the leaves first), each its type's height from the catalog, with no gap and no U held twice.
+One past the top of its rack's units is written at no U and no face, as is a system that
+fills its rack (an NVL72, a CloudMatrix384's UB switch rack): a 0U device, for the catalog
+gives it no height in U, and NetBox places no 0U device at a U. Device types are written
+without ``is_full_depth``, which NetBox's CSV import reads as false (a checkbox left out):
+a device holds its front face alone, and none overlaps another on either.
+
+Ports are not planned by rackplan: each device's interfaces are numbered in the order its
+links come in the cable schedule. A network rack's switches take the roles the site's
+fabric gives its slots (its leaves first, then its spines and cores), so a link from a leaf
+to a spine of the same rack joins two of its devices. Links inside one rack's system (an
 NVL72's NVLink spine) are part of the product and links between sites end at no device;
 both are left out and counted in the notes. The links a twin-port copper cable carries
 share its label (NetBox takes a cable a link).
@@ -95,6 +105,8 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "site",
         "location",
         "rack",
+        "position",
+        "face",
         "description",
     ),
     "08-interfaces.csv": ("device", "name", "type", "speed", "description"),
@@ -202,6 +214,23 @@ CABLE_TYPES = {
 #: the catalog gives racks' outer sizes, not their rail width or units.
 RACK_WIDTH_IN = 19
 RACK_UNITS = 42
+
+#: The face a device placed at a U is mounted on (``DeviceFaceChoices.FACE_FRONT``):
+#: NetBox's ``Device.clean`` refuses a position without a face.
+FACE = "front"
+
+
+def stacked(height_u: int, count: int, units: int) -> list[int | None]:
+    """The positions of ``count`` devices of ``height_u`` stacked from U1 up in a rack of
+    ``units`` (NetBox counts a rack's units from 1 at the bottom, ``Rack.units``, unless it
+    is written ``desc_units``, which these are not; a device's position is the lowest U it
+    holds). A device whose top would pass the rack's last U gets None, as do all above it:
+    NetBox's ``Device.clean`` refuses a position where ``Rack.get_available_units`` finds
+    no room for the device's height, so one written there would fail the whole import.
+    ``height_u`` is more than 0 (``ServerFit``, ``SwitchType``): the 0U devices, systems
+    that fill their rack, are written at no U, as ``Device.clean`` refuses one a position."""
+    fit = min(count, units // height_u)
+    return [1 + k * height_u if k < fit else None for k in range(count)]
 
 
 @dataclass
@@ -423,6 +452,10 @@ class _Devices:
         self.types: set[str] = set()
         self.makers: set[str] = set()
         self.roles: set[str] = set()
+        #: rack id -> its devices that do not fit the units it is written with, unplaced
+        self.unplaced: Counter[str] = Counter()
+        #: systems that fill their rack, written as one 0U device each: placed at no U
+        self.whole = 0
 
     def rack(self, rack_id: str) -> None:
         rack = self.project.placements[rack_id]
@@ -431,6 +464,8 @@ class _Devices:
         site, location = self.sites.get(hall.site_id, ""), self.halls[hall.id]
         name = self.names.take("rack", display_name(self.project, rack_id), scope=hall.id)
         frame = self._frame_kg(kind)
+        # the units the rack's devices are stacked within are those its row gives NetBox
+        units = RACK_UNITS
         self.out.rows["03-racks.csv"].append(
             (
                 site,
@@ -438,7 +473,7 @@ class _Devices:
                 name,
                 STATUS,
                 RACK_WIDTH_IN,
-                RACK_UNITS,
+                units,
                 kind.width_mm,
                 kind.height_mm,
                 kind.depth_mm,
@@ -459,12 +494,18 @@ class _Devices:
             self._type(switch.vendor, switch.name, switch.id, switch.height_u, switch.weight_kg)
             tiers = self.tiers.get(rack_id, [])
             held: list[tuple[str, tuple[int, int] | None]] = []
+            # the fabric places a switch in a rack, not at a U (``SiteFabric.placed``):
+            # they stack as numbered, the leaves at the bottom
+            at = stacked(switch.height_u, kind.switches.count, units)
+            self.unplaced[rack_id] += at.count(None)
             for k in range(1, kind.switches.count + 1):
                 tier = tiers[k - 1] if k <= len(tiers) else None
                 role = TIER_ROLES[tier] if tier is not None else SWITCH_ROLE
                 self.roles.add(role)
                 device = self.names.take("device", f"{base} switch {k}", scope=hall.site_id)
-                self._device(device, role, switch.vendor, switch.name, site, location, name)
+                self._device(
+                    device, role, switch.vendor, switch.name, site, location, name, at[k - 1]
+                )
                 # a port here is a module cage: a QM9700's 64 ports of 400G are 32 twin-port
                 # cages, each taking one module or cable, as an SN5600's 64 of 800G do
                 cages = (switch.ports // switch.cage_ports, switch.port_gbps * switch.cage_ports)
@@ -483,19 +524,27 @@ class _Devices:
             # (a rack of four DGX H100 went in as one device of no height, an audit)
             self._type(kind.vendor, servers.model, kind.id, servers.height_u, servers.weight_kg)
             held = []
+            at = stacked(servers.height_u, servers.count, units)
+            self.unplaced[rack_id] += at.count(None)
             for k in range(1, servers.count + 1):
                 device = self.names.take("device", f"{base} server {k}", scope=hall.site_id)
-                self._device(device, role, kind.vendor, servers.model, site, location, name)
+                self._device(
+                    device, role, kind.vendor, servers.model, site, location, name, at[k - 1]
+                )
                 for plane, group in kind.ports.items():  # the first take what is left over
                     share, over = divmod(group.count, servers.count)
                     self.room[(device, plane)] = share + (k <= over)
                 held.append((device, None))
             self.held[rack_id] = held
             return
-        # a system fills its rack; rackplan knows no U layout, so it takes none (0 U)
+        # a system fills its rack, and the catalog gives it no height in U (systems.md
+        # finds none for an NVL72): a 0U type, in its rack at no U, as NetBox places no
+        # 0U device at one. Made as high as the rack's 42U at U1 it would fill the
+        # elevation, but from NetBox's default for a rack, not a figure of the product
         self._type(kind.vendor, kind.name, kind.id, 0, kind.weight_kg)
         device = self.names.take("device", base, scope=hall.site_id)
-        self._device(device, role, kind.vendor, kind.name, site, location, name)
+        self._device(device, role, kind.vendor, kind.name, site, location, name, None)
+        self.whole += 1
         self.held[rack_id] = [(device, None)]
 
     def _frame_kg(self, kind: RackType) -> float | None:
@@ -527,11 +576,22 @@ class _Devices:
         )
 
     def _device(
-        self, name: str, role: str, vendor: str, model: str, site: str, location: str, rack: str
+        self,
+        name: str,
+        role: str,
+        vendor: str,
+        model: str,
+        site: str,
+        location: str,
+        rack: str,
+        position: int | None,
     ) -> None:
+        """One device row; at ``position`` (its lowest U) on the front, or at no U and no
+        face where None (NetBox takes a face alone, but a face with no U says nothing)."""
         self.site_of[name] = site
+        at: tuple[object, object] = ("", "") if position is None else (position, FACE)
         self.out.rows["07-devices.csv"].append(
-            (name, role, vendor, model, STATUS, site, location, rack, "from rackplan")
+            (name, role, vendor, model, STATUS, site, location, rack, *at, "from rackplan")
         )
 
     def port(
@@ -617,6 +677,7 @@ class _Devices:
                 f"{what} written with the role {SWITCH_ROLE!r} and no interfaces (the bill of "
                 "materials counts only the switches the fabrics place)"
             )
+        self._placing_notes()
         if full:
             more = f" and {len(full) - SHOWN:,} more" if len(full) > SHOWN else ""
             self.out.notes.append(
@@ -628,6 +689,33 @@ class _Devices:
                 "or by one medium's transceivers: where a medium's links at a switch are odd "
                 "in count, half a port stays empty, which the fabric's count of ports does "
                 "not allow for)"
+            )
+
+    def _placing_notes(self) -> None:
+        """Notes on the devices written at no U: systems that fill their rack, and devices
+        past the top of the units their rack is written with."""
+        if self.whole:
+            what = (
+                "1 system that fills its rack is written as a 0U device in it"
+                if self.whole == 1
+                else f"{self.whole:,} systems that fill their rack are written as 0U "
+                "devices in them"
+            )
+            self.out.device_notes.append(
+                f"{what} at no position: the catalog gives such a system no height in U, "
+                "and NetBox places no 0U device at a U"
+            )
+        over = {rack_id: n for rack_id, n in self.unplaced.items() if n}
+        if over:
+            devices, racks = sum(over.values()), len(over)
+            shown = [display_name(self.project, r) for r in list(over)[:SHOWN]]
+            more = f" and {racks - SHOWN:,} more" if racks > SHOWN else ""
+            self.out.device_notes.append(
+                f"{devices:,} device{'s' if devices > 1 else ''} in {racks:,} "
+                f"rack{'s' if racks > 1 else ''} {'do' if devices > 1 else 'does'} not fit "
+                f"the {RACK_UNITS}U written for their rack, stacked from U1 in the order of "
+                f"their names, and {'are' if devices > 1 else 'is'} written with no position "
+                "(NetBox refuses a device past its rack's top): " + ", ".join(shown) + more
             )
 
 

@@ -572,3 +572,146 @@ def test_ports_that_do_not_share_evenly_among_servers_go_to_the_first():
     servers = Counter(r[0] for r in found.rows["08-interfaces.csv"] if " server " in r[0])
     per_rack = Counter(name.rsplit(" ", 1)[1] + f":{n}" for name, n in servers.items())
     assert per_rack == {"1:11": 8, "2:11": 8, "3:10": 8}
+
+
+def _devices(found):
+    """The devices file's rows as dicts, by column name."""
+    return [
+        dict(zip(HEADERS["07-devices.csv"], r, strict=True)) for r in found.rows["07-devices.csv"]
+    ]
+
+
+def _placed(found, rack):
+    """``(device, position, face)`` of the devices of ``rack``, in the order written."""
+    return [(d["name"], d["position"], d["face"]) for d in _devices(found) if d["rack"] == rack]
+
+
+def test_the_servers_of_a_rack_stack_from_u1_without_a_gap():
+    """A DCIM engineer's first look is the rack's elevation; every device went in unracked.
+    A DGX H100 is 8U (systems:S31): a rack's four at U1, 9, 17 and 25, the top one up to
+    U32 of the 42 written for the rack; a DGX B200 is 10U (systems:S30): U1, 11, 21, 31,
+    the top up to U40."""
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("hgx-su"))
+    found = _set(project)
+    rack = next(p.label for p in project.placements.values() if p.type_id == "nvidia-dgx-h100-rack")
+    assert _placed(found, rack) == [
+        (f"{rack} server 1", 1, "front"),
+        (f"{rack} server 2", 9, "front"),
+        (f"{rack} server 3", 17, "front"),
+        (f"{rack} server 4", 25, "front"),
+    ]
+    project = EXAMPLES["two-sites"]().project
+    found = _set(project)
+    rack = next(p.label for p in project.placements.values() if p.type_id == "nvidia-dgx-b200-rack")
+    assert [p for _, p, _ in _placed(found, rack)] == [1, 11, 21, 31]
+    racks = {r[2]: r[HEADERS["03-racks.csv"].index("u_height")] for r in found.rows["03-racks.csv"]}
+    assert 31 + 10 - 1 <= racks[rack] == 42
+
+
+def test_a_network_racks_switches_stack_in_the_order_of_their_numbers():
+    """The fabric knows which rack a switch stands in, not at which U: its switches stack
+    from U1 as they are numbered (its leaves first), each its type's height. A QM9700 is
+    1U (systems:S39), an SN5600 2U (systems:S39)."""
+    from designer.core.generate import ClusterRequest, generate
+
+    found = _set(EXAMPLES["gb200-nvl72-su"]().project)
+    assert _placed(found, "NET-01") == [(f"NET-01 switch {k}", k, "front") for k in range(1, 13)]
+    found = _set(generate(ClusterRequest("cm384")))
+    stacked = {}
+    for d in _devices(found):
+        if d["device_type"] == "NVIDIA Spectrum-4 SN5600":
+            stacked.setdefault(d["rack"], []).append(d["position"])
+    assert stacked
+    for positions in stacked.values():
+        assert positions == list(range(1, 2 * len(positions), 2))
+
+
+def test_a_system_filling_its_rack_is_a_0u_device_with_no_position():
+    """NetBox places no 0U device at a U (Device.clean), and the catalog gives an NVL72
+    no height in U: it stays a 0U device in its rack, position and face blank, and the
+    notes say why."""
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    found = _set(project)
+    types = {r[1]: r[3] for r in found.rows["06-device-types.csv"]}
+    nvl = [d for d in _devices(found) if d["device_type"] == "NVIDIA GB200 NVL72"]
+    assert len(nvl) == 8 and types["NVIDIA GB200 NVL72"] == 0
+    assert {(d["position"], d["face"]) for d in nvl} == {("", "")}
+    assert any(n.startswith("8 systems that fill their rack") for n in found.device_notes)
+
+
+def test_servers_past_the_racks_units_are_left_unplaced_and_said():
+    """Six DGX H100 of 8U take 48U, past the 42 a rack is written with: the first five
+    stack to U40, the sixth goes in with no position (NetBox would refuse it past the
+    rack's top) and no face, and the notes count it."""
+    from designer.core.generate import ClusterRequest, generate
+
+    project = generate(ClusterRequest("hgx-su"))
+    kind = default_catalog().racks["nvidia-dgx-h100-rack"]
+    six = kind.model_copy(
+        update={"id": "dgx-six", "servers": kind.servers.model_copy(update={"count": 6})}
+    )
+    first = next(p for p in project.placements.values() if p.type_id == kind.id)
+    placements = {**project.placements, first.id: evolve(first, type_id="dgx-six")}
+    project = project.model_copy(
+        update={"placements": placements, "custom_types": {"dgx-six": six}}
+    )
+    found = _set(project)
+    placed = _placed(found, first.label)
+    assert [(p, f) for _, p, f in placed] == [
+        (1, "front"),
+        (9, "front"),
+        (17, "front"),
+        (25, "front"),
+        (33, "front"),
+        ("", ""),
+    ]
+    assert any(
+        n.startswith("1 device in 1 rack does not fit the 42U written for their rack")
+        for n in found.device_notes
+    )
+
+
+def _netbox_would_place(found):
+    """Every device row checked as NetBox 4.6.8's Device.clean and Rack.get_available_units
+    check it (netbox/dcim/models/devices.py, racks.py): a position only with a face, at a
+    whole or half U of 1 or more, never for a 0U type, its units within the rack's and held
+    by no other device of the rack on either face (a full-depth device holds both)."""
+    heights = {r[1]: r[3] for r in found.rows["06-device-types.csv"]}
+    at = HEADERS["03-racks.csv"].index("u_height")
+    units = {(r[0], r[1], r[2]): r[at] for r in found.rows["03-racks.csv"]}
+    held = {}
+    for d in _devices(found):
+        if d["position"] == "":
+            assert d["face"] == "", d
+            continue
+        assert d["face"] in {"front", "rear"} and d["rack"], d
+        rack = (d["site"], d["location"], d["rack"])  # a rack's name is unique in its location
+        position, height = d["position"], heights[d["device_type"]]
+        assert position >= 1 and 2 * position == int(2 * position) and height > 0, d
+        assert position + height - 1 <= units[rack], d
+        taken = set(range(position, position + height))
+        assert not taken & held.get(rack, set()), d
+        held.setdefault(rack, set()).update(taken)
+    return held
+
+
+@pytest.mark.parametrize("name", ["hgx-su", "nvl72-su", "cm384"])
+def test_every_generated_device_goes_where_netbox_takes_it(name):
+    from designer.core.generate import ClusterRequest, generate
+
+    found = _set(generate(ClusterRequest(name)))
+    held = _netbox_would_place(found)
+    # every rack of servers or switches shows them in its elevation
+    racked = {
+        (d["site"], d["location"], d["rack"])
+        for d in _devices(found)
+        if " server " in d["name"] or " switch " in d["name"]
+    }
+    assert racked and racked <= set(held)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_every_example_device_goes_where_netbox_takes_it(name):
+    _netbox_would_place(_set(EXAMPLES[name]().project))
