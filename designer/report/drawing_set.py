@@ -16,6 +16,7 @@ from designer.core.catalog import Catalog
 from designer.core.energy.cost import price_bom
 from designer.core.energy.energy import project_energy
 from designer.core.energy.siting import hall_moves
+from designer.core.jobs.estimate import pair_demand_tbps
 from designer.core.model.project import Project
 from designer.core.network import NetworkPlan, link_totals
 from designer.core.network.bom import bills_by_site
@@ -95,7 +96,8 @@ def drawing_set(
     moves = hall_moves(project, by_hall, jobs=jobs.plan if jobs else None)
     if swept is None:
         job_racks = {j: jobs.plan.layout.racks_of(j) for j in project.jobs} if jobs else None
-        topology = build_topology(project, rack_types, limits, plan, job_racks, found)
+        pairs = pair_demand_tbps(jobs.traffic.values()) if jobs else None
+        topology = build_topology(project, rack_types, limits, plan, job_racks, found, pairs)
         swept = Swept(topology, sweep(topology))
     site_map = []
     # several sites, or a site of several halls: where they stand decides the links between

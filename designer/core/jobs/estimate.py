@@ -10,8 +10,10 @@ For each plane the job uses, the bytes one step moves are worked out from the fo
   the spine);
 - DCI, per fibre route: the activations (and their gradients) of every stage boundary
   that crosses it and the all-reduce rings of stages spread over sites, split evenly over
-  the routes joining the same two sites; per route and direction, against the route's
-  coherent links (set by the caller, see ``with_dci_capacity``).
+  the routes joining the same two sites; two sites no route joins send theirs over the
+  shortest path of routes through others (``paths``), and every route on it carries it;
+  per route and direction, against the route's coherent links (set by the caller, see
+  ``with_dci_capacity``). Per pair of sites, the job's traffic, its path and latency.
 
 Times are bytes over bandwidth and the step's compute is ``6 N`` FLOPs per token at the
 job's utilisation; a plane whose time exceeds the compute it should hide behind is what
@@ -39,10 +41,10 @@ from designer.core.jobs.formulas import (
     step_flops,
     tp_bytes,
 )
+from designer.core.jobs.paths import FibrePath, FibreRouting
 from designer.core.jobs.placement import JobPlacement, Layout
 from designer.core.model.job import Job
 from designer.core.model.project import Project
-from designer.core.model.site import FibreRoute
 
 PlaneKind = Literal["scale_up", "scale_out", "dci"]
 
@@ -72,14 +74,32 @@ class PlaneTraffic:
 
 
 @dataclass(frozen=True)
+class SitePairTraffic:
+    """What a job sends between two of its sites in one step, the busier way (bytes by
+    dimension), and the fibre it takes: ``path`` from the first site to the second, over
+    other sites' DCI where no route joins the two; ``latency_us`` one way over the path's
+    shortest and longest routes (the sum of its hops')."""
+
+    sites: tuple[str, str]
+    parts: Mapping[str, float]
+    path: FibrePath
+    latency_us: tuple[float, float]
+
+    @property
+    def bytes(self) -> float:
+        return math.fsum(self.parts.values())
+
+
+@dataclass(frozen=True)
 class JobTraffic:
     """A placed job's estimates (only for a complete placement).
 
     ``compute_s`` is ``None`` when an accelerator has no peak figure at the job's precision
     (``peak_tflops`` then ``None``); ``state_gb`` the weights, gradients and optimizer state
     one accelerator holds, against ``hbm_gb``, the smallest memory among its accelerators.
-    ``sites`` and ``halls`` count the job's accelerators there; ``missing_routes`` are site
-    pairs its traffic crosses without a fibre route between them.
+    ``sites`` and ``halls`` count the job's accelerators there; ``pairs``, what it sends
+    between two sites over the fibre; ``missing_routes`` are site pairs its traffic joins
+    that no path of fibre routes joins.
     """
 
     job_id: str
@@ -93,6 +113,7 @@ class JobTraffic:
     sites: tuple[tuple[str, int], ...]
     halls: tuple[tuple[str, int], ...]
     missing_routes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    pairs: tuple[SitePairTraffic, ...] = field(default_factory=tuple)
 
     def plane(self, kind: PlaneKind) -> list[PlaneTraffic]:
         return [p for p in self.planes if p.kind == kind]
@@ -104,6 +125,14 @@ class JobTraffic:
         if not self.compute_s:
             return {}
         return {p.route_id: p.bytes * 8 / self.compute_s / 1e12 for p in self.plane("dci")}
+
+    @property
+    def pair_tbps(self) -> dict[tuple[str, str], float]:
+        """Tb/s each pair of sites exchanges, the busier way, for its traffic to take no
+        longer than the step's compute."""
+        if not self.compute_s:
+            return {}
+        return {p.sites: p.bytes * 8 / self.compute_s / 1e12 for p in self.pairs}
 
 
 class Estimator:
@@ -122,11 +151,10 @@ class Estimator:
         self.site_of = np.fromiter(
             (number[d.site] for d in layout.domains), np.int64, len(layout.domains)
         )
-        #: The fibre routes joining each pair of sites: two on separate paths share what
-        #: the pair exchanges evenly, as the DCI planner splits a site's share over its routes
-        self.routes: dict[frozenset[str], list[FibreRoute]] = {}
-        for route in project.fibre_routes.values():
-            self.routes.setdefault(frozenset((route.site_a, route.site_b)), []).append(route)
+        #: The paths of fibre routes between the sites, worked out once for every job
+        self.paths = FibreRouting(
+            (r.id, r.site_a, r.site_b, r.distance_km) for r in project.fibre_routes.values()
+        )
 
     def estimate(self, job: Job) -> JobTraffic | None:
         """The job's estimates, or ``None`` when it is not placed whole."""
@@ -183,7 +211,7 @@ class Estimator:
             ring_bytes(c.ring_factor, cp * e * d, model.dense_parameters / p * c.gradient_bytes)
             + ring_bytes(c.ring_factor, cp * d, model.expert_parameters / p * c.gradient_bytes)
         )
-        dci, missing = self._dci(stages, boundary, ring)
+        dci, pairs, missing = self._dci(stages, boundary, ring)
         planes.extend(dci)
 
         peaks = [dom.peak_tflops.get(model.precision) for dom in domains]
@@ -222,6 +250,7 @@ class Estimator:
             self._count(placed, job.group, "site"),
             self._count(placed, job.group, "hall"),
             tuple(missing),
+            tuple(pairs),
         )
 
     def _count(self, placed: JobPlacement, size: int, attr: str) -> tuple[tuple[str, int], ...]:
@@ -235,8 +264,9 @@ class Estimator:
 
     def _dci(
         self, stages: np.ndarray, boundary: float, ring: float
-    ) -> tuple[list[PlaneTraffic], list[tuple[str, str]]]:
-        """The DCI routes a job's stages cross, with the bytes each carries each way."""
+    ) -> tuple[list[PlaneTraffic], list[SitePairTraffic], list[tuple[str, str]]]:
+        """The DCI routes a job's stages cross, with the bytes each carries each way; what
+        each pair of sites exchanges over which path; the pairs no path joins."""
         sites = self.site_of[stages]
         n = len(self.site_ids)
         load: dict[tuple[int, int], dict[str, float]] = {}
@@ -258,30 +288,52 @@ class Estimator:
                 cross = row != following
                 if np.any(cross):
                     add(row[cross], following[cross], "DP", ring)
-        planes: dict[str, PlaneTraffic] = {}
+        # per route and way (True: from its site_a), what every pair sends over it
+        ways: dict[tuple[str, bool], dict[str, float]] = {}
+        pairs: dict[tuple[int, int], SitePairTraffic] = {}
         missing: list[tuple[str, str]] = []
+        us_per_km = self.c.fibre_us_per_km
         for (a, b), parts in sorted(load.items()):
-            pair = (self.site_ids[a], self.site_ids[b])
-            routes = self.routes.get(frozenset(pair))
-            if not routes:
-                if tuple(sorted(pair)) not in missing:
-                    missing.append(tuple(sorted(pair)))  # type: ignore[arg-type]
+            path = self.paths.between(self.site_ids[a], self.site_ids[b])
+            if path is None:
+                first, second = sorted((self.site_ids[a], self.site_ids[b]))
+                if (first, second) not in missing:
+                    missing.append((first, second))
                 continue
-            each = {part: value / len(routes) for part, value in parts.items()}
-            for route in routes:
-                plane = PlaneTraffic(
-                    "dci",
-                    each,
-                    0.0,
-                    route.id,
-                    (route.site_a, route.site_b),
-                    route.distance_km,
-                    latency_us(route.distance_km, self.c.fibre_us_per_km),
+            for hop in path.hops:
+                for route_id in hop.routes:
+                    forward = self.project.fibre_routes[route_id].site_a == hop.start
+                    way = ways.setdefault((route_id, forward), {})
+                    for part, value in parts.items():
+                        way[part] = way.get(part, 0.0) + value / len(hop.routes)
+            key = (min(a, b), max(a, b))  # the first site as the job fills them
+            known = pairs.get(key)
+            if known is None or math.fsum(parts.values()) > known.bytes:  # the busier way
+                if a > b:
+                    path = path.reversed()
+                least, most = path.km
+                pairs[key] = SitePairTraffic(
+                    (path.sites[0], path.sites[-1]),
+                    parts,
+                    path,
+                    (latency_us(least, us_per_km), latency_us(most, us_per_km)),
                 )
-                known = planes.get(route.id)
-                if known is None or plane.bytes > known.bytes:
-                    planes[route.id] = plane  # the busier direction
-        return list(planes.values()), missing
+        planes: dict[str, PlaneTraffic] = {}
+        for (route_id, _), parts in ways.items():
+            route = self.project.fibre_routes[route_id]
+            plane = PlaneTraffic(
+                "dci",
+                parts,
+                0.0,
+                route.id,
+                (route.site_a, route.site_b),
+                route.distance_km,
+                latency_us(route.distance_km, us_per_km),
+            )
+            known_plane = planes.get(route_id)
+            if known_plane is None or plane.bytes > known_plane.bytes:
+                planes[route_id] = plane  # the busier way
+        return list(planes.values()), list(pairs.values()), missing
 
 
 def _kept(parts: dict[str, float]) -> dict[str, float]:
@@ -295,6 +347,18 @@ def route_demand_tbps(traffics: Iterable[JobTraffic]) -> dict[str, float]:
     for traffic in traffics:
         for route_id, tbps in traffic.dci_tbps.items():
             demand[route_id] = demand.get(route_id, 0.0) + tbps
+    return demand
+
+
+def pair_demand_tbps(traffics: Iterable[JobTraffic]) -> dict[tuple[str, str], float]:
+    """Tb/s each pair of sites (in id order) exchanges, the busier way, for every job's
+    traffic between them to take no longer than its step's compute: what a cut route's
+    what-if re-routes over the paths left."""
+    demand: dict[tuple[str, str], float] = {}
+    for traffic in traffics:
+        for (a, b), tbps in traffic.pair_tbps.items():
+            pair = (min(a, b), max(a, b))
+            demand[pair] = demand.get(pair, 0.0) + tbps
     return demand
 
 

@@ -12,6 +12,7 @@ interruptions per day and a checkpoint interval (``expected``, ``rates``). The
 
 from __future__ import annotations
 
+from designer.core.jobs.estimate import pair_demand_tbps
 from designer.core.model.project import Project
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.resilience.components import Component, UnknownComponents, resolve
@@ -35,11 +36,13 @@ def topology_from(project: Project, plan: NetworkPlan, jobs: JobsAssessment | No
     """The dependencies of ``project`` from a plan and job placement already made for it (the
     designer's last check), so that a what-if plans nothing again."""
     job_racks = None
+    pair_tbps = None
     if project.jobs and jobs is not None:
         layout = jobs.plan.layout
         job_racks = {job: layout.racks_of(job) for job in project.jobs}
+        pair_tbps = pair_demand_tbps(jobs.traffic.values())
     limits = resolve_limits(default_thresholds().values, project.settings.rules.thresholds)
-    return build_topology(project, plan.rack_types, limits, plan, job_racks)
+    return build_topology(project, plan.rack_types, limits, plan, job_racks, pair_tbps=pair_tbps)
 
 
 __all__ = [

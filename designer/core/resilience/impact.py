@@ -20,8 +20,11 @@ The rules follow the checks' own model of the design:
 - a cut tray severs the bundles the router laid along it: a rack's links to its leaves or
   its scale-up switches that run there are cut as if their switches were down;
 - a fibre route carries its DCI until cut; what it carried takes the shortest way left
-  over the other routes, whose lit wavelengths (their DCI links) may not hold it: lighting
-  more of their fibre pairs takes transceivers the design does not have;
+  over the other routes (``designer.core.jobs.paths``, as the jobs' estimates route it):
+  the jobs' traffic between two sites whose path it was on moves, pair by pair, from that
+  whole path to the new one, the rest of its load goes between its own two sites; the
+  routes' lit wavelengths (their DCI links) may not hold it: lighting more of their fibre
+  pairs takes transceivers the design does not have;
 - a hall down takes its feeds and cooling units with it, a site its halls and routes.
 
 Bisection is estimated per site as half of the fabric's thinnest tier, the node links
@@ -32,12 +35,12 @@ of a Clos, not a measured figure.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
+from designer.core.jobs.paths import FibrePath, FibreRouting
 from designer.core.model.hall import CoolingUnit, PowerFeed
 from designer.core.resilience.components import kind_of, name_of
 from designer.core.resilience.topology import (
@@ -47,6 +50,7 @@ from designer.core.resilience.topology import (
     fibre_ways,
     heat_of,
     parts_of,
+    routing_of,
 )
 from designer.core.resilience.trays import NO_ROWS, rows_through
 from designer.core.resilience.wiring import TIERS
@@ -231,7 +235,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     links = topo.wiring.row_link[severed]
     sites_up = _sites_up(topo, down, out)
     left, tiers_down = _bisection(topo, out, links[links >= 0], sites_up)
-    cross, cross_left, routes, parts, ways = _dci(topo, down, sites_up)
+    cross, cross_left, routes, parts, routing = _dci(topo, down, sites_up)
     overloads += routes
     lost["scale_up"] = dict.fromkeys(sorted(up_cut))
     lost["scale_out"] = dict.fromkeys(sorted(out_cut))
@@ -255,7 +259,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         for job, racks in topo.job_racks.items()
         if not racks.isdisjoint(hit)
         or (parted and len(racks) > 1 and any(topo.rack_site.get(r) in parted for r in racks))
-        or _dci_hit(topo.job_sites[job], parts, {o.id for o in routes}, ways)
+        or _dci_hit(topo.job_sites[job], parts, {o.id for o in routes}, routing)
     )
     return Impact(
         failed=failed,
@@ -512,12 +516,12 @@ def _sites_up(topo: Topology, down: _Down, out: set[str]) -> dict[str, int]:
 
 def _dci(
     topo: Topology, down: _Down, up: dict[str, int]
-) -> tuple[float, float, list[Overload], tuple[Part, ...], Mapping[str, list[tuple[str, str]]]]:
+) -> tuple[float, float, list[Overload], tuple[Part, ...], FibreRouting]:
     """Cross-site Gb/s before and after, the routes that cannot take what is rerouted over
-    them, the parts the sites with accelerators ``up`` fall into, and the routes still up
-    by site. A route to a site whose accelerators are all down carries nothing across: its
-    halls down read 1.6 Tb/s left where its site down read none (an audit); a site that
-    never had any (a hub the fibre passes) still joins others."""
+    them, the parts the sites with accelerators ``up`` fall into, and the paths over the
+    routes still up. A route to a site whose accelerators are all down carries nothing
+    across: its halls down read 1.6 Tb/s left where its site down read none (an audit); a
+    site that never had any (a hub the fibre passes) still joins others."""
     whole = topo.cross_site_gbps
     routes = topo.routes
     alive = {i: r for i, r in routes.items() if i not in down.routes}
@@ -538,51 +542,75 @@ def _dci(
             left,
             [],
             topo.parts if up == topo.site_accelerators else parts_of(up, topo.fibre_ways),
-            topo.fibre_ways,
+            topo.routing,
         )
-    # reroute what each cut route carried between two sites still up
-    ways = fibre_ways(alive.values())
-    carried = {i: r.tbps for i, r in alive.items()}
-    found = []
-    rerouted = False
-    for route_id in sorted(down.routes & routes.keys()):
-        route = routes[route_id]
-        if route.site_a in down.sites or route.site_b in down.sites or route.tbps <= 0:
+    routing = routing_of(alive.values())
+    cut = down.routes & routes.keys()
+    # what each route up carries: its load, less and plus what the cut moves (summed once,
+    # exactly: a cut that moves what the jobs add and take back reads as without them)
+    moved: dict[str, list[float]] = {i: [r.tbps] for i, r in alive.items()}
+
+    def along(path: FibrePath | None, tbps: float, cut_share: dict[str, float]) -> None:
+        for hop in path.hops if path is not None else ():
+            for route_id in hop.routes:
+                share = tbps / len(hop.routes)
+                if route_id in moved:
+                    moved[route_id].append(share)
+                else:
+                    cut_share[route_id] = cut_share.get(route_id, 0.0) - share
+
+    # the jobs' traffic between two sites whose path a cut crossed leaves the whole path
+    # and takes the shortest left, if one is
+    jobs_on: dict[str, float] = {}  # the jobs' Tb/s each cut route carried
+    for (a, b), tbps in sorted(topo.pair_tbps.items()):
+        before = topo.routing.between(a, b)
+        if tbps <= 0 or before is None or cut.isdisjoint(before.route_ids):
             continue
-        path = _path(ways, route.site_a, route.site_b)
-        for step in path or ():
-            carried[step] += route.tbps
-            rerouted = True
-    if rerouted:
-        for route_id, tbps in sorted(carried.items()):
-            route = routes[route_id]
-            lit = route.links * topo.wavelength_gbps / 1000
-            if tbps > route.tbps and tbps > lit:
-                found.append(
-                    Overload(
-                        "fibre_route",
-                        route_id,
-                        name_of(topo.project, route_id),
-                        tbps,
-                        lit,
-                        route.tbps,
-                        lit,
-                        "Tb/s",
-                    )
+        along(before, -tbps, jobs_on)
+        if a not in down.sites and b not in down.sites:
+            along(routing.between(a, b), tbps, {})
+    # the rest of what a cut route carried goes between its own two sites
+    for route_id in sorted(cut):
+        route = routes[route_id]
+        rest = route.tbps - jobs_on.get(route_id, 0.0)
+        if route.site_a in down.sites or route.site_b in down.sites or rest <= 0:
+            continue
+        path = routing.between(route.site_a, route.site_b)
+        along(path, route.tbps, {})
+        along(path, -jobs_on.get(route_id, 0.0), {})
+    found = []
+    for route_id, shares in sorted(moved.items()):
+        if len(shares) == 1:
+            continue
+        tbps = math.fsum(shares)
+        route = routes[route_id]
+        lit = route.links * topo.wavelength_gbps / 1000
+        if tbps > route.tbps and tbps > lit:
+            found.append(
+                Overload(
+                    "fibre_route",
+                    route_id,
+                    name_of(topo.project, route_id),
+                    tbps,
+                    lit,
+                    route.tbps,
+                    lit,
+                    "Tb/s",
                 )
-    return whole, left, found, parts_of(up, ways), ways
+            )
+    return whole, left, found, parts_of(up, fibre_ways(alive.values())), routing
 
 
 def _dci_hit(
     sites: frozenset[str],
     parts: tuple[Part, ...],
     overloaded: set[str],
-    ways: Mapping[str, list[tuple[str, str]]],
+    routing: FibreRouting,
 ) -> bool:
     """Whether a job on ``sites`` loses its fibre between them: they fall into parts no
     fibre joins (an audit's job over two sites, both routes cut, was named by no failure),
-    or a route ``overloaded`` lies on the fewest hops between two of them over the routes
-    still up (``ways``): its traffic then runs slower, wherever the cut was."""
+    or a route ``overloaded`` lies on the path between two of them over the routes still up
+    (``routing``): its traffic then runs slower, wherever the cut was."""
     if len(sites) < 2:
         return False
     part_of = {site: n for n, part in enumerate(parts) for site in part.sites}
@@ -591,27 +619,5 @@ def _dci_hit(
     if not overloaded:
         return False
     ordered = sorted(sites)
-    return any(
-        overloaded.intersection(_path(ways, a, b) or ())
-        for i, a in enumerate(ordered)
-        for b in ordered[i + 1 :]
-    )
-
-
-def _path(ways: Mapping[str, list[tuple[str, str]]], a: str, b: str) -> list[str] | None:
-    """The routes of the fewest hops from site ``a`` to ``b`` (None when none joins them)."""
-    back: dict[str, tuple[str, str] | None] = {a: None}
-    queue = deque([a])
-    while queue:
-        site = queue.popleft()
-        if site == b:
-            steps = []
-            while (step := back[site]) is not None:
-                site, route = step
-                steps.append(route)
-            return steps
-        for other, route in ways.get(site, ()):
-            if other not in back:
-                back[other] = (site, route)
-                queue.append(other)
-    return None
+    paths = (routing.between(a, b) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+    return any(p is not None and not overloaded.isdisjoint(p.route_ids) for p in paths)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from designer.core.jobs.paths import FibreRouting
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.model.rule_settings import Limits
@@ -71,6 +72,9 @@ class Topology:
     #: CDUs left after a failure to their flow as well as their capacity; 0: not checked
     cdu_flow_lpm_per_kw: float = 0.0
     job_racks: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: Tb/s the jobs send between each pair of sites (the busier way), which a cut re-routes
+    #: over the paths left, as the jobs' estimates route it
+    pair_tbps: dict[tuple[str, str], float] = field(default_factory=dict)
     #: the network plan, whose routes say which bundles run along which tray
     plan: NetworkPlan | None = None
     #: per tray: the rows of ``plan.table()`` routed along it, sorted (filled hall by hall
@@ -88,6 +92,8 @@ class Topology:
     #: failed (most failures cut no route: each what-if of a sweep reads these)
     cross_site_gbps: float = field(init=False)
     fibre_ways: dict[str, list[tuple[str, str]]] = field(init=False)
+    #: the paths over every route, nothing cut
+    routing: FibreRouting = field(init=False)
     #: the parts the sites with accelerators fall into with nothing failed
     parts: tuple[Part, ...] = field(init=False)
     #: the racks of each hall, and those on the CDUs of each cooling group, as sets: a
@@ -106,6 +112,7 @@ class Topology:
         routes = self.routes.values()
         self.cross_site_gbps = math.fsum(r.links * self.wavelength_gbps for r in routes)
         self.fibre_ways = fibre_ways(routes)
+        self.routing = routing_of(routes)
         sites: dict[str, int] = defaultdict(int)
         for rack, count in self.accelerators.items():
             site = self.rack_site.get(rack)
@@ -132,10 +139,12 @@ def build_topology(
     plan: NetworkPlan | None = None,
     job_racks: Mapping[str, list[str]] | None = None,
     found: Iterable[Load] | None = None,
+    pair_tbps: Mapping[tuple[str, str], float] | None = None,
 ) -> Topology:
     """The dependencies of ``project``; ``plan`` (the network plan the checks read) gives
     the fabric, scale-up wiring and DCI, ``job_racks`` each job's racks, where known;
-    ``found``: the project's ``loads``, when the caller has them (the report prints them)."""
+    ``found``: the project's ``loads``, when the caller has them (the report prints them);
+    ``pair_tbps``: what the jobs send between each pair of sites, where known."""
     placements = project.placements
     halls = project.halls
     accelerators: dict[str, int] = {}
@@ -214,6 +223,7 @@ def build_topology(
         wavelength_gbps=float(settings.dci_wavelength_gbps),
         cdu_flow_lpm_per_kw=limits.cdu_flow_lpm_per_kw or 0.0,
         job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
+        pair_tbps=dict(pair_tbps or {}),
         plan=plan,
     )
 
@@ -225,6 +235,11 @@ def fibre_ways(routes: Iterable[RouteDemand]) -> dict[str, list[tuple[str, str]]
         ways[route.site_a].append((route.site_b, route.route_id))
         ways[route.site_b].append((route.site_a, route.route_id))
     return dict(ways)
+
+
+def routing_of(routes: Iterable[RouteDemand]) -> FibreRouting:
+    """The paths the DCI traffic takes over ``routes``, as the jobs' estimates take them."""
+    return FibreRouting((r.route_id, r.site_a, r.site_b, r.distance_km) for r in routes)
 
 
 def parts_of(up: Mapping[str, int], ways: Mapping[str, list[tuple[str, str]]]) -> tuple[Part, ...]:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from designer.core.catalog import Catalog
 from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import plural
 from designer.core.jobs import JobPlacement, JobsPlan, JobTraffic, PlaneTraffic, plan_jobs
-from designer.core.jobs.estimate import with_dci_capacity
+from designer.core.jobs.estimate import SitePairTraffic, with_dci_capacity
 from designer.core.jobs.formulas import batch_streams
 from designer.core.jobs.text import data, degrees, duration, group_degrees, rate
 from designer.core.model.job import Job
@@ -117,23 +117,26 @@ DCI_TOO_THIN = CodeInfo(
     FAMILY,
     "DCI route too thin for the job",
     Severity.WARNING,
-    "The pipeline boundaries or all-reduce rings that cross a fibre route take longer at "
-    "the route's capacity (its share for this job) than the step's compute (estimate).",
+    "The pipeline boundaries or all-reduce rings that cross a fibre route (those it relays "
+    "between sites no route joins included) take longer at the route's capacity (its share "
+    "for this job) than the step's compute (estimate).",
 )
 NO_DCI_ROUTE = CodeInfo(
     "jobs.no_dci_route",
     FAMILY,
     "Job traffic between sites without a fibre route",
     Severity.ERROR,
-    "The job's stages or replicas sit in two sites that no fibre route joins.",
+    "The job's stages or replicas sit in two sites that no fibre route joins, directly or "
+    "through other sites.",
 )
 CROSS_SITE = CodeInfo(
     "jobs.cross_site",
     FAMILY,
     "Job across sites",
     Severity.INFO,
-    "What a job sends over a DCI route per step, the bandwidth it needs to hide behind "
-    "compute, and the fibre's one-way latency (estimate).",
+    "What a job sends between two sites per step, over the fibre routes joining them or, "
+    "where none does, over the shortest path of routes through other sites; the bandwidth "
+    "it needs to hide behind compute, and the fibre's one-way latency (estimate).",
 )
 
 CODES = (
@@ -309,21 +312,20 @@ def _estimates(project: Project, job: Job, traffic: JobTraffic) -> Iterator[Find
     for a, b in traffic.missing_routes:
         yield NO_DCI_ROUTE.finding(
             f"{job.name} sends traffic between {_site(project, a)} and {_site(project, b)}, "
-            "which no fibre route joins. Lay a route, or keep the job to one site.",
+            "which no fibre route joins, directly or through other sites. Lay a route, or "
+            "keep the job to one site.",
             (job.id, a, b),
         )
-    pairs: dict[frozenset[str], list[PlaneTraffic]] = {}
-    for plane in traffic.plane("dci"):
-        pairs.setdefault(frozenset(plane.sites), []).append(plane)
-    for planes in pairs.values():
-        yield _cross_site(project, job, traffic, planes)
+    routes = {plane.route_id: plane for plane in traffic.plane("dci")}
+    for pair in traffic.pairs:
+        yield _cross_site(project, job, traffic, pair, routes)
     compute = traffic.compute_s
     for plane in traffic.planes:
         if compute is None or plane.seconds <= compute:
             continue
         code = DCI_TOO_THIN if plane.kind == "dci" else PLANE_TIME
         yield code.finding(
-            f"{job.name}: {_what(project, plane)} per step ({_parts(plane)}) takes "
+            f"{job.name}: {_what(project, traffic, plane)} per step ({_parts(plane)}) takes "
             f"{duration(plane.seconds)} at {_capacity(plane)}, more than the step's "
             f"{duration(compute)} of compute at {traffic.utilisation:.0%} utilisation it should "
             f"hide behind (estimate).{_advice(plane)}",
@@ -335,35 +337,52 @@ def _estimates(project: Project, job: Job, traffic: JobTraffic) -> Iterator[Find
 
 
 def _cross_site(
-    project: Project, job: Job, traffic: JobTraffic, planes: list[PlaneTraffic]
+    project: Project,
+    job: Job,
+    traffic: JobTraffic,
+    pair: SitePairTraffic,
+    routes: Mapping[str, PlaneTraffic],
 ) -> Finding:
-    """What the job sends between two sites, over every fibre route joining them."""
-    parts: dict[str, float] = {}
-    for plane in planes:
-        for name, size in plane.parts.items():
-            parts[name] = parts.get(name, 0.0) + size
-    whole = replace(planes[0], parts=parts)
-    a, b = (_site(project, s) for s in whole.sites)
+    """What the job sends between two sites, over every fibre route joining them, or over
+    the shortest path of routes through the sites ``via`` that relay it."""
+    path = pair.path
+    a, b = (_site(project, s) for s in pair.sites)
+    via = f" via {_names(project, path.via)}" if path.via else ""
     crossings = ""
-    if "PP" in parts:
+    if "PP" in pair.parts:
         per_step = 2 * traffic.micro_batches
         crossings = (
             f", crossed {per_step:,.0f} times per step by the pipeline (activations on, "
             "gradients back, per micro-batch)"
         )
-    km = _span([f"{p.distance_km:,.0f}" for p in sorted(planes, key=lambda p: p.distance_km)])
-    routes = f" on {len(planes)} routes" if len(planes) > 1 else ""
-    latency = _span([duration(us / 1e6) for us in sorted(p.latency_us for p in planes)])
-    need = math.fsum(traffic.dci_tbps.get(p.route_id, 0.0) for p in planes) * 1000
-    given = math.fsum(p.gbps for p in planes)
+    km = _span([f"{x:,.0f}" for x in path.km])
+    count = len(path.route_ids)
+    hops = f" in {len(path.hops)} hops" if len(path.hops) > 1 else ""
+    over = f" on {count} routes" if count > len(path.hops) else ""
+    latency = _span([duration(us / 1e6) for us in pair.latency_us])
+    need = traffic.pair_tbps.get(pair.sites, 0.0) * 1000
+    given = min(
+        math.fsum(_pair_gbps(routes.get(r), pair.bytes / len(hop.routes)) for r in hop.routes)
+        for hop in path.hops
+    )
+    narrowest = " on its narrowest hop" if hops else ""
     return CROSS_SITE.finding(
-        f"{job.name} runs across {a} and {b}: {data(whole.bytes)} each way per step over "
-        f"{km} km of fibre{routes} ({_parts(whole)}); {latency} one way{crossings}; it needs "
-        f"{rate(need)} to hide behind compute and is given {rate(given)} (estimate).",
-        (job.id, *(p.route_id for p in planes)),
-        measured=whole.bytes / 1e9,
+        f"{job.name} runs across {a} and {b}{via}: {data(pair.bytes)} each way per step over "
+        f"{km} km of fibre{hops}{over} ({_parts(pair)}); {latency} one way{crossings}; it "
+        f"needs {rate(need)} to hide behind compute and is given {rate(given)}{narrowest} "
+        "(estimate).",
+        (job.id, *path.route_ids),
+        measured=pair.bytes / 1e9,
         unit="GB",
     )
+
+
+def _pair_gbps(plane: PlaneTraffic | None, sent: float) -> float:
+    """A pair's part of the job's bandwidth on a route: in proportion to the bytes it sends
+    there among all the job sends on the route (other pairs' relayed traffic included)."""
+    if plane is None or plane.bytes <= 0:
+        return 0.0
+    return plane.gbps * min(1.0, sent / plane.bytes)
 
 
 def _span(shown: list[str]) -> str:
@@ -371,14 +390,20 @@ def _span(shown: list[str]) -> str:
     return shown[0] if shown[0] == shown[-1] else f"{shown[0]}–{shown[-1]}"
 
 
-def _what(project: Project, plane: PlaneTraffic) -> str:
+def _what(project: Project, traffic: JobTraffic, plane: PlaneTraffic) -> str:
     if plane.kind == "dci":
         route = fibre_route_name(project, plane.route_id)
-        return f"the DCI route {route} carries {data(plane.bytes)} each way"
+        relayed = [
+            f"what {_names(project, pair.sites)} exchange via {_names(project, pair.path.via)}"
+            for pair in traffic.pairs
+            if pair.path.via and plane.route_id in pair.path.route_ids
+        ]
+        between = f" (including {'; '.join(relayed)})" if relayed else ""
+        return f"the DCI route {route} carries {data(plane.bytes)} each way{between}"
     return f"the {PLANE_NAMES[plane.kind]} traffic of {data(plane.bytes)} per accelerator"
 
 
-def _parts(plane: PlaneTraffic) -> str:
+def _parts(plane: PlaneTraffic | SitePairTraffic) -> str:
     return ", ".join(f"{name} {data(size)}" for name, size in plane.parts.items())
 
 
@@ -402,6 +427,12 @@ def _advice(plane: PlaneTraffic) -> str:
 def _site(project: Project, site_id: str) -> str:
     site = project.sites.get(site_id)
     return site.name if site is not None else site_id
+
+
+def _names(project: Project, site_ids: Iterable[str]) -> str:
+    """Sites by name: ``Site 2``, ``Site 2 and Site 3``, ``Site 2, Site 3 and Site 4``."""
+    names = [_site(project, s) for s in site_ids]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _named(project: Project, ids: list[str]) -> str:

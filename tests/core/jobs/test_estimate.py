@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.core.jobs.helpers import cluster, planned, with_job
+from tests.core.jobs.helpers import across_a_and_c, cluster, planned, ring, with_job
 
 
 def test_a_dense_job_on_one_scalable_unit():
@@ -66,3 +66,53 @@ def test_an_ep_group_inside_the_domain_keeps_its_all_to_alls_on_nvlink():
     dense, experts = 40e9 / 8 * 2, 360e9 / 72 * 2
     dp = traffic.plane("scale_out")[0].parts["DP"]
     assert dp == pytest.approx(2 * 71 / 72 * dense + 2 * 7 / 8 * experts)
+
+
+def test_a_job_across_opposite_corners_of_a_ring_loads_both_routes_of_its_path():
+    # A - B - C - D - A, 40 km a route; a job on A and C (PP 2, stage 0 in A, stage 1 in
+    # C): the boundary goes A - B - C (the tie between the two ways round goes to the
+    # lower route ids), each route carrying all of it; none goes A - D - C
+    doc, (a, b, c, _), routes = ring()
+    job = across_a_and_c(doc, a, c)
+    plan = planned(doc)
+    traffic = plan.traffic[job]
+    assert traffic.missing_routes == ()
+    ab, bc = routes[frozenset((a, b))], routes[frozenset((b, c))]
+    # 144 sequences x 8,192 tokens x 8,192 hidden x 2 bytes = 19.3 GB each way
+    boundary = 144 * 8_192 * 8_192 * 2
+    planes = {p.route_id: p for p in traffic.plane("dci")}
+    assert set(planes) == {ab, bc}
+    for plane in planes.values():
+        assert plane.parts == {"PP": pytest.approx(boundary)}
+        assert plane.latency_us == pytest.approx(40 * 4.9)  # each route its own 40 km
+    (pair,) = traffic.pairs
+    assert pair.sites == (a, c) and pair.path.via == (b,)
+    assert pair.path.route_ids == (ab, bc)
+    # the job sees 2 x 40 km x 4.9 µs a km
+    assert pair.latency_us == pytest.approx((392, 392))
+    # compute: 6 x 70e9 x 144 x 8,192 FLOPs on 288 GPUs of 2.5 PF at 40 % = 1.72 s; each
+    # route needs 19.3 GB x 8 / 1.72 s = 0.0899 Tb/s each way
+    compute = 6 * 70e9 * 144 * 8_192 / (288 * 2.5e15 * 0.4)
+    assert traffic.compute_s == pytest.approx(compute)
+    tbps = boundary * 8 / compute / 1e12
+    assert tbps == pytest.approx(0.0899, abs=1e-4)
+    assert plan.route_tbps == {ab: pytest.approx(tbps), bc: pytest.approx(tbps)}
+    assert traffic.pair_tbps == {(a, c): pytest.approx(tbps)}
+
+
+def test_two_ring_jobs_relayed_over_one_route_add_up_there():
+    # a second job alike on B and D goes B - A - D (80 km either way round; its route ids
+    # fibre-001, fibre-003 before fibre-004, fibre-006): A - B carries both jobs'
+    # boundaries, B - C the first's, D - A the second's, C - D none
+    doc, (a, b, c, d), routes = ring()
+    first = across_a_and_c(doc, a, c)
+    alone = planned(doc).route_tbps[routes[frozenset((a, b))]]
+    second = with_job(doc, name="B and D", tp=8, pp=2, dp=18, global_batch=144, where=[b, d])
+    plan = planned(doc)
+    assert {j for j, t in plan.traffic.items() if t.plane("dci")} == {first, second}
+    assert plan.traffic[second].pairs[0].path.via == (a,)
+    assert plan.route_tbps == {
+        routes[frozenset((a, b))]: pytest.approx(2 * alone),
+        routes[frozenset((b, c))]: pytest.approx(alone),
+        routes[frozenset((d, a))]: pytest.approx(alone),
+    }

@@ -453,3 +453,35 @@ def test_with_the_share_sizing_the_routes_a_cut_overloads_the_other_as_without_j
         == [("fibre_route", 28.8, 14.4)]
     )
     assert impact.jobs == (job,)
+
+
+def test_a_cut_on_a_ring_sends_a_jobs_traffic_the_other_way_round():
+    """A - B - C - D - A, 40 km a route, sized by a job on A and C alone (a share of 0):
+    its 0.0899 Tb/s boundary runs A - B - C, one 400 Gb/s wavelength lit on each, none on
+    C - D and D - A. Cutting A - B moves it, whole, to A - D - C, whose routes have nothing
+    lit: both over their limit, the job slowed; B - C, left without it, is not. Cutting
+    A - B and C - D as well parts A and D from B and C."""
+    from designer.core.model.base import evolve
+    from tests.core.jobs.helpers import across_a_and_c, ring
+
+    doc, (a, b, c, d), routes = ring()
+    network = doc.project.settings.network
+    ops.update_settings(doc, "DCI", network=evolve(network, dci_share=0.0))
+    job = across_a_and_c(doc, a, c)
+    topo = topology(doc)
+    # 144 x 8,192 x 8,192 x 2 bytes x 8 over the 1.72 s step
+    tbps = 144 * 8_192 * 8_192 * 2 * 8 / (6 * 70e9 * 144 * 8_192 / (288 * 2.5e15 * 0.4)) / 1e12
+    assert topo.pair_tbps == {(a, c): pytest.approx(tbps)}
+    ab, bc, cd, da = (routes[frozenset(p)] for p in ((a, b), (b, c), (c, d), (d, a)))
+    assert [topo.routes[r].links for r in (ab, bc, cd, da)] == [1, 1, 0, 0]
+    impact = fail(topo, [ab])
+    assert not impact.split
+    assert {o.id: (o.load, o.limit, o.before) for o in impact.overloads} == {
+        cd: (pytest.approx(tbps), 0.0, 0.0),
+        da: (pytest.approx(tbps), 0.0, 0.0),
+    }
+    assert impact.jobs == (job,)
+    # cut A - D instead: the job's path never used it, nothing moves
+    assert fail(topo, [da]).overloads == () and fail(topo, [da]).jobs == ()
+    both = fail(topo, [ab, cd])
+    assert both.split and both.jobs == (job,)

@@ -7,7 +7,7 @@ from designer.core.model import TransformerModel
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.rules import RuleEngine, Severity
 from designer.core.rules import jobs as job_rules
-from tests.core.jobs.helpers import CATALOG, cluster, with_job
+from tests.core.jobs.helpers import CATALOG, across_a_and_c, cluster, ring, with_job
 from tests.core.jobs.test_placement import MOE
 
 
@@ -206,3 +206,48 @@ def test_the_jobs_only_engine_leaves_other_families_exclusions_alone():
     ops.update_settings(doc, "Accept", rules=RuleSettings(exclusions=accepted))
     found = findings(doc)
     assert [(f.code, f.excluded) for f in found] == [("jobs.plane_time", True)]
+
+
+def test_a_job_across_a_ring_relays_its_traffic_through_a_site_between():
+    # A - B - C - D - A, 40 km a route, no route A - C: the pipeline boundary between A
+    # and C runs over A - B - C (80 km both ways round; the tie goes to the lower route ids)
+    doc, (a, b, c, _), routes = ring()
+    job = across_a_and_c(doc, a, c)
+    [found] = findings(doc)
+    assert found.code == "jobs.cross_site"
+    assert found.ids == (job, routes[frozenset((a, b))], routes[frozenset((b, c))])
+    # 144 sequences x 8,192 tokens x 8,192 hidden x 2 bytes = 19.3 GB each way
+    assert found.measured == pytest.approx(144 * 8_192 * 8_192 * 2 / 1e9)
+    assert "runs across Site 1 and Site 3 via Site 2: 19.3 GB each way" in found.message
+    # 2 x 40 km x 4.9 µs a km
+    assert "over 80 km of fibre in 2 hops" in found.message
+    assert "392 µs one way" in found.message
+    # each route is given its share of the sites' scale-out (an eighth of 144 x 400 Gb/s,
+    # 7.2 Tb/s a site over its 2 routes: 3.6 Tb/s), the job needs 19.3 GB x 8 / 1.72 s
+    assert "it needs 89.9 Gb/s to hide behind compute" in found.message
+    assert "is given 3.6 Tb/s on its narrowest hop" in found.message
+
+
+def test_an_all_reduce_relayed_round_a_ring_names_each_route_that_is_too_thin():
+    # DP 36 across A and C: the rings cross A - B - C; one 400 Gb/s wavelength a route
+    doc, (a, b, c, _), routes = ring()
+    with_job(doc, tp=8, dp=36, global_batch=36, where=[a, c])
+    ops.update_settings(
+        doc, "DCI", network=NetworkSettings(dci_tbps=dict.fromkeys(doc.project.sites, 0.4))
+    )
+    thin = [f for f in findings(doc) if f.code == "jobs.dci_too_thin"]
+    assert {f.ids[1] for f in thin} == {routes[frozenset((a, b))], routes[frozenset((b, c))]}
+    for found in thin:
+        assert "(including what Site 1 and Site 3 exchange via Site 2)" in found.message
+
+
+def test_sites_no_path_of_routes_joins_are_still_an_error():
+    # the ring cut on both sides of C: A and C are joined by no path at all
+    doc, (a, b, c, d), _ = ring()
+    for one, other in ((b, c), (c, d)):
+        ops.set_fibre_route(doc, one, other, None)
+    job = across_a_and_c(doc, a, c)
+    found = only(doc, "jobs.no_dci_route")
+    assert found.ids == (job, a, c)
+    assert "which no fibre route joins, directly or through other sites" in found.message
+    assert [f.code for f in findings(doc)] == ["jobs.no_dci_route"]
