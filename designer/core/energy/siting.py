@@ -20,6 +20,7 @@ from designer.core.energy.figures import Economics, default_economics
 from designer.core.jobs import JobsPlan
 from designer.core.jobs.coefficients import default_coefficients
 from designer.core.jobs.formulas import latency_us
+from designer.core.jobs.paths import FibreRouting
 from designer.core.model.project import Project
 from designer.core.model.site import Site
 from designer.core.totals import Totals
@@ -28,8 +29,8 @@ from designer.core.totals import Totals
 @dataclass(frozen=True)
 class JobLatency:
     """A job with accelerators in the moved hall: the longest one-way fibre latency among
-    the sites it spans before and after, in µs (0 on one site; ``None`` where two of them
-    have no fibre route)."""
+    the sites it spans before and after, in µs (0 on one site; ``None`` where no path of
+    fibre routes joins two of them)."""
 
     job_id: str
     name: str
@@ -189,12 +190,12 @@ def _latencies(
 ) -> Iterable[JobLatency]:
     if jobs is None:
         return
-    # two sites' longest path: the jobs spread their traffic over every route joining two
-    # sites, so a step's exchange ends when the longest has delivered
-    distance: dict[frozenset[str], float] = {}
-    for r in project.fibre_routes.values():
-        pair = frozenset((r.site_a, r.site_b))
-        distance[pair] = max(distance.get(pair, r.distance_km), r.distance_km)
+    # the fibre the jobs' traffic takes between two sites: the routes joining them (over
+    # which it spreads, so a step's exchange ends when the longest has delivered), or the
+    # shortest path through other sites where none does (``jobs.paths``)
+    routing = FibreRouting(
+        (r.id, r.site_a, r.site_b, r.distance_km) for r in project.fibre_routes.values()
+    )
     us_per_km = default_coefficients().fibre_us_per_km
     for job_id, traffic in jobs.traffic.items():
         in_hall = dict(traffic.halls).get(hall_id, 0)
@@ -207,22 +208,20 @@ def _latencies(
             job_id,
             project.jobs[job_id].name,
             in_hall,
-            _longest(before, distance, us_per_km),
-            _longest(after, distance, us_per_km),
+            _longest(before, routing, us_per_km),
+            _longest(after, routing, us_per_km),
         )
 
 
-def _longest(
-    sites: set[str], distance: Mapping[frozenset[str], float], us_per_km: float
-) -> float | None:
-    """The longest one-way fibre latency between two of ``sites``; ``None`` when a pair has
-    no route."""
+def _longest(sites: set[str], routing: FibreRouting, us_per_km: float) -> float | None:
+    """The longest one-way fibre latency between two of ``sites``, over the longest route of
+    each hop of their path; ``None`` when no path of routes joins a pair."""
     longest = 0.0
     ordered = sorted(sites)
     for i, a in enumerate(ordered):
         for b in ordered[i + 1 :]:
-            km = distance.get(frozenset((a, b)))
-            if km is None:
+            path = routing.between(a, b)
+            if path is None:
                 return None
-            longest = max(longest, latency_us(km, us_per_km))
+            longest = max(longest, latency_us(path.km[1], us_per_km))
     return longest

@@ -86,3 +86,28 @@ def test_a_job_over_both_sites_sees_the_dci_go_when_its_southern_hall_moves_nort
     ops.set_fibre_route(doc, north, south, 30, path=3)
     found = moves(doc, jobs=plan_jobs(doc.project, doc.rack_types))
     assert found[("South hall 1", "North")].jobs[0].before_us == pytest.approx(46 * 4.9)
+
+
+def test_a_job_over_a_ring_sees_the_path_through_the_site_between():
+    """Sites of a ring no route joins directly: the job's traffic between them goes through
+    the site between (``jobs.paths``), and so does its latency; the move reads no latency
+    only where no path joins (it read none for A and C, joined through B)."""
+    from tests.core.jobs.helpers import across_a_and_c, planned, ring
+
+    doc, (a, b, c, d), _ = ring(km=40.0)
+    across_a_and_c(doc, a, c)
+    names = {s: doc.project.sites[s].name for s in (a, b, c, d)}
+    hall_of = {h.site_id: h.name for h in doc.project.halls.values()}
+    found = moves(doc, jobs=planned(doc))
+    # from A to B, the job spans B and C: one route, 40 km at 4.9 µs/km (links:S46)
+    [job] = found[(hall_of[a], names[b])].jobs
+    assert job.before_us == pytest.approx(2 * 40 * 4.9)  # A to C through B (or D)
+    assert job.after_us == pytest.approx(40 * 4.9)
+    # to D: the job spans D and C, joined directly
+    assert found[(hall_of[a], names[d])].jobs[0].after_us == pytest.approx(40 * 4.9)
+    # the ring cut between A and B and between C and D: A and D on one side, B and C on
+    # the other, and no path joins A and C
+    ops.set_fibre_route(doc, a, b, None)
+    ops.set_fibre_route(doc, c, d, None)
+    found = moves(doc, jobs=planned(doc))
+    assert found[(hall_of[a], names[b])].jobs[0].before_us is None
