@@ -276,6 +276,15 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
+        for pair in job["site_pairs"]:
+            if pair["via"]:  # the planes above give the hops, one by one
+                first, last = pair["sites"]
+                lines.append(
+                    f"  {first} to {last} via {' and '.join(pair['via'])}: "
+                    f"{data(pair['bytes'])} each way per step over "
+                    f"{pair['distance_km']:,.0f} km of fibre, "
+                    f"{pair['latency_us']:,.0f} µs one way"
+                )
         if job["degrees"]["cp"] > 1:
             lines.append(f"  {CP_NOT_COUNTED}.")
         lines.append("")

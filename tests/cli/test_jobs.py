@@ -140,3 +140,26 @@ def test_options_of_add_without_add_and_a_job_without_a_name_are_refused(tmp_pat
     assert main(["jobs", SU, "--add", "", "-o", str(out), *DENSE]) == 2
     assert "--add: give the job a name" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_job_over_a_ring_gives_its_pair_of_sites_end_to_end(tmp_path, capsys):
+    """A ring's A and C are joined through B: the planes give each route's 40 km, and a
+    line gives the pair's 80 km and 392 µs (4.9 µs/km, links:S46), which no plane does."""
+    from tests.core.jobs.helpers import across_a_and_c, ring
+
+    doc, (a, _, c, _), _ = ring(km=40.0)
+    across_a_and_c(doc, a, c)
+    path = tmp_path / "ring.rackplan.json"
+    save(doc.project, path)
+    assert main(["jobs", str(path)]) == 0
+    text = capsys.readouterr().out
+    # 144 sequences x 8,192 tokens x 8,192 hidden x 2 bytes cross the stage boundary
+    assert (
+        "  Site 1 to Site 3 via Site 2: 19.3 GB each way per step over 80 km of fibre, "
+        "392 µs one way"
+    ) in text.splitlines()
+    assert main(["jobs", str(path), "--format", "json"]) == 0
+    [pair] = json.loads(capsys.readouterr().out)["jobs"][0]["site_pairs"]
+    assert pair["sites"] == ["Site 1", "Site 3"] and pair["via"] == ["Site 2"]
+    assert pair["bytes"] == 144 * 8_192 * 8_192 * 2
+    assert (pair["distance_km"], pair["latency_us"]) == (80, pytest.approx(392))

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from designer.core.jobs.estimate import JobTraffic, PlaneTraffic
+from designer.core.jobs.estimate import JobTraffic, PlaneTraffic, SitePairTraffic
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.placement import Layout
 from designer.core.model.job import Job
@@ -105,9 +105,30 @@ def describe(
                 "memory_gb": traffic.state_gb,
                 "hbm_gb": traffic.hbm_gb,
                 "planes": [_plane(project, p) for p in traffic.planes],
+                "site_pairs": [_pair(project, p) for p in traffic.pairs],
             }
         )
     return data
+
+
+def _pair(project: Project, pair: SitePairTraffic) -> dict[str, Any]:
+    """What a job sends between two of its sites and the fibre it takes end to end: the
+    planes give each route's own length and latency, and a pair relayed through other
+    sites crosses several."""
+
+    def name(site_id: str) -> str:
+        return project.sites[site_id].name if site_id in project.sites else site_id
+
+    least_km, most_km = pair.path.km
+    return {
+        "sites": [name(s) for s in pair.sites],
+        "via": [name(s) for s in pair.path.via],
+        "routes": list(pair.path.route_ids),
+        "bytes": pair.bytes,
+        "distance_km": most_km,
+        "shortest_km": least_km,
+        "latency_us": pair.latency_us[1],
+    }
 
 
 def _told_apart(systems: list[tuple[str, str, str]]) -> list[str]:
