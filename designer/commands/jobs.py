@@ -31,7 +31,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
-from designer.core.jobs.summary import describe, placement_text, sites_text
+from designer.core.jobs.summary import describe, placement_text, relayed_texts, sites_text
 from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.job import TransformerModel
 from designer.core.model.project import Project
@@ -276,15 +276,7 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
-        for pair in job["site_pairs"]:
-            if pair["via"]:  # the planes above give the hops, one by one
-                first, last = pair["sites"]
-                lines.append(
-                    f"  {first} to {last} via {' and '.join(pair['via'])}: "
-                    f"{data(pair['bytes'])} each way per step over "
-                    f"{pair['distance_km']:,.0f} km of fibre, "
-                    f"{pair['latency_us']:,.0f} µs one way"
-                )
+        lines.extend(f"  {text}" for text in relayed_texts(job))
         if job["degrees"]["cp"] > 1:
             lines.append(f"  {CP_NOT_COUNTED}.")
         lines.append("")

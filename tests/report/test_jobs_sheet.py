@@ -61,3 +61,21 @@ def test_a_plane_longer_than_the_compute_is_set_in_red():
     assert planes.alerts == frozenset({1})
     findings = sheet._findings(RuleEngine(CATALOG).run(doc.project).findings)
     assert any(row[1] == "jobs.plane_time" for row in findings.rows)
+
+
+def test_a_pair_of_sites_relayed_through_another_is_said_end_to_end():
+    """A ring's A and C: the planes give the two routes' 40 km each, the note the pair's
+    80 km and 392 µs through B (4.9 µs/km, links:S46), as the jobs command does."""
+    from tests.core.jobs.helpers import across_a_and_c, ring
+
+    doc, (a, _, c, _), _ = ring(km=40.0)
+    across_a_and_c(doc, a, c)
+    planes = sheet._planes(_about(doc.project))
+    assert [row[0] for row in planes.rows if row[0].startswith("DCI")] == [
+        "DCI Site 1 – Site 2",
+        "DCI Site 2 – Site 3",
+    ]
+    assert (
+        "Site 1 to Site 3 via Site 2: 19.3 GB each way per step over 80 km of fibre, "
+        "392 µs one way."
+    ) in planes.note

@@ -11,6 +11,7 @@ import numpy as np
 from designer.core.jobs.estimate import JobTraffic, PlaneTraffic, SitePairTraffic
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.placement import Layout
+from designer.core.jobs.text import data
 from designer.core.model.job import Job
 from designer.core.model.project import Project
 from designer.core.naming import fibre_route_name
@@ -167,3 +168,16 @@ def sites_text(about: dict[str, Any]) -> str:
         )
         parts.append(f"{site['name']}: {site['accelerators']:,} {inside}")
     return "; ".join(parts)
+
+
+def relayed_texts(about: dict[str, Any]) -> list[str]:
+    """A line for each pair of a described job's sites that no route joins, end to end:
+    the planes give its hops one route at a time (``Site 1 to Site 3 via Site 2: 19.3 GB
+    each way per step over 80 km of fibre, 392 µs one way``)."""
+    return [
+        f"{pair['sites'][0]} to {pair['sites'][1]} via {' and '.join(pair['via'])}: "
+        f"{data(pair['bytes'])} each way per step over {pair['distance_km']:,.0f} km of "
+        f"fibre, {pair['latency_us']:,.0f} µs one way"
+        for pair in about.get("site_pairs", ())
+        if pair["via"]
+    ]

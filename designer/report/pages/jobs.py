@@ -14,7 +14,7 @@ from typing import Any
 
 from designer.core.findings import Finding
 from designer.core.format import number
-from designer.core.jobs.summary import describe, placement_text
+from designer.core.jobs.summary import describe, placement_text, relayed_texts
 from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.project import Project
 from designer.core.rules.jobs import JobsAssessment
@@ -149,6 +149,7 @@ def _planes(about: dict[str, Any]) -> Table | None:
         f"Each plane's time should hide behind the step's compute, {hide}; rows in red take "
         "longer. Scale-up and scale-out per accelerator, DCI per route and direction "
         "(estimates, operations section 1)."
+        + "".join(f" {text}." for text in relayed_texts(about))
         + (f" {CP_NOT_COUNTED}." if about["degrees"]["cp"] > 1 else ""),
         alerts=frozenset(late),
     )
