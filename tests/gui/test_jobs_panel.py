@@ -1,9 +1,11 @@
 """The Jobs panel: a job added, edited and undone in one step each, its racks selected and
 coloured by role, its planes charted, and a refused value kept out of the project."""
 
+import contextlib
+
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QScrollArea
 
 from designer.gui.jobs.dialog import JobDialog
 from tests.gui.conftest import wait_checked
@@ -88,6 +90,47 @@ def test_racks_coloured_by_stage_and_the_planes_charted(make_window, example, qt
     assert panel.chart.x_range()[1] > compute.x
     panel.colour_by.setCurrentIndex(0)
     assert not layer.isVisible()
+
+
+def _details_box(panel) -> QScrollArea:
+    """The box under the jobs' list that holds the colours' key and the job's summary."""
+    box = panel.where.parentWidget()
+    while not isinstance(box, QScrollArea):
+        box = box.parentWidget()
+    return box
+
+
+def test_a_jobs_summary_reads_whole_without_scrolling_at_1600_by_1000(make_window, example, qtbot):
+    """A trial at 1600 x 1000 scrolled the details box to read a job's placement, step and
+    memory: it showed four and a half of the summary's six lines, under a table of one job
+    and a blank space."""
+    window = make_window(example("gb200-nvl72-su"))
+    assert (window.width(), window.height()) == (1600, 1000)
+    panel = _panel(window)
+    panel.add(DENSE)
+    wait_checked(qtbot, window)
+    qtbot.waitUntil(lambda: "activations not counted" in panel.where.text(), timeout=15_000)
+    window.jobs_dock.raise_()
+    panel.table.selectRow(0)
+    # the colours' key too: one line more
+    panel.colour_by.setCurrentIndex(panel.colour_by.findText("Racks by PP stage"))
+    box = _details_box(panel)
+    qtbot.waitUntil(box.isVisible, timeout=5_000)
+    line = panel.where.fontMetrics().lineSpacing()
+
+    def lines_needed() -> float:
+        return box.widget().heightForWidth(box.viewport().width()) / line
+
+    def whole() -> bool:
+        return box.viewport().height() >= lines_needed() * line
+
+    with contextlib.suppress(qtbot.TimeoutError):  # laid out on the next turns of the loop
+        qtbot.waitUntil(whole, timeout=2_000)
+    assert lines_needed() >= 6  # the key, and the summary on five lines or more
+    shown = box.viewport().height() / line
+    assert whole(), f"{shown:.1f} lines shown of the {lines_needed():.1f} the summary needs"
+    assert box.verticalScrollBar().maximum() == 0  # nothing to scroll to
+    assert not panel.table.verticalScrollBar().isVisible()  # and the one job in sight
 
 
 def test_editing_a_job_is_one_undo_step(make_window, example):

@@ -17,7 +17,8 @@ import html
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,11 +27,11 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -60,6 +61,49 @@ COLOURINGS: tuple[tuple[Role | None, str], ...] = (
 )
 
 
+class _JobsTable(QTableWidget):
+    """The jobs' table asks for its header and one row: the room beyond what the selected
+    job's details need goes to it (by its stretch), and past that it scrolls."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._one_row())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self._one_row())
+
+    def _one_row(self) -> int:
+        """The height of the header, one row and the scroll bar under them when shown."""
+        header = self.horizontalHeader()
+        height = max(header.height(), header.sizeHint().height())
+        height += self.verticalHeader().defaultSectionSize() + 2 * self.frameWidth()
+        bar = self.horizontalScrollBar()
+        return height + (bar.sizeHint().height() if bar.isVisible() else 0)
+
+
+class _Details(QScrollArea):
+    """The selected job's details ask for the height their text takes at the box's width,
+    so the panel's layout gives them that before the jobs' table grows (a trial at
+    1600 x 1000 scrolled a six-line summary in a box of four and a half), and for no
+    height at least: the docks along the bottom shrink as before, and the text scrolls."""
+
+    def sizeHint(self) -> QSize:
+        shown = self.widget()
+        # the width without a scroll bar: the height asked for is the one that needs none
+        frame = 2 * self.frameWidth()
+        need = shown.heightForWidth(self.width() - frame) if shown is not None else -1
+        if need < 0:
+            return super().sizeHint()
+        return QSize(super().sizeHint().width(), need + frame)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # its text's height at the new width
+
+
 class JobsPanel(QWidget):
     """The jobs of the project open in ``editor``; ``colouring`` paints the canvas."""
 
@@ -70,7 +114,7 @@ class JobsPanel(QWidget):
         self.editor = editor
         self.colouring = colouring
         self.assessed: Any = None
-        self.table = QTableWidget(0, len(COLUMNS))
+        self.table = _JobsTable(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -79,9 +123,11 @@ class JobsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.add_button = QPushButton("Add…")
-        self.edit_button = QPushButton("Edit…")
-        self.delete_button = QPushButton("Delete")
+        # tool buttons, as wide as their words: they share one row with the colouring list
+        # and leave the height to the job's details
+        self.add_button = _button("Add…", "Add a training job")
+        self.edit_button = _button("Edit…", "Change the selected job")
+        self.delete_button = _button("Delete", "Delete the selected job")
         self.colour_by = QComboBox()
         for role, text in COLOURINGS:
             self.colour_by.addItem(text, role)
@@ -100,24 +146,25 @@ class JobsPanel(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.key)
         column.addWidget(self.where, 1)
-        where = QScrollArea()
-        where.setWidgetResizable(True)
-        where.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        where.setFrameShape(QFrame.Shape.NoFrame)
-        where.setWidget(shown)
-        # it takes the height left and asks for none: the docks along the bottom shrink
-        where.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.details = _Details()
+        self.details.setWidgetResizable(True)
+        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setWidget(shown)
         self.chart = PlaneChart()
 
-        buttons = QHBoxLayout()
+        controls = QHBoxLayout()
         for button in (self.add_button, self.edit_button, self.delete_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+            controls.addWidget(button)
+        controls.addStretch(1)
+        controls.addWidget(self.colour_by)
+        # the details take the height they need (their size hint) before the table, which
+        # asks for one row and takes the rest (its stretch)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         left = QVBoxLayout()
         left.addWidget(self.table, 1)
-        left.addLayout(buttons)
-        left.addWidget(self.colour_by)
-        left.addWidget(where, 1)
+        left.addLayout(controls)
+        left.addWidget(self.details)
         # side by side: the docks along the bottom are wide and low
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -244,7 +291,7 @@ class JobsPanel(QWidget):
         job_id = self.current_job()
         self.colouring.show(role, job_id)
         if role is None or not self._current():
-            self.key.setText("")
+            self._set_key("")
             return
         project = self.editor.project
         if role == "job":
@@ -257,13 +304,19 @@ class JobsPanel(QWidget):
                 roles = rack_roles(self.assessed.plan.layout, role, job.id, job.dp)
                 count = max(roles.values(), default=-1) + 1
             entries = role_entries(ROLE_NOUNS[role], None, count or 0)
-        self.key.setText(
+        self._set_key(
             " &nbsp; ".join(
                 f"<span style='color:{e.colour.name()}'>■</span>&nbsp;"
                 + html.escape(e.text).replace(" ", "&nbsp;")
                 for e in entries
             )
         )
+
+    def _set_key(self, text: str) -> None:
+        """Show the colours' key, none of its line when there is no key."""
+        self.key.setText(text)
+        self.key.setVisible(bool(text))
+        self.details.updateGeometry()
 
     def _job_chosen(self) -> None:
         self._show_job()
@@ -334,6 +387,14 @@ class JobsPanel(QWidget):
             text = str(err).splitlines()[0] if isinstance(err, TransactionError) else _first(err)
             self.editor.message.emit(f"The job was not changed: {text}")
             return None
+
+
+def _button(text: str, tip: str) -> QToolButton:
+    """A button as wide as ``text`` (a push button is at least 80 px in most styles)."""
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    return button
 
 
 def _first(err: ValidationError) -> str:

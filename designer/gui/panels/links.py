@@ -15,7 +15,9 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import (
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     QTimer,
@@ -44,15 +46,11 @@ from designer.gui.editor import Editor
 from designer.gui.panels.table import RowsModel, rows_view
 
 COLUMNS = ("To", "Links", "Medium")
-#: Room a medium cell needs besides its name: the colour swatch and the cell's margins.
-SWATCH_PX = 34
-#: The most of the table's width the medium column takes; where a bundle goes keeps the rest.
-MEDIUM_SHARE = 0.5
-#: The least it keeps when where the bundles go needs the room (the detail below names the
-#: medium whole): a narrow dock read "in r…1T03" beside a whole "NVLink copper spine".
-MEDIUM_LEAST_SHARE = 0.3
-#: A cell's margins around its text.
-CELL_MARGIN_PX = 16
+#: The least of the table's width where the bundles go keeps when the medium column takes
+#: the rest: enough for "in rack" or a short rack label, cut in its middle, in a dock too
+#: narrow for both (the detail below names both ends whole). A fifth leaves the longest
+#: medium ("NVLink copper spine") whole in the Links dock of a 1600 x 1000 window.
+TO_LEAST_SHARE = 0.2
 
 
 def metres(value: float | None) -> str:
@@ -216,6 +214,7 @@ class LinksPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         # where a bundle goes takes the room left; the medium column fits the media listed
+        # (``_fit_medium_column``)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -245,6 +244,7 @@ class LinksPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(split, 1)
         self.table.selectionModel().currentRowChanged.connect(self._show_detail)
+        self.table.viewport().installEventFilter(self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -288,17 +288,22 @@ class LinksPanel(QWidget):
         self._show_detail(self.table.currentIndex())
 
     def _fit_medium_column(self) -> None:
-        """As wide as the longest medium listed (with its swatch), at most half the table,
-        and narrower, down to ``MEDIUM_LEAST_SHARE``, where the bundles' far ends need it."""
-        metrics, rows = self.table.fontMetrics(), self.model.rows
-        names = [self.model.short.get(x.medium, "none") for x in rows] or ["Medium"]
-        widest = max(metrics.horizontalAdvance(n) for n in names) + SWATCH_PX
-        ends = max((metrics.horizontalAdvance(self.model.far_end(x)) for x in rows), default=0)
-        width = self.table.viewport().width()
-        header = self.table.horizontalHeader()
-        room = width - header.sectionSize(1) - ends - CELL_MARGIN_PX
-        most = max(int(width * MEDIUM_LEAST_SHARE), min(int(width * MEDIUM_SHARE), room))
-        header.resizeSection(2, min(widest, most))
+        """As wide as the widest medium listed, swatch and margins as the view measures its
+        cells, short of ``TO_LEAST_SHARE`` of the table for where the bundles go: a medium
+        is read whole, a far end in its middle (a trial at 1600 x 1000 read "multimo…"
+        beside "CM384-co…witch-01", the medium held to 30 % for the far ends' sake)."""
+        table, header = self.table, self.table.horizontalHeader()
+        width = table.viewport().width()
+        medium = max(table.sizeHintForColumn(2), header.sectionSizeHint(2))
+        links = max(table.sizeHintForColumn(1), header.sectionSizeHint(1))
+        header.resizeSection(2, max(0, min(medium, width - links - int(width * TO_LEAST_SHARE))))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A table made wider or narrower (the dock resized, its scroll bar come or gone)
+        fits its medium column again."""
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_medium_column()
+        return super().eventFilter(watched, event)
 
     @staticmethod
     def _names(racks: list[str], placements: Any) -> str:

@@ -9,7 +9,16 @@ carries, so tests can drop without a real (blocking) drag.
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QDrag, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QDrag,
+    QFont,
+    QFontMetrics,
+    QIcon,
+    QPainter,
+    QPixmap,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QLineEdit,
     QStyle,
@@ -140,15 +149,62 @@ def catalog_entries(
     return groups
 
 
+#: Where an entry's words start: after its 32 px glyph and the room around it.
+TEXT_LEFT_PX = 42
+#: The room after the words.
+TEXT_RIGHT_PX = 4
+#: The least room above and below them.
+TEXT_PAD_PX = 4
+#: An entry's least height: its glyph and the room around it.
+ENTRY_LEAST_PX = 42
+#: A name from its top left, broken between words onto as many lines as it needs.
+NAME_WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
 class _EntryDelegate(QStyledItemDelegate):
-    """Two lines per entry: the name, and its figures in a quieter grey."""
+    """Two parts per entry: the whole name, on as many lines as the palette's width needs
+    (a trial's narrow dock read "NVIDIA GB200 NV…" and could not tell it from the GB300),
+    and its figures on one line in a quieter grey (the tooltip has them whole)."""
 
     def sizeHint(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> QSize:
         if index.data(ENTRY_ROLE) is None:
             return QSize(option.rect.width(), 26)
-        return QSize(option.rect.width(), 42)
+        view = option.widget
+        width = option.rect.width()
+        if isinstance(view, QTreeWidget):  # the row's width: the view's, less its indent
+            depth = 0
+            parent = index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width = view.viewport().width() - view.indentation() * depth
+        name, figures = self._heights(option, index, width - TEXT_LEFT_PX - TEXT_RIGHT_PX)
+        return QSize(width, max(ENTRY_LEAST_PX, name + figures + 2 * TEXT_PAD_PX))
+
+    @staticmethod
+    def _fonts(option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
+        """The name's font (bold) and the figures' (a point smaller)."""
+        name_font = QFont(option.font)
+        name_font.setWeight(QFont.Weight.DemiBold)
+        small = QFont(option.font)
+        small.setPointSizeF(max(6.5, option.font.pointSizeF() - 1))
+        return name_font, small
+
+    @classmethod
+    def _heights(
+        cls,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+        width: int,
+    ) -> tuple[int, int]:
+        """The heights of the name, wrapped to ``width``, and of the figures' line."""
+        name_font, small = cls._fonts(option)
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        name = QFontMetrics(name_font).boundingRect(
+            QRect(0, 0, max(width, 1), 1 << 20), NAME_WRAP, text
+        )
+        return name.height(), QFontMetrics(small).height()
 
     def paint(
         self,
@@ -168,40 +224,40 @@ class _EntryDelegate(QStyledItemDelegate):
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, widget)
         rect = option.rect
-        icon_rect = QRect(rect.left() + 4, rect.top() + 5, 32, 32)
         painter.save()
+        icon_rect = QRect(rect.left() + 4, rect.top() + (rect.height() - 32) // 2, 32, 32)
         index.data(Qt.ItemDataRole.DecorationRole).paint(painter, icon_rect)
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        name_font = QFont(option.font)
-        name_font.setWeight(QFont.Weight.DemiBold)
+        name_font, small = self._fonts(option)
+        width = rect.width() - TEXT_LEFT_PX - TEXT_RIGHT_PX
+        name_h, figures_h = self._heights(option, index, width)
+        # the name and the figures as one block, in the middle of a row the glyph makes taller
+        top = rect.top() + max(TEXT_PAD_PX, (rect.height() - name_h - figures_h) // 2)
+        left = rect.left() + TEXT_LEFT_PX
         painter.setFont(name_font)
         painter.setPen(
             option.palette.highlightedText().color() if selected else option.palette.text().color()
         )
-        text_rect = rect.adjusted(42, 4, -4, -rect.height() // 2)
-        painter.drawText(
-            text_rect,
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-            painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, text_rect.width()),
-        )
-        small = QFont(option.font)
-        small.setPointSizeF(max(6.5, option.font.pointSizeF() - 1))
+        painter.drawText(QRect(left, top, width, name_h), NAME_WRAP, text)
         painter.setFont(small)
         painter.setPen(option.palette.highlightedText().color() if selected else QColor("#67727d"))
-        figures_rect = rect.adjusted(42, rect.height() // 2 + 1, -4, -3)
         figures = index.data(FIGURES_ROLE) or ""
         painter.drawText(
-            figures_rect,
+            QRect(left, top + name_h, width, figures_h),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-            painter.fontMetrics().elidedText(
-                figures, Qt.TextElideMode.ElideRight, figures_rect.width()
-            ),
+            painter.fontMetrics().elidedText(figures, Qt.TextElideMode.ElideRight, width),
         )
         painter.restore()
 
 
 class _Tree(QTreeWidget):
     """The tree of entries; dragging an entry starts a palette drag."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A new width wraps the names anew: the rows' heights are measured again."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.scheduleDelayedItemsLayout()
 
     def startDrag(self, supported: Qt.DropAction) -> None:
         item = self.currentItem()
