@@ -34,6 +34,8 @@ HEADER = [
     "cost_usd",
     "reason",
     "drawn_bundle_id",
+    "fibre_route",
+    "fibre_route_id",
 ]
 
 
@@ -72,8 +74,11 @@ def test_csv_schedule_of_the_two_sites():
     assert all(row["cables"] == row["count"] for row in fibre)
     assert dci["order_m"] == ""
     assert dci["reason"] == "40.0 km DCI at 400G: coherent ZR reaches 120 km"
-    # each rack end says which hall it stands in; a DCI link ends at sites, not halls
+    # each rack end says which hall it stands in; a DCI link ends at sites, not halls, and
+    # names the fibre route it is lit on (the only one between them: no path number)
     assert (dci["from_hall"], dci["to_hall"]) == ("", "")
+    assert (dci["fibre_route"], dci["fibre_route_id"]) == ("North – South", "fibre-001")
+    assert all(row["fibre_route"] == "" for row in rows if row["plane"] != "dci")
     across = [r for r in rows if r["from_hall"] and r["to_hall"] != r["from_hall"]]
     assert {(r["from_hall"], r["to_hall"]) for r in across} == {
         ("North hall 1", "North hall 2"),
@@ -171,3 +176,21 @@ def test_an_unreadable_input_exits_2(tmp_path):
     assert out.returncode == 2
     assert out.stderr.startswith(f"error: {bad} is not a rackplan project")
     assert "Traceback" not in out.stderr
+
+
+def test_two_routes_between_two_sites_are_told_apart(tmp_path):
+    """A trial: the two DCI bundles of two sites on separate paths were alike in every
+    column of the schedule; each names its route as the summary does."""
+    from tests.core.jobs.helpers import cluster
+
+    doc = cluster("campus-nvl72", systems=8, sites=2)
+    path = tmp_path / "two.rackplan.json"
+    save(doc.project, path)
+    out = run("links", str(path), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    dci = [b for b in json.loads(out.stdout)["bundles"] if b["plane"] == "dci"]
+    routes = sorted(doc.project.fibre_routes)
+    assert [(d["fibre_route"], d["fibre_route_id"]) for d in dci] == [
+        ("Site 1 – Site 2, path 1", routes[0]),
+        ("Site 1 – Site 2, path 2", routes[1]),
+    ]

@@ -174,6 +174,21 @@ class NetworkPlan:
         # reads it several times. A plan is not changed once built, so it is joined once.
         return concat(self.units[k].table for k in self.keys())
 
+    def fibre_routes(self) -> tuple[str, ...]:
+        """Per bundle of ``table()``, the fibre route a DCI bundle is lit on, "" for the
+        others: two routes joining the same two sites carry bundles alike in every other
+        column (a trial's cable schedule gave two identical rows)."""
+        return self._fibre_routes
+
+    @cached_property
+    def _fibre_routes(self) -> tuple[str, ...]:
+        found: list[str] = []
+        for key in self.keys():
+            unit = self.units[key]
+            dci = unit.dci
+            found += dci.row_routes if dci is not None else ("",) * len(unit.table)
+        return tuple(found)
+
     def ends(self) -> BundleEnds:
         """Each bundle's two ends as indices into the distinct nodes, aligned with ``table()``
         (numbered once per plan: a report asks of every end which hall or site it is in)."""

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from designer.core.naming import fibre_route_name
 from designer.core.network.bom import (
     Bom,
     bill_of_materials,
@@ -82,6 +83,10 @@ class ScheduleLine:
     cost_usd: float | None
     reason: str
     bundle_id: str
+    #: the fibre route a DCI bundle is lit on, by name (``North – South, path 2``) and id;
+    #: empty for the others
+    fibre_route: str = ""
+    fibre_route_id: str = ""
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -112,6 +117,8 @@ COLUMNS = (
     "cost_usd",
     "reason",
     "drawn_bundle_id",
+    "fibre_route",
+    "fibre_route_id",
 )
 
 
@@ -133,6 +140,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
     per_cable, twin_gbps = cable_links(plan, cage, np.arange(len(table)))
     # the cage a bundle's links share, which named the ladder its medium was chosen on
     shared = shared_cage_gbps(cage, ends.a, ends.b, table.plane, table.rate, table.count)
+    routes = plan.fibre_routes()
+    route_names = {r: fibre_route_name(plan.project, r) for r in set(routes) if r}
     lines = []
     for i in range(len(table)):
         a, b = table.a[i], table.b[i]
@@ -221,6 +230,8 @@ def cable_schedule(plan: NetworkPlan) -> list[ScheduleLine]:
                 cost_usd=cost,
                 reason=why,
                 bundle_id=table.bundle_id[i],
+                fibre_route=route_names.get(routes[i], ""),
+                fibre_route_id=routes[i],
             )
         )
     return lines
