@@ -99,16 +99,23 @@ def not_the_input(output: str, reads: str, what: str = "project") -> Path:
 NOT_A_PROJECT = (".dxf", ".csv", ".pdf", ".png", ".svg", ".zip")
 
 
-def project_output(output: str) -> Path:
-    """The file ``-o`` names for a project, refused when its name says it is another kind
-    of file."""
-    suffix = Path(output).suffix.lower()
+def project_output(output: str, hint: str = "") -> Path:
+    """The file ``-o`` names for a project, refused when it is a folder or its name says it
+    is another kind of file; ``hint`` after the refusal, where another command writes that
+    kind."""
+    target = Path(output)
+    if target.is_dir():  # told as such, not as a name without the suffix (a trial)
+        raise CommandError(
+            f"Cannot write the project to {output}: that is a folder; give a file's name in "
+            f"it, ending in {SUFFIX}."
+        )
+    suffix = target.suffix.lower()
     if suffix in NOT_A_PROJECT:
         raise CommandError(
             f"Cannot write the project to {output}: a {suffix} file is no project. Give a "
-            f"name ending in {SUFFIX}."
+            f"name ending in {SUFFIX}.{' ' + hint if hint else ''}"
         )
-    return Path(output)
+    return target
 
 
 def table_output(output: str, reads: str) -> Path:

@@ -71,19 +71,20 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         no_stdout(args.output or "", "a project file")
+        # refused before the build, which takes seconds on a campus
+        target = (
+            project_output(
+                args.output, "generate writes a project: export draws it to PDF, PNG or DXF."
+            )
+            if args.output
+            else None
+        )
     except CommandError as err:
         return fail(err)
-    if args.output and not args.output.lower().endswith(".json"):
-        print(
-            f"error: {args.output} is not a project file name: it must end in .rackplan.json "
-            "(generate writes a project; export it to PDF, PNG or DXF with the export command)",
-            file=sys.stderr,
-        )
-        return 2
     try:
         planned = outline(request)
-        if not args.dry_run:  # what was built is told once it is written, not before
-            write_output(project_output(args.output), to_bytes(generate(request)))
+        if target is not None and not args.dry_run:  # told once written, not before
+            write_output(target, to_bytes(generate(request)))
     except GenerateError as err:
         print(f"error: cannot generate {args.preset}: --{err}", file=sys.stderr)
         return 2

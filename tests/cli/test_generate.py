@@ -96,7 +96,13 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
     ("arguments", "said"),
     [
         (["nvl72"], "'nvl72' is not a preset. Did you mean nvl72-su? The presets are: nvl72-su,"),
-        (["nvl72-su", "-o", "{folder}/pod.rackplan.json.pdf"], "must end in .rackplan.json"),
+        (
+            ["nvl72-su", "-o", "{folder}/pod.rackplan.json.pdf"],
+            "a .pdf file is no project. Give a name ending in .rackplan.json. generate writes a "
+            "project: export draws it to PDF, PNG or DXF.",
+        ),
+        # a trial: a folder was told its name had no .rackplan.json
+        (["nvl72-su", "-o", "{folder}"], "that is a folder; give a file's name in it"),
         (["cm384", "--sites", "5"], "--sites: 5 sites for 1 system leave a site empty"),
         (["nvl72-su", "--oversubscription", "-1"], "from 1 to 64 (downlinks per uplink), not -1"),
         (["hgx-su", "--halls-per-site", "0"], "--halls-per-site: must be from 1 to 200, not 0"),
@@ -115,6 +121,7 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
     ids=[
         "misspelt-preset",
         "pdf-name",
+        "folder",
         "plural",
         "oversubscription",
         "halls",
