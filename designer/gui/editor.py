@@ -414,7 +414,9 @@ class Editor(QObject):
             return []
         if pod is None:
             return []
-        self.selection.set(pod.ids)
+        # what a user sees and picks on the plan: a pod's CDU group (and a CM384's system
+        # record) was selected too and counted, until the next edit (a save) pruned it
+        self.selection.set(i for i in pod.ids if in_hall(self.project, i, hall))
         racks = sum(1 for i in pod.ids if i in self.project.placements)
         x, y = pod.origin
         self.message.emit(

@@ -279,3 +279,52 @@ def test_a_pod_put_off_screen_is_brought_into_view(qtbot, make_window, prompts):
     seen = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     for box in boxes:
         assert seen.contains(QRectF(box.x0, box.y0, box.width, box.height))
+
+
+def test_pods_in_the_hall_of_file_new_each_go_on_the_floor_the_dialog_states(
+    qtbot, make_window, prompts
+):
+    """A trial's pods in the 24 x 18 m hall went in at x 0, 6 and 12 m, the second and
+    third inside the first one's "Floor: 8 x 14.4 m", and a fourth was refused beside
+    6.4 m of bare floor. 24 / 8 = 3 pods side by side; the fourth has no such floor."""
+    from designer.gui.dialogs.insert_pod import PodTarget
+
+    window = make_window()
+    prompts.new_answer = NewProjectSpec()  # 24 x 18 m
+    window.actions_by_name["new"].trigger()
+    doc, hall = window.editor.doc, window.editor.hall_id
+    dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
+    qtbot.addWidget(dialog)
+    assert "Floor: 8 x 14.4 m" in dialog.details.text()
+    prompts.pod_answer = "nvl72-su"
+    said = []
+    for _ in range(4):
+        window.actions_by_name["insert_pod"].trigger()
+        said.append(window.status.currentMessage())
+    assert [s.split(" from ")[1].split(";")[0] for s in said[:3]] == [
+        "x 0 m, y 0 m",
+        "x 8 m, y 0 m",
+        "x 16 m, y 0 m",
+    ]
+    assert said[3] == (
+        "The hall has no free floor of 8 x 14.4 m for the pod: make the hall larger or "
+        "clear some floor."
+    )
+
+
+def test_the_pod_selected_is_counted_alike_before_and_after_a_save(
+    qtbot, make_window, prompts, tmp_path
+):
+    """A trial's pod read "33 items selected" after Insert Pod and "32 items selected" after
+    Ctrl+S: its CDUs' cooling group, which no one sees on the plan, was selected and counted
+    until the save dropped it. The items of a GB200 SU: 11 racks, 2 CDUs, 6 in-row coolers,
+    8 busways and 5 trays."""
+    window = empty_hall(make_window, prompts)
+    prompts.pod_answer = "nvl72-su"
+    window.actions_by_name["insert_pod"].trigger()
+    title = window.properties.title
+    assert title.text() == "32 items selected"
+    prompts.save_as_answer = tmp_path / "pod.rackplan.json"
+    window.actions_by_name["save"].trigger()
+    assert prompts.save_as_answer.is_file()
+    assert title.text() == "32 items selected"

@@ -3,16 +3,27 @@
 The pod is laid out as ``generate`` lays out the preset's hall (row pairs, CDUs in N+1,
 A and B busways, its network racks and in-row coolers, trays), but at an origin inside an
 existing hall: the cursor (the pod centred on it, snapped to the floor's tiles), or the
-first free floor, searched tile by tile from the hall's top left, where the pod's area
-lies inside the outline and clear of everything already on the floor. Its labels start
-with ``P<n>-``, numbered over the project, so that no two racks of it are named alike.
+first free floor, searched from the hall's top left. Its labels start with ``P<n>-``,
+numbered over the project, so that no two racks of it are named alike.
+
 Its compute racks name their leaf racks among its own network racks, as a generated design
 names them (``leaves``): a pod beside another pod's switches of another kind (InfiniBand
 beside Ethernet) builds its own fabric on its own switches.
+
+The floor a pod takes (``pod_size``, what the dialog states) is its racks and cooling units
+with the layout's margins around them: 2.4 m at the row ends (a walkway of at least 1.2 m
+and the row-end clearance to a wall, links B22; the cross tray to the cable entry on the
+left) and 3 m above and below (the rear service clearance and hot aisle behind its outer
+lines, links B20; the cable entry at 1.8 m above). That floor must lie inside the outline
+and stay clear of what stands and of the floor of every pod inserted before, read back from
+the racks and units named with its ``P<n>-``: so pods stand side by side each on the floor
+it states, its walkways and clearances kept (a trial's pods, packed by their racks alone,
+went in 6 m apart inside one another's stated 8 m).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from shapely import STRtree, box
@@ -21,15 +32,21 @@ from shapely.geometry import Polygon
 from designer.core.document.document import Document, sequential_ids
 from designer.core.document.layout import footprint_of
 from designer.core.generate.cluster import ClusterRequest, outline
-from designer.core.generate.layout import ENTRY_Y, HallLayout, IdFactory
+from designer.core.generate.layout import ENTRY_Y, MARGIN_X, MARGIN_Y, HallLayout, IdFactory
 from designer.core.generate.presets import PRESETS
 from designer.core.geometry.floor import placement_box
+from designer.core.geometry.footprint import Box
 from designer.core.model import CableTray, Placement
 from designer.core.model.base import Entity
 from designer.core.network.fabric import LeafRacks
 
 #: The presets that fit one hall, which Insert ▸ Pod offers.
 POD_PRESETS = tuple(name for name, preset in PRESETS.items() if not preset.campus)
+
+
+#: The names of an inserted pod's racks and cooling units ("P2-R1T01", "P2-CDU-1.1t"), and
+#: the pod's own ("P2"), which ``_next_pod`` numbers
+_POD_NAME = re.compile(r"(P\d+)-")
 
 
 class PodError(ValueError):
@@ -166,37 +183,77 @@ def _layout(
     return layout, (site.systems, plan.per_row, site.network_racks, "inrow")
 
 
-def _taken(doc: Document, hall_id: str) -> STRtree | None:
-    """The floor boxes of what already stands in the hall."""
+@dataclass(frozen=True)
+class _Taken:
+    """The floor of a hall a new pod may not overlap: what stands, and earlier pods' floors.
+
+    ``boxes`` holds both, each with the pod whose floor it is ("" for a footprint)."""
+
+    boxes: tuple[tuple[Box, str], ...]
+    index: STRtree | None
+
+    def hit(self, area: Box) -> str:
+        """Why ``area`` is not free ("" when it is); touching edges are free, so pods stand
+        side by side."""
+        near = () if self.index is None else self.index.query(box(*area))
+        hits = sorted(
+            (pod, n) for n in near for found, pod in [self.boxes[n]] if area.overlaps(found)
+        )
+        if not hits:
+            return ""
+        pod = hits[0][0]  # a footprint ("") first: what stands is what one sees in the way
+        return f"would overlap pod {pod}'s floor" if pod else "would overlap what already stands"
+
+    def edges(self) -> tuple[set[int], set[int]]:
+        """Where earlier pods' floors end, on the right and below: the next pod's floor may
+        start there, off the tiles (pods of 8 m on 0.6 m tiles went 8.4 m apart, and a hall
+        of 24 m held two)."""
+        return {b.x1 for b, pod in self.boxes if pod}, {b.y1 for b, pod in self.boxes if pod}
+
+
+def _taken(doc: Document, hall_id: str) -> _Taken:
+    """The footprints of what stands in ``hall_id`` (racks, cooling units, obstacles), and
+    the floor of each earlier pod: its racks and units, found by their ``P<n>-`` names, grown
+    by the margins ``pod_size`` counts (a pod moved since takes its floor with it)."""
     project = doc.project
-    boxes = []
-    for name in ("placements", "cooling_units", "obstacles"):
-        for entity in getattr(project, name).values():
-            if entity.hall_id != hall_id:
-                continue
-            found = footprint_of(project, entity.id, doc.rack_types)
-            if found is not None:
-                boxes.append(box(found.x0, found.y0, found.x1, found.y1))
-    return STRtree(boxes) if boxes else None
+    named = [
+        *((p.id, p.label) for p in project.placements.values() if p.hall_id == hall_id),
+        *((u.id, u.name) for u in project.cooling_units.values() if u.hall_id == hall_id),
+        *((o.id, "") for o in project.obstacles.values() if o.hall_id == hall_id),
+    ]
+    boxes: list[tuple[Box, str]] = []
+    for entity_id, name in named:
+        found = footprint_of(project, entity_id, doc.rack_types)
+        if found is None:
+            continue
+        boxes.append((found, ""))
+        pod = _POD_NAME.match(name)
+        if pod is not None:
+            x0, y0, x1, y1 = found
+            grown = Box(x0 - MARGIN_X, y0 - MARGIN_Y, x1 + MARGIN_X, y1 + MARGIN_Y)
+            boxes.append((grown, pod.group(1)))
+    index = STRtree([box(*b) for b, _ in boxes]) if boxes else None
+    return _Taken(tuple(boxes), index)
 
 
-def _problem(
-    floor: Polygon, taken: STRtree | None, origin: tuple[int, int], width: int, depth: int
-) -> str:
-    area = box(origin[0], origin[1], origin[0] + width, origin[1] + depth)
-    if not floor.covers(area):
+def _problem(floor: Polygon, taken: _Taken, origin: tuple[int, int], width: int, depth: int) -> str:
+    area = Box(origin[0], origin[1], origin[0] + width, origin[1] + depth)
+    if not floor.covers(box(*area)):
         return "does not fit inside the hall"
-    if taken is not None and len(taken.query(area, predicate="intersects")):
-        return "would overlap what already stands"
-    return ""
+    return taken.hit(area)
 
 
 def _free_floor(
-    floor: Polygon, taken: STRtree | None, width: int, depth: int, tile: int
+    floor: Polygon, taken: _Taken, width: int, depth: int, tile: int
 ) -> tuple[int, int]:
+    """The first origin, row by row from the top left, on the tiles or where an earlier
+    pod's floor ends, where a floor of ``width`` x ``depth`` is free."""
     x0, y0, x1, y1 = (int(v) for v in floor.bounds)
-    for y in range(_snap(y0, tile), y1 - depth + 1, tile):
-        for x in range(_snap(x0, tile), x1 - width + 1, tile):
+    right, below = taken.edges()
+    tiles_x = range(_snap(x0, tile), x1 - width + 1, tile)
+    tiles_y = range(_snap(y0, tile), y1 - depth + 1, tile)
+    for y in sorted({*tiles_y, *(v for v in below if v + depth <= y1)}):
+        for x in sorted({*tiles_x, *(v for v in right if v + width <= x1)}):
             if not _problem(floor, taken, (x, y), width, depth):
                 return x, y
     raise PodError(

@@ -131,3 +131,47 @@ def test_pods_in_two_halls_are_numbered_over_the_project():
     assert prefixes == {(first, "P1"), (second, "P2")}
     labels = [p.label for p in doc.project.placements.values()]
     assert len(labels) == len(set(labels))
+
+
+def test_pods_fill_the_hall_of_file_new_each_on_the_floor_it_states():
+    """A trial's pods in the 24 x 18 m hall of File ▸ New went in at x 0, 6 and 12 m, inside
+    one another's stated 8 x 14.4 m, and a fourth was refused beside 6.4 m of bare floor.
+    Each pod takes the floor it states, its walkways and clearances kept: 24 / 8 = 3 pods
+    side by side, 18 / 14.4 = 1 deep; a fourth is refused naming that floor."""
+    from designer.core.document.new_project import NewProjectSpec
+    from designer.core.document.new_project import new_document as new_project
+    from designer.core.findings import Severity
+    from designer.core.geometry.footprint import Box
+
+    # power and cooling for three pods (3 x 1,117.2 kW, x PUE 1.3 = 4,357 kW at the site)
+    doc = new_project(NewProjectSpec(power_capacity_kw=5_000, cooling_capacity_kw=5_000))
+    [hall] = doc.project.halls
+    width, depth = pod_size(doc, "nvl72-su")
+    assert (width, depth) == (8_000, 14_400)
+    pods = [insert_pod(doc, hall, "nvl72-su") for _ in range(3)]
+    assert [p.origin for p in pods] == [(0, 0), (8_000, 0), (16_000, 0)]
+    with pytest.raises(PodError, match=r"no free floor of 8 x 14\.4 m"):
+        insert_pod(doc, hall, "nvl72-su")
+    project = doc.project
+    floors = [Box(*p.origin, p.origin[0] + width, p.origin[1] + depth) for p in pods]
+    for pod, floor in zip(pods, floors, strict=True):
+        standing = [i for i in pod.ids if i in project.placements or i in project.cooling_units]
+        boxes = [ops.footprint_of(project, i, doc.rack_types) for i in standing]
+        assert all(b is not None and floor.union(b) == floor for b in boxes)  # on its own floor
+        for other in floors:
+            if other != floor:
+                assert not any(b is not None and other.overlaps(b) for b in boxes)
+    severities = {f.severity for f in RuleEngine(default_catalog()).run(project).findings}
+    assert severities <= {Severity.INFO}  # no error, no warning
+
+
+def test_a_pod_at_the_cursor_keeps_off_the_floor_of_the_pod_beside_it():
+    """The first pod's racks end 2.4 m short of its floor's edge: a second centred there
+    stood in that walkway, and nothing said so."""
+    doc, hall = empty_hall()
+    insert_pod(doc, hall, "nvl72-su")  # on x 0-8 m, its racks on x 2.4-5.6 m
+    # 10,000 - 4,000 = 6,000: its floor from x 6 m, 2 m into the first one's
+    with pytest.raises(PodError, match=r"would overlap pod P1's floor"):
+        insert_pod(doc, hall, "nvl72-su", at=(10_000, 7_200))
+    # 12,400 - 4,000 = 8,400, on the tiles, clear of the first one's floor
+    assert insert_pod(doc, hall, "nvl72-su", at=(12_400, 7_200)).origin == (8_400, 0)
