@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from designer.core.format import number
+from designer.core.refusal import BOUNDS
+from designer.core.refusal import refusal as value_refused
 
 #: Where each group's fields live in the settings, as the core's messages name them.
 NETWORK = "network."
 THRESHOLDS = "rules.thresholds."
 #: The largest number any box holds, in the unit it shows (the core sets the real limits).
 BOX_HIGH = 100_000
-#: How a bound in a refusal reads (pydantic's constraint names).
-BOUNDS = {"ge": "at least", "gt": "more than", "le": "at most", "lt": "less than"}
 
 
 @dataclass(frozen=True)
@@ -178,8 +178,8 @@ def broken_bound(err: Exception) -> tuple[str, float] | None:
     cause = err.__cause__
     if not isinstance(cause, ValidationError):
         return None
-    ctx = cause.errors(include_url=False)[0].get("ctx") or {}
-    return next(((kind, float(ctx[kind])) for kind in BOUNDS if kind in ctx), None)
+    refused = value_refused(cause.errors(include_url=False)[0])
+    return (refused.bound, float(refused.limit)) if refused.bound in BOUNDS else None
 
 
 def refusal(message: str, bound: tuple[str, float] | None = None) -> tuple[str, str]:

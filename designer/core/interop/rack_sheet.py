@@ -34,6 +34,7 @@ from designer.core.model.placement import Placement
 from designer.core.model.project import Project
 from designer.core.naming import NotFound, find_named
 from designer.core.network.export import FORMULA_START, as_text
+from designer.core.refusal import refusal
 from designer.core.rules.layout import HallShape
 
 #: The columns of a rack sheet, in the order they are written.
@@ -366,17 +367,17 @@ def _whole_mm(text: str) -> int:
 def _refused(error: Any) -> str:
     """What is wrong with a value the model refused, in the sheet's words, not the
     validator's (an audit read "Input should be less than or equal to 100000000")."""
-    shown = repr(error["input"])
+    refused = refusal(error)
+    shown = repr(refused.value)
     if len(shown) > 40:
         shown = shown[:39] + "…"
-    limits = error.get("ctx") or {}
-    if error["type"] in ("less_than_equal", "less_than"):
-        return f"{shown} is past the most rackplan takes, {limits.get('le', limits.get('lt')):,}"
-    if error["type"] in ("greater_than_equal", "greater_than"):
-        return f"{shown} is below the least rackplan takes, {limits.get('ge', limits.get('gt')):,}"
-    if error["type"] == "string_too_long":
-        return f"{shown} is longer than the {limits['max_length']:,} characters it may have"
-    return f"{shown}: {error['msg'][:1].lower()}{error['msg'][1:]}"
+    if refused.too_large:
+        return f"{shown} is past the most rackplan takes, {refused.limit:,}"
+    if refused.too_small:
+        return f"{shown} is below the least rackplan takes, {refused.limit:,}"
+    if refused.bound == "max_length":
+        return f"{shown} is longer than the {refused.limit:,} characters it may have"
+    return f"{shown}: {refused.reason}"
 
 
 def _facing(text: str) -> Rotation:
