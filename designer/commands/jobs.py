@@ -35,6 +35,7 @@ from designer.core.jobs.summary import describe, placement_text, relayed_texts, 
 from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.job import TransformerModel
 from designer.core.model.project import Project
+from designer.core.refusal import refusal
 from designer.core.rules import RuleEngine
 from designer.core.rules import jobs as job_rules
 
@@ -141,13 +142,40 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
             **{d: getattr(args, d) for d in _DEGREES},
         )
     except ValidationError as err:
-        first = err.errors(include_url=False)[0]
-        field = ".".join(str(p) for p in first["loc"]) or "the job"
-        message = first["msg"].removeprefix("Value error, ")
-        raise CommandError(f"--add {args.add}: {field}: {message}") from err
+        raise CommandError(_refused(args, err.errors(include_url=False)[0])) from err
     except TransactionError as err:
+        cause = err.__cause__  # the job's own refusal, raised inside the transaction
+        if isinstance(cause, ValidationError):
+            raise CommandError(_refused(args, cause.errors(include_url=False)[0])) from err
         raise CommandError(f"--add {args.add}: {err}") from err
     return doc.project
+
+
+def _refused(args: argparse.Namespace, error: Any) -> str:
+    """A value the job or its model refused, named by its option as generate names its
+    own: ``--tp: must be at least 1, not 0`` (it read "--add j: tp: Input should be greater
+    than or equal to 1"); figures that disagree with each other are the job's."""
+    refused = refusal(error)
+    if not refused.field:
+        return f"--add {args.add}: {refused.reason}"
+    name = refused.field.split(".")[0]
+    option = "--add" if name == "name" else f"--{name.replace('_', '-')}"
+    given = getattr(args, name, None)
+    if given is None:  # a figure --add works out: the global batch
+        given = refused.value
+        option += " (not given: micro-batch x EP x DP)" if name == "global_batch" else ""
+    must = refused.must(_shown(given))
+    return f"{option}: {must or refused.reason}"
+
+
+def _shown(value: Any) -> str:
+    """A value as it was typed: ``0``, ``1e+15``, ``200,000,000``; a name or a list by its
+    length, which is what its limit counts."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return f"{len(value):,}" if isinstance(value, str | list) else str(value)
 
 
 def _whole(value: float, option: str, least: int = 1) -> int:
@@ -249,7 +277,8 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         compute = job["compute_seconds"]
         step = duration(compute) if compute is not None else "not known"
         lines.append(
-            f"  Step: {job['micro_batches']:,.4g} micro-batches of {job['micro_batch']} per "
+            f"  Step: {job['micro_batches']:,.4g} "
+            f"micro-batch{'' if job['micro_batches'] == 1 else 'es'} of {job['micro_batch']} per "
             f"pipeline; compute {step} at {job['utilisation']:.0%} utilisation (estimate)"
             + bubble(compute, job["bubble"])
         )

@@ -85,9 +85,43 @@ def test_a_refused_value_exits_2_naming_it(tmp_path, capsys):
     out = tmp_path / "x.rackplan.json"
     args = ["jobs", SU, "--add", "Bad", *DENSE, "--tp", "0", "-o", str(out)]
     assert main(args) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: --add Bad: tp: Input should be greater than or equal to 1")
+    # named by its option with the limit, as generate does (it read "--add Bad: tp: Input
+    # should be greater than or equal to 1")
+    assert capsys.readouterr().err == "error: --tp: must be at least 1, not 0\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        # it read "parameters: Input should be less than or equal to 100000000000000"
+        (
+            ["--parameters", "1e15", *DENSE[2:]],
+            "--parameters: must be at most 100,000,000,000,000, not 1e+15",
+        ),
+        (
+            [*DENSE[:6], "--sequence", "200000000"],
+            "--sequence: must be at most 100,000,000, not 200,000,000",
+        ),
+        ([*DENSE, "--micro-batch", "-2"], "--micro-batch: must be at least 1, not -2"),
+        ([*DENSE, "--utilisation", "1.5"], "--utilisation: must be at most 1, not 1.5"),
+        ([*DENSE, "--utilisation", "0"], "--utilisation: must be more than 0, not 0"),
+        # figures that disagree are the job's as a whole
+        ([*DENSE, "--top-k", "2"], "--add J: top-k 2 is more than the 1 experts"),
+    ],
+)
+def test_a_refused_value_names_its_option_and_its_limit(tmp_path, capsys, arguments, said):
+    out = tmp_path / "j.rackplan.json"
+    assert main(["jobs", SU, "--add", "J", "-o", str(out), *arguments]) == 2
+    assert capsys.readouterr().err == f"error: {said}\n"
+    assert not out.exists()
+
+
+def test_a_name_too_long_is_refused_as_the_name_given_to_add(tmp_path, capsys):
+    out = tmp_path / "j.rackplan.json"
+    assert main(["jobs", SU, "--add", "J" * 201, "-o", str(out), *DENSE]) == 2
+    said = "error: --add: must be at most 200 characters long, not 201\n"
+    assert capsys.readouterr().err == said
 
 
 def test_adding_needs_the_model_and_an_output(capsys):
@@ -163,3 +197,17 @@ def test_a_job_over_a_ring_gives_its_pair_of_sites_end_to_end(tmp_path, capsys):
     assert pair["sites"] == ["Site 1", "Site 3"] and pair["via"] == ["Site 2"]
     assert pair["bytes"] == 144 * 8_192 * 8_192 * 2
     assert (pair["distance_km"], pair["latency_us"]) == (80, pytest.approx(392))
+
+
+def test_a_group_that_does_not_divide_the_rack_is_a_warning(tmp_path, capsys):
+    """TP 7 on NVL72 racks was written with "0 errors, 0 warnings, 0 info" (a trial): 72 =
+    10 x 7 + 2 leaves 2 GPUs of the rack idle; warnings alone exit 0."""
+    out = tmp_path / "seven.rackplan.json"
+    args = ["jobs", SU, "--add", "Seven", *DENSE, "--tp", "7", "--dp", "3", "-o", str(out)]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "  Placement: 1 scale-up domain in 1 rack (" in text  # it read "1 racks"
+    assert "  Step: 1 micro-batch of 1 per pipeline;" in text  # and "1 micro-batches"
+    assert "jobs.idle_accelerators" in text
+    assert "a rack of 72 accelerators holds 10 groups and leaves 2 idle" in text
+    assert "0 errors, 1 warning, 0 info" in text

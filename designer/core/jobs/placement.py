@@ -81,6 +81,20 @@ class Layout:
             seen.update(dict.fromkeys(self.domains[index].racks))
         return list(seen)
 
+    def left_over(self, job_id: str, group: int) -> dict[int, int]:
+        """The domains ``job_id``'s groups of ``group`` accelerators stand in whose size
+        ``group`` does not divide, each with how many of the accelerators that whole groups
+        leave over (its size mod ``group``) no job takes: 0 where other jobs use them all."""
+        placed = self.jobs.get(job_id)
+        if placed is None or group < 1:
+            return {}
+        left: dict[int, int] = {}
+        for index in dict.fromkeys(placed.groups.tolist()):
+            size = self.domains[index].accelerators
+            if size % group:
+                left[index] = min(size % group, max(size - int(self.used[index]), 0))
+        return left
+
 
 def _scope(job: Job, project: Project, domains: Sequence[Domain]) -> tuple[list[int], bool]:
     """The domains ``job`` may use, in order, and whether it is pinned to systems/racks."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from designer.core.format import plural
 from designer.core.jobs.estimate import JobTraffic, PlaneTraffic, SitePairTraffic
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.placement import Layout
@@ -152,7 +153,7 @@ def placement_text(about: dict[str, Any]) -> str:
     stands nowhere (a job refused: "0 scale-up domains in 0 racks ()" said nothing)."""
     if not about["systems"]:
         return "placed on no scale-up domain (see the findings)"
-    return f"{len(about['systems']):,} scale-up domains in {about['racks']:,} racks"
+    return f"{plural(len(about['systems']), 'scale-up domain')} in {plural(about['racks'], 'rack')}"
 
 
 def sites_text(about: dict[str, Any]) -> str:

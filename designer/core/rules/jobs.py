@@ -20,6 +20,7 @@ from designer.core.format import plural
 from designer.core.jobs import JobPlacement, JobsPlan, JobTraffic, PlaneTraffic, plan_jobs
 from designer.core.jobs.estimate import SitePairTraffic, with_dci_capacity
 from designer.core.jobs.formulas import batch_streams
+from designer.core.jobs.placement import Layout
 from designer.core.jobs.text import data, degrees, duration, group_degrees, rate
 from designer.core.model.job import Job
 from designer.core.model.placement import Placement
@@ -39,6 +40,16 @@ GROUP_TOO_LARGE = CodeInfo(
     "A job's TP x CP x EP ranks exchange traffic every layer and must share one scale-up "
     "domain (an NVL72's 72 GPUs, a CloudMatrix384's 384 NPUs, an 8-GPU server's 8); the "
     "group asks for more than the largest domain the job may use.",
+)
+IDLE = CodeInfo(
+    "jobs.idle_accelerators",
+    FAMILY,
+    "Parallel group does not divide its scale-up domain",
+    Severity.WARNING,
+    "A scale-up domain holds a job's TP x CP x EP groups only whole: when the group does "
+    "not divide the domain (an NVL72's 72 GPUs, a CloudMatrix384's 384 NPUs, an 8-GPU "
+    "server's 8), the accelerators left over in each domain the job uses stand idle unless "
+    "another job's group is small enough to use them.",
 )
 NO_ROOM = CodeInfo(
     "jobs.no_room",
@@ -141,6 +152,7 @@ CROSS_SITE = CodeInfo(
 
 CODES = (
     GROUP_TOO_LARGE,
+    IDLE,
     NO_ROOM,
     DEGREES_MISMATCH,
     BATCH_SPLIT,
@@ -273,6 +285,7 @@ def _placement(
             unit="groups",
         )
     layout = assessed.plan.layout
+    yield from _left_over(job, layout)
     for index, holders in sorted(layout.shared.items()):
         if holders[0] != job.id:
             continue  # reported once, with the first job it names
@@ -287,6 +300,60 @@ def _placement(
             unit="accelerators",
             hall_id=domain.hall,
         )
+
+
+def _left_over(job: Job, layout: Layout) -> Iterator[Finding]:
+    """The accelerators the job's groups leave idle in the domains they stand in, kind of
+    domain by kind, with the group sizes that divide each."""
+    group = job.group
+    left = layout.left_over(job.id, group)
+    idle = sum(left.values())
+    if not idle:
+        return
+    kinds: dict[tuple[str, int], list[int]] = {}
+    for index, count in left.items():
+        domain = layout.domains[index]
+        kinds.setdefault((domain.kind, domain.accelerators), []).append(count)
+    parts, divisors = [], []
+    for (kind, size), counts in kinds.items():
+        each, here = size % group, sum(counts)
+        taken = each * len(counts) - here
+        others = f" (other jobs use {taken:,})" if taken else ""
+        parts.append(
+            f"{_article(kind)} {kind} of {size:,} accelerators holds {size // group:,} groups "
+            f"and leaves {each:,} idle, {here:,} over the {plural(len(counts), kind)} the job "
+            f"uses{others}"
+        )
+        lower, upper = _divisors_around(size, group)
+        divisors.append(
+            f"TP x CP x EP of {lower:,} or {upper:,} divides {size:,} ({size // lower:,} or "
+            f"{size // upper:,} groups a {kind.split()[-1]})"
+        )
+    named = group_degrees(job)
+    sized = f" ({group:,} accelerators)" if " x " in named else ""
+    most = max(size % group for _, size in kinds)
+    yield IDLE.finding(
+        f"{job.name}: the {named} group{sized} does not divide its scale-up domain: "
+        f"{'; '.join(parts)}. Only a job whose TP x CP x EP is {most:,} or less can use "
+        f"them. {'; '.join(divisors)}.",
+        (job.id,),
+        measured=idle,
+        unit="accelerators",
+    )
+
+
+def _article(noun: str) -> str:
+    """``a rack``, ``an 8-GPU server``."""
+    return "an" if noun[:1] in "aeiou8" or noun.startswith(("11", "18")) else "a"
+
+
+def _divisors_around(size: int, group: int) -> tuple[int, int]:
+    """The divisors of ``size`` next below and next above ``group`` (1 < group < size)."""
+    divisors: set[int] = set()
+    for n in range(1, math.isqrt(size) + 1):
+        if size % n == 0:
+            divisors.update((n, size // n))
+    return max(d for d in divisors if d < group), min(d for d in divisors if d > group)
 
 
 def _estimates(project: Project, job: Job, traffic: JobTraffic) -> Iterator[Finding]:

@@ -251,3 +251,75 @@ def test_sites_no_path_of_routes_joins_are_still_an_error():
     assert found.ids == (job, a, c)
     assert "which no fibre route joins, directly or through other sites" in found.message
     assert [f.code for f in findings(doc)] == ["jobs.no_dci_route"]
+
+
+def idle(doc):
+    return [f for f in findings(doc) if f.code == "jobs.idle_accelerators"]
+
+
+def test_tp_7_on_nvl72_leaves_2_of_each_rack_idle_and_says_what_divides_72():
+    # 72 = 10 x 7 + 2: a rack holds 10 groups of 7 and 2 GPUs no group of 7 can use; the
+    # job's 3 groups stand in 1 rack (a trial: "0 errors, 0 warnings, 0 info")
+    doc = cluster("nvl72-su")
+    job = with_job(doc, name="Seven", tp=7, dp=3, global_batch=3)
+    (found,) = idle(doc)
+    assert found.severity is Severity.WARNING and found.ids == (job,)
+    assert found.message.startswith(
+        "Seven: the TP 7 group does not divide its scale-up domain: a rack of 72 "
+        "accelerators holds 10 groups and leaves 2 idle, 2 over the 1 rack the job uses."
+    )
+    assert "Only a job whose TP x CP x EP is 2 or less can use them." in found.message
+    # the divisors of 72 either side of 7: 6 (12 groups a rack) and 8 (9)
+    assert found.message.endswith("TP x CP x EP of 6 or 8 divides 72 (12 or 9 groups a rack).")
+    assert (found.measured, found.unit) == (2, "accelerators")
+
+
+def test_tp_7_over_every_nvl72_leaves_16_idle():
+    # 80 groups of 7 = 560 GPUs: 10 in each of the 8 racks, 2 x 8 = 16 of the 576 idle
+    doc = cluster("nvl72-su")
+    with_job(doc, name="Seven", tp=7, dp=80, global_batch=80)
+    (found,) = idle(doc)
+    assert "holds 10 groups and leaves 2 idle, 16 over the 8 racks the job uses" in (found.message)
+    assert found.measured == 16
+
+
+def test_idle_accelerators_another_job_takes_are_not_counted():
+    doc = cluster("nvl72-su")
+    with_job(doc, name="Seven", tp=7, dp=80, global_batch=80)
+    # a TP 1 job of 10 takes the 2 left in each of racks 1-5: 3 x 2 = 6 stay idle
+    with_job(doc, name="Small", dp=10, global_batch=10)
+    (found,) = idle(doc)
+    assert "leaves 2 idle, 6 over the 8 racks the job uses (other jobs use 10)" in (found.message)
+    assert found.measured == 6
+    # TP 2 x DP 8 takes all 16: nothing stands idle, nothing said
+    ops.update(doc, list(doc.project.jobs)[1], tp=2, dp=8, global_batch=8)
+    assert idle(doc) == []
+
+
+def test_tp_3_on_8_gpu_servers_and_tp_7_on_a_cloudmatrix384():
+    # 8 = 2 x 3 + 2: 4 groups of 3 stand in 2 servers, 2 GPUs idle in each
+    doc = cluster("hgx-su", systems=4)
+    with_job(doc, tp=3, dp=4, global_batch=4)
+    (found,) = idle(doc)
+    assert (
+        "an 8-GPU server of 8 accelerators holds 2 groups and leaves 2 idle, 4 over "
+        "the 2 8-GPU servers the job uses."
+    ) in found.message
+    assert found.message.endswith("TP x CP x EP of 2 or 4 divides 8 (4 or 2 groups a server).")
+    # 384 = 54 x 7 + 6: one supernode holds 54 groups of 7, 6 NPUs idle
+    doc = cluster("cm384")
+    with_job(doc, tp=7, dp=54, global_batch=54)
+    (found,) = idle(doc)
+    assert (
+        "a system of 384 accelerators holds 54 groups and leaves 6 idle, 6 over the "
+        "1 system the job uses."
+    ) in found.message
+    assert "TP x CP x EP of 6 or 8 divides 384 (64 or 48 groups a system)." in found.message
+
+
+def test_tp_8_on_nvl72_divides_the_rack_and_a_cluster_without_jobs_is_clean():
+    # 72 = 9 x 8: no GPU left over
+    doc = cluster("nvl72-su")
+    assert findings(doc) == ()
+    with_job(doc, tp=8, dp=72, global_batch=72)
+    assert idle(doc) == []
