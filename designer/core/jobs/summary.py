@@ -157,16 +157,18 @@ def placement_text(about: dict[str, Any]) -> str:
 
 
 def sites_text(about: dict[str, Any]) -> str:
-    """Where a described job's accelerators are, site by site: ``Site 1: 576 (Hall 1 576)``,
-    a site of more than three halls as ``in 8 halls``."""
+    """Where a described job's accelerators are, site by site: ``Site 1: 576 in Hall 1``,
+    ``Site 1: 576 (Hall 1: 288, Hall 2: 288)``, a site of more than three halls as ``in 8
+    halls`` (a trial read "(Hall 1 576)" as a hall named so)."""
     parts = []
     for site in about["sites"]:
         halls = site["halls"]
-        inside = (
-            f"in {len(halls)} halls"
-            if len(halls) > 3
-            else "(" + ", ".join(f"{h['name']} {h['accelerators']:,}" for h in halls) + ")"
-        )
+        if len(halls) == 1:
+            inside = f"in {halls[0]['name']}"
+        elif len(halls) > 3:
+            inside = f"in {len(halls)} halls"
+        else:
+            inside = "(" + ", ".join(f"{h['name']}: {h['accelerators']:,}" for h in halls) + ")"
         parts.append(f"{site['name']}: {site['accelerators']:,} {inside}")
     return "; ".join(parts)
 
