@@ -169,3 +169,25 @@ def test_the_dialog_keeps_a_refused_value_out(make_window, example, qtbot):
     dialog.global_batch.setValue(36)
     assert dialog.total.text().endswith("; 4 micro-batches per data stream")
     assert window.editor.project.jobs == {}
+
+
+def test_a_job_relayed_through_a_site_reads_its_pair_end_to_end(make_window, tmp_path, qtbot):
+    """A ring's A and C joined through B: the details say the pair's 80 km and 392 µs
+    (4.9 µs/km, links:S46), as the jobs command and the sheet do."""
+    from designer.core.io.project_file import save
+    from tests.core.jobs.helpers import across_a_and_c, ring
+
+    doc, (a, _, c, _), _ = ring(km=40.0)
+    across_a_and_c(doc, a, c)
+    path = tmp_path / "ring.rackplan.json"
+    save(doc.project, path)
+    window = make_window(path)
+    panel = _panel(window)
+    wait_checked(qtbot, window)
+    qtbot.waitUntil(lambda: panel.table.rowCount() == 1, timeout=15_000)
+    panel.table.selectRow(0)
+    qtbot.waitUntil(lambda: "via" in panel.where.text(), timeout=15_000)
+    assert (
+        "Site 1 to Site 3 via Site 2: 19.3 GB each way per step over 80 km of fibre, "
+        "392 µs one way." in panel.where.text()
+    )

@@ -41,7 +41,7 @@ from designer.core.findings import SEVERITY_RANK
 from designer.core.jobs.estimate import JobTraffic
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
-from designer.core.jobs.summary import describe, placement_text, sites_text
+from designer.core.jobs.summary import describe, placement_text, relayed_texts, sites_text
 from designer.core.jobs.text import bubble, degrees, duration
 from designer.core.model.job import Job
 from designer.drawing.jobs import role_entries
@@ -280,6 +280,7 @@ class JobsPanel(QWidget):
         self.where.setText(
             f"{placed}{degrees(job)}: {placement_text(about)}."
             + (f" {sites}." if sites else "")
+            + "".join(f" {text}." for text in relayed_texts(about))
             + step
             + memory
         )
