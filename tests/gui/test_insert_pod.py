@@ -286,7 +286,8 @@ def test_pods_in_the_hall_of_file_new_each_go_on_the_floor_the_dialog_states(
 ):
     """A trial's pods in the 24 x 18 m hall went in at x 0, 6 and 12 m, the second and
     third inside the first one's "Floor: 8 x 14.4 m", and a fourth was refused beside
-    6.4 m of bare floor. 24 / 8 = 3 pods side by side; the fourth has no such floor."""
+    6.4 m of bare floor. 24 / 8 = 3 pods side by side; the fourth has no floor of the
+    9 m it states (with the racks it would bring for the site's core tier)."""
     from designer.gui.dialogs.insert_pod import PodTarget
 
     window = make_window()
@@ -306,8 +307,11 @@ def test_pods_in_the_hall_of_file_new_each_go_on_the_floor_the_dialog_states(
         "x 8 m, y 0 m",
         "x 16 m, y 0 m",
     ]
+    dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
+    qtbot.addWidget(dialog)
+    assert "Floor: 9 x 14.4 m" in dialog.details.text()
     assert said[3] == (
-        "The hall has no free floor of 8 x 14.4 m for the pod: make the hall larger or "
+        "The hall has no free floor of 9 x 14.4 m for the pod: make the hall larger or "
         "clear some floor."
     )
 
@@ -328,3 +332,48 @@ def test_the_pod_selected_is_counted_alike_before_and_after_a_save(
     window.actions_by_name["save"].trigger()
     assert prompts.save_as_answer.is_file()
     assert title.text() == "32 items selected"
+
+
+def test_the_pod_that_outgrows_the_sites_switches_brings_and_states_the_racks_it_needs(
+    qtbot, make_window, prompts
+):
+    """A trial's fourth GB200 SU in one hall left 288 ports unconnected: 2,304 ports need a
+    core tier on the 64-port QM9700 (72 leaves, more than two tiers hold: 72 spines and
+    72 x 32 / 64 = 36 cores, 180 switches) where four pods' 12 racks hold 144. The dialog
+    says so before Insert and the fourth pod brings 36 / 12 = 3 racks more: 6 network
+    racks, 3 x 20.4 kW more power (1,117.2 + 61.2 = 1,178.4 kW, x 1.3 = 1,531.9 kW), its
+    network row 3 columns wider and 9 m of floor; the design is then clean."""
+    from designer.core.findings import Severity
+    from designer.gui.dialogs.insert_pod import PodTarget
+
+    window = make_window()
+    prompts.new_answer = replace(
+        AMPLE, width_m=40, depth_m=18, power_capacity_kw=6_000, cooling_capacity_kw=6_000
+    )
+    window.actions_by_name["new"].trigger()
+    doc, hall = window.editor.doc, window.editor.hall_id
+    prompts.pod_answer = "nvl72-su"
+    for _ in range(3):
+        window.actions_by_name["insert_pod"].trigger()
+    dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
+    qtbot.addWidget(dialog)
+    assert dialog.details.text().splitlines()[1:] == [
+        "Racks: 8 compute and 6 network racks (NVIDIA Quantum-2 QM9700)",
+        "IT power at maximum: 1,178.4 kW (its network racks full); facility at PUE 1.3: 1,531.9 kW",
+        "Floor: 9 x 14.4 m",
+        "Fabric: the site's 2,304 scale-out ports then need 180 NVIDIA Quantum-2 QM9700 "
+        "switches, 36 more than its network racks and the pod's own hold (144): the pod "
+        "brings 3 network racks more for them.",
+    ]
+    drawn = 3 * 1_117.2 + 1_178.4  # 4,530 kW of the hall's 6,000
+    assert dialog.fit.text() == (
+        f"It fits, from x 24 m, y 0 m. Hall 1 then draws up to {drawn:,.0f} kW of its "
+        f"6,000 kW ({drawn / 6_000:.0%})."
+    )
+    window.actions_by_name["insert_pod"].trigger()
+    assert window.status.currentMessage().startswith(
+        "Inserted the GB200 NVL72 SuperPOD scalable unit (14 racks) from x 24 m, y 0 m;"
+    )
+    wait_checked(qtbot, window)
+    serious = [f.message for f in window.editor.findings if f.severity != Severity.INFO]
+    assert serious == []  # every port connected: no shortage, no warning

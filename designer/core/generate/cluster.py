@@ -169,10 +169,12 @@ class Outline:
     def facility_mw(self) -> float:
         return self.it_mw * self.pue
 
-    @property
-    def full_racks_it_kw(self) -> float:
-        """IT power at most with every network rack full, as Insert Pod brings them."""
-        return math.fsum(s.full_racks_it_kw for s in self.sites)
+    def full_racks_it_kw(self, more_network: int = 0) -> float:
+        """IT power at most with every network rack full, as Insert Pod brings them, and
+        ``more_network`` full racks more (those a pod brings for its site's grown fabric)."""
+        return (
+            math.fsum(s.full_racks_it_kw for s in self.sites) + more_network * self.network.max_kw
+        )
 
     def _rounded_up(self) -> str:
         """Why there are more accelerators than were asked for: whole systems or racks (a
@@ -182,18 +184,22 @@ class Outline:
         each = self.accelerators // self.systems
         return f" ({self.asked:,} asked for, rounded up to whole {self.noun}s of {each:,})"
 
-    def lines(self, pue: float | None = None, full_racks: bool = False) -> list[str]:
+    def lines(
+        self, pue: float | None = None, full_racks: bool = False, more_network: int = 0
+    ) -> list[str]:
         """What will be built, as the dialog and the command show it before building; its
         facility power at ``pue`` when it goes into a site that states its own (a pod), with
-        its network racks ``full_racks`` where it goes in so (Insert Pod)."""
+        its network racks ``full_racks`` where it goes in so (Insert Pod), and
+        ``more_network`` racks more where the pod brings them for its site's grown fabric."""
         pue = self.pue if pue is None else pue
-        it_kw = self.full_racks_it_kw if full_racks else self.it_mw * 1000
+        it_kw = self.full_racks_it_kw(more_network) if full_racks else self.it_mw * 1000
         full = " (its network racks full)" if full_racks else ""
         mine = "of the systems" if self.unit.is_system else "compute"
+        network = self.network_racks + more_network
         return [
             f"{self.title}: {plural(self.systems, self.noun)} of {self.unit.unit_id}",
             f"Accelerators: {self.accelerators:,}{self._rounded_up()}",
-            f"Racks: {self.racks:,} {mine} and {plural(self.network_racks, 'network rack')}"
+            f"Racks: {self.racks:,} {mine} and {plural(network, 'network rack')}"
             f" ({self.switch_name})",
             f"Sites: {len(self.sites)}, halls: {self.halls}",
             f"IT power at maximum: {power(it_kw)}{full}; facility at PUE "
@@ -346,25 +352,9 @@ class _Shape:
 
     def hall_network(self, halls: Sequence[int]) -> tuple[tuple[int, ...], int]:
         """The network racks of each hall of a site of ``halls`` systems in each hall, and
-        the site's switches: the switches the fabric places in each hall
-        (``switches_by_hall``: its own leaves and pods, its turn of the spines and cores),
-        in whole racks; where the fabric's deal is its own (more of the halls' own pods
-        than a core's radix), the hall's share of the site's switches by its ports, rounded
-        up. Racks shared by the site's whole count left a hall short of slots for its
-        spines: in two halls of 5 NVL72 every spine stood in the first, whose loss cut the
-        site apart (a trial). Nothing past three tiers (no racks and no switches)."""
+        the site's switches (``fabric_racks``)."""
         ports = [n * self.ports_per_system for n in halls]
-        per_rack = self.network.switches.count  # type: ignore[union-attr]
-        held = switches_by_hall(ports, self.radix, self.oversubscription, self.cage)
-        if held is not None:
-            return tuple(-(-n // per_rack) for n in held), sum(held)
-        counted = count_tiers(sum(ports), self.radix, self.oversubscription, ports, self.cage)
-        if counted is None:
-            return (), 0
-        loads, _, spines, cores = counted
-        switches = len(loads) + spines + cores
-        whole = sum(ports) * per_rack
-        return tuple(-(-switches * part // whole) for part in ports), switches  # rounded up
+        return fabric_racks(ports, self.network, self.radix, self.oversubscription, self.cage)
 
     def site(self, systems: int, halls: int | None) -> SitePlan:
         """A site of ``systems`` over ``halls`` (or as many as the preset fills). Its IT
@@ -380,6 +370,31 @@ class _Shape:
         it = systems * self.system_kw
         full = it + sum(network) * self.network.max_kw
         return SitePlan(systems, per_hall, network, it + switches * per_switch, full)
+
+
+def fabric_racks(
+    ports: Sequence[int], network: RackType, k: int, oversubscription: float, cage: int
+) -> tuple[tuple[int, ...], int]:
+    """The network racks of ``network`` each hall needs whose scale-out NICs are ``ports``
+    (in the order the fabric meets the halls), and the site's switches: the switches the
+    fabric places in each hall (``switches_by_hall``: its own leaves and pods, its turn of
+    the spines and cores), in whole racks; where the fabric's deal is its own (more of the
+    halls' own pods than a core's radix), the hall's share of the site's switches by its
+    ports, rounded up. Racks shared by the site's whole count left a hall short of slots
+    for its spines: in two halls of 5 NVL72 every spine stood in the first, whose loss cut
+    the site apart (a trial). Nothing past three tiers (no racks and no switches). Insert
+    Pod sizes a site's grown fabric by it too (``pod.pod_fabric``)."""
+    per_rack = network.switches.count  # type: ignore[union-attr]
+    held = switches_by_hall(ports, k, oversubscription, cage)
+    if held is not None:
+        return tuple(-(-n // per_rack) for n in held), sum(held)
+    counted = count_tiers(sum(ports), k, oversubscription, ports, cage)
+    if counted is None:
+        return (), 0
+    loads, _, spines, cores = counted
+    switches = len(loads) + spines + cores
+    whole = sum(ports) * per_rack
+    return tuple(-(-switches * part // whole) for part in ports), switches  # rounded up
 
 
 def _sites(

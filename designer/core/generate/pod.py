@@ -19,11 +19,19 @@ and stay clear of what stands and of the floor of every pod inserted before, rea
 the racks and units named with its ``P<n>-``: so pods stand side by side each on the floor
 it states, its walkways and clearances kept (a trial's pods, packed by their racks alone,
 went in 6 m apart inside one another's stated 8 m).
+
+A pod's network racks hold its own fabric, but its ports join the site's: the pod whose
+ports make the site's fabric outgrow the switch slots of its network racks (a core tier past
+what two tiers hold) brings the racks the grown fabric needs in its network row, counted as
+``generate`` counts a site's (``fabric_racks``), and its floor grows with its row (a trial's
+fourth GB200 SU in one site: 2,304 ports need 180 QM9700, four pods' racks held 144, and
+288 ports were left unconnected).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from shapely import STRtree, box
@@ -31,14 +39,15 @@ from shapely.geometry import Polygon
 
 from designer.core.document.document import Document, sequential_ids
 from designer.core.document.layout import footprint_of
-from designer.core.generate.cluster import ClusterRequest, outline
+from designer.core.format import plural
+from designer.core.generate.cluster import ClusterRequest, Outline, fabric_racks, outline
 from designer.core.generate.layout import ENTRY_Y, MARGIN_X, MARGIN_Y, HallLayout, IdFactory
 from designer.core.generate.presets import PRESETS
 from designer.core.geometry.floor import placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model import CableTray, Placement
 from designer.core.model.base import Entity
-from designer.core.network.fabric import LeafRacks
+from designer.core.network.fabric import LeafRacks, cage_links, radix
 
 #: The presets that fit one hall, which Insert ▸ Pod offers.
 POD_PRESETS = tuple(name for name, preset in PRESETS.items() if not preset.campus)
@@ -62,9 +71,37 @@ class InsertedPod:
     ids: tuple[str, ...]
 
 
-def pod_size(doc: Document, preset: str) -> tuple[int, int]:
-    """The floor a pod of ``preset`` takes, margins included, in mm."""
-    layout, racks = _layout(doc, preset, "", sequential_ids(), (0, 0), "")
+@dataclass(frozen=True)
+class GrownFabric:
+    """The scale-out fabric of a site with a pod in it, where it needs more switches than
+    the site's network racks and the pod's own hold: the pod brings ``racks`` more."""
+
+    switch: str
+    ports: int
+    switches: int
+    slots: int
+    racks: int
+
+    def line(self) -> str:
+        """What the Insert Pod dialog says of it before Insert."""
+        return (
+            f"Fabric: the site's {self.ports:,} scale-out ports then need {self.switches:,} "
+            f"{self.switch} switches, {self.switches - self.slots:,} more than its network "
+            f"racks and the pod's own hold ({self.slots:,}): the pod brings "
+            f"{plural(self.racks, 'network rack')} more for them."
+        )
+
+
+def pod_fabric(doc: Document, hall_id: str, preset: str) -> GrownFabric | None:
+    """The fabric of the site of ``hall_id`` with a pod of ``preset`` in it, where it
+    outgrows the slots of the site's network racks and the pod's own (``_grown``)."""
+    return _grown(doc, outline(ClusterRequest(preset), doc.catalog), hall_id)
+
+
+def pod_size(doc: Document, preset: str, hall_id: str = "") -> tuple[int, int]:
+    """The floor a pod of ``preset`` takes in ``hall_id``, margins included, in mm: with
+    the racks it brings for its site's grown fabric (``pod_fabric``), none without a hall."""
+    layout, racks = _layout(doc, preset, hall_id, sequential_ids(), (0, 0), "")
     content = layout.build(*racks)
     return content.width_mm, content.depth_mm
 
@@ -80,7 +117,7 @@ def pod_origin(
     hall = doc.project.halls.get(hall_id)
     if hall is None:
         raise PodError("there is no hall to put the pod in")
-    width, depth = pod_size(doc, preset)
+    width, depth = pod_size(doc, preset, hall_id)
     tile = hall.tile_mm
     floor = Polygon(hall.outline)
     taken = _taken(doc, hall_id)
@@ -176,11 +213,70 @@ def _layout(
     origin: tuple[int, int],
     prefix: str,
 ) -> tuple[HallLayout, tuple[int, int, int, str]]:
-    """The pod's layout and the arguments of its ``build``."""
+    """The pod's layout and the arguments of its ``build``: its network racks and those it
+    brings for the grown fabric of the site of ``hall_id`` (``_grown``)."""
     plan = outline(ClusterRequest(preset), doc.catalog)
-    site = plan.sites[0]
+    grown = _grown(doc, plan, hall_id)
     layout = HallLayout(doc.catalog, new_id, hall_id, plan.unit, plan.network, origin, prefix)
-    return layout, (site.systems, plan.per_row, site.network_racks, "inrow")
+    return layout, _build_args(plan, grown.racks if grown else 0)
+
+
+def _build_args(plan: Outline, more_network: int = 0) -> tuple[int, int, int, str]:
+    """The arguments of the ``build`` of the pod ``plan`` outlines, with ``more_network``
+    network racks beside its own."""
+    site = plan.sites[0]
+    return site.systems, plan.per_row, site.network_racks + more_network, "inrow"
+
+
+def _grown(doc: Document, plan: Outline, hall_id: str) -> GrownFabric | None:
+    """The fabric of the site of ``hall_id`` with the pod ``plan`` outlines in it, where it
+    needs more switches than the site's network racks of the pod's switch and the pod's own
+    hold; None where they hold it, and where no count of racks helps (no hall; past three
+    tiers, which the check reports). Its ports are those of the site's racks at the pod's
+    NIC rate that name no network rack of another switch for their leaves (a CloudMatrix's
+    fabric on its Ethernet switches is one of its own), counted by hall as the planner
+    counts them. Slots that another fabric (of another NIC rate) takes are counted free."""
+    hall = doc.project.halls.get(hall_id)
+    if hall is None:
+        return None
+    layout = HallLayout(doc.catalog, sequential_ids(), hall_id, plan.unit, plan.network)
+    pod = [e for e in layout.build(*_build_args(plan)).entities if isinstance(e, Placement)]
+    fit = plan.network.switches
+    assert fit is not None  # outline chose the rack for its switches
+    switch = doc.catalog.switches[fit.switch_id]
+    types = doc.rack_types
+    nic = next(n for r in pod if (n := types[r.type_id].ports.get("scale_out")) is not None)
+    project = doc.project
+    halls = {h.id for h in project.halls.values() if h.site_id == hall.site_id}
+
+    def leaf_switch(rack: Placement) -> str:
+        """The switch of the network rack ``rack`` names for its leaves (the pod's where it
+        names none)."""
+        named = project.placements.get(rack.network_rack_id or "")
+        kind = types.get(named.type_id) if named is not None else None
+        return kind.switches.switch_id if kind is not None and kind.switches else switch.id
+
+    ports: Counter[str] = Counter()
+    slots = 0
+    for rack in [*(p for p in project.placements.values() if p.hall_id in halls), *pod]:
+        kind = types.get(rack.type_id)
+        if kind is None:
+            continue
+        if kind.switches is not None and kind.switches.switch_id == switch.id:
+            slots += kind.switches.count
+        out = kind.ports.get("scale_out")
+        same = out is not None and (out.rate_gbps, out.lane_gbps) == (nic.rate_gbps, nic.lane_gbps)
+        if out is not None and same and leaf_switch(rack) == switch.id:
+            ports[rack.hall_id] += out.count
+    k, cage = radix(switch, nic.rate_gbps, nic.lane_gbps), cage_links(switch, nic.rate_gbps)
+    ratio = project.settings.network.oversubscription
+    by_hall, switches = fabric_racks(
+        [ports[h] for h in sorted(ports)], plan.network, k, ratio, cage
+    )
+    if not by_hall or switches <= slots:
+        return None
+    more = -(-(switches - slots) // fit.count)
+    return GrownFabric(switch.name, sum(ports.values()), switches, slots, more)
 
 
 @dataclass(frozen=True)

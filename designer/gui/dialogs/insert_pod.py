@@ -3,7 +3,9 @@
 Each preset is described before it is inserted: what ``outline`` says it builds (racks,
 network racks, power) and the floor it takes, with where it will go (centred at the
 cursor, or on the hall's first free floor), whether it fits there (Insert is offered only
-where it does) and what the hall then draws against its power.
+where it does) and what the hall then draws against its power. Where its ports make the
+site's fabric outgrow the switch slots its network racks hold, it says so, and the racks,
+power and floor it states count the network racks the pod brings for it (``pod_fabric``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
 from designer.core.document.document import Document
 from designer.core.format import number
 from designer.core.generate import PRESETS, ClusterRequest, outline
-from designer.core.generate.pod import POD_PRESETS, PodError, pod_origin, pod_size
+from designer.core.generate.pod import POD_PRESETS, PodError, pod_fabric, pod_origin, pod_size
 from designer.core.totals import totals_by_hall
 from designer.gui.dialogs.form import lay_out
 
@@ -104,17 +106,24 @@ class InsertPodDialog(QDialog):
 
     def _describe(self) -> None:
         name = self.preset()
+        hall = self.target.hall_id if self.target is not None else ""
+        grown = pod_fabric(self.doc, hall, name)
+        more = grown.racks if grown is not None else 0
         # what it builds, less its title (listed above) and its site and hall (the one shown)
-        lines = outline(ClusterRequest(name), self.doc.catalog).lines(self.pue, True)[1:]
-        width, depth = pod_size(self.doc, name)
+        lines = outline(ClusterRequest(name), self.doc.catalog).lines(self.pue, True, more)[1:]
+        width, depth = pod_size(self.doc, name, hall)
         shown = [line for line in lines if not line.startswith("Sites:")]
-        self.details.setText("\n".join([*shown, f"Floor: {width / 1000:g} x {depth / 1000:g} m"]))
-        self._say_fit(name)
+        shown.append(f"Floor: {width / 1000:g} x {depth / 1000:g} m")
+        if grown is not None:
+            shown.append(grown.line())
+        self.details.setText("\n".join(shown))
+        self._say_fit(name, more)
 
-    def _say_fit(self, name: str) -> None:
-        """Whether the pod fits where it would go, and what the hall then draws: a trial's
-        fourth pod was offered as going "on the first free floor" of a full hall, refused
-        only after Insert, and its second and third took the hall past its power unsaid."""
+    def _say_fit(self, name: str, more_network: int) -> None:
+        """Whether the pod fits where it would go, and what the hall then draws (with the
+        ``more_network`` racks it brings for its site's grown fabric): a trial's fourth pod
+        was offered as going "on the first free floor" of a full hall, refused only after
+        Insert, and its second and third took the hall past its power unsaid."""
         if self.target is None or self.buttons is None:
             self.fit.hide()
             return
@@ -128,7 +137,7 @@ class InsertPodDialog(QDialog):
             self.buttons.button(OK).setEnabled(False)
             return
         self.buttons.button(OK).setEnabled(True)
-        pod_kw = outline(ClusterRequest(name), self.doc.catalog).full_racks_it_kw
+        pod_kw = outline(ClusterRequest(name), self.doc.catalog).full_racks_it_kw(more_network)
         drawn = totals_by_hall(self.doc.project, self.doc.rack_types)[hall.id].it_max_kw
         after, capacity = drawn + pod_kw, hall.power_capacity_kw
         text = (

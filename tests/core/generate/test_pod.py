@@ -137,7 +137,8 @@ def test_pods_fill_the_hall_of_file_new_each_on_the_floor_it_states():
     """A trial's pods in the 24 x 18 m hall of File ▸ New went in at x 0, 6 and 12 m, inside
     one another's stated 8 x 14.4 m, and a fourth was refused beside 6.4 m of bare floor.
     Each pod takes the floor it states, its walkways and clearances kept: 24 / 8 = 3 pods
-    side by side, 18 / 14.4 = 1 deep; a fourth is refused naming that floor."""
+    side by side, 18 / 14.4 = 1 deep; a fourth is refused naming its floor, 9 m wide with
+    the racks it would bring for the site's core tier (see below)."""
     from designer.core.document.new_project import NewProjectSpec
     from designer.core.document.new_project import new_document as new_project
     from designer.core.findings import Severity
@@ -150,7 +151,7 @@ def test_pods_fill_the_hall_of_file_new_each_on_the_floor_it_states():
     assert (width, depth) == (8_000, 14_400)
     pods = [insert_pod(doc, hall, "nvl72-su") for _ in range(3)]
     assert [p.origin for p in pods] == [(0, 0), (8_000, 0), (16_000, 0)]
-    with pytest.raises(PodError, match=r"no free floor of 8 x 14\.4 m"):
+    with pytest.raises(PodError, match=r"no free floor of 9 x 14\.4 m"):
         insert_pod(doc, hall, "nvl72-su")
     project = doc.project
     floors = [Box(*p.origin, p.origin[0] + width, p.origin[1] + depth) for p in pods]
@@ -175,3 +176,35 @@ def test_a_pod_at_the_cursor_keeps_off_the_floor_of_the_pod_beside_it():
         insert_pod(doc, hall, "nvl72-su", at=(10_000, 7_200))
     # 12,400 - 4,000 = 8,400, on the tiles, clear of the first one's floor
     assert insert_pod(doc, hall, "nvl72-su", at=(12_400, 7_200)).origin == (8_400, 0)
+
+
+def test_the_pod_that_outgrows_the_sites_switch_slots_brings_the_racks_its_fabric_needs():
+    """A trial's fourth GB200 SU in one site left 288 ports unconnected: its 2,304 ports
+    need a core tier on the 64-port QM9700 (2,304 / 32 = 72 leaves, more than the 64 two
+    tiers hold: pods of 32 leaves, 72 spines and 72 x 32 / 64 = 36 cores, 180 switches)
+    where four pods' 12 racks hold 144. The fourth pod brings 36 / 12 = 3 racks more, its
+    network row 3 columns wider (and an in-row cooler more for their air): 9 m of floor.
+    The fifth: 2,880 ports, 90 + 90 + 45 = 225 switches in 15 + 3 racks of 12 (216 slots),
+    one rack more; the sixth: 3,456 ports, 108 + 108 + 54 = 270 in 22 racks (264), one
+    more. Each goes in on the floor it states, beside the last."""
+    from designer.core.document.new_project import NewProjectSpec
+    from designer.core.document.new_project import new_document as new_project
+    from designer.core.findings import Severity
+
+    spec = NewProjectSpec(width_m=54, power_capacity_kw=10_000, cooling_capacity_kw=10_000)
+    doc = new_project(spec)
+    [hall] = doc.project.halls
+    engine = RuleEngine(default_catalog())
+    sizes, origins, network_racks = [], [], []
+    for _ in range(6):
+        sizes.append(pod_size(doc, "nvl72-su", hall))
+        pod = insert_pod(doc, hall, "nvl72-su")
+        assert pod.size == sizes[-1]
+        origins.append(pod.origin)
+        racks = [doc.project.placements[i] for i in pod.ids if i in doc.project.placements]
+        network_racks.append(sum(1 for r in racks if doc.rack_types[r.type_id].switches))
+        found = engine.run(doc.project).findings
+        assert [f.message for f in found if f.severity != Severity.INFO] == []
+    assert network_racks == [3, 3, 3, 6, 4, 4]
+    assert [w for w, _ in sizes] == [8_000, 8_000, 8_000, 9_000, 8_400, 8_400]
+    assert [x for x, _ in origins] == [0, 8_000, 16_000, 24_000, 33_000, 41_400]
