@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from designer.core.document.document import TransactionError
 from designer.core.format import number
-from designer.core.settings_fields import BOUNDS, broken_bound
+from designer.core.refusal import BOUNDS
+from designer.core.settings_fields import broken_bound
 from designer.gui.editor import Editor
 from designer.gui.panels.properties.fields import InputError, RevertingEdit
 
