@@ -343,8 +343,8 @@ def _left_over(job: Job, layout: Layout) -> Iterator[Finding]:
 
 
 def _article(noun: str) -> str:
-    """``a rack``, ``an 8-GPU server``."""
-    return "an" if noun[:1] in "aeiou8" or noun.startswith(("11", "18")) else "a"
+    """``a rack``, ``a system``, ``an 8-GPU server``: the domains' kinds."""
+    return "an" if noun[:1] in "aeiou8" else "a"
 
 
 def _divisors_around(size: int, group: int) -> tuple[int, int]:
