@@ -36,12 +36,17 @@ CAUTION = QColor("#a85d00")
 
 class Sheet:
     """Draw on a page in millimetres with a ``QPainter``; ``dpi`` is the paint device's
-    resolution."""
+    resolution. ``glyph_text``: the device keeps text drawn as shaped glyphs as text (a
+    PDF does; an SVG generator writes such glyphs as outlines, so there text is drawn as
+    text)."""
 
-    def __init__(self, painter: QPainter, frame: SheetFrame, dpi: float) -> None:
+    def __init__(
+        self, painter: QPainter, frame: SheetFrame, dpi: float, glyph_text: bool = False
+    ) -> None:
         self.painter = painter
         self.frame = frame
         self.k = dpi / 25.4
+        self.glyph_text = glyph_text
         self._metrics_cache: dict[int, QFontMetricsF] = {}
         #: Each text as ``_place`` fitted and aligned it, by text, font, alignment and width.
         self._placed: dict[tuple[str, float, bool, str, float], tuple[str, float]] = {}
@@ -72,11 +77,18 @@ class Sheet:
         """Draw one line whose baseline is at ``y``; ``align`` within ``width`` if given.
 
         Text wider than ``width`` is cut with an ellipsis, so a long label never runs into
-        the next column.
+        the next column. With ``glyph_text``, drawn as the glyphs ``_glyphs`` shaped: a
+        title block's captions repeat on every sheet, and Qt draws shaped glyphs in half the
+        time it takes to draw the text.
         """
         text, offset = self._place(text, size_pt, bold, align, width)
         self._use(size_pt, bold, colour)
-        self.painter.drawText(QPointF((x + offset) * self.k, y * self.k), text)
+        at = QPointF((x + offset) * self.k, y * self.k)
+        if not self.glyph_text:
+            self.painter.drawText(at, text)
+            return
+        for run in self._glyphs(text, size_pt, bold):
+            self.painter.drawGlyphRun(at, run)
 
     def texts(
         self,

@@ -117,7 +117,7 @@ def _pdf(pages: Sequence[Page], paper: str, info: SetInfo, progress: Progress | 
     if not painter.begin(writer):
         raise OSError("the PDF could not be started")
     try:
-        sheet = Sheet(painter, frame, PDF_DPI)
+        sheet = Sheet(painter, frame, PDF_DPI, glyph_text=True)
         for number, page in enumerate(pages, start=1):
             if number > 1:
                 writer.newPage()
