@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -43,7 +44,9 @@ class JobPlacement:
 
     ``groups`` holds, for each group in stage-major order (group ``stage x DP + replica``),
     the index of its domain in ``Layout.domains``; it has ``PP x DP`` entries when the job
-    fits and fewer (as many as fitted) when ``shortfall`` says why not.
+    fits and fewer (as many as fitted) when ``shortfall`` says why not. ``group_size`` is
+    the accelerators of one group (TP x CP x EP), which the layout needs to tell what each
+    job's groups leave over in a domain jobs share.
     """
 
     job_id: str
@@ -51,6 +54,7 @@ class JobPlacement:
     scope: tuple[int, ...]
     pinned: bool
     given: int
+    group_size: int
     shortfall: Shortfall | None = None
 
     @property
@@ -60,6 +64,25 @@ class JobPlacement:
     def stages(self, dp: int) -> np.ndarray:
         """The domain of each group as a (PP, DP) array (only for a complete placement)."""
         return self.groups.reshape(-1, dp)
+
+
+@dataclass(frozen=True)
+class LeftOver:
+    """What one job's groups leave idle in one domain whose size its group does not divide.
+
+    ``idle`` is how many of the domain's accelerators whole groups leave over (its size mod
+    the group) that no job takes: 0 where other jobs use them all. Jobs sharing a domain
+    leave one set of idle accelerators, those none of their groups fills, and each job's
+    ``idle`` there is part of it; so the domain is counted once, by ``counted_by``: the job
+    leaving the most (the first in the project's order when several leave as many), whose
+    count holds the others'. ``sharers`` are the other jobs whose groups leave some of the
+    domain idle too, whom the findings name so the architect sees why a count is missing.
+    """
+
+    domain: int
+    idle: int
+    counted_by: str
+    sharers: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -81,18 +104,37 @@ class Layout:
             seen.update(dict.fromkeys(self.domains[index].racks))
         return list(seen)
 
-    def left_over(self, job_id: str, group: int) -> dict[int, int]:
-        """The domains ``job_id``'s groups of ``group`` accelerators stand in whose size
-        ``group`` does not divide, each with how many of the accelerators that whole groups
-        leave over (its size mod ``group``) no job takes: 0 where other jobs use them all."""
+    @cached_property
+    def _leaving(self) -> dict[int, dict[str, int]]:
+        """For each domain some job's group does not divide, those jobs in the project's
+        order, each with the accelerators its whole groups leave over there (the domain's
+        size mod the group) that no job takes."""
+        leaving: dict[int, dict[str, int]] = {}
+        for job_id, placed in self.jobs.items():
+            group = placed.group_size
+            for index in dict.fromkeys(placed.groups.tolist()):
+                size = self.domains[index].accelerators
+                if size % group:
+                    free = max(size - int(self.used[index]), 0)
+                    leaving.setdefault(index, {})[job_id] = min(size % group, free)
+        return leaving
+
+    def left_over(self, job_id: str) -> list[LeftOver]:
+        """The domains ``job_id``'s groups stand in whose size its group does not divide, in
+        the order it fills them, with what it leaves idle in each and who counts it."""
         placed = self.jobs.get(job_id)
-        if placed is None or group < 1:
-            return {}
-        left: dict[int, int] = {}
+        if placed is None:
+            return []
+        left: list[LeftOver] = []
         for index in dict.fromkeys(placed.groups.tolist()):
-            size = self.domains[index].accelerators
-            if size % group:
-                left[index] = min(size % group, max(size - int(self.used[index]), 0))
+            jobs = self._leaving.get(index, {})
+            if job_id not in jobs:
+                continue
+            leavers = {other: idle for other, idle in jobs.items() if idle}
+            idle = jobs[job_id]
+            counter = max(leavers, key=leavers.__getitem__) if idle else job_id
+            sharers = tuple(other for other in leavers if other != job_id) if idle else ()
+            left.append(LeftOver(index, idle, counter, sharers))
         return left
 
 
@@ -151,7 +193,9 @@ def place_jobs(jobs: Iterable[Job], project: Project, domains: Sequence[Domain])
         for index in np.flatnonzero(taken).tolist():
             holders.setdefault(index, []).append(job.id)
         given = int(capacity[scope].sum()) if pinned else 0
-        placed[job.id] = JobPlacement(job.id, groups, tuple(scope), pinned, given, shortfall)
+        placed[job.id] = JobPlacement(
+            job.id, groups, tuple(scope), pinned, given, job.group, shortfall
+        )
     shared = {
         index: tuple(holders[index])
         for index in np.flatnonzero(used > capacity).tolist()

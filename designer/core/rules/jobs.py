@@ -20,7 +20,7 @@ from designer.core.format import plural
 from designer.core.jobs import JobPlacement, JobsPlan, JobTraffic, PlaneTraffic, plan_jobs
 from designer.core.jobs.estimate import SitePairTraffic, with_dci_capacity
 from designer.core.jobs.formulas import batch_streams
-from designer.core.jobs.placement import Layout
+from designer.core.jobs.placement import Layout, LeftOver
 from designer.core.jobs.text import data, degrees, duration, group_degrees, rate
 from designer.core.model.job import Job
 from designer.core.model.placement import Placement
@@ -49,7 +49,8 @@ IDLE = CodeInfo(
     "A scale-up domain holds a job's TP x CP x EP groups only whole: when the group does "
     "not divide the domain (an NVL72's 72 GPUs, a CloudMatrix384's 384 NPUs, an 8-GPU "
     "server's 8), the accelerators left over in each domain the job uses stand idle unless "
-    "another job's group is small enough to use them.",
+    "another job's group is small enough to use them. A domain two jobs share is counted "
+    "once, under the job that leaves the most of it idle.",
 )
 NO_ROOM = CodeInfo(
     "jobs.no_room",
@@ -285,7 +286,7 @@ def _placement(
             unit="groups",
         )
     layout = assessed.plan.layout
-    yield from _left_over(job, layout)
+    yield from _left_over(project, job, layout)
     for index, holders in sorted(layout.shared.items()):
         if holders[0] != job.id:
             continue  # reported once, with the first job it names
@@ -302,27 +303,38 @@ def _placement(
         )
 
 
-def _left_over(job: Job, layout: Layout) -> Iterator[Finding]:
+def _left_over(project: Project, job: Job, layout: Layout) -> Iterator[Finding]:
     """The accelerators the job's groups leave idle in the domains they stand in, kind of
-    domain by kind, with the group sizes that divide each."""
+    domain by kind, with the group sizes that divide each.
+
+    Jobs sharing a domain leave one set of idle accelerators there, so it is counted in one
+    finding only, that of the job leaving the most (``Layout.left_over``): an architect
+    adding the findings up gets the idle accelerators of the cluster, none twice. That
+    finding names the other jobs sharing the domain and theirs say under whom it is counted,
+    so a count that looks short is explained where it is read; a job whose every idle
+    domain another job counts has no finding of its own, the one counting it names it."""
     group = job.group
-    left = layout.left_over(job.id, group)
-    idle = sum(left.values())
+    left = layout.left_over(job.id)
+    counted = [item.idle for item in left if item.counted_by == job.id]
+    idle = sum(counted)
     if not idle:
         return
-    kinds: dict[tuple[str, int], list[int]] = {}
-    for index, count in left.items():
-        domain = layout.domains[index]
-        kinds.setdefault((domain.kind, domain.accelerators), []).append(count)
+    kinds: dict[tuple[str, int], list[LeftOver]] = {}
+    for item in left:
+        domain = layout.domains[item.domain]
+        kinds.setdefault((domain.kind, domain.accelerators), []).append(item)
     parts, divisors = [], []
-    for (kind, size), counts in kinds.items():
-        each, here = size % group, sum(counts)
-        taken = each * len(counts) - here
-        others = f" (other jobs use {taken:,})" if taken else ""
+    for (kind, size), items in kinds.items():
+        each = size % group
+        here = sum(item.idle for item in items if item.counted_by == job.id)
+        taken = each * len(items) - sum(item.idle for item in items)
+        notes = [f"other jobs use {taken:,}"] if taken else []
+        notes.extend(_shared(project, job, kind, items))
+        noted = f" ({'; '.join(notes)})" if notes else ""
         parts.append(
             f"{_article(kind)} {kind} of {size:,} accelerators holds {size // group:,} groups "
-            f"and leaves {each:,} idle, {here:,} over the {plural(len(counts), kind)} the job "
-            f"uses{others}"
+            f"and leaves {each:,} idle, {here:,} over the {plural(len(items), kind)} the job "
+            f"uses{noted}"
         )
         lower, upper = _divisors_around(size, group)
         divisors.append(
@@ -331,7 +343,7 @@ def _left_over(job: Job, layout: Layout) -> Iterator[Finding]:
         )
     named = group_degrees(job)
     sized = f" ({group:,} accelerators)" if " x " in named else ""
-    most = max(size % group for _, size in kinds)
+    most = max(counted)  # the most idle in one domain: a larger group fits none
     yield IDLE.finding(
         f"{job.name}: the {named} group{sized} does not divide its scale-up domain: "
         f"{'; '.join(parts)}. Only a job whose TP x CP x EP is {most:,} or less can use "
@@ -340,6 +352,21 @@ def _left_over(job: Job, layout: Layout) -> Iterator[Finding]:
         measured=idle,
         unit="accelerators",
     )
+
+
+def _shared(project: Project, job: Job, kind: str, items: list[LeftOver]) -> Iterator[str]:
+    """Where the idle accelerators of the domains ``job`` shares went: ``the 1 rack it shares
+    with B counted here only`` for those it counts, ``... counted under B`` for the others,
+    one note per job counting them."""
+    counters: dict[str, list[LeftOver]] = {}
+    for item in items:
+        if item.idle and item.sharers:
+            counters.setdefault(item.counted_by, []).append(item)
+    for counter, shared in counters.items():
+        sharers = dict.fromkeys(other for item in shared for other in item.sharers)
+        names = " and ".join(project.jobs[other].name for other in sharers)
+        where = "here only" if counter == job.id else f"under {project.jobs[counter].name}"
+        yield f"the {plural(len(shared), kind)} it shares with {names} counted {where}"
 
 
 def _article(noun: str) -> str:

@@ -81,3 +81,20 @@ def test_too_few_accelerators_is_a_shortfall_with_the_figures():
     job = with_job(doc, tp=8, dp=80, global_batch=80)  # 640 GPUs on 576
     shortfall = planned(doc).layout.jobs[job].shortfall
     assert (shortfall.kind, shortfall.needed, shortfall.available) == ("room", 80, 72)
+
+
+def test_a_rack_two_jobs_leave_idle_is_counted_by_one_of_them():
+    doc = cluster("nvl72-su")
+    seven = with_job(doc, name="Seven", tp=7, dp=15, global_batch=15)  # racks 0 (70) and 1 (35)
+    five = with_job(doc, name="Five", tp=5, dp=7, global_batch=7)  # rack 1: 35 of the 37 left
+    layout = planned(doc).layout
+    assert layout.used.tolist()[:3] == [70, 70, 0]
+    # rack 1 keeps 72 - 70 = 2 idle, which groups of 7 and of 5 both leave (72 mod 7 = 72
+    # mod 5 = 2): Seven, first of the two, counts them, and each job names the other
+    assert [(i.domain, i.idle, i.counted_by, i.sharers) for i in layout.left_over(seven)] == [
+        (0, 2, seven, ()),
+        (1, 2, seven, (five,)),
+    ]
+    assert [(i.domain, i.idle, i.counted_by, i.sharers) for i in layout.left_over(five)] == [
+        (1, 2, seven, (seven,)),
+    ]

@@ -296,6 +296,68 @@ def test_idle_accelerators_another_job_takes_are_not_counted():
     assert idle(doc) == []
 
 
+def by_job(doc):
+    """The idle-accelerator findings by the name of the job each is about."""
+    return {f.message.split(":")[0]: f for f in idle(doc)}
+
+
+def test_idle_accelerators_of_a_rack_two_jobs_share_are_counted_once():
+    # Seven: 15 groups of 7, 10 in rack 0 (70, 2 idle) and 5 in rack 1 (35); Five: 7 groups
+    # of 5 in the 37 left of rack 1 (35), which keeps 72 - 70 = 2 idle. Idle: 2 + 2 = 4,
+    # where each job once counted rack 1's 2 (4 + 2 = 6)
+    doc = cluster("nvl72-su")
+    with_job(doc, name="Seven", tp=7, dp=15, global_batch=15)
+    with_job(doc, name="Five", tp=5, dp=7, global_batch=7)
+    (found,) = idle(doc)
+    assert found.message.startswith(
+        "Seven: the TP 7 group does not divide its scale-up domain: a rack of 72 accelerators "
+        "holds 10 groups and leaves 2 idle, 4 over the 2 racks the job uses (the 1 rack it "
+        "shares with Five counted here only)."
+    )
+    assert found.measured == 4
+
+
+def test_a_job_with_idle_racks_of_its_own_says_where_the_shared_one_is_counted():
+    # Five now 21 groups of 5: 7 in rack 1 beside Seven, 14 in rack 2 (70, 2 idle). Racks
+    # 0, 1 and 2 each keep 2 idle: 6, Seven counting racks 0 and 1, Five rack 2
+    doc = cluster("nvl72-su")
+    with_job(doc, name="Seven", tp=7, dp=15, global_batch=15)
+    with_job(doc, name="Five", tp=5, dp=21, global_batch=21)
+    seven, five = (by_job(doc)[name] for name in ("Seven", "Five"))
+    assert (
+        "leaves 2 idle, 4 over the 2 racks the job uses (the 1 rack it shares with Five "
+        "counted here only)"
+    ) in seven.message
+    assert five.message.startswith(
+        "Five: the TP 5 group does not divide its scale-up domain: a rack of 72 accelerators "
+        "holds 14 groups and leaves 2 idle, 2 over the 2 racks the job uses (the 1 rack it "
+        "shares with Seven counted under Seven)."
+    )
+    assert (seven.measured, five.measured) == (4, 2)
+
+
+def test_a_shared_rack_is_counted_by_the_job_that_leaves_more_of_it_idle():
+    # Seven: 13 groups of 7, 10 in rack 0 (2 idle) and 3 in rack 1 (21); Sixteen: 3 groups
+    # of 16 in the 51 left of rack 1 (48): 72 - 69 = 3 idle, 2 of which a group of 7 would
+    # leave and all 3 of which a group of 16 (72 = 4 x 16 + 8, 5 of the 8 Seven's). Idle:
+    # 2 + 3 = 5, once 2 + 2 + 3 = 7
+    doc = cluster("nvl72-su")
+    with_job(doc, name="Seven", tp=7, dp=13, global_batch=13)
+    with_job(doc, name="Sixteen", tp=16, dp=3, global_batch=3)
+    seven, sixteen = (by_job(doc)[name] for name in ("Seven", "Sixteen"))
+    assert (
+        "leaves 2 idle, 2 over the 2 racks the job uses (the 1 rack it shares with "
+        "Sixteen counted under Sixteen)"
+    ) in seven.message
+    assert sixteen.message.startswith(
+        "Sixteen: the TP 16 group does not divide its scale-up domain: a rack of 72 "
+        "accelerators holds 4 groups and leaves 8 idle, 3 over the 1 rack the job uses "
+        "(other jobs use 5; the 1 rack it shares with Seven counted here only). Only a job "
+        "whose TP x CP x EP is 3 or less can use them."
+    )
+    assert (seven.measured, sixteen.measured) == (2, 3)
+
+
 def test_tp_3_on_8_gpu_servers_and_tp_7_on_a_cloudmatrix384():
     # 8 = 2 x 3 + 2: 4 groups of 3 stand in 2 servers, 2 GPUs idle in each
     doc = cluster("hgx-su", systems=4)
