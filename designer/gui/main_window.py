@@ -981,7 +981,8 @@ class MainWindow(QMainWindow):
 
     def insert_pod(self) -> None:
         """Insert ▸ Pod: a pod preset centred at the cursor when it is over the hall on
-        screen, else on the hall's first free floor (one undo step)."""
+        screen (on the tiles, or flush against a pod it would overlap or nearly touch), else
+        on the hall's first free floor (one undo step)."""
         editor = self.editor
         hall = editor.project.halls.get(editor.hall_id or "")
         if hall is None:
@@ -991,7 +992,8 @@ class MainWindow(QMainWindow):
             return
         at = editor.on_floor(self.pointer.floor())
         where = (
-            f"It goes centred at the cursor (x {at[0] / 1000:,.1f} m, y {at[1] / 1000:,.1f} m)."
+            f"It goes centred at the cursor (x {at[0] / 1000:,.1f} m, y {at[1] / 1000:,.1f} m), "
+            "on the floor tiles or flush against a pod beside it."
             if at
             else f"It goes on the first free floor of {hall.name}, from its top left (point "
             "at the floor and press Ctrl+Shift+P to put it at the cursor)."

@@ -90,7 +90,10 @@ def test_a_pod_is_centred_at_the_cursor_over_the_hall(qtbot, make_window, prompt
     prompts.pod_answer = "nvl72-su"
     point_at(window, 15_000, 12_000)  # the middle of the 30 x 24 m hall
     window.actions_by_name["insert_pod"].trigger()
-    assert prompts.asked[-1] == "pod: It goes centred at the cursor (x 15.0 m, y 12.0 m)."
+    assert prompts.asked[-1] == (
+        "pod: It goes centred at the cursor (x 15.0 m, y 12.0 m), on the floor tiles or flush "
+        "against a pod beside it."
+    )
     # the pod (8 x 14.4 m, as the dialog says) centred there, snapped to the 600 mm tiles:
     # x 15,000 - 4,000 = 11,000 -> 10,800; y 12,000 - 7,200 = 4,800
     assert window.status.currentMessage().endswith(
@@ -99,6 +102,53 @@ def test_a_pod_is_centred_at_the_cursor_over_the_hall(qtbot, make_window, prompt
     boxes = [ops.footprint_of(doc.project, i, doc.rack_types) for i in doc.project.placements]
     assert min(b.x0 for b in boxes) >= 10_800 and max(b.x1 for b in boxes) <= 10_800 + 8_000
     assert min(b.y0 for b in boxes) >= 4_800 and max(b.y1 for b in boxes) <= 4_800 + 14_400
+
+
+def test_pods_at_the_cursor_beside_one_another_go_flush_as_the_dialog_says(
+    qtbot, make_window, prompts
+):
+    """A second GB200 SU pointed at beside the first in File ▸ New's 24 x 18 m hall, at
+    12.4 m (its corner at 8.4 m, on the 0.6 m tiles), went in at 8.4 m: 0.4 m of bare floor
+    from the first one's 8 m edge. A third at 20 m went past the far wall and was refused.
+    They land flush, at 0, 8 and 16 m, the dialog saying so before Insert; the design is
+    clean, and one undo takes the last pod out whole."""
+    from designer.core.findings import Severity
+    from designer.gui.dialogs.insert_pod import PodTarget
+
+    window = make_window()
+    # power and cooling for three pods (3 x 1,117.2 kW, x PUE 1.3 = 4,357 kW at the site)
+    prompts.new_answer = NewProjectSpec(power_capacity_kw=5_000, cooling_capacity_kw=5_000)
+    window.actions_by_name["new"].trigger()
+    doc, hall = window.editor.doc, window.editor.hall_id
+    said = []
+    for x in (4_000, 12_400, 20_000):
+        point_at(window, x, 7_200)
+        prompts.pod_answer = None  # the dialog opened and read, then Insert
+        window.actions_by_name["insert_pod"].trigger()
+        target = prompts.target
+        assert isinstance(target, PodTarget) and target.hall_id == hall and target.at
+        dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=target)
+        qtbot.addWidget(dialog)
+        said.append(dialog.fit.text().split(". ")[0])
+        before = doc.project
+        prompts.pod_answer = "nvl72-su"
+        window.actions_by_name["insert_pod"].trigger()
+        said.append(window.status.currentMessage().split(" from ")[-1].split(";")[0])
+    assert said == [
+        "It fits, from x 0 m, y 0 m",
+        "x 0 m, y 0 m",
+        "It fits, from x 8 m, y 0 m",
+        "x 8 m, y 0 m",
+        "It fits, from x 16 m, y 0 m",
+        "x 16 m, y 0 m",
+    ]
+    project = doc.project
+    racks = [ops.footprint_of(project, i, doc.rack_types) for i in project.placements]
+    assert max(b.x1 for b in racks) <= 24_000  # all inside the hall
+    wait_checked(qtbot, window)
+    assert [f.message for f in window.editor.findings if f.severity != Severity.INFO] == []
+    window.actions_by_name["undo"].trigger()
+    assert doc.project == before  # the third pod out whole, the other two as they were
 
 
 def test_a_pod_that_does_not_fit_at_the_cursor_changes_nothing_and_says_why(

@@ -2,7 +2,8 @@
 
 The pod is laid out as ``generate`` lays out the preset's hall (row pairs, CDUs in N+1,
 A and B busways, its network racks and in-row coolers, trays), but at an origin inside an
-existing hall: the cursor (the pod centred on it, snapped to the floor's tiles), or the
+existing hall: the cursor (the pod centred on it, snapped to the floor's tiles, or flush
+against an earlier pod's floor it would overlap or nearly touch: ``_at_cursor``), or the
 first free floor, searched from the hall's top left. Its labels start with ``P<n>-``,
 numbered over the project, so that no two racks of it are named alike.
 
@@ -44,7 +45,7 @@ from designer.core.generate.cluster import ClusterRequest, Outline, fabric_racks
 from designer.core.generate.layout import ENTRY_Y, MARGIN_X, MARGIN_Y, HallLayout, IdFactory
 from designer.core.generate.presets import PRESETS
 from designer.core.geometry.floor import placement_box
-from designer.core.geometry.footprint import Box
+from designer.core.geometry.footprint import Box, around
 from designer.core.model import CableTray, Placement
 from designer.core.model.base import Entity
 from designer.core.network.fabric import LeafRacks, cage_links, radix
@@ -109,9 +110,10 @@ def pod_size(doc: Document, preset: str, hall_id: str = "") -> tuple[int, int]:
 def pod_origin(
     doc: Document, hall_id: str, preset: str, at: tuple[int, int] | None = None
 ) -> tuple[int, int]:
-    """Where a pod of ``preset`` goes in ``hall_id``: its corner, snapped to the tiles,
-    centred on ``at`` or on the first free floor; ``PodError`` saying why it does not fit
-    (the Insert Pod dialog asks before it offers to insert)."""
+    """Where a pod of ``preset`` goes in ``hall_id``: its corner, centred on ``at`` (on
+    the tiles, or flush against an earlier pod's floor: ``_at_cursor``) or on the first
+    free floor; ``PodError`` saying why it does not fit (the Insert Pod dialog asks before
+    it offers to insert)."""
     if preset not in POD_PRESETS:
         raise PodError(f"{preset!r} is not a pod; choose one of {', '.join(POD_PRESETS)}")
     hall = doc.project.halls.get(hall_id)
@@ -123,11 +125,7 @@ def pod_origin(
     taken = _taken(doc, hall_id)
     if at is None:
         return _free_floor(floor, taken, width, depth, tile)
-    origin = (_snap(at[0] - width // 2, tile), _snap(at[1] - depth // 2, tile))
-    problem = _problem(floor, taken, origin, width, depth)
-    if problem:
-        raise PodError(f"The pod ({width / 1000:g} x {depth / 1000:g} m) {problem} there.")
-    return origin
+    return _at_cursor(floor, taken, at, width, depth, tile)
 
 
 def insert_pod(
@@ -300,17 +298,42 @@ class _Taken:
         pod = hits[0][0]  # a footprint ("") first: what stands is what one sees in the way
         return f"would overlap pod {pod}'s floor" if pod else "would overlap what already stands"
 
+    def floors(self) -> list[Box]:
+        """The floors of the earlier pods, a rectangle each (``_taken``)."""
+        return [b for b, pod in self.boxes if pod]
+
     def edges(self) -> tuple[set[int], set[int]]:
         """Where earlier pods' floors end, on the right and below: the next pod's floor may
         start there, off the tiles (pods of 8 m on 0.6 m tiles went 8.4 m apart, and a hall
         of 24 m held two)."""
-        return {b.x1 for b, pod in self.boxes if pod}, {b.y1 for b, pod in self.boxes if pod}
+        floors = self.floors()
+        return {b.x1 for b in floors}, {b.y1 for b in floors}
+
+    def gap(self, area: Box, tile: int) -> bool:
+        """Whether ``area`` leaves less than a tile, but some floor, between it and an
+        earlier pod's floor it faces (side by side, or one above the other): a strip no rack
+        of the hall's grid fits in, which only the rounding to the tiles made."""
+        near = box(area.x0 - tile, area.y0 - tile, area.x1 + tile, area.y1 + tile)
+        for n in () if self.index is None else self.index.query(near):
+            other, pod = self.boxes[n]
+            if not pod:
+                continue
+            beside = area.y0 < other.y1 and other.y0 < area.y1
+            above = area.x0 < other.x1 and other.x0 < area.x1
+            across = max(other.x0 - area.x1, area.x0 - other.x1)
+            along = max(other.y0 - area.y1, area.y0 - other.y1)
+            if (beside and 0 < across < tile) or (above and 0 < along < tile):
+                return True
+        return False
 
 
 def _taken(doc: Document, hall_id: str) -> _Taken:
     """The footprints of what stands in ``hall_id`` (racks, cooling units, obstacles), and
-    the floor of each earlier pod: its racks and units, found by their ``P<n>-`` names, grown
-    by the margins ``pod_size`` counts (a pod moved since takes its floor with it)."""
+    the floor of each earlier pod: the rectangle around its racks and units, found by their
+    ``P<n>-`` names, grown by the margins ``pod_size`` counts (a pod moved since takes its
+    floor with it). The rectangle, not each rack's margins: those left notches at its
+    corners (0.8 x 4.9 m of a GB200 SU's floor) where another pod's floor went in unsaid,
+    and the floor the dialog states is a rectangle."""
     project = doc.project
     named = [
         *((p.id, p.label) for p in project.placements.values() if p.hall_id == hall_id),
@@ -318,6 +341,7 @@ def _taken(doc: Document, hall_id: str) -> _Taken:
         *((o.id, "") for o in project.obstacles.values() if o.hall_id == hall_id),
     ]
     boxes: list[tuple[Box, str]] = []
+    pods: dict[str, list[Box]] = {}
     for entity_id, name in named:
         found = footprint_of(project, entity_id, doc.rack_types)
         if found is None:
@@ -325,9 +349,12 @@ def _taken(doc: Document, hall_id: str) -> _Taken:
         boxes.append((found, ""))
         pod = _POD_NAME.match(name)
         if pod is not None:
-            x0, y0, x1, y1 = found
-            grown = Box(x0 - MARGIN_X, y0 - MARGIN_Y, x1 + MARGIN_X, y1 + MARGIN_Y)
-            boxes.append((grown, pod.group(1)))
+            pods.setdefault(pod.group(1), []).append(found)
+    for pod_name, standing in pods.items():
+        found = around(standing)
+        assert found is not None  # a pod is named by what of it stands
+        x0, y0, x1, y1 = found
+        boxes.append((Box(x0 - MARGIN_X, y0 - MARGIN_Y, x1 + MARGIN_X, y1 + MARGIN_Y), pod_name))
     index = STRtree([box(*b) for b, _ in boxes]) if boxes else None
     return _Taken(tuple(boxes), index)
 
@@ -337,6 +364,50 @@ def _problem(floor: Polygon, taken: _Taken, origin: tuple[int, int], width: int,
     if not floor.covers(box(*area)):
         return "does not fit inside the hall"
     return taken.hit(area)
+
+
+def _at_cursor(
+    floor: Polygon, taken: _Taken, at: tuple[int, int], width: int, depth: int, tile: int
+) -> tuple[int, int]:
+    """The origin of a pod of ``width`` x ``depth`` pointed at ``at``: centred on it with
+    its corner on the tiles, unless that floor would overlap an earlier pod's or stop short
+    of it by less than a tile; then flush against that pod's floor (beside, above or below
+    it), moved as little as it can be and on as few axes, as long as ``at`` stays on the
+    new pod's floor (the cursor inside an earlier pod's floor is refused, as is any floor
+    that overlaps another's or what stands).
+
+    A cluster architect lines pods up floor to floor: each floor already holds its
+    walkways and clearances (``pod_size``), so two pods flush share no aisle and waste
+    none, and the 0.4 m strip that rounding to 0.6 m tiles left beside an 8 m pod (8.4 m
+    apart) fits nothing and reads as a mistake; a third pod by the cursor in File ▸ New's
+    24 m hall went off its far wall. The pod's racks keep their places on its floor, as
+    ``_free_floor``'s pods flush at 8 and 16 m do, so beside a floor that ends off the tiles
+    they stand off the tiles by as much: the pod, not the tile, is what meets its
+    neighbour, and a gap is either none or a tile or more. Far from any pod the origin is
+    on the tiles, as before."""
+    x, y = at[0] - width // 2, at[1] - depth // 2
+    tiled = (_snap(x, tile), _snap(y, tile))
+    floors = taken.floors()
+    xs = {tiled[0], *(b.x1 for b in floors), *(b.x0 - width for b in floors)}
+    ys = {tiled[1], *(b.y1 for b in floors), *(b.y0 - depth for b in floors)}
+
+    def rank(origin: tuple[int, int]) -> tuple[bool, int, int]:
+        """No sliver first, then the fewest axes off the tiles' origin, then the nearest."""
+        area = Box(*origin, origin[0] + width, origin[1] + depth)
+        moved = (origin[0] != tiled[0]) + (origin[1] != tiled[1])
+        return taken.gap(area, tile), moved, abs(origin[0] - x) + abs(origin[1] - y)
+
+    free = [
+        (ox, oy)
+        for ox in sorted(xs)
+        if ox <= at[0] <= ox + width
+        for oy in sorted(ys)
+        if oy <= at[1] <= oy + depth and not _problem(floor, taken, (ox, oy), width, depth)
+    ]
+    if free:
+        return min(free, key=rank)
+    problem = _problem(floor, taken, tiled, width, depth)
+    raise PodError(f"The pod ({width / 1000:g} x {depth / 1000:g} m) {problem} there.")
 
 
 def _free_floor(

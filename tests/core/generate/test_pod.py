@@ -166,16 +166,113 @@ def test_pods_fill_the_hall_of_file_new_each_on_the_floor_it_states():
     assert severities <= {Severity.INFO}  # no error, no warning
 
 
-def test_a_pod_at_the_cursor_keeps_off_the_floor_of_the_pod_beside_it():
+def test_a_pod_pointed_at_inside_another_pods_floor_is_refused():
     """The first pod's racks end 2.4 m short of its floor's edge: a second centred there
-    stood in that walkway, and nothing said so."""
+    stood in that walkway, and nothing said so. A pod still covers the point pointed at,
+    so none goes there: beside it, flush, its floor would leave that point bare."""
     doc, hall = empty_hall()
     insert_pod(doc, hall, "nvl72-su")  # on x 0-8 m, its racks on x 2.4-5.6 m
-    # 10,000 - 4,000 = 6,000: its floor from x 6 m, 2 m into the first one's
-    with pytest.raises(PodError, match=r"would overlap pod P1's floor"):
-        insert_pod(doc, hall, "nvl72-su", at=(10_000, 7_200))
-    # 12,400 - 4,000 = 8,400, on the tiles, clear of the first one's floor
-    assert insert_pod(doc, hall, "nvl72-su", at=(12_400, 7_200)).origin == (8_400, 0)
+    before = doc.project
+    with pytest.raises(PodError, match=r"would overlap what already stands"):
+        insert_pod(doc, hall, "nvl72-su", at=(7_400, 7_200))  # 7.4 m: in its walkway
+    assert doc.project is before
+
+
+def floor_of(pod):
+    """The floor a pod states, as a box in mm."""
+    from designer.core.geometry.footprint import Box
+
+    return Box(*pod.origin, pod.origin[0] + pod.size[0], pod.origin[1] + pod.size[1])
+
+
+def assert_each_on_its_own_floor(doc, pods):
+    """Every rack and unit of each pod inside the floor it states, none on another's, and
+    the design without an error or a warning."""
+    from designer.core.findings import Severity
+
+    project = doc.project
+    floors = [floor_of(p) for p in pods]
+    for pod, floor in zip(pods, floors, strict=True):
+        assert not any(floor.overlaps(other) for other in floors if other != floor)
+        standing = [i for i in pod.ids if i in project.placements or i in project.cooling_units]
+        boxes = [ops.footprint_of(project, i, doc.rack_types) for i in standing]
+        assert boxes and all(b is not None and floor.union(b) == floor for b in boxes)
+    severities = {f.severity for f in RuleEngine(default_catalog()).run(project).findings}
+    assert severities <= {Severity.INFO}
+
+
+def test_pods_at_the_cursor_in_the_hall_of_file_new_go_flush_side_by_side():
+    """A second GB200 SU pointed at beside the first (centred at 12.4 m: its corner at
+    8.4 m, on the 0.6 m tiles) went in at 8.4 m, 0.4 m of bare floor from the first one's
+    8 m edge, and a third pointed at 20 m went to 16.2 m, past the 24 m hall's far wall,
+    and was refused. Each lands flush against the one before, at x 0, 8 and 16 m, as pods
+    on free floor do; one undo takes the last out whole."""
+    from designer.core.document.new_project import NewProjectSpec
+    from designer.core.document.new_project import new_document as new_project
+
+    doc = new_project(NewProjectSpec(power_capacity_kw=5_000, cooling_capacity_kw=5_000))
+    [hall] = doc.project.halls
+    first = insert_pod(doc, hall, "nvl72-su", at=(4_000, 7_200))
+    second = insert_pod(doc, hall, "nvl72-su", at=(12_400, 7_200))
+    before = doc.project
+    third = insert_pod(doc, hall, "nvl72-su", at=(20_000, 7_200))
+    assert [p.origin for p in (first, second, third)] == [(0, 0), (8_000, 0), (16_000, 0)]
+    assert_each_on_its_own_floor(doc, [first, second, third])
+    doc.undo()
+    assert doc.project == before
+
+
+@pytest.mark.parametrize(
+    ("at", "origin"),
+    [
+        # centred at 28.5 m its corner is at 24.5 -> 24.6 m on the tiles, 0.4 m short of
+        # the first one's edge at 24.2 m: flush
+        pytest.param((28_500, 20_000), (24_200, 12_600), id="right, 0.4 m short"),
+        # 26 - 4 = 22 -> 22.2 m, 2 m into the first one's floor: out of it, flush
+        pytest.param((26_000, 20_000), (24_200, 12_600), id="right, 2 m into it"),
+        # on its left, 11.8 - 4 = 7.8 m: its right edge at 15.8 m, 0.4 m short of 16.2 m
+        pytest.param((11_800, 20_000), (8_200, 12_600), id="left, 0.4 m short"),
+        # 14 - 4 = 10 -> 10.2 m, 2 m into it from the left
+        pytest.param((14_000, 20_000), (8_200, 12_600), id="left, 2 m into it"),
+        # below it, 33 - 7.2 = 25.8 m, 1.2 m into it from below: flush under its 27 m edge
+        pytest.param((20_000, 33_000), (16_200, 27_000), id="below, 1.2 m into it"),
+    ],
+)
+def test_a_pod_at_the_cursor_that_would_overlap_or_nearly_touch_another_goes_flush(at, origin):
+    """A pod pointed at so that its floor, on the tiles, would overlap an earlier pod's or
+    stop short of it by less than a tile goes flush against it, on whichever side."""
+    doc, hall = empty_hall(40_000, 50_000)
+    first = insert_pod(doc, hall, "nvl72-su", at=(20_000, 20_000))
+    assert floor_of(first) == (16_200, 12_600, 24_200, 27_000)  # 8 x 14.4 m, off the tiles
+    second = insert_pod(doc, hall, "nvl72-su", at=at)
+    assert second.origin == origin
+    assert_each_on_its_own_floor(doc, [first, second])
+
+
+@pytest.mark.parametrize(
+    ("at", "origin"),
+    [
+        # 29.2 - 4 = 25.2 m, 1 m from the first one's edge at 24.2 m: a gap a rack fits in
+        pytest.param((29_200, 20_000), (25_200, 12_600), id="a tile and more beside it"),
+        pytest.param((33_000, 42_000), (28_800, 34_800), id="far from it"),
+    ],
+)
+def test_a_pod_at_the_cursor_a_tile_or_more_from_any_pod_stays_on_the_tiles(at, origin):
+    doc, hall = empty_hall(40_000, 50_000)
+    insert_pod(doc, hall, "nvl72-su", at=(20_000, 20_000))
+    assert insert_pod(doc, hall, "nvl72-su", at=at).origin == origin
+    assert origin[0] % 600 == 0 and origin[1] % 600 == 0
+
+
+def test_a_pod_keeps_off_the_corner_of_another_pods_floor_its_racks_leave_bare():
+    """A GB200 SU's floor is 8 x 14.4 m, but its racks' margins leave its corner at x 7.2-8
+    m, y 9.5-14.4 m bare: a pod centred at 11.8 m, 16.8 m (its corner at 7.8 m, 9.6 m on
+    the tiles) went 0.2 m into that floor. It goes flush beside it."""
+    doc, hall = empty_hall()
+    first = insert_pod(doc, hall, "nvl72-su")
+    second = insert_pod(doc, hall, "nvl72-su", at=(11_800, 16_800))
+    assert second.origin == (8_000, 9_600)
+    assert_each_on_its_own_floor(doc, [first, second])
 
 
 def test_the_pod_that_outgrows_the_sites_switch_slots_brings_the_racks_its_fabric_needs():
