@@ -191,3 +191,46 @@ def test_a_job_relayed_through_a_site_reads_its_pair_end_to_end(make_window, tmp
         "Site 1 to Site 3 via Site 2: 19.3 GB each way per step over 80 km of fibre, "
         "392 µs one way." in panel.where.text()
     )
+
+
+def test_the_jobs_table_fits_its_dock_with_a_long_worst_finding_at_1600_by_1000(
+    make_window, example, qtbot
+):
+    """A trial at 1600 x 1000 scrolled the jobs' table sideways to read a job's worst
+    finding: its column grew to the text's width. The four columns fit the dock; a name
+    or finding cut short reads whole, with the finding's message, in its tooltip."""
+    window = make_window(example("gb200-nvl72-su"))
+    assert (window.width(), window.height()) == (1600, 1000)
+    panel = _panel(window)
+    # groups of 16 leave 8 of each NVL72's 72 idle: a warning, idle_accelerators
+    name = "Dense 70B on TP 16 domains"
+    job = panel.add({**DENSE, "name": name, "tp": 16, "pp": 1, "dp": 16})
+    wait_checked(qtbot, window)
+    table = panel.table
+    qtbot.waitUntil(lambda: table.item(0, 3).text() not in ("…", "none"), timeout=15_000)
+    window.jobs_dock.raise_()
+    qtbot.waitUntil(table.isVisible, timeout=5_000)
+    worst = table.item(0, 3).text()
+    assert worst.startswith("warning: ")
+    header = table.horizontalHeader()
+
+    def fits() -> bool:
+        return sum(header.sectionSize(c) for c in range(table.columnCount())) <= (
+            table.viewport().width()
+        )
+
+    with contextlib.suppress(qtbot.TimeoutError):  # laid out on the next turns of the loop
+        qtbot.waitUntil(fits, timeout=2_000)
+    widths = [header.sectionSize(c) for c in range(table.columnCount())]
+    assert fits(), f"columns {widths} in a table {table.viewport().width()} wide"
+    assert table.horizontalScrollBar().maximum() == 0  # nothing to scroll sideways to
+    for column in range(table.columnCount()):
+        cell = table.visualItemRect(table.item(0, column))
+        assert table.viewport().rect().contains(cell), f"column {column} out of sight"
+    # the finding longer than its cell: cut at its end, and whole in its tooltip
+    assert table.fontMetrics().horizontalAdvance(worst) > header.sectionSize(3)
+    code = "jobs." + worst.removeprefix("warning: ")
+    (message,) = {f.message for f in window.editor.findings if f.code == code and job in f.ids}
+    assert table.item(0, 3).toolTip() == f"{worst}\n{message}"
+    assert table.item(0, 0).toolTip() == name
+    assert table.textElideMode() == Qt.TextElideMode.ElideRight and not table.wordWrap()

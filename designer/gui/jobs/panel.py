@@ -1,6 +1,7 @@
 """The Jobs panel: the project's training jobs, where they run and what their traffic costs.
 
-A table of the jobs (degrees, accelerators, step time, worst finding); Add, Edit and
+A table of the jobs (degrees, accelerators, step time, worst finding) as wide as its dock,
+long names and findings cut short and whole in their tooltips; Add, Edit and
 Delete, each one undo step through the editor; the racks coloured on the canvas
 by job, PP stage, DP replica or TP domain on request, with the key under the table; and a
 chart of the selected job's planes, each plane's time per step against the compute it
@@ -23,11 +24,9 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QScrollArea,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.document.document import TransactionError
-from designer.core.findings import SEVERITY_RANK
+from designer.core.findings import SEVERITY_RANK, Finding
 from designer.core.jobs.estimate import JobTraffic
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
@@ -49,6 +48,7 @@ from designer.gui.editor import Editor
 from designer.gui.jobs.chart import PlaneChart
 from designer.gui.jobs.colouring import JobColouring
 from designer.gui.jobs.dialog import JobDialog
+from designer.gui.panels.fitted_text import FittedText
 
 COLUMNS = ("Job", "Accelerators", "Step", "Worst finding")
 #: The colourings the panel offers, as its list names them.
@@ -63,7 +63,30 @@ COLOURINGS: tuple[tuple[Role | None, str], ...] = (
 
 class _JobsTable(QTableWidget):
     """The jobs' table asks for its header and one row: the room beyond what the selected
-    job's details need goes to it (by its stretch), and past that it scrolls."""
+    job's details need goes to it (by its stretch), and past that it scrolls. Its columns
+    fit its width (``fit_columns``): it never scrolls sideways."""
+
+    def fit_columns(self) -> None:
+        """The accelerators and the step as wide as their cells; the job's name and its
+        worst finding share the rest, each whole when both fit, else each cut at its end
+        and given at least half (the one needing less its need): a trial at 1600 x 1000
+        scrolled the table sideways to read "error: no_room", the column as wide as it."""
+        header = self.horizontalHeader()
+        for column in (1, 2):
+            header.resizeSection(column, self._need(column))
+        free = self.viewport().width() - header.sectionSize(1) - header.sectionSize(2)
+        name = min(self._need(0), max(free // 2, free - self._need(3)))
+        header.resizeSection(0, max(name, header.minimumSectionSize()))
+
+    def _need(self, column: int) -> int:
+        """The width of the column's widest cell or its title."""
+        return max(self.sizeHintForColumn(column), self.horizontalHeader().sectionSizeHint(column))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The viewport made wider or narrower (the dock resized, a scroll bar come or
+        gone): the columns fit its new width."""
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def sizeHint(self) -> QSize:
         return QSize(super().sizeHint().width(), self._one_row())
@@ -78,30 +101,6 @@ class _JobsTable(QTableWidget):
         height += self.verticalHeader().defaultSectionSize() + 2 * self.frameWidth()
         bar = self.horizontalScrollBar()
         return height + (bar.sizeHint().height() if bar.isVisible() else 0)
-
-
-class _Details(QScrollArea):
-    """The selected job's details ask for the height their text takes at the box's width,
-    so the panel's layout gives them that before the jobs' table grows (a trial at
-    1600 x 1000 scrolled a six-line summary in a box of four and a half), and for no
-    height at least: the docks along the bottom shrink as before, and the text scrolls."""
-
-    def sizeHint(self) -> QSize:
-        shown = self.widget()
-        # the width without a scroll bar: the height asked for is the one that needs none
-        frame = 2 * self.frameWidth()
-        need = shown.heightForWidth(self.width() - frame) if shown is not None else -1
-        if need < 0:
-            return super().sizeHint()
-        return QSize(super().sizeHint().width(), need + frame)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width():
-            self.updateGeometry()  # its text's height at the new width
 
 
 class JobsPanel(QWidget):
@@ -120,9 +119,14 @@ class JobsPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
+        # one line a cell, cut at its end; the worst finding takes the width the others
+        # leave (``_JobsTable.fit_columns``)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         # tool buttons, as wide as their words: they share one row with the colouring list
         # and leave the height to the job's details
         self.add_button = _button("Add…", "Add a training job")
@@ -146,11 +150,7 @@ class JobsPanel(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.key)
         column.addWidget(self.where, 1)
-        self.details = _Details()
-        self.details.setWidgetResizable(True)
-        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.details.setFrameShape(QFrame.Shape.NoFrame)
-        self.details.setWidget(shown)
+        self.details = FittedText(shown)
         self.chart = PlaneChart()
 
         controls = QHBoxLayout()
@@ -208,15 +208,20 @@ class JobsPanel(QWidget):
         for row, job in enumerate(project.jobs.values()):
             traffic = self.assessed.traffic.get(job.id) if self._current() else None
             step = _step_s(job, traffic)
+            finding = worst.get(job.id)
             cells = (
                 job.name,
                 f"{job.size:,}",
                 duration(step) if step is not None else "—",
-                worst.get(job.id, "none" if self._current() else "…"),
+                _finding_text(finding) if finding else "none" if self._current() else "…",
             )
+            # the name and the finding whole where their cells cut them, the finding's
+            # message too
+            tips = {0: job.name, 3: f"{cells[3]}\n{finding.message}" if finding else ""}
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, job.id)
+                item.setToolTip(tips.get(column, ""))
                 if column == 1:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -227,6 +232,7 @@ class JobsPanel(QWidget):
         if chosen not in project.jobs and project.jobs:
             self.table.selectRow(0)
         self.table.blockSignals(False)
+        self.table.fit_columns()
         has = bool(project.jobs)
         self.edit_button.setEnabled(has)
         self.delete_button.setEnabled(has)
@@ -238,8 +244,9 @@ class JobsPanel(QWidget):
             self.editor.project.jobs
         )
 
-    def _worst_findings(self) -> dict[str, str]:
-        worst: dict[str, Any] = {}
+    def _worst_findings(self) -> dict[str, Finding]:
+        """The most severe of the jobs' own findings (``jobs.*``), by job."""
+        worst: dict[str, Finding] = {}
         for finding in self.editor.findings:
             if not finding.code.startswith("jobs.") or finding.excluded or not finding.ids:
                 continue
@@ -249,7 +256,7 @@ class JobsPanel(QWidget):
                 known = worst.get(job_id)
                 if known is None or SEVERITY_RANK[finding.severity] < SEVERITY_RANK[known.severity]:
                     worst[job_id] = finding
-        return {j: f"{f.severity.value}: {f.code.removeprefix('jobs.')}" for j, f in worst.items()}
+        return worst
 
     def _show_job(self) -> None:
         project = self.editor.project
@@ -396,6 +403,11 @@ def _button(text: str, tip: str) -> QToolButton:
     button.setText(text)
     button.setToolTip(tip)
     return button
+
+
+def _finding_text(finding: Finding) -> str:
+    """A job's worst finding in its cell: how bad, and the rule ("error: no_room")."""
+    return f"{finding.severity.value}: {finding.code.removeprefix('jobs.')}"
 
 
 def _first(err: ValidationError) -> str:

@@ -1,12 +1,13 @@
 """The link inspector: the bundles of the selected racks, and everything about the one picked.
 
 A table of the selection's bundles (where each goes, how many links of what ordered length
-("72 × 10 m"), over what medium) with the picked bundle's full schedule line below it: plane and rates, routed and
-order length, medium and module class, power per end, latency, cost and the reason the
-medium was chosen (or why the bundle has none). The lines are the cable schedule's own,
-taken from the plan the design check keeps current (``Editor.network`` through
-``designer.core.network.selection.plan_of``), so after a rack moves its lengths follow
-without planning again.
+("72 × 10 m"), over what medium) with the picked bundle's full schedule line below it: plane
+and rates, routed and order length, medium and module class, power per end, latency, cost
+and the reason the medium was chosen (or why the bundle has none). The line is given the
+height it needs and the table the rest, down to a few rows (``TABLE_LEAST_ROWS``). The
+lines are the cable schedule's own, taken from the plan the design check keeps current
+(``Editor.network`` through ``designer.core.network.selection.plan_of``), so after a rack
+moves its lengths follow without planning again.
 """
 
 from __future__ import annotations
@@ -23,11 +24,9 @@ from PySide6.QtCore import (
     QTimer,
 )
 from PySide6.QtWidgets import (
-    QFrame,
     QHeaderView,
     QLabel,
-    QScrollArea,
-    QSplitter,
+    QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -43,6 +42,7 @@ from designer.core.network.schedule import ScheduleLine, cable_schedule
 from designer.core.network.selection import plan_of
 from designer.drawing import style
 from designer.gui.editor import Editor
+from designer.gui.panels.fitted_text import FittedText
 from designer.gui.panels.table import RowsModel, rows_view
 
 COLUMNS = ("To", "Links", "Medium")
@@ -51,6 +51,9 @@ COLUMNS = ("To", "Links", "Medium")
 #: narrow for both (the detail below names both ends whole). A fifth leaves the longest
 #: medium ("NVLink copper spine") whole in the Links dock of a 1600 x 1000 window.
 TO_LEAST_SHARE = 0.2
+#: The rows the table keeps in sight, under its header, however much of the dock the picked
+#: bundle's detail needs: the detail scrolls rather than the table shrink to nothing.
+TABLE_LEAST_ROWS = 2
 
 
 def metres(value: float | None) -> str:
@@ -175,9 +178,7 @@ def details(line: ScheduleLine) -> str:
                 line.plane,
             ),
         ),
-        ("Links", f"{line.count:,}"),
-        ("Routed", metres(line.routed_m)),
-        ("Ordered", metres(line.order_m)),
+        ("Links", _links(line)),
         (
             "Medium",
             f"{line.medium or 'none'}" + (f" ({line.module_class})" if line.module_class else ""),
@@ -194,7 +195,22 @@ def details(line: ScheduleLine) -> str:
         f"<tr><td style='color:#5f6b76; padding-right:8px'>{name}</td><td>{escape(value)}</td></tr>"
         for name, value in rows
     )
-    return f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
+    # rows as close as the lines of a paragraph: every line of a long medium and its reason
+    # in the Links dock of a 1600 x 1000 window, above a table of a few rows
+    return f"<table cellspacing='0' cellpadding='0'>{cells}</table>"
+
+
+def _links(line: ScheduleLine) -> str:
+    """How many links of what length, the table's "64 × 190 m" said whole on one line
+    ("64 × 190 m ordered (165.2 m routed)") where it took three: a trial at 1600 x 1000
+    read the detail down to the cost and no further. A bundle with nothing ordered (a
+    DCI's fibre pairs are counted apart) gives its route; one inside a rack, its count."""
+    if line.order_m is not None:
+        routed = f" ({metres(line.routed_m)} routed)" if line.routed_m is not None else ""
+        return f"{line.count:,} × {metres(line.order_m)} ordered{routed}"
+    if line.routed_m:
+        return f"{line.count:,} × {metres(line.routed_m)} routed"
+    return f"{line.count:,}"
 
 
 class LinksPanel(QWidget):
@@ -228,21 +244,21 @@ class LinksPanel(QWidget):
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setContentsMargins(2, 4, 2, 4)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.detail)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(scroll)
-        split.setChildrenCollapsible(False)
-        split.setSizes([170, 200])  # a few bundles, and the whole of the one picked
+        self.detail_box = FittedText(self.detail)
+        self.detail_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        # the detail takes the height its text needs (its size hint); the table, stretched,
+        # the rest, down to its least rows (a stretched item's hint is its minimum)
+        self.table.setMinimumHeight(
+            self.table.horizontalHeader().sizeHint().height()
+            + TABLE_LEAST_ROWS * self.table.verticalHeader().defaultSectionSize()
+            + 2 * self.table.frameWidth()
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.detail_box)
         self.table.selectionModel().currentRowChanged.connect(self._show_detail)
         self.table.viewport().installEventFilter(self)
         self._timer = QTimer(self)
@@ -300,9 +316,11 @@ class LinksPanel(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A table made wider or narrower (the dock resized, its scroll bar come or gone)
-        fits its medium column again."""
+        fits its medium column again; made lower (a longer detail picked below it), it
+        keeps the picked bundle in sight."""
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_medium_column()
+            self.table.scrollTo(self.table.currentIndex())
         return super().eventFilter(watched, event)
 
     @staticmethod
@@ -356,3 +374,4 @@ class LinksPanel(QWidget):
         row = index.row()
         lines = self.model.rows
         self.detail.setText(details(lines[row]) if 0 <= row < len(lines) else "")
+        self.detail_box.updateGeometry()  # the height of the new text
