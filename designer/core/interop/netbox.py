@@ -24,20 +24,22 @@ the whole set (a rack label used in two sites gets the site's name, in two halls
 the hall's), and each cable names the sites of its two devices as well.
 
 What rackplan knows and NetBox asks for: sites, halls as locations, racks (their floor
-position and facing in the description, their outer size from the catalog), the systems,
-servers and switches in them as devices of device types named by model, and one cable per
-link with both ends, its ordered length and its cable type, each interface with its speed.
-What it does not know it leaves blank or, where NetBox's import asks for it (a rack's width
-and units), gives NetBox's own default, and says so. A rack's servers and a network rack's
-switches are written at a U (``position``, the lowest U a device holds, on the ``front``
-face): rackplan knows which rack holds each, not at which U, so they stack from U1, the
-bottom as NetBox counts, in the order of their names (server 1, 2, ...; switch 1, 2, ...,
-the leaves first), each its type's height from the catalog, with no gap and no U held twice.
-One past the top of its rack's units is written at no U and no face, as is a system that
-fills its rack (an NVL72, a CloudMatrix384's UB switch rack): a 0U device, for the catalog
-gives it no height in U, and NetBox places no 0U device at a U. Device types are written
-without ``is_full_depth``, which NetBox's CSV import reads as false (a checkbox left out):
-a device holds its front face alone, and none overlaps another on either.
+position and facing in the description, their outer size from the catalog, their units
+where the catalog gives their type a height in U from a source), the systems, servers and
+switches in them as devices of device types named by model, and one cable per link with
+both ends, its ordered length and its cable type, each interface with its speed. What it
+does not know it leaves blank or, where NetBox's import asks for it (a rack's width, and
+its units where no source gives them), gives NetBox's own default, and says so. A rack's
+servers and a network rack's switches are written at a U (``position``, the lowest U a
+device holds, on the ``front`` face): rackplan knows which rack holds each, not at which U,
+so they stack from U1, the bottom as NetBox counts, in the order of their names (server 1,
+2, ...; switch 1, 2, ..., the leaves first), each its type's height from the catalog, with
+no gap and no U held twice. One past the top of the units written for its rack (its type's
+or NetBox's default) is written at no U and no face, as is a system that fills its rack (an
+NVL72, a CloudMatrix384's UB switch rack): a 0U device, for the catalog gives it no height
+in U, and NetBox places no 0U device at a U. Device types are written without
+``is_full_depth``, which NetBox's CSV import reads as false (a checkbox left out): a device
+holds its front face alone, and none overlaps another on either.
 
 Ports are not planned by rackplan: each device's interfaces are numbered in the order its
 links come in the cable schedule. A network rack's switches take the roles the site's
@@ -211,7 +213,9 @@ CABLE_TYPES = {
 #: What a rack's import must give when it names no rack type (``RackImportForm.clean`` of
 #: NetBox 4.6.8 refuses a new rack without ``width`` and ``u_height``): NetBox's own
 #: defaults for a new rack (``RackBase.width``, 19 in; ``RACK_U_HEIGHT_DEFAULT``, 42), as
-#: the catalog gives racks' outer sizes, not their rail width or units.
+#: the catalog gives racks' outer sizes, not their rail width, and the units of only the
+#: rack types a source gives them for (``RackType.height_u``: a DGX H100's 48U); the
+#: others' are written ``RACK_UNITS``.
 RACK_WIDTH_IN = 19
 RACK_UNITS = 42
 
@@ -305,12 +309,7 @@ def netbox_set(
     devices = _Devices(project, rack_types, switch_types, out, names, sites, halls, tiers)
     for rack in project.placements.values():
         devices.rack(rack.id)
-    if project.placements:
-        out.device_notes.append(
-            f"racks are written {RACK_WIDTH_IN} in wide and {RACK_UNITS}U high, NetBox's own "
-            "defaults for a new rack, which its import asks for: rackplan knows a rack's "
-            "outer size (written too), not its rail width or units; set your racks' own"
-        )
+    devices.size_notes()
     _cables(project, plan, devices, out)
     devices.finish()
     out.notes[:0] = names.notes()
@@ -452,6 +451,8 @@ class _Devices:
         self.types: set[str] = set()
         self.makers: set[str] = set()
         self.roles: set[str] = set()
+        #: rack id -> the units its row gives NetBox, which its devices stack within
+        self.units: dict[str, int] = {}
         #: rack id -> its devices that do not fit the units it is written with, unplaced
         self.unplaced: Counter[str] = Counter()
         #: systems that fill their rack, written as one 0U device each: placed at no U
@@ -464,8 +465,9 @@ class _Devices:
         site, location = self.sites.get(hall.site_id, ""), self.halls[hall.id]
         name = self.names.take("rack", display_name(self.project, rack_id), scope=hall.id)
         frame = self._frame_kg(kind)
-        # the units the rack's devices are stacked within are those its row gives NetBox
-        units = RACK_UNITS
+        # the units the rack's devices are stacked within are those its row gives NetBox:
+        # its type's, where a source gives them, else NetBox's default
+        units = self.units[rack_id] = RACK_UNITS if kind.height_u is None else kind.height_u
         self.out.rows["03-racks.csv"].append(
             (
                 site,
@@ -539,13 +541,54 @@ class _Devices:
             return
         # a system fills its rack, and the catalog gives it no height in U (systems.md
         # finds none for an NVL72): a 0U type, in its rack at no U, as NetBox places no
-        # 0U device at one. Made as high as the rack's 42U at U1 it would fill the
-        # elevation, but from NetBox's default for a rack, not a figure of the product
+        # 0U device at one. Made as high as its rack's units at U1 it would fill the
+        # elevation, but from NetBox's default for a rack (no source gives an NVL72's or a
+        # CloudMatrix384 cabinet's units), not a figure of the product
         self._type(kind.vendor, kind.name, kind.id, 0, kind.weight_kg)
         device = self.names.take("device", base, scope=hall.site_id)
         self._device(device, role, kind.vendor, kind.name, site, location, name, None)
         self.whole += 1
         self.held[rack_id] = [(device, None)]
+
+    def size_notes(self) -> None:
+        """Notes on the width and units the racks are written with: NetBox's defaults, which
+        its import asks for, where the catalog gives none (a rack's rail width, always; its
+        units, for the types no source gives them), and the types written at their own."""
+        if not self.units:
+            return
+        self.out.device_notes.append(
+            f"racks are written {RACK_WIDTH_IN} in wide, NetBox's own default for a new rack, "
+            "which its import asks for: rackplan knows a rack's outer size (written too), not "
+            "its rail width; set your racks' own"
+        )
+        unsized: Counter[str] = Counter()
+        sized: dict[str, int] = {}
+        for rack_id, units in self.units.items():
+            kind = self.rack_types[self.project.placements[rack_id].type_id]
+            if kind.height_u is None:
+                unsized[kind.name] += 1
+            else:
+                sized[kind.name] = units
+        if unsized:
+            racks = sum(unsized.values())
+            more = f" and {len(unsized) - SHOWN:,} more" if len(unsized) > SHOWN else ""
+            self.out.device_notes.append(
+                f"{racks:,} rack{'s are' if racks > 1 else ' is'} written {RACK_UNITS}U high, "
+                "NetBox's own default for a new rack, which its import asks for: no source "
+                "gives the catalog a height in U for "
+                + ("its type: " if racks == 1 else "their types: ")
+                + ", ".join(list(unsized)[:SHOWN])
+                + more
+                + "; set your racks' own"
+            )
+        if sized:
+            more = f" and {len(sized) - SHOWN:,} more types" if len(sized) > SHOWN else ""
+            self.out.device_notes.append(
+                "racks are written as many units high as the catalog gives their type, each "
+                "with its source: "
+                + ", ".join(f"{name} {units}U" for name, units in list(sized.items())[:SHOWN])
+                + more
+            )
 
     def _frame_kg(self, kind: RackType) -> float | None:
         """What the rack weighs less the devices written in it, which carry their own
@@ -708,13 +751,15 @@ class _Devices:
         over = {rack_id: n for rack_id, n in self.unplaced.items() if n}
         if over:
             devices, racks = sum(over.values()), len(over)
-            shown = [display_name(self.project, r) for r in list(over)[:SHOWN]]
+            shown = [
+                f"{display_name(self.project, r)} ({self.units[r]}U)" for r in list(over)[:SHOWN]
+            ]
             more = f" and {racks - SHOWN:,} more" if racks > SHOWN else ""
             self.out.device_notes.append(
                 f"{devices:,} device{'s' if devices > 1 else ''} in {racks:,} "
                 f"rack{'s' if racks > 1 else ''} {'do' if devices > 1 else 'does'} not fit "
-                f"the {RACK_UNITS}U written for their rack, stacked from U1 in the order of "
-                f"their names, and {'are' if devices > 1 else 'is'} written with no position "
+                "the units written for their rack, stacked from U1 in the order of their "
+                f"names, and {'are' if devices > 1 else 'is'} written with no position "
                 "(NetBox refuses a device past its rack's top): " + ", ".join(shown) + more
             )
 

@@ -113,12 +113,18 @@ class Sourced(Record):
 
 
 class RackType(Sourced):
-    """A rack as it stands on the floor: compute, network or storage."""
+    """A rack as it stands on the floor: compute, network or storage.
+
+    ``height_u`` is how many rack units it holds where a source gives it (a DGX H100
+    SuperPOD asks at least 48U); None where none does (an NVL72, a CloudMatrix384 cabinet),
+    which a DCIM export fills with its own default. At most 100: NetBox refuses a taller rack
+    (``RACK_U_HEIGHT_MAX``), and a rack written there must import."""
 
     category: Literal["compute", "network", "storage"]
     width_mm: Annotated[int, Field(gt=0, le=5_000)]
     depth_mm: Annotated[int, Field(gt=0, le=5_000)]
     height_mm: Annotated[int, Field(gt=0, le=5_000)]
+    height_u: Annotated[int, Field(gt=0, le=100)] | None = None
     weight_kg: Annotated[float, Field(gt=0, le=10_000)]
     typical_kw: Kw
     max_kw: Kw
@@ -135,12 +141,15 @@ class RackType(Sourced):
     scale_up: ScaleUp | None = None
 
     @model_serializer(mode="wrap")
-    def _servers_when_held(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """Leave ``servers`` out where a rack holds none: a project's own rack types are
-        written as before it was known, so files stay as they were."""
+    def _left_out_when_unknown(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Leave ``servers`` out where a rack holds none, and ``height_u`` where no source
+        gives it: a project's own rack types are written as before they were known, so files
+        stay as they were."""
         data = handler(self)
         if self.servers is None:
             data.pop("servers", None)
+        if self.height_u is None:
+            data.pop("height_u", None)
         return data
 
     @model_validator(mode="after")

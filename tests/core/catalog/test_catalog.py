@@ -60,6 +60,40 @@ def test_figures_match_the_reference():
     assert catalog.cooling["cdu-inrow-1368"].liquid_capacity_kw == 1368
 
 
+def test_a_rack_holds_the_units_its_source_gives_and_none_where_none_does():
+    """A DCIM engineer reads a rack's height in U off the catalog. The DGX H100 SuperPOD asks
+    an EIA-310 rack of at least 48U (systems:S68), which the DGX H200, the same 8U system
+    (systems:S31), is taken to share (an estimate); NVIDIA recommends 52U for the DGX B200
+    (links B25: links:S152). No source gives an NVL72's (systems.md: "Height n/f"), a
+    CloudMatrix384 cabinet's, a DGX B300's or a network rack's units: none is made up."""
+    racks = default_catalog().racks
+    units = {rack.id: rack.height_u for rack in racks.values()}
+    assert units == {
+        **dict.fromkeys(racks, None),
+        "nvidia-dgx-h100-rack": 48,
+        "nvidia-dgx-h200-rack": 48,
+        "nvidia-dgx-b200-rack": 52,
+    }
+    assert racks["nvidia-dgx-h100-rack"].source_of("height_u").startswith("systems:S68")
+    assert racks["nvidia-dgx-h200-rack"].source_of("height_u").startswith("estimate:")
+    assert racks["nvidia-dgx-b200-rack"].source_of("height_u").startswith("links:S152")
+    # each holds the servers it is sold with
+    for rack in racks.values():
+        if rack.height_u is not None and rack.servers is not None:
+            assert rack.servers.count * rack.servers.height_u <= rack.height_u, rack.id
+
+
+def test_a_racks_units_go_into_a_project_file_only_where_given():
+    """A project's own rack type keeps its height in U through save and load, and one that
+    gives none is written as before the field was known, so older files stay as they were."""
+    from designer.core.model.equipment import RackType
+
+    kind = default_catalog().racks["nvidia-dgx-b200-rack"]
+    assert RackType.model_validate_json(kind.model_dump_json()).height_u == 52
+    none = kind.model_copy(update={"height_u": None})
+    assert "height_u" not in json.loads(none.model_dump_json())
+
+
 def test_every_cited_source_is_in_the_bibliography():
     catalog = default_catalog()
     cited = {

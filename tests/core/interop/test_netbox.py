@@ -380,11 +380,46 @@ def test_a_leaf_and_a_spine_in_one_rack_are_joined_switch_to_switch():
 
 def test_racks_carry_the_width_and_units_netbox_asks_for_and_the_notes_say_whose(pod):
     """NetBox 4.6.8 refused every rack row of a trial's zip: its import asks a rack with no
-    rack type for its width and U height. They are NetBox's own defaults, said so."""
+    rack type for its width and U height. No source gives an NVL72's or a QM9700 rack's
+    units (systems.md: NVL72 "Height n/f"): NetBox's own defaults, said so."""
     _, files, notes = pod
     racks = [dict(zip(HEADERS["03-racks.csv"], r, strict=True)) for r in files["03-racks.csv"][1:]]
     assert {(r["width"], r["u_height"]) for r in racks} == {("19", "42")}
-    assert "racks are written 19 in wide and 42U high, NetBox's own defaults" in notes
+    assert "racks are written 19 in wide, NetBox's own default for a new rack" in notes
+    assert (
+        "11 racks are written 42U high, NetBox's own default for a new rack, which its import "
+        "asks for: no source gives the catalog a height in U for their types: NVIDIA GB200 "
+        "NVL72, Quantum-2 QM9700 network rack (12 switches)"
+    ) in notes
+
+
+def test_a_dgx_rack_is_written_as_many_units_high_as_its_source_gives():
+    """A DCIM engineer found every DGX rack 42U in NetBox, NetBox's default. The DGX H100
+    SuperPOD asks an EIA-310 rack of at least 48U (systems:S68), NVIDIA 52U for the DGX
+    B200 (links B25, links:S152): the rows say so, with NetBox's 42U kept, and said, for the
+    racks no source gives units (the QM9700 rack)."""
+    from designer.core.generate import ClusterRequest, generate
+
+    at = HEADERS["03-racks.csv"].index("u_height")
+    for project in (generate(ClusterRequest("hgx-su")), EXAMPLES["two-sites"]().project):
+        found = _set(project)
+        written = {r[2]: r[at] for r in found.rows["03-racks.csv"]}
+        kinds = {p.label: p.type_id for p in project.placements.values()}
+        expected = {"nvidia-dgx-h100-rack": 48, "nvidia-dgx-b200-rack": 52}
+        assert {name: written[name] for name in kinds} == {
+            name: expected.get(kind, 42) for name, kind in kinds.items()
+        }
+        assert set(kinds.values()) & set(expected)
+    hgx = _set(generate(ClusterRequest("hgx-su")))
+    assert (
+        "racks are written as many units high as the catalog gives their type, each with its "
+        "source: NVIDIA DGX H100 rack (4 systems) 48U"
+    ) in hgx.device_notes
+    assert any(
+        n.startswith("1 rack is written 42U high, NetBox's own default")
+        and n.endswith("its type: Quantum-2 QM9700 network rack (12 switches); set your racks' own")
+        for n in hgx.device_notes
+    )
 
 
 def test_cables_carry_netbox_types_of_their_medium_and_interfaces_their_speed():
@@ -589,8 +624,8 @@ def _placed(found, rack):
 def test_the_servers_of_a_rack_stack_from_u1_without_a_gap():
     """A DCIM engineer's first look is the rack's elevation; every device went in unracked.
     A DGX H100 is 8U (systems:S31): a rack's four at U1, 9, 17 and 25, the top one up to
-    U32 of the 42 written for the rack; a DGX B200 is 10U (systems:S30): U1, 11, 21, 31,
-    the top up to U40."""
+    U32 of the 48 written for the rack; a DGX B200 is 10U (systems:S30): U1, 11, 21, 31,
+    the top up to U40 of its rack's 52."""
     from designer.core.generate import ClusterRequest, generate
 
     project = generate(ClusterRequest("hgx-su"))
@@ -607,7 +642,7 @@ def test_the_servers_of_a_rack_stack_from_u1_without_a_gap():
     rack = next(p.label for p in project.placements.values() if p.type_id == "nvidia-dgx-b200-rack")
     assert [p for _, p, _ in _placed(found, rack)] == [1, 11, 21, 31]
     racks = {r[2]: r[HEADERS["03-racks.csv"].index("u_height")] for r in found.rows["03-racks.csv"]}
-    assert 31 + 10 - 1 <= racks[rack] == 42
+    assert 31 + 10 - 1 <= racks[rack] == 52
 
 
 def test_a_network_racks_switches_stack_in_the_order_of_their_numbers():
@@ -641,25 +676,35 @@ def test_a_system_filling_its_rack_is_a_0u_device_with_no_position():
     assert any(n.startswith("8 systems that fill their rack") for n in found.device_notes)
 
 
-def test_servers_past_the_racks_units_are_left_unplaced_and_said():
-    """Six DGX H100 of 8U take 48U, past the 42 a rack is written with: the first five
-    stack to U40, the sixth goes in with no position (NetBox would refuse it past the
-    rack's top) and no face, and the notes count it."""
+def _dgx_h100s(count, height_u):
+    """The DGX H100 pod with its first rack a project's own type of ``count`` DGX H100 in a
+    rack of ``height_u`` (None: a type that gives none), and that rack's label."""
     from designer.core.generate import ClusterRequest, generate
 
     project = generate(ClusterRequest("hgx-su"))
     kind = default_catalog().racks["nvidia-dgx-h100-rack"]
-    six = kind.model_copy(
-        update={"id": "dgx-six", "servers": kind.servers.model_copy(update={"count": 6})}
+    own = kind.model_copy(
+        update={
+            "id": "dgx-own",
+            "height_u": height_u,
+            "servers": kind.servers.model_copy(update={"count": count}),
+        }
     )
     first = next(p for p in project.placements.values() if p.type_id == kind.id)
-    placements = {**project.placements, first.id: evolve(first, type_id="dgx-six")}
+    placements = {**project.placements, first.id: evolve(first, type_id="dgx-own")}
     project = project.model_copy(
-        update={"placements": placements, "custom_types": {"dgx-six": six}}
+        update={"placements": placements, "custom_types": {"dgx-own": own}}
     )
+    return project, first.label
+
+
+def test_servers_past_the_racks_units_are_left_unplaced_and_said():
+    """Six DGX H100 of 8U take 48U, past the 42 a rack of a type with no height in U is
+    written with: the first five stack to U40, the sixth goes in with no position (NetBox
+    would refuse it past the rack's top) and no face, and the notes count it."""
+    project, rack = _dgx_h100s(6, None)
     found = _set(project)
-    placed = _placed(found, first.label)
-    assert [(p, f) for _, p, f in placed] == [
+    assert [(p, f) for _, p, f in _placed(found, rack)] == [
         (1, "front"),
         (9, "front"),
         (17, "front"),
@@ -668,19 +713,36 @@ def test_servers_past_the_racks_units_are_left_unplaced_and_said():
         ("", ""),
     ]
     assert any(
-        n.startswith("1 device in 1 rack does not fit the 42U written for their rack")
+        n.startswith("1 device in 1 rack does not fit the units written for their rack")
+        and n.endswith(f": {rack} (42U)")
         for n in found.device_notes
     )
+
+
+def test_servers_stack_to_the_top_of_their_racks_own_units():
+    """A DGX H100 rack is written 48U (systems:S68): six DGX H100 of 8U fill it to U48, all
+    placed; a seventh is past its top, left unplaced and said, naming its 48U."""
+    project, rack = _dgx_h100s(6, 48)
+    found = _set(project)
+    assert [p for _, p, _ in _placed(found, rack)] == [1, 9, 17, 25, 33, 41]
+    assert not any("does not fit" in n for n in found.device_notes)
+    project, rack = _dgx_h100s(7, 48)
+    found = _set(project)
+    assert [p for _, p, _ in _placed(found, rack)] == [1, 9, 17, 25, 33, 41, ""]
+    assert any(n.endswith(f": {rack} (48U)") for n in found.device_notes)
 
 
 def _netbox_would_place(found):
     """Every device row checked as NetBox 4.6.8's Device.clean and Rack.get_available_units
     check it (netbox/dcim/models/devices.py, racks.py): a position only with a face, at a
     whole or half U of 1 or more, never for a 0U type, its units within the rack's and held
-    by no other device of the rack on either face (a full-depth device holds both)."""
+    by no other device of the rack on either face (a full-depth device holds both); and
+    every rack's units as its ``u_height`` validators take them."""
     heights = {r[1]: r[3] for r in found.rows["06-device-types.csv"]}
     at = HEADERS["03-racks.csv"].index("u_height")
     units = {(r[0], r[1], r[2]): r[at] for r in found.rows["03-racks.csv"]}
+    # Rack.u_height: a whole number of units, 1 to RACK_U_HEIGHT_MAX (dcim/constants.py)
+    assert all(isinstance(u, int) and 1 <= u <= 100 for u in units.values()), units
     held = {}
     for d in _devices(found):
         if d["position"] == "":
