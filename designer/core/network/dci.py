@@ -2,11 +2,20 @@
 
 Each site needs a share of its scale-out bandwidth towards the other sites (the project
 setting ``dci_share``, or the architect's own figure per site in ``dci_tbps``). A site
-splits its need evenly over the fibre routes that touch it, and a route carries the
-smaller of its two ends' shares (the smaller end cannot use more). When the project has
-training jobs, each route carries what the jobs send over it (``job_tbps``) where that is
-more: the share the architect states is the least a route is sized for, the jobs' traffic
-where it needs more (an audit added one job and saw 72 wavelengths a route become 2).
+spreads its need evenly over the other sites its routes reach, directly or through
+others; two sites exchange the smaller of what each has for the other (the smaller end
+cannot use more). That traffic takes the path the jobs' traffic takes
+(``designer.core.jobs.paths``: the direct routes where there are any, else the shortest
+way through other sites, whose DCI relays it), split evenly over the parallel routes of a
+hop, and every route on the path carries it: a route's share is the sum of the pairs it
+carries. Splitting a site's need over the routes that touch it instead read a ring low: on
+A - B - C - D - A nothing carried A's traffic for C over B or D. On a full mesh with one
+route a pair both rules give each route the smaller of its ends' need over the other
+sites, and over parallel routes between two sites half of the smaller need each.
+When the project has training jobs, each route carries what the jobs send over it
+(``job_tbps``) where that is more: the share the architect states is the least a route is
+sized for, the jobs' traffic where it needs more (an audit added one job and saw 72
+wavelengths a route become 2).
 The route is lit with coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow
 from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)); the setting
 ``dci_protection`` lights links and pairs beyond the need (x (1 + protection), links 1.6).
@@ -20,8 +29,10 @@ from dataclasses import dataclass
 
 from designer.core.findings import CodeInfo, Finding, Severity
 from designer.core.format import bandwidth, plural
+from designer.core.jobs.paths import FibreRouting
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import Project
+from designer.core.model.site import FibreRoute
 from designer.core.network.bundles import Row
 
 NO_DCI_ROUTE = CodeInfo(
@@ -102,8 +113,9 @@ def plan_dci(
 
     ``job_tbps``, given when the project has training jobs, is what their traffic needs on
     each route (``designer.core.jobs``): a route then carries that or its share, whichever
-    is more, and a site needs the sum of its routes; a site whose figure the architect
-    fixed in ``dci_tbps`` keeps it.
+    is more (its share alone where an end's figure is the architect's), and a site needs
+    the sum of what its routes carry, the traffic it relays included; a site whose figure
+    the architect fixed in ``dci_tbps`` keeps it.
     """
     need = {
         site_id: site_need_tbps(settings, site_id, scale_out_gbps.get(site_id, 0.0))
@@ -118,20 +130,7 @@ def plan_dci(
     for route in routes:
         degree[route.site_a] += 1
         degree[route.site_b] += 1
-    shared = {
-        r.id: min(need[r.site_a] / degree[r.site_a], need[r.site_b] / degree[r.site_b])
-        for r in routes
-    }
-    if job_tbps is not None:
-        for site_id in need:
-            # a site no route reaches keeps its share, and is told it has no route (a
-            # review: with a job, its need fell to nothing and the warning went)
-            if site_id not in settings.dci_tbps and degree[site_id]:
-                need[site_id] = sum(
-                    max(job_tbps.get(r.id, 0.0), shared[r.id])
-                    for r in routes
-                    if site_id in (r.site_a, r.site_b)
-                )
+    shared = _shares(routes, need)
     wavelength = settings.dci_wavelength_gbps
     loads = []
     rows = []
@@ -172,6 +171,15 @@ def plan_dci(
                     "dci",
                 )
             )
+    if job_tbps is not None:
+        for site_id in need:
+            # a site no route reaches keeps its share, and is told it has no route (a
+            # review: with a job, its need fell to nothing and the warning went); the others
+            # need what their routes carry, relayed traffic included, as it was lit
+            if site_id not in settings.dci_tbps and degree[site_id]:
+                need[site_id] = math.fsum(
+                    load.tbps for load in loads if site_id in (load.site_a, load.site_b)
+                )
     findings: list[Finding] = []
     # a site without scale-out (no racks yet) has nothing to exchange: it is no peer
     if sum(1 for tbps in need.values() if tbps > 0) > 1:
@@ -191,6 +199,33 @@ def plan_dci(
     return DciPlan(
         tuple(sorted(need.items())), tuple(loads), tuple(rows), tuple(findings), tuple(row_routes)
     )
+
+
+def _shares(routes: list[FibreRoute], need: Mapping[str, float]) -> dict[str, float]:
+    """Each route's share of the sites' needs in Tb/s (module docstring): every two sites a
+    path joins exchange the smaller of their needs, each over the number of other sites it
+    reaches, along that path. The sums are ``math.fsum``: a route that carries one pair
+    (every route of a full mesh) reads exactly that pair's figure, as the share per route
+    that came before."""
+    routing = FibreRouting((r.id, r.site_a, r.site_b, r.distance_km) for r in routes)
+    sites = sorted(need)
+    paths = {
+        (a, b): path
+        for i, a in enumerate(sites)
+        for b in sites[i + 1 :]
+        if (path := routing.between(a, b)) is not None
+    }
+    reached = dict.fromkeys(sites, 0)
+    for a, b in paths:
+        reached[a] += 1
+        reached[b] += 1
+    carried: dict[str, list[float]] = {r.id: [] for r in routes}
+    for (a, b), path in paths.items():
+        pair = min(need[a] / reached[a], need[b] / reached[b])
+        for hop in path.hops:
+            for route_id in hop.routes:
+                carried[route_id].append(pair / len(hop.routes))
+    return {route_id: math.fsum(parts) for route_id, parts in carried.items()}
 
 
 def _unterminated(project: Project, loads: list[RouteDemand], wavelength: int) -> list[Finding]:

@@ -222,10 +222,12 @@ def test_a_job_across_a_ring_relays_its_traffic_through_a_site_between():
     # 2 x 40 km x 4.9 µs a km
     assert "over 80 km of fibre in 2 hops" in found.message
     assert "392 µs one way" in found.message
-    # each route is given its share of the sites' scale-out (an eighth of 144 x 400 Gb/s,
-    # 7.2 Tb/s a site over its 2 routes: 3.6 Tb/s), the job needs 19.3 GB x 8 / 1.72 s
+    # each route is given its share of the sites' scale-out: an eighth of 144 x 400 Gb/s,
+    # 7.2 Tb/s a site, 2.4 Tb/s for each of the 3 others; Site 1 - Site 3 goes via Site 2
+    # (route ids), as Site 2 - Site 4 goes via Site 1, so A - B carries three pairs (7.2)
+    # and B - C two (4.8), the narrowest hop; the job needs 19.3 GB x 8 / 1.72 s
     assert "it needs 89.9 Gb/s to hide behind compute" in found.message
-    assert "is given 3.6 Tb/s on its narrowest hop" in found.message
+    assert "is given 4.8 Tb/s on its narrowest hop" in found.message
 
 
 def test_an_all_reduce_relayed_round_a_ring_names_each_route_that_is_too_thin():
