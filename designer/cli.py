@@ -1,10 +1,11 @@
 """Headless commands over the core and the report: ``python main.py <command> ...``.
 
-Each command lives in its own module of ``designer.commands`` with a ``HELP`` line, an
-``add_arguments(parser)`` and a ``run(args) -> int``; this module finds them, so adding a
-command never touches the others. Exit codes: 0 success, 1 the design has errors (for
-``check``), 2 the input cannot be read or the output cannot be written, 130 stopped by
-Ctrl+C or a signal.
+Each command lives in its own module of ``designer.commands`` with an
+``add_arguments(parser)`` and a ``run(args) -> int``, its help line in
+``designer.commands.HELP``; this module imports the module of the command typed and no
+other, and none to list them (``--help``). Exit codes: 0 success, 1 the design has errors
+(for ``check``), 2 the input cannot be read or the output cannot be written, 130 stopped
+by Ctrl+C or a signal.
 """
 
 from __future__ import annotations
@@ -14,45 +15,34 @@ import contextlib
 import importlib
 import io
 import os
-import pkgutil
 import sys
 from types import ModuleType
 
-import designer.commands
 from designer import __version__
-from designer.commands._common import STOPS, fail
-from designer.core.catalog import CatalogError
+from designer.commands import HELP
 from designer.core.collector import collector_paused
 from designer.core.io.atomic import OutputError
 from designer.core.io.crash_log import EXIT_CRASH, report_crash
 from designer.core.io.printable import printable
 
 
-def _command_modules(typed: str | None = None) -> dict[str, ModuleType]:
-    """Every command's module, or only the one of the command ``typed`` if there is one:
-    a command run imports its own module, not every command's (the others' imports were a
-    tenth of a second of each ``check``)."""
-    names = [
-        info.name
-        for info in pkgutil.iter_modules(designer.commands.__path__)
-        if not info.name.startswith("_")
-    ]
-    chosen = [name for name in names if name.replace("_", "-") == typed] or names
-    return {name: importlib.import_module(f"designer.commands.{name}") for name in chosen}
-
-
 def command_names() -> list[str]:
     """The headless commands, in the order ``--help`` lists them."""
-    return sorted(
-        info.name.replace("_", "-")
-        for info in pkgutil.iter_modules(designer.commands.__path__)
-        if not info.name.startswith("_")
-    )
+    return sorted(HELP)
+
+
+def command_module(typed: str | None) -> ModuleType | None:
+    """The module of the command ``typed`` (``import-dxf``: ``designer.commands.import_dxf``),
+    imported; None when ``typed`` names no command (``--help``, ``--version``)."""
+    if typed not in HELP:
+        return None
+    return importlib.import_module(f"designer.commands.{typed.replace('-', '_')}")
 
 
 def build_parser(typed: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser with one sub-command per module of ``designer.commands``; only
-    that of the command ``typed`` when it names one."""
+    """The argument parser with one sub-command per command: that of the command ``typed``
+    with its arguments, when it names one; else each with its help line alone, which is all
+    the listing shows."""
     parser = argparse.ArgumentParser(
         prog="python main.py",
         description=(
@@ -62,11 +52,12 @@ def build_parser(typed: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"rackplan {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="<command>")
-    for name, module in sorted(_command_modules(typed).items()):
-        # a module import_dxf is the command import-dxf
-        sub = commands.add_parser(name.replace("_", "-"), help=module.HELP, description=module.HELP)
-        module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+    module = command_module(typed)
+    for name in command_names():
+        sub = commands.add_parser(name, help=HELP[name], description=HELP[name])
+        if module is not None and name == typed:
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
     return parser
 
 
@@ -82,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
+    # the command's module has imported these, with the core
+    from designer.commands._common import STOPS, fail
+    from designer.core.catalog import CatalogError
+
     held = io.StringIO()
     try:
         with STOPS.handled():
@@ -121,6 +116,8 @@ def _show(text: str, code: int, escape: bool) -> int:
         return 0
     except OSError as err:
         # a full disk or a device refusing it (``> /dev/full``, a trial): said, not a crash
+        from designer.commands._common import fail
+
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return fail(OutputError(f"Cannot write the output to standard output: {err.strerror}"))
     return code

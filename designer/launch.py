@@ -169,6 +169,9 @@ def start() -> NoReturn:
     with collector_paused():
         try:
             from designer import cli
+
+            # a command's module imports the core; listing the commands, none
+            cli.command_module(args[0] if args else None)
         except ModuleNotFoundError as err:
             sys.exit(_said_missing(err))
         gc.freeze()

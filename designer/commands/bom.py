@@ -13,13 +13,6 @@ from designer.core.network.export import bom_csv, bom_json
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
 
-HELP = (
-    "Print the bill of materials: racks, cooling units, busway and tray runs, modules, cables "
-    "by order length, switches, fibre pairs and amplifiers, with optics power and cost "
-    "(low-confidence prices; the equipment is counted, not priced: energy prices the racks "
-    "and switches a source prices); with --site, what one site orders."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)

@@ -20,11 +20,6 @@ from designer.core.model.project import Project
 from designer.core.naming import display_name
 from designer.core.rules import Finding, Report, RuleEngine, Severity
 
-HELP = (
-    "Check a project against the design rules (space, floor, power, cooling, cabling, "
-    "scale-up, network, jobs); exit 1 on errors."
-)
-
 EXIT_ERRORS = 1
 
 

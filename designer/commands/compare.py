@@ -29,12 +29,6 @@ from designer.core.catalog import default_catalog
 from designer.core.energy.compare import Row, compare, design_figures, scope_notes
 from designer.core.energy.text import cells
 
-HELP = (
-    "Compare two designs (two projects, or two variants of one): accelerators, dense "
-    "PFLOPS, IT and facility power, racks, floor area, links by medium, optics, cable "
-    "length, capital, energy, carbon and findings, each with B less A."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="the first project file (.rackplan.json)")

@@ -32,12 +32,6 @@ from designer.core.rules.network import PLAN
 from designer.core.rules.text import called, first_up
 from designer.core.totals import totals_by_hall
 
-HELP = (
-    "Print a year of IT and facility energy per site with its cost, carbon and water, the "
-    "capital the bill of materials is priced at where a source prices it, and, for several "
-    "sites, what moving each hall to another site changes (cost, carbon, power, DCI latency)."
-)
-
 
 def add_assumption_arguments(parser: argparse.ArgumentParser) -> None:
     """The options a year of energy is counted with (``energy`` and ``compare``)."""

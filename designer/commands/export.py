@@ -21,13 +21,6 @@ from designer.core.io.printable import printable
 from designer.core.model.project import Project
 from designer.report.paper import PAPER_MM
 
-HELP = (
-    "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or OUT.svg, "
-    "with --hall), the cable schedule or bill of materials (-o OUT.csv, with --table), a hall "
-    "for CAD (-o OUT.dxf; every hall, one file each, without --hall) or NetBox's bulk-import "
-    "files (-o OUT.zip --table netbox)."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a rackplan project file (.rackplan.json)")

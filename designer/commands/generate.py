@@ -11,12 +11,6 @@ from designer.core.generate import PRESETS, ClusterRequest, GenerateError, gener
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
 
-HELP = (
-    "Generate a cluster from a preset (" + ", ".join(PRESETS) + "): its sites, halls, racks, "
-    "network racks, CDUs, busways, trays and the fibre between sites, ready to check. The "
-    "same options always write the same file."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # checked in ``run``: a misspelt preset gets one line naming the presets, not the usage

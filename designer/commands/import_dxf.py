@@ -26,11 +26,6 @@ from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.printable import printable
 from designer.core.io.project_file import to_bytes
 
-HELP = (
-    "Start a project from a CAD drawing (DXF): the hall's outline from a closed polyline and "
-    "its columns from blocks, circles or closed polylines, each on its own layer."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dxf", help="the drawing (.dxf)")

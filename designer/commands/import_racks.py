@@ -17,17 +17,9 @@ from designer.commands._common import (
 from designer.core.document import operations as ops
 from designer.core.document.document import Document
 from designer.core.format import plural
-from designer.core.interop.rack_sheet import COLUMNS, RackSheetError, read_rack_sheet, sheet_text
+from designer.core.interop.rack_sheet import RackSheetError, read_rack_sheet, sheet_text
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
-
-HELP = (
-    "Add racks from a spreadsheet saved as CSV, one a row with the columns "
-    + ",".join(COLUMNS)
-    + " (x and y in mm, facing up, right, down or left), to a project; a bad row (a bad "
-    "cell, a rack outside its hall, a label its hall has) is named by its line and then no "
-    "rack is added."
-)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -39,11 +39,6 @@ from designer.core.refusal import refusal
 from designer.core.rules import RuleEngine
 from designer.core.rules import jobs as job_rules
 
-HELP = (
-    "Place each training job on the layout and estimate its traffic per plane and step "
-    "(scale-up, scale-out, each DCI route) against its compute; --add puts a job in first."
-)
-
 _DEGREES = ("tp", "cp", "ep", "pp", "dp")
 
 

@@ -13,11 +13,6 @@ from designer.core.network.export import schedule_csv, schedule_json
 from designer.core.rules import RuleEngine
 from designer.core.rules.network import PLAN
 
-HELP = (
-    "Print the cable schedule: every bundle with its routed and order length, medium, "
-    "power, latency, cost and the reason for the medium."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)

@@ -24,11 +24,6 @@ from designer.core.totals import Totals, facility_kw, project_totals, totals_by_
 #: Precisions from the lowest to the highest, the order spec sheets list them.
 PRECISIONS = ("fp4", "fp8", "int8", "bf16")
 
-HELP = (
-    "Print a project's sites, halls, racks by type, accelerators, compute, power, heat, "
-    "weight, area and its cabling: links by medium, optics power, cost and DCI."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a rackplan project file (.rackplan.json)")

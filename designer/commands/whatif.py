@@ -32,12 +32,6 @@ from designer.core.resilience.text import (
 )
 from designer.core.rules import RuleEngine
 
-HELP = (
-    "What if it fails: the racks, accelerators and jobs that failing components take down, "
-    "the survivors over their limits and what is left (--fail), or every component failed "
-    "alone and ranked, with the failures to expect (--sweep)."
-)
-
 #: How many rows of the sweep the text lists.
 TOP = 20
 #: The widest the text lets a component's name be.
