@@ -43,7 +43,7 @@ MARGIN_SHARE, LEAST_MARGIN_MM = 0.05, 3_000.0
 HEADER_SHARE = 0.11
 #: Room between two frames, as a share of the widest frame (side by side) and of the
 #: tallest (one above the other): the routes' lines and labels run there.
-GAP_ACROSS, GAP_DOWN = 0.4, 0.55
+GAP_ACROSS, GAP_DOWN = 0.6, 0.55
 #: No frame is narrower or lower than this share of the widest and the tallest: a site of
 #: one small hall keeps room for its name and its hall's words (its halls stand at its left).
 LEAST_FRAME_SHARE = 0.5
