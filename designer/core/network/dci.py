@@ -19,12 +19,15 @@ wavelengths a route become 2).
 The route is lit with coherent wavelengths of ``dci_wavelength_gbps``; fibre pairs follow
 from the C-band capacity of a pair (links 1.6: pairs = ceil(Tb/s / 25.6)); the setting
 ``dci_protection`` lights links and pairs beyond the need (x (1 + protection), links 1.6).
+A site with scale-out that no route reaches is warned of (``network.no_dci_route``), as are
+groups of sites the routes join among themselves but no path joins to one another
+(``network.no_dci_path``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from designer.core.findings import CodeInfo, Finding, Severity
@@ -32,7 +35,6 @@ from designer.core.format import bandwidth, plural
 from designer.core.jobs.paths import FibreRouting
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.model.project import Project
-from designer.core.model.site import FibreRoute
 from designer.core.network.bundles import Row
 
 NO_DCI_ROUTE = CodeInfo(
@@ -53,8 +55,22 @@ DCI_UNTERMINATED = CodeInfo(
     "for them: that equipment, its power and its price are not in the design.",
 )
 
+#: A code of its own, not ``network.no_dci_route`` with a second message: an architect
+#: who filters the findings by code, lowers one's severity or accepts one keeps a site left
+#: off the fibre (lay a route to it) apart from routes that leave islands of sites (lay one
+#: between two groups), and the first's title, "Site without a fibre route", is not true of
+#: a site with routes.
+NO_DCI_PATH = CodeInfo(
+    "network.no_dci_path",
+    "network",
+    "Sites no fibre path joins",
+    Severity.WARNING,
+    "The fibre routes join the sites in groups and no path of routes joins one group to "
+    "another: sites with scale-out bandwidth in different groups can exchange nothing.",
+)
+
 #: The codes the inter-site plan may emit.
-CODES = (NO_DCI_ROUTE, DCI_UNTERMINATED)
+CODES = (NO_DCI_ROUTE, NO_DCI_PATH, DCI_UNTERMINATED)
 
 
 @dataclass(frozen=True)
@@ -130,7 +146,8 @@ def plan_dci(
     for route in routes:
         degree[route.site_a] += 1
         degree[route.site_b] += 1
-    shared = _shares(routes, need)
+    routing = FibreRouting((r.id, r.site_a, r.site_b, r.distance_km) for r in routes)
+    shared = route_shares(routing, need)
     wavelength = settings.dci_wavelength_gbps
     loads = []
     rows = []
@@ -195,37 +212,89 @@ def plan_dci(
             for site_id in project.sites
             if need[site_id] > 0 and degree[site_id] == 0
         ]
+        findings.extend(_unjoined(project, routing, need))
     findings.extend(_unterminated(project, loads, wavelength))
     return DciPlan(
         tuple(sorted(need.items())), tuple(loads), tuple(rows), tuple(findings), tuple(row_routes)
     )
 
 
-def _shares(routes: list[FibreRoute], need: Mapping[str, float]) -> dict[str, float]:
-    """Each route's share of the sites' needs in Tb/s (module docstring): every two sites a
-    path joins exchange the smaller of their needs, each over the number of other sites it
-    reaches, along that path. The sums are ``math.fsum``: a route that carries one pair
-    (every route of a full mesh) reads exactly that pair's figure, as the share per route
-    that came before."""
-    routing = FibreRouting((r.id, r.site_a, r.site_b, r.distance_km) for r in routes)
+def route_shares(
+    routing: FibreRouting, need: Mapping[str, float], planned: FibreRouting | None = None
+) -> dict[str, float]:
+    """Each route of ``routing``'s share of the sites' needs in Tb/s (module docstring):
+    every two sites a path joins exchange the smaller of their needs, each over the number
+    of other sites it reaches, along that path. The sums are ``math.fsum``: a route that
+    carries one pair (every route of a full mesh) reads exactly that pair's figure, as the
+    share per route that came before.
+
+    ``planned``, the routes of the design where ``routing`` is those a failure left
+    (``designer.core.resilience.impact``), says which sites each site reaches: a pair keeps
+    the figure the design gave it, over its path left, and a pair the failure parts
+    exchanges nothing. A site does not send more to the sites it still reaches for having
+    lost others: spread again over those, a site down on a campus of three would read the
+    route between the other two carrying twice what it had."""
     sites = sorted(need)
-    paths = {
-        (a, b): path
-        for i, a in enumerate(sites)
-        for b in sites[i + 1 :]
-        if (path := routing.between(a, b)) is not None
-    }
+    pairs = [(a, b) for i, a in enumerate(sites) for b in sites[i + 1 :]]
+    joined = routing if planned is None else planned
     reached = dict.fromkeys(sites, 0)
-    for a, b in paths:
-        reached[a] += 1
-        reached[b] += 1
-    carried: dict[str, list[float]] = {r.id: [] for r in routes}
-    for (a, b), path in paths.items():
+    for a, b in pairs:
+        if joined.between(a, b) is not None:
+            reached[a] += 1
+            reached[b] += 1
+    carried: dict[str, list[float]] = {
+        route_id: [] for hops in routing.hops.values() for hop in hops for route_id in hop.routes
+    }
+    for a, b in pairs:
+        path = routing.between(a, b)
+        if path is None:
+            continue
         pair = min(need[a] / reached[a], need[b] / reached[b])
         for hop in path.hops:
             for route_id in hop.routes:
                 carried[route_id].append(pair / len(hop.routes))
     return {route_id: math.fsum(parts) for route_id, parts in carried.items()}
+
+
+def _unjoined(project: Project, routing: FibreRouting, need: Mapping[str, float]) -> list[Finding]:
+    """A warning when the routes join the sites in groups that no path joins to one another
+    and more than one group holds a site that needs DCI (routes A - B and C - D, nothing
+    between: every site has a route, so ``network.no_dci_route`` said nothing, and A could
+    send C nothing). A group is a site with a route and the sites ``routing`` reaches from
+    it; a site with no route at all is told so by ``network.no_dci_route`` alone."""
+    groups: list[list[str]] = []
+    grouped: set[str] = set()
+    for site_id in project.sites:
+        if site_id in grouped or site_id not in routing.hops:
+            continue
+        group = [
+            s for s in project.sites if s == site_id or routing.between(site_id, s) is not None
+        ]
+        grouped.update(group)
+        if any(need[s] > 0 for s in group):
+            groups.append(group)
+    if len(groups) < 2:
+        return []
+    named = [_and(project.sites[s].name for s in group) for group in groups]
+    if len(named) == 2:
+        head = f"{named[0]} have no fibre path to {named[1]}"
+    else:
+        head = f"No fibre path joins these groups of sites to one another ({'; '.join(named)})"
+    return [
+        NO_DCI_PATH.finding(
+            f"{head}: a site in one group can exchange nothing with a site in another (a job "
+            "across them has no route for its traffic), and each site's DCI need is spread "
+            "over the sites of its own group alone. Lay a fibre route between the groups.",
+            tuple(s for group in groups for s in group),
+        )
+    ]
+
+
+def _and(names: Iterable[str]) -> str:
+    """``A and B``, ``A, B and C``: a group of sites in a sentence (a group has two or more:
+    a route joins two different sites)."""
+    *first, last = names
+    return f"{', '.join(first)} and {last}"
 
 
 def _unterminated(project: Project, loads: list[RouteDemand], wavelength: int) -> list[Finding]:

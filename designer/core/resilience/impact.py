@@ -20,11 +20,21 @@ The rules follow the checks' own model of the design:
 - a cut tray severs the bundles the router laid along it: a rack's links to its leaves or
   its scale-up switches that run there are cut as if their switches were down;
 - a fibre route carries its DCI until cut; what it carried takes the shortest way left
-  over the other routes (``designer.core.jobs.paths``, as the jobs' estimates route it):
-  the jobs' traffic between two sites whose path it was on moves, pair by pair, from that
-  whole path to the new one, the rest of its load goes between its own two sites; the
-  routes' lit wavelengths (their DCI links) may not hold it: lighting more of their fibre
-  pairs takes transceivers the design does not have;
+  over the other routes (``designer.core.jobs.paths``, as the jobs' estimates route it),
+  pair of sites by pair: the jobs' traffic between two sites whose path it was on moves
+  from that whole path to the new one, and the sites' needs are shared again over the
+  routes left as the DCI planner shares them (``designer.core.network.dci``), each pair
+  at the figure the design gave it along its new path, which need not pass the cut
+  route's two ends (on a ring A - B - C - D - A, cutting B - C sends A - C round by D and
+  B - C by A and D: A - B loses one pair and gains the other). A route carries the larger
+  of its share and its jobs' traffic, as the planner sizes it: after a cut that parts no
+  sites, the loads the planner gives the design without the route (a route whose end's
+  figure the architect fixed, which the planner sizes by its share alone, is held to the
+  jobs' traffic moved onto it as well: its wavelengths carry that too). Two sites a failure
+  parts exchange nothing; the others send each other no more for it (a site down does not
+  double what the two others of a campus of three exchange). The routes' lit wavelengths
+  (their DCI links) may not hold it: lighting more of their fibre pairs takes transceivers
+  the design does not have;
 - a hall down takes its feeds and cooling units with it, a site its halls and routes.
 
 Bisection is estimated per site as half of the fabric's thinnest tier, the node links
@@ -42,6 +52,7 @@ import numpy as np
 
 from designer.core.jobs.paths import FibrePath, FibreRouting
 from designer.core.model.hall import CoolingUnit, PowerFeed
+from designer.core.network.dci import route_shares
 from designer.core.resilience.components import kind_of, name_of
 from designer.core.resilience.topology import (
     Part,
@@ -546,43 +557,26 @@ def _dci(
         )
     routing = routing_of(alive.values())
     cut = down.routes & routes.keys()
-    # what each route up carries: its load, less and plus what the cut moves (summed once,
-    # exactly: a cut that moves what the jobs add and take back reads as without them)
-    moved: dict[str, list[float]] = {i: [r.tbps] for i, r in alive.items()}
-
-    def along(path: FibrePath | None, tbps: float, cut_share: dict[str, float]) -> None:
-        for hop in path.hops if path is not None else ():
-            for route_id in hop.routes:
-                share = tbps / len(hop.routes)
-                if route_id in moved:
-                    moved[route_id].append(share)
-                else:
-                    cut_share[route_id] = cut_share.get(route_id, 0.0) - share
-
+    # the jobs' traffic on each route as planned, less and plus what the cut moves (summed
+    # once, exactly: a cut that moves what the jobs add and take back reads as without them)
+    jobs = _jobs_before(topo)
+    carried: dict[str, list[float]] = {i: [jobs[i]] for i in alive}
     # the jobs' traffic between two sites whose path a cut crossed leaves the whole path
     # and takes the shortest left, if one is
-    jobs_on: dict[str, float] = {}  # the jobs' Tb/s each cut route carried
     for (a, b), tbps in sorted(topo.pair_tbps.items()):
         before = topo.routing.between(a, b)
         if tbps <= 0 or before is None or cut.isdisjoint(before.route_ids):
             continue
-        along(before, -tbps, jobs_on)
+        _along(carried, before, -tbps)
         if a not in down.sites and b not in down.sites:
-            along(routing.between(a, b), tbps, {})
-    # the rest of what a cut route carried goes between its own two sites
-    for route_id in sorted(cut):
-        route = routes[route_id]
-        rest = route.tbps - jobs_on.get(route_id, 0.0)
-        if route.site_a in down.sites or route.site_b in down.sites or rest <= 0:
-            continue
-        path = routing.between(route.site_a, route.site_b)
-        along(path, route.tbps, {})
-        along(path, -jobs_on.get(route_id, 0.0), {})
+            _along(carried, routing.between(a, b), tbps)
+    # the sites' needs shared again, pair by pair, over the routes left, each pair still
+    # joined at the figure the design gave it; a route carries that or its jobs' traffic,
+    # whichever is more, as the planner sizes it
+    shared = route_shares(routing, topo.dci_need_tbps, topo.routing)
     found = []
-    for route_id, shares in sorted(moved.items()):
-        if len(shares) == 1:
-            continue
-        tbps = math.fsum(shares)
+    for route_id, parts in sorted(carried.items()):
+        tbps = max(math.fsum(parts), shared[route_id])
         route = routes[route_id]
         lit = route.links * topo.wavelength_gbps / 1000
         if tbps > route.tbps and tbps > lit:
@@ -599,6 +593,29 @@ def _dci(
                 )
             )
     return whole, left, found, parts_of(up, fibre_ways(alive.values())), routing
+
+
+def _jobs_before(topo: Topology) -> dict[str, float]:
+    """The jobs' Tb/s on each route as planned, for a cut to move: what they send between
+    each pair of sites along the pair's path (the traffic a cut re-routes), but no more
+    than the route's load. The planner sizes a route for the busier way of its jobs'
+    traffic (``designer.core.jobs.estimate.route_demand_tbps``), which the pairs' sum
+    exceeds only where the route relays pairs both ways: a route the jobs sized reads their
+    figure, its load."""
+    pairs: dict[str, list[float]] = {i: [] for i in topo.routes}
+    for (a, b), tbps in topo.pair_tbps.items():
+        if tbps > 0:
+            _along(pairs, topo.routing.between(a, b), tbps)
+    return {i: min(topo.routes[i].tbps, math.fsum(parts)) for i, parts in pairs.items()}
+
+
+def _along(carried: dict[str, list[float]], path: FibrePath | None, tbps: float) -> None:
+    """Add ``tbps`` to what each route of ``carried`` on ``path`` carries, split evenly over
+    the parallel routes of a hop (a route not in ``carried``, cut, is passed over)."""
+    for hop in path.hops if path is not None else ():
+        for route_id in hop.routes:
+            if route_id in carried:
+                carried[route_id].append(tbps / len(hop.routes))
 
 
 def _dci_hit(

@@ -175,8 +175,12 @@ def impact_text(project: Project, impact: Impact) -> str:
     if impact.overloads:
         lines.append("Survivors over their limits:")
         for over in impact.overloads:
+            # a route's name says what it is: it read "fibre route North – South (fibre
+            # route) carries ..."
+            kind = over.kind.replace("_", " ")
+            said = over.name if over.name.startswith(kind) else f"{over.name} ({kind})"
             lines.append(
-                f"  {over.name} ({over.kind.replace('_', ' ')}) "
+                f"  {said} "
                 f"{'needs' if over.unit == 'L/min' else 'carries'} {number(over.load, 1)} "
                 f"{over.unit}, over its limit of {number(over.limit, 1)} {over.unit} "
                 f"(before: {number(over.before, 1)} of {number(over.limit_before, 1)} {over.unit})"

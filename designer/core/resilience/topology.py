@@ -21,7 +21,7 @@ from designer.core.jobs.paths import FibreRouting
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
 from designer.core.model.rule_settings import Limits
-from designer.core.network.dci import RouteDemand
+from designer.core.network.dci import RouteDemand, site_need_tbps
 from designer.core.network.network_plan import NetworkPlan
 from designer.core.resilience.components import sides
 from designer.core.resilience.wiring import TIERS, Wiring, wiring_of
@@ -66,6 +66,10 @@ class Topology:
     wiring: Wiring
     routes: dict[str, RouteDemand]
     wavelength_gbps: float
+    #: each site's DCI need as the planner spreads it over the sites it reaches (Tb/s, the
+    #: architect's figure or the share of its scale-out), for the what-if of a cut route to
+    #: share it again over the routes left
+    dci_need_tbps: dict[str, float] = field(default_factory=dict)
     #: scale-out switches the fabrics place
     switches: int = 0
     #: the coolant a kW of liquid heat needs (the rules' rating basis, links B13), to hold the
@@ -198,6 +202,7 @@ def build_topology(
         site_halls[hall.site_id].append(hall.id)
     dci = plan.dci() if plan is not None else None
     settings = project.settings.network
+    site_gbps = plan.index.site_gbps if plan is not None else {}
     return Topology(
         project=project,
         rack_types=rack_types,
@@ -221,6 +226,9 @@ def build_topology(
         routes={r.route_id: r for r in dci.routes} if dci is not None else {},
         switches=sum(n for f in (plan.fabrics().values() if plan else ()) for *_, n in f.placed),
         wavelength_gbps=float(settings.dci_wavelength_gbps),
+        dci_need_tbps={
+            site: site_need_tbps(settings, site, site_gbps.get(site, 0)) for site in project.sites
+        },
         cdu_flow_lpm_per_kw=limits.cdu_flow_lpm_per_kw or 0.0,
         job_racks={job: frozenset(racks) for job, racks in (job_racks or {}).items()},
         pair_tbps=dict(pair_tbps or {}),

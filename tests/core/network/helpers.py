@@ -22,6 +22,17 @@ def new_doc() -> tuple[Document, str]:
     return doc, site
 
 
+def sites(count: int) -> tuple[Document, list[str]]:
+    """A document of ``count`` empty sites (ids in order: A, B, C, ...; named Site 1, Site
+    2, ...)."""
+    doc, first = new_doc()
+    more = [
+        ops.add_site(doc, f"Site {i}", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
+        for i in range(2, count + 1)
+    ]
+    return doc, [first, *more]
+
+
 def add_hall(doc: Document, site: str, name: str = "Hall", **fields: object) -> str:
     """A 20 x 12 m hall; ``fields`` as ``Hall`` (origin on the site plan, cable entry)."""
     return ops.add_hall(

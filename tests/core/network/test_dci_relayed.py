@@ -8,17 +8,7 @@ from designer.core.document import operations as ops
 from designer.core.model.network_settings import NetworkSettings
 from designer.core.network.dci import plan_dci
 from tests.core.jobs.helpers import cluster, ring
-from tests.core.network.helpers import new_doc, plan_of
-
-
-def sites(count):
-    """A document of ``count`` empty sites (ids in order: A, B, C, ...)."""
-    doc, first = new_doc()
-    more = [
-        ops.add_site(doc, f"Site {i}", power_capacity_kw=1_000, cooling_capacity_kw=1_000)
-        for i in range(2, count + 1)
-    ]
-    return doc, [first, *more]
+from tests.core.network.helpers import plan_of, sites
 
 
 def loads(doc, gbps, jobs=None):

@@ -34,6 +34,7 @@ RELEASED = {
     "network.leaf_rack_unusable": "warning",
     "network.idle_network_rack": "info",
     "network.no_dci_route": "warning",
+    "network.no_dci_path": "warning",
     "network.dci_unterminated": "info",
 }
 
