@@ -8,6 +8,7 @@ import sys
 
 from designer.commands._common import CommandError, fail, no_stdout, project_output
 from designer.core.generate import PRESETS, ClusterRequest, GenerateError, generate, outline
+from designer.core.generate.cluster import oversubscription_of
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
 
@@ -29,9 +30,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--site-km", type=float, metavar="KM", help="fibre between sites, km")
     parser.add_argument("--halls-per-site", type=int, help="halls in each site")
-    parser.add_argument("--per-row", type=int, help="systems (or racks) in one row pair")
     parser.add_argument(
-        "--oversubscription", type=float, default=1.0, help="leaf downlinks per uplink (1 = 1:1)"
+        "--per-row",
+        type=int,
+        help="systems (or racks) in one row pair (default: the preset's; a pod preset asked "
+        "for more than its size is laid out as a cluster of its racks, 32 NVL72 or DGX racks "
+        "to a row pair)",
+    )
+    parser.add_argument(
+        "--oversubscription",
+        metavar="RATIO",
+        help="leaf downlinks per uplink, as 2:1 or 2 (default 1:1, non-blocking)",
     )
     parser.add_argument("--fabric", choices=("infiniband", "ethernet"), help="scale-out fabric")
     parser.add_argument(
@@ -48,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        over = 1.0 if args.oversubscription is None else oversubscription_of(args.oversubscription)
+    except GenerateError as err:
+        return _refused(args.preset, err)
     request = ClusterRequest(
         args.preset,
         systems=args.systems,
@@ -57,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         site_km=args.site_km,
         halls_per_site=args.halls_per_site,
         per_row=args.per_row,
-        oversubscription=args.oversubscription,
+        oversubscription=over,
         fabric=args.fabric,
     )
     if not args.output and not args.dry_run:
@@ -80,8 +93,7 @@ def run(args: argparse.Namespace) -> int:
         if target is not None and not args.dry_run:  # told once written, not before
             write_output(target, to_bytes(generate(request)))
     except GenerateError as err:
-        print(f"error: cannot generate {args.preset}: --{err}", file=sys.stderr)
-        return 2
+        return _refused(args.preset, err)
     except (OutputError, CommandError) as err:
         return fail(err)
     print("\n".join(planned.lines()))
@@ -91,3 +103,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.dry_run:
         print(f"wrote {args.output}")
     return 0
+
+
+def _refused(preset: str, err: GenerateError) -> int:
+    """The refusal on one line, naming the option (``--site-power: ...``)."""
+    print(f"error: cannot generate {preset}: --{err}", file=sys.stderr)
+    return 2

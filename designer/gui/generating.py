@@ -17,9 +17,10 @@ from PySide6.QtWidgets import QWidget
 
 from designer.core.document.document import Document
 from designer.core.format import plural
-from designer.core.generate import PRESETS, GenerateCancelled, GenerateError, generate
+from designer.core.generate import PRESETS, GenerateCancelled, GenerateError, Preset, generate
 from designer.gui.background import BackgroundJob
 from designer.gui.bridge import DocumentBridge
+from designer.gui.dialogs.new_cluster import refusal
 from designer.gui.files import FileController
 from designer.gui.prompts import Prompts
 
@@ -61,10 +62,11 @@ class ClusterBuilder(QObject):
             return False
         document = self.bridge.document
         self._asked = (id(document), document.revision)
+        preset = PRESETS[request.preset]
         self.job.start(
             partial(generate, request, document.catalog),
-            f"Building the {PRESETS[request.preset].title}…",
-            self._end,
+            f"Building the {preset.title}…",
+            partial(self._end, preset),
         )
         return True
 
@@ -72,13 +74,19 @@ class ClusterBuilder(QObject):
         """Cancel a build and wait for it (the window is closing)."""
         self.job.shutdown()
 
-    def _end(self, future: Future) -> None:
+    def _end(self, preset: Preset, future: Future) -> None:
         error = future.exception()
         if isinstance(error, GenerateCancelled):
             self.finished.emit("New cluster cancelled; the project open is as it was.")
             return
         if error is not None:
-            text = str(error) if isinstance(error, GenerateError) else f"The build failed: {error}"
+            # a refusal met in the build (rows its CDUs cannot carry) named as the dialog
+            # names its fields: "Racks per row pair", not the command line's "per-row"
+            text = (
+                refusal(error, preset)
+                if isinstance(error, GenerateError)
+                else f"The build failed: {error}"
+            )
             self.prompts.error("Cannot build the cluster", text)
             self.finished.emit("New cluster failed; the project open is as it was.")
             return

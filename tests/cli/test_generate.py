@@ -191,3 +191,36 @@ def test_the_power_generate_says_is_the_power_of_what_it_wrote(tmp_path, capsys)
     assert "IT power at maximum: 1,192 kW; facility at PUE 1.2: 1,430.4 kW\n" in said
     data = summary(path, capsys)
     assert (data["it_power_max_kw"], data["facility_power_max_kw"]) == (1_192, 1_430.4)
+
+
+@pytest.mark.parametrize(("ratio", "number"), [("2:1", "2"), ("1.5:1", "1.5")])
+def test_oversubscription_is_taken_as_the_tool_prints_it(tmp_path, capsys, ratio, number):
+    """The summary prints "2:1", and ``--oversubscription 2:1`` was refused as no float."""
+    as_ratio, as_number = tmp_path / "ratio.rackplan.json", tmp_path / "number.rackplan.json"
+    assert main(["generate", "gb300-su", "--oversubscription", ratio, "-o", str(as_ratio)]) == 0
+    assert main(["generate", "gb300-su", "--oversubscription", number, "-o", str(as_number)]) == 0
+    capsys.readouterr()
+    assert as_ratio.read_bytes() == as_number.read_bytes()
+    assert summary(str(as_ratio), capsys)["links"]["oversubscription_asked"] == float(number)
+    assert main(["summary", str(as_ratio)]) == 0
+    assert f" uplinks, {ratio}\n" in capsys.readouterr().out  # as it was typed
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("0", "must be from 1 to 64 (downlinks per uplink), not 0"),
+        ("-1", "must be from 1 to 64 (downlinks per uplink), not -1"),
+        ("nan", "must be from 1 to 64 (downlinks per uplink), not nan"),
+        ("inf", "must be from 1 to 64 (downlinks per uplink), not inf"),
+        ("2:0", "'2:0' has no uplinks: give downlinks per uplink, such as 2:1 or 2"),
+        ("x:1", "'x:1' is not a number such as 2 nor a ratio such as 2:1"),
+    ],
+)
+def test_an_oversubscription_that_is_no_ratio_is_refused_in_one_line(tmp_path, capsys, typed, said):
+    path = tmp_path / "g.rackplan.json"
+    asked = ["generate", "gb300-su", "--oversubscription", typed, "-o", str(path)]
+    assert main(asked) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: cannot generate gb300-su: --oversubscription: {said}\n"
+    assert not path.exists()

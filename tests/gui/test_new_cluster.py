@@ -1,11 +1,12 @@
 """File ▸ New Cluster: the dialog shows what a request builds or why it cannot be built; the
 build runs off the GUI thread and opens as a new untitled project, checked as usual."""
 
+import pytest
 from PySide6.QtWidgets import QPushButton
 
 from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
-from designer.core.generate import ClusterRequest
+from designer.core.generate import ClusterRequest, GenerateError
 from designer.gui.dialogs.new_cluster import NewClusterDialog
 from tests.gui.conftest import wait_checked
 
@@ -132,3 +133,103 @@ def test_a_refused_option_is_named_as_its_field_is(qtbot):
     assert dialog.outline_text.text().startswith("Fibre between sites, km: must be more than 0")
     # marked in red, not bold: bold widened the labels' column and moved the fields
     assert dialog._label("site-km").styleSheet() == "color: #b3261e;"
+
+
+def test_a_refusal_names_the_dialogs_fields_not_the_command_lines_options(qtbot):
+    """An architect read "choose --fabric infiniband" in the dialog, whose Fabric field offers
+    InfiniBand: the command line's words in a dialog."""
+    dialog = dialog_for(qtbot, "gb300-su")
+    dialog.fabric.setCurrentIndex(dialog.fabric.findData("ethernet"))
+    assert dialog.outline_text.text() == (
+        "Fabric: no Ethernet switch in the catalog takes 800G ports on 200G lanes, as the "
+        "NVIDIA GB300 NVL72's NICs are; choose Fabric: InfiniBand"
+    )
+    assert dialog._label("fabric").styleSheet() == "color: #b3261e;"
+    assert not dialog.ok.isEnabled()
+    dialog.fabric.setCurrentIndex(dialog.fabric.findData("infiniband"))
+    assert dialog.ok.isEnabled()
+
+
+def test_a_size_given_twice_names_both_fields_as_the_dialog_labels_them(qtbot):
+    """GB300 racks typed beside accelerators were told to give "the systems", a field the
+    dialog does not have (it says Racks)."""
+    dialog = dialog_for(qtbot, "gb300-su")
+    dialog.systems.setText("2")
+    dialog.accelerators.setText("500")
+    assert dialog.outline_text.text() == "Racks: give Racks or accelerators, not both"
+    assert not dialog.ok.isEnabled()
+
+
+def test_a_refusal_met_in_the_build_names_the_dialogs_field(
+    qtbot, make_window, example, prompts, monkeypatch
+):
+    """A hall whose rows its CDUs cannot carry is refused only as it is laid out, after the
+    dialog's OK: its box said "per-row: ...", the command line's option."""
+
+    def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise GenerateError(
+            "per-row", "the hall's CDUs cannot carry 9 kW: build fewer units per row"
+        )
+
+    monkeypatch.setattr("designer.gui.generating.generate", refused)
+    window = make_window(example("gb200-nvl72-su"))
+    prompts.cluster_answer = ClusterRequest("gb300-su", per_row=64)
+    with qtbot.waitSignal(window.builder.finished, timeout=60_000):
+        window.actions_by_name["new_cluster"].trigger()
+    assert prompts.errors == [
+        (
+            "Cannot build the cluster",
+            "Racks per row pair: the hall's CDUs cannot carry 9 kW: build fewer units per row",
+        )
+    ]
+
+
+def test_the_greyed_row_pair_is_what_the_size_typed_takes(qtbot):
+    """9,000 GPUs of GB300 scale the scalable unit to a cluster of 32 racks to a row pair (its
+    plans show rows of 16 a line), but the field stayed greyed at the unit's 8."""
+    dialog = dialog_for(qtbot, "gb300-su")
+    assert dialog.per_row.placeholderText() == "8"
+    dialog.accelerators.setText("9000")
+    assert dialog.per_row.placeholderText() == "32"
+    assert dialog.outline().per_row == 32  # what the build takes with the field blank
+    dialog.site_km.setText("-4")  # another field refused: still what the size takes
+    assert dialog.per_row.placeholderText() == "32"
+    dialog.site_km.setText("")
+    dialog.accelerators.setText("")
+    dialog.systems.setText("8")  # the unit's own size: its own row pair
+    assert dialog.per_row.placeholderText() == "8"
+
+
+def test_oversubscription_is_typed_as_the_tool_prints_it(qtbot):
+    """The tool prints 2:1; the field refused "2:1" as not a number."""
+    dialog = dialog_for(qtbot, "gb300-su")
+    for typed, taken in [("2:1", 2.0), ("1.5:1", 1.5), ("2", 2.0), ("1.5", 1.5), ("", 1.0)]:
+        dialog.oversubscription.setText(typed)
+        assert dialog.ok.isEnabled(), typed
+        assert dialog.request().oversubscription == taken
+    # a request shown again reads as the tool prints it
+    shown = NewClusterDialog(
+        default_catalog(), start=ClusterRequest("gb300-su", oversubscription=2)
+    )
+    qtbot.addWidget(shown)
+    assert shown.oversubscription.text() == "2:1"
+    assert shown.request().oversubscription == 2.0
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("0", "must be from 1 to 64 (downlinks per uplink), not 0"),
+        ("-1", "must be from 1 to 64 (downlinks per uplink), not -1"),
+        ("nan", "must be from 1 to 64 (downlinks per uplink), not nan"),
+        ("inf", "must be from 1 to 64 (downlinks per uplink), not inf"),
+        ("2:0", "'2:0' has no uplinks: give downlinks per uplink, such as 2:1 or 2"),
+        ("x:1", "'x:1' is not a number such as 2 nor a ratio such as 2:1"),
+    ],
+)
+def test_an_oversubscription_that_is_no_ratio_is_refused(qtbot, typed, said):
+    dialog = dialog_for(qtbot, "gb300-su")
+    dialog.oversubscription.setText(typed)
+    assert dialog.outline_text.text() == f"Oversubscription: {said}"
+    assert dialog._label("oversubscription").styleSheet() == "color: #b3261e;"
+    assert not dialog.ok.isEnabled()

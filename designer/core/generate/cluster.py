@@ -65,14 +65,43 @@ HEADROOM = 1 / 0.8
 MAX_SITE_POWER_MW = MAX_KW / 1000 / HEADROOM
 
 
-class GenerateError(ValueError):
-    """A request that cannot be built: ``option`` names what to change."""
+@dataclass(frozen=True)
+class Mention:
+    """An option a refusal names, with the values it suggests, worded by the door it is read
+    at: the command line's ``--fabric infiniband``, the dialog's "Fabric: InfiniBand" (a
+    trial's dialog said "choose --fabric infiniband" beside its Fabric field). ``bare``: the
+    values alone, without the option ("no ethernet switch")."""
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(f"{option}: {message}")
+    option: str
+    values: tuple[str, ...] = ()
+    bare: bool = False
+
+
+def as_option(mention: Mention) -> str:
+    """``mention`` as the command line words it: ``--fabric infiniband``, ``ethernet``."""
+    values = " or ".join(mention.values)
+    if mention.bare:
+        return values
+    return f"--{mention.option} {values}" if values else f"--{mention.option}"
+
+
+class GenerateError(ValueError):
+    """A request that cannot be built: ``option`` names what to change.
+
+    Its text is ``parts``: words, and the ``Mention`` of each option it names besides, which
+    ``worded`` gives as the door asking words them; ``message`` and ``str()`` word them as
+    the command line does."""
+
+    def __init__(self, option: str, *parts: str | Mention) -> None:
         self.option = option
+        self.parts = parts
         #: What is wrong, without the option's name (a dialog names its field instead).
-        self.message = message
+        self.message = self.worded(as_option)
+        super().__init__(f"{option}: {self.message}")
+
+    def worded(self, name: Callable[[Mention], str]) -> str:
+        """What is wrong, each option it names besides worded by ``name``."""
+        return "".join(p if isinstance(p, str) else name(p) for p in self.parts)
 
 
 @dataclass(frozen=True)
@@ -89,6 +118,21 @@ class ClusterRequest:
     per_row: int | None = None
     oversubscription: float = 1.0
     fabric: Fabric | None = None
+
+
+def oversubscription_of(text: str) -> float:
+    """Leaf downlinks per uplink as typed: a number (``2``, ``1.5``) or a ratio as the tool
+    prints it (``2:1``, ``1.5:1``; a trial's ``--oversubscription 2:1`` was refused as no
+    number). ``GenerateError`` for text that is neither; the range is ``outline``'s."""
+    typed = text.strip()
+    down, colon, up = typed.partition(":")
+    try:
+        return float(down) / float(up) if colon else float(down)
+    except ValueError:
+        refusal = "is not a number such as 2 nor a ratio such as 2:1"
+    except ZeroDivisionError:
+        refusal = "has no uplinks: give downlinks per uplink, such as 2:1 or 2"
+    raise GenerateError("oversubscription", f"{typed!r} {refusal}")
 
 
 @dataclass(frozen=True)
@@ -210,14 +254,7 @@ class Outline:
 def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
     """Validate ``request`` and work out what it builds; ``GenerateError`` when impossible."""
     catalog = catalog or default_catalog()
-    preset = PRESETS.get(request.preset)
-    if preset is None:
-        raise GenerateError(
-            "preset", f"{request.preset!r} is not a preset; choose one of {', '.join(PRESETS)}"
-        )
-    unit = unit_of(catalog, preset.unit, preset.is_system)
-    per_system = sum(r.accelerators or 0 for r in unit.racks[: _racks_per_system(unit)])
-    systems = _systems(request, preset, per_system)
+    preset, unit, per_system, systems = _sized(request, catalog)
     per_row = _positive("per-row", request.per_row, preset.row_pair(systems), 10_000)
     if not 1 <= request.oversubscription <= 64:
         raise GenerateError(
@@ -255,6 +292,28 @@ def outline(request: ClusterRequest, catalog: Catalog | None = None) -> Outline:
     )
 
 
+def default_per_row(request: ClusterRequest, catalog: Catalog | None = None) -> int:
+    """The units in one row pair ``request`` builds when it names none: its preset's, or,
+    for a pod preset asked for more than its own size (laid out as a campus of its racks),
+    the campus's: a GB300 SU's 8, but 32 for 9,000 GPUs (the dialog greyed 8 beside plans of
+    16 racks a line; a trial). ``GenerateError`` when the preset or the size is refused."""
+    preset, _, _, systems = _sized(request, catalog or default_catalog())
+    return preset.row_pair(systems)
+
+
+def _sized(request: ClusterRequest, catalog: Catalog) -> tuple[Preset, Unit, int, int]:
+    """The preset ``request`` names, its unit, the accelerators of one system and the
+    systems asked for."""
+    preset = PRESETS.get(request.preset)
+    if preset is None:
+        raise GenerateError(
+            "preset", f"{request.preset!r} is not a preset; choose one of {', '.join(PRESETS)}"
+        )
+    unit = unit_of(catalog, preset.unit, preset.is_system)
+    per_system = sum(r.accelerators or 0 for r in unit.racks[: _racks_per_system(unit)])
+    return preset, unit, per_system, _systems(request, preset, per_system)
+
+
 def unit_pue(unit: Unit) -> float:
     """The PUE a generated design's sites state: its systems' heat to liquid and to air at
     max power, each at its cooling's PUE in the catalog (liquid 1.15, air 1.5: links B42),
@@ -274,7 +333,9 @@ def _racks_per_system(unit: Unit) -> int:
 
 def _systems(request: ClusterRequest, preset: Preset, per_system: int) -> int:
     if request.systems is not None and request.accelerators is not None:
-        raise GenerateError("systems", "give the systems or the accelerators, not both")
+        raise GenerateError(
+            "systems", "give ", Mention("systems"), " or ", Mention("accelerators"), ", not both"
+        )
     if request.accelerators is not None:
         if not 1 <= request.accelerators <= MAX_ACCELERATORS:
             raise GenerateError(
@@ -321,11 +382,14 @@ def _network_rack(catalog: Catalog, unit: Unit, fabric: str) -> tuple[RackType, 
             others.add(switch.protocol)
     if not found:
         # an audit asked for a GB300 SU on Ethernet, which --help offers for every preset
-        instead = f"; choose --fabric {' or '.join(sorted(others))}" if others else ""
+        instead = ("; choose ", Mention("fabric", tuple(sorted(others)))) if others else ()
         raise GenerateError(
             "fabric",
-            f"no {fabric} switch in the catalog takes {nic.rate_gbps}G ports on "
-            f"{nic.lane_gbps}G lanes, as the {holder.name}'s NICs are{instead}",
+            "no ",
+            Mention("fabric", (fabric,), bare=True),
+            f" switch in the catalog takes {nic.rate_gbps}G ports on {nic.lane_gbps}G lanes, "
+            f"as the {holder.name}'s NICs are",
+            *instead,
         )
     _, _, rack, k, cage = min(found)
     return rack, k, cage

@@ -4,7 +4,8 @@ Every option left blank takes the preset's default, which the field shows greyed
 user types, the dialog says what the request builds (``Outline.lines()``, as the command
 prints it) or, for a request that cannot be built, the ``GenerateError`` naming the option,
 with that option's label marked and OK disabled: nothing is built that the dialog did not
-show first.
+show first. A refusal names the dialog's fields as their labels do ("choose Fabric:
+InfiniBand"), never the command line's options (``refusal``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from designer.core.catalog import Catalog
 from designer.core.generate import PRESETS, ClusterRequest, GenerateError, Outline, outline
+from designer.core.generate.cluster import Mention, default_per_row, oversubscription_of
 from designer.core.generate.presets import Preset
 from designer.gui.dialogs.form import lay_out
 
@@ -41,6 +43,42 @@ T = TypeVar("T", int, float)
 #: The outline's five lines, or an error's message, without the dialog changing height:
 #: one more for a line that wraps (a campus's racks line ran under the note below; a trial).
 SUMMARY_LINES = 7
+
+
+def field_labels(preset: Preset) -> dict[str, str]:
+    """The label of each option's field, by the name ``GenerateError.option`` gives it, for
+    ``preset`` (which counts systems or racks)."""
+    noun = "Systems" if preset.is_system else "Racks"
+    return {
+        "preset": "Preset",
+        "systems": noun,
+        "accelerators": "or accelerators",
+        "per-row": f"{noun} per row pair",
+        "sites": "Sites",
+        "site-power": "Power per site, MW",
+        "site-km": "Fibre between sites, km",
+        "halls-per-site": "Halls per site",
+        "fabric": "Fabric",
+        "oversubscription": "Oversubscription",
+    }
+
+
+def refusal(err: GenerateError, preset: Preset) -> str:
+    """``err`` as the dialog says it: its field's label, then what is wrong, each option it
+    names besides worded as the dialog shows it ("choose Fabric: InfiniBand", not the command
+    line's "--fabric infiniband"; a trial)."""
+    labels = field_labels(preset)
+
+    def named(mention: Mention) -> str:
+        shown = FABRICS if mention.option == "fabric" else {}
+        values = " or ".join(shown.get(v, v) for v in mention.values)
+        # in a sentence, the accelerators' "or accelerators" (under Systems) without its "or"
+        label = labels.get(mention.option, mention.option).removeprefix("or ")
+        if mention.bare:
+            return values
+        return f"{label}: {values}" if values else label
+
+    return f"{labels.get(err.option, err.option)}: {err.worded(named)}"
 
 
 def _number(text: str, option: str, kind: Callable[[str], T]) -> T | None:
@@ -95,28 +133,9 @@ class NewClusterDialog(QDialog):
         }
         for option, field in self.fields.items():
             field.setToolTip(f"generate --{option}" if option != "preset" else "generate PRESET")
-        build = self._group(
-            "Cluster",
-            [
-                ("Preset", self.preset),
-                ("Systems", self.systems),
-                ("or accelerators", self.accelerators),
-                ("Systems per row pair", self.per_row),
-            ],
-        )
-        sites = self._group(
-            "Sites",
-            [
-                ("Sites", self.sites),
-                ("Power per site, MW", self.site_power),
-                ("Fibre between sites, km", self.site_km),
-                ("Halls per site", self.halls),
-            ],
-        )
-        network = self._group(
-            "Scale-out network",
-            [("Fabric", self.fabric), ("Oversubscription", self.oversubscription)],
-        )
+        build = self._group("Cluster", ["preset", "systems", "accelerators", "per-row"])
+        sites = self._group("Sites", ["sites", "site-power", "site-km", "halls-per-site"])
+        network = self._group("Scale-out network", ["fabric", "oversubscription"])
         self.outline_text = QLabel()
         self.outline_text.setObjectName("clusterOutline")
         self.outline_text.setWordWrap(True)
@@ -154,11 +173,14 @@ class NewClusterDialog(QDialog):
                 field.textChanged.connect(self.refresh)
         self._preset_changed()
 
-    def _group(self, title: str, rows: list[tuple[str, QWidget]]) -> QGroupBox:
+    def _group(self, title: str, options: list[str]) -> QGroupBox:
+        """The fields of ``options``, labelled as ``field_labels`` names them (set again for
+        each preset chosen)."""
+        labels = field_labels(PRESETS[next(iter(PRESETS))])
         group = QGroupBox(title)
         form = QFormLayout(group)
-        for label, field in rows:
-            form.addRow(label, field)
+        for option in options:
+            form.addRow(labels[option], self.fields[option])
         return group
 
     def _label(self, option: str) -> QLabel | None:
@@ -179,12 +201,12 @@ class NewClusterDialog(QDialog):
             self.site_power: request.site_power_mw,
             self.site_km: request.site_km,
             self.halls: request.halls_per_site,
-            self.oversubscription: (
-                request.oversubscription if request.oversubscription != 1 else None
-            ),
         }
         for field, value in shown.items():
             field.setText("" if value is None else f"{value:.12g}")
+        # as the tool prints it (summary, the fabric's note): 2:1
+        over = request.oversubscription
+        self.oversubscription.setText("" if over == 1 else f"{over:.12g}:1")
         self._fill_fabrics(PRESETS[request.preset], request.fabric)
 
     def _fill_fabrics(self, preset: Preset, chosen: str | None) -> None:
@@ -199,24 +221,21 @@ class NewClusterDialog(QDialog):
     def _preset_changed(self) -> None:
         """The defaults of the preset chosen, shown greyed in the blank fields."""
         preset = PRESETS[self.preset.currentData()]
-        noun = "Systems" if preset.is_system else "Racks"
-        placeholders: dict[str, tuple[str, str]] = {
-            "systems": (noun, f"{preset.systems:,}"),
-            "accelerators": ("or accelerators", ""),  # what the outline builds (refresh)
-            "per-row": (f"{noun} per row pair", f"{preset.per_row:,}"),
-            "sites": ("Sites", "the fewest that carry it"),
-            "site-power": (
-                "Power per site, MW",
-                f"{preset.site_power_mw:g}" if preset.campus else "sized to the design",
-            ),
-            "site-km": ("Fibre between sites, km", f"{preset.site_km:g}"),
-            "halls-per-site": ("Halls per site", f"enough for {preset.per_hall:,} each"),
-            "oversubscription": ("Oversubscription", "1 (1:1, non-blocking)"),
+        placeholders: dict[str, str] = {
+            "systems": f"{preset.systems:,}",
+            "accelerators": "",  # what the outline builds (refresh)
+            "per-row": f"{preset.per_row:,}",  # what the size asked takes (refresh)
+            "sites": "the fewest that carry it",
+            "site-power": f"{preset.site_power_mw:g}" if preset.campus else "sized to the design",
+            "site-km": f"{preset.site_km:g}",
+            "halls-per-site": f"enough for {preset.per_hall:,} each",
+            "oversubscription": "1:1 (non-blocking)",
         }
-        for option, (label, placeholder) in placeholders.items():
+        for option, placeholder in placeholders.items():
             field = self.fields[option]
             assert isinstance(field, QLineEdit)
             field.setPlaceholderText(placeholder)
+        for option, label in field_labels(preset).items():
             shown = self._label(option)
             if shown is not None:
                 shown.setText(label)
@@ -228,7 +247,7 @@ class NewClusterDialog(QDialog):
     def request(self) -> ClusterRequest:
         """The request the fields describe; ``GenerateError`` naming a field that does not
         hold a number."""
-        over = _number(self.oversubscription.text(), "oversubscription", float)
+        over = self.oversubscription.text().strip()
         return ClusterRequest(
             self.preset.currentData(),
             systems=_number(self.systems.text(), "systems", int),
@@ -238,7 +257,7 @@ class NewClusterDialog(QDialog):
             site_km=_number(self.site_km.text(), "site-km", float),
             halls_per_site=_number(self.halls.text(), "halls-per-site", int),
             per_row=_number(self.per_row.text(), "per-row", int),
-            oversubscription=1.0 if over is None else over,
+            oversubscription=oversubscription_of(over) if over else 1.0,
             fabric=self.fabric.currentData(),
         )
 
@@ -252,15 +271,15 @@ class NewClusterDialog(QDialog):
             label = self._label(option)
             if label is not None:
                 label.setStyleSheet("")
+        self.per_row.setPlaceholderText(f"{self._default_per_row():,}")
         try:
             built = self.outline()
         except GenerateError as err:
             self.outline_text.setStyleSheet(RED)
             label = self._label(err.option) if err.option in self.fields else None
             # the field as the form names it, not the command line's option (a trial read
-            # "site-km: ..." beside "Fibre between sites, km")
-            named = label.text() if label is not None else err.option
-            self.outline_text.setText(f"{named}: {err.message}")
+            # "site-km: ..." beside "Fibre between sites, km"), nor the options it names
+            self.outline_text.setText(refusal(err, PRESETS[self.preset.currentData()]))
             if label is not None:
                 label.setStyleSheet(RED_LABEL)
             self.ok.setEnabled(False)
@@ -272,6 +291,21 @@ class NewClusterDialog(QDialog):
         self.systems.setPlaceholderText(f"{built.systems:,}")
         self.accelerators.setPlaceholderText(f"{built.accelerators:,}")
         self.ok.setEnabled(True)
+
+    def _default_per_row(self) -> int:
+        """What a blank row pair takes for the size typed: a GB300 SU's 8, but 32 once
+        9,000 GPUs scale it to a cluster (greyed 8 beside plans of 16 a line; a trial); the
+        preset's own while the size is refused."""
+        preset = self.preset.currentData()
+        try:
+            sized = ClusterRequest(
+                preset,
+                systems=_number(self.systems.text(), "systems", int),
+                accelerators=_number(self.accelerators.text(), "accelerators", int),
+            )
+            return default_per_row(sized, self.catalog)
+        except GenerateError:
+            return PRESETS[preset].per_row
 
     def _accept(self) -> None:
         if self.ok.isEnabled():

@@ -11,6 +11,7 @@ from designer.core.generate import (
     generate,
     outline,
 )
+from designer.core.generate.cluster import Mention, default_per_row, oversubscription_of
 from designer.core.io.project_file import to_bytes
 
 
@@ -111,3 +112,60 @@ def test_the_description_keeps_a_line_for_each_figure():
     description = generate(request).meta.description
     assert description.splitlines() == outline(request).lines()[1:]
     assert description.splitlines()[0] == "Accelerators: 576"
+
+
+def test_a_refusal_names_the_options_it_suggests_for_each_door_to_word():
+    """The command line says "choose --fabric infiniband"; a dialog words the same refusal
+    with its own field ("choose Fabric: InfiniBand"), so the option is carried, not worded."""
+    with pytest.raises(GenerateError) as err:
+        outline(ClusterRequest("gb300-su", fabric="ethernet"))
+    assert err.value.message.endswith("NICs are; choose --fabric infiniband")
+    assert Mention("fabric", ("infiniband",)) in err.value.parts
+    worded = err.value.worded(lambda m: m.values[0].upper() if m.bare else f"<{m.option}>")
+    assert worded.startswith("no ETHERNET switch in the catalog")
+    assert worded.endswith("; choose <fabric>")
+
+
+def test_a_size_given_twice_is_refused_naming_both_options():
+    with pytest.raises(GenerateError) as err:
+        outline(ClusterRequest("gb300-su", systems=2, accelerators=500))
+    assert str(err.value) == "systems: give --systems or --accelerators, not both"
+
+
+@pytest.mark.parametrize(
+    ("typed", "taken"),
+    [("2:1", 2.0), ("1.5:1", 1.5), ("2", 2.0), ("1.5", 1.5), (" 4 : 1 ", 4.0), ("3:2", 1.5)],
+)
+def test_oversubscription_is_read_as_the_tool_prints_it(typed, taken):
+    assert oversubscription_of(typed) == taken
+    assert outline(ClusterRequest("gb300-su", oversubscription=taken)).oversubscription == taken
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("2:0", "'2:0' has no uplinks: give downlinks per uplink, such as 2:1 or 2"),
+        ("x:1", "'x:1' is not a number such as 2 nor a ratio such as 2:1"),
+        ("2:1:1", "'2:1:1' is not a number such as 2 nor a ratio such as 2:1"),
+        ("", "'' is not a number such as 2 nor a ratio such as 2:1"),
+    ],
+)
+def test_an_oversubscription_that_is_no_ratio_is_refused(typed, said):
+    with pytest.raises(GenerateError) as err:
+        oversubscription_of(typed)
+    assert (err.value.option, err.value.message) == ("oversubscription", said)
+
+
+@pytest.mark.parametrize(
+    ("request_", "per_row"),
+    [
+        (ClusterRequest("gb300-su"), 8),
+        (ClusterRequest("gb300-su", systems=8), 8),
+        # 9,000 GPUs: 125 racks, a cluster of GB300 racks, 32 to a row pair
+        (ClusterRequest("gb300-su", accelerators=9_000), 32),
+        (ClusterRequest("cm384", systems=10), 6),
+        (ClusterRequest("campus-nvl72"), 32),
+    ],
+)
+def test_the_row_pair_a_blank_per_row_takes_follows_the_size_asked(request_, per_row):
+    assert default_per_row(request_) == per_row == outline(request_).per_row
