@@ -31,7 +31,13 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
-from designer.core.jobs.summary import describe, placement_text, relayed_texts, sites_text
+from designer.core.jobs.summary import (
+    describe,
+    order_text,
+    placement_text,
+    relayed_texts,
+    sites_text,
+)
 from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.job import TransformerModel
 from designer.core.model.project import Project
@@ -72,6 +78,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument(
         "--where", help="ids of sites, halls, systems or racks, comma-separated (default: all)"
     )
+    add.add_argument(
+        "--order",
+        choices=("stages", "pipelines"),
+        help="how its groups are laid: stages (default: each stage's replicas side by side) "
+        "or pipelines (each replica's stages side by side, PP kept in a domain it fits)",
+    )
 
 
 #: What --add takes for a figure not given.
@@ -82,6 +94,7 @@ ADD_DEFAULTS: dict[str, Any] = {
     "expert_parameters": 0.0,
     "micro_batch": 1,
     "zero": 0,
+    "order": "stages",
     **dict.fromkeys(_DEGREES, 1),
 }
 
@@ -134,6 +147,7 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
             zero=args.zero,
             utilisation=args.utilisation,
             where=[w.strip() for w in (args.where or "").split(",") if w.strip()],
+            order=args.order,
             **{d: getattr(args, d) for d in _DEGREES},
         )
     except ValidationError as err:
@@ -266,6 +280,9 @@ def as_text(jobs: list[dict[str, Any]], project: Project) -> str:
         lines.append(f"  Placement: {placement_text(job)}{named}")
         if systems:
             lines.append(f"    {sites_text(job)}")
+        order = order_text(job)
+        if order:
+            lines.append(f"    {order}")
         if "planes" not in job:
             lines.append("")
             continue

@@ -211,3 +211,35 @@ def test_a_group_that_does_not_divide_the_rack_is_a_warning(tmp_path, capsys):
     assert "jobs.idle_accelerators" in text
     assert "a rack of 72 accelerators holds 10 groups and leaves 2 idle" in text
     assert "0 errors, 1 warning, 0 info" in text
+
+
+def test_a_job_added_with_its_pipelines_together_says_so_and_keeps_pp_on_scale_up(tmp_path, capsys):
+    """TP 8 x PP 9 = 72 fills a GB300 NVL72: with --order pipelines each replica's 9 stages
+    stand in one rack, so PP rides NVLink and only DP crosses racks and sites. By hand, m =
+    128 / 16 = 8 micro-batches: PP 8 x 8,192 x 8,192 x 2 / 8 x 2 = 268 MB on scale-up; DP 16
+    over 70e9 / 72 x 2 bytes, x 2 x 15/16 = 3.65 GB on scale-out; each stage's ring crosses
+    the sites once each way, 9 x 2 x 15/16 x 70e9 / 9 x 2 = 262.5 GB, half a route."""
+    doc = cluster("gb300-su", systems=16, sites=2, site_km=40)
+    path = tmp_path / "two.rackplan.json"
+    save(doc.project, path)
+    out = tmp_path / "together.rackplan.json"
+    degrees = [*DENSE, "--tp", "8", "--pp", "9", "--dp", "16", "--global-batch", "128"]
+    args = ["jobs", str(path), "--add", "Together", *degrees, "--order", "pipelines"]
+    assert main([*args, "-o", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "    Pipelines together: each replica's stages side by side" in lines
+    planes = {line.split("  ")[1]: line for line in lines if line.startswith("  scale-")}
+    assert "  TP 66.8 GB, PP 268 MB  " in planes["scale-up"]
+    assert "  DP 3.65 GB  " in planes["scale-out"]
+    dci = [line for line in lines if line.startswith("  DCI Site 1")]
+    assert len(dci) == 2 and all("  DP 131 GB  " in line for line in dci)
+    (job,) = load(out, CATALOG.racks).project.jobs.values()
+    assert job.order == "pipelines"
+    assert main(["jobs", str(out), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["jobs"][0]["order"] == "pipelines"
+    # the default is not said: every job was laid stage by stage before it could choose
+    stages = tmp_path / "stages.rackplan.json"
+    assert main(["jobs", str(path), "--add", "Stages", *degrees, "-o", str(stages)]) == 0
+    assert "Pipelines together" not in capsys.readouterr().out
+    assert main(["jobs", str(path), "--order", "pipelines"]) == 2
+    assert "--order: an option of --add NAME" in capsys.readouterr().err

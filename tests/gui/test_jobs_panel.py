@@ -234,3 +234,41 @@ def test_the_jobs_table_fits_its_dock_with_a_long_worst_finding_at_1600_by_1000(
     assert table.item(0, 3).toolTip() == f"{worst}\n{message}"
     assert table.item(0, 0).toolTip() == name
     assert table.textElideMode() == Qt.TextElideMode.ElideRight and not table.wordWrap()
+
+
+def test_pipelines_together_are_chosen_in_the_dialog_said_and_coloured(make_window, example, qtbot):
+    """TP 8 x PP 9 x DP 8 on the 8 NVL72 racks, laid pipelines together: replica r's 9
+    stages (9 groups of 8 = 72) fill rack r, so by DP replica each rack is its own colour
+    and by PP stage every rack takes its first group's, stage 1 (a rack with several groups
+    takes the first group's role)."""
+    window = make_window(example("gb200-nvl72-su"))
+    panel = _panel(window)
+    dialog = JobDialog(None, [], "Job 1", window)
+    qtbot.addWidget(dialog)
+    assert dialog.fields()["order"] == "stages"  # as every job was laid before
+    dialog.order.setCurrentIndex(dialog.order.findData("pipelines"))
+    for degree, value in (("tp", 8), ("pp", 9), ("dp", 8)):
+        dialog.degrees[degree].setValue(value)
+    dialog.global_batch.setValue(64)
+    fields = dialog.fields()
+    assert fields["order"] == "pipelines"
+    job = panel.add(fields)
+    assert window.editor.project.jobs[job].order == "pipelines"
+    wait_checked(qtbot, window)
+    qtbot.waitUntil(lambda: panel.assessed is not None, timeout=15_000)
+    panel.table.selectRow(0)
+    qtbot.waitUntil(lambda: "activations not counted" in panel.where.text(), timeout=15_000)
+    assert "Pipelines together: each replica's stages side by side." in panel.where.text()
+    layer = panel.colouring.layer
+    panel.colour_by.setCurrentIndex(panel.colour_by.findText("Racks by DP replica"))
+    assert {code: len(rects) for code, rects in layer.geometry.groups} == dict.fromkeys(range(8), 1)
+    panel.colour_by.setCurrentIndex(panel.colour_by.findText("Racks by PP stage"))
+    assert {code: len(rects) for code, rects in layer.geometry.groups} == {0: 8}
+    # the dialog reopened on the job shows its order; back to stages is one undo step
+    again = JobDialog(window.editor.project.jobs[job], [], "Job 1", window)
+    qtbot.addWidget(again)
+    assert again.order.currentData() == "pipelines"
+    panel.change(job, {**fields, "order": "stages"})
+    assert window.editor.project.jobs[job].order == "stages"
+    window.editor.undo()
+    assert window.editor.project.jobs[job].order == "pipelines"

@@ -79,3 +79,23 @@ def test_a_pair_of_sites_relayed_through_another_is_said_end_to_end():
         "Site 1 to Site 3 via Site 2: 19.3 GB each way per step over 80 km of fibre, "
         "392 µs one way."
     ) in planes.note
+
+
+def test_the_placement_says_which_order_the_groups_are_laid_in():
+    """TP 8 x PP 9 fills a GB300 NVL72: laid pipelines together, each rack holds a whole
+    pipeline, whose boundaries (8 x 8,192 x 8,192 x 2 / 8 x 2 = 268 MB) ride NVLink, and
+    the all-reduce (2 x 7/8 x 70e9 / 72 x 2 = 3.40 GB) alone crosses racks."""
+    doc = cluster("gb300-su")
+    with_job(doc, name="Together", tp=8, pp=9, dp=8, global_batch=64, order="pipelines")
+    about = _about(doc.project)
+    assert sheet._placement(about).note == (
+        "Pipelines are laid together, each replica's stages side by side: a pipeline that "
+        "fits a scale-up domain keeps its PP traffic on scale-up, and DP crosses domains."
+    )
+    rows = {row[0]: row[2] for row in sheet._planes(about).rows}
+    assert rows == {"scale-up": "TP 66.8 GB, PP 268 MB", "scale-out": "DP 3.4 GB"}
+    stages = cluster("gb300-su")
+    with_job(stages, name="Stages", tp=8, pp=9, dp=8, global_batch=64)
+    assert sheet._placement(_about(stages.project)).note == (
+        "Stages are laid in order along the floor, each stage's replicas side by side."
+    )

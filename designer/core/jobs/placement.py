@@ -1,12 +1,21 @@
 """Where each job runs: its scale-up groups laid on the project's domains.
 
 A job's TP x CP x EP ranks form one group, which must sit inside one scale-up domain; its
-PP x DP groups are laid stage by stage: stage 0's DP replicas take the first domains of
-the job's scope, stage 1's the next, and so on. Pipeline stages so follow each other along
-the floor (and from site to site, where research puts the pipeline on the DCI,
-operations:O14), while the replicas of a stage, whose all-reduce is the heaviest traffic
-after TP, stand side by side. A domain holds as many groups as fit whole; what is left of
-it is free for the next job.
+PP x DP groups are laid one after another on the domains of the job's scope, in the order
+the job names (``Job.order``):
+
+- ``stages`` (the default): stage 0's DP replicas take the first domains, stage 1's the
+  next, and so on. Pipeline stages so follow each other along the floor (and from site to
+  site, where research puts the pipeline on the DCI, operations:O14), while the replicas
+  of a stage, whose all-reduce is the heaviest traffic after TP, stand side by side.
+- ``pipelines``: replica 0's stages take the first domains, replica 1's the next, and so
+  on, as Llama 3 orders its ranks (operations:O3). A pipeline whose stages fit a domain
+  stays in it, its PP traffic on scale-up, and DP crosses domains (and sites, as Gemini's
+  did, operations:O11).
+
+A domain holds as many groups as fit whole; what is left of it is free for the next job.
+The estimates read the planes each dimension uses from where its groups stand, so either
+order is costed as laid.
 
 Jobs that name systems or racks in ``where`` are pinned to them and placed first; the
 others take what is free in their scope (their sites, halls, or the whole cluster), in the
@@ -22,7 +31,7 @@ from functools import cached_property
 import numpy as np
 
 from designer.core.jobs.domains import Domain
-from designer.core.model.job import Job
+from designer.core.model.job import Job, JobOrder
 from designer.core.model.project import Project
 
 
@@ -42,11 +51,12 @@ class Shortfall:
 class JobPlacement:
     """Where one job's groups went.
 
-    ``groups`` holds, for each group in stage-major order (group ``stage x DP + replica``),
-    the index of its domain in ``Layout.domains``; it has ``PP x DP`` entries when the job
-    fits and fewer (as many as fitted) when ``shortfall`` says why not. ``group_size`` is
-    the accelerators of one group (TP x CP x EP), which the layout needs to tell what each
-    job's groups leave over in a domain jobs share.
+    ``groups`` holds, for each group in the order they are laid, the index of its domain
+    in ``Layout.domains``: group ``stage x DP + replica`` when ``order`` is ``stages``,
+    ``replica x PP + stage`` when it is ``pipelines``. It has ``PP x DP`` entries when the
+    job fits and fewer (as many as fitted) when ``shortfall`` says why not. ``group_size``
+    is the accelerators of one group (TP x CP x EP), which the layout needs to tell what
+    each job's groups leave over in a domain jobs share.
     """
 
     job_id: str
@@ -55,6 +65,7 @@ class JobPlacement:
     pinned: bool
     given: int
     group_size: int
+    order: JobOrder
     shortfall: Shortfall | None = None
 
     @property
@@ -62,8 +73,19 @@ class JobPlacement:
         return self.shortfall is None
 
     def stages(self, dp: int) -> np.ndarray:
-        """The domain of each group as a (PP, DP) array (only for a complete placement)."""
+        """The domain of each group as a (PP, DP) array, row a stage and column a replica,
+        whichever order they were laid in (only for a complete placement)."""
+        if self.order == "pipelines":
+            return self.groups.reshape(dp, -1).T
         return self.groups.reshape(-1, dp)
+
+    def stage_and_replica(self, pp: int, dp: int) -> tuple[np.ndarray, np.ndarray]:
+        """The pipeline stage and the DP replica of each group of ``groups``, in its order
+        (a placement cut short holds the first groups laid)."""
+        laid = np.arange(len(self.groups))
+        if self.order == "pipelines":
+            return laid % pp, laid // pp
+        return laid // dp, laid % dp
 
 
 @dataclass(frozen=True)
@@ -155,7 +177,9 @@ def _scope(job: Job, project: Project, domains: Sequence[Domain]) -> tuple[list[
 def _fill(
     job: Job, scope: list[int], free: np.ndarray, domains: Sequence[Domain]
 ) -> tuple[np.ndarray, Shortfall | None]:
-    """Lay ``job``'s groups on the free accelerators of ``scope``; ``free`` is taken from."""
+    """Lay ``job``'s groups on the free accelerators of ``scope``, one after another;
+    ``free`` is taken from. Either order lays them alike: whether the next group is a
+    stage's next replica or a pipeline's next stage is what ``JobPlacement.order`` reads."""
     size = job.group
     needed = job.pp * job.dp
     ids = np.asarray(scope, dtype=np.int64)
@@ -194,7 +218,7 @@ def place_jobs(jobs: Iterable[Job], project: Project, domains: Sequence[Domain])
             holders.setdefault(index, []).append(job.id)
         given = int(capacity[scope].sum()) if pinned else 0
         placed[job.id] = JobPlacement(
-            job.id, groups, tuple(scope), pinned, given, job.group, shortfall
+            job.id, groups, tuple(scope), pinned, given, job.group, job.order, shortfall
         )
     shared = {
         index: tuple(holders[index])

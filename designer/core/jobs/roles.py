@@ -23,9 +23,12 @@ ROLE_NOUNS: dict[Role, str] = {
 }
 
 
-def rack_roles(layout: Layout, role: Role, job_id: str | None, dp: int = 1) -> dict[str, int]:
+def rack_roles(
+    layout: Layout, role: Role, job_id: str | None, dp: int = 1, pp: int = 1
+) -> dict[str, int]:
     """Each rack's value for ``role``: for ``job`` over every job, otherwise for ``job_id``
-    (``dp``: its DP degree, which tells a group's stage and replica apart)."""
+    (``dp`` and ``pp``: its DP and PP degrees, which tell a group's stage and replica
+    apart in the order its groups were laid)."""
     roles: dict[str, int] = {}
     if role == "job":
         for number, job in enumerate(layout.jobs):
@@ -36,11 +39,12 @@ def rack_roles(layout: Layout, role: Role, job_id: str | None, dp: int = 1) -> d
     if placed is None:
         return roles
     seen: dict[int, int] = {}
+    stages, replicas = placed.stage_and_replica(pp, dp)
     for group, index in enumerate(placed.groups.tolist()):
         if role == "stage":
-            value = group // dp
+            value = int(stages[group])
         elif role == "replica":
-            value = group % dp
+            value = int(replicas[group])
         else:
             value = seen.setdefault(index, len(seen))
         for rack in layout.domains[index].racks:

@@ -13,7 +13,7 @@ from designer.core.jobs.estimate import JobTraffic, PlaneTraffic, SitePairTraffi
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.placement import Layout
 from designer.core.jobs.text import data
-from designer.core.model.job import Job
+from designer.core.model.job import Job, JobOrder
 from designer.core.model.project import Project
 from designer.core.naming import fibre_route_name
 
@@ -91,6 +91,7 @@ def describe(
         "micro_batch": job.micro_batch,
         "global_batch": job.global_batch,
         "zero": job.zero,
+        "order": job.order,
         "placed": placed.complete,
         "sites": [{**s, "halls": list(s["halls"].values())} for s in sites.values()],
         "systems": _told_apart(systems),
@@ -154,6 +155,25 @@ def placement_text(about: dict[str, Any]) -> str:
     if not about["systems"]:
         return "placed on no scale-up domain (see the findings)"
     return f"{plural(len(about['systems']), 'scale-up domain')} in {plural(about['racks'], 'rack')}"
+
+
+#: How each order lays a job's groups, as the sheet notes it under the placement.
+ORDER_NOTES: dict[JobOrder, str] = {
+    "stages": "Stages are laid in order along the floor, each stage's replicas side by side.",
+    "pipelines": (
+        "Pipelines are laid together, each replica's stages side by side: a pipeline that "
+        "fits a scale-up domain keeps its PP traffic on scale-up, and DP crosses domains."
+    ),
+}
+
+
+def order_text(about: dict[str, Any]) -> str:
+    """The order a described job's groups are laid in, where it is not the default:
+    ``Pipelines together: each replica's stages side by side``; empty for ``stages``, which
+    is how every job was laid before it could choose."""
+    if about["order"] == "stages":
+        return ""
+    return "Pipelines together: each replica's stages side by side"
 
 
 def sites_text(about: dict[str, Any]) -> str:

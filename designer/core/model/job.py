@@ -12,9 +12,9 @@ traffic; nothing here depends on the layout, so a job is valid before a rack is 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from designer.core.model.base import Entity, Record
 from designer.core.model.equipment import Precision
@@ -23,6 +23,11 @@ from designer.core.model.equipment import Precision
 Degree = Annotated[int, Field(ge=1, le=1_000_000)]
 Size = Annotated[int, Field(ge=1, le=100_000_000)]
 Parameters = Annotated[int, Field(ge=0, le=100_000_000_000_000)]
+
+JobOrder = Literal["stages", "pipelines"]
+"""The order a job's PP x DP groups are laid on the scale-up domains: ``stages``, stage by
+stage, each stage's DP replicas side by side; ``pipelines``, pipeline by pipeline, each
+replica's PP stages side by side."""
 
 
 class TransformerModel(Record):
@@ -87,6 +92,13 @@ class Job(Entity):
       sites and halls let rackplan choose the domains inside them.
     - ``utilisation``: the share of peak compute the job reaches (MFU); ``None`` takes the
       catalog's default (``resources/catalog/jobs.json``).
+    - ``order``: how its groups are laid on the domains. ``stages`` (the default) lays
+      each stage's replicas side by side, stage after stage: replicas share a domain and
+      their all-reduce stays in it, the pipeline crosses domains (and sites, as research
+      runs it, operations:O14). ``pipelines`` lays each replica's stages side by side,
+      pipeline after pipeline, as Llama 3 orders its ranks, [TP, CP, PP, DP]
+      (operations:O3): a pipeline that fits a domain keeps its PP traffic on scale-up,
+      and DP crosses domains (and sites, as Gemini's did, operations:O11).
     """
 
     name: Annotated[str, Field(min_length=1, max_length=200)]
@@ -102,6 +114,16 @@ class Job(Entity):
     accelerators: Annotated[int, Field(ge=1, le=100_000_000)] | None = None
     where: Annotated[list[str], Field(max_length=100_000)] = Field(default_factory=list)
     utilisation: Annotated[float, Field(gt=0, le=1)] | None = None
+    order: JobOrder = "stages"
+
+    @model_serializer(mode="wrap")
+    def _order_left_out_by_default(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Leave ``order`` out while it is the default: files written before jobs could
+        choose it read and write as they were, byte for byte."""
+        data = handler(self)
+        if self.order == "stages":
+            data.pop("order", None)
+        return data
 
     @model_validator(mode="after")
     def _experts_for_ep(self) -> Job:

@@ -76,7 +76,9 @@ class JobColouring(QObject):
         project = self.editor.project
         layout = self.assessed.plan.layout
         job = project.jobs.get(self.job_id or "")
-        roles = rack_roles(layout, self.role, self.job_id, job.dp if job else 1)
+        roles = rack_roles(
+            layout, self.role, self.job_id, job.dp if job else 1, job.pp if job else 1
+        )
         shown = role_rects(project, hall, self.editor.doc.rack_types, roles)
         self.layer.set_geometry(shown, scene.sceneRect())
         self.layer.setVisible(True)

@@ -3,7 +3,9 @@
 Every value is checked by the job's own model (``designer.core.model.job``), the same
 rules a file is read by: a value it refuses keeps the dialog open with the reason under
 the fields, and nothing reaches the project until it is whole. The line under the degrees
-says how many accelerators they make and what a scale-up group needs, as they change.
+says how many accelerators they make and what a scale-up group needs, as they change; the
+order the groups are laid in (stage by stage, or pipelines together) follows them, as it
+decides which of PP and DP stays inside a domain.
 """
 
 from __future__ import annotations
@@ -25,10 +27,15 @@ from PySide6.QtWidgets import (
 
 from designer.core.format import plural
 from designer.core.jobs.formulas import batch_streams
-from designer.core.model.job import Job, TransformerModel
+from designer.core.model.job import Job, JobOrder, TransformerModel
 from designer.gui.dialogs.form import lay_out, number_box, select_all_when_clicked
 
 PRECISIONS = ("bf16", "fp8", "fp4", "int8")
+#: The orders a job's groups may be laid in, as the dialog offers them.
+ORDERS: tuple[tuple[JobOrder, str], ...] = (
+    ("stages", "Stage by stage: each stage's DP replicas side by side"),
+    ("pipelines", "Pipelines together: each replica's PP stages side by side"),
+)
 _DEGREES = ("tp", "cp", "ep", "pp", "dp")
 _BILLION = 1e9
 
@@ -82,6 +89,15 @@ class JobDialog(QDialog):
         ):
             self.zero.addItem(text, stage)
         self.zero.setCurrentIndex(job.zero if job else 0)
+        self.order = QComboBox()
+        for order, text in ORDERS:
+            self.order.addItem(text, order)
+        self.order.setCurrentIndex(self.order.findData(job.order if job else "stages"))
+        self.order.setToolTip(
+            "Stage by stage keeps each stage's all-reduce inside a scale-up domain and runs "
+            "the pipeline from domain to domain; pipelines together keeps a pipeline that "
+            "fits a domain on its scale-up links and runs the all-reduce across domains."
+        )
         self.utilisation = number_box((job.utilisation or 0) * 100 if job else 0, 0, 100, "%", 1)
         self.utilisation.setSpecialValueText("catalog default (40 %)")
         self.where = QComboBox()
@@ -115,6 +131,7 @@ class JobDialog(QDialog):
             row.addWidget(box)
         form.addRow("Degrees", row)
         form.addRow("", self.total)
+        form.addRow("Groups laid", self.order)
         form.addRow("Micro-batch", self.micro_batch)
         form.addRow("Global batch", self.global_batch)
         form.addRow("ZeRO", self.zero)
@@ -168,6 +185,7 @@ class JobDialog(QDialog):
             "zero": self.zero.currentData(),
             "utilisation": utilisation or None,
             "where": list(self.where.currentData()),
+            "order": self.order.currentData(),
         }
 
     def job(self, job_id: str) -> Job:

@@ -40,7 +40,13 @@ from designer.core.findings import SEVERITY_RANK, Finding
 from designer.core.jobs.estimate import JobTraffic
 from designer.core.jobs.formulas import pipeline_bubble
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
-from designer.core.jobs.summary import describe, placement_text, relayed_texts, sites_text
+from designer.core.jobs.summary import (
+    describe,
+    order_text,
+    placement_text,
+    relayed_texts,
+    sites_text,
+)
 from designer.core.jobs.text import bubble, degrees, duration
 from designer.core.model.job import Job
 from designer.drawing.jobs import role_entries
@@ -271,6 +277,7 @@ class JobsPanel(QWidget):
         traffic = self.assessed.traffic.get(job.id)
         about = describe(project, job, layout, traffic)
         sites = sites_text(about)
+        order = order_text(about)
         placed = "" if about["placed"] else "Not placed whole (see Findings). "
         memory = step = ""
         if traffic is not None:
@@ -287,6 +294,7 @@ class JobsPanel(QWidget):
         self.where.setText(
             f"{placed}{degrees(job)}: {placement_text(about)}."
             + (f" {sites}." if sites else "")
+            + (f" {order}." if order else "")
             + "".join(f" {text}." for text in relayed_texts(about))
             + step
             + memory

@@ -14,7 +14,7 @@ from typing import Any
 
 from designer.core.findings import Finding
 from designer.core.format import number
-from designer.core.jobs.summary import describe, placement_text, relayed_texts
+from designer.core.jobs.summary import ORDER_NOTES, describe, placement_text, relayed_texts
 from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
 from designer.core.model.project import Project
 from designer.core.rules.jobs import JobsAssessment
@@ -111,10 +111,7 @@ def _placement(about: dict[str, Any]) -> Table:
         for hall in site["halls"]
     )
     return Table(
-        "Placement per site and hall",
-        PLACEMENT_COLUMNS,
-        rows,
-        "Stages are laid in order along the floor, each stage's replicas side by side.",
+        "Placement per site and hall", PLACEMENT_COLUMNS, rows, ORDER_NOTES[about["order"]]
     )
 
 

@@ -126,6 +126,28 @@ def test_communication_longer_than_compute_is_a_warning_with_both_times():
     assert "690 ms" in found.message and "430 ms of compute at 40% utilisation" in found.message
 
 
+def test_pipelines_laid_together_across_two_sites_send_the_all_reduce_not_the_pipeline():
+    """TP 8 x PP 9 x DP 16 on two sites of 8 GB300 NVL72, m = 128 / 16 = 8. Stage by stage,
+    16 replicas' boundaries cross the sites (each 8 x 8,192 x 8,192 x 2 bytes each way:
+    17.2 GB), crossed 2 x 8 = 16 times a step (on and back per micro-batch), and stage 4's
+    ring crosses (2 x 15/16 x 70e9 / 9 x 2 = 29.2 GB): 46.3 GB. Pipelines together, no
+    boundary crosses, but all 9 stages' rings do: 2 x 15/16 x 140e9 = 262.5 GB each way."""
+    apart = cluster("gb300-su", systems=16, sites=2, site_km=40)
+    with_job(apart, tp=8, pp=9, dp=16, global_batch=128)
+    found = only(apart, "jobs.cross_site")
+    assert found.measured == pytest.approx(
+        (16 * 8 * 8_192 * 8_192 * 2 + 2 * 15 / 16 * 70e9 / 9 * 2) / 1e9
+    )
+    assert "(PP 17.2 GB, DP 29.2 GB)" in found.message
+    assert "crossed 16 times per step by the pipeline" in found.message
+    together = cluster("gb300-su", systems=16, sites=2, site_km=40)
+    with_job(together, tp=8, pp=9, dp=16, global_batch=128, order="pipelines")
+    found = only(together, "jobs.cross_site")
+    assert found.measured == pytest.approx(262.5)
+    assert "262 GB each way per step" in found.message and "(DP 262 GB)" in found.message
+    assert "by the pipeline" not in found.message
+
+
 def test_pp_across_two_sites_is_stated_not_an_error():
     doc = cluster("nvl72-su", systems=16, sites=2, site_km=40)
     with_job(doc, tp=8, pp=2, dp=72, global_batch=576)
