@@ -63,12 +63,36 @@ def add_assumption_arguments(parser: argparse.ArgumentParser) -> None:
         help="litres of water per kWh of IT energy (the Green Grid's WUE) for every site, in "
         "place of each site's own WUE (default: each site's, where it has one)",
     )
+    # named and in the units of the site's settings ("Energy price ($/MWh)", "Grid carbon
+    # (g/kWh)"), so a figure moves between the designer and the command line unchanged
+    parser.add_argument(
+        "--price",
+        type=float,
+        metavar="USD_PER_MWH",
+        help="US dollars per MWh of facility energy for every site, in place of each site's "
+        "energy price (default: each site's, where it has one)",
+    )
+    parser.add_argument(
+        "--carbon",
+        type=float,
+        metavar="G_PER_KWH",
+        help="grams of CO2 per kWh of the grid for every site, in place of each site's grid "
+        "carbon intensity (default: each site's, where it has one)",
+    )
 
 
 def assumptions_of(args: argparse.Namespace) -> Assumptions:
-    """The assumptions the options give; ``CommandError`` for a WUE out of range."""
+    """The assumptions the options give; ``CommandError`` for a WUE, a price or a carbon
+    intensity out of range (negative, nan, inf, or more than a site's setting may hold)."""
     try:
-        return Assumptions(args.basis, args.load_factor, args.pue, args.wue)
+        return Assumptions(
+            basis=args.basis,
+            load_factor=args.load_factor,
+            pue_from=args.pue,
+            wue_l_per_kwh=args.wue,
+            price_usd_per_mwh=args.price,
+            carbon_g_per_kwh=args.carbon,
+        )
     except ValueError as err:
         raise CommandError(str(err)) from err
 
@@ -120,6 +144,8 @@ def energy_data(project: Project, assumptions: Assumptions) -> dict[str, Any]:
             "load_factor": assumptions.load_factor,
             "pue_from": assumptions.pue_from,
             "wue_l_per_kwh": assumptions.wue_l_per_kwh,
+            "price_usd_per_mwh": assumptions.price_usd_per_mwh,
+            "carbon_g_per_kwh": assumptions.carbon_g_per_kwh,
             "hours_per_year": HOURS_PER_YEAR,
         },
         **_energy_dict(energy),
@@ -247,6 +273,9 @@ def as_text(data: dict[str, Any]) -> str:
         f"A year counted at each rack's {a['basis']} power x load factor "
         f"{number(a['load_factor'], 2)}, 8,760 h, and {pue}",
     ]
+    given = _given_text(a)
+    if given:
+        lines.append(f"Given for every site, in place of its own: {given}")
     for s in data["sites"]:
         lines.append(
             f"{first_up(called('site', s['name']))}: {number(s['racks'], 0)} racks, "
@@ -308,6 +337,19 @@ def as_text(data: dict[str, Any]) -> str:
     lines.extend(_capital_text(data["capital"]))
     lines.extend(_siting_text(data["siting"]))
     return "\n".join(lines)
+
+
+def _given_text(a: dict[str, Any]) -> str:
+    """The figures the options gave every site (``--price``, ``--carbon``, ``--wue``), so a
+    reader sees a site's cost or water was not worked out from its own settings."""
+    given = []
+    if a["price_usd_per_mwh"] is not None:
+        given.append(f"energy price ${number(a['price_usd_per_mwh'], 2)}/MWh")
+    if a["carbon_g_per_kwh"] is not None:
+        given.append(f"grid carbon {number(a['carbon_g_per_kwh'], 3)} g CO2/kWh")
+    if a["wue_l_per_kwh"] is not None:
+        given.append(f"WUE {number(a['wue_l_per_kwh'], 3)} L/kWh")
+    return ", ".join(given)
 
 
 def _capital_text(c: dict[str, Any]) -> list[str]:

@@ -6,8 +6,10 @@ operations:O22). The IT power is each rack's typical or maximum draw (``basis``)
 The facility's energy is the IT energy times the site's PUE, or, asked for, a PUE worked out
 from the racks' cooling mix (liquid against air, ``economics.json``): a site's PUE is a
 setting the architect may not have measured, while the mix follows from what stands there.
-Cost and carbon follow from the site's price per MWh and grid g CO2 per kWh, and are left
-unknown (``None``), never zero, for a site that has neither. Water is IT energy x WUE (the
+Cost and carbon follow from the price per MWh and the grid g CO2 per kWh of the facility's
+energy: the site's own, or one given for every site (``energy --price``, ``--carbon``), which
+overrides it, as an architect pricing a plan before its sites' tariffs are known does; left
+unknown (``None``), never zero, for a site with neither. Water is IT energy x WUE (the
 Green Grid's litres per kWh of IT energy, operations:O27): the site's own WUE, or one given
 for every site (``energy --wue``), which overrides it; unknown for a site with neither.
 
@@ -38,13 +40,18 @@ PueFrom = Literal["site", "cooling"]
 @dataclass(frozen=True)
 class Assumptions:
     """How a year is counted: which rack power (``basis``), the share of it drawn on average
-    (``load_factor``), where the PUE comes from, and a WUE in litres per kWh of IT energy
-    for every site (``None``: each site's own, where it has one)."""
+    (``load_factor``), where the PUE comes from, and, for every site, a WUE in litres per
+    kWh of IT energy, an energy price in USD per MWh and a grid carbon intensity in g CO2
+    per kWh (each ``None``: each site's own, where it has one). The ranges are the site
+    settings' own (``designer.core.model.site``), so a figure given here is one a site
+    could hold."""
 
     basis: Basis = "typical"
     load_factor: float = 1.0
     pue_from: PueFrom = "site"
     wue_l_per_kwh: float | None = None
+    price_usd_per_mwh: float | None = None
+    carbon_g_per_kwh: float | None = None
 
     def __post_init__(self) -> None:
         if not 0 < self.load_factor <= 1:
@@ -55,6 +62,16 @@ class Assumptions:
         if self.wue_l_per_kwh is not None and not 0 <= self.wue_l_per_kwh <= 100:
             raise ValueError(
                 f"a WUE is litres of water per kWh of IT energy, 0 to 100, not {self.wue_l_per_kwh}"
+            )
+        # ``not 0 <= x``, not ``x < 0``: a nan compares false both ways and must be refused
+        if self.price_usd_per_mwh is not None and not 0 <= self.price_usd_per_mwh <= 100_000:
+            raise ValueError(
+                f"an energy price is US dollars per MWh, 0 to 100,000, not {self.price_usd_per_mwh}"
+            )
+        if self.carbon_g_per_kwh is not None and not 0 <= self.carbon_g_per_kwh <= 5_000:
+            raise ValueError(
+                f"a grid carbon intensity is grams of CO2 per kWh, 0 to 5,000, "
+                f"not {self.carbon_g_per_kwh}"
             )
 
 
@@ -190,6 +207,18 @@ def site_pue(site: Site, totals: Totals, assumptions: Assumptions, economics: Ec
     return Pue(site.pue, f"the site's PUE setting ({site.name})")
 
 
+def site_price_per_mwh(site: Site, assumptions: Assumptions) -> float | None:
+    """The USD per MWh a site's year is priced at: the one given for every site, else the
+    site's own (``None``: not known)."""
+    return _given_or(assumptions.price_usd_per_mwh, site.energy_price_per_mwh)
+
+
+def site_carbon_g_per_kwh(site: Site, assumptions: Assumptions) -> float | None:
+    """The g CO2 per kWh a site's year is counted at: the one given for every site, else
+    the site's own (``None``: not known)."""
+    return _given_or(assumptions.carbon_g_per_kwh, site.carbon_g_per_kwh)
+
+
 def project_energy(
     project: Project,
     rack_types: Mapping[str, RackType],
@@ -227,8 +256,9 @@ def _site_energy(
     pue = site_pue(site, totals, assumptions, economics)
     it = it_mwh(totals, assumptions)
     facility = it * pue.value
-    price, carbon = site.energy_price_per_mwh, site.carbon_g_per_kwh
-    wue = assumptions.wue_l_per_kwh if assumptions.wue_l_per_kwh is not None else site.wue_l_per_kwh
+    price = site_price_per_mwh(site, assumptions)
+    carbon = site_carbon_g_per_kwh(site, assumptions)
+    wue = _given_or(assumptions.wue_l_per_kwh, site.wue_l_per_kwh)
     return SiteEnergy(
         site_id=site.id,
         name=site.name,
@@ -245,3 +275,9 @@ def _site_energy(
         # m3 = kWh x L/kWh / 1,000 = MWh x L/kWh
         water_m3=None if wue is None else it * wue,
     )
+
+
+def _given_or(given: float | None, own: float | None) -> float | None:
+    """A figure given for every site in place of the site's own; the site's own (which may
+    be ``None``) where none is given. A given 0 stands: free or carbon-free energy."""
+    return own if given is None else given

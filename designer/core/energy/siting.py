@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from designer.core.energy.energy import Assumptions, it_mwh, site_pue, site_totals
+from designer.core.energy.energy import (
+    Assumptions,
+    it_mwh,
+    site_carbon_g_per_kwh,
+    site_price_per_mwh,
+    site_pue,
+    site_totals,
+)
 from designer.core.energy.figures import Economics, default_economics
 from designer.core.jobs import JobsPlan
 from designer.core.jobs.coefficients import default_coefficients
@@ -159,11 +166,21 @@ def _move(
         it_mwh=it,
         facility_mwh_before=before,
         facility_mwh_after=after,
+        # each site's price and carbon, or those given for every site (energy --price)
         cost_delta_usd=_delta(
-            before, after, origin.energy_price_per_mwh, site.energy_price_per_mwh
+            before,
+            after,
+            site_price_per_mwh(origin, assumptions),
+            site_price_per_mwh(site, assumptions),
         ),
         # g/kWh x MWh / 1,000 = t, as in the energy of a site
-        carbon_delta_t=_delta(before, after, origin.carbon_g_per_kwh, site.carbon_g_per_kwh, 1000),
+        carbon_delta_t=_delta(
+            before,
+            after,
+            site_carbon_g_per_kwh(origin, assumptions),
+            site_carbon_g_per_kwh(site, assumptions),
+            1000,
+        ),
         power_needed_kw=totals.it_max_kw * pue_after,
         power_spare_kw=spare[0],
         jobs=tuple(_latencies(project, hall_id, origin.id, site.id, jobs)),

@@ -119,6 +119,43 @@ def test_a_site_without_a_price_leaves_the_total_unknown_not_zero():
     assert energy.carbon_t is None
 
 
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"price_usd_per_mwh": -0.01}, "an energy price"),
+        ({"price_usd_per_mwh": float("nan")}, "an energy price"),
+        ({"price_usd_per_mwh": float("inf")}, "an energy price"),
+        ({"price_usd_per_mwh": 100_001}, "an energy price"),
+        ({"carbon_g_per_kwh": -1}, "a grid carbon intensity"),
+        ({"carbon_g_per_kwh": float("nan")}, "a grid carbon intensity"),
+        ({"carbon_g_per_kwh": float("-inf")}, "a grid carbon intensity"),
+        ({"carbon_g_per_kwh": 5_001}, "a grid carbon intensity"),
+    ],
+)
+def test_a_price_or_carbon_no_site_could_hold_is_refused(given, message):
+    """The site settings' ranges; a nan, which compares false with any bound, too."""
+    with pytest.raises(ValueError, match=message):
+        Assumptions(**given)
+
+
+def test_a_price_and_carbon_given_for_every_site_stand_in_for_each_sites_own():
+    doc = two_priced_sites()
+    south_id = list(doc.project.sites)[1]
+    # South without a price of its own: the given one prices it all the same
+    ops.update(doc, south_id, energy_price_per_mwh=None)
+    given = Assumptions(price_usd_per_mwh=66, carbon_g_per_kwh=345)  # operations:O23, O26
+    north, south = project_energy(doc.project, doc.rack_types, given).sites
+    assert (north.price_per_mwh, south.price_per_mwh) == (66, 66)
+    # North 5,511.792 MWh x $66 = $363,778.272 (not its own $90); South 2,543.904 MWh x $66
+    assert north.cost_usd == pytest.approx(363_778.272)
+    assert south.cost_usd == pytest.approx(167_897.664)
+    # x 0.345 t/MWh: 1,901.56824 t and 877.64688 t (South's own was 30 g)
+    assert south.carbon_t == pytest.approx(877.646_88)
+    energy = project_energy(doc.project, doc.rack_types, given)
+    assert energy.price_missing == () and energy.cost_usd == pytest.approx(531_675.936)
+    assert energy.carbon_t == pytest.approx(1_901.568_24 + 877.646_88)
+
+
 @pytest.mark.parametrize("load_factor", [0, -0.5, 1.01])
 def test_a_load_factor_outside_the_year_is_refused(load_factor):
     with pytest.raises(ValueError, match="load factor"):

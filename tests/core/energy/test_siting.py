@@ -35,6 +35,17 @@ def test_moving_a_hall_south_by_hand():
     assert move.jobs == ()
 
 
+def test_a_price_and_carbon_given_for_every_site_price_the_moves_too():
+    """energy --price 66 --carbon 345 priced each site's year but its hall moves read
+    "energy cost unknown": one price and one intensity everywhere, the move to South
+    changes only its PUE, 1.3 to 1.2."""
+    doc = two_priced_sites()
+    given = Assumptions(price_usd_per_mwh=66.0, carbon_g_per_kwh=345.0)
+    move = moves(doc, assumptions=given)[("North hall 1", "South")]
+    assert move.cost_delta_usd == pytest.approx(2_119.92 * (1.2 - 1.3) * 66)
+    assert move.carbon_delta_t == pytest.approx(2_119.92 * (1.2 - 1.3) * 345 / 1000)
+
+
 def test_a_move_with_power_to_spare_and_no_heat_rejection_does_not_fit():
     """An audit: a campus hall's move "fit" 5,436 kW into a site with 104,564 kW of power
     spare, whose 5,700 kW of heat rejection already carried 4,530 kW. The site's cooling
