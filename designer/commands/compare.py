@@ -1,10 +1,11 @@
 """``compare A B``: two designs side by side, each figure with B less A.
 
 Two projects, or two saved variants of one, are read, checked and planned as ``summary``,
-``bom`` and ``check`` would, and their figures lined up: accelerators, compute, power,
-racks, floor, links by medium, optics, cable, capital, a year of energy and carbon, and
-findings. The year is counted with the options ``energy`` takes. ``--pdf`` writes the
-comparison as sheets of a drawing set instead of printing it.
+``bom``, ``check`` and ``jobs`` would, and their figures lined up: accelerators, compute,
+power, racks, floor, links by medium, optics, cable, each training job's step and time
+per plane (jobs matched by name), capital, a year of energy and carbon, and findings. The
+year is counted with the options ``energy`` takes. ``--pdf`` writes the comparison as
+sheets of a drawing set instead of printing it.
 """
 
 from __future__ import annotations
@@ -71,13 +72,26 @@ def as_json(rows: list[Row], names: tuple[tuple[str, str], ...]) -> dict[str, An
     return {
         "a": {"file": file_a, "project": name_a},
         "b": {"file": file_b, "project": name_b},
-        "figures": [
-            {"figure": r.key, "label": r.label, "a": r.a, "b": r.b, "difference": r.difference}
-            for r in rows
-        ],
+        "figures": [_figure(r) for r in rows],
         "differing": sum(r.differs for r in rows),
         "notes": scope_notes(rows),
     }
+
+
+def _figure(row: Row) -> dict[str, Any]:
+    """One figure as data; ``missing`` says what a side without it reads instead (a job
+    that design does not hold: "no such job"), where one does."""
+    entry: dict[str, Any] = {
+        "figure": row.key,
+        "label": row.label,
+        "a": row.a,
+        "b": row.b,
+        "difference": row.difference,
+    }
+    missing = {side: why for side, why in zip("ab", row.missing, strict=True) if why}
+    if missing:
+        entry["missing"] = missing
+    return entry
 
 
 def as_text(rows: list[Row], names: tuple[tuple[str, str], ...]) -> str:

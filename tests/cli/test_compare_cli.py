@@ -1,12 +1,14 @@
 """``python main.py compare A B``: a saved copy against itself, a variant, bad input."""
 
 import json
+import re
 import subprocess
 
 from designer.core.document import operations as ops
 from designer.core.examples import gb200_su
 from designer.core.io.project_file import to_bytes
 from tests.cli.test_summary import run
+from tests.core.jobs.helpers import cluster, with_job
 
 SU = "projects/gb200-nvl72-su.rackplan.json"
 
@@ -82,3 +84,75 @@ def test_pdf_refuses_another_suffix_or_a_compared_project(tmp_path):
     copy.write_bytes(to_bytes(gb200_su.build().project))
     out = run("compare", SU, str(copy), "--pdf", str(copy))
     assert out.returncode == 2 and "it is the project it reads" in out.stderr
+
+
+def _with_job(tmp_path, name, oversubscription, job="llama70b"):
+    """Two GB200 NVL72 at a leaf oversubscription, with a job of TP 8 x DP 18 (70B dense,
+    144 sequences a step) named ``job``, saved as ``name``."""
+    doc = cluster("nvl72-su", systems=2, oversubscription=oversubscription)
+    with_job(doc, name=job, tp=8, dp=18, global_batch=144)
+    path = tmp_path / name
+    path.write_bytes(to_bytes(doc.project))
+    return str(path)
+
+
+def test_each_job_has_its_step_and_plane_times_in_text_json_and_pdf(tmp_path):
+    """The job's DP all-reduce, 2 x 17 / 18 x 17.5 GB = 33.06 GB a GPU a step, over 400 Gb/s
+    NICs at 2:1 takes 1,322.22 ms, at 1:1 661.11 ms; its step is 3.44 s in both."""
+    two = _with_job(tmp_path, "two.rackplan.json", 2)
+    one = _with_job(tmp_path, "one.rackplan.json", 1)
+    out = run("compare", two, one)
+    assert out.returncode == 0, out.stderr
+    lines = {line.split("  ")[0]: line.split() for line in out.stdout.splitlines()}
+    assert lines["Job llama70b: scale-out time a step (ms)"][-3:] == [
+        "1,322.22",
+        "661.11",
+        "−661.11",
+    ]
+    assert lines["Job llama70b: step, compute with fill and drain (s)"][-3:] == [
+        "3.44",
+        "3.44",
+        "=",
+    ]
+
+    data = json.loads(run("compare", two, one, "--format", "json").stdout)
+    figures = {f["figure"]: f for f in data["figures"]}
+    assert figures["jobs/llama70b/scale-out"] == {
+        "figure": "jobs/llama70b/scale-out",
+        "label": "Job llama70b: scale-out time a step (ms)",
+        "a": 1_322.222,
+        "b": 661.111,
+        "difference": -661.111,
+    }
+
+    pdf = tmp_path / "compared.pdf"
+    assert run("compare", two, one, "--pdf", str(pdf)).returncode == 0
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    row = next(line for line in text.splitlines() if "llama70b: scale-out" in line)
+    assert row.split()[-3:] == ["1,322.22", "661.11", "−661.11"]
+
+
+def test_a_job_only_one_design_holds_reads_as_absent_in_the_other(tmp_path):
+    a = _with_job(tmp_path, "a.rackplan.json", 2)
+    b = _with_job(tmp_path, "b.rackplan.json", 2, job="llama8b")
+    out = run("compare", a, b)
+    assert out.returncode == 0, out.stderr
+    cells = {c[0]: c[1:] for c in (re.split(r"\s{2,}", x) for x in out.stdout.splitlines())}
+    assert cells["Job llama70b: scale-out time a step (ms)"] == [
+        "1,322.22",
+        "no such job",
+        "only in A",
+    ]
+    assert cells["Job llama8b: step, compute with fill and drain (s)"] == [
+        "no such job",
+        "3.44",
+        "only in B",
+    ]
+    data = json.loads(run("compare", a, b, "--format", "json").stdout)
+    figures = {f["figure"]: f for f in data["figures"]}
+    assert figures["jobs/llama8b/step"]["a"] is None
+    assert figures["jobs/llama8b/step"]["difference"] is None
+    assert figures["jobs/llama8b/step"]["missing"] == {"a": "no such job"}
+    assert figures["jobs/llama8b/step"]["b"] == 3.441

@@ -202,3 +202,70 @@ def test_capitals_that_price_different_things_are_said_so_beside_the_figures(
     assert panel.figure_tabs.currentWidget() is panel.figures
     assert panel.scope.isVisible()
     assert panel.scope.text().startswith("Racks and systems: A prices USD 20,000,000 of it")
+
+
+def test_a_regenerated_variant_reads_as_what_changed_and_its_jobs_times(
+    make_window, qtbot, tmp_path
+):
+    """``generate`` at 2:1 and at 1.5:1: a GB300 SU of 1,152 GPUs on two sites, each site a
+    network rack NET-B02 more at 1.5:1, which shifts every id after the first site's. All
+    of A's racks stand where they stood; the comparison reads the 2 racks added, NET-B01 of
+    each site of another type and each bottom row's two busways run on 0.6 m to the new
+    rack, and draws no move (by id it read 15 moves, and a dashed line from each). The
+    job's DP all-reduce, 2 x 17 / 18 x 17.5 GB = 33.06 GB a GPU a step, over 800 Gb/s NICs
+    takes 661.11 ms at 2:1 (400 Gb/s) and 495.83 ms at 1.5:1 (533.3 Gb/s)."""
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.geometry.footprint import footprint
+    from designer.drawing.compare import CHANGED
+    from tests.core.jobs.helpers import with_job
+
+    paths = []
+    for ratio in (2, 1.5):
+        request = ClusterRequest(
+            "gb300-su",
+            accelerators=1_152,
+            sites=2,
+            site_km=30,
+            fabric="infiniband",
+            oversubscription=ratio,
+        )
+        doc = Document(generate(request), catalog=CATALOG)
+        with_job(doc, name="llama70b", tp=8, dp=18, global_batch=144)
+        paths.append(tmp_path / f"at-{ratio}.rackplan.json")
+        save(doc.project, paths[-1])
+    window = make_window(paths[0])
+    _compare(window, qtbot, paths[1])
+    panel = window.comparison.panel
+    assert "racks and equipment: 2 added, 6 changed" in panel.title.text()
+    table = panel.differences
+    rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+    assert [r for r in rows if r[1] == "rack"] == [
+        ["Added", "rack", "NET-B02 (Quantum-X800 Q3400 network rack (3 switches))"],
+        ["Added", "rack", "NET-B02 (Quantum-X800 Q3400 network rack (3 switches))"],
+        # named as A has it, of the 2-switch type, which is what changed
+        ["Changed", "rack", "NET-B01 (Quantum-X800 Q3400 network rack (2 switches))"],
+        ["Changed", "rack", "NET-B01 (Quantum-X800 Q3400 network rack (2 switches))"],
+    ]
+    busways = [r for r in rows if r[1] == "busway"]
+    assert len(busways) == 4 and {r[0] for r in busways} == {"Changed"}
+    assert panel.differing_rows()["Job llama70b: scale-out time a step (ms)"] == (
+        "661.11",
+        "495.83",
+        "−165.28",
+    )
+
+    # on the canvas of the open hall: B's NET-B02 where it stands in B, A's NET-B01 in the
+    # colour of a change, and no move
+    hall = window.editor.hall_id
+    second = load(paths[1], CATALOG.racks).project
+    (added,) = [r for r in second.placements.values() if r.hall_id == hall and r.label == "NET-B02"]
+    kind = CATALOG.racks[added.type_id]
+    box = footprint(added.x, added.y, kind.width_mm, kind.depth_mm, added.rotation)
+    shapes = window.comparison.overlay.layer.geometry
+    assert shapes.racks.rects.tolist() == [[box.x0, box.y0, box.width, box.height]]
+    assert len(shapes.moves) == 0
+    codes = dict(window.jobs_dock.widget().colouring.racks[0])
+    first = window.editor.project
+    changed = [first.placements[i].label for i, c in codes.items() if c == CHANGED]
+    assert changed == ["NET-B01", "NET-B01"]  # one a site, each in the hall it stands in
+    assert set(codes.values()) == {-1, CHANGED}

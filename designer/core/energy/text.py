@@ -29,14 +29,18 @@ def latency(value: float | None) -> str:
 def cells(row: Row) -> tuple[str, str, str]:
     """A comparison's row as it reads: A, B and B less A ("=" for none), each to the
     decimals the most precise of them needs, at most two, so that the row reads alike (a
-    trial's "1,340.64" beside "1,464")."""
+    trial's "1,340.64" beside "1,464"). A side without the figure reads why (``no such
+    job``), else "unknown"; B less A of a figure only one side holds reads so ("only in
+    B"), not as a change from or to 0."""
     places = max((_places(v) for v in (row.a, row.b, row.difference) if v is not None), default=0)
 
-    def shown(value: float | None) -> str:
-        return "unknown" if value is None else f"{value:,.{places}f}"
+    def shown(value: float | None, missing: str = "") -> str:
+        return (missing or "unknown") if value is None else f"{value:,.{places}f}"
 
     if not row.differs:
         change = "="
+    elif row.only:
+        change = f"only in {row.only}"
     elif row.a is None or row.b is None:
         change = "unknown"
     else:
@@ -44,7 +48,7 @@ def cells(row: Row) -> tuple[str, str, str]:
         # less 8,640.86 read −115.63)
         difference = round(row.b, places) - round(row.a, places)
         change = ("+" if difference > 0 else "−") + shown(abs(difference))
-    return shown(row.a), shown(row.b), change
+    return shown(row.a, row.missing[0]), shown(row.b, row.missing[1]), change
 
 
 def _places(value: float) -> int:

@@ -199,7 +199,10 @@ class Comparison(QObject):
         self.central.show_site_map(False)
         if place.hall_id != self.editor.hall_id:
             self.editor.set_hall(place.hall_id)
-        here = difference.id in getattr(self.editor.project, difference.collection)
+        # an added one's id is the second design's, which may name another item here
+        here = difference.before is not None and difference.id in getattr(
+            self.editor.project, difference.collection
+        )
         self.editor.selection.set([difference.id] if here else [])
         box = place.box
         if difference.after is not None and difference.after.hall_id == place.hall_id:

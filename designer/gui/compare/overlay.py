@@ -10,7 +10,8 @@ hall on screen and edits of the open design until the comparison stops.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from PySide6.QtCore import QObject
 
@@ -39,6 +40,8 @@ class ComparisonOverlay(QObject):
         self.editor = editor
         self.colouring = colouring
         self.found: list[Difference] | None = None
+        #: ``found`` by the ids the second design gives them, which draws its racks
+        self._in_b: list[Difference] = []
         self._b: tuple[Project, Mapping[str, RackType]] | None = None
         self.layer = PlanLayer(draw_comparison, Z_JOBS + 1)
         self.layer.setVisible(False)
@@ -49,6 +52,7 @@ class ComparisonOverlay(QObject):
         self, found: list[Difference], project_b: Project, types_b: Mapping[str, RackType]
     ) -> None:
         self.found = found
+        self._in_b = _by_id_in_b(found)
         self._b = (project_b, types_b)
         self.colouring.show_racks(rack_codes(self.editor.project, found), COLOURS)
         self.view.set_legend(comparison_entries(found))
@@ -58,7 +62,7 @@ class ComparisonOverlay(QObject):
         """Back to the design as it was coloured before."""
         if self.found is None:
             return
-        self.found, self._b = None, None
+        self.found, self._in_b, self._b = None, [], None
         self.colouring.show_racks(None, COLOURS)
         self.view.set_legend(None)
         self.layer.setVisible(False)
@@ -69,6 +73,13 @@ class ComparisonOverlay(QObject):
             self.layer.setVisible(False)
             return
         project_b, types_b = self._b
-        shapes = comparison_shapes(self.found, hall, project_b, types_b)
+        shapes = comparison_shapes(self._in_b, hall, project_b, types_b)
         self.layer.set_geometry(shapes, self.view.hall_scene.sceneRect())
         self.layer.setVisible(True)
+
+
+def _by_id_in_b(found: Iterable[Difference]) -> list[Difference]:
+    """``found`` named by the second design's ids where it has them: the racks drawn from
+    it are looked up by id there, and a rack paired by its label can have another id in
+    each design (the open design's racks are coloured by theirs)."""
+    return [replace(d, id=d.id_b) if d.id_b else d for d in found]

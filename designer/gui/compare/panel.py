@@ -179,8 +179,9 @@ class ComparePanel(QWidget):
                 QTableWidgetItem(describe(difference, *projects)),
             )
             whole = " ".join(c.text() for c in cells)
+            tip = f"{whole} ({_ids(difference)})"
             for column, item in enumerate(cells):
-                item.setToolTip(f"{whole} (id {difference.id})")
+                item.setToolTip(tip)
                 table.setItem(row, column, item)
 
     def clear(self) -> None:
@@ -244,3 +245,10 @@ class ComparePanel(QWidget):
     def _clicked(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.found):
             self.activated.emit(self.found[row])
+
+
+def _ids(difference: Difference) -> str:
+    """Its id, or both where the two designs number it differently (paired by label)."""
+    if difference.before is not None and difference.id_b and difference.id_b != difference.id:
+        return f"id {difference.id} in A, {difference.id_b} in B"
+    return f"id {difference.id}"

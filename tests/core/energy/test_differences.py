@@ -98,3 +98,134 @@ def test_a_rack_moved_to_another_hall_names_it_and_every_row_its_hall():
     moved, changed = differ(a, b)
     assert describe(moved, a.project, b.project) == "from SU hall to Hall 2"
     assert describe(changed, a.project, b.project) == "label changed; in SU hall"
+
+
+# --- designs whose ids differ: paired by hall and label, then place, then id -------------
+
+
+def renumbered(doc):
+    """``doc``'s design with every rack, CDU, busway and tray given another id (and every
+    reference to one following it), as a file regenerated in another order numbers them."""
+    from pathlib import Path
+
+    from designer.core.document.document import Document
+    from designer.core.io.project_file import loads, to_bytes
+
+    text = to_bytes(doc.project).decode()
+    for prefix in ('"rk-', '"cool-', '"feed-', '"tray-'):
+        text = text.replace(prefix, prefix.replace("-", "-x"))
+    loaded = loads(text.encode(), Path("renumbered.rackplan.json"), CATALOG.racks)
+    return Document(loaded.project, catalog=CATALOG)
+
+
+def test_a_design_renumbered_differs_nowhere_and_an_edit_of_it_reads_as_that_edit():
+    a = gb200_su.build()
+    b = renumbered(gb200_su.build())
+    assert set(b.project.placements).isdisjoint(a.project.placements)
+    assert differ(a, b) == []
+    # the rack NVL72-02 relabelled in place, and NVL72-03 on the other CDU: a change each,
+    # its CDU compared as the CDU it names, whatever that CDU's id
+    cdus = sorted(b.project.cooling_units)
+    rack = next(r for r in b.project.placements.values() if r.label == "NVL72-03")
+    other = next(c for c in cdus if c != rack.cdu_id and b.project.cooling_units[c].kind == "cdu")
+    ops.update(b, "rk-x002", label="NVL72-02b")
+    ops.update(b, rack.id, cdu_id=other)
+    found = differ(a, b)
+    assert [(d.kind, d.id, d.id_b, d.fields) for d in found] == [
+        ("changed", "rk-002", "rk-x002", ("label",)),
+        ("changed", rack.id.replace("x", ""), rack.id, ("cdu_id",)),
+    ]
+
+
+def test_two_generated_variants_whose_ids_shifted_differ_only_where_they_differ():
+    """A GB300 SU of 1,152 GPUs on two sites at 2:1 and at 1.5:1: each site's leaves need
+    a fourth network rack at 1.5:1, so ``generate`` numbers every id after the first site's
+    one higher. Every one of A's 22 racks stands at the same x, y in B; what differs is the
+    network rack NET-B02 added to each site (at x 3,000 mm, beside NET-B01), NET-B01 of each
+    site now of the 3-switch type, and the bottom network row's two busways of each site
+    run on to it, from 2,400-3,000 mm to 2,400-3,600 mm: 0.6 m longer, not moved. Paired by
+    id it read 15 moves, 13 of them racks that stand where they stood."""
+    from designer.core.generate import ClusterRequest, generate
+
+    def variant(ratio):
+        return generate(
+            ClusterRequest(
+                "gb300-su",
+                accelerators=1_152,
+                sites=2,
+                site_km=30,
+                fabric="infiniband",
+                oversubscription=ratio,
+            )
+        )
+
+    a, b = variant(2), variant(1.5)
+    where = {(r.hall_id, r.label): (r.x, r.y) for r in b.placements.values()}
+    assert all(where[r.hall_id, r.label] == (r.x, r.y) for r in a.placements.values())
+    found = differences(a, b, TYPES, TYPES)
+
+    assert counts(found) == {"added": 2, "removed": 0, "moved": 0, "changed": 6}
+    halls = {h.id: h.name for h in b.halls.values()}
+    added = [(halls[d.after.hall_id], d.name.split()[0]) for d in found if d.kind == "added"]
+    assert added == [("S1 Hall 1", "NET-B02"), ("S2 Hall 1", "NET-B02")]
+    # each added one by its id in B, which A gives another rack
+    assert all(d.id == d.id_b and d.id in b.placements for d in found if d.kind == "added")
+    changed = [(d.name, describe(d, a, b)) for d in found if d.kind == "changed"]
+    assert changed == [
+        ("Busway AN.1b1", "0.6 m longer; in S1 Hall 1"),
+        ("Busway BN.1b1", "0.6 m longer; in S1 Hall 1"),
+        ("NET-B01 (nvidia-q3400-rack-2)", "type changed; in S1 Hall 1"),
+        ("Busway AN.1b1", "0.6 m longer; in S2 Hall 1"),
+        ("Busway BN.1b1", "0.6 m longer; in S2 Hall 1"),
+        ("NET-B01 (nvidia-q3400-rack-2)", "type changed; in S2 Hall 1"),
+    ]
+
+
+def test_labels_two_racks_share_pair_by_place_then_by_label_among_those_left():
+    """Two racks labelled alike in one hall: which of B's is which of A's cannot be told by
+    the label alone, so each pairs first with the one standing where it stood; a moved one
+    then has the label to itself among those left."""
+    a = gb200_su.build()
+    ops.update(a, "rk-002", label="NVL72-01")
+    b = renumbered(a)
+    assert differ(a, b) == []  # both where they stood: paired by place
+    ops.move(b, ["rk-x002"], 0, 3_000)
+    found = differ(a, b)
+    assert [(d.kind, d.id, d.id_b, describe(d, a.project, b.project)) for d in found] == [
+        ("moved", "rk-002", "rk-x002", "3 m")
+    ]
+    # both moved: nothing tells them apart, so neither takes the other's place
+    ops.move(b, ["rk-x001"], 0, 3_000)
+    assert [(d.kind, d.id) for d in differ(a, b)] == [
+        ("added", "rk-x001"),
+        ("added", "rk-x002"),
+        ("removed", "rk-001"),
+        ("removed", "rk-002"),
+    ]
+
+
+def test_swapped_labels_read_as_each_rack_moved_to_where_its_label_stands():
+    a, b = gb200_su.build(), gb200_su.build()
+    ops.update(b, "rk-001", label="NVL72-02")
+    ops.update(b, "rk-002", label="NVL72-01")
+    found = differ(a, b)
+    assert [(d.kind, d.id, d.id_b) for d in found] == [
+        ("moved", "rk-001", "rk-002"),
+        ("moved", "rk-002", "rk-001"),
+    ]
+
+
+def test_a_busway_run_on_is_changed_and_says_how_much_longer_one_shifted_whole_moved():
+    """Busway A2 runs 4,500-8,700 mm along y 1,500; run on to 9,900 mm it is 1.2 m longer."""
+    a, b = gb200_su.build(), gb200_su.build()
+    ops.update(b, "feed-003", path=[(4_500, 1_500), (9_900, 1_500)])
+    (changed,) = differ(a, b)
+    assert (changed.kind, changed.what, changed.fields) == ("changed", "busway", ("path",))
+    assert describe(changed, a.project, b.project) == "1.2 m longer"
+    ops.move(b, ["feed-003"], 0, 600)
+    (reshaped,) = differ(a, b)  # run on and shifted: still not the same shape
+    assert reshaped.kind == "changed"
+    c = gb200_su.build()
+    ops.move(c, ["feed-003"], 0, 600)
+    (moved,) = differ(a, c)
+    assert (moved.kind, describe(moved, a.project, c.project)) == ("moved", "0.6 m")
