@@ -6,15 +6,22 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from designer.core.format import number
 from designer.core.model.equipment import RackType
+from designer.core.model.hall import Obstacle
 from designer.core.model.project import COLLECTIONS, Project, routes_between
 
 #: The field that names an entity of each collection, most telling first.
 _NAME_FIELDS = ("label", "name")
 
 
+#: What a message calls each kind of obstacle: the words of its properties form.
+OBSTACLE_KINDS = {"column": "column", "keepout": "keep-out zone", "wall": "wall"}
+
+
 def display_name(project: Project, entity_id: str) -> str:
-    """The label or name of ``entity_id`` in ``project``, or the id itself."""
+    """The label or name of ``entity_id`` in ``project``; else, for an obstacle, where it
+    stands (``obstacle_name``); else the id itself."""
     for collection in COLLECTIONS.values():
         entity = getattr(project, collection).get(entity_id)
         if entity is not None:
@@ -22,8 +29,25 @@ def display_name(project: Project, entity_id: str) -> str:
                 value = getattr(entity, field, "")
                 if value:
                     return str(value)
+            if isinstance(entity, Obstacle):
+                return obstacle_name(entity)
             return entity_id
     return entity_id
+
+
+def obstacle_name(obstacle: Obstacle, *, quoted: bool = False) -> str:
+    """An obstacle as a sentence names it: its kind and label ("column C1", the label
+    ``quoted`` where the message quotes names), else its kind and centre in metres as the
+    status bar reads the cursor ("column centred at x 10 m, y 10.25 m"): the columns of an
+    imported DXF floor have no label, and their ids ("obs-f2b67287") are shown nowhere a
+    user could find them."""
+    kind = OBSTACLE_KINDS[obstacle.kind]
+    if obstacle.label:
+        return f"{kind} {obstacle.label!r}" if quoted else f"{kind} {obstacle.label}"
+    xs = [x for x, _ in obstacle.outline]
+    ys = [y for _, y in obstacle.outline]
+    x, y = ((min(v) + max(v)) / 2000 for v in (xs, ys))  # the middle of its extent, in m
+    return f"{kind} centred at x {number(x, 2)} m, y {number(y, 2)} m"
 
 
 def fibre_route_name(project: Project, route_id: str) -> str:

@@ -66,3 +66,31 @@ def test_a_project_with_a_dangling_reference_warns_once_the_racks_go_in(tmp_path
     done = run("import-racks", str(sheet), "--into", str(project), "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert "no-such-cdu" in done.stderr and done.stderr.startswith("warning: ")
+
+
+def test_a_sheet_of_its_header_alone_is_refused_and_writes_nothing(tmp_path):
+    """A review's header-only sheet printed "wrote ... with 0 racks added" and exited 0."""
+    sheet, out = tmp_path / "racks.csv", tmp_path / "out.rackplan.json"
+    sheet.write_text("label,type,hall,x,y,facing\n")
+    done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: The sheet has no racks")
+    assert done.stderr.count("\n") == 1 and not done.stdout
+    assert not out.exists()
+
+
+def test_a_type_id_in_upper_case_is_read_and_a_mistyped_one_is_told_the_closest(tmp_path):
+    """A review: "NVIDIA-GB200-NVL72" was no rack type, though "nvidia gb200 nvl72" was."""
+    sheet, out = tmp_path / "racks.csv", tmp_path / "out.rackplan.json"
+    sheet.write_text("label,type,hall,x,y,facing\nNEW-01,NVIDIA-GB200-NVL73,SU hall,600,4800,up\n")
+    done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
+    assert done.returncode == 2
+    assert (
+        "line 2, column type: 'NVIDIA-GB200-NVL73' is no rack type of the catalog or the "
+        "project (did you mean 'nvidia-gb200-nvl72'?)." in done.stderr
+    )
+    sheet.write_text("label,type,hall,x,y,facing\nNEW-01,NVIDIA-GB200-NVL72,SU hall,600,4800,up\n")
+    done = run("import-racks", str(sheet), "--into", POD, "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    project = load(out, default_catalog().racks).project
+    assert [p.type_id for p in project.placements.values()][-1] == "nvidia-gb200-nvl72"

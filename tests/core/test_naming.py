@@ -78,3 +78,24 @@ def test_a_hall_added_to_a_site_is_offered_the_name_after_its_last():
     (su_site,) = su.sites
     assert next_hall_name(su, su_site) == "Hall 2"
     assert next_hall_name(su, None) == "Hall 2"
+
+
+def test_an_obstacle_without_a_label_is_called_by_its_kind_and_where_it_stands():
+    """A review read "the rack stands on column 'obs-f2b67287'": a column read from
+    a DXF has no label, and its id is shown nowhere. Called by its centre in metres, as the
+    status bar reads the cursor, it is found on the plan."""
+    from designer.core.document import operations as ops
+    from designer.core.document.new_project import NewProjectSpec, new_document
+    from designer.core.naming import obstacle_name
+
+    doc = new_document(NewProjectSpec(hall_name="Data hall", width_m=40, depth_m=30))
+    hall = next(iter(doc.project.halls))
+    column = ops.add_obstacle(doc, hall, "column", ops.rectangle(9_700, 9_700, 600, 600))
+    zone = ops.add_obstacle(doc, hall, "keepout", ops.rectangle(2_000, 3_000, 4_500, 1_200))
+    labelled = ops.add_obstacle(doc, hall, "column", ops.rectangle(0, 0, 600, 600), "C1")
+    project = doc.project
+    assert display_name(project, column) == "column centred at x 10 m, y 10 m"
+    assert display_name(project, zone) == "keep-out zone centred at x 4.25 m, y 3.6 m"
+    assert display_name(project, labelled) == "C1"  # a label a user gave is its name
+    assert obstacle_name(project.obstacles[labelled]) == "column C1"
+    assert obstacle_name(project.obstacles[labelled], quoted=True) == "column 'C1'"

@@ -1,20 +1,24 @@
 """Racks from a spreadsheet, and back: one rack a row, as ``label,type,hall,x,y,facing``.
 
 A row is checked as the properties panel checks a typed value: the type by its catalog id
-or name, the hall by its name or id, x and y whole millimetres within the floor's limits,
-the facing one of up, right, down, left (or 0, 90, 180, 270). Every bad cell is named by
-its line and column with what is wrong ("line 4, column x: '2.5 m' is not a whole number
-of millimetres"), every cell of a row checked, and then nothing is imported: a sheet goes
-in whole or not at all. A row is bad too when its rack would stand outside its hall, or
-carries a label another rack of its hall carries; a mistake the same on many lines is told
-once with its lines. Cells may be parted by commas, semicolons (a European spreadsheet's
-CSV) or tabs, as the first line shows. Writing the racks of a project in the same columns
-gives a sheet that reads back to the same racks.
+or name in any case (a miss is told the closest types), the hall by its name or id, x and
+y whole millimetres within the floor's limits (``13200.0``, as pandas writes a whole
+number, is whole), the facing one of up, right, down, left (or 0, 90, 180, 270). Every bad
+cell is named by its line and column with what is wrong ("line 4, column x: '2.5 m' is
+not a whole number of millimetres"), every cell of a row checked, in the order of the
+sheet, and then nothing is imported: a sheet goes in whole or not at all, and a sheet
+without a rack is refused rather than "imported". A row is bad too when its rack would
+stand outside its hall, on something, or carries a label another rack of its hall
+carries; a mistake the same on many lines is told once with its lines. Cells may be
+parted by commas, semicolons (a European spreadsheet's CSV) or tabs, as the first line
+shows. Writing the racks of a project in the same columns gives a sheet that reads back to
+the same racks.
 """
 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import re
 from collections import Counter
@@ -32,7 +36,7 @@ from designer.core.model.base import Rotation
 from designer.core.model.equipment import RackType
 from designer.core.model.placement import Placement
 from designer.core.model.project import Project
-from designer.core.naming import NotFound, find_named
+from designer.core.naming import NotFound, find_named, short_name
 from designer.core.network.export import FORMULA_START, as_text
 from designer.core.refusal import refusal
 from designer.core.rules.layout import HallShape
@@ -186,13 +190,18 @@ def read_rack_sheet(
     rows_bad += len({line for _, line in standing})
     problems += standing
     if problems:
-        told = _grouped(problems)
+        told = _grouped(problems, names)
         more = f"; and {len(told) - SHOWN} more" if len(told) > SHOWN else ""
         raise RackSheetError(
             f"{rows_bad} of the sheet's rows cannot be imported, so none is: "
             + "; ".join(told[:SHOWN])
             + more
             + "."
+        )
+    if not racks:
+        raise RackSheetError(
+            "The sheet has no racks: under the line naming its columns, no line places one, "
+            "so there is nothing to import."
         )
     return racks
 
@@ -207,14 +216,20 @@ def _delimiter(text: str) -> str:
     return max((";", "\t"), key=first.count) if (";" in first or "\t" in first) else ","
 
 
-def _grouped(problems: Sequence[tuple[tuple[str, str], int]]) -> list[str]:
-    """Each mistake once, with the lines it is on, in the order first met (a trial's sheet
-    said "no hall named 'Small hall'" seven times over)."""
+def _grouped(problems: Sequence[tuple[tuple[str, str], int]], columns: Sequence[str]) -> list[str]:
+    """Each mistake once, with the lines it is on (a trial's sheet said "no hall named 'Small
+    hall'" seven times over), by its first line and then by ``columns``' order, what is
+    wrong with a whole row first: as the rows are read in the spreadsheet (a review's sheet
+    was told of lines 4, 6 and 7 and then of 2, 3 and 5, those standing on something being
+    found last)."""
     lines: dict[tuple[str, str], list[int]] = {}
     for key, line in problems:
         lines.setdefault(key, []).append(line)
+    place = {column: k for k, column in enumerate(("", *columns))}
     told = []
-    for (column, what), at in lines.items():
+    for (column, what), at in sorted(
+        lines.items(), key=lambda item: (min(item[1]), place.get(item[0][0], len(place)))
+    ):
         where = f"line {at[0]}" if len(at) == 1 else f"lines {_lines(at)}"
         told.append(f"{where}, column {column}: {what}" if column else f"{where}: {what}")
     return told
@@ -277,23 +292,52 @@ class _Bad(ValueError):
 
 
 class _TypeNames:
-    """Rack types by id, or by name in any case (ids are lower case)."""
+    """Rack types by id, or by id or name in any case: a review's sheet had its names taken
+    in lower case but an id in upper case refused. A miss is told the closest types."""
+
+    #: How alike (difflib's ratio) a miss and a type's spelling must be to suggest the type.
+    CLOSE = 0.6
 
     def __init__(self, rack_types: Mapping[str, RackType]) -> None:
         self.by_id = rack_types
-        self.by_name: dict[str, list[str]] = {}
+        self.folded: dict[str, list[str]] = {}  # each id and name in any case: its types
         for kind in rack_types.values():
-            self.by_name.setdefault(kind.name.casefold(), []).append(kind.id)
+            for spelling in dict.fromkeys((kind.id.casefold(), kind.name.casefold())):
+                self.folded.setdefault(spelling, []).append(kind.id)
+        self.missed: dict[str, str] = {}  # a sheet's misses repeat, row after row
 
     def find(self, text: str) -> str:
+        """The id of the type ``text`` is the id or name of: exactly, else in any case; a
+        ``_Bad`` if it is none's, or in any case more than one's, never a guess."""
         if text in self.by_id:
             return text
-        found = self.by_name.get(text.casefold(), [])
+        found = list(dict.fromkeys(self.folded.get(text.casefold(), [])))
         if len(found) == 1:
             return found[0]
         if found:
-            raise _Bad(f"{text!r} names {len(found)} types; give its id ({', '.join(found)})")
-        raise _Bad(f"{text!r} is no rack type of the catalog or the project")
+            raise _Bad(
+                f"{text!r} names {len(found)} types; give its id as written ({', '.join(found)})"
+            )
+        if text not in self.missed:
+            self.missed[text] = self._closest(text)
+        raise _Bad(f"{text!r} is no rack type of the catalog or the project{self.missed[text]}")
+
+    def _closest(self, text: str) -> str:
+        """What to suggest for ``text``, " (did you mean 'nvidia-gb200-nvl72'?)", or "": the
+        types one of whose id, name or short name ("GB200 NVL72") is most like it, as
+        difflib rates them for a mistyped command; every type as alike when several are, so
+        that none is picked among equals."""
+        matcher = difflib.SequenceMatcher(b=text.casefold())
+        alike: dict[str, float] = {}
+        for kind in self.by_id.values():
+            for spelling in (kind.id, kind.name, short_name(kind)):
+                matcher.set_seq1(spelling.casefold())
+                alike[kind.id] = max(alike.get(kind.id, 0.0), matcher.ratio())
+        best = max(alike.values(), default=0.0)
+        if best < self.CLOSE:
+            return ""
+        closest = [repr(type_id) for type_id, ratio in alike.items() if ratio == best]
+        return f" (did you mean {' or '.join(closest)}?)"
 
 
 #: The column of each field of a placement that a row gives.
@@ -354,14 +398,16 @@ class _Row:
         return SheetRack(label, type_id, hall_id, x, y, rotation)
 
 
-#: A whole number as a spreadsheet writes one (Python's ``int`` also takes "1_6000").
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: A whole number as a spreadsheet writes one (Python's ``int`` also takes "1_6000"), or
+#: as pandas writes one from a column of floats ("13200.0").
+_WHOLE = re.compile(r"([+-]?[0-9]+)(?:\.0*)?")
 
 
 def _whole_mm(text: str) -> int:
-    if not _WHOLE.fullmatch(text):
+    whole = _WHOLE.fullmatch(text)
+    if whole is None:
         raise _Bad(f"{text!r} is not a whole number of millimetres")
-    return int(text)
+    return int(whole[1])
 
 
 def _refused(error: Any) -> str:

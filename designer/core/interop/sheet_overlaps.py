@@ -25,7 +25,7 @@ from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import Box
 from designer.core.model.equipment import RackType
 from designer.core.model.project import Project
-from designer.core.naming import display_name
+from designer.core.naming import display_name, obstacle_name
 from designer.core.rules.pairs import hall_numbers, pairs
 
 Problem = tuple[tuple[str, str], int]
@@ -60,7 +60,7 @@ def overlaps(
         (
             [(o.hall_id, bounds(o.outline)) for o in obstacles],
             lambda k, row: (
-                f"{obstacles[k].kind} {obstacles[k].label or obstacles[k].id!r}"
+                obstacle_name(obstacles[k], quoted=True)
                 if _covers_inside(obstacles[k].outline, rows[row][1])
                 else ""
             ),

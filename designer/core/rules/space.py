@@ -22,6 +22,7 @@ from designer.core.geometry.floor import bounds, cooling_box, placement_box
 from designer.core.geometry.footprint import FRONT_DIRECTION, Box, service_zone
 from designer.core.model.base import Rotation
 from designer.core.model.placement import Placement
+from designer.core.naming import obstacle_name
 from designer.core.rules.check import Check, each_rack
 from designer.core.rules.clear import CLEAR
 from designer.core.rules.context import Changes, Context, Derived
@@ -236,9 +237,9 @@ def _overlaps(
         obstacle = project.obstacles[obstacle_id]
         point = shared_shape.centroid
         yield ON_OBSTACLE.finding(
-            f"{first_up(rack_name(rack))} stands on {obstacle.kind} "
-            f"{obstacle.label or obstacle.id}: {num(shared_shape.area / 1e6, 2)} m² of its "
-            "footprint is on it. Move the rack clear of it.",
+            f"{first_up(rack_name(rack))} stands on {obstacle_name(obstacle)}: "
+            f"{num(shared_shape.area / 1e6, 2)} m² of its footprint is on it. Move the rack "
+            "clear of it.",
             (rack.id, obstacle_id),
             measured=shared_shape.area / 1e6,
             limit=0.0,
@@ -325,7 +326,7 @@ def _clearance(
                 (
                     max(0, _gap(box, Box(int(x0), int(y0), int(x1), int(y1)), direction)),
                     obstacle_id,
-                    f"{obstacle.kind} {obstacle.label or obstacle.id}",
+                    obstacle_name(obstacle),
                 )
             )
     for unit_id, unit_box in overlapping(around.units, zone).items():
@@ -659,7 +660,7 @@ def _end_blocker(
     for obstacle_id in sorted(floor.obstacles.overlapping(hall_id, end)):
         if floor.obstacle_shapes[obstacle_id].intersection(as_polygon(end)).area > 0:
             obstacle = project.obstacles[obstacle_id]
-            return f"{obstacle.kind} {obstacle.label or obstacle.id}"
+            return obstacle_name(obstacle)
 
     # the nearest to the row of each kind (the lowest id among equals): the one a reader
     # finds standing against the row's end

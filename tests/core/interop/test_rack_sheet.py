@@ -276,3 +276,103 @@ def test_racks_piled_on_one_spot_are_each_told_the_first_they_stand_on():
         "1999 of the sheet's rows cannot be imported, so none is: lines 3, 4, 5, 6, 7 and "
         "1994 more: the rack stands on the rack of line 2."
     )
+
+
+def test_a_type_is_read_by_its_id_or_name_in_any_case_and_a_miss_is_told_the_closest():
+    """A review's sheet had "nvidia gb200 nvl72" taken but "NVIDIA-GB200-NVL72" refused,
+    and "nvidia-gb200-nvl73" or "GB200 NVL72" told nothing of what was meant."""
+    doc = _empty_hall()
+    _import(
+        doc,
+        HEADER
+        + "K01,nvidia gb200 nvl72,Data hall,600,1200,up\n"
+        + "K02,NVIDIA-GB200-NVL72,Data hall,1200,1200,up\n"
+        + "K03,Nvidia-GB300-Nvl72,Data hall,1800,1200,up\n",
+    )
+    assert [p.type_id for p in doc.project.placements.values()] == [
+        "nvidia-gb200-nvl72",
+        "nvidia-gb200-nvl72",
+        "nvidia-gb300-nvl72",
+    ]
+    text = (
+        HEADER
+        + "M01,nvidia-gb200-nvl73,Data hall,600,4800,up\n"
+        + "M02,GB200 NVL72,Data hall,1200,4800,up\n"
+        + "M03,NVL72,Data hall,1800,4800,up\n"  # as like the GB200 as the GB300: both told
+        + "M04,no-such-rack,Data hall,2400,4800,up\n"
+    )
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, text)
+    said = str(err.value)
+    assert (
+        "line 2, column type: 'nvidia-gb200-nvl73' is no rack type of the catalog or the "
+        "project (did you mean 'nvidia-gb200-nvl72'?); "
+        "line 3, column type: 'GB200 NVL72' is no rack type of the catalog or the project "
+        "(did you mean 'nvidia-gb200-nvl72'?); "
+        "line 4, column type: 'NVL72' is no rack type of the catalog or the project "
+        "(did you mean 'nvidia-gb200-nvl72' or 'nvidia-gb300-nvl72'?); "
+        "line 5, column type: 'no-such-rack' is no rack type of the catalog or the project."
+    ) in said
+
+
+def test_a_type_two_types_answer_to_in_any_case_is_refused_with_their_ids():
+    """Read in any case, an id may be another type's name: neither is picked."""
+    doc = _empty_hall()
+    gb200 = doc.rack_types["nvidia-gb200-nvl72"]
+    mine = gb200.model_copy(update={"id": "my-rack", "name": "NVIDIA-GB200-NVL72"})
+    rack_types = {**doc.rack_types, mine.id: mine}
+    row = "A-01,{},Data hall,600,1200,up\n"
+    # exactly as written, the id is the catalog's type
+    [rack] = read_rack_sheet(HEADER + row.format("nvidia-gb200-nvl72"), doc.project, rack_types)
+    assert rack.type_id == "nvidia-gb200-nvl72"
+    with pytest.raises(RackSheetError) as err:
+        read_rack_sheet(HEADER + row.format("Nvidia-GB200-NVL72"), doc.project, rack_types)
+    assert (
+        "line 2, column type: 'Nvidia-GB200-NVL72' names 2 types; give its id as written "
+        "(nvidia-gb200-nvl72, my-rack)."
+    ) in str(err.value)
+
+
+def test_the_bad_rows_are_told_in_the_order_of_their_lines_and_columns():
+    """A review's sheet was told of lines 4, 6 and 7, then of 2, 3 and 5: the racks standing
+    on something were told after every other mistake."""
+    doc = _empty_hall(20, 14)
+    hall = next(iter(doc.project.halls))
+    ops.add_obstacle(doc, hall, "column", ops.rectangle(6_000, 6_000, 600, 600), "C1")
+    text = (
+        HEADER
+        + "A-01,nvidia-gb200-nvl72,Data hall,5800,5800,up\n"  # on the column
+        + "A-02,nvidia-gb200-nvl72,Data hall,19500,1200,up\n"  # outside the hall
+        + "A-03,nvidia-gb200-nvl72,Data hall,5900,6000,up\n"  # on the column
+        + "A-04,no-such-rack,Data hall,x,1200,sideways\n"  # three bad cells
+    )
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, text)
+    told = str(err.value).split(": ", 1)[1]
+    assert [part.split(":")[0] for part in told.split("; ")] == [
+        "lines 2 and 4",
+        "line 3",
+        "line 5, column type",
+        "line 5, column x",
+        "line 5, column facing",
+    ]
+
+
+def test_a_sheet_with_no_rack_is_refused():
+    """A review's sheet of its header alone was "imported" as 0 racks."""
+    for text in (HEADER, HEADER + "\n,,,,,\n\n"):
+        with pytest.raises(RackSheetError) as err:
+            _import(_empty_hall(), text)
+        assert str(err.value).startswith("The sheet has no racks: ")
+
+
+def test_a_whole_number_written_with_a_decimal_point_is_whole():
+    """pandas writes a column of floats as "13200.0": a review's sheet had it refused as not
+    a whole number of millimetres."""
+    doc = _empty_hall()
+    _import(doc, HEADER + "A-01,nvidia-gb200-nvl72,Data hall,13200.0,-0.00,up\n")
+    [rack] = doc.project.placements.values()
+    assert (rack.x, rack.y) == (13_200, 0)
+    with pytest.raises(RackSheetError) as err:
+        _import(doc, HEADER + "A-02,nvidia-gb200-nvl72,Data hall,13200.5,1200,up\n")
+    assert "line 2, column x: '13200.5' is not a whole number of millimetres" in str(err.value)
