@@ -20,7 +20,9 @@ from designer.core.interop.dxf_floor import (
     COLUMNS_LAYER,
     OUTLINE_LAYER,
     DxfFloorError,
+    Units,
     read_base_plan,
+    units_named,
 )
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.printable import printable
@@ -44,14 +46,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--units",
-        choices=("mm", "m", "in", "ft"),
-        help="what one drawing unit is (default: what the drawing says in $INSUNITS)",
+        type=_units,
+        metavar="U",
+        help="what one drawing unit is: mm, m, in or ft, in any case or spelled out (inches, "
+        "feet, metres, meters, ...; default: what the drawing says in $INSUNITS)",
     )
     parser.add_argument(
         "--hall-name",
         metavar="NAME",
         help="the hall's name (default: the drawing's file name), as a rack sheet names it",
     )
+
+
+def _units(text: str) -> Units:
+    """The unit ``--units`` names, as the CAD user writes it (a trial's ``--units IN`` was
+    refused where ``--paper a4`` is taken)."""
+    try:
+        return units_named(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from err
 
 
 def run(args: argparse.Namespace) -> int:

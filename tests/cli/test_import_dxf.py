@@ -88,3 +88,88 @@ def test_a_broken_drawing_is_one_sentence_and_exit_2(tmp_path, content):
     assert done.stderr.startswith("error: bad.dxf")
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "x.rackplan.json").exists()
+
+
+def _inches(path: Path) -> Path:
+    """The 12 m x 9 m hall of ``_floor`` drawn in inches, its column 600 mm square."""
+    doc = ezdxf.new("R2018", units=ezdxf.units.IN)
+    inch = 25.4
+    msp = doc.modelspace()
+    msp.add_lwpolyline(
+        [(0, 0), (12_000 / inch, 0), (12_000 / inch, 9_000 / inch), (0, 9_000 / inch)],
+        close=True,
+        dxfattribs={"layer": "WALLS"},
+    )
+    column = [(3_000, 3_000), (3_600, 3_000), (3_600, 3_600), (3_000, 3_600)]
+    msp.add_lwpolyline(
+        [(x / inch, y / inch) for x, y in column], close=True, dxfattribs={"layer": "COLS"}
+    )
+    doc.saveas(path)
+    return path
+
+
+def test_a_drawing_in_inches_read_as_metres_is_refused_and_no_file_written(tmp_path):
+    """A trial's hall in inches read with --units m was written "of 930,002.1 m²" with exit
+    0, where one in millimetres was refused: refused the same way, naming the bound."""
+    out = tmp_path / "hall.rackplan.json"
+    drawing = str(_inches(tmp_path / "hall.dxf"))
+    done = run("import-dxf", drawing, "-o", str(out), "--layer-outline", "WALLS", "--units", "m")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: hall.dxf gives no hall: the outline encloses 167,400 m²")
+    assert "more than 100,000 m², 2.5 times the floor of a 100,000-accelerator campus" in (
+        done.stderr
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("unit", ["IN", "inch", "Inches"])
+def test_the_units_are_taken_in_any_case_and_their_usual_spellings(tmp_path, unit):
+    """A trial's ``--units IN`` and ``--units inch`` were refused by the option's choices,
+    where ``--paper a4`` is taken."""
+    out = tmp_path / "hall.rackplan.json"
+    drawing = str(_inches(tmp_path / "hall.dxf"))
+    done = run("import-dxf", drawing, "-o", str(out), "--layer-outline", "WALLS", "--units", unit)
+    assert done.returncode == 0, done.stderr
+    assert "108.0 m² with 4 corners" in done.stdout
+
+
+def test_units_that_are_none_are_refused_naming_those_there_are(tmp_path):
+    drawing = str(_inches(tmp_path / "hall.dxf"))
+    done = run("import-dxf", drawing, "-o", str(tmp_path / "x.rackplan.json"), "--units", "yd")
+    assert done.returncode == 2
+    assert "argument --units: 'yd' is no unit of length a drawing is read in: say mm, m, in " in (
+        done.stderr
+    )
+    assert "(or millimetres, metres, inches, feet; any case)" in done.stderr
+
+
+def test_a_column_across_the_wall_and_a_hatched_one_are_said_and_read(tmp_path):
+    """A trial: a column across the hall's wall was taken without comment, a hatched one was
+    "not read", and a rectangle with corners drawn twice had 6 corners."""
+    doc = ezdxf.new("R2018", units=ezdxf.units.MM)
+    msp = doc.modelspace()
+    corners = [(0, 0), (0, 0), (12_000, 0), (12_000, 9_000), (12_000, 9_000), (0, 9_000)]
+    msp.add_lwpolyline(corners, close=True, dxfattribs={"layer": "WALLS"})
+    across = [(11_800, 4_000), (12_400, 4_000), (12_400, 4_600), (11_800, 4_600)]
+    msp.add_lwpolyline(across, close=True, dxfattribs={"layer": "COLS"})
+    hatch = msp.add_hatch(dxfattribs={"layer": "COLS"})
+    hatch.paths.add_polyline_path([(3_000, 3_000), (3_600, 3_000), (3_600, 3_600), (3_000, 3_600)])
+    doc.saveas(tmp_path / "hall.dxf")
+    out = tmp_path / "hall.rackplan.json"
+    done = run(
+        "import-dxf",
+        str(tmp_path / "hall.dxf"),
+        "-o",
+        str(out),
+        "--layer-outline",
+        "WALLS",
+        "--layer-columns",
+        "COLS",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "108.0 m² with 4 corners and 2 columns" in done.stdout
+    assert "not read" not in done.stderr
+    assert "at the drawing's point (12,100, 4,300) mm is partly outside the hall" in done.stderr
+    project = load(out, default_catalog().racks).project
+    cut = next(o for o in project.obstacles.values() if max(x for x, _ in o.outline) == 12_000)
+    assert min(x for x, _ in cut.outline) == 11_800

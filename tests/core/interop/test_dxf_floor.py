@@ -83,10 +83,12 @@ def test_a_drawing_in_inches_or_feet_is_read_in_them(tmp_path):
     ]
 
 
-def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_a_km2_refused(tmp_path):
+def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_100_000_m2_refused(
+    tmp_path,
+):
     """A trial read a hall drawn in mm with --units m: "a hall of 280,000,000.0 m²", which
-    then checked clean. Units that contradict $INSUNITS are said; a hall of more than a
-    square kilometre is no hall."""
+    then checked clean. Units that contradict $INSUNITS are said; a hall of more than
+    100,000 m² is no hall."""
     # metres' numbers declared mm (a template's wrong $INSUNITS): read as metres, said so
     in_mm = _drawing(tmp_path / "mm.dxf", unit=units.MM)
     plan = read_base_plan(in_mm, "A-WALL", "S-COLS", "m")
@@ -108,9 +110,116 @@ def test_units_asked_for_against_the_drawings_are_said_and_a_hall_past_a_km2_ref
     doc.saveas(tmp_path / "hall.dxf")
     with pytest.raises(DxfFloorError) as err:
         read_base_plan(tmp_path / "hall.dxf", "0", units="m")
-    assert "encloses 280,000,000 m², more than a square kilometre: check the drawing's units" in (
-        str(err.value)
+    assert "encloses 280,000,000 m², more than 100,000 m²" in str(err.value)
+    assert str(err.value).endswith("check the drawing's units (--units).")
+
+
+def _hall(path: Path, unit: int, per_metre: float) -> Path:
+    """A 30 m x 20 m hall (600 m²) on layer 0, drawn in ``unit``, ``per_metre`` of them a
+    metre, with one 600 mm column."""
+    doc = ezdxf.new("R2018", units=unit)
+    msp = doc.modelspace()
+    msp.add_lwpolyline(
+        [(0, 0), (30 * per_metre, 0), (30 * per_metre, 20 * per_metre), (0, 20 * per_metre)],
+        close=True,
     )
+    msp.add_circle((10 * per_metre, 10 * per_metre), 0.3 * per_metre, dxfattribs={"layer": "C"})
+    doc.saveas(path)
+    return path
+
+
+def test_a_hall_in_inches_read_as_metres_is_refused_as_one_in_millimetres_is(tmp_path):
+    """A trial's 600 m² hall drawn in inches and read with --units m became a hall "of
+    930,002.1 m²" with a note, where the same hall in millimetres was refused: both are
+    refused, by the same bound, named with its reason."""
+    in_inches = _hall(tmp_path / "in.dxf", units.IN, 1000 / 25.4)
+    in_mm = _hall(tmp_path / "mm.dxf", units.MM, 1000)
+    assert read_base_plan(in_inches, "0", "C").area_m2 == pytest.approx(600)
+    for path, area in ((in_inches, "930,002"), (in_mm, "600,000,000")):
+        with pytest.raises(DxfFloorError) as err:
+            read_base_plan(path, "0", "C", "m")
+        assert str(err.value) == (
+            f"{path.name} gives no hall: the outline encloses {area} m², more than 100,000 m², "
+            "2.5 times the floor of a 100,000-accelerator campus in one hall: check the "
+            "drawing's units (--units)."
+        )
+
+
+def test_hatched_columns_are_columns_and_one_hatched_over_its_outline_is_one(tmp_path):
+    """A trial's solid-hatched column was "not a closed shape, left out". A hatch's outer
+    boundaries are columns, one each (a hole in one is its casing's, still the column's
+    floor); a hatch filling a column drawn as a polyline too is that column, once."""
+    doc = ezdxf.new("R2018", units=units.M)
+    msp = doc.modelspace()
+    msp.add_lwpolyline([(0, 0), (30, 0), (30, 20), (0, 20)], close=True, dxfattribs={"layer": "W"})
+    # one hatch over two 0.6 m square columns, the second a casing with a 0.2 m hole
+    two = msp.add_hatch(dxfattribs={"layer": "C"})
+    two.paths.add_polyline_path([(5, 5), (5.6, 5), (5.6, 5.6), (5, 5.6)])
+    two.paths.add_polyline_path([(10, 5), (10.6, 5), (10.6, 5.6), (10, 5.6)])
+    two.paths.add_polyline_path([(10.2, 5.2), (10.4, 5.2), (10.4, 5.4), (10.2, 5.4)])
+    # a round column drawn as a circle, and filled by a hatch whose edge is its arc
+    msp.add_circle((20, 10), 0.3, dxfattribs={"layer": "C"})
+    fill = msp.add_hatch(dxfattribs={"layer": "C"})
+    fill.paths.add_edge_path().add_arc((20, 10), 0.3, 0, 360)
+    doc.saveas(tmp_path / "hatched.dxf")
+    plan = read_base_plan(tmp_path / "hatched.dxf", "W", "C")
+    areas = sorted(round(Polygon(c).area / 1e4) for c in plan.columns)
+    assert areas == [28, 36, 36]  # the 0.3 m round one (0.28 m²), two 0.6 m squares
+    [told] = plan.skipped
+    assert told.startswith("HATCH (handle ") and "the same column as CIRCLE (handle " in told
+
+
+def test_a_corner_drawn_twice_is_one_corner(tmp_path):
+    """A trial's rectangle, two of its corners drawn twice and its first again at its end,
+    was "a hall with 6 corners"."""
+    doc = ezdxf.new("R2018", units=units.M)
+    corners = [(0, 0), (0, 0), (30, 0), (30, 20), (30, 20), (0, 20), (0, 0)]
+    doc.modelspace().add_lwpolyline(corners, close=True)
+    doc.saveas(tmp_path / "twice.dxf")
+    plan = read_base_plan(tmp_path / "twice.dxf", "0")
+    assert plan.outline == [(0, 20_000), (30_000, 20_000), (30_000, 0), (0, 0)]
+    # drawn there and back along a line, two corners left: no hall, said so
+    doc = ezdxf.new("R2018", units=units.M)
+    doc.modelspace().add_lwpolyline([(0, 0), (30, 0), (30, 0), (0, 0)], close=True)
+    doc.saveas(tmp_path / "flat.dxf")
+    with pytest.raises(DxfFloorError, match="the outline crosses itself or encloses no area"):
+        read_base_plan(tmp_path / "flat.dxf", "0")
+
+
+def test_a_column_under_a_millimetre_is_left_out_and_said_so(tmp_path):
+    """A trial's 0.3 mm square column became a column of no floor, which the hall refused
+    with an internal error."""
+    doc = ezdxf.new("R2018", units=units.MM)
+    msp = doc.modelspace()
+    msp.add_lwpolyline([(0, 0), (10_000, 0), (10_000, 10_000), (0, 10_000)], close=True)
+    speck = [(5_000, 5_000), (5_000.3, 5_000), (5_000.3, 5_000.3), (5_000, 5_000.3)]
+    msp.add_lwpolyline(speck, close=True, dxfattribs={"layer": "C"})
+    doc.saveas(tmp_path / "speck.dxf")
+    plan = read_base_plan(tmp_path / "speck.dxf", "0", "C")
+    assert plan.columns == []
+    assert plan.skipped[0].endswith("on layer 'C': no floor to the millimetre, left out")
+
+
+def test_a_column_across_the_outer_wall_is_cut_at_it_and_said_where(tmp_path):
+    """A trial's column drawn across the hall's east wall was taken whole, its part outside
+    beyond the wall, without a word (and the check found nothing). Its part inside is the
+    column, and a note names it and where it stands in the drawing."""
+    doc = ezdxf.new("R2018", units=units.M)
+    msp = doc.modelspace()
+    msp.add_lwpolyline([(0, 0), (30, 0), (30, 20), (0, 20)], close=True, dxfattribs={"layer": "W"})
+    # 29.8 to 30.5 m across the wall at x 30 m: 0.2 of its 0.7 m² inside
+    column = msp.add_lwpolyline(
+        [(29.8, 10), (30.5, 10), (30.5, 11), (29.8, 11)], close=True, dxfattribs={"layer": "C"}
+    )
+    doc.saveas(tmp_path / "wall.dxf")
+    plan = read_base_plan(tmp_path / "wall.dxf", "W", "C")
+    [cut] = plan.columns
+    assert sorted(cut) == [(29_800, 9_000), (29_800, 10_000), (30_000, 9_000), (30_000, 10_000)]
+    assert plan.notes == [
+        f"LWPOLYLINE (handle {column.dxf.handle}) on layer 'C' at the drawing's point (30,150, "
+        "10,500) mm is partly outside the hall: its 0.5 m² beyond the outline are cut off, its "
+        "0.2 m² inside kept as the column"
+    ]
 
 
 def test_a_missing_layer_is_named_with_the_layers_there_are(tmp_path):
