@@ -108,3 +108,49 @@ def test_options_a_dxf_or_a_zip_takes_no_notice_of_are_said(tmp_path):
     assert done.stderr.splitlines()[-1] == (
         "note: a .zip is NetBox's set; --table links is for a CSV (-o OUT.csv)."
     )
+
+
+def test_both_exports_say_which_cables_are_blank_and_which_racks_have_none(tmp_path):
+    """A DCIM engineer's pod, its hall without trays and short of switches: the cable list
+    and the NetBox zip went out with 1,956 cables of no type or length and two racks of no
+    cable, and the command and NOTES.txt said neither. The generated SU is taken as
+    such: its trays taken away, and a leaf rack."""
+    import csv
+
+    from designer.core.document import operations as ops
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+    from designer.core.io.project_file import save
+
+    doc = Document(generate(ClusterRequest("nvl72-su")))
+    net = next(p.id for p in doc.project.placements.values() if p.label == "NET-T02")
+    ops.delete(doc, [net, *doc.project.trays])
+    [hall] = [h.name for h in doc.project.halls.values()]
+    source = tmp_path / "su.rackplan.json"
+    save(doc.project, source)
+    listed, zipped = tmp_path / "cables.csv", tmp_path / "nb.zip"
+    done = run("export", str(source), "-o", str(listed), "--table", "cables")
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(listed.open(encoding="utf-8-sig")))
+    why = f"not routed: {hall} has no cable trays yet"
+    blank = [r for r in rows if not r["type"]]
+    assert blank and all(r["medium"] == f"{why}; 400G scale-out" for r in blank)
+    cables = (
+        f"{len(blank):,} cables have no cable type or length: {why} (the cable schedule's "
+        "reason, in each one's description); run check"
+    )
+    racks = (
+        "4 racks with accelerators have no cable or interface written: R1T01, R1T02, R1T03, "
+        "R1T04 (network.switch_shortage, not enough switches); run check"
+    )
+    assert f"note: {cables}\n" in done.stderr
+    assert f"note: {racks}\n" in done.stderr
+    # the schedule ``links`` prints gives the same reason
+    schedule = run("links", str(source))
+    assert why in schedule.stdout
+    done = run("export", str(source), "-o", str(zipped), "--table", "netbox")
+    assert done.returncode == 0, done.stderr
+    assert f"note: {cables}\n" in done.stderr
+    assert f"note: {racks}\n" in done.stderr
+    notes = zipfile.ZipFile(zipped).read("NOTES.txt").decode().splitlines()
+    assert cables in notes and racks in notes

@@ -48,6 +48,13 @@ to a spine of the same rack joins two of its devices. Links inside one rack's sy
 NVL72's NVLink spine) are part of the product and links between sites end at no device;
 both are left out and counted in the notes. The links a twin-port copper cable carries
 share its label (NetBox takes a cable a link).
+
+A link the plan gives no medium (not routed, or beyond every medium) is written with no
+cable type, and with no length where it has no route either: its description and the notes
+give the cable schedule's reason, the one ``links`` prints, so that no blank goes to a
+cabling contractor unsaid. A rack with accelerators that no cable reaches (a site short of
+switches connects racks in label order and leaves the rest) is named in the notes, with
+the finding of the fabric that leaves it out.
 """
 
 from __future__ import annotations
@@ -62,15 +69,24 @@ from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 
+from designer.core.format import first_of, plural
 from designer.core.interop.slugs import slug
 from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
-from designer.core.naming import display_name
+from designer.core.naming import display_name, natural_key
 from designer.core.network.bom import cable_links
 from designer.core.network.cages import end_cages
 from designer.core.network.export import as_text
-from designer.core.network.fabric import END_TIERS, TIERS
+from designer.core.network.fabric import (
+    END_TIERS,
+    FABRIC_TOO_LARGE,
+    NO_FABRIC_YET,
+    NO_SWITCH,
+    SWITCH_SHORTAGE,
+    TIERS,
+)
 from designer.core.network.media import PLANES, PROTOCOLS
+from designer.core.network.schedule import cable_schedule
 
 if TYPE_CHECKING:
     from designer.core.network import NetworkPlan
@@ -152,6 +168,17 @@ TIER_ROLES = {"leaf": "Leaf switch", "spine": "Spine switch", "core": "Core swit
 
 #: How many names of one kind of refusal the notes give before counting the rest.
 SHOWN = 5
+
+#: The fabric's findings that leave a rack's scale-out ports unconnected, by code, with
+#: what each says of the rack: a rack with accelerators and no cable is named with the one
+#: that explains it.
+UNLINKED = {
+    info.code: info.title[0].lower() + info.title[1:]
+    for info in (SWITCH_SHORTAGE, NO_FABRIC_YET, NO_SWITCH, FABRIC_TOO_LARGE)
+}
+#: Why a rack has no scale-out link where the design leaves its fabric to others (no
+#: finding says so: ``NetworkSettings.fabric_in_scope``).
+ELSEWHERE = "the scale-out fabric is designed elsewhere, as the project's settings say"
 
 #: The status every object is written with: what rackplan designs is a plan.
 STATUS = "planned"
@@ -310,7 +337,8 @@ def netbox_set(
     for rack in project.placements.values():
         devices.rack(rack.id)
     devices.size_notes()
-    _cables(project, plan, devices, out)
+    linked = _cables(project, plan, devices, out)
+    _unlinked_notes(project, rack_types, plan, linked, out)
     devices.finish()
     out.notes[:0] = names.notes()
     return out
@@ -782,15 +810,22 @@ def interface_type(protocol: str, rate_gbps: int, lane_gbps: int = 0, medium: st
     return named if named in ETHERNET_TYPES else OTHER
 
 
-def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> None:
+def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> set[str]:
     """One cable row per link of every bundle between two racks; the links a twin-port
     cable carries (``cable_links``: two, between 800G cages) share its label, as the bill
-    counts that cable once."""
+    counts that cable once. Returns the racks a cable was written at."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     planes = tuple(PLANES)
     per_cable, _ = cable_links(plan, end_cages(plan), np.arange(len(table)))
     in_rack = between_switches = between_sites = twins = 0
     number = 0
+    rows = out.rows["09-cables.csv"]
+    linked: set[str] = set()
+    #: the cable schedule's reason for each bundle, made when a bundle has no medium (the
+    #: schedule of a campus takes seconds, which a complete design need not spend)
+    reasons: list[str] = []
+    #: (the schedule's reason, whether the length is blank too) -> cables written so
+    blank: Counter[tuple[str, bool]] = Counter()
     for row in range(len(table)):
         a, b, count = table.a[row], table.b[row], int(table.count[row])
         tier_a, tier_b = END_TIERS.get(table.role[row], (None, None))
@@ -807,9 +842,16 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         medium = int(columns.medium[row])
         length = _length(float(columns.order_m[row]), float(columns.routed_m[row]))
         cable_type = CABLE_TYPES.get(media[medium].id, "") if medium >= 0 else ""
-        what = f"{media[medium].name if medium >= 0 else 'no medium reaches'}, "
-        what += f"{int(table.rate[row])}G {plane.replace('_', '-')}"
         rate = int(table.rate[row])
+        carried = f"{rate}G {plane.replace('_', '-')}"
+        if medium >= 0:
+            what = f"{media[medium].name}, {carried}"
+        else:
+            # the reason ``links`` prints (a trial's rows said "no medium reaches" of
+            # racks in a hall with no trays), cut to leave the rate within NetBox's 200
+            reasons = reasons or [line.reason for line in cable_schedule(plan)]
+            why = reasons[row]
+            what = f"{_description(why, DESCRIPTION_LIMIT - len(carried) - 2)}; {carried}"
         kind = interface_type(
             PROTOCOLS[int(table.protocol[row])],
             rate,
@@ -818,6 +860,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         )
         per = int(per_cable[row])
         fixed = medium >= 0 and media[medium].integrated
+        written, last = len(rows), 0
         for k in range(count):
             if k % per == 0:
                 number += 1
@@ -834,7 +877,10 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                 # audit found them); its port stays unused
                 continue
             out.rows["08-interfaces.csv"] += (end_a.row, end_b.row)
-            out.rows["09-cables.csv"].append(
+            if medium < 0 and number != last:  # a cable, not each of its links
+                blank[(why, length == "")] += 1
+                last = number
+            rows.append(
                 (
                     end_a.site,
                     end_a.device,
@@ -852,6 +898,9 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     what,
                 )
             )
+        if len(rows) > written:
+            linked.update((a, b))
+    out.notes += _blank_notes(blank)
     if twins:
         out.notes.append(
             f"{twins:,} twin-port copper cables carry more than one link each (an 800G "
@@ -875,6 +924,74 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
             f"{between_sites:,} links between sites end at no rack (NetBox models them as "
             "circuits): left out"
         )
+    return linked
+
+
+def _blank_notes(blank: Counter[tuple[str, bool]]) -> list[str]:
+    """A note for each reason cables were written with no cable type (or length), the most
+    cables first, the first ``SHOWN`` reasons then how many cables more: a cabling
+    contractor must not find the blanks unsaid (a trial's 1,956 of 1,986 went so)."""
+    said = []
+    for (why, unrouted), count in blank.most_common(SHOWN):
+        what = "cable type or length" if unrouted else "cable type"
+        has, whose = ("has", "its") if count == 1 else ("have", "each one's")
+        said.append(
+            f"{plural(count, 'cable')} {has} no {what}: {why} (the cable schedule's reason, "
+            f"in {whose} description); run check"
+        )
+    rest = blank.most_common()[SHOWN:]
+    if rest:
+        count = sum(n for _, n in rest)
+        what = "cable type or length" if any(u for (_, u), _ in rest) else "cable type"
+        said.append(
+            f"and {plural(count, 'more cable')} with no {what}, for "
+            f"{plural(len(rest), 'other reason')} (in each one's description)"
+        )
+    return said
+
+
+def _unlinked_notes(
+    project: Project,
+    rack_types: dict[str, RackType],
+    plan: NetworkPlan,
+    linked: set[str],
+    out: NetboxSet,
+) -> None:
+    """A note on the racks with accelerators that no cable was written at (they have no
+    interface either), a note per reason: the finding of the fabric that names them or
+    their site (``UNLINKED``), else the design's leaving the fabric to others; a trial's
+    two racks a switch shortage left out had nothing in NetBox, and the notes were silent."""
+    left = [
+        rack.id
+        for rack in project.placements.values()
+        if rack.id not in linked and rack_types[rack.type_id].accelerators > 0
+    ]
+    if not left:
+        return
+    codes: dict[str, set[str]] = {}  # rack or site id -> the codes naming it
+    for finding in plan.findings:
+        if finding.code in UNLINKED:
+            # a site's finding names the site alone, else the site then its racks
+            subjects = finding.ids if len(finding.ids) == 1 else finding.ids[1:]
+            for node in subjects:
+                codes.setdefault(node, set()).add(finding.code)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for rack_id in left:
+        site = project.halls[project.placements[rack_id].hall_id].site_id
+        named = codes.get(rack_id) or codes.get(site, set())
+        groups.setdefault(tuple(sorted(named)), []).append(display_name(project, rack_id))
+    for found, names in groups.items():
+        names.sort(key=natural_key)
+        said = (
+            f"{plural(len(names), 'rack')} with accelerators "
+            f"{'has' if len(names) == 1 else 'have'} no cable or interface written: "
+            + first_of(names, SHOWN)
+        )
+        if found:
+            said += f" ({'; '.join(f'{c}, {UNLINKED[c]}' for c in found)}); run check"
+        elif not plan.settings.fabric_in_scope:
+            said += f" ({ELSEWHERE})"
+        out.notes.append(said)
 
 
 def cable_label(number: int) -> str:
@@ -935,11 +1052,11 @@ def cable_list(found: NetboxSet) -> str:
 DESCRIPTION_LIMIT = 200
 
 
-def _description(text: str) -> str:
-    """``text`` cut to what NetBox's description holds: a rack's once named its hall, whose
-    name of 100 characters took it past 200 (an audit), and a rack type's long name still
-    can."""
-    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+def _description(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """``text`` cut to what NetBox's description holds, or to the ``limit`` left of it: a
+    rack's once named its hall, whose name of 100 characters took it past 200 (an audit),
+    and a rack type's long name still can."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _joined(values: Iterable[object]) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from designer.core.catalog import default_catalog
 from designer.core.examples import EXAMPLES
-from designer.core.interop.netbox import HEADERS, _description, netbox_set
+from designer.core.interop.netbox import HEADERS, _description, cable_list, netbox_set
 from designer.core.model.base import evolve
 from designer.report.interop import _plan, export_interop
 
@@ -777,3 +777,124 @@ def test_every_generated_device_goes_where_netbox_takes_it(name):
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_every_example_device_goes_where_netbox_takes_it(name):
     _netbox_would_place(_set(EXAMPLES[name]().project))
+
+
+def _su(without: tuple[str, ...] = (), trays: bool = True):
+    """The generated GB200 NVL72 SU, less the racks labelled ``without`` and, unless
+    ``trays``, its cable trays: each taken away as the designer's Delete does."""
+    from designer.core.document import operations as ops
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    doc = Document(generate(ClusterRequest("nvl72-su")))
+    racks = {p.label: p.id for p in doc.project.placements.values()}
+    gone = [racks[label] for label in without] + ([] if trays else list(doc.project.trays))
+    if gone:
+        ops.delete(doc, gone)
+    return doc.project
+
+
+def _cable_rows(found):
+    return [
+        dict(zip(HEADERS["09-cables.csv"], r, strict=True)) for r in found.rows["09-cables.csv"]
+    ]
+
+
+def test_cables_of_a_hall_without_trays_say_the_schedules_reason_and_the_notes_count_them():
+    """A DCIM engineer's hall with no trays yet: 1,956 of 1,986 cables went to the list
+    with no type or length, their rows said "no medium reaches" where ``links`` says "not
+    routed: ... has no cable trays yet", and no note said so."""
+    from designer.core.network.schedule import cable_schedule
+
+    project = _su(trays=False)
+    [hall] = [h.name for h in project.halls.values()]
+    catalog = default_catalog()
+    plan = _plan(project, catalog)
+    # the links between two racks the schedule finds no medium for: a cable each
+    unrouted = [
+        line for line in cable_schedule(plan) if not line.medium and line.from_id != line.to_id
+    ]
+    why = f"not routed: {hall} has no cable trays yet"
+    assert {line.reason for line in unrouted} == {why}
+    count = sum(line.count for line in unrouted)
+    assert count > 1_000
+    found = _set(project)
+    blank = [r for r in _cable_rows(found) if not r["type"]]
+    assert len(blank) == count
+    assert {(r["length"], r["length_unit"], r["description"]) for r in blank} == {
+        ("", "", f"{why}; 400G scale-out")
+    }
+    assert (
+        f"{count:,} cables have no cable type or length: {why} (the cable schedule's reason, "
+        "in each one's description); run check"
+    ) in found.notes
+    # the cable list gives each its reason where its medium would be
+    listed = list(csv.DictReader(io.StringIO(cable_list(found))))
+    assert sum(r["medium"] == f"{why}; 400G scale-out" for r in listed) == count
+
+
+def test_the_notes_give_the_commonest_reasons_for_blank_cables_then_count_the_rest():
+    from designer.core.interop.netbox import SHOWN, _blank_notes
+
+    blank = Counter({(f"reason {k}", k % 2 == 0): 10 - k for k in range(SHOWN + 2)})
+    blank[("beyond every medium", False)] = 1
+    said = _blank_notes(blank)
+    assert said[0] == (
+        "10 cables have no cable type or length: reason 0 (the cable schedule's reason, in "
+        "each one's description); run check"
+    )
+    assert said[1] == (
+        "9 cables have no cable type: reason 1 (the cable schedule's reason, in each one's "
+        "description); run check"
+    )
+    assert len(said) == SHOWN + 1
+    # reasons 5 and 6 (5 and 4 cables) and the one cable beyond every medium
+    assert (
+        said[-1] == "and 10 more cables with no cable type or length, for 3 other reasons "
+        "(in each one's description)"
+    )
+    assert _blank_notes(Counter({("beyond every medium", False): 1})) == [
+        "1 cable has no cable type: beyond every medium (the cable schedule's reason, in its "
+        "description); run check"
+    ]
+
+
+def test_racks_a_switch_shortage_leaves_without_links_are_named_with_its_finding():
+    """A DCIM engineer's pod short of switches: ``check`` said B07 and B08 get no
+    scale-out links, and the NetBox zip had no interface or cable for them and said
+    nothing. Here a leaf rack taken away leaves the SU 15 free slots for 27 switches."""
+    project = _su(without=("NET-T02",))
+    plan = _plan(project, default_catalog())
+    [shortage] = [f for f in plan.findings if f.code == "network.switch_shortage"]
+    left = sorted(
+        project.placements[i].label
+        for i in shortage.ids
+        if i in project.placements and project.placements[i].type_id == "nvidia-gb200-nvl72"
+    )
+    assert left == ["R1T01", "R1T02", "R1T03", "R1T04"]
+    found = _set(project)
+    ends = {r[0] for r in found.rows["08-interfaces.csv"]}  # an NVL72's device: its label
+    assert ends.isdisjoint(left)
+    assert {"R1B01", "R1B02", "R1B03", "R1B04"} <= ends
+    assert (
+        "4 racks with accelerators have no cable or interface written: R1T01, R1T02, R1T03, "
+        "R1T04 (network.switch_shortage, not enough switches); run check"
+    ) in found.notes
+
+
+def test_racks_with_no_link_name_a_few_then_count_and_say_a_fabric_designed_elsewhere():
+    from designer.core.model.network_settings import NetworkSettings
+
+    project = _su(without=("NET-T01", "NET-T02", "NET-B01"))
+    found = _set(project)
+    assert (
+        "8 racks with accelerators have no cable or interface written: R1B01, R1B02, R1B03, "
+        "R1B04, R1T01 and 3 more (network.no_fabric_yet, no scale-out fabric yet); run check"
+    ) in found.notes
+    elsewhere = evolve(project.settings, network=NetworkSettings(fabric_in_scope=False))
+    found = _set(evolve(project, settings=elsewhere))
+    assert (
+        "8 racks with accelerators have no cable or interface written: R1B01, R1B02, R1B03, "
+        "R1B04, R1T01 and 3 more (the scale-out fabric is designed elsewhere, as the "
+        "project's settings say)"
+    ) in found.notes
