@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     spec = NewProjectSpec(name=source.stem, hall_name=hall_name)
     doc = new_document(spec)
     hall = next(iter(doc.project.halls))
-    ops.import_base_plan(doc, hall, plan.outline, plan.columns)
+    # with where the hall lies in the drawing, for its DXF to be written back over it
+    ops.import_base_plan(doc, hall, plan.outline, plan.columns, plan.drawing_origin)
     try:
         write_output(Path(args.output), to_bytes(doc.project))
     except OutputError as err:
@@ -93,12 +94,13 @@ def run(args: argparse.Namespace) -> int:
     for note in plan.notes:
         print(f"note: {printable(note)}", file=sys.stderr)
     if plan.shift != (0, 0):
-        # in the drawing's own terms (y up): the point that became the hall's origin, not
-        # the shift in the plan's (y down), whose sign a CAD user read as wrong (a trial)
+        # in the drawing's own terms (y up), as the hall keeps it: a trial's export landed
+        # 20 m below the drawing it came from, where "rackplan's own DXF puts it at (0, 0)"
+        x, y = plan.drawing_origin
         print(
             f"note: the hall's origin, its top-left corner on the plan, is the drawing's "
-            f"point ({-plan.shift[0]:,}, {plan.shift[1]:,}) mm; rackplan's own DXF puts it "
-            "at (0, 0)",
+            f"point ({x:,}, {y:,}) mm, which the hall keeps: its DXF export is drawn there "
+            "again, to overlay the drawing",
             file=sys.stderr,
         )
     print(

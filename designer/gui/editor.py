@@ -553,11 +553,17 @@ class Editor(QObject):
             )
 
     def import_base_plan(
-        self, hall_id: str, outline: list[Point], columns: Sequence[list[Point]]
+        self,
+        hall_id: str,
+        outline: list[Point],
+        columns: Sequence[list[Point]],
+        drawing_origin: tuple[int, int] | None = None,
     ) -> bool:
-        """Give ``hall_id`` a base plan's outline and columns (File ▸ Import Floor Plan…);
-        False when refused."""
-        done = self.run(lambda: ops.import_base_plan(self.doc, hall_id, outline, columns))
+        """Give ``hall_id`` a base plan's outline and columns, and where it lies in the
+        drawing (File ▸ Import Floor Plan…); False when refused."""
+        done = self.run(
+            lambda: ops.import_base_plan(self.doc, hall_id, outline, columns, drawing_origin)
+        )
         return done is not None
 
     def place_racks(self, rows: Sequence[tuple[str, str, int, int, Rotation, str]]) -> bool:

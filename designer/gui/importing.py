@@ -105,7 +105,9 @@ class Importer:
         except DxfFloorError as err:
             self.prompts.error("Import floor plan", str(err))
             return False
-        if not self.editor.import_base_plan(hall_id, plan.outline, plan.columns):
+        if not self.editor.import_base_plan(
+            hall_id, plan.outline, plan.columns, plan.drawing_origin
+        ):
             return False
         said = (
             f"{path.name}: the hall's outline ({plan.area_m2:,.1f} m²) and "

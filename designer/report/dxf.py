@@ -9,7 +9,11 @@ each rack is that block inserted at its front-left corner (left as the rack face
 its rotation. For a rack at rotation 0 that corner is the placement's position.
 
 The hall's y runs down the page; DXF's runs up, so every point is written as (x, -y): the
-drawing reads as on paper, north up, and a position is found again by negating y.
+drawing reads as on paper, north up, and a position is found again by negating y. A hall
+imported from a CAD drawing is written back where it lay in that drawing: the whole hall's
+drawing moved by one translation, its origin to the hall's ``drawing_origin``, so a point
+is (ox + x, oy - y) and the file overlays the drawing as an xref (a trial's landed 20 m
+below it). A hall drawn in rackplan has its origin at the drawing's (0, 0).
 Link runs are polylines along the trays, one per bundle, with what they carry in XDATA.
 """
 
@@ -18,6 +22,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,6 +67,9 @@ RACK_LAYER = {
     "network": "RACKS-NETWORK",
     "storage": "RACKS-STORAGE",
 }
+
+#: The colour of the band along a rack's front: ACI 7, black on light, white on dark.
+FRONT_ACI = 7
 
 #: The application name under which link polylines carry their bundle in XDATA.
 APP_ID = "RACKPLAN"
@@ -112,25 +120,25 @@ def hall_dxf(
     for name, (colour, what) in LAYERS.items():
         doc.layers.add(name, color=colour).description = what
     doc.appids.add(APP_ID)
-    msp = doc.modelspace()
     hall = project.halls[hall_id]
-    _outline(msp, project, hall_id)
-    _racks(doc, msp, project, rack_types, hall_id)
-    _cooling(msp, project, hall_id)
-    _trays(msp, project, hall_id)
-    _busways(msp, project, hall_id)  # over the trays' edges, where busways often run
-    _links(msp, project, plan, hall_id)
-    _dimensions(msp, hall.outline)
+    sheet = _Sheet(doc.modelspace(), hall.drawing_origin or (0, 0))
+    _outline(sheet, project, hall_id)
+    _racks(doc, sheet, project, rack_types, hall_id)
+    _cooling(sheet, project, hall_id)
+    _trays(sheet, project, hall_id)
+    _busways(sheet, project, hall_id)  # over the trays' edges, where busways often run
+    _links(sheet, project, plan, hall_id)
+    _dimensions(sheet, hall.outline)
     low_x = min(x for x, _ in hall.outline)
     low_y = min(y for _, y in hall.outline)
-    _text(msp, hall.name, (low_x, low_y - 3 * TITLE_MM), TITLE_MM, TextEntityAlignment.LEFT)
-    _opening_view(doc, hall.outline)
+    _text(sheet, hall.name, (low_x, low_y - 3 * TITLE_MM), TITLE_MM, TextEntityAlignment.LEFT)
+    _opening_view(sheet, hall.outline)
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue().encode("utf-8")
 
 
-def _opening_view(doc: Drawing, outline: Sequence[Sequence[float]]) -> None:
+def _opening_view(sheet: _Sheet, outline: Sequence[Sequence[float]]) -> None:
     """The drawing opens on the hall, its title and its dimensions, and says so in its
     extents ($EXTMIN, $EXTMAX): ezdxf leaves a new drawing's view on a 1 m square at the
     origin and its extents unset, and a CAD user opened the hall on an empty corner (a
@@ -139,25 +147,35 @@ def _opening_view(doc: Drawing, outline: Sequence[Sequence[float]]) -> None:
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     # the dimensions at 2 titles out left and above, the title at 3 (and its height)
     beside, edge = 4 * TITLE_MM, TITLE_MM
-    (x0, y0) = _xy((min(xs) - beside, max(ys) + edge))
-    (x1, y1) = _xy((max(xs) + edge, min(ys) - beside))
-    msp = doc.modelspace()
+    (x0, y0) = sheet.xy((min(xs) - beside, max(ys) + edge))
+    (x1, y1) = sheet.xy((max(xs) + edge, min(ys) - beside))
+    msp = sheet.msp
     # the header's $EXTMIN and $EXTMAX are written from the model space's own
     msp.dxf.extmin, msp.dxf.extmax = (x0, y0, 0.0), (x1, y1, 0.0)
     zoom.window(msp, (x0, y0), (x1, y1))
 
 
-def _xy(point: Sequence[float]) -> tuple[float, float]:
-    """A hall point on the drawing: y negated (DXF's y runs up)."""
-    return (float(point[0]), -float(point[1]))
+@dataclass(frozen=True)
+class _Sheet:
+    """The model space a hall is drawn in, and where the hall's origin lies on it: (0, 0),
+    or the point of the CAD drawing the hall was imported from (its ``drawing_origin``)."""
+
+    msp: Modelspace
+    origin: tuple[int, int]
+
+    def xy(self, point: Sequence[float]) -> tuple[float, float]:
+        """A hall point on the drawing: y negated (DXF's y runs up), moved by the hall's
+        origin. Every point drawn comes through here, so the whole hall's drawing moves by
+        one translation and overlays the drawing it came from."""
+        return (self.origin[0] + float(point[0]), self.origin[1] - float(point[1]))
 
 
-def _closed(msp: Modelspace, points: Iterable[Sequence[float]], layer: str) -> None:
-    msp.add_lwpolyline([_xy(p) for p in points], close=True, dxfattribs={"layer": layer})
+def _closed(sheet: _Sheet, points: Iterable[Sequence[float]], layer: str) -> None:
+    sheet.msp.add_lwpolyline([sheet.xy(p) for p in points], close=True, dxfattribs={"layer": layer})
 
 
 def _text(
-    msp: Modelspace,
+    sheet: _Sheet,
     text: str,
     at: Sequence[float],
     height: float,
@@ -165,14 +183,16 @@ def _text(
     rotation: float = 0.0,
 ) -> None:
     attribs = {"layer": "LABELS", "rotation": rotation}
-    msp.add_text(text, height=height, dxfattribs=attribs).set_placement(_xy(at), align=align)
+    sheet.msp.add_text(text, height=height, dxfattribs=attribs).set_placement(
+        sheet.xy(at), align=align
+    )
 
 
-def _outline(msp: Modelspace, project: Project, hall_id: str) -> None:
-    _closed(msp, project.halls[hall_id].outline, "OUTLINE")
+def _outline(sheet: _Sheet, project: Project, hall_id: str) -> None:
+    _closed(sheet, project.halls[hall_id].outline, "OUTLINE")
     for obstacle in project.obstacles.values():
         if obstacle.hall_id == hall_id:
-            _closed(msp, obstacle.outline, "OUTLINE" if obstacle.kind == "wall" else "OBSTACLES")
+            _closed(sheet, obstacle.outline, "OUTLINE" if obstacle.kind == "wall" else "OBSTACLES")
 
 
 def rack_block_name(type_id: str) -> str:
@@ -189,7 +209,7 @@ def insert_point(x: int, y: int, width: int, depth: int, rotation: Rotation) -> 
 
 
 def _racks(
-    doc: Drawing, msp: Modelspace, project: Project, rack_types: dict[str, RackType], hall_id: str
+    doc: Drawing, sheet: _Sheet, project: Project, rack_types: dict[str, RackType], hall_id: str
 ) -> None:
     racks = [p for p in project.placements.values() if p.hall_id == hall_id]
     for type_id in dict.fromkeys(p.type_id for p in racks):
@@ -198,9 +218,9 @@ def _racks(
         kind = rack_types[rack.type_id]
         at = insert_point(rack.x, rack.y, kind.width_mm, kind.depth_mm, rack.rotation)
         label = display_name(project, rack.id)
-        insert = msp.add_blockref(
+        insert = sheet.msp.add_blockref(
             rack_block_name(kind.id),
-            _xy(at),
+            sheet.xy(at),
             dxfattribs={"layer": RACK_LAYER[kind.category], "rotation": (-rack.rotation) % 360},
         )
         insert.add_auto_attribs(
@@ -216,20 +236,25 @@ def _racks(
         # shrank to 44 mm across 600 mm racks, 0.4 mm on paper at 1:100 (a trial)
         across, along = _fitted([label], box.width), _fitted([label], box.height)
         if along > across:
-            _text(msp, label, box.centre, along, rotation=90)
+            _text(sheet, label, box.centre, along, rotation=90)
         else:
-            _text(msp, label, box.centre, across)
+            _text(sheet, label, box.centre, across)
 
 
 def _rack_block(doc: Drawing, kind: RackType) -> None:
     """The block of a rack type: its footprint with the front edge at the top (y = 0) from
     the base point rightwards, a band marking the front, and its hidden attributes. Drawn
-    on layer 0, so each insert takes its category's layer."""
+    on layer 0, so each insert takes its category's layer.
+
+    The band is ACI 7, CAD's foreground colour: black on a light background, as the plan
+    draws its dark band, and white on a dark one. Its colour 250 (near black) was lost on
+    the dark background CAD users work on (a trial), and the layer's colour would be too
+    on the storage racks' blue (1.7:1 against AutoCAD's dark grey, where 7 gives 14:1)."""
     block = doc.blocks.new(rack_block_name(kind.id))
     w, d = kind.width_mm, kind.depth_mm
     block.add_lwpolyline([(0, 0), (w, 0), (w, -d), (0, -d)], close=True)
-    band = min(60, d / 10)  # the front, as the plan draws it: a dark strip along the edge
-    hatch = block.add_hatch(color=250)
+    band = min(60, d / 10)  # the front, as the plan draws it: a strip along the edge
+    hatch = block.add_hatch(color=FRONT_ACI)
     hatch.paths.add_polyline_path([(0, 0), (w, 0), (w, -band), (0, -band)], is_closed=True)
     for k, tag in enumerate(ATTRIBUTES):
         block.add_attdef(
@@ -237,26 +262,26 @@ def _rack_block(doc: Drawing, kind: RackType) -> None:
         )
 
 
-def _cooling(msp: Modelspace, project: Project, hall_id: str) -> None:
+def _cooling(sheet: _Sheet, project: Project, hall_id: str) -> None:
     for unit in project.cooling_units.values():
         if unit.hall_id != hall_id:
             continue
         box = footprint(unit.x, unit.y, unit.width_mm, unit.depth_mm, unit.rotation)
         if box.width and box.height:
             corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
-            _closed(msp, corners, "COOLING")
+            _closed(sheet, corners, "COOLING")
         else:  # an in-rack CDU has no floor of its own: a mark where it is
-            msp.add_circle(_xy(box.centre), LABEL_MM, dxfattribs={"layer": "COOLING"})
+            sheet.msp.add_circle(sheet.xy(box.centre), LABEL_MM, dxfattribs={"layer": "COOLING"})
         capacity = unit.liquid_capacity_kw or unit.air_capacity_kw
         lines = [unit.name, f"{capacity:,.0f} kW"]
         if not box.width:  # on its mark, on one line
-            _text(msp, " ".join(lines), box.centre, LABEL_MM)
+            _text(sheet, " ".join(lines), box.centre, LABEL_MM)
             continue
         # as the plan writes it: the name over the capacity, within the unit (a label wider
         # than a CDU ran over the racks beside it)
         height = _fitted(lines, box.width)
         for k, line in enumerate(lines):
-            _text(msp, line, (box.centre[0], box.centre[1] + (k - 0.5) * 1.4 * height), height)
+            _text(sheet, line, (box.centre[0], box.centre[1] + (k - 0.5) * 1.4 * height), height)
 
 
 def _fitted(lines: Sequence[str], width: float) -> float:
@@ -265,7 +290,7 @@ def _fitted(lines: Sequence[str], width: float) -> float:
     return min(LABEL_MM, width / (_WIDTH * max(len(max(lines, key=len)), 1)))
 
 
-def _busways(msp: Modelspace, project: Project, hall_id: str) -> None:
+def _busways(sheet: _Sheet, project: Project, hall_id: str) -> None:
     for feed in project.feeds.values():
         if feed.hall_id != hall_id:
             continue
@@ -273,26 +298,26 @@ def _busways(msp: Modelspace, project: Project, hall_id: str) -> None:
         # DCIM trial recoloured the busways' layer and nothing changed)
         attribs = {"layer": f"BUSWAYS-{feed.side}" if feed.side else "BUSWAYS"}
         if len(feed.path) > 1:
-            line = msp.add_lwpolyline([_xy(p) for p in feed.path], dxfattribs=attribs)
+            line = sheet.msp.add_lwpolyline([sheet.xy(p) for p in feed.path], dxfattribs=attribs)
             line.dxf.const_width = BUSWAY_MM
         else:  # a PDU is a point
-            msp.add_circle(_xy(feed.path[0]), LABEL_MM / 2, dxfattribs=attribs)
+            sheet.msp.add_circle(sheet.xy(feed.path[0]), LABEL_MM / 2, dxfattribs=attribs)
 
 
-def _trays(msp: Modelspace, project: Project, hall_id: str) -> None:
+def _trays(sheet: _Sheet, project: Project, hall_id: str) -> None:
     racks = [(p.x, p.y) for p in project.placements.values() if p.hall_id == hall_id]
     for tray in project.trays.values():
         if tray.hall_id != hall_id:
             continue
         # the tray's floor as a closed outline, square at its ends as a tray is
         band = LineString(tray.path).buffer(tray.width_mm / 2, cap_style="flat", join_style="mitre")
-        _closed(msp, list(band.exterior.coords)[:-1], "TRAYS")
+        _closed(sheet, list(band.exterior.coords)[:-1], "TRAYS")
         if tray.name:
-            _tray_name(msp, tray.name, tray.path, racks)
+            _tray_name(sheet, tray.name, tray.path, racks)
     entry = project.halls[hall_id].cable_entry
     if entry is not None:
-        msp.add_circle(_xy(entry), LABEL_MM, dxfattribs={"layer": "TRAYS"})
-        _text(msp, "Cable entry", (entry[0], entry[1] - 2 * LABEL_MM), LABEL_MM)
+        sheet.msp.add_circle(sheet.xy(entry), LABEL_MM, dxfattribs={"layer": "TRAYS"})
+        _text(sheet, "Cable entry", (entry[0], entry[1] - 2 * LABEL_MM), LABEL_MM)
 
 
 #: How a name beyond a tray's end is aligned, by the way the tray runs out there.
@@ -305,7 +330,7 @@ _BEYOND = {
 
 
 def _tray_name(
-    msp: Modelspace, name: str, path: Sequence[Point], racks: Sequence[tuple[int, int]]
+    sheet: _Sheet, name: str, path: Sequence[Point], racks: Sequence[tuple[int, int]]
 ) -> None:
     """A tray's name beyond one of its ends, as the plan writes it: the end farther from
     the racks, so the name is not written over the racks the tray serves."""
@@ -319,16 +344,18 @@ def _tray_name(
         room = min((math.dist(at, r) for r in racks), default=0.0)
         ends.append((room, at, step))
     _, at, step = max(ends, key=lambda end: end[0])
-    _text(msp, name, at, LABEL_MM, _BEYOND.get(step, TextEntityAlignment.MIDDLE_LEFT))
+    _text(sheet, name, at, LABEL_MM, _BEYOND.get(step, TextEntityAlignment.MIDDLE_LEFT))
 
 
-def _links(msp: Modelspace, project: Project, plan: NetworkPlan, hall_id: str) -> None:
+def _links(sheet: _Sheet, project: Project, plan: NetworkPlan, hall_id: str) -> None:
     """Each bundle's run on this hall's trays, its XDATA: its ends, links and medium, then
     where each end stands, "hall, site" (a rack's label repeats from hall to hall: a
     trial's "NET-T05" named a rack in every hall of the campus)."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     for run in hall_runs(plan, hall_id):
-        line = msp.add_lwpolyline([_xy(p) for p in run.points], dxfattribs={"layer": "LINKS"})
+        line = sheet.msp.add_lwpolyline(
+            [sheet.xy(p) for p in run.points], dxfattribs={"layer": "LINKS"}
+        )
         medium = int(columns.medium[run.row])
         a, b = table.a[run.row], table.b[run.row]
         line.set_xdata(
@@ -354,7 +381,7 @@ def _standing(project: Project, node: str) -> str:
     return f"{hall.name}, {site.name}" if site is not None else hall.name
 
 
-def _dimensions(msp: Modelspace, outline: Sequence[Sequence[float]]) -> None:
+def _dimensions(sheet: _Sheet, outline: Sequence[Sequence[float]]) -> None:
     """The hall's overall width above it and its depth to its left."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -364,10 +391,10 @@ def _dimensions(msp: Modelspace, outline: Sequence[Sequence[float]]) -> None:
         ((x0, y0 - gap), (x0, y0), (x1, y0), 0),
         ((x0 - gap, y0), (x0, y0), (x0, y1), 90),
     ):
-        dim = msp.add_linear_dim(
-            base=_xy(base),
-            p1=_xy(p1),
-            p2=_xy(p2),
+        dim = sheet.msp.add_linear_dim(
+            base=sheet.xy(base),
+            p1=sheet.xy(p1),
+            p2=sheet.xy(p2),
             angle=angle,
             # measured in the drawing's own millimetres (ezdxf's default style scales by 100)
             override={

@@ -173,3 +173,63 @@ def test_a_column_across_the_wall_and_a_hatched_one_are_said_and_read(tmp_path):
     project = load(out, default_catalog().racks).project
     cut = next(o for o in project.obstacles.values() if max(x for x, _ in o.outline) == 12_000)
     assert min(x for x, _ in cut.outline) == 11_800
+
+
+def test_the_export_of_an_imported_hall_overlays_the_drawing_it_came_from(tmp_path):
+    """A DCIM engineer's 30 m x 20 m hall drawn from (0, 0) m, y up, came back from
+    ``export -o x.dxf`` drawn from (0, -20) m: as an xref it lay 20 m below the drawing.
+    Drawn here from (5, 7) to (35, 27) m with a column at (10, 20) m: the hall keeps where
+    its origin, the top-left corner, lies in the drawing, (5,000, 27,000) mm, and the
+    export draws the outline, the column and a rack back at the drawing's coordinates."""
+    doc = ezdxf.new("R2018", units=ezdxf.units.M)
+    msp = doc.modelspace()
+    outline = [(5, 7), (35, 7), (35, 27), (5, 27)]
+    msp.add_lwpolyline(outline, close=True, dxfattribs={"layer": "OUTLINE"})
+    column = [(10, 20), (10.6, 20), (10.6, 20.6), (10, 20.6)]
+    msp.add_lwpolyline(column, close=True, dxfattribs={"layer": "OBSTACLES"})
+    doc.saveas(tmp_path / "hall.dxf")
+    pod = tmp_path / "pod.rackplan.json"
+    done = run("import-dxf", str(tmp_path / "hall.dxf"), "-o", str(pod))
+    assert done.returncode == 0, done.stderr
+    assert "is the drawing's point (5,000, 27,000) mm, which the hall keeps" in done.stderr
+    # a rack 2 m right of the hall's left wall and 3 m below its top one, facing up
+    sheet = tmp_path / "racks.csv"
+    sheet.write_text("label,type,hall,x,y,facing\nR1,nvidia-gb200-nvl72,hall,2000,3000,up\n")
+    racked = tmp_path / "racked.rackplan.json"
+    done = run("import-racks", str(sheet), "--into", str(pod), "-o", str(racked))
+    assert done.returncode == 0, done.stderr
+    done = run("export", str(racked), "-o", str(tmp_path / "x.dxf"))
+    assert done.returncode == 0, done.stderr
+    exported = ezdxf.readfile(tmp_path / "x.dxf")
+    assert exported.header["$INSUNITS"] == 4  # millimetres: the drawing's metres x 1,000
+    drawn = exported.modelspace()
+    [wall] = drawn.query('LWPOLYLINE[layer=="OUTLINE"]')
+    assert sorted(wall.get_points("xy")) == sorted((x * 1_000, y * 1_000) for x, y in outline)
+    [pillar] = drawn.query('LWPOLYLINE[layer=="OBSTACLES"]')
+    assert sorted(pillar.get_points("xy")) == sorted(
+        (round(x * 1_000), round(y * 1_000)) for x, y in column
+    )
+    # the rack's front-left corner: 5 + 2 m across, 27 - 3 m up the drawing
+    [rack] = drawn.query("INSERT")
+    assert rack.get_attrib_text("LABEL") == "R1"
+    assert tuple(rack.dxf.insert) == (7_000, 24_000, 0)
+    # and the drawing opens on the hall where it now lies
+    (x0, y0, _), (x1, y1, _) = exported.header["$EXTMIN"], exported.header["$EXTMAX"]
+    assert x0 < 5_000 and y0 < 7_000 and x1 > 35_000 and y1 > 27_000
+
+
+def test_a_site_plan_in_a_national_grids_coordinates_keeps_them(tmp_path):
+    """Site plans are often drawn in a national grid's coordinates, thousands of km from
+    its origin (here UTM's, in metres): the hall is imported and keeps where it lies."""
+    doc = ezdxf.new("R2018", units=ezdxf.units.M)
+    east, north = 512_345, 5_401_234
+    outline = [(east, north), (east + 30, north), (east + 30, north + 20), (east, north + 20)]
+    doc.modelspace().add_lwpolyline(outline, close=True, dxfattribs={"layer": "OUTLINE"})
+    doc.saveas(tmp_path / "site.dxf")
+    out = tmp_path / "site.rackplan.json"
+    done = run("import-dxf", str(tmp_path / "site.dxf"), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "600.0 m² with 4 corners" in done.stdout
+    [hall] = load(out, default_catalog().racks).project.halls.values()
+    assert hall.drawing_origin == (512_345_000, 5_401_254_000)
+    assert sorted(hall.outline) == [(0, 0), (0, 20_000), (30_000, 0), (30_000, 20_000)]

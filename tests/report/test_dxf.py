@@ -9,8 +9,13 @@ from pathlib import Path
 import ezdxf
 import pytest
 from ezdxf import bbox
+from ezdxf.addons.drawing import Frontend, RenderContext
+from ezdxf.addons.drawing.config import BackgroundPolicy, Configuration
+from ezdxf.addons.drawing.recorder import FilledPathsRecord, Recorder
+from ezdxf.math import Vec3
 
 from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
 from designer.core.examples import EXAMPLES
 from designer.core.geometry.footprint import footprint
 from designer.core.model.project import Project
@@ -196,3 +201,81 @@ def test_a_long_label_runs_along_its_rack_where_it_reads_larger(tmp_path):
     rotation, height = texts["S1H1-R12-compute-01"]
     assert rotation == 90 and height == pytest.approx(1_068 / (19 * 0.8))
     assert texts["A1"] == (0, 100)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_an_imported_hall_is_drawn_back_where_its_drawing_has_it(name, tmp_path):
+    """A DCIM engineer's exported hall lay 20 m below the drawing it was imported from: a
+    hall that keeps where its origin lies in its drawing is drawn there, the same drawing
+    moved by that one translation, every kind of thing with it (outline, columns, racks
+    and their attributes, cooling, busways, trays, links, labels, dimensions), and opens
+    there. The drawing's origin is a national grid's, thousands of km off, as a site plan's
+    often is."""
+    doc = EXAMPLES[name]()
+    hall = next(iter(doc.project.halls))
+    export_interop(doc.project, default_catalog(), tmp_path / "own.dxf", hall)
+    dx, dy = 512_345_000, 5_401_234_000
+    ops.update(doc, hall, drawing_origin=(dx, dy))
+    export_interop(doc.project, default_catalog(), tmp_path / "placed.dxf", hall)
+    own, placed = ezdxf.readfile(tmp_path / "own.dxf"), ezdxf.readfile(tmp_path / "placed.dxf")
+    pairs = list(zip(own.modelspace(), placed.modelspace(), strict=True))
+    shift = Vec3(dx, dy, 0)
+    for was, now in pairs:
+        assert (now.dxftype(), now.dxf.layer) == (was.dxftype(), was.dxf.layer)
+        before, after = bbox.extents([was]), bbox.extents([now])
+        assert after.extmin.isclose(before.extmin + shift, abs_tol=1e-3), now.dxf.layer
+        assert after.extmax.isclose(before.extmax + shift, abs_tol=1e-3), now.dxf.layer
+        if now.dxftype() == "INSERT":  # a rack's attributes go with it
+            for a, b in zip(was.attribs, now.attribs, strict=True):
+                assert b.dxf.insert.isclose(a.dxf.insert + shift, abs_tol=1e-3)
+    assert {was.dxf.layer for was, _ in pairs} >= {"OUTLINE", "RACKS-COMPUTE", "LINKS"}
+    for corner in ("$EXTMIN", "$EXTMAX"):
+        assert placed.header[corner] == pytest.approx(
+            (own.header[corner][0] + dx, own.header[corner][1] + dy, 0)
+        )
+    (view,) = placed.viewports.get("*Active")
+    (was_view,) = own.viewports.get("*Active")
+    assert view.dxf.center.x == pytest.approx(was_view.dxf.center.x + dx)
+    assert view.dxf.center.y == pytest.approx(was_view.dxf.center.y + dy)
+
+
+#: The least contrast a graphical object needs against what lies beside it: WCAG 2.1's 3:1
+#: (success criterion 1.4.11, non-text contrast).
+LEAST_CONTRAST = 3.0
+
+
+def _luminance(colour: str) -> float:
+    """WCAG's relative luminance of a ``#rrggbb`` colour."""
+    channels = (int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5))
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize(
+    "background",
+    # ezdxf's stand-in for AutoCAD's dark model space (#212830), black, and paper
+    [BackgroundPolicy.MODELSPACE, BackgroundPolicy.BLACK, BackgroundPolicy.WHITE],
+)
+def test_a_racks_front_band_shows_on_a_dark_and_a_light_background(written, background):
+    """A DCIM engineer found the band along each rack's front, solid colour 250 (near
+    black), invisible on the dark background CAD is used on. Drawn by ezdxf's drawing
+    add-on as a CAD program draws it, each rack's band stands out from the background at
+    3:1 at least, on a dark one and on paper alike."""
+    project, paths = written
+    for hall_id, path in paths.items():
+        doc = ezdxf.readfile(path)
+        recorder = Recorder()
+        config = Configuration(background_policy=background)
+        Frontend(RenderContext(doc), recorder, config=config).draw_layout(doc.modelspace())
+        player = recorder.player()
+        ground = _luminance(player.background[:7])
+        bands = [
+            properties.color
+            for record, properties in player.recordings()
+            # the only solid fills on a rack's layer: a rack block's front band
+            if isinstance(record, FilledPathsRecord) and properties.layer in RACK_LAYER.values()
+        ]
+        assert len(bands) == len(_racks(project, hall_id))
+        for colour in bands:
+            bright, dark = sorted((_luminance(colour[:7]), ground), reverse=True)
+            assert (bright + 0.05) / (dark + 0.05) >= LEAST_CONTRAST, (colour, player.background)

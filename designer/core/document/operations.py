@@ -132,16 +132,29 @@ def add_obstacle(
 
 
 def import_base_plan(
-    doc: Document, hall_id: str, outline: list[Point], columns: Iterable[list[Point]]
+    doc: Document,
+    hall_id: str,
+    outline: list[Point],
+    columns: Iterable[list[Point]],
+    drawing_origin: tuple[int, int] | None = None,
 ) -> list[str]:
     """Give the hall the outline of a base plan and add its columns, in one undo step (File ▸
-    Import Floor Plan…); returns the new columns' ids."""
+    Import Floor Plan…, ``import-dxf``); returns the new columns' ids. ``drawing_origin``:
+    where the hall's origin lies in the drawing (``Hall.drawing_origin``), set with the
+    outline, so that a plan imported again replaces the old drawing's as well."""
     taken: list[str] = []
     with doc.transaction("Import floor plan") as tx:
         hall = tx.get(hall_id)
         if not isinstance(hall, Hall):
             raise TransactionError(f"there is no hall {hall_id!r} to import a floor plan into")
-        tx.put(evolve(hall, outline=outline, cable_entry=entry_on_wall(hall.cable_entry, outline)))
+        tx.put(
+            evolve(
+                hall,
+                outline=outline,
+                cable_entry=entry_on_wall(hall.cable_entry, outline),
+                drawing_origin=drawing_origin,
+            )
+        )
         for shape in columns:
             obstacle_id = doc.new_id("obs", taken)
             tx.put(Obstacle(id=obstacle_id, hall_id=hall_id, kind="column", outline=shape))

@@ -7,7 +7,9 @@ millimetre; a vertex drawn twice is one corner. Whatever else lies on those two 
 any layer named that the drawing lacks, is listed in ``BasePlan.skipped`` with its handle,
 never guessed at. Points come back in hall coordinates: y turned to run down the page
 (DXF's runs up) and shifted so the outline's lowest corner is the hall's origin, the way
-rackplan writes its own DXF, so a hall written and read back is the same hall.
+rackplan writes its own DXF, so a hall written and read back is the same hall. Where that
+origin lay in the drawing is kept (``BasePlan.drawing_origin``), for the hall to record and
+its DXF to be written back there, over the drawing it came from.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from designer.core.model.base import MAX_FLOOR_MM, Point
+from designer.core.model.hall import MAX_DRAWING_MM
 
 if TYPE_CHECKING:  # ezdxf costs every command and the designer's start-up ~0.3 s and ~30 MB:
     # it is imported where a drawing is read, not where this module is
@@ -124,6 +127,13 @@ class BasePlan:
     @property
     def area_m2(self) -> float:
         return float(Polygon(self.outline).area) / 1e6
+
+    @property
+    def drawing_origin(self) -> tuple[int, int]:
+        """Where the hall's origin, its top-left corner on the plan, lies in the drawing:
+        mm in the drawing's own axes (y up), as a CAD user finds it there, not the shift in
+        the plan's (y down), whose sign a CAD user read as wrong (a trial)."""
+        return (-self.shift[0], self.shift[1])
 
 
 def read_base_plan(
@@ -499,6 +509,12 @@ def _check(plan: BasePlan, path: Path) -> None:
         problems.append(
             f"a point lies {extent / 1e6:,.0f} km from the hall's corner: check the drawing's "
             "units (--units)"
+        )
+    far = max(map(abs, plan.drawing_origin))
+    if far > MAX_DRAWING_MM:  # the hall records where it lies in the drawing
+        problems.append(
+            f"the hall lies {far / 1e6:,.0f} km from the drawing's origin, further than "
+            f"{MAX_DRAWING_MM / 1e6:,.0f} km: check the drawing's units (--units)"
         )
     # an outline drawn along a line has fewer than three corners (a trial's ended in an
     # internal error)

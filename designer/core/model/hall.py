@@ -4,18 +4,36 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 from shapely.geometry import Polygon
 
-from designer.core.model.base import Entity, Kw, Point, Rotation, Side, Volts
+from designer.core.model.base import Entity, Kw, Point, Rotation, Side, Volts, _pair
 
 Outline = Annotated[list[Point], Field(min_length=3, max_length=10_000)]
 #: What an obstacle is: a column, a keep-out zone or a wall stub.
 ObstacleKind = Literal["column", "keepout", "wall"]
 #: How a cooling group's CDUs carry their racks: all of them (``N``) or with one down.
 Redundancy = Literal["N", "N+1"]
+
+#: How far from a drawing's own origin a hall drawn in it may lie, in mm: 100,000 km, where
+#: a floor's points stop at 100 km (``MAX_FLOOR_MM``). A site plan drawn in a national
+#: grid's coordinates lies thousands of kilometres from the grid's origin (UTM's northings
+#: run to 10,000 km), and its hall is no less a hall for that.
+MAX_DRAWING_MM = 100_000_000_000
+
+DrawingMm = Annotated[int, Field(ge=-MAX_DRAWING_MM, le=MAX_DRAWING_MM)]
+"""A coordinate in a CAD drawing's own axes (y up), in integer millimetres."""
+
+DrawingPoint = Annotated[tuple[DrawingMm, DrawingMm], BeforeValidator(_pair)]
+"""A point of a CAD drawing, ``(x, y)`` in millimetres in the drawing's own axes (y up)."""
 
 
 def _check_outline(outline: list[Point], what: str) -> None:
@@ -41,6 +59,9 @@ class Hall(Entity):
 
     ``outline`` is a polygon in the hall's own coordinates; ``site_origin`` places the hall's
     corner on the site plan, and ``cable_entry`` is where cables leave for other halls.
+    ``drawing_origin`` is where the hall's origin lies in the CAD drawing its floor plan was
+    imported from (mm, the drawing's axes: y up), so the hall's DXF is written back at the
+    drawing's coordinates and overlays it; None for a hall drawn in rackplan.
     """
 
     site_id: str
@@ -56,6 +77,16 @@ class Hall(Entity):
     cooling_capacity_kw: Kw
     site_origin: Point = (0, 0)
     cable_entry: Point | None = None
+    drawing_origin: DrawingPoint | None = None
+
+    @model_serializer(mode="wrap")
+    def _drawing_origin_left_out_when_none(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Leave ``drawing_origin`` out of a hall drawn in rackplan: files written before a
+        hall could come from a drawing read and write as they were, byte for byte."""
+        data = handler(self)
+        if self.drawing_origin is None:
+            data.pop("drawing_origin", None)
+        return data
 
     @model_validator(mode="after")
     def _outline_encloses_area(self) -> Hall:

@@ -42,6 +42,8 @@ def test_an_l_shaped_hall_and_its_columns_come_where_they_were_drawn(tmp_path):
     assert plan.area_m2 == pytest.approx(520)
     # the top-left corner (100 m, 70 m) is the hall's origin; y runs down the page
     assert plan.shift == (-100_000, 70_000)
+    # where the hall keeps it, as the drawing has it: mm, y up
+    assert plan.drawing_origin == (100_000, 70_000)
     assert sorted(plan.outline) == sorted(
         [(0, 20_000), (30_000, 20_000), (30_000, 0), (10_000, 0), (10_000, 8_000), (0, 8_000)]
     )
@@ -282,11 +284,28 @@ def test_the_import_into_a_hall_is_one_undo_step(tmp_path):
     doc = new_document(NewProjectSpec())
     before = doc.project
     [hall] = doc.project.halls
-    ops.import_base_plan(doc, hall, plan.outline, plan.columns)
+    ops.import_base_plan(doc, hall, plan.outline, plan.columns, plan.drawing_origin)
     assert doc.project.halls[hall].area_m2 == pytest.approx(520)
     assert len(doc.project.obstacles) == 3
+    # where the hall lies in the drawing comes in with the outline (the GUI's import too)
+    assert doc.project.halls[hall].drawing_origin == plan.drawing_origin
     doc.undo()
     assert doc.project == before
+
+
+def test_a_plan_imported_again_replaces_the_drawing_origin_of_the_first(tmp_path):
+    """A hall imported from one drawing and then from a drawing of its own axes (or drawn
+    in rackplan, no origin) keeps no origin of the first: its DXF would land where the
+    first drawing had it."""
+    plan = read_base_plan(_drawing(tmp_path / "floor.dxf"), "A-WALL", "S-COLS")
+    doc = new_document(NewProjectSpec())
+    [hall] = doc.project.halls
+    ops.import_base_plan(doc, hall, plan.outline, plan.columns, (5_000, 27_000))
+    assert doc.project.halls[hall].drawing_origin == (5_000, 27_000)
+    ops.import_base_plan(doc, hall, plan.outline, [])
+    assert doc.project.halls[hall].drawing_origin is None
+    doc.undo()
+    assert doc.project.halls[hall].drawing_origin == (5_000, 27_000)
 
 
 def test_a_drawing_cut_short_is_refused_in_a_sentence(tmp_path):
@@ -423,3 +442,19 @@ def test_an_array_inside_a_scaled_turned_block_keeps_its_spacing_at_the_blocks_s
     # down the plan from the hall's top at 20,000
     assert (min(xs), max(xs)) == pytest.approx((7_800, 10_200), abs=2)
     assert (min(ys), max(ys)) == pytest.approx((20_000 - 13_200, 20_000 - 4_800), abs=2)
+
+
+def test_a_hall_further_from_its_drawings_origin_than_any_grid_is_refused(tmp_path):
+    """The hall keeps where it lies in its drawing; 200,000 km out is no national grid's
+    point (UTM's northings run to 10,000 km) but units read wrong, and is said so."""
+    doc = ezdxf.new("R2018", units=units.M)
+    x, y = 200_000_000, 0  # metres
+    outline = [(x, y), (x + 30, y), (x + 30, y + 20), (x, y + 20)]
+    doc.modelspace().add_lwpolyline(outline, close=True, dxfattribs={"layer": "OUTLINE"})
+    doc.saveas(tmp_path / "far.dxf")
+    with pytest.raises(
+        DxfFloorError,
+        match=r"the hall lies 200,000 km from the drawing's origin, further than 100,000 km: "
+        r"check the drawing's units \(--units\)",
+    ):
+        read_base_plan(tmp_path / "far.dxf")

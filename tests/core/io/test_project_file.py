@@ -10,7 +10,7 @@ from hypothesis import given
 from designer.core.catalog import default_catalog
 from designer.core.io.canonical_json import dumps
 from designer.core.io.project_file import ProjectFileError, load, loads, save, to_bytes
-from designer.core.model import SCHEMA_VERSION
+from designer.core.model import SCHEMA_VERSION, evolve
 from tests.strategies import projects
 
 DATA = Path(__file__).parent / "data"
@@ -292,3 +292,22 @@ def test_a_collection_keyed_otherwise_than_by_its_ids_is_refused(tmp_path, hypot
     assert "an object's key 'key-0' is not its item's id" in str(err.value)
     data["halls"] = {hall["id"]: hall for hall in halls}
     assert load(write(tmp_path, json.dumps(data)), RACKS).project == hypothesis_free_project
+
+
+def test_a_hall_keeps_where_it_lies_in_its_drawing_and_older_files_stay_as_they_were():
+    """A hall imported from a CAD drawing keeps where its origin lies there (mm, the
+    drawing's own axes), as far out as a national grid puts a site plan (5,401 km north);
+    a hall that came from no drawing writes no such field, so a file written before there
+    was one reads and writes as it was, byte for byte."""
+    for path in sorted(Path("projects").glob("*.rackplan.json")):
+        old = path.read_bytes()
+        assert to_bytes(loads(old, path, RACKS).project) == old, path.name
+    path = Path("projects") / "gb200-nvl72-su.rackplan.json"
+    project = load(path, RACKS).project
+    hall = next(iter(project.halls.values()))
+    placed = evolve(hall, drawing_origin=(512_345_000, 5_401_234_000))
+    written = to_bytes(project.model_copy(update={"halls": {**project.halls, hall.id: placed}}))
+    assert b'"drawing_origin": [512345000, 5401234000]' in written
+    again = loads(written, path, RACKS).project
+    assert again.halls[hall.id].drawing_origin == (512_345_000, 5_401_234_000)
+    assert to_bytes(again) == written
