@@ -56,7 +56,13 @@ def test_the_cable_list_has_a_row_a_cable_labelled_as_netbox_labels_it(tmp_path)
     assert "note: 128 twin-port copper cables carry more than one link each" in done.stderr
     assert "racks are written" not in done.stderr  # no rack is in the list
     rows = list(csv.DictReader(listed.open(encoding="utf-8-sig")))  # as Excel reads it
-    assert [r["cable"] for r in rows] == [f"C{n:06d}" for n in range(1, 641)]
+    # a label names the racks a cable joins, side A's then side B's, and its number among
+    # their cables: it stays with the cable from one revision to the next
+    labels = [r["cable"] for r in rows]
+    assert len(set(labels)) == 640
+    assert labels[:2] == ["N1-B200-01/N1-NET #01", "N1-B200-01/N1-NET #02"]
+    racks = [(r["device_a"].split()[0], r["device_b"].split()[0]) for r in rows]
+    assert all(label.startswith(f"{a}/{b} #") for label, (a, b) in zip(labels, racks, strict=True))
     assert all(r["device_a"] and r["port_a"] and r["device_b"] and r["port_b"] for r in rows)
     assert {r["type"] for r in rows} == {"mmf-om4", "smf-os2", "dac-passive"}
     twins = [r for r in rows if r["type"] == "dac-passive"]

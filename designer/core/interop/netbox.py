@@ -49,6 +49,14 @@ NVL72's NVLink spine) are part of the product and links between sites end at no 
 both are left out and counted in the notes. The links a twin-port copper cable carries
 share its label (NetBox takes a cable a link).
 
+A cable's label names what it joins, not its place in the list: its two racks, side A's
+then side B's, by the names their devices are named from, and its number among the cables
+between them, "R1T04/NET-T02 #03" (``cable_label``). Revision to revision, a cable between
+the same racks at the same place among their cables keeps its label, and a label no earlier
+cable had goes to a new one. The port at a switch is numbered as links come (rackplan plans
+no ports), so a rack added before others in the schedule moves their cables' switch ports,
+not their labels.
+
 A link the plan gives no medium (not routed, or beyond every medium) is written with no
 cable type, and with no length where it has no route either: its description and the notes
 give the cable schedule's reason, the one ``links`` prints, so that no blank goes to a
@@ -60,6 +68,7 @@ the finding of the fabric that leaves it out.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import math
 from collections import Counter
@@ -476,6 +485,8 @@ class _Devices:
         self.elsewhere = {label for label, n in in_sites.items() if n > 1}
         #: device -> the name of its site
         self.site_of: dict[str, str] = {}
+        #: rack id -> the name its devices are named from, which its cables' labels carry
+        self.bases: dict[str, str] = {}
         self.types: set[str] = set()
         self.makers: set[str] = set()
         self.roles: set[str] = set()
@@ -519,6 +530,7 @@ class _Devices:
         base = f"{hall.name} {name}" if (hall.site_id, name.lower()) in self.twice else name
         if name in self.elsewhere:
             base = f"{site or hall.site_id} {base}"
+        self.bases[rack_id] = base
         switch = self.switch_types.get(kind.switches.switch_id) if kind.switches else None
         if kind.switches is not None and switch is not None:
             self._type(switch.vendor, switch.name, switch.id, switch.height_u, switch.weight_kg)
@@ -813,12 +825,15 @@ def interface_type(protocol: str, rate_gbps: int, lane_gbps: int = 0, medium: st
 def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> set[str]:
     """One cable row per link of every bundle between two racks; the links a twin-port
     cable carries (``cable_links``: two, between 800G cages) share its label, as the bill
-    counts that cable once. Returns the racks a cable was written at."""
+    counts that cable once. A cable's label is its racks' names and its number among the
+    cables between them (``cable_label``). Returns the racks a cable was written at."""
     table, columns, media = plan.table(), plan.columns(), plan.media.media
     planes = tuple(PLANES)
     per_cable, _ = cable_links(plan, end_cages(plan), np.arange(len(table)))
-    in_rack = between_switches = between_sites = twins = 0
-    number = 0
+    in_rack = between_switches = between_sites = twins = cut = 0
+    #: a label's racks (``label_ends``) -> the cables between them numbered so far: the
+    #: bundles between two racks (rarely more than one) are numbered on in schedule order
+    numbered: Counter[str] = Counter()
     rows = out.rows["09-cables.csv"]
     linked: set[str] = set()
     #: the cable schedule's reason for each bundle, made when a bundle has no medium (the
@@ -860,14 +875,20 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         )
         per = int(per_cable[row])
         fixed = medium >= 0 and media[medium].integrated
-        written, last = len(rows), 0
+        # without the spaces at their ends, which NetBox strips from a label
+        names = devices.bases[a].strip(), devices.bases[b].strip()
+        ends = label_ends(*names)
+        shortened = ends != "/".join(names)
+        before = numbered[ends]
+        numbered[ends] += -(-count // per)  # the bundle's cables, a twin-port one once
+        written, last, label = len(rows), "", ""
         for k in range(count):
             if k % per == 0:
-                number += 1
+                label = cable_label(ends, before + k // per + 1)
                 twins += per > 1 and k + 1 < count
             # a cable with fixed ends fills its cage alone; a medium's transceivers serve
             # any links of that medium
-            fill = ("cable", number) if fixed else ("medium", medium, rate)
+            fill = ("cable", label) if fixed else ("medium", medium, rate)
             end_a, end_b = (
                 devices.port(a, plane, rate, tier_a, kind, fill),
                 devices.port(b, plane, rate, tier_b, kind, fill),
@@ -877,9 +898,11 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                 # audit found them); its port stays unused
                 continue
             out.rows["08-interfaces.csv"] += (end_a.row, end_b.row)
-            if medium < 0 and number != last:  # a cable, not each of its links
-                blank[(why, length == "")] += 1
-                last = number
+            if label != last:  # a cable, not each of its links
+                if medium < 0:
+                    blank[(why, length == "")] += 1
+                cut += shortened
+                last = label
             rows.append(
                 (
                     end_a.site,
@@ -890,7 +913,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     end_b.device,
                     "dcim.interface",
                     end_b.interface,
-                    cable_label(number),
+                    label,
                     cable_type,
                     STATUS,
                     length,
@@ -901,6 +924,14 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
         if len(rows) > written:
             linked.update((a, b))
     out.notes += _blank_notes(blank)
+    if cut:
+        out.notes.append(
+            f"{plural(cut, 'cable')} {'joins' if cut == 1 else 'join'} racks whose names "
+            f"together pass the {LABEL_LIMIT - NUMBER_ROOM} characters that NetBox's "
+            f"{LABEL_LIMIT} for a cable's label leave beside its number: in the label each "
+            "name is cut at its start ('…'), where a hall's or site's name stands, and '~' "
+            "and 6 hexadecimal digits of the two names whole keep it unique"
+        )
     if twins:
         out.notes.append(
             f"{twins:,} twin-port copper cables carry more than one link each (an 800G "
@@ -994,11 +1025,47 @@ def _unlinked_notes(
         out.notes.append(said)
 
 
-def cable_label(number: int) -> str:
-    """The ``number``-th cable's label, as NetBox's cables and the cable list both carry it
-    (an installer's cable ID: a trial could not match the schedule's bundles to NetBox's
-    cables)."""
-    return f"C{number:06d}"
+#: The most a cable's label holds (``Cable.label``, netbox/dcim/models/cables.py).
+LABEL_LIMIT = 100
+#: What a label keeps for its number, " #" and 8 digits: a bundle holds at most 10,000,000
+#: links (``Bundle.count``), and the 100k campus 1.6 million cables in all.
+NUMBER_ROOM = 10
+
+
+def label_ends(a: str, b: str) -> str:
+    """The racks a cable's label names, side A's ``a`` then side B's ``b``: the names their
+    devices are named from (``_Devices.bases``: a rack's label, with its hall's name where a
+    site has the label twice, with its site's where two sites have it), as both ends of a
+    printed label read. Where the two pass what ``LABEL_LIMIT`` leaves beside the number,
+    each is cut at its start, where a hall's or site's name stands, to keep its rack's label
+    readable, and 6 hexadecimal digits of the whole (SHA-1) keep two so cut apart."""
+    ends = f"{a}/{b}"
+    room = LABEL_LIMIT - NUMBER_ROOM
+    if len(ends) <= room:
+        return ends
+    digest = hashlib.sha1(ends.encode()).hexdigest()[:6]
+    room -= len(digest) + 3  # "/", and " ~" before the digits
+    keep_a = min(len(a), max(room // 2, room - len(b)))
+    return f"{_tail(a, keep_a)}/{_tail(b, room - keep_a)} ~{digest}"
+
+
+def _tail(name: str, keep: int) -> str:
+    """``name`` in ``keep`` characters at most: "…" and its end where it is longer."""
+    return name if len(name) <= keep else "…" + name[len(name) - keep + 1 :]
+
+
+def cable_label(ends: str, number: int) -> str:
+    """The label of the ``number``-th cable between the racks ``ends`` names
+    (``label_ends``), as NetBox's cables and the cable list both carry it: "R1T04/NET-T02
+    #03". It names what the cable joins, not its place in the list: numbered C000001 on as
+    written, a rack added before others gave 288 labels of a pod's revision A to other
+    racks' cables in revision B, and a contractor holding A's would pull the wrong ones.
+    A cable between the same two racks, at the same place among their cables, keeps its
+    label from one revision to the next; one between racks no earlier cable joined, or past
+    their earlier count, gets a label no earlier cable had. Labels are unique in the set:
+    the number follows the last " #", and racks named alike are told apart as their devices
+    are (a label in two halls by the hall's name), or else numbered on."""
+    return f"{ends} #{number:02d}"
 
 
 #: The columns of the cable list (``cable_list``): one row a cable, its ends to the port.

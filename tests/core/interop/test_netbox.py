@@ -898,3 +898,100 @@ def test_racks_with_no_link_name_a_few_then_count_and_say_a_fabric_designed_else
         "R1B04, R1T01 and 3 more (the scale-out fabric is designed elsewhere, as the "
         "project's settings say)"
     ) in found.notes
+
+
+def _listed(found):
+    """The cable list as a user reads it: label -> its row."""
+    return {r["cable"]: r for r in csv.DictReader(io.StringIO(cable_list(found)))}
+
+
+def _ends(row):
+    """What a cable joins, to the port: both ends' device and port."""
+    return row["device_a"], row["port_a"], row["device_b"], row["port_b"]
+
+
+def test_a_cable_keeps_its_label_when_a_rack_is_added_and_no_label_names_another_cable():
+    """A DCIM engineer's pod: exported, then R1T00 added (``import-racks``), exported again.
+    Numbered C000001 on in the order written, the 801 cables of unchanged ends kept their
+    labels, but 288 labels that had named R1T04's cables now named R1T00's: a contractor
+    holding revision A's labels would pull the wrong cables. A label names the two racks a
+    cable joins and its number among their cables."""
+    from designer.core.document import operations as ops
+    from designer.core.document.document import Document
+    from designer.core.generate import ClusterRequest, generate
+
+    doc = Document(generate(ClusterRequest("nvl72-su")))
+    before = _set(doc.project)
+    [hall] = doc.project.halls
+    # the engineer's sheet's one row (R1T00 left of R1T01, facing down), as import-racks
+    # places it
+    ops.place_racks(doc, [(hall, "nvidia-gb200-nvl72", 5600, 3132, 180, "R1T00")])
+    after = _set(doc.project)
+    a, b = _listed(before), _listed(after)
+    assert len(a) == len(b) == 1_089
+    # every cable whose ends are unchanged, to the port, keeps its label
+    label_of = {_ends(row): label for label, row in a.items()}
+    same = [(label_of[_ends(row)], label) for label, row in b.items() if _ends(row) in label_of]
+    assert len(same) == 1_089 - 4 * 72  # R1T01 to R1T04's switch ports moved
+    assert all(old == new for old, new in same)
+    # no label names another cable: the same two racks, the same length, the same port at
+    # the compute rack (the switch's is numbered as links come, rackplan plans no ports)
+    rack_of = {r[0]: r[7] for r in after.rows["07-devices.csv"]}
+    for label in a.keys() & b.keys():
+        old, new = a[label], b[label]
+        assert (rack_of[old["device_a"]], rack_of[old["device_b"]]) == (
+            rack_of[new["device_a"]],
+            rack_of[new["device_b"]],
+        ), label
+        assert old["length_m"] == new["length_m"], label
+        if not old["device_a"].startswith("NET-"):
+            assert (old["device_a"], old["port_a"]) == (new["device_a"], new["port_a"]), label
+    # the added rack's cables have labels no cable of revision A had; R1T04's (left
+    # without a switch port) are not given to another cable
+    added = {label for label, row in b.items() if row["device_a"] == "R1T00"}
+    assert len(added) == 72 and added.isdisjoint(a)
+    assert {label for label, row in a.items() if row["device_a"] == "R1T04"}.isdisjoint(b)
+    # what a contractor reads on the cable: both racks and its number among their cables
+    assert next(iter(a)) == "R1B01/NET-T02 #01"
+
+
+def test_a_cable_label_reads_both_racks_and_is_unique_where_two_halls_share_labels():
+    """A rack label used in two halls of a site: its cables' labels name it with its hall,
+    as its devices are named, and no two cables share a label."""
+    project = EXAMPLES["two-sites"]().project
+    halls = [h for h in project.halls.values() if h.site_id == next(iter(project.sites))]
+    first = next(p for p in project.placements.values() if p.hall_id == halls[0].id)
+    other = next(p for p in project.placements.values() if p.hall_id == halls[1].id)
+    placements = dict(project.placements)
+    placements[other.id] = evolve(other, label=first.label)
+    found = _set(project.model_copy(update={"placements": placements}))
+    labels = list(_listed(found))
+    assert len(labels) == len(set(labels)) == len(found.cables())
+    for hall in halls:
+        at = [x for x in labels if x.startswith(f"{hall.name} {first.label}/")]
+        assert at and at[0].endswith(" #01"), hall.name
+    # the printed label a contractor reads: both racks and the cable's number among theirs
+    assert all(len(x) <= 40 for x in labels)
+    assert "N1-B200-02/N1-NET #01" in labels
+
+
+def test_cable_labels_of_long_rack_names_keep_within_netboxs_100_characters():
+    """NetBox's ``Cable.label`` holds 100 characters, and two rack names may hold 400. Cut
+    at the start, where a hall's or site's name stands, each keeps its rack's label, and 6
+    hexadecimal digits of the whole keep two racks cut alike apart."""
+    project = EXAMPLES["gb200-nvl72-su"]().project
+    placements = {
+        key: evolve(p, label=f"Building 7 row {'x' * 60} {p.label}")
+        for key, p in project.placements.items()
+    }
+    found = _set(project.model_copy(update={"placements": placements}))
+    labels = list(_listed(found))
+    assert len(labels) == len(set(labels)) == len(found.cables()) == 1_152
+    assert max(len(x) for x in labels) <= 100
+    # "…xxx NVL72-01/…xxx NET-01 ~8991db #01": both racks' labels still read
+    a_end, _, b_end = labels[0].partition("/")
+    assert a_end.startswith("…") and a_end.endswith(" NVL72-01")
+    assert b_end.startswith("…") and b_end.endswith(" #01") and " NET-01 ~" in b_end
+    assert "1,152 cables join racks whose names together pass the 90 characters" in "\n".join(
+        found.notes
+    )
