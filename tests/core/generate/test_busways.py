@@ -1,4 +1,5 @@
-"""A generated hall's busways: as few runs as one side carries, loaded evenly."""
+"""A generated hall's busways (generate/layout.py): as few runs as one side carries, loaded
+evenly."""
 
 from designer.core.catalog import default_catalog
 from designer.core.generate import ClusterRequest, generate
