@@ -19,12 +19,12 @@ Mm = Annotated[int, Field(ge=-MAX_FLOOR_MM, le=MAX_FLOOR_MM)]
 """A signed floor coordinate in integer millimetres."""
 
 
-def _pair(value: Any) -> Any:
+def as_pair(value: Any) -> Any:
     """A file writes a point as a JSON list; strict validation takes only tuples."""
     return tuple(value) if isinstance(value, list) else value
 
 
-Point = Annotated[tuple[Mm, Mm], BeforeValidator(_pair)]
+Point = Annotated[tuple[Mm, Mm], BeforeValidator(as_pair)]
 """A point on a hall's floor, ``(x, y)`` in millimetres from the hall's corner (a file
 writes it ``[x, y]``; a file is read strictly, where only a tuple is one)."""
 

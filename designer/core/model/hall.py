@@ -15,7 +15,7 @@ from pydantic import (
 )
 from shapely.geometry import Polygon
 
-from designer.core.model.base import Entity, Kw, Point, Rotation, Side, Volts, _pair
+from designer.core.model.base import Entity, Kw, Point, Rotation, Side, Volts, as_pair
 
 Outline = Annotated[list[Point], Field(min_length=3, max_length=10_000)]
 #: What an obstacle is: a column, a keep-out zone or a wall stub.
@@ -32,7 +32,7 @@ MAX_DRAWING_MM = 100_000_000_000
 DrawingMm = Annotated[int, Field(ge=-MAX_DRAWING_MM, le=MAX_DRAWING_MM)]
 """A coordinate in a CAD drawing's own axes (y up), in integer millimetres."""
 
-DrawingPoint = Annotated[tuple[DrawingMm, DrawingMm], BeforeValidator(_pair)]
+DrawingPoint = Annotated[tuple[DrawingMm, DrawingMm], BeforeValidator(as_pair)]
 """A point of a CAD drawing, ``(x, y)`` in millimetres in the drawing's own axes (y up)."""
 
 
