@@ -108,8 +108,9 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         (["hgx-su", "--halls-per-site", "0"], "--halls-per-site: must be from 1 to 200, not 0"),
         # more than a project holds: it crashed once the site was made, not on asking
         (["campus-cm384", "--site-power", "10001"], "at most 8,000, not 10001"),
-        # too little for one system: it blamed --sites, which was never given
-        (["nvl72-su", "--site-power", "0.01"], "--site-power: one system needs"),
+        # too little for one system: it blamed --sites, which was never given; a rack preset
+        # counts racks, as its dialog's field does
+        (["nvl72-su", "--site-power", "0.01"], "--site-power: one rack needs"),
         # an audit: the catalog has no Ethernet switch of a GB300's 200G lanes; say which
         # fabric does
         (

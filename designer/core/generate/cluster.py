@@ -465,7 +465,10 @@ def _sites(
     request: ClusterRequest, shape: _Shape, systems: int, site_power_kw: float
 ) -> tuple[SitePlan, ...]:
     """Systems spread evenly over the fewest sites whose supply carries them (or the
-    sites asked for, refused when they cannot)."""
+    sites asked for, refused when they cannot). A refusal counts what the preset repeats as
+    its size is given: systems, or racks for a rack preset (whose dialog field reads
+    Racks; "one system needs 0.17 MW" named no field of it)."""
+    noun = "system" if shape.unit.is_system else "rack"
     halls = request.halls_per_site
     if halls is not None and not 1 <= halls <= MAX_HALLS_PER_SITE:
         raise GenerateError(
@@ -480,13 +483,13 @@ def _sites(
     for count in counts:
         if count > systems and request.sites is not None:
             raise GenerateError(
-                "sites", f"{count} sites for {plural(systems, 'system')} leave a site empty"
+                "sites", f"{count} sites for {plural(systems, noun)} leave a site empty"
             )
         if count > systems:  # a site for each system, and one alone is too much for it
             alone = shape.site(1, halls).it_kw * pue
             raise GenerateError(
                 "site-power",
-                f"one system needs {alone / 1000:,.2f} MW at PUE {pue}, more than a site of "
+                f"one {noun} needs {alone / 1000:,.2f} MW at PUE {pue}, more than a site of "
                 f"{site_power_kw / 1000:,g} MW supplies; raise the power per site",
             )
         base, extra = divmod(systems, count)
@@ -496,7 +499,7 @@ def _sites(
             if request.sites is not None:
                 raise GenerateError(
                     "sites",
-                    f"{biggest.systems:,} systems in one site need more than three tiers of "
+                    f"{plural(biggest.systems, noun)} in one site need more than three tiers of "
                     "switches for their scale-out ports: spread them over more sites",
                 )
             continue
@@ -505,22 +508,20 @@ def _sites(
             if halls is not None and halls > smallest:
                 raise GenerateError(
                     "halls-per-site",
-                    f"{halls} halls for a site of "
-                    f"{plural(smallest, 'system' if shape.unit.is_system else 'rack')} leave a "
-                    "hall empty",
+                    f"{halls} halls for a site of {plural(smallest, noun)} leave a hall empty",
                 )
             return plans
         if request.sites is not None:
             raise GenerateError(
                 "site-power",
                 f"{count} site{'s' if count > 1 else ''} of {site_power_kw / 1000:,g} MW cannot "
-                f"supply {systems:,} systems: one site of {biggest.systems:,} needs "
+                f"supply {plural(systems, noun)}: one site of {biggest.systems:,} needs "
                 f"{biggest.it_kw * pue / 1000:,.1f} MW at PUE {pue}; raise the power per site "
                 "or the number of sites",
             )
     raise GenerateError(
         "site-power",
-        f"{systems:,} systems need more than {MAX_SITES} sites of {site_power_kw / 1000:,g} MW",
+        f"{plural(systems, noun)} need more than {MAX_SITES} sites of {site_power_kw / 1000:,g} MW",
     )
 
 
