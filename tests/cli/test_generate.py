@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from designer.cli import main
+from tests.core.generate.test_outline import REFUSED_OVERSUBSCRIPTIONS
 
 PODS = ["nvl72-su", "gb300-su", "hgx-su", "cm384"]
 
@@ -209,14 +210,7 @@ def test_oversubscription_is_taken_as_the_tool_prints_it(tmp_path, capsys, ratio
 
 @pytest.mark.parametrize(
     ("typed", "said"),
-    [
-        ("0", "must be from 1 to 64 (downlinks per uplink), not 0"),
-        ("-1", "must be from 1 to 64 (downlinks per uplink), not -1"),
-        ("nan", "must be from 1 to 64 (downlinks per uplink), not nan"),
-        ("inf", "must be from 1 to 64 (downlinks per uplink), not inf"),
-        ("2:0", "'2:0' has no uplinks: give downlinks per uplink, such as 2:1 or 2"),
-        ("x:1", "'x:1' is not a number such as 2 nor a ratio such as 2:1"),
-    ],
+    REFUSED_OVERSUBSCRIPTIONS,
 )
 def test_an_oversubscription_that_is_no_ratio_is_refused_in_one_line(tmp_path, capsys, typed, said):
     path = tmp_path / "g.rackplan.json"

@@ -214,22 +214,14 @@ def test_a_regenerated_variant_reads_as_what_changed_and_its_jobs_times(
     rack, and draws no move (by id it read 15 moves, and a dashed line from each). The
     job's DP all-reduce, 2 x 17 / 18 x 17.5 GB = 33.06 GB a GPU a step, over 800 Gb/s NICs
     takes 661.11 ms at 2:1 (400 Gb/s) and 495.83 ms at 1.5:1 (533.3 Gb/s)."""
-    from designer.core.generate import ClusterRequest, generate
     from designer.core.geometry.footprint import footprint
     from designer.drawing.compare import CHANGED
+    from tests.core.energy.test_differences import gb300_variant
     from tests.core.jobs.helpers import with_job
 
     paths = []
     for ratio in (2, 1.5):
-        request = ClusterRequest(
-            "gb300-su",
-            accelerators=1_152,
-            sites=2,
-            site_km=30,
-            fabric="infiniband",
-            oversubscription=ratio,
-        )
-        doc = Document(generate(request), catalog=CATALOG)
+        doc = Document(gb300_variant(ratio), catalog=CATALOG)
         with_job(doc, name="llama70b", tp=8, dp=18, global_batch=144)
         paths.append(tmp_path / f"at-{ratio}.rackplan.json")
         save(doc.project, paths[-1])

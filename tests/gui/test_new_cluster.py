@@ -8,6 +8,7 @@ from designer.core.catalog import default_catalog
 from designer.core.document import operations as ops
 from designer.core.generate import ClusterRequest, GenerateError
 from designer.gui.dialogs.new_cluster import NewClusterDialog
+from tests.core.generate.test_outline import REFUSED_OVERSUBSCRIPTIONS
 from tests.gui.conftest import wait_checked
 
 
@@ -218,14 +219,7 @@ def test_oversubscription_is_typed_as_the_tool_prints_it(qtbot):
 
 @pytest.mark.parametrize(
     ("typed", "said"),
-    [
-        ("0", "must be from 1 to 64 (downlinks per uplink), not 0"),
-        ("-1", "must be from 1 to 64 (downlinks per uplink), not -1"),
-        ("nan", "must be from 1 to 64 (downlinks per uplink), not nan"),
-        ("inf", "must be from 1 to 64 (downlinks per uplink), not inf"),
-        ("2:0", "'2:0' has no uplinks: give downlinks per uplink, such as 2:1 or 2"),
-        ("x:1", "'x:1' is not a number such as 2 nor a ratio such as 2:1"),
-    ],
+    REFUSED_OVERSUBSCRIPTIONS,
 )
 def test_an_oversubscription_that_is_no_ratio_is_refused(qtbot, typed, said):
     dialog = dialog_for(qtbot, "gb300-su")

@@ -137,6 +137,23 @@ def test_a_design_renumbered_differs_nowhere_and_an_edit_of_it_reads_as_that_edi
     ]
 
 
+def gb300_variant(oversubscription: float):
+    """A GB300 SU of 1,152 GPUs on two sites 30 km apart on InfiniBand, at the leaves'
+    ``oversubscription``: two variants of one cluster as ``generate`` makes them."""
+    from designer.core.generate import ClusterRequest, generate
+
+    return generate(
+        ClusterRequest(
+            "gb300-su",
+            accelerators=1_152,
+            sites=2,
+            site_km=30,
+            fabric="infiniband",
+            oversubscription=oversubscription,
+        )
+    )
+
+
 def test_two_generated_variants_whose_ids_shifted_differ_only_where_they_differ():
     """A GB300 SU of 1,152 GPUs on two sites at 2:1 and at 1.5:1: each site's leaves need
     a fourth network rack at 1.5:1, so ``generate`` numbers every id after the first site's
@@ -145,21 +162,7 @@ def test_two_generated_variants_whose_ids_shifted_differ_only_where_they_differ(
     site now of the 3-switch type, and the bottom network row's two busways of each site
     run on to it, from 2,400-3,000 mm to 2,400-3,600 mm: 0.6 m longer, not moved. Paired by
     id it read 15 moves, 13 of them racks that stand where they stood."""
-    from designer.core.generate import ClusterRequest, generate
-
-    def variant(ratio):
-        return generate(
-            ClusterRequest(
-                "gb300-su",
-                accelerators=1_152,
-                sites=2,
-                site_km=30,
-                fabric="infiniband",
-                oversubscription=ratio,
-            )
-        )
-
-    a, b = variant(2), variant(1.5)
+    a, b = gb300_variant(2), gb300_variant(1.5)
     where = {(r.hall_id, r.label): (r.x, r.y) for r in b.placements.values()}
     assert all(where[r.hall_id, r.label] == (r.x, r.y) for r in a.placements.values())
     found = differences(a, b, TYPES, TYPES)

@@ -14,6 +14,17 @@ from designer.core.generate import (
 from designer.core.generate.cluster import Mention, default_per_row, oversubscription_of
 from designer.core.io.project_file import to_bytes
 
+#: Oversubscriptions both doors (the command line and New Cluster) refuse, with the words
+#: after the option or the field's label, which each door says alike.
+REFUSED_OVERSUBSCRIPTIONS = [
+    ("0", "must be from 1 to 64 (downlinks per uplink), not 0"),
+    ("-1", "must be from 1 to 64 (downlinks per uplink), not -1"),
+    ("nan", "must be from 1 to 64 (downlinks per uplink), not nan"),
+    ("inf", "must be from 1 to 64 (downlinks per uplink), not inf"),
+    ("2:0", "'2:0' has no uplinks: give downlinks per uplink, such as 2:1 or 2"),
+    ("x:1", "'x:1' is not a number such as 2 nor a ratio such as 2:1"),
+]
+
 
 def test_the_campus_of_432_supernodes_spreads_over_three_sites_by_their_power():
     o = outline(ClusterRequest("campus-cm384"))
