@@ -120,6 +120,7 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
             for what, racks in impact.losses.items()
         },
         "jobs": list(impact.jobs),
+        "jobs_short": list(impact.jobs_short),
         "overloads": [
             {
                 "kind": o.kind,
@@ -130,6 +131,7 @@ def _impact_json(project: Project, impact: Impact) -> dict[str, Any]:
                 "before": o.before,
                 "limit_before": o.limit_before,
                 "unit": o.unit,
+                "jobs_load": o.jobs_load,
             }
             for o in impact.overloads
         ],

@@ -89,6 +89,9 @@ class Overload:
     before: float
     limit_before: float
     unit: str
+    #: a fibre route's: the jobs' own Tb/s on it after the failure, the rest of its load
+    #: being the design's cross-site share (None for the other kinds)
+    jobs_load: float | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ class Impact:
     failed: tuple[str, ...]
     losses: Mapping[str, tuple[str, ...]]
     lost_accelerators: Mapping[str, int]
+    #: jobs that lose racks, their fabric, their fibre between sites, or a route their own
+    #: traffic no longer fits
     jobs: tuple[str, ...]
     overloads: tuple[Overload, ...]
     total_accelerators: int
@@ -119,6 +124,10 @@ class Impact:
     #: N+1 cooling groups a CDU of which is down and whose others carry the load: with no
     #: spare left, one more CDU down costs their racks their cooling
     spares_gone: tuple[str, ...] = ()
+    #: jobs not hit whose path crosses a route over its limit for the design's cross-site
+    #: share alone: their own traffic fits what is lit (a trial read "Jobs hit" of a job
+    #: whose 10.7 Tb/s fitted the 393.6 left)
+    jobs_short: tuple[str, ...] = ()
 
     @property
     def down(self) -> frozenset[str]:
@@ -265,12 +274,19 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
     # the fabric between its racks though none of them is cut off (a trial: a spine rack's
     # loss left a 576-GPU job's bisection at 0 and named no job)
     parted = {site for site, _ in tiers_down}
+    over = {o.id for o in routes}
+    starved = {o.id for o in routes if o.jobs_load is not None and o.jobs_load > o.limit}
     jobs = tuple(
         job
         for job, racks in topo.job_racks.items()
         if not racks.isdisjoint(hit)
         or (parted and len(racks) > 1 and any(topo.rack_site.get(r) in parted for r in racks))
-        or _dci_hit(topo.job_sites[job], parts, {o.id for o in routes}, routing)
+        or _dci_hit(topo.job_sites[job], parts, starved, routing)
+    )
+    short = tuple(
+        job
+        for job in topo.job_racks
+        if job not in jobs and _dci_hit(topo.job_sites[job], parts, over, routing)
     )
     return Impact(
         failed=failed,
@@ -292,6 +308,7 @@ def fail(topo: Topology, failed: Iterable[str]) -> Impact:
         feeds_down=frozenset(down.feeds),
         units_down=frozenset(down.units),
         spares_gone=spares_gone,
+        jobs_short=short,
     )
 
 
@@ -576,7 +593,8 @@ def _dci(
     shared = route_shares(routing, topo.dci_need_tbps, topo.routing)
     found = []
     for route_id, parts in sorted(carried.items()):
-        tbps = max(math.fsum(parts), shared[route_id])
+        own = math.fsum(parts)
+        tbps = max(own, shared[route_id])
         route = routes[route_id]
         lit = route.links * topo.wavelength_gbps / 1000
         if tbps > route.tbps and tbps > lit:
@@ -590,6 +608,7 @@ def _dci(
                     route.tbps,
                     lit,
                     "Tb/s",
+                    jobs_load=own,
                 )
             )
     return whole, left, found, parts_of(up, fibre_ways(alive.values())), routing
@@ -627,7 +646,7 @@ def _dci_hit(
     """Whether a job on ``sites`` loses its fibre between them: they fall into parts no
     fibre joins (an audit's job over two sites, both routes cut, was named by no failure),
     or a route ``overloaded`` lies on the path between two of them over the routes still up
-    (``routing``): its traffic then runs slower, wherever the cut was."""
+    (``routing``), wherever the cut was."""
     if len(sites) < 2:
         return False
     part_of = {site: n for n, part in enumerate(parts) for site in part.sites}

@@ -12,7 +12,7 @@ from designer.core.model.project import Project
 from designer.core.naming import display_name
 from designer.core.resilience.components import namer
 from designer.core.resilience.expected import ExpectedFailures
-from designer.core.resilience.impact import LOSSES, Impact
+from designer.core.resilience.impact import LOSSES, Impact, Overload
 from designer.core.resilience.sweep import Ranked
 
 #: The columns of the N-1 ranking, as ``ranking_rows`` fills them.
@@ -172,6 +172,11 @@ def impact_text(project: Project, impact: Impact) -> str:
             lines.append(f"  {plural(len(racks), 'rack')}{counted} {lost}: {_names(racks, named)}")
     if impact.jobs:
         lines.append(f"  Jobs hit: {_names(impact.jobs, partial(display_name, project))}")
+    if impact.jobs_short:
+        lines.append(
+            "  Jobs whose own traffic fits the routes left, short of the design's cross-site "
+            f"share: {_names(impact.jobs_short, partial(display_name, project))}"
+        )
     if impact.overloads:
         lines.append("Survivors over their limits:")
         for over in impact.overloads:
@@ -184,6 +189,7 @@ def impact_text(project: Project, impact: Impact) -> str:
                 f"{'needs' if over.unit == 'L/min' else 'carries'} {number(over.load, 1)} "
                 f"{over.unit}, over its limit of {number(over.limit, 1)} {over.unit} "
                 f"(before: {number(over.before, 1)} of {number(over.limit_before, 1)} {over.unit})"
+                + _jobs_part(over)
             )
     total = impact.total_accelerators
     # the sites' fabrics, each within its site: across sites is the cross-site figure (a
@@ -222,3 +228,15 @@ def impact_text(project: Project, impact: Impact) -> str:
             sites = ", ".join(display_name(project, s) for s in part.sites)
             lines.append(f"    {sites}: {plural(part.accelerators, 'accelerator')}")
     return "\n".join(lines)
+
+
+def _jobs_part(over: Overload) -> str:
+    """What of a route's load is the jobs' own traffic, where the rest is the design's
+    cross-site share: whether the jobs still fit what is lit."""
+    if over.jobs_load is None or over.jobs_load >= over.load:
+        return ""
+    fits = "which fits" if over.jobs_load <= over.limit else "which does not fit"
+    return (
+        f"; of it the jobs' own traffic {small(over.jobs_load)} {over.unit}, {fits}, "
+        "the rest the design's cross-site share"
+    )

@@ -317,9 +317,10 @@ def test_a_route_cut_pushes_its_dci_onto_the_other_route_past_what_that_route_ha
 
 def test_a_job_over_two_sites_is_hit_when_the_fibre_between_them_is_cut_or_overloaded():
     """An audit: a job over two sites, both routes cut, was named by no failure though it
-    could not run; with one route cut and the other over its limit, it runs slower and
-    was not named either. A cut whose traffic the other route takes within its limit
-    leaves the job alone."""
+    could not run. A cut whose traffic the other route takes within its limit leaves the
+    job alone; one that leaves the other route short of the sites' fixed figure, which the
+    job's own traffic fits, names it apart from the jobs hit (a trial read "Jobs hit" of a
+    job whose traffic fitted the routes left)."""
     from designer.core.document.document import Document
     from designer.core.generate import ClusterRequest, generate
     from designer.core.model.base import evolve
@@ -341,14 +342,23 @@ def test_a_job_over_two_sites_is_hit_when_the_fibre_between_them_is_cut_or_overl
     topo = topology(doc)
     impact = fail(topo, [first])
     assert [o.kind for o in impact.overloads] == ["fibre_route"]
-    assert impact.jobs == (job,)
-    assert "Jobs hit: Wide" in impact_text(doc.project, impact)
+    # the route is short of the sites' fixed figure, but the job's 0.09 Tb/s fits one route
+    assert impact.jobs == () and impact.jobs_short == (job,)
+    text = impact_text(doc.project, impact)
+    assert "Jobs hit" not in text
+    assert (
+        "Jobs whose own traffic fits the routes left, short of the design's cross-site "
+        "share: Wide" in text
+    )
+    # the job's 0.09 Tb/s a route, both halves on the route left
+    assert "of it the jobs' own traffic 0.18 Tb/s, which fits" in text
 
 
-def test_a_job_is_hit_by_a_cut_elsewhere_whose_traffic_overloads_its_own_route():
+def test_a_job_is_named_by_a_cut_elsewhere_whose_traffic_overloads_its_own_route():
     """A review: a job over Sites 1 and 2 was named only when a route between its own sites
     was cut. Three sites, each fixed at 7.2 Tb/s: 3.6 lit a route. Cutting Site 1 - Site 3
-    moves its 3.6 Tb/s onto Site 1 - Site 2, which the job runs over: past its limit."""
+    moves its 3.6 Tb/s onto Site 1 - Site 2, which the job runs over: past its limit, the
+    job's own traffic within it."""
     from designer.core.document.document import Document
     from designer.core.generate import ClusterRequest, generate
     from designer.core.model.base import evolve
@@ -364,7 +374,7 @@ def test_a_job_is_hit_by_a_cut_elsewhere_whose_traffic_overloads_its_own_route()
     routes = {frozenset((r.site_a, r.site_b)): i for i, r in topo.routes.items()}
     impact = fail(topo, [routes[frozenset((first, third))]])
     assert routes[frozenset((first, second))] in {o.id for o in impact.overloads}
-    assert impact.jobs == (job,)
+    assert impact.jobs == () and impact.jobs_short == (job,)
 
 
 def _site_of_three_halls():
@@ -437,8 +447,8 @@ def test_a_job_over_several_racks_is_hit_when_its_sites_whole_spine_tier_goes():
 def test_with_the_share_sizing_the_routes_a_cut_overloads_the_other_as_without_jobs():
     """The routes sized at the DCI share (an eighth of a site's 288 x 800 Gb/s, 28.8 Tb/s,
     over its two routes: 14.4 each), more than a job's 0.09 Tb/s: a cut moves one route's
-    14.4 onto the other, past its limit, with jobs or without, and a job over both sites is
-    slowed."""
+    14.4 onto the other, past its limit, with jobs or without; a job over both sites, whose
+    own traffic fits, is named short of the share, not hit."""
     from designer.core.document.document import Document
     from designer.core.generate import ClusterRequest, generate
 
@@ -452,7 +462,7 @@ def test_with_the_share_sizing_the_routes_a_cut_overloads_the_other_as_without_j
         == [(o.kind, o.load, o.limit) for o in without]
         == [("fibre_route", 28.8, 14.4)]
     )
-    assert impact.jobs == (job,)
+    assert impact.jobs == () and impact.jobs_short == (job,)
 
 
 def test_a_cut_on_a_ring_sends_a_jobs_traffic_the_other_way_round():
