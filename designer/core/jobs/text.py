@@ -30,9 +30,13 @@ def data(size: float) -> str:
     """Bytes as a person reads them: ``77.3 GB``, ``268 MB``, ``1.88 TB``."""
     for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if size >= scale:
-            value = size / scale
-            return f"{value:,.3g} {unit}" if value < 100 else f"{value:,.0f} {unit}"
+            return f"{_figure(size / scale)} {unit}"
     return f"{size:,.0f} B"
+
+
+def _figure(value: float) -> str:
+    """Three significant figures, and whole numbers from 100 (never ``1.19e+03``)."""
+    return f"{value:,.3g}" if value < 100 else f"{value:,.0f}"
 
 
 def duration(seconds: float) -> str:
@@ -42,13 +46,13 @@ def duration(seconds: float) -> str:
     if seconds >= 1:
         return f"{seconds:,.2f} s"
     if seconds >= 1e-3:
-        return f"{seconds * 1e3:.3g} ms"
-    return f"{seconds * 1e6:.3g} µs"
+        return f"{_figure(seconds * 1e3)} ms"
+    return f"{_figure(seconds * 1e6)} µs"
 
 
 def rate(gbps: float) -> str:
     """Gb/s, or Tb/s from 1,000: ``400 Gb/s``, ``7.2 Tb/s``."""
-    return f"{gbps / 1000:,.3g} Tb/s" if gbps >= 1000 else f"{gbps:,.3g} Gb/s"
+    return f"{_figure(gbps / 1000)} Tb/s" if gbps >= 1000 else f"{_figure(gbps)} Gb/s"
 
 
 def bubble(compute_s: float | None, share: float) -> str:
