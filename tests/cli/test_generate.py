@@ -112,13 +112,6 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         # too little for one system: it blamed --sites, which was never given; a rack preset
         # counts racks, as its dialog's field does
         (["nvl72-su", "--site-power", "0.01"], "--site-power: one rack needs"),
-        # an audit: the catalog has no Ethernet switch of a GB300's 200G lanes; say which
-        # fabric does
-        (
-            ["gb300-su", "--fabric", "ethernet"],
-            "no ethernet switch in the catalog takes 800G ports on 200G lanes, as the "
-            "NVIDIA GB300 NVL72's NICs are; choose --fabric infiniband",
-        ),
     ],
     ids=[
         "misspelt-preset",
@@ -129,7 +122,6 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         "halls",
         "power",
         "tiny",
-        "fabric",
     ],
 )
 def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, arguments, said):

@@ -1,6 +1,8 @@
 """File ▸ New Cluster: the dialog shows what a request builds or why it cannot be built; the
 build runs off the GUI thread and opens as a new untitled project, checked as usual."""
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtWidgets import QPushButton
 
@@ -138,12 +140,17 @@ def test_a_refused_option_is_named_as_its_field_is(qtbot):
 
 def test_a_refusal_names_the_dialogs_fields_not_the_command_lines_options(qtbot):
     """An architect read "choose --fabric infiniband" in the dialog, whose Fabric field offers
-    InfiniBand: the command line's words in a dialog."""
-    dialog = dialog_for(qtbot, "gb300-su")
+    InfiniBand: the command line's words in a dialog. Every preset of the bundled catalog
+    takes either fabric, so the refusal is met in a catalog without Ethernet network racks."""
+    catalog = default_catalog()
+    racks = {k: r for k, r in catalog.racks.items() if k != "nvidia-sn5600-rack"}
+    dialog = NewClusterDialog(replace(catalog, racks=racks))
+    qtbot.addWidget(dialog)
+    dialog.preset.setCurrentIndex(dialog.preset.findData("nvl72-su"))
     dialog.fabric.setCurrentIndex(dialog.fabric.findData("ethernet"))
     assert dialog.outline_text.text() == (
-        "Fabric: no Ethernet switch in the catalog takes 800G ports on 200G lanes, as the "
-        "NVIDIA GB300 NVL72's NICs are; choose Fabric: InfiniBand"
+        "Fabric: no Ethernet switch in the catalog takes 400G ports on 100G lanes, as the "
+        "NVIDIA GB200 NVL72's NICs are; choose Fabric: InfiniBand"
     )
     assert dialog._label("fabric").styleSheet() == "color: #b3261e;"
     assert not dialog.ok.isEnabled()

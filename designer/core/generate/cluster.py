@@ -302,14 +302,15 @@ def default_per_row(request: ClusterRequest, catalog: Catalog | None = None) -> 
 
 
 def _sized(request: ClusterRequest, catalog: Catalog) -> tuple[Preset, Unit, int, int]:
-    """The preset ``request`` names, its unit, the accelerators of one system and the
-    systems asked for."""
+    """The preset ``request`` names, its unit on the fabric asked (``Preset.unit_on``: a
+    GB300 NVL72's on Ethernet runs its NICs as 2 x 400GbE), the accelerators of one system
+    and the systems asked for."""
     preset = PRESETS.get(request.preset)
     if preset is None:
         raise GenerateError(
             "preset", f"{request.preset!r} is not a preset; choose one of {', '.join(PRESETS)}"
         )
-    unit = unit_of(catalog, preset.unit, preset.is_system)
+    unit = unit_of(catalog, preset.unit_on(request.fabric or preset.fabric), preset.is_system)
     per_system = sum(r.accelerators or 0 for r in unit.racks[: _racks_per_system(unit)])
     return preset, unit, per_system, _systems(request, preset, per_system)
 

@@ -43,7 +43,7 @@ from designer.core.document.layout import footprint_of
 from designer.core.format import plural
 from designer.core.generate.cluster import ClusterRequest, Outline, fabric_racks, outline
 from designer.core.generate.layout import ENTRY_Y, MARGIN_X, MARGIN_Y, HallLayout, IdFactory
-from designer.core.generate.presets import PRESETS
+from designer.core.generate.presets import PRESETS, Fabric
 from designer.core.geometry.floor import placement_box
 from designer.core.geometry.footprint import Box, around
 from designer.core.model import CableTray, Placement
@@ -93,22 +93,32 @@ class GrownFabric:
         )
 
 
-def pod_fabric(doc: Document, hall_id: str, preset: str) -> GrownFabric | None:
-    """The fabric of the site of ``hall_id`` with a pod of ``preset`` in it, where it
-    outgrows the slots of the site's network racks and the pod's own (``_grown``)."""
-    return _grown(doc, outline(ClusterRequest(preset), doc.catalog), hall_id)
+def pod_fabric(
+    doc: Document, hall_id: str, preset: str, fabric: Fabric | None = None
+) -> GrownFabric | None:
+    """The fabric of the site of ``hall_id`` with a pod of ``preset`` on ``fabric`` (None:
+    the preset's) in it, where it outgrows the slots of the site's network racks and the
+    pod's own (``_grown``)."""
+    return _grown(doc, outline(ClusterRequest(preset, fabric=fabric), doc.catalog), hall_id)
 
 
-def pod_size(doc: Document, preset: str, hall_id: str = "") -> tuple[int, int]:
-    """The floor a pod of ``preset`` takes in ``hall_id``, margins included, in mm: with
-    the racks it brings for its site's grown fabric (``pod_fabric``), none without a hall."""
-    layout, racks = _layout(doc, preset, hall_id, sequential_ids(), (0, 0), "")
+def pod_size(
+    doc: Document, preset: str, hall_id: str = "", fabric: Fabric | None = None
+) -> tuple[int, int]:
+    """The floor a pod of ``preset`` on ``fabric`` takes in ``hall_id``, margins included,
+    in mm: with the racks it brings for its site's grown fabric (``pod_fabric``), none
+    without a hall."""
+    layout, racks = _layout(doc, preset, hall_id, sequential_ids(), (0, 0), "", fabric)
     content = layout.build(*racks)
     return content.width_mm, content.depth_mm
 
 
 def pod_origin(
-    doc: Document, hall_id: str, preset: str, at: tuple[int, int] | None = None
+    doc: Document,
+    hall_id: str,
+    preset: str,
+    at: tuple[int, int] | None = None,
+    fabric: Fabric | None = None,
 ) -> tuple[int, int]:
     """Where a pod of ``preset`` goes in ``hall_id``: its corner, centred on ``at`` (on
     the tiles, or flush against an earlier pod's floor: ``_at_cursor``) or on the first
@@ -119,7 +129,7 @@ def pod_origin(
     hall = doc.project.halls.get(hall_id)
     if hall is None:
         raise PodError("there is no hall to put the pod in")
-    width, depth = pod_size(doc, preset, hall_id)
+    width, depth = pod_size(doc, preset, hall_id, fabric)
     tile = hall.tile_mm
     floor = Polygon(hall.outline)
     taken = _taken(doc, hall_id)
@@ -129,15 +139,20 @@ def pod_origin(
 
 
 def insert_pod(
-    doc: Document, hall_id: str, preset: str, at: tuple[int, int] | None = None
+    doc: Document,
+    hall_id: str,
+    preset: str,
+    at: tuple[int, int] | None = None,
+    fabric: Fabric | None = None,
 ) -> InsertedPod:
-    """Add a pod of ``preset`` to ``hall_id`` centred on ``at`` (or on the first free
-    floor) as one undo step; ``PodError`` when it does not fit there."""
-    origin = pod_origin(doc, hall_id, preset, at)
+    """Add a pod of ``preset`` on ``fabric`` (None: the preset's; a GB300 SU on Ethernet
+    brings its Spectrum-X racks, as ``generate`` does) to ``hall_id`` centred on ``at`` (or
+    on the first free floor) as one undo step; ``PodError`` when it does not fit there."""
+    origin = pod_origin(doc, hall_id, preset, at, fabric)
     ids: list[str] = []
     prefix = f"P{_next_pod(doc)}-"
     layout, racks = _layout(
-        doc, preset, hall_id, lambda kind: doc.new_id(kind, ids), origin, prefix
+        doc, preset, hall_id, lambda kind: doc.new_id(kind, ids), origin, prefix, fabric
     )
     content = layout.build(*racks)
     join = _join_tray(doc, hall_id, (origin[0], origin[1] + ENTRY_Y), ids, prefix)
@@ -210,10 +225,11 @@ def _layout(
     new_id: IdFactory,
     origin: tuple[int, int],
     prefix: str,
+    fabric: Fabric | None,
 ) -> tuple[HallLayout, tuple[int, int, int, str]]:
     """The pod's layout and the arguments of its ``build``: its network racks and those it
     brings for the grown fabric of the site of ``hall_id`` (``_grown``)."""
-    plan = outline(ClusterRequest(preset), doc.catalog)
+    plan = outline(ClusterRequest(preset, fabric=fabric), doc.catalog)
     grown = _grown(doc, plan, hall_id)
     layout = HallLayout(doc.catalog, new_id, hall_id, plan.unit, plan.network, origin, prefix)
     return layout, _build_args(plan, grown.racks if grown else 0)

@@ -11,6 +11,11 @@ Defaults and their grounds:
 - ``nvl72-su`` / ``gb300-su``: one DGX SuperPOD scalable unit is 8 NVL72 racks (576 GPUs,
   systems section 3, links 1.2); the NVL72's 1.36 t asks for a 25 kPa slab (systems S8,
   links B29), as in the bundled GB200 example.
+- ``gb300-su`` on Ethernet (``--fabric ethernet``) repeats the catalog's
+  ``nvidia-gb300-nvl72-spectrum-x``: its ConnectX-8 run as 2 x 400GbE, as the DGX
+  SuperPOD B300 RA runs them on Spectrum-X (links S55), which the SN5600 takes on its
+  100G lanes; no Ethernet switch of the catalog takes 800G on 200G lanes. A GB200 NVL72's
+  400G NICs fit either fabric as they are.
 - ``hgx-su``: 8 DGX racks of 4 eight-GPU servers (32 servers; systems S70), on a raised floor;
   ``--systems`` counts its racks.
 - ``cm384``: one CloudMatrix384, 12 compute + 4 UB racks (systems S22, S24).
@@ -24,7 +29,8 @@ Defaults and their grounds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 Fabric = Literal["infiniband", "ethernet"]
@@ -61,6 +67,13 @@ class Preset:
     site_km: float = 40.0
     campus_per_row: int | None = None
     cluster_title: str | None = None
+    #: the rack type (or system) it repeats on a fabric whose switches take its NICs only
+    #: run another way, where not ``unit``
+    units_on: Mapping[Fabric, str] = field(default_factory=dict)
+
+    def unit_on(self, fabric: Fabric) -> str:
+        """The catalog id of what it repeats on ``fabric``."""
+        return self.units_on.get(fabric, self.unit)
 
     def scaled(self, systems: int) -> bool:
         """Whether ``systems`` of a pod preset are laid out as a campus of its racks."""
@@ -111,6 +124,7 @@ PRESETS: dict[str, Preset] = {
             None,
             campus_per_row=32,
             cluster_title="GB300 NVL72 cluster",
+            units_on={"ethernet": "nvidia-gb300-nvl72-spectrum-x"},
         ),
         Preset(
             "hgx-su",

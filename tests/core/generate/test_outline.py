@@ -1,9 +1,11 @@
 """What a request builds, worked out by hand, and the requests refused by the option to change."""
 
 import math
+from dataclasses import replace
 
 import pytest
 
+from designer.core.catalog import default_catalog
 from designer.core.generate import (
     ClusterRequest,
     GenerateCancelled,
@@ -79,7 +81,6 @@ def test_accelerators_round_up_to_whole_systems():
         (ClusterRequest("campus-cm384", sites=2), "site-power"),
         (ClusterRequest("campus-cm384", site_power_mw=-5), "site-power"),
         (ClusterRequest("campus-cm384", site_km=30_000), "site-km"),
-        (ClusterRequest("gb300-su", fabric="ethernet"), "fabric"),
         (ClusterRequest("cm384", sites=2), "sites"),
         (ClusterRequest("cm384", oversubscription=0.5), "oversubscription"),
         (ClusterRequest("no-such-preset"), "preset"),
@@ -127,10 +128,18 @@ def test_the_description_keeps_a_line_for_each_figure():
 
 def test_a_refusal_names_the_options_it_suggests_for_each_door_to_word():
     """The command line says "choose --fabric infiniband"; a dialog words the same refusal
-    with its own field ("choose Fabric: InfiniBand"), so the option is carried, not worded."""
+    with its own field ("choose Fabric: InfiniBand"), so the option is carried, not worded.
+    Every preset of the bundled catalog takes either fabric (a GB300 SU on Ethernet its
+    Spectrum-X racks), so the refusal is met in a catalog without Ethernet network racks."""
+    catalog = default_catalog()
+    racks = {k: r for k, r in catalog.racks.items() if k != "nvidia-sn5600-rack"}
     with pytest.raises(GenerateError) as err:
-        outline(ClusterRequest("gb300-su", fabric="ethernet"))
-    assert err.value.message.endswith("NICs are; choose --fabric infiniband")
+        outline(ClusterRequest("nvl72-su", fabric="ethernet"), replace(catalog, racks=racks))
+    assert err.value.option == "fabric"
+    assert err.value.message == (
+        "no ethernet switch in the catalog takes 400G ports on 100G lanes, as the NVIDIA "
+        "GB200 NVL72's NICs are; choose --fabric infiniband"
+    )
     assert Mention("fabric", ("infiniband",)) in err.value.parts
     worded = err.value.worded(lambda m: m.values[0].upper() if m.bare else f"<{m.option}>")
     assert worded.startswith("no ETHERNET switch in the catalog")
