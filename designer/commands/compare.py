@@ -139,7 +139,14 @@ def _write_pdf(
     pages = comparison_pages(
         rows, f"{name_a} ({file_a})", f"{name_b} ({file_b})", SheetFrame.of("A3")
     )
-    info = SetInfo(f"{name_a} compared with {name_b}", revisions, datetime.date.today().isoformat())
+    # two variants of one generated design share its name: their files tell them apart (a
+    # trial's title read "CloudMatrix384 campus, 125 systems compared with" the same)
+    title = (
+        f"{name_a} compared with {name_b}"
+        if name_a != name_b
+        else f"{name_a}: {Path(file_a).name} compared with {Path(file_b).name}"
+    )
+    info = SetInfo(title, revisions, datetime.date.today().isoformat())
     try:
         with STOPS.deferred():
             write_pdf(pages, path, "A3", info, STOPS.keep_going)

@@ -77,6 +77,22 @@ def test_pdf_writes_the_comparison_sheet(tmp_path):
     assert row.split()[-3:] == ["0", "8", "+8"]
 
 
+def test_the_pdf_of_two_variants_of_one_name_tells_them_apart_by_their_files(tmp_path):
+    """A trial's title block read "CloudMatrix384 campus, 125 systems compared with
+    CloudMatrix384 campus, 125 systems": two variants generated alike share their name."""
+    variant = tmp_path / "variant.rackplan.json"
+    variant.write_bytes(to_bytes(gb200_su.build().project))
+    pdf = tmp_path / "compared.pdf"
+    assert run("compare", SU, str(variant), "--pdf", str(pdf)).returncode == 0
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert (
+        "GB200 NVL72 SuperPOD scalable unit: gb200-nvl72-su.rackplan.json compared with "
+        "variant.rackplan.json" in " ".join(text.split())
+    )
+
+
 def test_pdf_refuses_another_suffix_or_a_compared_project(tmp_path):
     out = run("compare", SU, SU, "--pdf", str(tmp_path / "x.png"))
     assert out.returncode == 2 and "must end in .pdf" in out.stderr

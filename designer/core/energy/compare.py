@@ -40,6 +40,8 @@ LABELS: dict[str, str] = {
     "facility_power_max_kw": "Facility power at max IT load (kW)",
     "racks": "Racks",
     "racks_by_type": "Racks",
+    "sites": "Sites",
+    "halls": "Halls",
     "hall_floor_area_m2": "Hall floor area (m²)",
     "rack_floor_area_m2": "Floor under racks (m²)",
     "links": "Cabled links",
@@ -101,6 +103,9 @@ def design_figures(
         "facility_power_max_kw": facility_kw(project, rack_types, by_hall),
         "racks": totals.racks,
         "racks_by_type": {names.get(t, t): n for t, n in totals.racks_by_type.items()},
+        # a trial compared 3 sites with 2 and found no row that said so
+        "sites": len(project.sites),
+        "halls": len(project.halls),
         "hall_floor_area_m2": math.fsum(h.area_m2 for h in project.halls.values()),
         "rack_floor_area_m2": totals.rack_area_m2,
         "links": links.links,
@@ -184,6 +189,17 @@ def _site(project: Project, site_id: str) -> str:
 #: What a job's figure reads in a design that does not hold the job, or holds it unplaced.
 NO_JOB = "no such job"
 NOT_PLACED = "not placed"
+#: What a route's or a site's figure reads in a design without that route or site.
+NO_ROUTE = "no such route"
+NO_SITE = "no such site"
+#: The figures of a thing (its length, its ratio) that a design without the thing has not
+#: at all, rather than at 0 (a trial compared 3 sites with 2: "latency ... Site 1 - Site
+#: 3: 294 -> 0", "Leaf oversubscription Site 3: 1 -> 0"); counts keep reading 0.
+ABSENT = {
+    "dci_route_km": NO_ROUTE,
+    "dci_latency_us": NO_ROUTE,
+    "leaf_oversubscription": NO_SITE,
+}
 #: What a plane's time reads without bandwidth (as ``jobs`` says it).
 NEVER = "never (no bandwidth)"
 
@@ -216,9 +232,9 @@ class Row:
     @property
     def only(self) -> str:
         """The design ("A" or "B") that alone holds what the figure measures, a job the
-        other lacks or has not placed; "" for any other row."""
+        other lacks or has not placed, a route or a site it lacks; "" for any other row."""
         for side, value, other in (("A", self.a, self.missing[1]), ("B", self.b, self.missing[0])):
-            if value is not None and other in (NO_JOB, NOT_PLACED):
+            if value is not None and other in (NO_JOB, NOT_PLACED, NO_ROUTE, NO_SITE):
                 return side
         return ""
 
@@ -235,13 +251,19 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Row]:
             rows.extend(_job_rows(left or {}, right or {}, label))
         elif isinstance(left, Mapping) or isinstance(right, Mapping):
             left, right = left or {}, right or {}
+            absent = ABSENT.get(key, "")
             for name in [*left, *(n for n in right if n not in left)]:
+                held = (name in left, name in right)
                 rows.append(
                     Row(
                         f"{key}/{name}",
                         f"{label}: {name}",
-                        _round(left.get(name, 0), _digits(label)),
-                        _round(right.get(name, 0), _digits(label)),
+                        _round(left.get(name, None if absent else 0), _digits(label)),
+                        _round(right.get(name, None if absent else 0), _digits(label)),
+                        (
+                            "" if held[0] else absent,
+                            "" if held[1] else absent,
+                        ),
                     )
                 )
         else:

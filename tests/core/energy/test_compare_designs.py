@@ -185,3 +185,23 @@ def test_two_sites_of_one_name_keep_a_row_each():
     rows = {r.label: r.a for r in compare(*[design_figures(project, CATALOG)] * 2)}
     first = next(iter(doc.sites))
     assert rows[f"Leaf uplinks: Site 1 ({first})"] == rows[f"Leaf uplinks: Site 1 ({second.id})"]
+
+
+def test_a_route_and_a_site_one_design_lacks_read_so_not_as_zero():
+    """A trial compared 3 sites with 2: "One-way latency ... Site 1 - Site 3: 294 -> 0" and
+    "Leaf oversubscription Site 3: 1 -> 0", and no row said how many sites either had. Two
+    sites of 8 GB300 NVL72 against three of 8 (two routes between two sites, one route a
+    pair of three, all 40 km: 196 µs at 4.9 µs a km, links:S46)."""
+    two = generate(ClusterRequest("gb300-su", systems=16, sites=2, site_km=40))
+    three = generate(ClusterRequest("gb300-su", systems=24, sites=3, site_km=40))
+    rows = {r.key: r for r in compare(design_figures(two, CATALOG), design_figures(three, CATALOG))}
+    assert (rows["sites"].a, rows["sites"].b) == (2, 3)
+    assert (rows["halls"].a, rows["halls"].b) == (2, 3)
+    only_b = [r for key, r in rows.items() if key.startswith("dci_latency_us/") and r.a is None]
+    assert only_b and all(r.b == 196 for r in only_b)
+    assert {r.missing for r in only_b} == {("no such route", "")}
+    assert {r.only for r in only_b} == {"B"}
+    site = rows["leaf_oversubscription/Site 3"]
+    assert (site.a, site.b, site.missing, site.only) == (None, 1, ("no such site", ""), "B")
+    # counts still read 0 on the side without the thing
+    assert rows["leaf_uplinks/Site 3"].a == 0
