@@ -10,10 +10,20 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
-from designer.commands._common import CommandError, fail, open_project
+from designer.commands._common import (
+    CommandError,
+    fail,
+    no_stdout,
+    not_the_input,
+    open_project,
+    project_output,
+)
 from designer.core.catalog import default_catalog
+from designer.core.document import operations as ops
+from designer.core.document.document import Document
 from designer.core.energy.cost import Capital, price_bom
 from designer.core.energy.energy import (
     HOURS_PER_YEAR,
@@ -24,6 +34,8 @@ from designer.core.energy.energy import (
 from designer.core.energy.siting import HallMove, hall_moves
 from designer.core.energy.text import latency, signed, usd
 from designer.core.format import number
+from designer.core.io.atomic import OutputError, write_output
+from designer.core.io.project_file import to_bytes
 from designer.core.jobs import plan_jobs
 from designer.core.model.project import Project
 from designer.core.network import bill_of_materials
@@ -113,17 +125,57 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a rackplan project file (.rackplan.json)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_assumption_arguments(parser)
+    # a trial: the price and carbon given here reached no export, whose energy sheet read
+    # "unknown", as nothing on the command line could store them in the project
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the project to OUT with --price, --carbon and --wue set on every site, "
+        "so that the designer and the PDF's energy sheet read them",
+    )
+
+
+#: The options ``-o`` stores, by the site setting each goes to.
+STORED = {
+    "price": "energy_price_per_mwh",
+    "carbon": "carbon_g_per_kwh",
+    "wue": "wue_l_per_kwh",
+}
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         project = open_project(args.file, "work out its energy").project
         assumptions = assumptions_of(args)
-    except CommandError as err:
+        if args.output is not None:
+            project = _stored(project, args)
+            write_output(Path(args.output), to_bytes(project))
+    except (CommandError, OutputError) as err:
         return fail(err)
     data = energy_data(project, assumptions)
     print(json.dumps(data, indent=2) if args.format == "json" else as_text(data))
+    if args.output is not None:
+        print(f"wrote {args.output}")
     return 0
+
+
+def _stored(project: Project, args: argparse.Namespace) -> Project:
+    """``project`` with the figures of ``--price``, ``--carbon`` and ``--wue`` that were
+    given set on every site (one edit, as the designer makes it)."""
+    changes = {field: getattr(args, option) for option, field in STORED.items()}
+    changes = {field: value for field, value in changes.items() if value is not None}
+    if not changes:
+        raise CommandError(
+            f"-o {args.output}: give --price, --carbon or --wue to store on every site; "
+            "without them there is nothing to write"
+        )
+    no_stdout(args.output, "a project file")
+    not_the_input(args.output, args.file)
+    project_output(args.output)
+    doc = Document(project, catalog=default_catalog())
+    ops.update_many(doc, list(project.sites), **changes)
+    return doc.project
 
 
 def energy_data(project: Project, assumptions: Assumptions) -> dict[str, Any]:

@@ -235,3 +235,35 @@ def test_compare_counts_both_designs_at_the_given_price_and_carbon(unpriced_pods
     refused = run("compare", gb200, gb300, "--carbon", "nan")
     assert refused.returncode == 2
     assert "a grid carbon intensity is grams of CO2 per kWh" in refused.stderr
+
+
+def test_a_price_and_carbon_stored_on_every_site_reach_the_saved_project(unpriced_pods, tmp_path):
+    """A trial: the price and carbon given to ``energy`` reached no export, whose energy
+    sheet read "unknown". With ``-o`` they are stored on every site; the written project's
+    own energy then reads the GB200 SU's $686,645.94 and 3,589.286 t (above) without them."""
+    pod = unpriced_pods[0]
+    priced = tmp_path / "priced.rackplan.json"
+    out = run("energy", pod, "--price", PRICE, "--carbon", CARBON, "-o", str(priced))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.endswith(f"wrote {priced}\n")
+    data = json.loads(run("energy", str(priced), "--format", "json").stdout)
+    assert data["assumptions"]["price_usd_per_mwh"] is None  # the site's own, not given
+    (site,) = data["sites"]
+    assert (site["price_usd_per_mwh"], site["carbon_g_per_kwh"]) == (66, 345)
+    assert site["cost_usd_per_year"] == pytest.approx(686_645.94, abs=0.005)
+    assert site["carbon_t_per_year"] == pytest.approx(3_589.286, abs=5e-4)
+
+
+@pytest.mark.parametrize(
+    ("extra", "output", "said"),
+    [
+        ((), "out.rackplan.json", "give --price, --carbon or --wue to store on every site"),
+        (("--price", "66"), "out.pdf", "a .pdf file is no project"),
+    ],
+)
+def test_storing_nothing_or_into_no_project_file_is_refused(
+    unpriced_pods, tmp_path, extra, output, said
+):
+    out = run("energy", unpriced_pods[0], *extra, "-o", str(tmp_path / output))
+    assert out.returncode == 2 and said in out.stderr
+    assert not (tmp_path / output).exists()
