@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,9 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
+from designer.core.jobs.coefficients import default_coefficients
+from designer.core.jobs.domains import scale_up_domains
+from designer.core.jobs.placement import room_for
 from designer.core.jobs.summary import (
     describe,
     order_text,
@@ -39,13 +43,15 @@ from designer.core.jobs.summary import (
     sites_text,
 )
 from designer.core.jobs.text import CP_NOT_COUNTED, bubble, data, degrees, duration, rate
-from designer.core.model.job import TransformerModel
+from designer.core.model.job import Job, TransformerModel
 from designer.core.model.project import Project
 from designer.core.refusal import refusal
 from designer.core.rules import RuleEngine
 from designer.core.rules import jobs as job_rules
 
-_DEGREES = ("tp", "cp", "ep", "pp", "dp")
+#: The degrees --add takes as 1 when not given; DP is worked out (``_most_dp``).
+_DEGREES_OF_1 = ("tp", "cp", "ep", "pp")
+_DEGREES = (*_DEGREES_OF_1, "dp")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +76,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--expert-parameters", type=float, help="parameters inside the experts (default 0)"
     )
     for degree in _DEGREES:
-        add.add_argument(f"--{degree}", type=int, help=f"{degree.upper()} degree (default 1)")
+        default = "the most replicas the job's scope holds" if degree == "dp" else "1"
+        add.add_argument(
+            f"--{degree}", type=int, help=f"{degree.upper()} degree (default: {default})"
+        )
     add.add_argument("--micro-batch", type=int, help="sequences per micro-batch (default 1)")
     add.add_argument("--global-batch", type=int, help="sequences per step")
     add.add_argument("--zero", type=int, choices=(0, 1, 2, 3), help="ZeRO stage (default 0)")
@@ -95,7 +104,7 @@ ADD_DEFAULTS: dict[str, Any] = {
     "micro_batch": 1,
     "zero": 0,
     "order": "stages",
-    **dict.fromkeys(_DEGREES, 1),
+    **dict.fromkeys(_DEGREES_OF_1, 1),
 }
 
 
@@ -106,8 +115,9 @@ def _with_defaults(args: argparse.Namespace) -> argparse.Namespace:
     return argparse.Namespace(**{**given, **unset})
 
 
-def _added(project: Project, args: argparse.Namespace) -> Project:
-    """``project`` with the job of ``--add``; a refused value is a ``CommandError``."""
+def _added(project: Project, args: argparse.Namespace) -> tuple[Project, str]:
+    """``project`` with the job of ``--add``, and what DP was worked out when --dp was not
+    given (else ""); a refused value is a ``CommandError``."""
     args = _with_defaults(args)
     if not args.add.strip():
         raise CommandError("--add: give the job a name (an empty one added nothing)")
@@ -125,7 +135,7 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
     no_stdout(args.output, "a project file")
     not_the_input(args.output, args.file)
     project_output(args.output)
-    streams = args.micro_batch * args.ep * args.dp
+    dp = args.dp if args.dp is not None else 1  # worked out below when not given
     doc = Document(project, catalog=default_catalog())
     try:
         model = TransformerModel(
@@ -138,18 +148,24 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
             top_k=args.top_k,
             expert_parameters=_whole(args.expert_parameters, "--expert-parameters", 0),
         )
-        ops.add_job(
+        job_id = ops.add_job(
             doc,
             args.add,
             model=model,
             micro_batch=args.micro_batch,
-            global_batch=args.global_batch or streams,
+            global_batch=args.global_batch or _streams(args, dp),
             zero=args.zero,
             utilisation=args.utilisation,
             where=[w.strip() for w in (args.where or "").split(",") if w.strip()],
             order=args.order,
-            **{d: getattr(args, d) for d in _DEGREES},
+            **{d: getattr(args, d) for d in _DEGREES_OF_1},
+            dp=dp,
         )
+        said = ""
+        if args.dp is None:  # the job as added, validated, tells how many replicas fit
+            dp, said = _most_dp(doc, doc.project.jobs[job_id])
+            global_batch = args.global_batch or _streams(args, dp)
+            ops.update(doc, job_id, dp=dp, global_batch=global_batch)
     except ValidationError as err:
         raise CommandError(_refused(args, err.errors(include_url=False)[0])) from err
     except TransactionError as err:
@@ -157,7 +173,46 @@ def _added(project: Project, args: argparse.Namespace) -> Project:
         if isinstance(cause, ValidationError):
             raise CommandError(_refused(args, cause.errors(include_url=False)[0])) from err
         raise CommandError(f"--add {args.add}: {err}") from err
-    return doc.project
+    return doc.project, said
+
+
+def _streams(args: argparse.Namespace, dp: int) -> int:
+    """The global batch --add takes when none is given: micro-batch x EP x DP."""
+    return int(args.micro_batch * args.ep * dp)
+
+
+def _most_dp(doc: Document, job: Job) -> tuple[int, str]:
+    """The most DP replicas ``job`` (the last of ``doc``'s) can have and be placed whole,
+    and a line saying so; ``CommandError`` when not even one fits."""
+    domains = scale_up_domains(doc.project, doc.rack_types, default_coefficients())
+    room = room_for(job, doc.project, domains)
+    replica = job.group * job.pp
+    if room.replicas:
+        return room.replicas, (
+            f"DP {room.replicas:,}, the most the job's scope holds: "
+            f"{room.replicas * replica:,} of the {room.free:,} accelerators free to it"
+        )
+    scope = f" (--where {_systems(job.where)})" if job.where else ""
+    if not room.largest:
+        why = f"the job's scope{scope} holds no accelerators"
+    elif job.group > room.largest:
+        why = (
+            f"TP x CP x EP = {job.group:,} accelerators a group are more than the "
+            f"{room.largest:,} of the largest {room.domain_kind} in the job's scope{scope}, "
+            "so no replica fits"
+        )
+    elif not room.free:
+        why = (
+            f"the project's other jobs take all {room.accelerators:,} accelerators of the "
+            f"job's scope{scope}"
+        )
+    else:
+        why = (
+            f"TP x CP x EP x PP = {replica:,} accelerators a replica are more than the job's "
+            f"scope{scope} holds: {room.groups:,} group{'' if room.groups == 1 else 's'} of "
+            f"{job.group:,} in its {room.free:,} free accelerators"
+        )
+    raise CommandError(f"--dp: {why}")
 
 
 def _refused(args: argparse.Namespace, error: Any) -> str:
@@ -208,6 +263,7 @@ ADD_ONLY = (
     "utilisation",
     "where",
     *ADD_DEFAULTS,
+    "dp",
 )
 
 
@@ -226,8 +282,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{'it' if len(unused) == 1 else 'them'}"
             )
         project = open_project(args.file).project
+        said = ""
         if args.add is not None:
-            project = _added(project, args)
+            project, said = _added(project, args)
     except CommandError as err:
         return fail(err)
     if args.add is not None:
@@ -250,8 +307,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(as_text(jobs, project))
         print(findings_text(report, list(report.findings)))
+    # beside JSON, the notes go to stderr, so that what is printed stays one JSON document
+    notes = sys.stderr if args.format == "json" else sys.stdout
+    if said:
+        print(said, file=notes)
     if args.add:
-        print(f"wrote {args.output}")
+        print(f"wrote {args.output}", file=notes)
     return EXIT_ERRORS if report.has_errors else 0
 
 

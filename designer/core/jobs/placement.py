@@ -20,6 +20,7 @@ order is costed as laid.
 Jobs that name systems or racks in ``where`` are pinned to them and placed first; the
 others take what is free in their scope (their sites, halls, or the whole cluster), in the
 project's order. Two pinned jobs on the same accelerators are reported, never resolved.
+``room_for`` reads the same rule backwards: the most DP replicas a job's scope holds.
 """
 
 from __future__ import annotations
@@ -196,6 +197,52 @@ def _fill(
     if total < needed:
         return groups, Shortfall("room", needed, total, largest, kind)
     return groups, None
+
+
+@dataclass(frozen=True)
+class Room:
+    """What a job's scope leaves its groups, as ``place_jobs`` lays them.
+
+    ``groups`` of the job's TP x CP x EP fit whole in the ``free`` accelerators of its
+    scope (of its ``accelerators`` in all), so ``replicas`` of PP such groups do. The
+    ``largest`` domain of the scope (0 when it has none), a ``domain_kind``, tells a group
+    too large for any domain from a scope other jobs have filled.
+    """
+
+    replicas: int
+    groups: int
+    free: int
+    accelerators: int
+    largest: int
+    domain_kind: str
+
+
+def room_for(job: Job, project: Project, domains: Sequence[Domain]) -> Room:
+    """The most DP replicas ``job`` can have and still be placed whole (its own ``dp`` is
+    not read), by the rule ``place_jobs`` follows: a pinned job has every accelerator of
+    its scope, any other job what the jobs placed before it leave free there: the pinned
+    ones and those before it in the project's order (all of them, when ``job`` is not in
+    the project yet, as it is laid after them once added)."""
+    scope, pinned = _scope(job, project, domains)
+    capacity = np.fromiter((d.accelerators for d in domains), np.int64, len(domains))
+    free = capacity
+    if not pinned:
+        others = list(project.jobs.values())
+        at = next((i for i, other in enumerate(others) if other.id == job.id), len(others))
+        after = [other for other in others[at + 1 :] if _scope(other, project, domains)[1]]
+        used = place_jobs(others[:at] + after, project, domains).used
+        free = np.maximum(capacity - used, 0)
+    ids = np.asarray(scope, dtype=np.int64)
+    groups = int((free[ids] // job.group).sum())
+    biggest = max(scope, key=lambda i: domains[i].accelerators, default=None)
+    return Room(
+        groups // job.pp,
+        groups,
+        int(free[ids].sum()),
+        int(capacity[ids].sum()),
+        domains[biggest].accelerators if biggest is not None else 0,
+        domains[biggest].kind if biggest is not None else "domain",
+    )
 
 
 def place_jobs(jobs: Iterable[Job], project: Project, domains: Sequence[Domain]) -> Layout:
