@@ -31,6 +31,7 @@ from designer.core.document.document import Document, TransactionError
 from designer.core.format import number, plural
 from designer.core.generate import PRESETS
 from designer.core.generate.pod import PodError, insert_pod
+from designer.core.generate.presets import Fabric
 from designer.core.geometry.footprint import Box, around, snap
 from designer.core.geometry.picking import Picker
 from designer.core.geometry.site import beside_the_halls, new_cable_entry
@@ -399,16 +400,18 @@ class Editor(QObject):
             return None
         return (round(point[0]), round(point[1]))
 
-    def insert_pod(self, preset: str, at: tuple[int, int] | None) -> list[str]:
-        """Insert a pod of ``preset`` into the shown hall as one undo step, centred on
-        ``at`` or (None) on the first free floor, and select it; when it does not fit the
-        reason is said and nothing changes."""
+    def insert_pod(
+        self, preset: str, at: tuple[int, int] | None, fabric: Fabric | None = None
+    ) -> list[str]:
+        """Insert a pod of ``preset`` on ``fabric`` (None: the preset's) into the shown hall
+        as one undo step, centred on ``at`` or (None) on the first free floor, and select
+        it; when it does not fit the reason is said and nothing changes."""
         hall = self.hall_id
         if hall is None:
             self.message.emit("There is no hall on screen to insert a pod into.")
             return []
         try:
-            pod = self.run(lambda: insert_pod(self.doc, hall, preset, at))
+            pod = self.run(lambda: insert_pod(self.doc, hall, preset, at, fabric))
         except PodError as err:
             self._refused(err)
             return []

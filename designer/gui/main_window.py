@@ -980,9 +980,9 @@ class MainWindow(QMainWindow):
         )
 
     def insert_pod(self) -> None:
-        """Insert ▸ Pod: a pod preset centred at the cursor when it is over the hall on
-        screen (on the tiles, or flush against a pod it would overlap or nearly touch), else
-        on the hall's first free floor (one undo step)."""
+        """Insert ▸ Pod: a pod preset on the fabric chosen, centred at the cursor when it is
+        over the hall on screen (on the tiles, or flush against a pod it would overlap or
+        nearly touch), else on the hall's first free floor (one undo step)."""
         editor = self.editor
         hall = editor.project.halls.get(editor.hall_id or "")
         if hall is None:
@@ -999,11 +999,11 @@ class MainWindow(QMainWindow):
             "at the floor and press Ctrl+Shift+P to put it at the cursor)."
         )
         site = editor.project.sites.get(hall.site_id)
-        preset = self.prompts.pod(
+        chosen = self.prompts.pod(
             editor.doc, where, site.pue if site is not None else 1.0, PodTarget(hall.id, at)
         )
-        if preset is not None:
-            self._reveal(editor.insert_pod(preset, at))
+        if chosen is not None:
+            self._reveal(editor.insert_pod(chosen.preset, at, chosen.fabric))
 
     def _reveal(self, ids: list[str]) -> None:
         """Zoom to ``ids`` when they are not all in view (a pod put on the first free floor

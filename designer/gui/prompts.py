@@ -20,7 +20,7 @@ from designer.core.model.equipment import RackType
 from designer.core.model.site import Site
 from designer.gui.dialogs.add_site import AddSiteDialog, SiteSpec
 from designer.gui.dialogs.export import ExportDialog, ExportSpec
-from designer.gui.dialogs.insert_pod import InsertPodDialog, PodTarget
+from designer.gui.dialogs.insert_pod import InsertPodDialog, PodChoice, PodTarget
 from designer.gui.dialogs.new_cluster import NewClusterDialog
 from designer.gui.dialogs.new_project import NewProjectDialog, NewProjectSpec
 from designer.gui.dialogs.place_row import PlaceRowDialog, RowExtension, RowSpec
@@ -59,9 +59,9 @@ class Prompts(Protocol):
 
     def pod(
         self, doc: Document, where: str, pue: float, target: PodTarget | None = None
-    ) -> str | None:
-        """The pod preset Insert ▸ Pod drops ``where`` (a sentence saying where; ``target``
-        the hall and point, to say whether it fits there)."""
+    ) -> PodChoice | None:
+        """The pod preset, and its fabric, Insert ▸ Pod drops ``where`` (a sentence saying
+        where; ``target`` the hall and point, to say whether it fits there)."""
         ...
 
     def new_site(self, sites: dict[str, str], like: Site) -> SiteSpec | None:
@@ -177,12 +177,12 @@ class DialogPrompts:
 
     def pod(
         self, doc: Document, where: str, pue: float, target: PodTarget | None = None
-    ) -> str | None:
+    ) -> PodChoice | None:
         dialog = InsertPodDialog(doc, where, pue, self.parent, self._last_pod, target)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         self._last_pod = dialog.preset()
-        return self._last_pod
+        return dialog.choice()
 
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
 
 from designer.core.catalog import projects_dir
+from designer.gui.dialogs.insert_pod import PodChoice
 from designer.gui.dialogs.new_project import NewProjectSpec
 from designer.gui.main_window import MainWindow
 from designer.gui.recent import RecentFiles
@@ -31,7 +32,8 @@ class ScriptedPrompts:
         self.export_answer = None
         self.site_answer = None
         self.cluster_answer = None
-        self.pod_answer: str | None = None
+        #: a preset's name (on the preset's fabric) or the whole choice
+        self.pod_answer: str | PodChoice | None = None
         self.confirm_answer = True
         self.errors: list[tuple[str, str]] = []
         self.asked: list[str] = []
@@ -79,11 +81,12 @@ class ScriptedPrompts:
         self.asked.append("new cluster")
         return self.cluster_answer
 
-    def pod(self, doc, where: str, pue: float, target=None) -> str | None:  # type: ignore[no-untyped-def]
+    def pod(self, doc, where: str, pue: float, target=None) -> PodChoice | None:  # type: ignore[no-untyped-def]
         self.asked.append(f"pod: {where}")
         self.target = target
         self.pue = pue
-        return self.pod_answer
+        answer = self.pod_answer
+        return PodChoice(answer) if isinstance(answer, str) else answer
 
     def place_row(self, rack_types, type_id, prefix, at, extend=None):  # type: ignore[no-untyped-def]
         self.asked.append(f"place row {type_id} {prefix}")

@@ -48,6 +48,7 @@ from designer.core.geometry.floor import placement_box
 from designer.core.geometry.footprint import Box, around
 from designer.core.model import CableTray, Placement
 from designer.core.model.base import Entity
+from designer.core.model.equipment import SwitchType
 from designer.core.network.fabric import LeafRacks, cage_links, radix
 
 #: The presets that fit one hall, which Insert ▸ Pod offers.
@@ -458,3 +459,21 @@ def _next_pod(doc: Document) -> int:
     while f"P{number}" in labels:
         number += 1
     return number
+
+
+def site_switches(doc: Document, hall_id: str) -> dict[str, SwitchType]:
+    """The switches of the network racks standing on the site of ``hall_id``, by id: the
+    site's scale-out fabric, which a pod on one of them joins (``pod_fabric`` counts their
+    slots) and a pod on another builds its own beside."""
+    project = doc.project
+    hall = project.halls.get(hall_id)
+    if hall is None:
+        return {}
+    halls = {h.id for h in project.halls.values() if h.site_id == hall.site_id}
+    types, switches = doc.rack_types, doc.catalog.switches
+    found: dict[str, SwitchType] = {}
+    for rack in project.placements.values():
+        kind = types.get(rack.type_id) if rack.hall_id in halls else None
+        if kind is not None and kind.switches is not None and kind.switches.switch_id in switches:
+            found[kind.switches.switch_id] = switches[kind.switches.switch_id]
+    return found

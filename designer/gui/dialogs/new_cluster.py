@@ -30,9 +30,9 @@ from designer.core.catalog import Catalog
 from designer.core.generate import PRESETS, ClusterRequest, GenerateError, Outline, outline
 from designer.core.generate.cluster import Mention, default_per_row, oversubscription_of
 from designer.core.generate.presets import Preset
+from designer.gui.dialogs.fabric import FABRICS, offer_fabrics
 from designer.gui.dialogs.form import lay_out
 
-FABRICS = {"infiniband": "InfiniBand", "ethernet": "Ethernet"}
 GREY = "color: #5f6b76;"
 RED = "color: #b3261e; font-weight: 600;"
 #: A field's label marked: red only, as bold widened the label column and moved the
@@ -207,16 +207,7 @@ class NewClusterDialog(QDialog):
         # as the tool prints it (summary, the fabric's note): 2:1
         over = request.oversubscription
         self.oversubscription.setText("" if over == 1 else f"{over:.12g}:1")
-        self._fill_fabrics(PRESETS[request.preset], request.fabric)
-
-    def _fill_fabrics(self, preset: Preset, chosen: str | None) -> None:
-        self.fabric.blockSignals(True)
-        self.fabric.clear()
-        self.fabric.addItem(f"Preset's: {FABRICS[preset.fabric]}", None)
-        for fabric, name in FABRICS.items():
-            self.fabric.addItem(name, fabric)
-        self.fabric.setCurrentIndex(max(0, self.fabric.findData(chosen)))
-        self.fabric.blockSignals(False)
+        offer_fabrics(self.fabric, "Preset's", PRESETS[request.preset].fabric, request.fabric)
 
     def _preset_changed(self) -> None:
         """The defaults of the preset chosen, shown greyed in the blank fields."""
@@ -239,7 +230,7 @@ class NewClusterDialog(QDialog):
             shown = self._label(option)
             if shown is not None:
                 shown.setText(label)
-        self._fill_fabrics(preset, self.fabric.currentData())
+        offer_fabrics(self.fabric, "Preset's", preset.fabric, self.fabric.currentData())
         self.refresh()
 
     # --- the request ------------------------------------------------------------------------
