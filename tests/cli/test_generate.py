@@ -112,6 +112,14 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         # too little for one system: it blamed --sites, which was never given; a rack preset
         # counts racks, as its dialog's field does
         (["nvl72-su", "--site-power", "0.01"], "--site-power: one rack needs"),
+        # a trial found the 117 that fit by trying one number after another, and was told
+        # "needs 31.7 MW" at 31.7 MW (test_site_power works the figures out)
+        (
+            ["campus-cm384", "--systems", "125", "--sites", "3", "--site-power", "30"],
+            "--site-power: 3 sites of 30 MW cannot supply 125 systems: one site of 42 needs "
+            "31.71 MW at PUE 1.25, and at most 117 systems fit them; raise the power per site "
+            "or the number of sites",
+        ),
     ],
     ids=[
         "misspelt-preset",
@@ -122,6 +130,7 @@ def test_the_same_options_write_the_same_bytes(tmp_path, capsys):
         "halls",
         "power",
         "tiny",
+        "most",
     ],
 )
 def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, arguments, said):
@@ -135,6 +144,14 @@ def test_a_refused_request_is_one_line_naming_what_is_wrong(tmp_path, capsys, ar
     assert said in err
     assert len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_most_systems_a_refusal_names_are_built_and_one_more_is_refused(capsys):
+    asked = ["generate", "campus-cm384", "--sites", "3", "--site-power", "30", "--dry-run"]
+    assert main([*asked, "--systems", "117"]) == 0
+    assert "Accelerators: 44,928\n" in capsys.readouterr().out
+    assert main([*asked, "--systems", "118"]) == 2
+    assert "at most 117 systems fit them" in capsys.readouterr().err
 
 
 def test_the_most_power_a_site_may_ask_builds_a_clean_supernode(tmp_path, capsys):
