@@ -42,20 +42,31 @@ in U, and NetBox places no 0U device at a U. Device types are written without
 holds its front face alone, and none overlaps another on either.
 
 Ports are not planned by rackplan: each device's interfaces are numbered in the order its
-links come in the cable schedule. A network rack's switches take the roles the site's
-fabric gives its slots (its leaves first, then its spines and cores), so a link from a leaf
-to a spine of the same rack joins two of its devices. Links inside one rack's system (an
-NVL72's NVLink spine) are part of the product and links between sites end at no device;
-both are left out and counted in the notes. The links a twin-port copper cable carries
-share its label (NetBox takes a cable a link).
+links come in the cable schedule (``ports``), a link's end at a network rack on the first of
+its switches of the link's tier with an interface free. A network rack's switches take the
+roles the site's fabric gives its slots (its leaves first, then its spines and cores), so a
+link from a leaf to a spine of the same rack joins two of its devices. Links inside one
+rack's system (an NVL72's NVLink spine) are part of the product and links between sites end
+at no device; both are left out and counted in the notes. The links a twin-port copper
+cable carries share its label (NetBox takes a cable a link).
 
 A cable's label names what it joins, not its place in the list: its two racks, side A's
 then side B's, by the names their devices are named from, and its number among the cables
 between them, "R1T04/NET-T02 #03" (``cable_label``). Revision to revision, a cable between
 the same racks at the same place among their cables keeps its label, and a label no earlier
-cable had goes to a new one. The port at a switch is numbered as links come (rackplan plans
-no ports), so a rack added before others in the schedule moves their cables' switch ports,
-not their labels.
+cable had goes to a new one. Its interfaces are numbered afresh each time, so a rack added
+before others in the schedule moves their cables' switch ports, not their labels (an audit's
+pod, R1T00 added: 216 cables of R1T01 to R1T03, each rack's bundles the same), and no
+numbering of one revision alone can keep them, as every leaf's and spine's ports of a
+generated pod carry a link (``ports``). Given the previous revision's cables
+(``ports.previous_ends``), each end of a cable of the same label keeps its device and
+interface where they still hold: the device one the link may end at (a switch of the same
+rack and tier, its server or system), the interface one it has at the link's rate, not
+taken by another cable nor filling its cage with another fill; the audit's pod then keeps
+every one of the 1,017 cables both revisions have, and R1T00's take the ports R1T04's
+(left out by a switch shortage) held. An end that no longer holds (its switch now of another
+tier) is numbered afresh with the links new to the set, in the interfaces left free, and the
+notes count the cables kept, moved (naming the first few), gone and new.
 
 A link the plan gives no medium (not routed, or beyond every medium) is written with no
 cable type, and with no length where it has no route either: its description and the notes
@@ -74,11 +85,12 @@ import math
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 import numpy as np
 
 from designer.core.format import first_of, plural
+from designer.core.interop.ports import Cages, End, PortBook, PreviousEnds
 from designer.core.interop.slugs import slug
 from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
@@ -317,8 +329,11 @@ def netbox_set(
     rack_types: dict[str, RackType],
     switch_types: dict[str, SwitchType],
     plan: NetworkPlan,
+    previous: PreviousEnds | None = None,
 ) -> NetboxSet:
-    """Every site, hall, rack and link of ``project`` as NetBox's import rows."""
+    """Every site, hall, rack and link of ``project`` as NetBox's import rows; each end of
+    a cable keeps the interface ``previous`` (the revision before's cables,
+    ``ports.previous_ends``) gives a cable of its label, where it still holds."""
     out = NetboxSet()
     names = _Names()
     sites = {s.id: names.take("site", s.name) for s in project.sites.values()}
@@ -346,7 +361,7 @@ def netbox_set(
     for rack in project.placements.values():
         devices.rack(rack.id)
     devices.size_notes()
-    linked = _cables(project, plan, devices, out)
+    linked = _cables(project, plan, devices, out, previous)
     _unlinked_notes(project, rack_types, plan, linked, out)
     devices.finish()
     out.notes[:0] = names.notes()
@@ -429,8 +444,9 @@ class _Port:
 
 
 class _Devices:
-    """The devices of every rack (its system, its servers, or the switches it holds) and the next free
-    interface of each, numbered as links come."""
+    """The devices of every rack (its system, its servers, or the switches it holds), and
+    the interface each end of a link takes at them (``port``, ``keep``; ``ports.PortBook``
+    numbers them)."""
 
     def __init__(
         self,
@@ -451,16 +467,15 @@ class _Devices:
         #: switches the racks hold that no fabric places: written, with no tier's role
         self.idle = 0
         self.out, self.names, self.sites, self.halls = out, names, sites, halls
-        #: rack id -> its devices, each (name, ports and their Gb/s, or None: no known limit)
-        self.held: dict[str, list[tuple[str, tuple[int, int] | None]]] = {}
-        self.used: Counter[str] = Counter()
-        #: (server, plane) -> the ports of the plane it has still to give
-        self.room: dict[tuple[str, str], int] = {}
-        #: switch -> the ports it has given out, the last one's number
-        self.slot: Counter[str] = Counter()
-        #: (switch, what fills it) -> the split port it fills: (port, part of it last given
-        #: out, parts it is split into); see ``port``
-        self.open: dict[tuple[str, Hashable], tuple[int, int, int]] = {}
+        #: rack id -> its devices, each (name, its cages and their Gb/s, or None: a server
+        #: or system, numbered by plane)
+        self.held: dict[str, list[tuple[str, Cages | None]]] = {}
+        #: (rack id, tier or None) -> the devices a link's end there may take, as ``port``
+        #: chooses among them; made for kept ends alone
+        self.candidates: dict[tuple[str, str | None], dict[str, Cages | None]] = {}
+        #: the interfaces given out at every device
+        self.book = PortBook()
+        #: rack id -> the links that found no port there
         self.full: Counter[str] = Counter()
         #: the texts and figures a campus's 3.3 million interfaces repeat, each made once
         #: (made anew for every interface, they held 2.1 GB at the campus's export): an
@@ -575,7 +590,10 @@ class _Devices:
                 )
                 for plane, group in kind.ports.items():  # the first take what is left over
                     share, over = divmod(group.count, servers.count)
-                    self.room[(device, plane)] = share + (k <= over)
+                    self.book.room[(device, plane)] = share + (k <= over)
+                self.book.ports[device] = sum(
+                    self.book.room[(device, plane)] for plane in kind.ports
+                )
                 held.append((device, None))
             self.held[rack_id] = held
             return
@@ -587,6 +605,7 @@ class _Devices:
         self._type(kind.vendor, kind.name, kind.id, 0, kind.weight_kg)
         device = self.names.take("device", base, scope=hall.site_id)
         self._device(device, role, kind.vendor, kind.name, site, location, name, None)
+        self.book.ports[device] = sum(group.count for group in kind.ports.values())
         self.whole += 1
         self.held[rack_id] = [(device, None)]
 
@@ -694,36 +713,42 @@ class _Devices:
         parts go to links of one ``fill`` only, a new port taken for another (a twin-port
         transceiver of one medium serves two fibre links; a cable with fixed ends, its own
         links alone: a trial found a DAC's two links across two cages, one shared with a
-        transceiver)."""
+        transceiver). Interfaces kept from a previous set (``keep``) are skipped, and the
+        parts their cages left free go to links of the cage's fill first."""
         named = plane.replace("_", "-")
         held = self.by_tier.get((rack_id, tier)) if tier is not None else None
-        for device, ports in held or self.held.get(rack_id, []):
-            if ports is None:
-                # a server takes its share of its rack's ports of the plane, then the next
-                room = self.room.get((device, plane))
-                if room is not None:
-                    if room <= 0:
-                        continue
-                    self.room[(device, plane)] = room - 1
-                self.used[device] += 1
-                return self._interface(
-                    device, f"{named} {self.used[device]}", named, kind, rate_gbps
-                )
-            count, speed = ports
-            split = max(1, speed // rate_gbps)
-            at, part, parts = self.open.get((device, fill), (0, 0, 0))
-            if at and parts == split and part < parts:
-                part += 1
-            elif self.slot[device] < count:
-                self.slot[device] += 1
-                at, part, parts = self.slot[device], 1, split
-            else:
-                continue
-            self.open[(device, fill)] = (at, part, parts)
-            return self._interface(
-                device, f"port {at}" if split == 1 else f"port {at}/{part}", named, kind, rate_gbps
-            )
-        self.full[rack_id] += 1
+        found = self.book.take(held or self.held.get(rack_id, []), plane, named, rate_gbps, fill)
+        if found is None:
+            self.full[rack_id] += 1
+            return None
+        device, interface = found
+        return self._interface(device, interface, named, kind, rate_gbps)
+
+    def keep(
+        self,
+        rack_id: str,
+        plane: str,
+        rate_gbps: int,
+        tier: str | None,
+        kind: str,
+        fill: Hashable,
+        end: End,
+    ) -> _Port | None:
+        """The end a previous set gave a link at ``rack_id`` (arguments as ``port`` takes
+        them), where it still holds: its device one that ``port`` chooses among for the
+        link, its interface one that device has for the link (``PortBook.keep``); else None,
+        and the link's end is numbered anew."""
+        key = (rack_id, tier)
+        candidates = self.candidates.get(key)
+        if candidates is None:
+            held = self.by_tier.get((rack_id, tier)) if tier is not None else None
+            candidates = self.candidates[key] = dict(held or self.held.get(rack_id, []))
+        device, interface = end
+        named = plane.replace("_", "-")
+        if device in candidates and self.book.keep(
+            device, candidates[device], plane, named, rate_gbps, fill, interface
+        ):
+            return self._interface(device, interface, named, kind, rate_gbps)
         return None
 
     def _interface(
@@ -822,86 +847,97 @@ def interface_type(protocol: str, rate_gbps: int, lane_gbps: int = 0, medium: st
     return named if named in ETHERNET_TYPES else OTHER
 
 
-def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxSet) -> set[str]:
+class _Bundle(NamedTuple):
+    """A bundle between two racks as its cables are written: its racks and the tiers of
+    their switches it ends on, its links' plane, rate and interface type, the links one
+    cable carries, and the columns its cables share."""
+
+    a: str
+    b: str
+    #: its links
+    links: int
+    tiers: tuple[str | None, str | None]
+    plane: str
+    rate: int
+    kind: str
+    per: int
+    #: what fills the split ports its links take: a medium's transceivers ("medium", its
+    #: index, the rate), or None where a cable with fixed ends fills its cage alone
+    fill: tuple[str, int, int] | None
+    #: its racks as its labels name them (``label_ends``) and the cables between them
+    #: numbered before its first
+    ends: str
+    before: int
+    shortened: bool
+    cable_type: str
+    length: object
+    what: str
+    #: the cable schedule's reason where it has no medium, else ""
+    why: str
+
+    def label(self, link: int) -> str:
+        """The label of the cable carrying its ``link``-th link (from 0)."""
+        return cable_label(self.ends, self.before + link // self.per + 1)
+
+    def fills(self, label: str) -> Hashable:
+        """What the split ports of the cable ``label`` fill with (see ``fill``)."""
+        return self.fill or ("cable", label)
+
+
+#: The ends a link keeps from no previous set.
+NO_ENDS: tuple[None, None] = (None, None)
+
+
+def _cables(
+    project: Project,
+    plan: NetworkPlan,
+    devices: _Devices,
+    out: NetboxSet,
+    previous: PreviousEnds | None = None,
+) -> set[str]:
     """One cable row per link of every bundle between two racks; the links a twin-port
     cable carries (``cable_links``: two, between 800G cages) share its label, as the bill
     counts that cable once. A cable's label is its racks' names and its number among the
-    cables between them (``cable_label``). Returns the racks a cable was written at."""
-    table, columns, media = plan.table(), plan.columns(), plan.media.media
-    planes = tuple(PLANES)
-    per_cable, _ = cable_links(plan, end_cages(plan), np.arange(len(table)))
-    in_rack = between_switches = between_sites = twins = cut = 0
-    #: a label's racks (``label_ends``) -> the cables between them numbered so far: the
-    #: bundles between two racks (rarely more than one) are numbered on in schedule order
-    numbered: Counter[str] = Counter()
+    cables between them (``cable_label``). The ends ``previous`` gives a cable of the same
+    label are kept where they still hold (``_kept``), before any other end is numbered.
+    Returns the racks a cable was written at."""
+    bundles, left = _bundles(project, plan, devices)
+    kept = _kept(devices, bundles, previous) if previous else {}
+    twins = cut = 0
     rows = out.rows["09-cables.csv"]
     linked: set[str] = set()
-    #: the cable schedule's reason for each bundle, made when a bundle has no medium (the
-    #: schedule of a campus takes seconds, which a complete design need not spend)
-    reasons: list[str] = []
     #: (the schedule's reason, whether the length is blank too) -> cables written so
     blank: Counter[tuple[str, bool]] = Counter()
-    for row in range(len(table)):
-        a, b, count = table.a[row], table.b[row], int(table.count[row])
-        tier_a, tier_b = END_TIERS.get(table.role[row], (None, None))
-        if a == b and not _tiers_apart(devices, a, tier_a, tier_b):
-            if len(devices.held.get(a, ())) > 1:
-                between_switches += count
-            else:
-                in_rack += count
-            continue
-        if a not in project.placements or b not in project.placements:
-            between_sites += count
-            continue
-        plane = planes[int(table.plane[row])]
-        medium = int(columns.medium[row])
-        length = _length(float(columns.order_m[row]), float(columns.routed_m[row]))
-        cable_type = CABLE_TYPES.get(media[medium].id, "") if medium >= 0 else ""
-        rate = int(table.rate[row])
-        carried = f"{rate}G {plane.replace('_', '-')}"
-        if medium >= 0:
-            what = f"{media[medium].name}, {carried}"
-        else:
-            # the reason ``links`` prints (a trial's rows said "no medium reaches" of
-            # racks in a hall with no trays), cut to leave the rate within NetBox's 200
-            reasons = reasons or [line.reason for line in cable_schedule(plan)]
-            why = reasons[row]
-            what = f"{_description(why, DESCRIPTION_LIMIT - len(carried) - 2)}; {carried}"
-        kind = interface_type(
-            PROTOCOLS[int(table.protocol[row])],
-            rate,
-            int(table.lane[row]),
-            media[medium].id if medium >= 0 else "",
-        )
-        per = int(per_cable[row])
-        fixed = medium >= 0 and media[medium].integrated
-        # without the spaces at their ends, which NetBox strips from a label
-        names = devices.bases[a].strip(), devices.bases[b].strip()
-        ends = label_ends(*names)
-        shortened = ends != "/".join(names)
-        before = numbered[ends]
-        numbered[ends] += -(-count // per)  # the bundle's cables, a twin-port one once
-        written, last, label = len(rows), "", ""
+    #: labels of ``previous`` written with another end than it gives them
+    moved: dict[str, None] = {}
+    for index, bundle in enumerate(bundles):
+        a, b, count, per = bundle.a, bundle.b, bundle.links, bundle.per
+        (tier_a, tier_b), plane, rate, kind = bundle.tiers, bundle.plane, bundle.rate, bundle.kind
+        cable_type, length, what, why = bundle.cable_type, bundle.length, bundle.what, bundle.why
+        unit = "m" if length != "" else ""
+        written, last, label, fill = len(rows), "", "", None
         for k in range(count):
             if k % per == 0:
-                label = cable_label(ends, before + k // per + 1)
+                label = bundle.label(k)
+                fill = bundle.fills(label)
                 twins += per > 1 and k + 1 < count
-            # a cable with fixed ends fills its cage alone; a medium's transceivers serve
-            # any links of that medium
-            fill = ("cable", label) if fixed else ("medium", medium, rate)
+            kept_a, kept_b = kept.get((index, k), NO_ENDS) if kept else NO_ENDS
             end_a, end_b = (
-                devices.port(a, plane, rate, tier_a, kind, fill),
-                devices.port(b, plane, rate, tier_b, kind, fill),
+                kept_a or devices.port(a, plane, rate, tier_a, kind, fill),
+                kept_b or devices.port(b, plane, rate, tier_b, kind, fill),
             )
             if end_a is None or end_b is None:
                 # the end that found a port is not written: an interface of no cable (an
                 # audit found them); its port stays unused
                 continue
+            was = previous.get((label, k % per)) if previous else None
+            if was and was != ((end_a.device, end_a.interface), (end_b.device, end_b.interface)):
+                moved[label] = None
             out.rows["08-interfaces.csv"] += (end_a.row, end_b.row)
             if label != last:  # a cable, not each of its links
-                if medium < 0:
+                if why:
                     blank[(why, length == "")] += 1
-                cut += shortened
+                cut += bundle.shortened
                 last = label
             rows.append(
                 (
@@ -917,7 +953,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
                     cable_type,
                     STATUS,
                     length,
-                    "m" if length != "" else "",
+                    unit,
                     what,
                 )
             )
@@ -938,6 +974,7 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
             "cage's two 400G ports, to another cage or split to two ports): NetBox takes a "
             "cable a link, so the rows of one cable share its label"
         )
+    in_rack, between_switches, between_sites = left
     if in_rack:
         out.notes.append(
             f"{in_rack:,} links with both ends in one rack (an NVL72's NVLink spine, part "
@@ -955,7 +992,143 @@ def _cables(project: Project, plan: NetworkPlan, devices: _Devices, out: NetboxS
             f"{between_sites:,} links between sites end at no rack (NetBox models them as "
             "circuits): left out"
         )
+    if previous:
+        at = HEADERS["09-cables.csv"].index("label")
+        out.notes.append(_against(previous, {row[at] for row in rows}, list(moved)))
     return linked
+
+
+def _bundles(
+    project: Project, plan: NetworkPlan, devices: _Devices
+) -> tuple[list[_Bundle], tuple[int, int, int]]:
+    """The bundles of the plan that join two racks, in schedule order, and the links left
+    out: inside one rack's system, between two switches of a rack that no fabric places in
+    two tiers, and between sites."""
+    table, columns, media = plan.table(), plan.columns(), plan.media.media
+    planes = tuple(PLANES)
+    per_cable, _ = cable_links(plan, end_cages(plan), np.arange(len(table)))
+    in_rack = between_switches = between_sites = 0
+    #: a label's racks (``label_ends``) -> the cables between them numbered so far: the
+    #: bundles between two racks (rarely more than one) are numbered on in schedule order
+    numbered: Counter[str] = Counter()
+    #: the cable schedule's reason for each bundle, made when a bundle has no medium (the
+    #: schedule of a campus takes seconds, which a complete design need not spend)
+    reasons: list[str] = []
+    bundles = []
+    for row in range(len(table)):
+        a, b, count = table.a[row], table.b[row], int(table.count[row])
+        tier_a, tier_b = END_TIERS.get(table.role[row], (None, None))
+        if a == b and not _tiers_apart(devices, a, tier_a, tier_b):
+            if len(devices.held.get(a, ())) > 1:
+                between_switches += count
+            else:
+                in_rack += count
+            continue
+        if a not in project.placements or b not in project.placements:
+            between_sites += count
+            continue
+        plane = planes[int(table.plane[row])]
+        medium = int(columns.medium[row])
+        length = _length(float(columns.order_m[row]), float(columns.routed_m[row]))
+        cable_type = CABLE_TYPES.get(media[medium].id, "") if medium >= 0 else ""
+        rate = int(table.rate[row])
+        carried = f"{rate}G {plane.replace('_', '-')}"
+        why = ""
+        if medium >= 0:
+            what = f"{media[medium].name}, {carried}"
+        else:
+            # the reason ``links`` prints (a trial's rows said "no medium reaches" of
+            # racks in a hall with no trays), cut to leave the rate within NetBox's 200
+            reasons = reasons or [line.reason for line in cable_schedule(plan)]
+            why = reasons[row]
+            what = f"{_description(why, DESCRIPTION_LIMIT - len(carried) - 2)}; {carried}"
+        kind = interface_type(
+            PROTOCOLS[int(table.protocol[row])],
+            rate,
+            int(table.lane[row]),
+            media[medium].id if medium >= 0 else "",
+        )
+        per = int(per_cable[row])
+        fixed = medium >= 0 and media[medium].integrated
+        # without the spaces at their ends, which NetBox strips from a label
+        names = devices.bases[a].strip(), devices.bases[b].strip()
+        ends = label_ends(*names)
+        before = numbered[ends]
+        numbered[ends] += -(-count // per)  # the bundle's cables, a twin-port one once
+        bundles.append(
+            _Bundle(
+                a,
+                b,
+                count,
+                (tier_a, tier_b),
+                plane,
+                rate,
+                kind,
+                per,
+                # a cable with fixed ends fills its cage alone; a medium's transceivers
+                # serve any links of that medium
+                None if fixed else ("medium", medium, rate),
+                ends,
+                before,
+                ends != "/".join(names),
+                cable_type,
+                length,
+                what,
+                why,
+            )
+        )
+    return bundles, (in_rack, between_switches, between_sites)
+
+
+def _kept(
+    devices: _Devices, bundles: list[_Bundle], previous: PreviousEnds
+) -> dict[tuple[int, int], tuple[_Port | None, _Port | None]]:
+    """The ends ``previous`` gives each link (by its cable's label and its place in the
+    cable) that still hold (``_Devices.keep``), taken before any other end is numbered,
+    keyed by the bundle's index and the link's: a cable whose label names the same racks
+    keeps its interfaces revision to revision, and a link new to them takes ports left
+    free (those of a rack a switch shortage now leaves out) rather than another's."""
+    kept: dict[tuple[int, int], tuple[_Port | None, _Port | None]] = {}
+    for index, bundle in enumerate(bundles):
+        for k in range(bundle.links):
+            label = bundle.label(k)
+            ends = previous.get((label, k % bundle.per))
+            if ends is None:
+                continue
+            fill = bundle.fills(label)
+            (tier_a, tier_b), (end_a, end_b) = bundle.tiers, ends
+            found = (
+                devices.keep(bundle.a, bundle.plane, bundle.rate, tier_a, bundle.kind, fill, end_a),
+                devices.keep(bundle.b, bundle.plane, bundle.rate, tier_b, bundle.kind, fill, end_b),
+            )
+            if found != NO_ENDS:
+                kept[(index, k)] = found
+    devices.book.settle()
+    return kept
+
+
+def _against(previous: PreviousEnds, labels: set[object], moved: list[str]) -> str:
+    """What changed from the ``previous`` set: its cables that keep both ends here, those
+    written with another interface at one end or both (the few first named: the cables to
+    re-patch), those gone; and the cables it did not have (``labels``: those written)."""
+    before = {label for label, _ in previous}
+    gone, new = len(before - labels), len(labels - before)
+    same = len(before) - gone - len(moved)
+    said = (
+        f"against the previous set: {same:,} of its {plural(len(before), 'cable')} "
+        f"{'keeps' if same == 1 else 'keep'} both ends' interfaces"
+    )
+    if moved:
+        one = len(moved) == 1
+        said += (
+            f", {len(moved):,} {'keeps its' if one else 'keep their'} label and "
+            f"{'takes' if one else 'take'} another interface at one end or both (re-patch "
+            f"{'it' if one else 'them'}: {first_of(moved, SHOWN)})"
+        )
+    return (
+        f"{said}, {gone:,} {'is' if gone == 1 else 'are'} gone; {plural(new, 'cable')} "
+        f"{'is' if new == 1 else 'are'} new"
+    )
 
 
 def _blank_notes(blank: Counter[tuple[str, bool]]) -> list[str]:
