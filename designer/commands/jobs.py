@@ -186,33 +186,10 @@ def _most_dp(doc: Document, job: Job) -> tuple[int, str]:
     and a line saying so; ``CommandError`` when not even one fits."""
     domains = scale_up_domains(doc.project, doc.rack_types, default_coefficients())
     room = room_for(job, doc.project, domains)
-    replica = job.group * job.pp
     if room.replicas:
-        return room.replicas, (
-            f"DP {room.replicas:,}, the most the job's scope holds: "
-            f"{room.replicas * replica:,} of the {room.free:,} accelerators free to it"
-        )
+        return room.replicas, room.taken(job)
     scope = f" (--where {_systems(job.where)})" if job.where else ""
-    if not room.largest:
-        why = f"the job's scope{scope} holds no accelerators"
-    elif job.group > room.largest:
-        why = (
-            f"TP x CP x EP = {job.group:,} accelerators a group are more than the "
-            f"{room.largest:,} of the largest {room.domain_kind} in the job's scope{scope}, "
-            "so no replica fits"
-        )
-    elif not room.free:
-        why = (
-            f"the project's other jobs take all {room.accelerators:,} accelerators of the "
-            f"job's scope{scope}"
-        )
-    else:
-        why = (
-            f"TP x CP x EP x PP = {replica:,} accelerators a replica are more than the job's "
-            f"scope{scope} holds: {room.groups:,} group{'' if room.groups == 1 else 's'} of "
-            f"{job.group:,} in its {room.free:,} free accelerators"
-        )
-    raise CommandError(f"--dp: {why}")
+    raise CommandError(f"--dp: {room.why_none(job, scope)}")
 
 
 def _refused(args: argparse.Namespace, error: Any) -> str:

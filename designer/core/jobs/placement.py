@@ -31,6 +31,7 @@ from functools import cached_property
 
 import numpy as np
 
+from designer.core.format import plural
 from designer.core.jobs.domains import Domain
 from designer.core.model.job import Job, JobOrder
 from designer.core.model.project import Project
@@ -215,6 +216,36 @@ class Room:
     accelerators: int
     largest: int
     domain_kind: str
+
+    def taken(self, job: Job) -> str:
+        """What the most replicas take, as the command line and the job dialog say it."""
+        return (
+            f"DP {self.replicas:,}, the most the job's scope holds: "
+            f"{self.replicas * job.group * job.pp:,} of the {self.free:,} accelerators free "
+            "to it"
+        )
+
+    def why_none(self, job: Job, scope: str = "") -> str:
+        """Why not one replica of ``job`` fits, its scope named as ``scope`` says (" (--where
+        H1)"), as the command line and the job dialog say it."""
+        if not self.largest:
+            return f"the job's scope{scope} holds no accelerators"
+        if job.group > self.largest:
+            return (
+                f"TP x CP x EP = {job.group:,} accelerators a group are more than the "
+                f"{self.largest:,} of the largest {self.domain_kind} in the job's scope{scope}, "
+                "so no replica fits"
+            )
+        if not self.free:
+            return (
+                f"the project's other jobs take all {self.accelerators:,} accelerators of the "
+                f"job's scope{scope}"
+            )
+        return (
+            f"TP x CP x EP x PP = {job.group * job.pp:,} accelerators a replica are more than "
+            f"the job's scope{scope} holds: {plural(self.groups, 'group')} of {job.group:,} "
+            f"in its {self.free:,} free accelerators"
+        )
 
 
 def room_for(job: Job, project: Project, domains: Sequence[Domain]) -> Room:
