@@ -25,7 +25,10 @@ def test_the_dialog_shows_what_a_cloudmatrix384_builds(qtbot):
     dialog = dialog_for(qtbot, "cm384")
     text = dialog.outline_text.text()
     # one supernode: 384 NPUs in 12 compute and 4 unified-bus switch racks, one site, one hall
-    assert text.startswith("CloudMatrix384 supernode: 1 system of huawei-cm384\n")
+    # the system by its catalog name, not its id (a trial read "of nvidia-gb200-nvl72")
+    assert text.startswith(
+        "CloudMatrix384 supernode: 1 system of Huawei CloudMatrix384 supernode\n"
+    )
     assert "Accelerators: 384\n" in text and "Racks: 16 of the systems and " in text
     assert "Sites: 1, halls: 1" in text
     assert dialog.ok.isEnabled()

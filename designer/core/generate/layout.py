@@ -81,6 +81,8 @@ class Unit:
     width_mm: int
     per_line: int
     racks: tuple[RackType, ...]
+    #: the catalog's name of it, as a reader knows it ("NVIDIA GB200 NVL72")
+    name: str
 
     @property
     def liquid_kw(self) -> float:
@@ -93,9 +95,9 @@ def unit_of(catalog: Catalog, unit_id: str, is_system: bool) -> Unit:
         system = catalog.systems[unit_id]
         racks = tuple(catalog.racks[m.type_id] for m in system.members)
         width = max(m.dx_mm + catalog.racks[m.type_id].width_mm for m in system.members)
-        return Unit(unit_id, True, width, len(racks) // 2, racks)
+        return Unit(unit_id, True, width, len(racks) // 2, racks, system.name)
     rack = catalog.racks[unit_id]
-    return Unit(unit_id, False, rack.width_mm, 1, (rack, rack))
+    return Unit(unit_id, False, rack.width_mm, 1, (rack, rack), rack.name)
 
 
 @dataclass
