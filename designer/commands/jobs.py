@@ -32,9 +32,7 @@ from designer.core.document import operations as ops
 from designer.core.document.document import Document, TransactionError
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import to_bytes
-from designer.core.jobs.coefficients import default_coefficients
-from designer.core.jobs.domains import scale_up_domains
-from designer.core.jobs.placement import room_for
+from designer.core.jobs.placement import room_in
 from designer.core.jobs.summary import (
     describe,
     order_text,
@@ -184,8 +182,7 @@ def _streams(args: argparse.Namespace, dp: int) -> int:
 def _most_dp(doc: Document, job: Job) -> tuple[int, str]:
     """The most DP replicas ``job`` (the last of ``doc``'s) can have and be placed whole,
     and a line saying so; ``CommandError`` when not even one fits."""
-    domains = scale_up_domains(doc.project, doc.rack_types, default_coefficients())
-    room = room_for(job, doc.project, domains)
+    room = room_in(job, doc.project, doc.rack_types)
     if room.replicas:
         return room.replicas, room.taken(job)
     scope = f" (--where {_systems(job.where)})" if job.where else ""

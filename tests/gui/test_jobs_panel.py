@@ -272,3 +272,30 @@ def test_pipelines_together_are_chosen_in_the_dialog_said_and_coloured(make_wind
     assert window.editor.project.jobs[job].order == "stages"
     window.editor.undo()
     assert window.editor.project.jobs[job].order == "pipelines"
+
+
+def test_most_sets_dp_to_the_replicas_the_cluster_holds_or_says_why_none_fits(
+    make_window, example, qtbot
+):
+    """An architect worked out DP by hand for "the rest of the cluster". The GB200 SU's 8
+    NVL72 hold 9 groups of TP 8 each, 72 in all; PP 4 makes 18 replicas (576 / 32). A
+    group of TP 128 fits no 72-GPU rack."""
+    window = make_window(example("gb200-nvl72-su"))
+    dialog = _panel(window)._dialog(None)
+    qtbot.addWidget(dialog)
+    dialog.degrees["tp"].setValue(8)
+    dialog.degrees["pp"].setValue(4)
+    dialog.most.click()
+    assert dialog.degrees["dp"].value() == 18
+    # the global batch of 1 no whole number of micro-batches for 18 streams: 1 x 1 x 18
+    assert dialog.global_batch.value() == 18
+    assert dialog.error.text() == (
+        "DP 18, the most the job's scope holds: 576 of the 576 accelerators free to it"
+    )
+    dialog.degrees["tp"].setValue(128)
+    dialog.most.click()
+    assert dialog.degrees["dp"].value() == 18  # left as it was
+    assert dialog.error.text() == (
+        "DP: TP x CP x EP = 128 accelerators a group are more than the 72 of the largest "
+        "rack in the job's scope, so no replica fits"
+    )

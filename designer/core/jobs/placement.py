@@ -32,7 +32,9 @@ from functools import cached_property
 import numpy as np
 
 from designer.core.format import plural
-from designer.core.jobs.domains import Domain
+from designer.core.jobs.coefficients import default_coefficients
+from designer.core.jobs.domains import Domain, scale_up_domains
+from designer.core.model.equipment import RackType
 from designer.core.model.job import Job, JobOrder
 from designer.core.model.project import Project
 
@@ -274,6 +276,12 @@ def room_for(job: Job, project: Project, domains: Sequence[Domain]) -> Room:
         domains[biggest].accelerators if biggest is not None else 0,
         domains[biggest].kind if biggest is not None else "domain",
     )
+
+
+def room_in(job: Job, project: Project, rack_types: Mapping[str, RackType]) -> Room:
+    """``room_for`` over the project's own scale-up domains (the command line's ``jobs
+    --add`` without --dp, and the job dialog's Most)."""
+    return room_for(job, project, scale_up_domains(project, rack_types, default_coefficients()))
 
 
 def place_jobs(jobs: Iterable[Job], project: Project, domains: Sequence[Domain]) -> Layout:

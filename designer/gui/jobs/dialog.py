@@ -10,7 +10,7 @@ decides which of PP and DP stays inside a domain.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,11 +22,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QToolButton,
     QWidget,
 )
 
 from designer.core.format import plural
 from designer.core.jobs.formulas import batch_streams
+from designer.core.jobs.placement import Room
 from designer.core.model.job import Job, JobOrder, TransformerModel
 from designer.gui.dialogs.form import lay_out, number_box, select_all_when_clicked
 
@@ -37,6 +39,7 @@ ORDERS: tuple[tuple[JobOrder, str], ...] = (
     ("pipelines", "Pipelines together: each replica's PP stages side by side"),
 )
 _DEGREES = ("tp", "cp", "ep", "pp", "dp")
+ERROR_STYLE = "color: #c0392b;"
 _BILLION = 1e9
 
 
@@ -51,7 +54,8 @@ def _count(value: int, low: int, high: int) -> QSpinBox:
 
 class JobDialog(QDialog):
     """Asks for a job; ``places`` are ``(id, name)`` of what it may be kept to (sites,
-    halls, "the selected racks") after "the whole cluster"."""
+    halls, "the selected racks") after "the whole cluster"; ``room`` tells what a job as
+    typed leaves room for (``placement.room_in``), for DP's Most."""
 
     def __init__(
         self,
@@ -59,10 +63,12 @@ class JobDialog(QDialog):
         places: Sequence[tuple[list[str], str]],
         default_name: str = "Job 1",
         parent: QWidget | None = None,
+        room: Callable[[Job], Room] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit job" if job else "Add a job")
         self._job = job
+        self._room = room
         model = job.model if job else None
         self.name = QLineEdit(job.name if job else default_name)
         self.parameters = number_box(
@@ -113,7 +119,7 @@ class JobDialog(QDialog):
         self.total = QLabel()
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b;")
+        self.error.setStyleSheet(ERROR_STYLE)
 
         form = QFormLayout()
         form.addRow("Name", self.name)
@@ -129,6 +135,14 @@ class JobDialog(QDialog):
         for name, box in self.degrees.items():
             row.addWidget(QLabel(name.upper()))
             row.addWidget(box)
+        # DP as the rest of the cluster, as planners take it (an architect worked out by
+        # hand that 46 replicas of TP 8 x EP 16 x PP 8 fit 48,000 NPUs)
+        self.most = QToolButton()
+        self.most.setText("Most")
+        self.most.setToolTip("DP: the most replicas of these degrees that where it runs holds")
+        self.most.setEnabled(room is not None)
+        self.most.clicked.connect(self._most_dp)
+        row.addWidget(self.most)
         form.addRow("Degrees", row)
         form.addRow("", self.total)
         form.addRow("Groups laid", self.order)
@@ -196,10 +210,33 @@ class JobDialog(QDialog):
             fields["accelerators"] = self._job.accelerators
         return Job(id=job_id, **fields)
 
+    def _most_dp(self) -> None:
+        """DP set to the most replicas the job's scope holds, or the reason none fits."""
+        if self._room is None:
+            return
+        try:
+            job = self.job(self._job.id if self._job else "new")
+        except ValidationError as err:
+            self._say(_refused(err))
+            return
+        room = self._room(job)
+        if room.replicas:
+            self.degrees["dp"].setValue(room.replicas)
+            if self.global_batch.value() % self._streams():  # as the command line takes it
+                self.global_batch.setValue(self._streams())
+            self._say(room.taken(job), error=False)
+        else:
+            self._say(f"DP: {room.why_none(job)}")
+
+    def _say(self, text: str, error: bool = True) -> None:
+        """``text`` under the fields: in red when it keeps the job from being saved."""
+        self.error.setStyleSheet(ERROR_STYLE if error else "")
+        self.error.setText(text)
+
     def _accept(self) -> None:
         streams = self._streams()
         if self.global_batch.value() % streams:  # refused here, not as a finding after
-            self.error.setText(
+            self._say(
                 f"Global batch: {plural(self.global_batch.value(), 'sequence')} is not a whole number "
                 f"of micro-batches of {self.micro_batch.value():,} for EP x DP = "
                 f"{streams // self.micro_batch.value():,} data streams; make it a multiple of "
@@ -209,9 +246,14 @@ class JobDialog(QDialog):
         try:
             self.job(self._job.id if self._job else "new")
         except ValidationError as err:
-            first = err.errors(include_url=False)[0]
-            where = ".".join(str(p) for p in first["loc"] if p != "model")
-            message = first["msg"].removeprefix("Value error, ")
-            self.error.setText(f"{where}: {message}" if where else message)
+            self._say(_refused(err))
             return
         self.accept()
+
+
+def _refused(err: ValidationError) -> str:
+    """The first value the job refused, named by its field."""
+    first = err.errors(include_url=False)[0]
+    where = ".".join(str(p) for p in first["loc"] if p != "model")
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message

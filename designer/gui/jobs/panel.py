@@ -39,6 +39,7 @@ from designer.core.document.document import TransactionError
 from designer.core.findings import SEVERITY_RANK, Finding
 from designer.core.jobs.estimate import JobTraffic
 from designer.core.jobs.formulas import pipeline_bubble
+from designer.core.jobs.placement import room_in
 from designer.core.jobs.roles import ROLE_NOUNS, Role, rack_roles
 from designer.core.jobs.summary import (
     describe,
@@ -363,7 +364,14 @@ class JobsPanel(QWidget):
     def _dialog(self, job_id: str | None) -> JobDialog:
         job = self.editor.project.jobs.get(job_id or "")
         name = f"Job {len(self.editor.project.jobs) + 1}"
-        return JobDialog(job, self._places(), name, self)
+        doc = self.editor.doc
+        return JobDialog(
+            job,
+            self._places(),
+            name,
+            self,
+            lambda typed: room_in(typed, doc.project, doc.rack_types),
+        )
 
     def add_job(self) -> str | None:
         """Ask for a job and add it: one undo step."""
