@@ -51,6 +51,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "a .zip",
     )
     parser.add_argument(
+        "--previous",
+        metavar="OLD.zip",
+        help="NetBox only (-o OUT.zip --table netbox): the set export wrote for the revision "
+        "before; each cable of the same label keeps its devices and interfaces where they "
+        "still hold, and the output counts the cables kept, moved, gone and new. OUT.zip may "
+        "be OLD.zip: it is read before the new set is written",
+    )
+    parser.add_argument(
         "--enlarged",
         action="store_true",
         help="PDF only: add enlarged part plans (1:100, or 1:50 where a label needs it) after "
@@ -71,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
             "The bom and links commands print their tables (-o - or no -o).",
         )
         not_the_input(args.output, args.file)
+        _previous_for_netbox(args)
         project = open_project(args.file, "export the project").project
     except CommandError as err:
         return fail(err)
@@ -150,19 +159,42 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _previous_for_netbox(args: argparse.Namespace) -> None:
+    """Refuse ``--previous`` where no NetBox set is written: it keeps a NetBox set's cable
+    ends, which no other output has (a .zip is the set, with --table netbox or none)."""
+    if args.previous is None:
+        return
+    zip_set = args.table is None and Path(args.output).suffix.lower() == ".zip"
+    # (--table netbox to another file than a .zip is refused as such, after)
+    if not zip_set and args.table != "netbox":
+        table = f" --table {args.table}" if args.table else ""
+        raise CommandError(
+            f"--previous {args.previous}: it keeps the cable ends of a NetBox set, and this "
+            f"writes none (-o {args.output}{table}); give -o OUT.zip --table netbox."
+        )
+
+
 def _for_other_tools(project: Project, args: argparse.Namespace) -> int:
     """DXF for CAD, the NetBox zip and the rack sheet, which need no Qt."""
     from designer.core.catalog import default_catalog
-    from designer.report.interop import export_interop
+    from designer.core.interop.ports import PreviousSetError
+    from designer.report.interop import export_interop, previous_set
 
     with STOPS.deferred():  # the hall is found as a picture's is; that module loads Qt
         from designer.report.export import find_hall
     try:
         hall = find_hall(project, args.hall) if args.hall else None
+        # read whole before the new set is written, which may replace it
+        previous = previous_set(Path(args.previous)) if args.previous else None
         told = export_interop(
-            project, default_catalog(), Path(args.output), hall, args.table or "netbox"
+            project,
+            default_catalog(),
+            Path(args.output),
+            hall,
+            args.table or "netbox",
+            previous=previous,
         )
-    except OutputError as err:
+    except (OutputError, PreviousSetError) as err:
         return fail(err)
     for line in told:
         note = line.startswith("note: ")

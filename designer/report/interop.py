@@ -13,12 +13,14 @@ from __future__ import annotations
 import io
 import time
 import zipfile
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from designer.core.catalog import Catalog
 from designer.core.format import plural
 from designer.core.interop.netbox import HEADERS, NetboxSet, cable_list, netbox_set
+from designer.core.interop.ports import PreviousEnds, PreviousSetError, previous_ends
 from designer.core.interop.rack_sheet import rack_sheet
 from designer.core.io.atomic import OutputError, write_output
 from designer.core.io.project_file import integrity_problems, refusal, unencodable_text
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
 
 #: The note file of a NetBox set, beside its CSVs.
 NOTES_FILE = "NOTES.txt"
+#: The file of a NetBox set whose cables' ends the next revision keeps (``previous_set``).
+CABLES_FILE = "09-cables.csv"
 
 
 def export_interop(
@@ -43,10 +47,13 @@ def export_interop(
     hall_id: str | None = None,
     table: str = "netbox",
     plan: NetworkPlan | None = None,
+    previous: PreviousEnds | None = None,
 ) -> list[str]:
     """Write ``project`` as ``path``'s suffix says: DXF (the hall ``hall_id``, or every
-    hall, one file each) or a NetBox zip. Returns what to tell: the files written, then
-    notes on what NetBox would refuse or what was left out."""
+    hall, one file each) or a NetBox zip, whose cables keep the ends the ``previous``
+    revision's set gives them where they still hold (``previous_set``). Returns what to
+    tell: the files written, then notes on what NetBox would refuse or what was left out,
+    and what changed from the previous set."""
     suffix = path.suffix.lower()
     if suffix == ".zip" and table not in ("netbox", "links"):
         raise OutputError(f"A .zip holds NetBox's import files; --table {table} is a CSV.")
@@ -72,7 +79,7 @@ def export_interop(
             write_output(target, hall_dxf(project, types, plan, hall))
             told.append(f"wrote {target}")
         return told
-    found = netbox_set(project, types, dict(catalog.switches), plan)
+    found = netbox_set(project, types, dict(catalog.switches), plan, previous)
     if table == "cables":
         write_output(path, sheet_bytes(cable_list(found)))
         cables = len(found.cables())
@@ -83,6 +90,46 @@ def export_interop(
         plural(len(found.rows[name]), name[3:-5].replace("-", " ")) for name in HEADERS
     )
     return [f"wrote {path} ({counts})", *(f"note: {n}" for n in found.every_note)]
+
+
+def previous_set(path: Path) -> PreviousEnds:
+    """The cables' ends of the NetBox set at ``path``, a zip this export wrote for the
+    revision before, read whole before anything is written (so the new set may replace it).
+    Raises ``PreviousSetError`` naming the file and what is wrong with it."""
+    said = f"Cannot read the previous NetBox set {path}"
+    try:
+        archive = zipfile.ZipFile(path)
+    except FileNotFoundError:
+        raise PreviousSetError(f"{said}: there is no such file.") from None
+    except IsADirectoryError:
+        raise PreviousSetError(f"{said}: it is a folder; give the .zip the export wrote.") from None
+    except OSError as error:
+        raise PreviousSetError(f"{said}: {error.strerror or error}.") from None
+    except zipfile.BadZipFile:
+        raise PreviousSetError(
+            f"{said}: it is not a zip file; give the .zip that export -o OUT.zip --table "
+            "netbox wrote."
+        ) from None
+    with archive:
+        if CABLES_FILE not in archive.namelist():
+            raise PreviousSetError(
+                f"{said}: it holds no {CABLES_FILE}, so it is not a NetBox set this export wrote."
+            )
+        try:
+            # read as a stream (a campus's is 480 MB); a BOM, where a spreadsheet saved the
+            # file again, is no part of its header
+            with (
+                archive.open(CABLES_FILE) as member,
+                io.TextIOWrapper(member, "utf-8-sig", newline="") as text,
+            ):
+                return previous_ends(text, f"its {CABLES_FILE}")
+        except PreviousSetError as error:
+            raise PreviousSetError(f"{said}: {error}.") from None
+        except UnicodeDecodeError:
+            raise PreviousSetError(f"{said}: its {CABLES_FILE} is not UTF-8 text.") from None
+        except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError, zlib.error) as e:
+            # a damaged or encrypted member, or one compressed as zipfile cannot read
+            raise PreviousSetError(f"{said}: its {CABLES_FILE} cannot be read ({e}).") from None
 
 
 def _plan(project: Project, catalog: Catalog) -> NetworkPlan:

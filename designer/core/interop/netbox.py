@@ -43,7 +43,11 @@ holds its front face alone, and none overlaps another on either.
 
 Ports are not planned by rackplan: each device's interfaces are numbered in the order its
 links come in the cable schedule (``ports``), a link's end at a network rack on the first of
-its switches of the link's tier with an interface free. A network rack's switches take the
+its switches of the link's tier with an interface free. Where that tier's links there face
+both ways (a leaf's down to nodes and up to spines), each of its switches opens cages of
+each way within its share, dealt evenly (``_share``, ``PortBook.share``), as a real leaf
+carries both: taken as links came, the pod's NET-T02 had six leaves of GPU links alone and
+six of uplinks, and no path from those GPUs to a spine. A network rack's switches take the
 roles the site's fabric gives its slots (its leaves first, then its spines and cores), so a
 link from a leaf to a spine of the same rack joins two of its devices. Links inside one
 rack's system (an NVL72's NVLink spine) are part of the product and links between sites end
@@ -62,11 +66,13 @@ generated pod carry a link (``ports``). Given the previous revision's cables
 (``ports.previous_ends``), each end of a cable of the same label keeps its device and
 interface where they still hold: the device one the link may end at (a switch of the same
 rack and tier, its server or system), the interface one it has at the link's rate, not
-taken by another cable nor filling its cage with another fill; the audit's pod then keeps
-every one of the 1,017 cables both revisions have, and R1T00's take the ports R1T04's
-(left out by a switch shortage) held. An end that no longer holds (its switch now of another
-tier) is numbered afresh with the links new to the set, in the interfaces left free, and the
-notes count the cables kept, moved (naming the first few), gone and new.
+taken by another cable nor filling its cage with another fill, in a cage its switch's share
+of the link's way still has room for; the audit's pod then keeps every one of the 1,017
+cables both revisions have, and R1T00's take the ports R1T04's (left out by a switch
+shortage) held. An end that no longer holds (its switch now of another tier, or its share
+used up: a set written when the first leaves took every GPU link) is numbered afresh with
+the links new to the set, in the interfaces left free, and the notes count the cables kept,
+moved (naming the first few), gone and new.
 
 A link the plan gives no medium (not routed, or beyond every medium) is written with no
 cable type, and with no length where it has no route either: its description and the notes
@@ -90,7 +96,7 @@ from typing import TYPE_CHECKING, NamedTuple, TextIO
 import numpy as np
 
 from designer.core.format import first_of, plural
-from designer.core.interop.ports import Cages, End, PortBook, PreviousEnds
+from designer.core.interop.ports import DOWN, UP, Cages, End, PortBook, PreviousEnds
 from designer.core.interop.slugs import slug
 from designer.core.model.equipment import RackType, SwitchType
 from designer.core.model.project import Project
@@ -704,9 +710,11 @@ class _Devices:
         tier: str | None = None,
         kind: str = OTHER,
         fill: Hashable = None,
+        way: str | None = None,
     ) -> _Port | None:
         """The next free interface at ``rack_id`` for a link of ``rate_gbps``, on a switch
-        of ``tier`` where the rack has switches of it, or None when they are full. A switch
+        of ``tier`` where the rack has switches of it, within its share of cages facing
+        ``way`` (``PortBook.share``), or None when they are full. A switch
         port faster than the link is split into as many links as it carries (an 800G port
         takes two 400G links: "port 3/1", "port 3/2"); ``kind`` is its NetBox interface
         type (``interface_type``). ``fill`` names what the port's cage holds: a split port's
@@ -717,7 +725,9 @@ class _Devices:
         parts their cages left free go to links of the cage's fill first."""
         named = plane.replace("_", "-")
         held = self.by_tier.get((rack_id, tier)) if tier is not None else None
-        found = self.book.take(held or self.held.get(rack_id, []), plane, named, rate_gbps, fill)
+        found = self.book.take(
+            held or self.held.get(rack_id, []), plane, named, rate_gbps, fill, way
+        )
         if found is None:
             self.full[rack_id] += 1
             return None
@@ -733,6 +743,7 @@ class _Devices:
         kind: str,
         fill: Hashable,
         end: End,
+        way: str | None = None,
     ) -> _Port | None:
         """The end a previous set gave a link at ``rack_id`` (arguments as ``port`` takes
         them), where it still holds: its device one that ``port`` chooses among for the
@@ -746,7 +757,7 @@ class _Devices:
         device, interface = end
         named = plane.replace("_", "-")
         if device in candidates and self.book.keep(
-            device, candidates[device], plane, named, rate_gbps, fill, interface
+            device, candidates[device], plane, named, rate_gbps, fill, interface, way
         ):
             return self._interface(device, interface, named, kind, rate_gbps)
         return None
@@ -902,6 +913,7 @@ def _cables(
     label are kept where they still hold (``_kept``), before any other end is numbered.
     Returns the racks a cable was written at."""
     bundles, left = _bundles(project, plan, devices)
+    _share(devices, bundles)
     kept = _kept(devices, bundles, previous) if previous else {}
     twins = cut = 0
     rows = out.rows["09-cables.csv"]
@@ -923,8 +935,8 @@ def _cables(
                 twins += per > 1 and k + 1 < count
             kept_a, kept_b = kept.get((index, k), NO_ENDS) if kept else NO_ENDS
             end_a, end_b = (
-                kept_a or devices.port(a, plane, rate, tier_a, kind, fill),
-                kept_b or devices.port(b, plane, rate, tier_b, kind, fill),
+                kept_a or devices.port(a, plane, rate, tier_a, kind, fill, UP),
+                kept_b or devices.port(b, plane, rate, tier_b, kind, fill, DOWN),
             )
             if end_a is None or end_b is None:
                 # the end that found a port is not written: an interface of no cable (an
@@ -1080,6 +1092,38 @@ def _bundles(
     return bundles, (in_rack, between_switches, between_sites)
 
 
+def _share(devices: _Devices, bundles: list[_Bundle]) -> None:
+    """Deal the cages of each network rack's switches of a tier whose links there face both
+    ways over them (``PortBook.share``): a bundle's side A is its lower end, whose links
+    face up, side B its upper, facing down. The cages of a way are those its links fill: a
+    medium's links at a rate two to an 800G cage (one fill per cage), a cable with fixed
+    ends a cage of its own at each end. The plan counts the links between two racks, not
+    each switch's: each switch takes an even share of its rack's."""
+    need: dict[tuple[str, str], Counter[str]] = {}
+    #: (rack, tier, way, fill, links a cage carries) -> links
+    filling: Counter[tuple[str, str, str, Hashable, int]] = Counter()
+    for bundle in bundles:
+        for rack, tier, way in ((bundle.a, bundle.tiers[0], UP), (bundle.b, bundle.tiers[1], DOWN)):
+            if tier is None:
+                continue
+            switches = devices.by_tier.get((rack, tier))
+            cages = switches[0][1] if switches and len(switches) > 1 else None
+            if cages is None:
+                continue
+            split = max(1, cages[1] // bundle.rate)
+            if bundle.fill is None:  # each cable's links in cages of their own
+                cables, rest = divmod(bundle.links, bundle.per)
+                cable_cages = cables * -(-bundle.per // split) + -(-rest // split)
+                need.setdefault((rack, tier), Counter())[way] += cable_cages
+            else:
+                filling[(rack, tier, way, bundle.fill, split)] += bundle.links
+    for (rack, tier, way, _, split), links in filling.items():
+        need.setdefault((rack, tier), Counter())[way] += -(-links // split)
+    for (rack, tier), ways in need.items():
+        if ways[DOWN] and ways[UP]:
+            devices.book.share(devices.by_tier[(rack, tier)], ways[DOWN], ways[UP])
+
+
 def _kept(
     devices: _Devices, bundles: list[_Bundle], previous: PreviousEnds
 ) -> dict[tuple[int, int], tuple[_Port | None, _Port | None]]:
@@ -1098,8 +1142,12 @@ def _kept(
             fill = bundle.fills(label)
             (tier_a, tier_b), (end_a, end_b) = bundle.tiers, ends
             found = (
-                devices.keep(bundle.a, bundle.plane, bundle.rate, tier_a, bundle.kind, fill, end_a),
-                devices.keep(bundle.b, bundle.plane, bundle.rate, tier_b, bundle.kind, fill, end_b),
+                devices.keep(
+                    bundle.a, bundle.plane, bundle.rate, tier_a, bundle.kind, fill, end_a, UP
+                ),
+                devices.keep(
+                    bundle.b, bundle.plane, bundle.rate, tier_b, bundle.kind, fill, end_b, DOWN
+                ),
             )
             if found != NO_ENDS:
                 kept[(index, k)] = found
@@ -1118,13 +1166,15 @@ def _against(previous: PreviousEnds, labels: set[object], moved: list[str]) -> s
         f"against the previous set: {same:,} of its {plural(len(before), 'cable')} "
         f"{'keeps' if same == 1 else 'keep'} both ends' interfaces"
     )
+    # the cables moved are counted when none is, as the other three are: a DCIM engineer
+    # reads "0" as nothing to re-patch, where a clause left out says nothing
+    one = len(moved) == 1
+    said += (
+        f", {len(moved):,} {'keeps its' if one else 'keep their'} label and "
+        f"{'takes' if one else 'take'} another interface at one end or both"
+    )
     if moved:
-        one = len(moved) == 1
-        said += (
-            f", {len(moved):,} {'keeps its' if one else 'keep their'} label and "
-            f"{'takes' if one else 'take'} another interface at one end or both (re-patch "
-            f"{'it' if one else 'them'}: {first_of(moved, SHOWN)})"
-        )
+        said += f" (re-patch {'it' if one else 'them'}: {first_of(moved, SHOWN)})"
     return (
         f"{said}, {gone:,} {'is' if gone == 1 else 'are'} gone; {plural(new, 'cable')} "
         f"{'is' if new == 1 else 'are'} new"
