@@ -815,7 +815,7 @@ class MainWindow(QMainWindow):
         self.findings_panel.reopen.connect(self.editor.reopen_finding)
         self.files.message.connect(self.status.say)
         self.exporter.finished.connect(self.status.say)
-        self.builder.finished.connect(self.status.say)
+        self.builder.finished.connect(self.status.say_before_check)  # a built project is checked
         self.files.recent_changed.connect(self._recent_changed)
         self.autosaver.failed.connect(self.status.say)
         self.checker.failed.connect(self.status.say)

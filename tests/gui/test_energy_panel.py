@@ -54,16 +54,16 @@ def test_the_capital_by_category_stands_beside_the_years_energy_cost(qtbot, make
     assert len(rows) == 8
     # 8 GB200 NVL72 at $2.5 M each (links:S66); the three QM9700 racks no source prices
     racks = rows["Racks and systems"]
-    assert chart.texts[racks] == "$20 M + 1 line unpriced"
+    assert chart.texts[racks] == "$20 M + 3 racks unpriced"
     assert (float(chart.ends[racks]), chart.colours(racks)) == (20.0, [SOURCED])
     # 576 SR modules at $700 and 864 twin-port ones at $1,000: media.json, low confidence
     modules = rows["Optical modules"]
     assert chart.texts[modules] == "$1.27 M low confidence"
     assert float(chart.ends[modules]) == pytest.approx(1.2672)
     assert chart.colours(modules) == [LOW_CONFIDENCE]
-    # the CDUs and CRAHs have no sourced price: no bar, and the figure says so
+    # the 2 CDUs and 2 CRAHs have no sourced price: no bar, and the figure says so
     cooling = rows["Cooling units"]
-    assert (chart.texts[cooling], chart.colours(cooling)) == ("unpriced: 2 lines", [])
+    assert (chart.texts[cooling], chart.colours(cooling)) == ("unpriced: 4 cooling units", [])
     # 999.6 kW typical x 8,760 h x PUE 1.2 = 10,507.80 MWh at $50/MWh = $525,390 a year
     energy = rows["Energy a year"]
     assert chart.texts[energy] == "$0.53 M a year"

@@ -142,5 +142,6 @@ class EnergyPanel(QWidget):
         self.priced = price_bom(
             bill_of_materials(plan), doc.rack_types, doc.catalog.switches, energy.accelerators
         )
-        self.capital.show_bars(*capital_rows(self.priced, energy))
+        names, layers, texts, tips, short = capital_rows(self.priced, energy)
+        self.capital.show_bars(names, layers, texts, tips, short=short)
         self.capital.note.setText(capital_note(self.priced))

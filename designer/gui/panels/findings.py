@@ -9,7 +9,7 @@ whether notes show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.findings import severity_name
+from designer.core.findings import Finding, Report, Severity, severity_name
+from designer.core.format import number, plural
 from designer.drawing import style
 from designer.gui.editor import Editor
 from designer.gui.panels.table import RowsModel, rows_view
@@ -39,6 +40,35 @@ from designer.gui.panels.table import RowsModel, rows_view
 COLUMNS = ("", "Finding", "Code", "Hall")
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 _ICON = {"error": "✖", "warning": "▲", "info": "ℹ"}
+#: What one finding of each severity is called, worst first.
+NOUNS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[Severity, int]:
+    """Findings per severity, accepted ones not counted (the core report's counts)."""
+    return Report(tuple(findings)).counts()
+
+
+def counts_text(findings: Iterable[Finding]) -> str:
+    """``0 errors, 1 warning, 5 notes``: what a check found, accepted findings left out."""
+    counts = severity_counts(findings)
+    return ", ".join(plural(counts[s], noun) for s, noun in NOUNS.items())
+
+
+def _counts_html(here: dict[Severity, int], every: dict[Severity, int]) -> str:
+    """The panel's header: the findings of each severity the list holds, and, where the
+    list holds one hall's, how many the project has ("3 of 5 notes in this hall"): the
+    header counted the project's 5 notes over a list of this hall's 3."""
+    parts = []
+    for severity, noun in NOUNS.items():
+        key = severity_name(severity)
+        icon = f"<span style='color:{style.SEVERITY_COLOUR[key].name()}'>{_ICON[key]}</span>"
+        count = plural(here[severity], noun)
+        if here[severity] != every[severity]:
+            count = f"{number(here[severity], 0)} of {plural(every[severity], noun)}"
+        parts.append(f"{icon} {count}")
+    where = " in this hall" if here != every else ""
+    return " &nbsp; ".join(parts) + where
 
 
 class FindingsModel(RowsModel):
@@ -158,17 +188,20 @@ class FindingsPanel(QWidget):
 
     def refresh(self) -> None:
         editor = self.editor
-        self.table.setColumnHidden(3, self.scope.currentData() == "hall")
+        whole = self.scope.currentData() == "all"
+        self.table.setColumnHidden(3, not whole)
         every = list(editor.findings)
-        shown = [
+        in_scope = [
             f
             for f in every
-            if (
-                self.scope.currentData() == "all"
-                or f.hall_id in (editor.hall_id, None)
-                or editor.hall_id in f.ids  # two halls overlapping: shown with either
-            )
-            and (self.show_notes.isChecked() or severity_name(f.severity) != "info")
+            if whole
+            or f.hall_id in (editor.hall_id, None)
+            or editor.hall_id in f.ids  # two halls overlapping: shown with either
+        ]
+        shown = [
+            f
+            for f in in_scope
+            if (self.show_notes.isChecked() or severity_name(f.severity) != "info")
             and (self.show_accepted.isChecked() or not f.excluded)
         ]
         names = {h.id: h.name for h in editor.project.halls.values()}
@@ -179,23 +212,16 @@ class FindingsPanel(QWidget):
         if picked in shown:  # still there (a click that switched halls, a re-check): kept
             self.table.setCurrentIndex(self.model.index(self.model.rows.index(picked), 1))
         self._show_empty(shown, every)
-        counts = {"error": 0, "warning": 0, "info": 0}
-        for finding in every:
-            if not finding.excluded:
-                counts[severity_name(finding.severity)] += 1
         if not editor.checked:
             self.counts.setText("<span style='color:#5f6b76'>Not checked yet</span>")
         else:
-            self.counts.setText(
-                " &nbsp; ".join(
-                    f"<span style='color:{style.SEVERITY_COLOUR[k].name()}'>{_ICON[k]}</span> "
-                    f"{counts[k]} {one if counts[k] == 1 else many}"
-                    for k, one, many in (
-                        ("error", "error", "errors"),
-                        ("warning", "warning", "warnings"),
-                        ("info", "note", "notes"),
-                    )
-                )
+            here, total = severity_counts(in_scope), severity_counts(every)
+            self.counts.setText(_counts_html(here, total))
+            self.counts.setToolTip(
+                "This hall's findings and the project's own (its sites, the links between "
+                "halls); All halls lists the other halls' too."
+                if here != total
+                else ""
             )
 
     def _show_empty(self, shown: list[Any], every: list[Any]) -> None:

@@ -10,6 +10,7 @@ from designer.core.format import number, plural
 from designer.core.totals import hall_totals
 from designer.drawing import style
 from designer.gui.editor import Editor
+from designer.gui.panels.findings import counts_text, severity_counts
 
 #: How long a status message stays, in milliseconds.
 MESSAGE_MS = 8_000
@@ -32,15 +33,38 @@ class StatusBar(QStatusBar):
         self._timer.setSingleShot(True)
         self._timer.setInterval(120)
         self._timer.timeout.connect(self.refresh_totals)
+        #: The message said until the check of the project open ends (``say_before_check``).
+        self._awaiting: str | None = None
         editor.message.connect(self.say)
         editor.bridge.changed.connect(lambda _c: self._timer.start())
         editor.hall_changed.connect(self._timer.start)
         editor.findings_changed.connect(self.refresh_findings)
+        editor.findings_changed.connect(self._say_checked)
         self.refresh_totals()
         self.refresh_findings()
 
     def say(self, text: str) -> None:
+        self._awaiting = None
         self.showMessage(text, MESSAGE_MS)
+
+    def say_before_check(self, text: str) -> None:
+        """Say ``text`` and, when the project open is still being checked, keep it until
+        the check ends, then say what the check found. A built campus's "checking it…"
+        stayed on after its check had ended. A message said meanwhile is left alone."""
+        if self.editor.checked:
+            self.say(text)
+            return
+        self.showMessage(text)
+        self._awaiting = text
+
+    def _say_checked(self) -> None:
+        """The check awaited has ended: what it found, unless another message was said."""
+        if self._awaiting is None or not self.editor.checked:
+            return
+        if self.currentMessage() == self._awaiting:
+            name = self.editor.project.meta.name
+            self.say(f"Checked ‘{name}’: {counts_text(self.editor.findings)}.")
+        self._awaiting = None
 
     def show_cursor(self, x_mm: float, y_mm: float) -> None:
         self.position.setText(f"x {x_mm / 1000:,.2f} m   y {y_mm / 1000:,.2f} m")
@@ -66,10 +90,7 @@ class StatusBar(QStatusBar):
         if not editor.checked:
             self.findings.setText("<span style='color:#5f6b76'>not checked</span>")
             return
-        counts = {"error": 0, "warning": 0, "info": 0}
-        for finding in editor.findings:
-            if not finding.excluded:
-                counts[severity_name(finding.severity)] += 1
+        counts = {severity_name(s): n for s, n in severity_counts(editor.findings).items()}
         self.findings.setText(
             f"<span style='color:{style.SEVERITY_COLOUR['error'].name()}'>✖ {counts['error']}</span> &nbsp;"
             f"<span style='color:{style.SEVERITY_COLOUR['warning'].name()}'>▲ {counts['warning']}</span> &nbsp;"

@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QTextCursor
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
 
 from designer.core.format import number
 from designer.core.model.base import MAX_FLOOR_MM
@@ -92,6 +92,77 @@ class RevertingEdit(QLineEdit):
         return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.revert():
+            return
+        if self._history is not None and not self.isModified():
+            undo, redo = self._history
+            if event.matches(QKeySequence.StandardKey.Undo):
+                undo()
+                return
+            if event.matches(QKeySequence.StandardKey.Redo):
+                redo()
+                return
+        super().keyPressEvent(event)
+
+
+class RevertingText(QPlainTextEdit):
+    """A field of several lines (the project's description) that commits as a line field
+    does, through ``editingFinished``: when it is left, or on Ctrl+Enter, since Enter starts
+    a new line. It answers as ``RevertingEdit`` does (``text``, ``isModified``, ``revert``),
+    so a form commits, refuses and reverts it alike; Undo and Redo are the field's while it
+    has typed text, else the design's (``history``'s).
+
+    Tab leaves it, as it leaves a line field, rather than typing a tab. It is ``lines``
+    lines deep: a description read through a one-line slit could not be corrected.
+    """
+
+    editingFinished = Signal()
+
+    def __init__(
+        self,
+        value: str,
+        history: tuple[Callable[[], None], Callable[[], None]] | None = None,
+        lines: int = 4,
+    ) -> None:
+        super().__init__(value)
+        self._shown = value
+        self._history = history
+        self.setTabChangesFocus(True)
+        # focused again after a commit (the form is rebuilt), typing goes on at the end
+        self.moveCursor(QTextCursor.MoveOperation.End)
+        margins = self.contentsMargins()
+        depth = lines * self.fontMetrics().lineSpacing() + 2 * self.document().documentMargin()
+        self.setFixedHeight(round(depth) + margins.top() + margins.bottom() + 2)
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str) -> None:
+        self.setPlainText(text)
+
+    def isModified(self) -> bool:
+        return self.document().isModified()
+
+    def setModified(self, modified: bool) -> None:
+        self.document().setModified(modified)
+
+    def revert(self) -> bool:
+        """Put back the value shown, if text was typed; True when there was some."""
+        if not self.isModified():
+            return False
+        self.setPlainText(self._shown)
+        self.moveCursor(QTextCursor.MoveOperation.End)
+        return True
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.editingFinished.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.editingFinished.emit()
+            return
         if event.key() == Qt.Key.Key_Escape and self.revert():
             return
         if self._history is not None and not self.isModified():

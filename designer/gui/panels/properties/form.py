@@ -13,14 +13,14 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 
 from designer.core.document.document import TransactionError
 from designer.core.format import number
 from designer.core.refusal import BOUNDS
 from designer.core.settings_fields import broken_bound
 from designer.gui.editor import Editor
-from designer.gui.panels.properties.fields import InputError, RevertingEdit
+from designer.gui.panels.properties.fields import InputError, RevertingEdit, RevertingText
 
 #: What a choice shows when the selected items differ.
 MIXED = "—"
@@ -90,16 +90,31 @@ class Form:
         self.layout.addRow("", note)
         return note
 
-    def row(self, key: str, label: str, widget: QWidget) -> QWidget:
+    def row(self, key: str, label: str, widget: QWidget, wide: bool = False) -> QWidget:
+        """``widget`` beside its label, or under it across the form's width when ``wide`` (a
+        box of lines beside the labels' column was a slit of a few words a line)."""
         self.fields[key] = widget
         widget.setObjectName(f"field_{key}")
-        self.layout.addRow(label, widget)
+        if wide:
+            self.layout.addRow(QLabel(label))
+            self.layout.addRow(widget)
+        else:
+            self.layout.addRow(label, widget)
         return widget
 
     def text_field(
-        self, key: str, label: str, value: str, commit: Callable[[str], None], tip: str = ""
-    ) -> QLineEdit:
-        field = RevertingEdit(value, (self.editor.undo, self.editor.redo))
+        self,
+        key: str,
+        label: str,
+        value: str,
+        commit: Callable[[str], None],
+        tip: str = "",
+        lines: int = 1,
+    ) -> RevertingEdit | RevertingText:
+        """A field of one line, or of ``lines`` lines (``RevertingText``), committing the
+        text typed when it is finished with."""
+        history = (self.editor.undo, self.editor.redo)
+        field = RevertingText(value, history, lines) if lines > 1 else RevertingEdit(value, history)
         field.setToolTip(tip)
 
         def finished() -> None:
@@ -109,7 +124,7 @@ class Form:
                 self.apply(lambda: commit(typed), label, key, typed)
 
         field.editingFinished.connect(finished)
-        self.row(key, label, field)
+        self.row(key, label, field, wide=lines > 1)
         return field
 
     def choice_field(

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 from designer.gui.editor import Editor
 from designer.gui.panels.properties.cooling_unit import cooling_unit_form
 from designer.gui.panels.properties.feed import feed_form
-from designer.gui.panels.properties.fields import RevertingEdit
+from designer.gui.panels.properties.fields import RevertingEdit, RevertingText
 from designer.gui.panels.properties.form import Form
 from designer.gui.panels.properties.hall import hall_form
 from designer.gui.panels.properties.obstacle import obstacle_form
@@ -168,6 +168,6 @@ class PropertiesPanel(QWidget):
         self.problem.show()
         self.refresh()
         field = self.fields.get(key or "")
-        if typed is not None and isinstance(field, RevertingEdit):
+        if typed is not None and isinstance(field, RevertingEdit | RevertingText):
             field.setText(typed)
             field.selectAll()

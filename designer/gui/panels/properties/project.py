@@ -1,7 +1,9 @@
 """The project's own fields under its hall's and site's: what the title block of every
-drawing shows (its name, revision, author and date). A trial's drawing set was titled "New
-project", the name the New dialog offers, with no field to change it once the project was
-made; an architect issuing revision B had none either.
+drawing shows (its name, revision, author and date) and the description the cover prints
+under the name. A trial's drawing set was titled "New project", the name the New dialog
+offers, with no field to change it once the project was made; an architect issuing
+revision B had none either; another could not correct a generated campus's description,
+whose figures went stale after edits.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from designer.gui.panels.properties.form import Form
 
 
 def project_fields(form: Form) -> None:
-    """The rows of the project's title block fields."""
+    """The rows of the project's title block fields and its description."""
     editor = form.editor
     meta = editor.project.meta
     heading = QLabel("<b>Project</b> · the title block of every drawing")
@@ -24,6 +26,15 @@ def project_fields(form: Form) -> None:
         meta.name,
         lambda t: editor.update_meta(name=t.strip()),
         "The drawing set's title, on its cover and in every sheet's title block.",
+    )
+    form.text_field(
+        "description",
+        "Description",
+        meta.description,
+        lambda t: editor.update_meta(description=t.strip()),
+        "What the drawing set's cover says of the project under its name, in a few lines. "
+        "Enter starts a new line; Ctrl+Enter, or leaving the field, keeps the text.",
+        lines=5,
     )
     form.text_field(
         "revision",
