@@ -693,7 +693,8 @@ class Editor(QObject):
         ops.set_fibre_route(self.doc, site_a, site_b, distance_km, path)
 
     def update_meta(self, **changes: Any) -> None:
-        """Change what the title block shows: the project's name, revision, author, date."""
+        """Change what the title block and the cover show: the project's name, description,
+        revision, author, date."""
         ops.update_meta(self.doc, **changes)
 
     def update_settings(self, label: str, **changes: Any) -> None:
