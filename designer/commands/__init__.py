@@ -29,13 +29,14 @@ HELP: dict[str, str] = {
         "Print a year of IT and facility energy per site with its cost, carbon and water, the "
         "capital the bill of materials is priced at where a source prices it, and, for "
         "several sites, what moving each hall to another site changes (cost, carbon, power, "
-        "DCI latency)."
+        "DCI latency); -o OUT stores --price, --carbon and --wue on every site."
     ),
     "export": (
         "Export the PDF drawing set (-o OUT.pdf), one hall's floor plan (-o OUT.png or "
         "OUT.svg, with --hall), the cable schedule or bill of materials (-o OUT.csv, with "
         "--table), a hall for CAD (-o OUT.dxf; every hall, one file each, without --hall) or "
-        "NetBox's bulk-import files (-o OUT.zip --table netbox)."
+        "NetBox's bulk-import files (-o OUT.zip --table netbox; --previous OLD.zip keeps the "
+        "cable ends of the set written for the revision before)."
     ),
     "generate": (
         "Generate a cluster from a preset (nvl72-su, gb300-su, hgx-su, cm384, campus-cm384, "
