@@ -74,10 +74,11 @@ def export(
     if suffix in (".dxf", ".zip") or table in ("racks", "cables"):  # for other tools: no sheets
         export_interop(project, catalog, path, hall and find_hall(project, hall), table, plan)
         return []
-    if (unencodable := unencodable_text(project)) is not None:
-        raise OutputError(f"Cannot export to {path.name}: {unencodable}")
-    # the racks read once, for the integrity check and the drawing set's totals and bills
+    # the racks read once, for the check of their texts, the integrity check and the
+    # drawing set's totals and bills
     racks = rack_columns(project)
+    if (unencodable := unencodable_text(project, racks)) is not None:
+        raise OutputError(f"Cannot export to {path.name}: {unencodable}")
     problems = integrity_problems(project, catalog.with_custom_racks(project.custom_types), racks)
     if problems:
         raise OutputError(refusal(problems, f"export to {path.name}"))

@@ -66,14 +66,19 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     return _metrics(size_pt, bold).horizontalAdvance(text) * 25.4 / DPI
 
 
-def fitted(text: str, width_mm: float, size_pt: float, bold: bool = False) -> str:
+def fitted(
+    text: str, width_mm: float, size_pt: float, bold: bool = False, advance: float | None = None
+) -> str:
     """``text``, cut to ``width_mm`` with an ellipsis if it is wider (empty when not even
-    the ellipsis fits)."""
+    the ellipsis fits). ``advance``: the text's advance at ``DPI`` when the caller has it
+    (a PDF's sheet shapes the text to draw it, and the shaped line advances as measured)."""
     metrics = _metrics(size_pt, bold)
     limit = width_mm * DPI / 25.4
     if len(text) * metrics.maxWidth() <= limit:  # even the widest glyphs fit: no measuring
         return text
-    if metrics.horizontalAdvance(text) <= limit + SLACK_MM * DPI / 25.4:
+    if advance is None:
+        advance = metrics.horizontalAdvance(text)
+    if advance <= limit + SLACK_MM * DPI / 25.4:
         return text
     if metrics.horizontalAdvance(ELLIPSIS) > limit:
         return ""

@@ -272,9 +272,12 @@ def _widths(columns: Sequence[Column], total: float, wanted: Sequence[float]) ->
 
 def _title_lines(table: Table, width: float) -> list[str]:
     """The title over as many lines as the table's width needs (a long hall name), never
-    into the next column of tables."""
+    into the next column of tables: a line of words was measured to fit as it was
+    wrapped, and only a word alone on its line, wider than the table, is cut."""
     lines = measure.wrap(table.title, width, TITLE_PT, bold=True)
-    return [measure.fitted(line, width, TITLE_PT, bold=True) for line in lines]
+    return [
+        line if " " in line else measure.fitted(line, width, TITLE_PT, bold=True) for line in lines
+    ]
 
 
 def _note_lines(table: Table, width: float) -> list[str]:

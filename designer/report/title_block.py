@@ -81,7 +81,7 @@ def draw_frame(sheet: Sheet, fields: TitleFields) -> None:
         room = width - 2 * PAD_MM
         lines = [value]
         size = VALUE_PT
-        if text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
+        if sheet.text_width(value, VALUE_PT, bold) > room:  # a long name: two smaller lines
             size = TWO_LINE_PT
             lines = wrap(value, room, size, bold)
             lines = [lines[0], " ".join(lines[1:])] if len(lines) > 2 else lines

@@ -214,3 +214,21 @@ def test_a_figure_joined_to_its_unit_by_a_no_break_space_stays_on_one_line(gui_a
     room = text_width("Job: 245\u00a0µs to 0", 7) + 0.1  # the last "µs" would not fit
     assert wrap(kept, room, 7) == ["Job: 245\u00a0µs to", "0\u00a0µs"]
     assert wrap(kept.replace("\u00a0", " "), room, 7) == ["Job: 245 µs to 0", "µs"]
+
+
+def test_a_title_word_wider_than_its_table_is_cut_and_a_title_of_words_wraps_whole():
+    """A title's lines of words were measured to fit as they were wrapped; only a word alone
+    on its line, wider than the table, is cut."""
+    from designer.report import measure
+    from designer.report.table import TITLE_PT, Column, Table, _title_lines
+
+    word = Table("Hall-" + "north-wing-level-3-zone-B-cage-12-" * 3 + "end", (Column("A", 1),), ())
+    [line] = _title_lines(word, 60.0)
+    assert line.endswith("…")
+    assert measure.text_width(line, TITLE_PT, True) <= 60.0
+    name = "Power feeds, Hall one with a name as long as the north wing, level 3, zone B, cage 12"
+    words = Table(name, (Column("A", 1),), ())
+    lines = _title_lines(words, 60.0)
+    assert len(lines) > 2
+    assert " ".join(lines) == name
+    assert all(measure.text_width(line, TITLE_PT, True) <= 60.0 for line in lines)

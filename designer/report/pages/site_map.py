@@ -536,7 +536,7 @@ def _draw_halls(sheet: Sheet, site: SiteBox, area: Rect, alone: bool, scale: flo
     # halls that are not neighbours lie along the same line (a campus's labels covered the
     # tops of its halls)
     halls_at = [Rect(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in _boxes_of(outlines)]
-    taken = [*entries, *halls_at, *(box for _, box in names)]
+    taken = [_corners(box) for box in (*entries, *halls_at, *(box for _, box in names))]
     labelled = sum(
         _label_run(sheet, path, run.label, taken, area)
         for run, path in zip(site.runs, paths, strict=True)
@@ -583,15 +583,17 @@ def _run_paths(
     where none is, it stays on its line. On a trial's site map three runs were one line
     and none could be told from another."""
     boxes = _boxes_of(outlines) + list(names)
+    edges = (_edges_along(outlines, 0), _edges_along(outlines, 1))
     paths: list[list[Point]] = [[] for _ in runs]
-    # the stretches of line taken: (across the sheet, where, from, to); a bent run cannot
-    # move, so its legs are taken first, and every leg of every run as it is laid
-    taken: list[tuple[bool, float, float, float]] = []
+    # the stretches of line taken down the sheet and across it: (where, from, to) each; a
+    # bent run cannot move, so its legs are taken first, and every leg of every run as it
+    # is laid
+    taken: tuple[list[Stretch], list[Stretch]] = ([], [])
     straight = []
     for index, (start, end) in enumerate(runs):
         if abs(start[1] - end[1]) >= 0.01 and abs(start[0] - end[0]) >= 0.01:
             paths[index] = [start, (end[0], start[1]), end]  # bent: across, then along
-            taken += _legs(paths[index])
+            _take(taken, paths[index])
         else:
             straight.append(index)
     for index in sorted(straight, key=lambda i: _run_length(*runs[i])):
@@ -603,11 +605,8 @@ def _run_paths(
         at = next(
             (
                 at
-                for at in _beside(base, low, high, axis, outlines)
-                if not any(
-                    way == across and abs(where - at) < RUN_CLEAR_MM and a < high and low < b
-                    for way, where, a, b in taken
-                )
+                for at in _beside(base, low, high, edges[axis])
+                if not _along(at, low, high, taken[across])
                 and (at == base or not _through(at, low, high, axis, boxes))
             ),
             base,
@@ -618,8 +617,27 @@ def _run_paths(
             paths[index] = [start, (start[0], at), (end[0], at), end]
         else:
             paths[index] = [start, (at, start[1]), (at, end[1]), end]
-        taken += _legs(paths[index])
+        _take(taken, paths[index])
     return paths
+
+
+#: A stretch of line along one direction: where it lies (its other coordinate), from, to.
+Stretch = tuple[float, float, float]
+
+
+def _take(taken: tuple[list[Stretch], list[Stretch]], path: Sequence[Point]) -> None:
+    """Add the legs of ``path`` to the stretches ``taken`` down the sheet and across it."""
+    for across, where, low, high in _legs(path):
+        taken[across].append((where, low, high))
+
+
+def _along(at: float, low: float, high: float, stretches: Sequence[Stretch]) -> bool:
+    """Whether a line at ``at`` from ``low`` to ``high`` runs within ``RUN_CLEAR_MM`` of a
+    stretch of one of ``stretches`` (lines, or hall edges, in its direction)."""
+    return any(
+        abs(where - at) < RUN_CLEAR_MM and first < high and low < last
+        for where, first, last in stretches
+    )
 
 
 def _boxes_of(outlines: Sequence[Sequence[Point]]) -> list[tuple[float, float, float, float]]:
@@ -641,17 +659,15 @@ def _legs(path: Sequence[Point]) -> list[tuple[bool, float, float, float]]:
     return legs
 
 
-def _beside(
-    base: float, low: float, high: float, axis: int, outlines: Sequence[Sequence[Point]]
-) -> Iterator[float]:
+def _beside(base: float, low: float, high: float, edges: Sequence[Stretch]) -> Iterator[float]:
     """Where a straight run on the line at ``base`` may go, nearest first: its own line,
     then lines ``RUN_LIFT_MM`` apart on either side (up or left first), each moved on past
-    any hall edge it would run along."""
+    any hall edge it would run along (``edges``, the halls' edges in its direction)."""
     yield base
     for level in range(1, MOST_LIFTS + 1):
         for side in (-1.0, 1.0):
             at = base + side * level * RUN_LIFT_MM
-            while _on_an_edge(at, low, high, axis, outlines):
+            while _along(at, low, high, edges):
                 at += side * RUN_CLEAR_MM
             yield at
 
@@ -668,18 +684,15 @@ def _through(
     return False
 
 
-def _on_an_edge(
-    at: float, low: float, high: float, axis: int, outlines: Sequence[Sequence[Point]]
-) -> bool:
-    """Whether a line at ``at`` from ``low`` to ``high`` along ``axis`` (0: across the
-    sheet) runs within ``RUN_CLEAR_MM`` of a stretch of an edge of the ``outlines``."""
+def _edges_along(outlines: Sequence[Sequence[Point]], axis: int) -> list[Stretch]:
+    """The edges of ``outlines`` running along ``axis`` (0: across the sheet), as stretches:
+    worked out once for every run laid, each tried at a dozen lines."""
+    found = []
     for outline in outlines:
         for a, b in itertools.pairwise([*outline, outline[0]]):
-            if abs(a[1 - axis] - b[1 - axis]) > 0.01 or abs(a[1 - axis] - at) >= RUN_CLEAR_MM:
-                continue  # not an edge along the line, or not near it
-            if min(a[axis], b[axis]) < high and low < max(a[axis], b[axis]):
-                return True
-    return False
+            if abs(a[1 - axis] - b[1 - axis]) <= 0.01:
+                found.append((a[1 - axis], min(a[axis], b[axis]), max(a[axis], b[axis])))
+    return found
 
 
 def _run_length(start: Point, end: Point) -> float:
@@ -695,6 +708,21 @@ def _inside(box: Rect, within: Rect) -> bool:
     )
 
 
+#: A box by its corners: left, top, right, bottom (sheet mm).
+Corners = tuple[float, float, float, float]
+
+
+def _corners(box: Rect) -> Corners:
+    return box.x, box.y, box.right, box.bottom
+
+
+def _covers(box: Rect, taken: Sequence[Corners]) -> bool:
+    """Whether ``box`` overlaps any of ``taken`` (as ``Rect.overlaps`` says, the corners
+    read once: a campus's labels try a few thousand places)."""
+    left, top, right, bottom = _corners(box)
+    return any(left < x1 and x0 < right and top < y1 and y0 < bottom for x0, y0, x1, y1 in taken)
+
+
 def _draw_run(sheet: Sheet, path: Sequence[Point]) -> None:
     """A run between two cable entries along ``path`` (sheet mm)."""
     for (x0, y0), (x1, y1) in itertools.pairwise(path):
@@ -707,12 +735,12 @@ LABEL_PLACES = (0.5, 0.3, 0.7, 0.15, 0.85)
 
 
 def _label_run(
-    sheet: Sheet, path: Sequence[Point], label: str, taken: list[Rect], within: Rect
+    sheet: Sheet, path: Sequence[Point], label: str, taken: list[Corners], within: Rect
 ) -> bool:
     """A run's label over the longest leg of its ``path``, at the first place along it
-    where the label covers nothing ``taken`` (which it joins) and stays ``within`` its
-    site's box; none where there is no such place (the sheet says how many, and the cable
-    schedule gives every length). True when labelled."""
+    where the label covers nothing ``taken`` (boxes' corners, which it joins) and stays
+    ``within`` its site's box; none where there is no such place (the sheet says how many,
+    and the cable schedule gives every length). True when labelled."""
     (x0, y0), (x1, y1) = max(itertools.pairwise(path), key=lambda leg: _run_length(leg[0], leg[1]))
     across, along = abs(x1 - x0), abs(y1 - y0)
     width = text_width(label, RUN_LABEL_PT) + 1
@@ -732,12 +760,10 @@ def _label_run(
         )
     else:
         return False
-    box = next(
-        (b for b in boxes if _inside(b, within) and not any(b.overlaps(t) for t in taken)), None
-    )
+    box = next((b for b in boxes if _inside(b, within) and not _covers(b, taken)), None)
     if box is None:
         return False
-    taken.append(box)
+    taken.append(_corners(box))
     sheet.box(box, width_mm=0, fill=QColor("white"))
     sheet.text(
         box.x, box.y + 2.3, label, size_pt=RUN_LABEL_PT, colour=FIBRE, align="center", width=width
