@@ -92,17 +92,29 @@ class RevertingEdit(QLineEdit):
         return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.revert():
-            return
-        if self._history is not None and not self.isModified():
-            undo, redo = self._history
-            if event.matches(QKeySequence.StandardKey.Undo):
-                undo()
-                return
-            if event.matches(QKeySequence.StandardKey.Redo):
-                redo()
-                return
-        super().keyPressEvent(event)
+        if not _answered(self, event, self._history):
+            super().keyPressEvent(event)
+
+
+def _answered(
+    field: RevertingEdit | RevertingText,
+    event: QKeyEvent,
+    history: tuple[Callable[[], None], Callable[[], None]] | None,
+) -> bool:
+    """Whether ``event`` was a field's Esc that put back the value shown, or an Undo or a
+    Redo of the design's (``history``'s) with nothing typed, which it then did."""
+    if event.key() == Qt.Key.Key_Escape and field.revert():
+        return True
+    if history is None or field.isModified():
+        return False
+    undo, redo = history
+    if event.matches(QKeySequence.StandardKey.Undo):
+        undo()
+        return True
+    if event.matches(QKeySequence.StandardKey.Redo):
+        redo()
+        return True
+    return False
 
 
 class RevertingText(QPlainTextEdit):
@@ -163,14 +175,5 @@ class RevertingText(QPlainTextEdit):
         if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.editingFinished.emit()
             return
-        if event.key() == Qt.Key.Key_Escape and self.revert():
-            return
-        if self._history is not None and not self.isModified():
-            undo, redo = self._history
-            if event.matches(QKeySequence.StandardKey.Undo):
-                undo()
-                return
-            if event.matches(QKeySequence.StandardKey.Redo):
-                redo()
-                return
-        super().keyPressEvent(event)
+        if not _answered(self, event, self._history):
+            super().keyPressEvent(event)
