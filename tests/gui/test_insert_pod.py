@@ -396,15 +396,8 @@ def test_the_pod_that_outgrows_the_sites_switches_brings_and_states_the_racks_it
     from designer.core.findings import Severity
     from designer.gui.dialogs.insert_pod import PodTarget
 
-    window = make_window()
-    prompts.new_answer = replace(
-        AMPLE, width_m=40, depth_m=18, power_capacity_kw=6_000, cooling_capacity_kw=6_000
-    )
-    window.actions_by_name["new"].trigger()
+    window = three_pods(make_window, prompts)
     doc, hall = window.editor.doc, window.editor.hall_id
-    prompts.pod_answer = "nvl72-su"
-    for _ in range(3):
-        window.actions_by_name["insert_pod"].trigger()
     dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
     qtbot.addWidget(dialog)
     assert dialog.details.text().splitlines()[1:] == [
@@ -427,3 +420,17 @@ def test_the_pod_that_outgrows_the_sites_switches_brings_and_states_the_racks_it
     wait_checked(qtbot, window)
     serious = [f.message for f in window.editor.findings if f.severity != Severity.INFO]
     assert serious == []  # every port connected: no shortage, no warning
+
+
+def three_pods(make_window, prompts):  # type: ignore[no-untyped-def]
+    """A window with a new 40 x 18 m hall of 6 MW holding three GB200 SUs inserted on
+    InfiniBand, whose QM9700 racks they fill."""
+    window = make_window()
+    prompts.new_answer = replace(
+        AMPLE, width_m=40, depth_m=18, power_capacity_kw=6_000, cooling_capacity_kw=6_000
+    )
+    window.actions_by_name["new"].trigger()
+    prompts.pod_answer = "nvl72-su"
+    for _ in range(3):
+        window.actions_by_name["insert_pod"].trigger()
+    return window

@@ -20,7 +20,7 @@ from designer.gui.dialogs.insert_pod import InsertPodDialog, PodChoice, PodTarge
 from designer.gui.prompts import DialogPrompts
 from tests.core.generate.test_pod import empty_hall as core_hall
 from tests.gui.conftest import wait_checked
-from tests.gui.test_insert_pod import AMPLE, empty_hall
+from tests.gui.test_insert_pod import empty_hall, three_pods
 
 SPECTRUM_X = "nvidia-gb300-nvl72-spectrum-x"
 SN5600_RACK = "nvidia-sn5600-rack"
@@ -148,15 +148,8 @@ def test_the_floor_and_power_it_states_follow_the_fabric_chosen(qtbot, make_wind
     8 x 72 = 576 ports of 400G, 9 SN5600 leaves and 576 / 128 = 4.5 -> 5 spines, 14
     switches in 2 racks of 8 (8 x 3 kW, full): 8 x 132 + 2 x 24 = 1,104 kW, x 1.3 =
     1,435.2 kW, on 8 x 14.4 m of floor."""
-    window = make_window()
-    prompts.new_answer = replace(
-        AMPLE, width_m=40, depth_m=18, power_capacity_kw=6_000, cooling_capacity_kw=6_000
-    )
-    window.actions_by_name["new"].trigger()
+    window = three_pods(make_window, prompts)
     doc, hall = window.editor.doc, window.editor.hall_id
-    prompts.pod_answer = "nvl72-su"
-    for _ in range(3):
-        window.actions_by_name["insert_pod"].trigger()
     dialog = InsertPodDialog(doc, "", 1.3, chosen="nvl72-su", target=PodTarget(hall))
     qtbot.addWidget(dialog)
     assert dialog.fabric.currentText() == "Site's: InfiniBand"

@@ -27,15 +27,7 @@ CATALOG = default_catalog()
     ],
 )
 def test_a_lone_surrogate_in_memory_is_refused_with_its_path(tmp_path, name, table):
-    project = EXAMPLES["mistakes"]().project
-    keepout = Obstacle(
-        id="ob-9",
-        hall_id=next(iter(project.halls)),
-        kind="keepout",
-        outline=[(0, 0), (600, 0), (600, 600)],
-    )
-    obstacles = {**project.obstacles, "ob-9": evolve(keepout, label="pasted \ud800")}
-    bad = evolve(project, obstacles=obstacles)
+    bad = with_a_lone_surrogate(EXAMPLES["mistakes"]().project)
     with pytest.raises(OutputError) as err:
         export(bad, CATALOG, tmp_path / name, table=table)
     assert str(err.value) == (
@@ -43,3 +35,16 @@ def test_a_lone_surrogate_in_memory_is_refused_with_its_path(tmp_path, name, tab
         "Unicode (half of a surrogate pair, alone); type it again."
     )
     assert list(tmp_path.iterdir()) == []  # nothing written, nothing left half-written
+
+
+def with_a_lone_surrogate(project):  # type: ignore[no-untyped-def]
+    """``project`` with a keep-out ``ob-9`` in its first hall labelled with half of a
+    surrogate pair, as a paste can hold it in memory."""
+    keepout = Obstacle(
+        id="ob-9",
+        hall_id=next(iter(project.halls)),
+        kind="keepout",
+        outline=[(0, 0), (600, 0), (600, 600)],
+    )
+    obstacles = {**project.obstacles, "ob-9": evolve(keepout, label="pasted \ud800")}
+    return evolve(project, obstacles=obstacles)

@@ -6,9 +6,10 @@ import pytest
 
 from designer.core.examples import EXAMPLES
 from designer.core.io.project_file import unencodable_text
-from designer.core.model import Obstacle, evolve
+from designer.core.model import evolve
 from designer.core.model.placement import Placement
 from designer.core.rack_columns import FIELDS, rack_columns
+from tests.report.test_export_refuses_bad_text import with_a_lone_surrogate
 
 
 def test_every_field_of_a_rack_is_one_of_the_columns_an_export_reads():
@@ -39,15 +40,7 @@ def test_a_lone_surrogate_in_a_racks_text_is_found_in_its_columns(field, value, 
 
 
 def test_a_lone_surrogate_beside_the_racks_is_found_with_their_columns():
-    project = EXAMPLES["two-sites"]().project
-    keepout = Obstacle(
-        id="ob-9",
-        hall_id=next(iter(project.halls)),
-        kind="keepout",
-        outline=[(0, 0), (600, 0), (600, 600)],
-    )
-    obstacles = {**project.obstacles, "ob-9": evolve(keepout, label="pasted \ud800")}
-    bad = evolve(project, obstacles=obstacles)
+    bad = with_a_lone_surrogate(EXAMPLES["two-sites"]().project)
     assert unencodable_text(bad, rack_columns(bad)) == (
         "the text of obstacles -> ob-9 -> label is not valid Unicode "
         "(half of a surrogate pair, alone); type it again."
