@@ -17,7 +17,7 @@ from itertools import pairwise, repeat
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from designer.core.findings import OK, UNCHECKED
@@ -343,10 +343,17 @@ def draw_racks(
         if lod >= FRONT_LOD:
             shown = front_bands(racks.rects[visible], racks.rotation[visible], band)
             bands = by_code(shown, racks.category[visible])
-    painter.setPen(style.pen(style.RACK_EDGE, 0.6, ctx.px_per_point) if outline else style.NO_PEN)
+    # each group filled, then outlined: a vector writer fills rectangles drawn with a pen
+    # as one path by the even-odd rule, and two racks that overlap printed a white hole
+    edge = style.pen(style.RACK_EDGE, 0.6, ctx.px_per_point) if outline else None
     for code, rects in groups:
+        painter.setPen(style.NO_PEN)
         painter.setBrush(style.brush(fills[code]))
         draw_rects(painter, rects)
+        if edge is not None:
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            draw_rects(painter, rects)
     painter.setPen(style.NO_PEN)
     for category, rects in bands:
         painter.setBrush(style.brush(style.FRONT_BAND[category]))

@@ -183,7 +183,9 @@ def test_racks_are_drawn_in_bulk_one_call_per_colour_not_per_rack(monkeypatch):
     draw_rack_labels(painter, arrays_, Context.of(painter, clip))
     painter.end()
     assert labels and labels[0] == 8  # 4 columns x 2 rows meet the clip (edges included)
-    assert sum(calls[:-1]) == 8
+    # each colour's fills, then their outlines (outlined apart, so that a PDF fills them
+    # by the nonzero rule), then the front bands
+    assert sum(calls[:-1]) == 2 * 8
 
 
 def test_markers_sit_on_the_corner_of_what_they_name_or_at_where():
@@ -553,6 +555,40 @@ def test_plan_text_in_a_pdf_is_found_by_search(tmp_path):
     painter.end()
     found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
     assert "Tray fill, office" in found
+
+
+def test_two_racks_that_overlap_are_filled_where_they_overlap_in_a_pdf(tmp_path):
+    """An audit: two racks standing over each other (an error the check reports) printed
+    a white hole where they overlap, as a PDF filled a colour's rectangles drawn with a pen
+    as one path by the even-odd rule. Two NVL72 600 mm apart of their 600 mm widths less
+    200: 1 mm a point, the overlap from x 400 to 600 mm."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPdfWriter
+
+    doc = EXAMPLES["gb200-nvl72-su"]()
+    pair = [
+        Placement(id=f"r{i}", hall_id="h", type_id="nvidia-gb200-nvl72", x=x, y=100)
+        for i, x in enumerate((0, 400))
+    ]
+    arrays_ = rack_arrays(pair, doc.rack_types, {"r0": ERROR, "r1": ERROR}, checked=True)
+    path = tmp_path / "racks.pdf"
+    pdf = QPdfWriter(str(path))
+    pdf.setResolution(72)
+    pdf.setPageMargins(QMarginsF())
+    painter = QPainter(pdf)
+    painter.translate(20, 20)
+    painter.scale(0.25, 0.25)  # close enough in for the racks' outlines
+    draw_racks(painter, arrays_, Context.of(painter))
+    painter.end()
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
+        check=True,
+    )
+    page = QImage(str(tmp_path / "page.png"))
+    fill = style.STATUS_FILL[ERROR]
+    for x_mm in (200, 500, 800):  # the first alone, both, the second alone
+        found = page.pixelColor(round(20 + 0.25 * x_mm), round(20 + 0.25 * 600))
+        assert abs(found.red() - fill.red()) + abs(found.green() - fill.green()) < 30, x_mm
 
 
 def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
