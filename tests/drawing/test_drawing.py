@@ -562,29 +562,19 @@ def test_two_racks_that_overlap_are_filled_where_they_overlap_in_a_pdf(tmp_path)
     a white hole where they overlap, as a PDF filled a colour's rectangles drawn with a pen
     as one path by the even-odd rule. Two NVL72 600 mm apart of their 600 mm widths less
     200: 1 mm a point, the overlap from x 400 to 600 mm."""
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QPdfWriter
-
     doc = EXAMPLES["gb200-nvl72-su"]()
     pair = [
         Placement(id=f"r{i}", hall_id="h", type_id="nvidia-gb200-nvl72", x=x, y=100)
         for i, x in enumerate((0, 400))
     ]
     arrays_ = rack_arrays(pair, doc.rack_types, {"r0": ERROR, "r1": ERROR}, checked=True)
-    path = tmp_path / "racks.pdf"
-    pdf = QPdfWriter(str(path))
-    pdf.setResolution(72)
-    pdf.setPageMargins(QMarginsF())
-    painter = QPainter(pdf)
-    painter.translate(20, 20)
-    painter.scale(0.25, 0.25)  # close enough in for the racks' outlines
-    draw_racks(painter, arrays_, Context.of(painter))
-    painter.end()
-    subprocess.run(
-        ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
-        check=True,
-    )
-    page = QImage(str(tmp_path / "page.png"))
+
+    def draw(painter):  # type: ignore[no-untyped-def]
+        painter.translate(20, 20)
+        painter.scale(0.25, 0.25)  # close enough in for the racks' outlines
+        draw_racks(painter, arrays_, Context.of(painter))
+
+    page = pdf_page(tmp_path, draw)
     fill = style.STATUS_FILL[ERROR]
     for x_mm in (200, 500, 800):  # the first alone, both, the second alone
         found = page.pixelColor(round(20 + 0.25 * x_mm), round(20 + 0.25 * 600))
@@ -594,9 +584,6 @@ def test_two_racks_that_overlap_are_filled_where_they_overlap_in_a_pdf(tmp_path)
 def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
     """A trial saw only a hollow ring on NVL72-01 in the mistakes example's PDF: its two
     errors put two discs in one place, and the odd-even fill rule cancelled them."""
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QPdfWriter
-
     from designer.drawing.markers import MARKER_PT, draw_markers
 
     r = MARKER_PT / 2  # points: the PDF below has one device unit per point
@@ -607,18 +594,27 @@ def test_two_findings_on_one_rack_still_make_a_filled_marker_in_a_pdf(tmp_path):
     both = [finding("a.one", "error", ["rk"], "h"), finding("a.two", "error", ["rk"], "h")]
     markers = markers_for(both, "h", lambda _id: corner)
     assert len(markers) == 2
-    path = tmp_path / "markers.pdf"
+    page = pdf_page(tmp_path, lambda painter: draw_markers(painter, markers, Context.of(painter)))
+    inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
+    red = style.SEVERITY_COLOUR["error"]
+    assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30
+
+
+def pdf_page(tmp_path, draw):  # type: ignore[no-untyped-def]
+    """What ``draw(painter)`` paints on a PDF page of one device unit per point, read back
+    as poppler renders it at 72 dpi."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPdfWriter
+
+    path = tmp_path / "drawn.pdf"
     pdf = QPdfWriter(str(path))
     pdf.setResolution(72)
     pdf.setPageMargins(QMarginsF())
     painter = QPainter(pdf)
-    draw_markers(painter, markers, Context.of(painter))
+    draw(painter)
     painter.end()
     subprocess.run(
         ["pdftoppm", "-r", "72", "-png", "-singlefile", str(path), str(tmp_path / "page")],
         check=True,
     )
-    page = QImage(str(tmp_path / "page.png"))
-    inside = page.pixelColor(200 + 3, 200)  # in the disc, beside the "!"
-    red = style.SEVERITY_COLOUR["error"]
-    assert abs(inside.red() - red.red()) + abs(inside.green() - red.green()) < 30
+    return QImage(str(tmp_path / "page.png"))

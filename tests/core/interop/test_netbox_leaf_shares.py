@@ -15,6 +15,7 @@ from designer.core.interop import netbox
 from designer.core.interop.netbox import HEADERS, netbox_set
 from designer.core.interop.ports import DOWN, UP, PortBook, previous_ends
 from designer.report.interop import _plan
+from tests.core.interop.test_netbox import _set as netbox_of
 
 COLUMNS = HEADERS["09-cables.csv"]
 SIDES = (COLUMNS.index("side_a_device"), COLUMNS.index("side_b_device"))
@@ -157,14 +158,7 @@ def test_no_leaf_of_another_pod_is_all_gpu_links_or_all_uplinks(preset):
     """The GB300 pod's Q3400 leaves (144 ports of 800G) and the DGX H100 unit's QM9700 leaves:
     each carries as many GPU links as uplinks at 1:1 (72 and 72; 32 and 32), where numbered
     as links came the first leaves of each rack took every GPU link."""
-    project = generate(ClusterRequest(preset))
-    catalog = default_catalog()
-    found = netbox_set(
-        project,
-        dict(catalog.with_custom_racks(project.custom_types)),
-        dict(catalog.switches),
-        _plan(project, catalog),
-    )
+    found = netbox_of(generate(ClusterRequest(preset)))
     half = {"gb300-su": 72, "hgx-su": 32}[preset]
     assert set(_ways(found).values()) == {(half, half)}
 
