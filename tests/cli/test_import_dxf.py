@@ -32,16 +32,7 @@ def _floor(path: Path) -> Path:
 
 def test_a_drawing_becomes_a_project_with_what_was_left_out_listed(tmp_path):
     out = tmp_path / "hall.rackplan.json"
-    done = run(
-        "import-dxf",
-        str(_floor(tmp_path / "hall.dxf")),
-        "-o",
-        str(out),
-        "--layer-outline",
-        "WALLS",
-        "--layer-columns",
-        "COLS",
-    )
+    done = _walls_and_columns(_floor(tmp_path / "hall.dxf"), out)
     assert done.returncode == 0, done.stderr
     assert "108.0 m² with 4 corners and 1 column" in done.stdout
     assert "not read: ARC" in done.stderr
@@ -156,16 +147,7 @@ def test_a_column_across_the_wall_and_a_hatched_one_are_said_and_read(tmp_path):
     hatch.paths.add_polyline_path([(3_000, 3_000), (3_600, 3_000), (3_600, 3_600), (3_000, 3_600)])
     doc.saveas(tmp_path / "hall.dxf")
     out = tmp_path / "hall.rackplan.json"
-    done = run(
-        "import-dxf",
-        str(tmp_path / "hall.dxf"),
-        "-o",
-        str(out),
-        "--layer-outline",
-        "WALLS",
-        "--layer-columns",
-        "COLS",
-    )
+    done = _walls_and_columns(tmp_path / "hall.dxf", out)
     assert done.returncode == 0, done.stderr
     assert "108.0 m² with 4 corners and 2 columns" in done.stdout
     assert "not read" not in done.stderr
@@ -233,3 +215,17 @@ def test_a_site_plan_in_a_national_grids_coordinates_keeps_them(tmp_path):
     [hall] = load(out, default_catalog().racks).project.halls.values()
     assert hall.drawing_origin == (512_345_000, 5_401_254_000)
     assert sorted(hall.outline) == [(0, 0), (0, 20_000), (30_000, 0), (30_000, 20_000)]
+
+
+def _walls_and_columns(drawing, out):  # type: ignore[no-untyped-def]
+    """``import-dxf`` of ``drawing`` to ``out``, its outline on WALLS and columns on COLS."""
+    return run(
+        "import-dxf",
+        str(drawing),
+        "-o",
+        str(out),
+        "--layer-outline",
+        "WALLS",
+        "--layer-columns",
+        "COLS",
+    )
